@@ -1,0 +1,247 @@
+import type { Scope } from './operations.js'
+
+/** The service's four-key error body (drf-exceptions-hog), see api-contract.md §1.6. */
+export interface ApiErrorBody {
+  type?: string
+  code?: string
+  detail?: string
+  attr?: string | null
+  [key: string]: unknown
+}
+
+/** A zod-style issue: where a response departed from its schema, and how. */
+export interface ValidationIssue {
+  readonly code: string
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+  readonly [key: string]: unknown
+}
+
+/** Base class of every error this SDK throws. */
+export class ProjectClientError extends Error {
+  override name = 'ProjectClientError'
+
+  /** A plain, key-free form for logs and `JSON.stringify`. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message }
+    for (const [key, value] of Object.entries(this)) {
+      if (key === 'cause' || key === 'name') continue
+      out[key] = value instanceof Headers ? Object.fromEntries(value.entries()) : value
+    }
+    return out
+  }
+}
+
+/** Bad input caught before any request was sent. `argument` names the offending argument or option. */
+export class InvalidArgumentError extends ProjectClientError {
+  override name = 'InvalidArgumentError'
+  constructor(
+    /** The argument or option at fault, e.g. `id`, `params.limit`, `apiKey`. */
+    readonly argument: string,
+    message: string,
+  ) {
+    super(`Invalid argument \`${argument}\`: ${message}`)
+  }
+}
+
+/** What the transport knows about a failed HTTP exchange. */
+export interface ApiErrorInit {
+  status: number
+  /** The parsed JSON body, or the raw text when it is not JSON, or `undefined` when empty. */
+  body: unknown
+  headers: Headers
+  method: string
+  url: string
+  /** The scope the operation needs (null: not callable with a personal API key). */
+  requiredScope?: Scope | null
+  message?: string
+  /** What to do instead, appended to the message. */
+  hint?: string
+}
+
+/** An HTTP error answered by the service. Subclasses exist for the common statuses. */
+export class ApiError extends ProjectClientError {
+  override name = 'ApiError'
+  /** HTTP status. */
+  readonly status: number
+  /** Response body: parsed JSON, or the raw text when not JSON, or `undefined` when empty. */
+  readonly body: unknown
+  /** Response headers. */
+  readonly headers: Headers
+  /** Request method. */
+  readonly method: string
+  /** Request URL. */
+  readonly url: string
+  /** The API's error `type` (`validation_error`, `authentication_error`, …) when the body carries one. */
+  readonly type: string | undefined
+  /** The API's error `code` (`required`, `not_found`, `throttled`, …) when the body carries one. */
+  readonly code: string | undefined
+  /** The API's human-readable `detail` (or `error`) when the body carries one. */
+  readonly detail: string | undefined
+  /** The field the error is about (`attr`), or `null`, when the body carries one. */
+  readonly attr: string | null | undefined
+
+  constructor(init: ApiErrorInit) {
+    const fields = errorFields(init.body)
+    const message = init.message ?? describe(init.status, init.method, init.url, fields.detail)
+    super(init.hint ? `${message} — ${init.hint}` : message)
+    this.status = init.status
+    this.body = init.body
+    this.headers = init.headers
+    this.method = init.method
+    this.url = init.url
+    this.type = fields.type
+    this.code = fields.code
+    this.detail = fields.detail
+    this.attr = fields.attr
+  }
+}
+
+/** 400: the service rejected the input (`attr` names the field). */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError'
+}
+/** 401: no key, or the key is invalid. */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError'
+}
+/** 403: the key lacks the scope, the project, or (for `requiredScope: null`) personal API keys are refused. */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError'
+  /** The scope the operation needs; `null` when the operation refuses personal API keys altogether. */
+  readonly requiredScope: Scope | null
+  constructor(init: ApiErrorInit) {
+    const fields = errorFields(init.body)
+    const fromDetail = /missing required scope '([^']+)'/.exec(fields.detail ?? '')?.[1] as Scope | undefined
+    const requiredScope = fromDetail ?? init.requiredScope ?? null
+    const why =
+      requiredScope === null
+        ? 'this operation does not support personal API key access (the service lists no scope for it; only a logged-in session can call it)'
+        : `the API key needs the scope '${requiredScope}'`
+    super({
+      ...init,
+      message: init.message ?? `${describe(init.status, init.method, init.url, fields.detail)} — ${why}`,
+    })
+    this.requiredScope = requiredScope
+  }
+}
+/** 404: no such resource (or soft-deleted). */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError'
+}
+/** 405: the method is refused; experiments and hog functions are never hard-deleted (use `softDelete`). */
+export class MethodNotAllowedError extends ApiError {
+  override name = 'MethodNotAllowedError'
+}
+/** 409: conflict. */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError'
+}
+/** 429: throttled. `retryAfter` is the wait in seconds the service asked for, when it said. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError'
+  /** Seconds to wait, from `Retry-After` or from the detail ("Expected available in N seconds"). */
+  readonly retryAfter: number | null
+  constructor(init: ApiErrorInit) {
+    super(init)
+    this.retryAfter = parseRetryAfter(init.headers.get('retry-after')) ?? retryAfterFromDetail(this.detail)
+  }
+}
+/** 5xx: the service failed. */
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError'
+}
+
+/** The request never got an HTTP answer: refused, DNS, dropped connection, TLS. */
+export class ConnectionError extends ProjectClientError {
+  override name = 'ConnectionError'
+}
+/** An attempt took longer than `timeout` (after the retries allowed). */
+export class TimeoutError extends ProjectClientError {
+  override name = 'TimeoutError'
+}
+/** The caller's `signal` aborted the request. */
+export class AbortError extends ProjectClientError {
+  override name = 'AbortError'
+}
+/** A response did not match its schema, or was not JSON. Nothing is lost: `body` holds what came. */
+export class ResponseValidationError extends ProjectClientError {
+  override name = 'ResponseValidationError'
+  constructor(
+    /** Where the body departed from the schema. */
+    readonly issues: ReadonlyArray<ValidationIssue>,
+    /** The body as received: parsed JSON, or the raw text when it was not JSON. */
+    readonly body: unknown,
+    /** Request method. */
+    readonly method: string,
+    /** Request URL. */
+    readonly url: string,
+    /** HTTP status of the response. */
+    readonly status: number,
+  ) {
+    super(`Unexpected response from ${method} ${url} (${status}): ${summarizeIssues(issues)}`)
+  }
+}
+
+/** Builds the error class that matches an HTTP status. */
+export function toApiError(init: ApiErrorInit): ApiError {
+  switch (init.status) {
+    case 400:
+      return new BadRequestError(init)
+    case 401:
+      return new AuthenticationError(init)
+    case 403:
+      return new PermissionDeniedError(init)
+    case 404:
+      return new NotFoundError(init)
+    case 405:
+      return new MethodNotAllowedError(init)
+    case 409:
+      return new ConflictError(init)
+    case 429:
+      return new RateLimitError(init)
+    default:
+      return init.status >= 500 && init.status <= 599 ? new InternalServerError(init) : new ApiError(init)
+  }
+}
+
+/** `Retry-After` in seconds, from delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null
+  const seconds = Number(value)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds)
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
+}
+
+/** The service puts the wait in the 429 detail rather than in a header (api-contract.md §1.7). */
+export function retryAfterFromDetail(detail: string | undefined): number | null {
+  const match = /Expected available in (\d+(?:\.\d+)?) seconds?/.exec(detail ?? '')
+  return match ? Number(match[1]) : null
+}
+
+function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' | 'attr'> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { type: undefined, code: undefined, detail: undefined, attr: undefined }
+  }
+  const record = body as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  return {
+    type: text(record.type),
+    code: text(record.code),
+    // Some views answer `{"error": "..."}` instead of the four-key body (api-contract.md §1.6).
+    detail: text(record.detail) ?? text(record.error),
+    attr: typeof record.attr === 'string' || record.attr === null ? record.attr : undefined,
+  }
+}
+
+function describe(status: number, method: string, url: string, detail: string | undefined): string {
+  return `${method} ${url} failed with ${status}${detail ? `: ${detail}` : ''}`
+}
+
+function summarizeIssues(issues: ReadonlyArray<ValidationIssue>): string {
+  const shown = issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`)
+  return shown.join('; ') + (issues.length > 3 ? ` (+${issues.length - 3} more)` : '')
+}

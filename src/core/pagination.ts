@@ -1,0 +1,172 @@
+import * as z from 'zod/mini'
+import { APIPromise, type WithResponse } from './api-promise.js'
+import { InvalidArgumentError, ResponseValidationError } from './errors.js'
+import { DecodeFailure, parseWith, type Decoder } from './validation.js'
+
+/** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
+export interface PageEnvelope<T> {
+  results: T[]
+  count: number | null
+  next: string | null | undefined
+  previous: string | null
+}
+
+/** Fetches the page at an absolute URL (same operation, same request options). */
+export type PageFetcher<T> = (url: string) => PagePromise<T>
+
+/**
+ * One page of a list. The service is not uniform (api-contract.md §1.5): most lists carry
+ * `count`/`next`/`previous`, survey activity `total_count`, eligible feature flags only `results` and
+ * `count`, endpoint lists only `results`, endpoint versions a bare array. All arrive here as one shape.
+ */
+export class Page<T> {
+  /** The items of this page. */
+  readonly results: T[]
+  /** Total items across pages, when the service says. */
+  readonly count: number | null
+  /** Absolute URL of the next page, or `null` on the last page. */
+  readonly next: string | null
+  /** Absolute URL of the previous page, or `null` on the first. */
+  readonly previous: string | null
+  /** The URL this page was read from. */
+  readonly url: string
+  readonly #fetchPage: PageFetcher<T>
+
+  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>) {
+    this.results = envelope.results
+    this.count = envelope.count
+    this.previous = envelope.previous
+    this.url = url
+    this.next = envelope.next === undefined ? nextByOffset(url, envelope) : envelope.next
+    this.#fetchPage = fetchPage
+  }
+
+  /** Whether another page follows. */
+  hasNextPage(): boolean {
+    return this.next !== null
+  }
+
+  /** Fetches the next page. Only links on the client's own origin are followed; anything else rejects. */
+  getNextPage(): PagePromise<T> {
+    if (this.next === null) return rejectedPage(new InvalidArgumentError('page', 'this is the last page'))
+    const next = new URL(this.next, this.url)
+    const origin = new URL(this.url).origin
+    if (next.origin !== origin) {
+      return rejectedPage(
+        new ResponseValidationError(
+          [{ code: 'foreign_next_link', path: ['next'], message: `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}` }],
+          { next: this.next },
+          'GET',
+          this.url,
+          200,
+        ),
+      )
+    }
+    return this.#fetchPage(next.href)
+  }
+}
+
+/**
+ * What list methods return: await it for the first `Page`, or walk every item of every page with
+ * `for await`. Pages are fetched lazily, one at a time, only as far as the caller reads.
+ */
+export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  constructor(result: Promise<WithResponse<Page<T>>>) {
+    super(result)
+  }
+
+  /** Every page, starting with this one. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    let page: Page<T> = await this.then((first) => first)
+    yield page
+    while (page.hasNextPage()) {
+      page = await page.getNextPage()
+      yield page
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.results
+  }
+
+  /** Collects the items of every page, or the first `max` of them, fetching no page beyond those. */
+  async toArray({ max = Number.POSITIVE_INFINITY }: { max?: number } = {}): Promise<T[]> {
+    if (typeof max !== 'number' || Number.isNaN(max) || max < 0) {
+      throw new InvalidArgumentError('max', `expected a non-negative number, got ${String(max)}`)
+    }
+    const items: T[] = []
+    if (max === 0) return items
+    for await (const page of this.pages()) {
+      for (const item of page.results) {
+        items.push(item)
+        if (items.length >= max) return items
+      }
+    }
+    return items
+  }
+}
+
+/** Starts a list call at `url` and wraps each page it reaches. */
+export function paginate<T>(
+  send: (url: string) => Promise<WithResponse<PageEnvelope<T>>>,
+  url: string,
+): PagePromise<T> {
+  const fetchPage: PageFetcher<T> = (pageUrl) =>
+    new PagePromise(send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage), response })))
+  return fetchPage(url)
+}
+
+const optionalCount = z.optional(z.nullable(z.number()))
+const optionalLink = z.optional(z.nullable(z.string()))
+
+/** The decoder of a list: any envelope variant, each item validated with `item`. */
+export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
+  const bare = z.array(item)
+  const envelope = z.looseObject({
+    results: bare,
+    count: optionalCount,
+    total_count: optionalCount,
+    next: optionalLink,
+    previous: optionalLink,
+  })
+  return (json, validate) => {
+    if (Array.isArray(json)) {
+      const results = validate ? parseWith(bare, json) : (json as T[])
+      return { results, count: results.length, next: null, previous: null }
+    }
+    if (validate) {
+      const body = parseWith(envelope, json)
+      return { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null }
+    }
+    const body = json as Record<string, unknown> | null
+    if (!body || !Array.isArray(body.results)) {
+      throw new DecodeFailure([{ code: 'invalid_type', path: ['results'], message: 'a list response needs a `results` array' }])
+    }
+    const number = (value: unknown) => (typeof value === 'number' ? value : null)
+    const link = (value: unknown) => (typeof value === 'string' ? value : value === null ? null : undefined)
+    return {
+      results: body.results as T[],
+      count: number(body.count) ?? number(body.total_count),
+      next: link(body.next),
+      previous: link(body.previous) ?? null,
+    }
+  }
+}
+
+/**
+ * A list with `count` but no `next` key (eligible feature flags) pages by offset: the next page is
+ * the same URL with `offset` moved past this page, until `count` is reached.
+ */
+function nextByOffset(url: string, envelope: PageEnvelope<unknown>): string | null {
+  if (envelope.count === null || envelope.results.length === 0) return null
+  const next = new URL(url)
+  const offset = Number(next.searchParams.get('offset') ?? 0) + envelope.results.length
+  if (!Number.isFinite(offset) || offset >= envelope.count) return null
+  next.searchParams.set('offset', String(offset))
+  return next.href
+}
+
+/** A page promise that rejects at once, with no request. */
+export function rejectedPage<T>(error: unknown): PagePromise<T> {
+  return new PagePromise<T>(Promise.reject(error))
+}

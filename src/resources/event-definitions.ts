@@ -1,0 +1,4 @@
+import { APIResource } from '../core/resource.js'
+
+/** Work in progress. */
+export class EventDefinitions extends APIResource {}

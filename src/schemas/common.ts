@@ -1,0 +1,72 @@
+import * as z from 'zod/mini'
+
+/**
+ * Building blocks for the response schemas. The service evolves weekly (api-contract.md §0), so every
+ * schema is forward-compatible: unknown keys are kept (`looseObject`), enums accept unknown values, and
+ * every field but `id` may be absent; fields the contract marks nullable accept `null`.
+ */
+
+/** Any JSON value the service documents as free-form. */
+export const json = z.unknown()
+
+/** A free-form JSON object. */
+export const jsonObject = z.record(z.string(), z.unknown())
+
+/** An ISO 8601 date-time string (kept as sent: the service mixes `Z` and `+00:00` forms, §1.8). */
+export const dateTime = z.string()
+
+/**
+ * An enumeration the service may extend: the known values are typed for autocompletion, and any other
+ * string (including `""`, which `BlankEnum` allows) is accepted.
+ */
+export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<T[number] | (string & {})> {
+  return z.string()
+}
+
+/** A field that may be missing. */
+export const optional = z.optional
+
+/** A field that may be missing or `null`. */
+export function nullish<T extends z.core.SomeType>(schema: T) {
+  return z.optional(z.nullable(schema))
+}
+
+/** `created_by`, `updated_by`, `verified_by`, … (api-contract.md §2.1). */
+export const userBasicSchema = z.looseObject({
+  id: z.number(),
+  uuid: z.optional(z.string()),
+  distinct_id: nullish(z.string()),
+  first_name: z.optional(z.string()),
+  last_name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  is_email_verified: nullish(z.boolean()),
+  hedgehog_config: nullish(jsonObject),
+  role_at_organization: nullish(
+    openEnum(['engineering', 'data', 'product', 'founder', 'leadership', 'marketing', 'sales', 'other']),
+  ),
+})
+/** A user embedded in another resource. */
+export type UserBasic = z.infer<typeof userBasicSchema>
+
+/** The feature flag embedded in experiments and surveys (api-contract.md §2.2). */
+export const minimalFeatureFlagSchema = z.looseObject({
+  id: z.number(),
+  team_id: z.optional(z.number()),
+  name: z.optional(z.string()),
+  key: z.optional(z.string()),
+  filters: z.optional(jsonObject),
+  deleted: z.optional(z.boolean()),
+  active: z.optional(z.boolean()),
+  ensure_experience_continuity: nullish(z.boolean()),
+  has_encrypted_payloads: nullish(z.boolean()),
+  version: nullish(z.number()),
+  evaluation_runtime: nullish(openEnum(['server', 'client', 'all'])),
+  bucketing_identifier: nullish(openEnum(['distinct_id', 'device_id'])),
+  evaluation_tags: nullish(z.array(z.string())),
+  evaluation_contexts: nullish(z.array(json)),
+})
+/** A feature flag embedded in another resource. */
+export type MinimalFeatureFlag = z.infer<typeof minimalFeatureFlagSchema>
+
+/** An object of unknown shape whose known keys are typed. */
+export const looseObject = z.looseObject

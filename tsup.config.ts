@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'es2022',
+  platform: 'neutral',
+  splitting: false,
+  treeshake: true,
+  external: ['ky', 'zod', 'msw', 'node:http', 'node:net'],
+})
