@@ -1,9 +1,16 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^posthog-project-client\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
+      { find: /^posthog-project-client$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 })

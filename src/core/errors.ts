@@ -240,8 +240,11 @@ function describe(status: number, method: string, url: string, detail: string | 
 }
 
 function summarizeIssues(issues: ReadonlyArray<ValidationIssue>): string {
-  const shown = issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`)
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : '(root)'
+    // zod/mini ships no messages ("Invalid input"): say what was expected when the issue knows.
+    const what = typeof issue.expected === 'string' ? `expected ${issue.expected}` : issue.message
+    return `${where}: ${what}`
+  })
   return shown.join('; ') + (issues.length > 3 ? ` (+${issues.length - 3} more)` : '')
 }

@@ -230,7 +230,7 @@ export class Transport {
           throw new ApiError({
             status: response.status,
             body: undefined,
-            headers: response.headers,
+            headers: this.#redactHeaders(response.headers),
             method: request.method,
             url: this.#redact(request.url),
             message: `${request.method} ${this.#redact(request.url)} was redirected ${
@@ -317,7 +317,7 @@ export class Transport {
       return toApiError({
         status: response.status,
         body: parseBody(text),
-        headers: response.headers,
+        headers: this.#redactHeaders(response.headers),
         method: operation.method,
         url,
         requiredScope: operation.scope,
@@ -341,6 +341,15 @@ export class Transport {
 
   #redact(text: string): string {
     return text.includes(this.#apiKey) ? text.split(this.#apiKey).join('[REDACTED]') : text
+  }
+
+  #redactHeaders(headers: Headers): Headers {
+    for (const [, value] of headers) {
+      if (value.includes(this.#apiKey)) {
+        return new Headers([...headers].map(([name, item]) => [name, this.#redact(item)] as [string, string]))
+      }
+    }
+    return headers
   }
 
   #log(line: string): void {

@@ -1,4 +1,253 @@
+import * as z from 'zod/mini'
+import { plainObject, queryParams, show, stringId } from '../core/args.js'
+import type { APIPromise } from '../core/api-promise.js'
+import { InvalidArgumentError } from '../core/errors.js'
+import { decodePage, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
+import type { RequestOptions } from '../core/transport.js'
+import { decodeWith } from '../core/validation.js'
+import {
+  hogFunctionBroadcastResultSchema,
+  hogFunctionIconSchema,
+  hogFunctionInvocationResultSchema,
+  hogFunctionLogEntrySchema,
+  hogFunctionMetricsSchema,
+  hogFunctionMetricsTotalsSchema,
+  hogFunctionMinimalSchema,
+  hogFunctionSchema,
+  type HogFunction,
+  type HogFunctionBroadcastParams,
+  type HogFunctionBroadcastResult,
+  type HogFunctionCreateParams,
+  type HogFunctionIcon,
+  type HogFunctionIconParams,
+  type HogFunctionIconsParams,
+  type HogFunctionInvocationParams,
+  type HogFunctionInvocationResult,
+  type HogFunctionListParams,
+  type HogFunctionLogEntry,
+  type HogFunctionLogsParams,
+  type HogFunctionMetrics,
+  type HogFunctionMetricsParams,
+  type HogFunctionMetricsTotals,
+  type HogFunctionMinimal,
+  type HogFunctionRearrangeParams,
+  type HogFunctionUpdateParams,
+} from '../schemas/hog-functions.js'
 
-/** Work in progress. */
-export class HogFunctions extends APIResource {}
+const hogFunction = decodeWith(hogFunctionSchema)
+const hogFunctionList = decodeWith(z.array(hogFunctionSchema))
+const hogFunctionPage = decodePage(hogFunctionMinimalSchema)
+const broadcastResult = decodeWith(hogFunctionBroadcastResultSchema)
+const invocationResult = decodeWith(hogFunctionInvocationResultSchema)
+const logEntryPage = decodePage(hogFunctionLogEntrySchema)
+const metrics = decodeWith(hogFunctionMetricsSchema)
+const metricsTotals = decodeWith(hogFunctionMetricsTotalsSchema)
+const iconList = decodeWith(z.array(hogFunctionIconSchema))
+
+/**
+ * Hog functions: `/api/projects/:project_id/hog_functions/`. Ids are UUID strings. `broadcast`,
+ * `invocations`, `logs`, `metrics`, `metricsTotals`, `icon`, `icons` and `rearrange` declare no scope:
+ * the service refuses them to personal API keys (403, `requiredScope: null`), only a session can call them.
+ */
+export class HogFunctions extends APIResource {
+  /**
+   * Lists hog functions (slim items), by `execution_order` then newest update; soft-deleted ones are
+   * left out. Scope `hog_function:read`. GET `hog_functions/`.
+   */
+  list(params?: HogFunctionListParams, options?: RequestOptions): PagePromise<HogFunctionMinimal> {
+    return this._client.list(() => ({
+      operation: 'hogFunctions.list',
+      query: queryParams('params', params),
+      decode: hogFunctionPage,
+      options,
+    }))
+  }
+
+  /** Creates a hog function (`type` defaults to `destination`). Scope `hog_function:write`. POST `hog_functions/`. */
+  create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.create',
+      body: plainObject('body', body, true),
+      decode: hogFunction,
+      options,
+    }))
+  }
+
+  /** Reads one hog function (404 once soft-deleted). Scope `hog_function:read`. GET `hog_functions/:id/`. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<HogFunction> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.retrieve',
+      path: { id: stringId('id', id) },
+      decode: hogFunction,
+      options,
+    }))
+  }
+
+  /** Changes any writable fields (`type` is immutable). Scope `hog_function:write`. PATCH `hog_functions/:id/`. */
+  update(id: string, body: HogFunctionUpdateParams, options?: RequestOptions): APIPromise<HogFunction> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.update',
+      path: { id: stringId('id', id) },
+      body: plainObject('body', body, true),
+      decode: hogFunction,
+      options,
+    }))
+  }
+
+  /**
+   * The service never hard-deletes a hog function: this always rejects with `MethodNotAllowedError` (405).
+   * Scope `hog_function:write`. DELETE `hog_functions/:id/`.
+   * @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.
+   */
+  delete(id: string, options?: RequestOptions): APIPromise<never> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.delete',
+      path: { id: stringId('id', id) },
+      decode: 'none',
+      options,
+    }))
+  }
+
+  /**
+   * Removes a hog function the way the service allows: PATCH `{ deleted: true }` (then 404 on GET).
+   * Scope `hog_function:write`. PATCH `hog_functions/:id/`.
+   */
+  softDelete(id: string, options?: RequestOptions): APIPromise<HogFunction> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.update',
+      path: { id: stringId('id', id) },
+      body: { deleted: true },
+      decode: hogFunction,
+      options,
+    }))
+  }
+
+  /**
+   * Runs the function once for each person matched by its `filters.properties` (400 when disabled).
+   * No scope: refused to personal API keys. POST `hog_functions/:id/broadcast/`.
+   */
+  broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.broadcast',
+      path: { id: stringId('id', id) },
+      body: plainObject('body', body) ?? {},
+      decode: broadcastResult,
+      options,
+    }))
+  }
+
+  /**
+   * Test-runs a configuration against an event (async functions mocked by default).
+   * No scope: refused to personal API keys. POST `hog_functions/:id/invocations/`.
+   */
+  invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
+    return this._client.request(() => {
+      const checked = plainObject('body', body, true) as HogFunctionInvocationParams
+      plainObject('body.configuration', checked.configuration, true)
+      return {
+        operation: 'hogFunctions.invocations',
+        path: { id: stringId('id', id) },
+        body: checked,
+        decode: invocationResult,
+        options,
+      }
+    })
+  }
+
+  /**
+   * The function's log entries, newest first (50 a page by default, at most 500).
+   * No scope: refused to personal API keys. GET `hog_functions/:id/logs/`.
+   */
+  logs(id: string, params?: HogFunctionLogsParams, options?: RequestOptions): PagePromise<HogFunctionLogEntry> {
+    return this._client.list(() => ({
+      operation: 'hogFunctions.logs',
+      path: { id: stringId('id', id) },
+      query: queryParams('params', params),
+      decode: logEntryPage,
+      options,
+    }))
+  }
+
+  /**
+   * App metrics over time (`labels` are dates, one value per label in each series).
+   * No scope: refused to personal API keys. GET `hog_functions/:id/metrics/`.
+   */
+  metrics(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetrics> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.metrics',
+      path: { id: stringId('id', id) },
+      query: queryParams('params', params),
+      decode: metrics,
+      options,
+    }))
+  }
+
+  /**
+   * App metric totals by kind (or by name with `breakdown_by: 'name'`).
+   * No scope: refused to personal API keys. GET `hog_functions/:id/metrics/totals/`.
+   */
+  metricsTotals(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetricsTotals> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.metricsTotals',
+      path: { id: stringId('id', id) },
+      query: queryParams('params', params),
+      decode: metricsTotals,
+      options,
+    }))
+  }
+
+  /**
+   * A logo image, as a `Blob` typed by the service's `Content-Type` (400 without `id`, 404 when the
+   * logo service is not configured). No scope: refused to personal API keys. GET `hog_functions/icon/`.
+   */
+  icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
+    // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
+    // and an image-only Accept would be refused with 406.
+    return this._client.request(() => ({
+      operation: 'hogFunctions.icon',
+      query: queryParams('params', params),
+      decode: 'blob',
+      options,
+    }))
+  }
+
+  /**
+   * Searches logos for a company or domain (`[]` without `query`).
+   * No scope: refused to personal API keys. GET `hog_functions/icons/`.
+   */
+  icons(params?: HogFunctionIconsParams, options?: RequestOptions): APIPromise<HogFunctionIcon[]> {
+    return this._client.request(() => ({
+      operation: 'hogFunctions.icons',
+      query: queryParams('params', params),
+      decode: iconList,
+      options,
+    }))
+  }
+
+  /**
+   * Sets the `execution_order` of several functions at once (`orders`: id → order) and returns every
+   * non-deleted transformation, in order, as a plain array. No scope: refused to personal API keys.
+   * PATCH `hog_functions/rearrange/`.
+   */
+  rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
+    return this._client.request(() => {
+      const checked = plainObject('body', body, true) as HogFunctionRearrangeParams
+      const orders = plainObject('body.orders', checked.orders, true) as Record<string, unknown>
+      const entries = Object.entries(orders)
+      // The service answers 400 `No orders provided` to an empty object: refuse it before sending.
+      if (entries.length === 0) throw new InvalidArgumentError('body.orders', 'expected at least one `id: order` entry')
+      for (const [key, order] of entries) {
+        if (typeof order !== 'number' || !Number.isSafeInteger(order)) {
+          throw new InvalidArgumentError(`body.orders.${key}`, `expected an integer execution order, got ${show(order)}`)
+        }
+      }
+      return {
+        operation: 'hogFunctions.rearrange',
+        body: checked,
+        decode: hogFunctionList,
+        options,
+      }
+    })
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The benchmark's HTTP server, run in its own process (the client and the server then use one core
+ * each on a two-core machine, and the server's work is not on the client's event loop).
+ * Serves the experiments routes from pre-serialised bodies and counts the requests it sees.
+ * Prints `{"port": N}` on stdout once listening on 127.0.0.1.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { experiment, experimentPage } from './fixtures.js'
+
+const PROJECT_ID = 1
+const TOTAL_ITEMS = Number(process.env.BENCH_TOTAL_ITEMS ?? 10_000)
+const API_KEY = 'phx_benchmarkKey0123456789'
+
+const bodies = new Map<string, Buffer>()
+const counts = { list: 0, retrieve: 0, other: 0 }
+let listPath = ''
+let origin = ''
+
+function cached(key: string, make: () => unknown): Buffer {
+  let body = bodies.get(key)
+  if (!body) {
+    body = Buffer.from(JSON.stringify(make()))
+    bodies.set(key, body)
+  }
+  return body
+}
+
+function send(response: ServerResponse, status: number, body: Buffer | string): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, vary: 'Accept, Cookie' })
+  response.end(bytes)
+}
+
+function handle(request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', origin)
+  if (url.pathname === '/__bench/counts') {
+    send(response, 200, JSON.stringify(counts))
+    return
+  }
+  if (url.pathname === '/__bench/reset') {
+    counts.list = counts.retrieve = counts.other = 0
+    send(response, 200, '{}')
+    return
+  }
+  if (request.headers.authorization !== `Bearer ${API_KEY}`) {
+    counts.other++
+    send(response, 401, '{"type":"authentication_error","code":"not_authenticated","detail":"Authentication credentials were not provided.","attr":null}')
+    return
+  }
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`
+  if (path === listPath) {
+    counts.list++
+    const limit = Number(url.searchParams.get('limit') ?? 100)
+    const offset = Number(url.searchParams.get('offset') ?? 0)
+    send(response, 200, cached(`list:${limit}:${offset}`, () => experimentPage(`${origin}${listPath}`, offset, limit, TOTAL_ITEMS)))
+    return
+  }
+  const match = /^\/api\/projects\/\d+\/experiments\/(\d+)\/$/.exec(path)
+  if (match) {
+    counts.retrieve++
+    send(response, 200, cached(`item:${match[1]}`, () => experiment(Number(match[1]))))
+    return
+  }
+  counts.other++
+  send(response, 404, '{"type":"invalid_request","code":"not_found","detail":"Not found.","attr":null}')
+}
+
+const server = createServer({ keepAliveTimeout: 60_000 }, handle)
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  origin = `http://127.0.0.1:${address.port}`
+  listPath = `/api/projects/${PROJECT_ID}/experiments/`
+  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`)
+})
+process.on('disconnect', () => process.exit(0))
+process.stdin.on('end', () => process.exit(0))
+process.stdin.resume()

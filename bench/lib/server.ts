@@ -1,0 +1,52 @@
+/** Starts `server-main.ts` in a child process and talks to its control routes. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+export const API_KEY = 'phx_benchmarkKey0123456789'
+export const PROJECT_ID = 1
+
+export interface BenchServer {
+  origin: string
+  /** Requests counted since the last reset, per route. */
+  counts(): Promise<{ list: number; retrieve: number; other: number }>
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startServer(): Promise<BenchServer> {
+  const entry = fileURLToPath(new URL('./server-main.ts', import.meta.url))
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const lines = createInterface({ input: child.stdout! })
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`benchmark server exited with ${String(code)} before listening`)
+    }),
+  ])) as [string]
+  const { port } = JSON.parse(line) as { port: number }
+  const origin = `http://127.0.0.1:${port}`
+  return {
+    origin,
+    async counts() {
+      const response = await fetch(`${origin}/__bench/counts`)
+      return (await response.json()) as { list: number; retrieve: number; other: number }
+    },
+    async reset() {
+      await (await fetch(`${origin}/__bench/reset`)).arrayBuffer()
+    },
+    async close() {
+      lines.close()
+      child.stdin?.end()
+      if (child.exitCode === null) {
+        const exited = once(child, 'exit')
+        child.kill('SIGTERM')
+        await exited
+      }
+    },
+  }
+}

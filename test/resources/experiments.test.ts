@@ -1,0 +1,251 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ResponseValidationError } from '../../src/index.js'
+import { experiment, featureFlag } from '../fixtures/experiments.js'
+import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw.js'
+
+const server = useMswServer()
+
+/** Answers one method+path with `body` (status 200 unless given) and records what was sent. */
+function answer(method: 'get' | 'post' | 'patch' | 'delete', path: string, body: unknown, status = 200) {
+  const rec = recorder()
+  server.use(
+    http[method](`${PROJECT}/${path}`, async ({ request }) => {
+      await rec.record(request)
+      return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status })
+    }),
+  )
+  return rec.requests
+}
+
+function expectSent(requests: ReturnType<typeof answer>, method: string, path: string, query = '', body?: unknown) {
+  expect(requests).toHaveLength(1)
+  const [request] = requests
+  expect(request!.method).toBe(method)
+  expect(request!.url.pathname).toBe(`/api/projects/42/${path}`)
+  expect(request!.url.search).toBe(query)
+  expect(request!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
+  if (body === undefined) expect(request!.body).toBe('')
+  else {
+    expect(request!.headers.get('content-type')).toBe('application/json')
+    expect(JSON.parse(request!.body)).toEqual(body)
+  }
+}
+
+describe('experiments', () => {
+  const client = makeClient()
+
+  it('list sends limit/offset and the extra filters, and parses the page', async () => {
+    const sent = answer('get', 'experiments/', { count: 1, next: null, previous: null, results: [experiment(1)] })
+    const page = await client.experiments.list({ limit: 10, offset: 0, archived: true, status: 'running', search: 'chk' })
+    expectSent(sent, 'GET', 'experiments/', '?limit=10&offset=0&archived=true&status=running&search=chk')
+    expect(page.results).toEqual([experiment(1)])
+    expect(page.count).toBe(1)
+    expect(page.hasNextPage()).toBe(false)
+  })
+
+  it('create posts the body and answers the created experiment', async () => {
+    const sent = answer('post', 'experiments/', experiment(5), 201)
+    const created = await client.experiments.create({ name: 'Checkout button 5', feature_flag_key: 'checkout-button-5', type: 'web' })
+    expectSent(sent, 'POST', 'experiments/', '', { name: 'Checkout button 5', feature_flag_key: 'checkout-button-5', type: 'web' })
+    expect(created.id).toBe(5)
+    expect(created.feature_flag?.key).toBe('checkout-button-5')
+    expect(created.created_by?.email).toBe('ada@example.com')
+  })
+
+  it('retrieve reads one experiment by integer id', async () => {
+    const sent = answer('get', 'experiments/7/', experiment(7))
+    const found = await client.experiments.retrieve(7)
+    expectSent(sent, 'GET', 'experiments/7/')
+    expect(found).toEqual(experiment(7))
+  })
+
+  it('update patches the given fields', async () => {
+    const sent = answer('patch', 'experiments/7/', experiment(7, { conclusion: 'won', conclusion_comment: 'clear win' }))
+    const updated = await client.experiments.update(7, { conclusion: 'won', conclusion_comment: 'clear win' })
+    expectSent(sent, 'PATCH', 'experiments/7/', '', { conclusion: 'won', conclusion_comment: 'clear win' })
+    expect(updated.conclusion).toBe('won')
+  })
+
+  it('softDelete patches deleted: true', async () => {
+    const sent = answer('patch', 'experiments/7/', experiment(7, { deleted: true }))
+    const deleted = await client.experiments.softDelete(7)
+    expectSent(sent, 'PATCH', 'experiments/7/', '', { deleted: true })
+    expect(deleted.deleted).toBe(true)
+  })
+
+  it('delete always ends in MethodNotAllowedError pointing to softDelete (405, empty body)', async () => {
+    const sent = answer('delete', 'experiments/7/', undefined, 405)
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    const error = await client.experiments.delete(7).catch((e: unknown) => e)
+    expectSent(sent, 'DELETE', 'experiments/7/')
+    expect(error).toBeInstanceOf(MethodNotAllowedError)
+    expect((error as MethodNotAllowedError).status).toBe(405)
+    expect((error as MethodNotAllowedError).body).toBeUndefined()
+    expect((error as Error).message).toContain('softDelete')
+  })
+
+  it('createExposureCohort posts to its action and answers { cohort } (201)', async () => {
+    const cohort = { id: 9, name: 'Users exposed to experiment "Checkout button 7"', is_static: false, groups: [], created_by: null }
+    const sent = answer('post', 'experiments/7/create_exposure_cohort_for_experiment/', { cohort }, 201)
+    const result = await client.experiments.createExposureCohort(7)
+    expectSent(sent, 'POST', 'experiments/7/create_exposure_cohort_for_experiment/', '', {})
+    expect(result.cohort?.id).toBe(9)
+  })
+
+  it('duplicate posts an optional feature_flag_key and answers the copy', async () => {
+    const sent = answer('post', 'experiments/7/duplicate/', experiment(8, { name: 'Checkout button 7 (Copy)' }), 201)
+    const copy = await client.experiments.duplicate(7, { feature_flag_key: 'other-flag' })
+    expectSent(sent, 'POST', 'experiments/7/duplicate/', '', { feature_flag_key: 'other-flag' })
+    expect(copy.name).toBe('Checkout button 7 (Copy)')
+  })
+
+  it('recalculateTimeseries posts metric and fingerprint', async () => {
+    const answerBody = { id: 'a1', experiment_id: 7, metric_uuid: 'm-1', fingerprint: 'fp', status: 'pending', created_at: '2026-10-02T10:00:00+00:00' }
+    const sent = answer('post', 'experiments/7/recalculate_timeseries/', answerBody, 201)
+    const metric = { kind: 'ExperimentMetric', uuid: 'm-1', metric_type: 'mean' }
+    const result = await client.experiments.recalculateTimeseries(7, { metric, fingerprint: 'fp' })
+    expectSent(sent, 'POST', 'experiments/7/recalculate_timeseries/', '', { metric, fingerprint: 'fp' })
+    expect(result.status).toBe('pending')
+  })
+
+  it('timeseriesResults sends metric_uuid and fingerprint in the query', async () => {
+    const body = {
+      experiment_id: 7,
+      metric_uuid: 'm-1',
+      status: 'partial',
+      timeseries: { '2026-10-01': { baseline: { key: 'control' }, variant_results: [] }, '2026-10-02': null },
+      errors: null,
+      computed_at: null,
+      created_at: '2026-10-01T00:00:00Z',
+      updated_at: '2026-10-02T00:00:00Z',
+      recalculation_status: null,
+      recalculation_created_at: null,
+    }
+    const sent = answer('get', 'experiments/7/timeseries_results/', body)
+    const result = await client.experiments.timeseriesResults(7, { metric_uuid: 'm-1', fingerprint: 'fp' })
+    expectSent(sent, 'GET', 'experiments/7/timeseries_results/', '?metric_uuid=m-1&fingerprint=fp')
+    expect(result.timeseries?.['2026-10-02']).toBeNull()
+  })
+
+  it('eligibleFeatureFlags reads the { results, count } envelope and pages by offset', async () => {
+    const rec = recorder()
+    server.use(
+      http.get(`${PROJECT}/experiments/eligible_feature_flags/`, async ({ request }) => {
+        await rec.record(request)
+        const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
+        return HttpResponse.json({ results: [{ ...featureFlag, id: 555 + offset }], count: 2 })
+      }),
+    )
+    const flags = await client.experiments.eligibleFeatureFlags({ limit: 1, search: 'pricing', active: true }).toArray()
+    expect(flags.map((flag) => flag.id)).toEqual([555, 556])
+    expect(rec.requests.map((r) => r.url.search)).toEqual(['?limit=1&search=pricing&active=true', '?limit=1&search=pricing&active=true&offset=1'])
+    expect(rec.requests[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
+  })
+
+  it('eligibleFeatureFlags on a key without feature_flag:read names that scope', async () => {
+    answer('get', 'experiments/eligible_feature_flags/', {
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: "API key missing required scope 'feature_flag:read'",
+      attr: null,
+    }, 403)
+    const error = await client.experiments.eligibleFeatureFlags().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PermissionDeniedError)
+    expect((error as PermissionDeniedError).requiredScope).toBe('feature_flag:read')
+  })
+
+  it('requiresFlagImplementation answers { result }', async () => {
+    const sent = answer('get', 'experiments/requires_flag_implementation/', { result: true })
+    expect(await client.experiments.requiresFlagImplementation()).toEqual({ result: true })
+    expectSent(sent, 'GET', 'experiments/requires_flag_implementation/')
+  })
+
+  it('stats answers the velocity numbers', async () => {
+    const body = { launched_last_30d: 4, launched_previous_30d: 2, percent_change: 100.0, active_experiments: 3, completed_last_30d: 1 }
+    const sent = answer('get', 'experiments/stats/', body)
+    expect(await client.experiments.stats()).toEqual(body)
+    expectSent(sent, 'GET', 'experiments/stats/')
+  })
+
+  it('a soft-deleted experiment is a NotFoundError with the four-key fields', async () => {
+    answer('get', 'experiments/7/', { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, 404)
+    const error = await client.experiments.retrieve(7).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(error).toMatchObject({ status: 404, type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })
+  })
+
+  it('withResponse gives the data and the raw Response', async () => {
+    server.use(http.get(`${PROJECT}/experiments/7/`, () => HttpResponse.json(experiment(7), { headers: { 'x-request-id': 'r-1' } })))
+    const { data, response } = await client.experiments.retrieve(7).withResponse()
+    expect(data.id).toBe(7)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-request-id')).toBe('r-1')
+    expect(await response.json()).toEqual(experiment(7))
+  })
+
+  describe('leniency', () => {
+    it('keeps unknown fields, accepts nulls and unknown enum values', async () => {
+      const body = experiment(3, {
+        type: 'holdout_only',
+        conclusion: '',
+        holdout: { id: 1, name: 'H', description: null, filters: [{ variant: 'holdout-1' }], created_by: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+        created_by: null,
+        feature_flag: { id: 1, team_id: 42, key: 'k', evaluation_runtime: 'edge', evaluation_contexts: ['web'], brand_new: { x: 1 } },
+        is_legacy: false,
+        running_time_calculation: { days: 14 },
+      })
+      answer('get', 'experiments/3/', body)
+      const found = await client.experiments.retrieve(3)
+      expect(found).toEqual(body)
+      expect((found as Record<string, unknown>).running_time_calculation).toEqual({ days: 14 })
+    })
+
+    it('rejects a wrong type with ResponseValidationError carrying the issues and the raw body', async () => {
+      const body = experiment(3, { name: 12, archived: 'no' })
+      answer('get', 'experiments/3/', body)
+      const error = await client.experiments.retrieve(3).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ResponseValidationError)
+      const validation = error as ResponseValidationError
+      expect(validation.body).toEqual(body)
+      expect(validation.issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['name', 'archived']))
+      expect(validation.message).toContain('name')
+    })
+
+    it('validateResponses: false returns the JSON as is', async () => {
+      const body = { id: 'not-a-number', anything: true }
+      answer('get', 'experiments/3/', body)
+      const lenient = makeClient({ validateResponses: false })
+      expect(await lenient.experiments.retrieve(3)).toEqual(body)
+    })
+  })
+
+  describe('bad input is refused before any request', () => {
+    const cases: Array<[string, () => PromiseLike<unknown>, string]> = [
+      ['negative id', () => client.experiments.retrieve(-1), 'id'],
+      ['non-integer id', () => client.experiments.retrieve(1.5), 'id'],
+      ['NaN id', () => client.experiments.update(Number.NaN, {}), 'id'],
+      ['string id', () => client.experiments.softDelete('abc' as unknown as number), 'id'],
+      ['missing body', () => client.experiments.create(undefined as never), 'body'],
+      ['array body', () => client.experiments.update(1, [] as never), 'body'],
+      ['negative limit', () => client.experiments.list({ limit: -1 }), 'params.limit'],
+      ['NaN offset', () => client.experiments.list({ offset: Number.NaN }), 'params.offset'],
+      ['object query value', () => client.experiments.list({ search: {} as never }), 'params.search'],
+      ['missing fingerprint', () => client.experiments.recalculateTimeseries(1, { metric: {} } as never), 'body.fingerprint'],
+      ['missing metric_uuid', () => client.experiments.timeseriesResults(1, { fingerprint: 'x' } as never), 'params.metric_uuid'],
+      ['bad timeout', () => client.experiments.stats({ timeout: -5 }), 'options.timeout'],
+      ['bad maxRetries', () => client.experiments.stats({ maxRetries: 1.5 }), 'options.maxRetries'],
+    ]
+    it.each(cases)('%s', async (_name, call, argument) => {
+      const rec = recorder()
+      server.use(http.all(`${PROJECT}/*`, async ({ request }) => {
+        await rec.record(request)
+        return HttpResponse.json({})
+      }))
+      const error = await Promise.resolve(call()).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(InvalidArgumentError)
+      expect((error as InvalidArgumentError).argument).toBe(argument)
+      expect(rec.requests).toHaveLength(0)
+    })
+  })
+})
