@@ -250,6 +250,16 @@ export class Transport {
         continue
       }
       const bytes = new Uint8Array(await response.arrayBuffer())
+      if (response.status < 200 || response.status > 599) {
+        // A web `Response` cannot carry such a status (1xx reach here only from a custom fetch).
+        throw toApiError({
+          status: response.status,
+          body: parseBody(this.#redact(utf8.decode(bytes))),
+          headers: this.#redactHeaders(response.headers),
+          method: request.method,
+          url: this.#redact(request.url),
+        })
+      }
       const buffered = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
         status: response.status,
         statusText: response.statusText,
