@@ -61,12 +61,16 @@ export function queryParams<T extends object>(name: string, value: T | undefined
   return params
 }
 
-/** A non-empty array of strings (endpoint names, survey ids). */
+/** An array of strings for a query or a body (endpoint names, survey ids, tags); non-empty unless `allowEmpty`. */
 export function stringList(name: string, value: unknown, allowEmpty = false): string[] {
   if (!Array.isArray(value) || (!allowEmpty && value.length === 0)) {
-    throw new InvalidArgumentError(name, `expected a non-empty array of strings, got ${show(value)}`)
+    throw new InvalidArgumentError(name, `expected ${allowEmpty ? 'an' : 'a non-empty'} array of strings, got ${show(value)}`)
   }
-  value.forEach((item, index) => stringId(`${name}[${index}]`, item))
+  value.forEach((item, index) => {
+    if (typeof item !== 'string' || item.length === 0) {
+      throw new InvalidArgumentError(`${name}[${index}]`, `expected a non-empty string, got ${show(item)}`)
+    }
+  })
   return value as string[]
 }
 

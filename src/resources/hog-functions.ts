@@ -203,7 +203,7 @@ export class HogFunctions extends APIResource {
    */
   icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
     // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
-    // and an image-only Accept would be refused with 406.
+    // and an image-only Accept can be refused with 406 before the image is fetched.
     return this._client.request(() => ({
       operation: 'hogFunctions.icon',
       query: queryParams('params', params),

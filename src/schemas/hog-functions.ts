@@ -294,6 +294,7 @@ export interface HogFunctionListParams {
 export const hogFunctionBroadcastResultSchema = looseObject({
   success: nullish(z.boolean()),
 })
+/** Result of `hogFunctions.broadcast`. */
 export type HogFunctionBroadcastResult = z.infer<typeof hogFunctionBroadcastResultSchema>
 
 /** Body of `hogFunctions.invocations`: a test run of a configuration against an event. */
@@ -315,6 +316,8 @@ export const hogFunctionInvocationLogSchema = looseObject({
   timestamp: nullish(dateTime),
   message: nullish(z.string()),
 })
+/** One log line of a test run. */
+export type HogFunctionInvocationLog = z.infer<typeof hogFunctionInvocationLogSchema>
 
 /** Result of `hogFunctions.invocations`, relayed from the CDP service (shape not confirmed, §9). */
 export const hogFunctionInvocationResultSchema = looseObject({
@@ -323,6 +326,7 @@ export const hogFunctionInvocationResultSchema = looseObject({
   errors: nullish(z.array(json)),
   logs: nullish(z.array(hogFunctionInvocationLogSchema)),
 })
+/** Result of a test run. */
 export type HogFunctionInvocationResult = z.infer<typeof hogFunctionInvocationResultSchema>
 
 /** Query of `hogFunctions.logs`. */
@@ -345,6 +349,7 @@ export const hogFunctionLogEntrySchema = looseObject({
   level: z.optional(openEnum(['DEBUG', 'INFO', 'WARN', 'ERROR'])),
   message: z.optional(z.string()),
 })
+/** One log entry of a hog function. */
 export type HogFunctionLogEntry = z.infer<typeof hogFunctionLogEntrySchema>
 
 /** Query of `hogFunctions.metrics` and `metricsTotals`. */
@@ -373,12 +378,14 @@ export const hogFunctionMetricsSchema = looseObject({
     ),
   ),
 })
+/** App metrics of a hog function over time. */
 export type HogFunctionMetrics = z.infer<typeof hogFunctionMetricsSchema>
 
 /** Totals of the app metrics of a hog function, by kind or name. */
 export const hogFunctionMetricsTotalsSchema = looseObject({
   totals: z.optional(z.record(z.string(), z.number())),
 })
+/** Totals of the app metrics of a hog function. */
 export type HogFunctionMetricsTotals = z.infer<typeof hogFunctionMetricsTotalsSchema>
 
 /** Query of `hogFunctions.icon`. */
@@ -400,6 +407,7 @@ export const hogFunctionIconSchema = looseObject({
   /** `/api/projects/@current/hog_functions/icon/?id=<domain>`. */
   url: nullish(z.string()),
 })
+/** A logo found by `hogFunctions.icons`. */
 export type HogFunctionIcon = z.infer<typeof hogFunctionIconSchema>
 
 /** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
