@@ -1,4 +1,279 @@
+import { InvalidArgumentError } from '../core/errors.js'
+import { integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
+import type { APIPromise } from '../core/api-promise.js'
+import { decodePage, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
+import type { RequestOptions } from '../core/transport.js'
+import { decodeWith } from '../core/validation.js'
+import {
+  activityLogSchema,
+  archivedResponseUuidsSchema,
+  duplicateToProjectsResultSchema,
+  responseArchiveResultSchema,
+  surveyAllStatsSchema,
+  surveyResponseSummarySchema,
+  surveyResponsesCountSchema,
+  surveySchema,
+  surveyStatsSchema,
+  surveySummaryHeadlineSchema,
+  type ActivityLog,
+  type DuplicateToProjectsParams,
+  type DuplicateToProjectsResult,
+  type SummarizeResponsesParams,
+  type SummaryHeadlineParams,
+  type Survey,
+  type SurveyActivityParams,
+  type SurveyAllStats,
+  type SurveyAllStatsParams,
+  type SurveyCreateParams,
+  type SurveyListParams,
+  type SurveyResponseSummary,
+  type SurveyResponsesCount,
+  type SurveyResponsesCountParams,
+  type SurveyStats,
+  type SurveyStatsParams,
+  type SurveySummaryHeadline,
+  type SurveyUpdateParams,
+} from '../schemas/surveys.js'
 
-/** Work in progress. */
-export class Surveys extends APIResource {}
+const survey = decodeWith(surveySchema)
+const surveyPage = decodePage(surveySchema)
+const activityPage = decodePage(activityLogSchema)
+const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
+const duplicateToProjectsResult = decodeWith(duplicateToProjectsResultSchema)
+const responseArchiveResult = decodeWith(responseArchiveResultSchema)
+const surveyStats = decodeWith(surveyStatsSchema)
+const surveyAllStats = decodeWith(surveyAllStatsSchema)
+const responseSummary = decodeWith(surveyResponseSummarySchema)
+const summaryHeadline = decodeWith(surveySummaryHeadlineSchema)
+const responsesCount = decodeWith(surveyResponsesCountSchema)
+
+/** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
+export class Surveys extends APIResource {
+  /** Lists surveys (limit/offset, 100 a page by default). Scope `survey:read`. GET `surveys/`. */
+  list(params?: SurveyListParams, options?: RequestOptions): PagePromise<Survey> {
+    return this._client.list(() => ({
+      operation: 'surveys.list',
+      query: queryParams('params', params),
+      decode: surveyPage,
+      options,
+    }))
+  }
+
+  /** Creates a survey (`name` and `type` required). Scope `survey:write`. POST `surveys/`. */
+  create(body: SurveyCreateParams, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request(() => ({
+      operation: 'surveys.create',
+      body: plainObject('body', body, true),
+      decode: survey,
+      options,
+    }))
+  }
+
+  /** Reads one survey. Scope `survey:read`. GET `surveys/:id/`. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request(() => ({
+      operation: 'surveys.retrieve',
+      path: { id: stringId('id', id) },
+      decode: survey,
+      options,
+    }))
+  }
+
+  /** Changes any writable fields. Scope `survey:write`. PATCH `surveys/:id/`. */
+  update(id: string, body: SurveyUpdateParams, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request(() => ({
+      operation: 'surveys.update',
+      path: { id: stringId('id', id) },
+      body: plainObject('body', body, true),
+      decode: survey,
+      options,
+    }))
+  }
+
+  /**
+   * Deletes a survey for good (and its targeting flags); resolves `undefined` (204).
+   * Scope `survey:write`. DELETE `surveys/:id/`.
+   */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client.request(() => ({
+      operation: 'surveys.delete',
+      path: { id: stringId('id', id) },
+      decode: 'none',
+      options,
+    }))
+  }
+
+  /**
+   * The activity log of one survey, newest first, page-based (`limit` default 10, `page` from 1).
+   * Scope `activity_log:read`. GET `surveys/:id/activity/`.
+   */
+  activity(id: string, params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
+    return this._client.list(() => ({
+      operation: 'surveys.activity',
+      path: { id: stringId('id', id) },
+      query: queryParams('params', params),
+      decode: activityPage,
+      options,
+    }))
+  }
+
+  /**
+   * The activity log of every survey of the project, page-based like {@link Surveys.activity}.
+   * Scope `activity_log:read`. GET `surveys/activity/`.
+   */
+  allActivity(params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
+    return this._client.list(() => ({
+      operation: 'surveys.allActivity',
+      query: queryParams('params', params),
+      decode: activityPage,
+      options,
+    }))
+  }
+
+  /**
+   * UUIDs of the survey's archived responses (no order), to filter them out of queries.
+   * Scope `survey:read`. GET `surveys/:id/archived-response-uuids/`.
+   */
+  archivedResponseUuids(id: string, options?: RequestOptions): APIPromise<string[]> {
+    return this._client.request(() => ({
+      operation: 'surveys.archivedResponseUuids',
+      path: { id: stringId('id', id) },
+      decode: archivedResponseUuids,
+      options,
+    }))
+  }
+
+  /**
+   * Copies the survey, as a draft without flags, into each target project, all or nothing: when any
+   * copy fails the service rolls every copy back and this rejects. Scope `survey:write`.
+   * POST `surveys/:id/duplicate_to_projects/`.
+   */
+  duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
+    return this._client.request(() => {
+      const checked = plainObject('body', body, true) as DuplicateToProjectsParams
+      const ids: unknown = checked.target_team_ids
+      if (!Array.isArray(ids) || ids.length === 0) {
+        throw new InvalidArgumentError('body.target_team_ids', `expected a non-empty array of project ids, got ${show(ids)}`)
+      }
+      ids.forEach((teamId, index) => {
+        if (typeof teamId !== 'number' || !Number.isSafeInteger(teamId) || teamId <= 0) {
+          throw new InvalidArgumentError(`body.target_team_ids[${index}]`, `expected a positive integer, got ${show(teamId)}`)
+        }
+      })
+      return {
+        operation: 'surveys.duplicateToProjects',
+        path: { id: stringId('id', id) },
+        body: checked,
+        decode: duplicateToProjectsResult,
+        options,
+      }
+    })
+  }
+
+  /**
+   * Archives one response (idempotent); resolves the number the service answers (`200`).
+   * Scope `survey:write`. POST `surveys/:id/responses/:response_uuid/archive/`.
+   */
+  archiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
+    return this._client.request(() => ({
+      operation: 'surveys.archiveResponse',
+      path: { id: stringId('id', id), responseUuid: stringId('responseUuid', responseUuid) },
+      decode: responseArchiveResult,
+      options,
+    }))
+  }
+
+  /**
+   * Reverses {@link Surveys.archiveResponse}; resolves the number the service answers (`200`).
+   * Scope `survey:write`. POST `surveys/:id/responses/:response_uuid/unarchive/`.
+   */
+  unarchiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
+    return this._client.request(() => ({
+      operation: 'surveys.unarchiveResponse',
+      path: { id: stringId('id', id), responseUuid: stringId('responseUuid', responseUuid) },
+      decode: responseArchiveResult,
+      options,
+    }))
+  }
+
+  /**
+   * Event counts, unique respondents and rates of one survey; archived responses count unless
+   * `exclude_archived` is true. Scope `survey:read`. GET `surveys/:id/stats/`.
+   */
+  stats(id: string, params?: SurveyStatsParams, options?: RequestOptions): APIPromise<SurveyStats> {
+    return this._client.request(() => ({
+      operation: 'surveys.stats',
+      path: { id: stringId('id', id) },
+      query: queryParams('params', params),
+      decode: surveyStats,
+      options,
+    }))
+  }
+
+  /**
+   * Statistics across all non-archived surveys (`stats` is `{}` when there are none).
+   * Scope `survey:read`. GET `surveys/stats/`.
+   */
+  allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
+    return this._client.request(() => ({
+      operation: 'surveys.allStats',
+      query: queryParams('params', params),
+      decode: surveyAllStats,
+      options,
+    }))
+  }
+
+  /**
+   * An AI summary of the answers to one question (PostHog Cloud only). The service reads the question
+   * from the query and `force_refresh` from the body: pass all three here, `question_id` /
+   * `question_index` go to the query. Read-only, so retried like a GET. Scope `survey:read`.
+   * POST `surveys/:id/summarize_responses/`.
+   */
+  summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
+    return this._client.request(() => {
+      const { question_id, question_index, ...rest }: SummarizeResponsesParams = plainObject('body', body) ?? {}
+      if (question_id !== undefined) stringId('body.question_id', question_id)
+      if (question_index !== undefined) integerId('body.question_index', question_index)
+      return {
+        operation: 'surveys.summarizeResponses',
+        path: { id: stringId('id', id) },
+        query: { question_id, question_index },
+        body: rest,
+        decode: responseSummary,
+        options,
+      }
+    })
+  }
+
+  /**
+   * A one-line AI headline over a sample of responses (needs the organisation's AI consent, else 403).
+   * Read-only, so retried like a GET. Scope `survey:read`. POST `surveys/:id/summary_headline/`.
+   */
+  summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
+    return this._client.request(() => ({
+      operation: 'surveys.summaryHeadline',
+      path: { id: stringId('id', id) },
+      body: plainObject('body', body) ?? {},
+      decode: summaryHeadline,
+      options,
+    }))
+  }
+
+  /**
+   * Number of responses per survey id (`{}` when no survey ever started); `survey_ids` is sent
+   * comma-separated. Scope `survey:read`. GET `surveys/responses_count/`.
+   */
+  responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
+    return this._client.request(() => {
+      const query = queryParams('params', params)
+      if (query?.survey_ids !== undefined) stringList('params.survey_ids', query.survey_ids)
+      return {
+        operation: 'surveys.responsesCount',
+        query,
+        decode: responsesCount,
+        options,
+      }
+    })
+  }
+}

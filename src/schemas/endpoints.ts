@@ -256,8 +256,7 @@ export const lastExecutionTimeSchema = z.tuple([z.string(), dateTime])
 export type LastExecutionTime = z.infer<typeof lastExecutionTimeSchema>
 
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null` when no name was given. */
-export const lastExecutionTimesStatusSchema = z.looseObject({
-  ...queryStatusSchema.def.shape,
+export const lastExecutionTimesStatusSchema = z.extend(queryStatusSchema, {
   results: nullish(z.array(lastExecutionTimeSchema)),
 })
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null`. */
