@@ -12,7 +12,7 @@ const TOTAL_ITEMS = Number(process.env.BENCH_TOTAL_ITEMS ?? 10_000)
 const API_KEY = 'phx_benchmarkKey0123456789'
 
 const bodies = new Map<string, Buffer>()
-const counts = { list: 0, retrieve: 0, other: 0 }
+const counts = { list: 0, retrieve: 0, other: 0, connections: 0 }
 let listPath = ''
 let origin = ''
 
@@ -38,7 +38,7 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     return
   }
   if (url.pathname === '/__bench/reset') {
-    counts.list = counts.retrieve = counts.other = 0
+    counts.list = counts.retrieve = counts.other = counts.connections = 0
     send(response, 200, '{}')
     return
   }
@@ -66,6 +66,9 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
 }
 
 const server = createServer({ keepAliveTimeout: 60_000 }, handle)
+server.on('connection', () => {
+  counts.connections++
+})
 server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   if (!address || typeof address === 'string') throw new Error('no port')

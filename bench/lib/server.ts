@@ -7,10 +7,18 @@ import { fileURLToPath } from 'node:url'
 export const API_KEY = 'phx_benchmarkKey0123456789'
 export const PROJECT_ID = 1
 
+/** Requests per route, and TCP connections accepted, since the last reset. */
+export interface ServerCounts {
+  list: number
+  retrieve: number
+  other: number
+  connections: number
+}
+
 export interface BenchServer {
   origin: string
   /** Requests counted since the last reset, per route. */
-  counts(): Promise<{ list: number; retrieve: number; other: number }>
+  counts(): Promise<ServerCounts>
   reset(): Promise<void>
   close(): Promise<void>
 }
@@ -34,7 +42,7 @@ export async function startServer(): Promise<BenchServer> {
     origin,
     async counts() {
       const response = await fetch(`${origin}/__bench/counts`)
-      return (await response.json()) as { list: number; retrieve: number; other: number }
+      return (await response.json()) as ServerCounts
     },
     async reset() {
       await (await fetch(`${origin}/__bench/reset`)).arrayBuffer()

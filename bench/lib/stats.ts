@@ -60,6 +60,14 @@ export async function alternate(blocks: number, a: () => Promise<number> | numbe
   return result
 }
 
+/**
+ * The headline figure: the median of the per-pair ratios B/A. Each pair ran back to back, so load
+ * from other processes, which drifts over seconds, largely cancels within a pair.
+ */
+export function pairedRatio(run: Alternated): number {
+  return median(run.pairRatios)
+}
+
 /** Ratio of medians: median(B) / median(A). */
 export function ratioOfMedians(run: Alternated): number {
   return median(run.b) / median(run.a)
@@ -68,8 +76,4 @@ export function ratioOfMedians(run: Alternated): number {
 export const round = (value: number, digits = 2): number => {
   const factor = 10 ** digits
   return Math.round(value * factor) / factor
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} kB (${bytes} B)` : `${bytes} B`
 }

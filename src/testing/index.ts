@@ -1,1 +1,46 @@
-export {}
+/**
+ * `posthog-project-client/testing`: a stateful, in-memory fake of PostHog's project-management API for
+ * tests and demos. It follows the real service's contract (shared/reference/api-contract.md): envelopes,
+ * four-key errors, scopes, 405 deletes, soft deletes, archived responses, all-or-nothing duplication,
+ * absolute `next`/`previous` links. Serve it through msw (`handlers`), an in-memory `fetch`, or a real
+ * HTTP server (`listen()`), and break it on purpose with `faults`.
+ *
+ * @example
+ * import { createFakeApi } from 'posthog-project-client/testing'
+ * const fake = createFakeApi()
+ * const server = await fake.listen()
+ * const client = new ProjectClient({ apiKey: fake.apiKey, projectId: fake.projectId, baseUrl: server.url })
+ *
+ * @packageDocumentation
+ */
+export {
+  createFakeApi,
+  DEFAULT_FAKE_API_KEY,
+  DEFAULT_FAKE_BASE_URL,
+  type FakeApi,
+  type FakeApiOptions,
+  type FakeClientOptions,
+  type FakeSeeders,
+  type RecordedRequest,
+  type SeedInput,
+} from './fake-api.js'
+export type { FakeServer, ListenOptions } from './adapters/node.js'
+export type {
+  BrokenBodyFaultOptions,
+  DelayFaultOptions,
+  FakeFaults,
+  FaultKind,
+  FaultOptionsByKind,
+  FaultTarget,
+  RateLimitOptions,
+  StatusFaultOptions,
+} from './faults.js'
+export type { FakeState } from './store.js'
+export type { ErrorBody } from './http.js'
+export type { ExperimentSeed } from './groups/experiments.js'
+export type { HogFunctionSeed } from './groups/hog-functions.js'
+export type { SurveySeed, SurveyResponseSeed } from './groups/surveys.js'
+export type { EndpointSeed } from './groups/endpoints.js'
+export type { EventDefinitionSeed } from './groups/event-definitions.js'
+export type * from './records.js'
+export type { OperationId, Scope } from '../core/operations.js'

@@ -1,0 +1,89 @@
+/**
+ * 5. Cold start: a new Node process importing the built package (`dist/index.js`, through the
+ * package's own `exports`) against one importing `ky` alone. Launches alternate A, B, A, B…
+ * Two figures per launch: the time the `import()` takes inside the process (the budgeted figure:
+ * Node's own ~40 ms start-up is the same for both and would hide the difference), and the wall
+ * time of the whole process. `zod/mini` alone is launched too, to split the package's cost.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ROOT } from './lib/sdk.js'
+import { median, quartiles } from './lib/stats.js'
+
+export const DIST_ENTRY = process.env.BENCH_DIST_ENTRY ? resolve(process.env.BENCH_DIST_ENTRY) : join(ROOT, 'dist', 'index.js')
+
+export interface LaunchFigures {
+  importMs: number
+  wallMs: number
+  importIqr: [number, number]
+  wallIqr: [number, number]
+}
+
+export interface ColdStartResult {
+  launches: number
+  ky: LaunchFigures
+  zod: LaunchFigures
+  sdk: LaunchFigures
+  /** import time, package / ky. */
+  ratio: number
+  /** process wall time, package / ky. */
+  wallRatio: number
+  built: boolean
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+/** Builds `dist/` (`npm run build`) when it is missing or older than `src/`. Returns whether it built. */
+export function ensureBuilt(): boolean {
+  if (process.env.BENCH_DIST_ENTRY) return false
+  if (existsSync(DIST_ENTRY) && statSync(DIST_ENTRY).mtimeMs >= newestMtime(join(ROOT, 'src'))) return false
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (build.status !== 0 || !existsSync(DIST_ENTRY)) throw new Error('cold start: `npm run build` failed')
+  return true
+}
+
+/** One process that imports `specifier` and prints how long the import took. */
+function launch(specifier: string): { importMs: number; wallMs: number } {
+  const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t))`
+  const start = performance.now()
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+  const wallMs = performance.now() - start
+  if (child.status !== 0) throw new Error(`cold start: importing ${specifier} failed: ${child.stderr}`)
+  return { importMs: Number(child.stdout), wallMs }
+}
+
+function figures(samples: Array<{ importMs: number; wallMs: number }>): LaunchFigures {
+  const imports = samples.map((sample) => sample.importMs)
+  const walls = samples.map((sample) => sample.wallMs)
+  return { importMs: median(imports), wallMs: median(walls), importIqr: quartiles(imports), wallIqr: quartiles(walls) }
+}
+
+export function benchColdStart(launches = 40): ColdStartResult {
+  const built = ensureBuilt()
+  const sdkSpecifier = pathToFileURL(DIST_ENTRY).href
+  type Sample = { importMs: number; wallMs: number }
+  const samples: { ky: Sample[]; zod: Sample[]; sdk: Sample[] } = { ky: [], zod: [], sdk: [] }
+  // Warm the OS file cache; the first launches are not counted.
+  for (let index = 0; index < 3; index++) {
+    launch('ky')
+    launch(sdkSpecifier)
+    launch('zod/mini')
+  }
+  for (let index = 0; index < launches; index++) {
+    samples.ky.push(launch('ky'))
+    samples.sdk.push(launch(sdkSpecifier))
+    if (index % 2 === 0) samples.zod.push(launch('zod/mini'))
+  }
+  const ky = figures(samples.ky)
+  const sdk = figures(samples.sdk)
+  return { launches, ky, zod: figures(samples.zod), sdk, ratio: sdk.importMs / ky.importMs, wallRatio: sdk.wallMs / ky.wallMs, built }
+}

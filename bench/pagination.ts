@@ -1,0 +1,127 @@
+/**
+ * 3. Pagination: 10,000 items at 100 a page through `for await (const e of client.experiments.list({ limit: 100 }))`
+ * against a hand-written fetch loop following `next`. Requests are counted at the server; the heap is
+ * measured around a walk that keeps no items (GC before and after, peak sampled once a page).
+ */
+import { getHeapStatistics } from 'node:v8'
+import { API_KEY, PROJECT_ID, type BenchServer } from './lib/server.js'
+import type { Sdk } from './lib/sdk.js'
+import { alternate, gc, median, pairedRatio, quartiles, ratioOfMedians, type Alternated } from './lib/stats.js'
+
+export const TOTAL_ITEMS = 10_000
+export const PAGE_SIZE = 100
+
+export interface PaginationResult {
+  sdkRequests: number
+  rawRequests: number
+  items: number
+  rawMs: number
+  sdkMs: number
+  /** Median of the per-pair ratios (the budgeted figure). */
+  ratio: number
+  /** median(SDK) / median(baseline), for comparison. */
+  ratioOfMedians: number
+  rawIqr: [number, number]
+  sdkIqr: [number, number]
+  /** heapUsed after the walk and a full GC, minus before (median of the heap walks), MB. */
+  heapGrowthMb: number
+  /** Highest heapUsed sampled during a walk, minus the start, MB (max over the heap walks). */
+  heapPeakMb: number
+  heapRuns: Array<{ growthMb: number; peakMb: number }>
+  run: Alternated
+}
+
+export interface PaginationOptions {
+  blocks?: number
+  heapRuns?: number
+}
+
+const MB = 1024 * 1024
+const heapUsed = () => getHeapStatistics().used_heap_size
+
+export async function benchPagination(sdk: Sdk, server: BenchServer, options: PaginationOptions = {}): Promise<PaginationResult> {
+  const { blocks = 9, heapRuns = 3 } = options
+  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin })
+  const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
+  const firstUrl = `${server.origin}/api/projects/${PROJECT_ID}/experiments/?limit=${PAGE_SIZE}`
+
+  /** Walks every item; `onPage` runs after each page's items are consumed. Returns the item count. */
+  const walkSdk = async (onPage?: () => void) => {
+    let items = 0
+    let checksum = 0
+    for await (const item of client.experiments.list({ limit: PAGE_SIZE })) {
+      items++
+      checksum += item.id
+      if (onPage && items % PAGE_SIZE === 0) onPage()
+    }
+    if (checksum !== (TOTAL_ITEMS * (TOTAL_ITEMS + 1)) / 2) throw new Error('pagination: SDK walk saw the wrong items')
+    return items
+  }
+  const walkRaw = async () => {
+    let items = 0
+    let checksum = 0
+    let url: string | null = firstUrl
+    while (url) {
+      const response: Response = await fetch(url, { headers })
+      if (!response.ok) throw new Error(`raw walk: ${response.status}`)
+      const body = (await response.json()) as { next: string | null; results: Array<{ id: number }> }
+      for (const item of body.results) {
+        items++
+        checksum += item.id
+      }
+      url = body.next
+    }
+    if (checksum !== (TOTAL_ITEMS * (TOTAL_ITEMS + 1)) / 2) throw new Error('pagination: raw walk saw the wrong items')
+    return items
+  }
+
+  // Correctness first: exactly TOTAL/PAGE requests each way, counted by the server.
+  await server.reset()
+  const items = await walkSdk()
+  const sdkRequests = (await server.counts()).list
+  await server.reset()
+  await walkRaw()
+  const rawRequests = (await server.counts()).list
+  if (items !== TOTAL_ITEMS) throw new Error(`pagination: the SDK walk yielded ${items} items, expected ${TOTAL_ITEMS}`)
+
+  const timed = (walk: () => Promise<number>) => async () => {
+    const start = performance.now()
+    await walk()
+    return performance.now() - start
+  }
+  const run = await alternate(blocks, timed(walkRaw), timed(walkSdk))
+
+  // Heap: nothing kept, so what is left after a full GC is what the walk leaked.
+  const collect = gc()
+  const heap: Array<{ growthMb: number; peakMb: number }> = []
+  for (let index = 0; index < heapRuns; index++) {
+    collect()
+    collect()
+    const before = heapUsed()
+    let peak = before
+    await walkSdk(() => {
+      const now = heapUsed()
+      if (now > peak) peak = now
+    })
+    collect()
+    collect()
+    const after = heapUsed()
+    heap.push({ growthMb: (after - before) / MB, peakMb: (peak - before) / MB })
+  }
+
+  return {
+    sdkRequests,
+    rawRequests,
+    items,
+    rawMs: median(run.a),
+    sdkMs: median(run.b),
+    ratio: pairedRatio(run),
+    ratioOfMedians: ratioOfMedians(run),
+    rawIqr: quartiles(run.a),
+    sdkIqr: quartiles(run.b),
+    heapGrowthMb: median(heap.map((entry) => entry.growthMb)),
+    heapPeakMb: Math.max(...heap.map((entry) => entry.peakMb)),
+    heapRuns: heap,
+    run,
+  }
+}

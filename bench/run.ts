@@ -1,0 +1,240 @@
+/**
+ * `npm run bench`: the SDK's cost against plain baselines, measured side by side in one run.
+ * Every figure is a ratio against its baseline in the same run, from alternating blocks (A, B, A, B…),
+ * medians reported. Exits non-zero only on a crash; missed budgets are reported, not fatal.
+ *
+ *   node --expose-gc --import tsx bench/run.ts
+ *
+ * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start (a subset),
+ * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
+ * the SDK, to measure a prototype fix without touching src/).
+ */
+import { benchBundle, type BundleResult } from './bundle.js'
+import { benchColdStart, DIST_ENTRY, type ColdStartResult } from './cold-start.js'
+import { machine } from './lib/machine.js'
+import { loadSdk } from './lib/sdk.js'
+import { startServer, type BenchServer } from './lib/server.js'
+import { round } from './lib/stats.js'
+import { renderTable } from './lib/table.js'
+import { benchPagination, PAGE_SIZE, TOTAL_ITEMS, type PaginationResult } from './pagination.js'
+import { benchPerCall, type PerCallResult } from './per-call.js'
+import { benchValidation, type ValidationResult } from './validation.js'
+
+export const BUDGETS = {
+  perCallRatio: 1.25,
+  validationRatio: 0.5,
+  pagesRequests: TOTAL_ITEMS / PAGE_SIZE,
+  paginationRatio: 1.25,
+  heapGrowthMb: 5,
+  /** 20 kB, SI kilobytes. */
+  bundleGzipBytes: 20_000,
+  coldStartRatio: 2,
+} as const
+
+const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start'] as const
+type Section = (typeof SECTIONS)[number]
+
+interface Check {
+  name: string
+  value: number
+  ok: boolean
+  budget: string
+  /** How far past the budget, for the report. */
+  miss?: string
+}
+
+const quick = process.env.BENCH_QUICK === '1'
+const only = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(',')).split(',').map((name) => name.trim()) as Section[])
+for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`BENCH_ONLY: unknown section ${name} (known: ${SECTIONS.join(', ')})`)
+
+const us = (value: number) => `${value.toFixed(1)} µs`
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`
+const iqr = ([low, high]: [number, number], unit: (value: number) => string) => `[${unit(low)} – ${unit(high)}]`
+const over = (value: number, budget: number) => `${((value / budget - 1) * 100).toFixed(0)}% over`
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`)
+}
+
+async function main(): Promise<void> {
+  const host = machine()
+  const started = performance.now()
+  log(`bench: ${host.nproc} CPUs (${host.cpu}), node ${host.node}${quick ? ', quick mode' : ''}`)
+
+  const sdk = await loadSdk()
+  let server: BenchServer | undefined
+  let perCall: PerCallResult | undefined
+  let validation: ValidationResult | undefined
+  let pagination: PaginationResult | undefined
+  let bundle: BundleResult | undefined
+  let coldStart: ColdStartResult | undefined
+  try {
+    if (only.has('per-call') || only.has('pagination')) server = await startServer()
+    if (only.has('per-call') && server) {
+      log('bench: 1/5 per call…')
+      perCall = await benchPerCall(sdk, server, quick ? { blocks: 6, callsPerBlock: 50, warmupCalls: 100 } : {})
+    }
+    if (only.has('validation')) {
+      log('bench: 2/5 validation…')
+      validation = await benchValidation(sdk, quick ? { blocks: 6, iterationsPerBlock: 5 } : {})
+    }
+    if (only.has('pagination') && server) {
+      log('bench: 3/5 pagination…')
+      pagination = await benchPagination(sdk, server, quick ? { blocks: 2, heapRuns: 1 } : {})
+    }
+  } finally {
+    await server?.close()
+  }
+  if (only.has('bundle')) {
+    log('bench: 4/5 bundle…')
+    bundle = await benchBundle()
+  }
+  if (only.has('cold-start')) {
+    log('bench: 5/5 cold start…')
+    coldStart = benchColdStart(quick ? 8 : 40)
+  }
+
+  const rows: string[][] = []
+  const checks: Check[] = []
+  const check = (name: string, value: number, ok: boolean, budget: string, miss?: string) => {
+    checks.push({ name, value, ok, budget, ...(ok ? {} : { miss }) })
+    return ok ? 'pass' : `MISS (${miss})`
+  }
+
+  if (perCall) {
+    const status = check('per_call_ratio', perCall.ratio, perCall.ratio <= BUDGETS.perCallRatio, `≤ ${BUDGETS.perCallRatio}×`, over(perCall.ratio, BUDGETS.perCallRatio))
+    rows.push([
+      '1 per call: retrieve(1) vs fetch+json',
+      `${us(perCall.rawUs)} ${iqr(perCall.rawIqr, us)}`,
+      `${us(perCall.sdkUs)} ${iqr(perCall.sdkIqr, us)}`,
+      `${perCall.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.perCallRatio}×`,
+      status,
+    ])
+  }
+  if (validation) {
+    const status = check('validation_ratio', validation.ratio, validation.ratio <= BUDGETS.validationRatio, `≤ ${BUDGETS.validationRatio}×`, over(validation.ratio, BUDGETS.validationRatio))
+    rows.push([
+      `2 validation: ${validation.items}-item page (${Math.round(validation.pageBytes / 1024)} kB) vs JSON.parse`,
+      `${ms(validation.parseMs)} ${iqr(validation.parseIqr, ms)}`,
+      `${ms(validation.validateMs)} ${iqr(validation.validateIqr, ms)}`,
+      `${validation.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.validationRatio}×`,
+      status,
+    ])
+  }
+  if (pagination) {
+    const requestsOk = pagination.sdkRequests === BUDGETS.pagesRequests
+    rows.push([
+      `3 pagination: requests, ${TOTAL_ITEMS} items`,
+      String(pagination.rawRequests),
+      String(pagination.sdkRequests),
+      String(pagination.sdkRequests),
+      `= ${BUDGETS.pagesRequests}`,
+      check('pages_requests', pagination.sdkRequests, requestsOk, `= ${BUDGETS.pagesRequests}`, `${pagination.sdkRequests - BUDGETS.pagesRequests} extra`),
+    ])
+    rows.push([
+      '3 pagination: for await vs fetch loop',
+      `${ms(pagination.rawMs)} ${iqr(pagination.rawIqr, ms)}`,
+      `${ms(pagination.sdkMs)} ${iqr(pagination.sdkIqr, ms)}`,
+      `${pagination.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.paginationRatio}×`,
+      check('pagination_ratio', pagination.ratio, pagination.ratio <= BUDGETS.paginationRatio, `≤ ${BUDGETS.paginationRatio}×`, over(pagination.ratio, BUDGETS.paginationRatio)),
+    ])
+    rows.push([
+      '3 pagination: heap growth (peak)',
+      '',
+      `peak +${pagination.heapPeakMb.toFixed(1)} MB`,
+      `${pagination.heapGrowthMb.toFixed(2)} MB`,
+      `< ${BUDGETS.heapGrowthMb} MB`,
+      check('heap_growth_mb', pagination.heapGrowthMb, pagination.heapGrowthMb < BUDGETS.heapGrowthMb, `< ${BUDGETS.heapGrowthMb} MB`, `${(pagination.heapGrowthMb - BUDGETS.heapGrowthMb).toFixed(2)} MB over`),
+    ])
+  }
+  if (bundle) {
+    rows.push([
+      '4 bundle: browser ESM min, gzip -9',
+      '',
+      `${bundle.minifiedBytes} B min`,
+      `${bundle.gzipBytes} B gzip`,
+      `≤ ${BUDGETS.bundleGzipBytes} B`,
+      check('bundle_gzip_bytes', bundle.gzipBytes, bundle.gzipBytes <= BUDGETS.bundleGzipBytes, `≤ ${BUDGETS.bundleGzipBytes} B`, `${bundle.gzipBytes - BUDGETS.bundleGzipBytes} B, ${over(bundle.gzipBytes, BUDGETS.bundleGzipBytes)}`),
+    ])
+  }
+  if (coldStart) {
+    rows.push([
+      '5 cold start: import(), pkg vs ky',
+      `${ms(coldStart.ky.importMs)} ${iqr(coldStart.ky.importIqr, ms)}`,
+      `${ms(coldStart.sdk.importMs)} ${iqr(coldStart.sdk.importIqr, ms)}`,
+      `${coldStart.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.coldStartRatio}×`,
+      check('cold_start_ratio', coldStart.ratio, coldStart.ratio <= BUDGETS.coldStartRatio, `≤ ${BUDGETS.coldStartRatio}×`, over(coldStart.ratio, BUDGETS.coldStartRatio)),
+    ])
+    rows.push([
+      '5 cold start: process wall time',
+      ms(coldStart.ky.wallMs),
+      ms(coldStart.sdk.wallMs),
+      `${coldStart.wallRatio.toFixed(2)}×`,
+      '',
+      'info',
+    ])
+  }
+
+  const out: string[] = []
+  out.push('')
+  out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
+  out.push(`SDK source: ${sdk.source}${coldStart ? `; cold start from ${DIST_ENTRY}${coldStart.built ? ' (built for this run)' : ''}` : ''}`)
+  out.push('Times are medians over alternating blocks A, B, A, B… ([p25 – p75]); each ratio is the median of the SDK/baseline ratios of adjacent pairs.')
+  out.push('')
+  out.push(renderTable(['measure', 'baseline', 'sdk', 'figure', 'budget', 'status'], rows))
+
+  if (perCall || validation || pagination) {
+    out.push('')
+    if (perCall) out.push(`per call: ${perCall.blocks} pairs of blocks × ${perCall.callsPerBlock} sequential calls; ratio of medians ${perCall.ratioOfMedians.toFixed(2)}×; SDK overhead ${us(perCall.sdkUs - perCall.rawUs)} per call`)
+    if (validation) out.push(`validation: ${validation.run.a.length} pairs of blocks × ${validation.iterationsPerBlock} pages; ratio of medians ${validation.ratioOfMedians.toFixed(2)}×; ${validation.perItemUs.toFixed(1)} µs per experiment validated`)
+    if (pagination) out.push(`pagination: ${pagination.run.a.length} pairs of walks of ${TOTAL_ITEMS} items; ratio of medians ${pagination.ratioOfMedians.toFixed(2)}×; heap runs (growth/peak MB): ${pagination.heapRuns.map((run) => `${run.growthMb.toFixed(2)}/${run.peakMb.toFixed(1)}`).join(', ')}`)
+  }
+  if (bundle) {
+    out.push('')
+    const total = Object.values(bundle.byPackage).reduce((sum, bytes) => sum + bytes, 0)
+    const packages = Object.entries(bundle.byPackage).sort((a, b) => b[1] - a[1])
+    out.push(renderTable(
+      ['bundle by package', 'minified bytes', 'share', 'gzip bytes it adds'],
+      packages.map(([name, bytes]) => [name, String(bytes), `${((bytes / total) * 100).toFixed(1)}%`, bundle!.gzipMarginal[name] === undefined ? '' : String(bundle!.gzipMarginal[name])]),
+    ))
+    out.push(`largest inputs: ${bundle.topInputs.slice(0, 8).map((input) => `${input.path} ${input.bytes}`).join(', ')}`)
+  }
+  if (coldStart) {
+    out.push('')
+    out.push(`cold start: ${coldStart.launches} launches each, alternating; import() of zod/mini alone ${ms(coldStart.zod.importMs)}, of ky alone ${ms(coldStart.ky.importMs)}, of the package ${ms(coldStart.sdk.importMs)}`)
+  }
+
+  const missed = checks.filter((entry) => !entry.ok)
+  out.push('')
+  if (missed.length === 0) out.push('All budgets met.')
+  else for (const entry of missed) out.push(`MISSED BUDGET: ${entry.name}=${round(entry.value, 3)} (budget ${entry.budget}): ${entry.miss}`)
+  out.push(`elapsed ${((performance.now() - started) / 1000).toFixed(0)} s`)
+
+  const summary: Array<[string, string | number]> = []
+  if (perCall) summary.push(['per_call_ratio', perCall.ratio.toFixed(2)])
+  if (validation) summary.push(['validation_ratio', validation.ratio.toFixed(2)])
+  if (pagination) {
+    summary.push(['pages_requests', pagination.sdkRequests])
+    summary.push(['pagination_ratio', pagination.ratio.toFixed(2)])
+    summary.push(['heap_growth_mb', pagination.heapGrowthMb.toFixed(2)])
+    summary.push(['heap_peak_mb', pagination.heapPeakMb.toFixed(1)])
+  }
+  if (bundle) {
+    summary.push(['bundle_gzip_bytes', bundle.gzipBytes])
+    summary.push(['bundle_min_bytes', bundle.minifiedBytes])
+  }
+  if (coldStart) summary.push(['cold_start_ratio', coldStart.ratio.toFixed(2)])
+  summary.push(['budgets', missed.length === 0 ? 'pass' : 'fail'])
+  if (missed.length > 0) summary.push(['missed', missed.map((entry) => entry.name).join(',')])
+  out.push(`bench: ${summary.map(([key, value]) => `${key}=${value}`).join(' ')}`)
+  process.stdout.write(`${out.join('\n')}\n`)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+})

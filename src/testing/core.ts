@@ -1,0 +1,143 @@
+/**
+ * The fake service itself: a function from a request to a response, in the order the real service
+ * checks things (Django routing, then DRF authentication, permissions/scopes, throttling, the view).
+ */
+import type { OperationId, Scope } from '../core/operations.js'
+import type { OperationContext, OperationHandler } from './context.js'
+import type { RateLimiter } from './faults.js'
+import { endpointHandlers } from './groups/endpoints.js'
+import { eventDefinitionHandlers } from './groups/event-definitions.js'
+import { experimentHandlers } from './groups/experiments.js'
+import { hogFunctionHandlers } from './groups/hog-functions.js'
+import { surveyHandlers } from './groups/surveys.js'
+import { HttpFailure, apiError, json, throttledBody } from './http.js'
+import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
+import type { FakeStore } from './store.js'
+
+/** Every operation of OPERATIONS has exactly one handler (the type checks that none is missing). */
+const HANDLERS = {
+  ...experimentHandlers,
+  ...hogFunctionHandlers,
+  ...surveyHandlers,
+  ...endpointHandlers,
+  ...eventDefinitionHandlers,
+} satisfies Record<OperationId, OperationHandler>
+
+/** The scopes of a key: a list, or `'*'` for everything. */
+export type KeyScopes = ReadonlySet<Scope> | '*'
+
+/** A request as the core reads it (the body already read as text). */
+export interface IncomingRequest {
+  method: string
+  url: URL
+  headers: Headers
+  bodyText: string
+}
+
+/** Where a request goes: its path split and the operation it resolved to. */
+export interface Resolved {
+  path: ApiPath | null
+  match: RouteMatch
+}
+
+/** Routes a request (pure; the fault layer uses it to match faults by operation). */
+export function resolve(method: string, pathname: string): Resolved {
+  const path = splitApiPath(pathname)
+  return { path, match: path ? matchRoute(method, path.rest) : { kind: 'not-found' } }
+}
+
+export interface CoreSettings {
+  keys: ReadonlyMap<string, KeyScopes>
+  allowUnscopedActions: boolean
+  rateLimiter: RateLimiter
+}
+
+/** Answers one request. Never throws: a bug in a handler becomes a 500 and is reported to `onError`. */
+export async function answer(
+  store: FakeStore,
+  settings: CoreSettings,
+  request: IncomingRequest,
+  resolved: Resolved,
+  onError: (error: unknown) => void,
+): Promise<Response> {
+  try {
+    return await dispatch(store, settings, request, resolved)
+  } catch (error) {
+    if (error instanceof HttpFailure) return error.response
+    onError(error)
+    return apiError(500, 'server_error', 'error', 'A server error occurred.')
+  }
+}
+
+async function dispatch(store: FakeStore, settings: CoreSettings, request: IncomingRequest, resolved: Resolved): Promise<Response> {
+  const { path, match } = resolved
+  if (!path || match.kind === 'not-found') return apiError(404, 'invalid_request', 'not_found', 'Not found.')
+
+  // Authentication (posthog/auth.py): no key → 401, unknown key → 401.
+  const token = bearerToken(request.headers)
+  if (token === null) {
+    return apiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.')
+  }
+  const scopes = settings.keys.get(token)
+  if (scopes === undefined) {
+    return apiError(401, 'authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.')
+  }
+
+  if (path.projectId !== '@current' && path.projectId !== String(store.projectId)) {
+    return apiError(404, 'invalid_request', 'not_found', 'Project not found.')
+  }
+
+  if (match.kind === 'method-not-allowed') {
+    return apiError(405, 'invalid_request', 'method_not_allowed', `Method "${request.method.toUpperCase()}" not allowed.`)
+  }
+
+  // Scopes (posthog/permissions.py, api-contract.md §1.4).
+  const needed = match.operation.scope
+  if (needed === null) {
+    if (!settings.allowUnscopedActions) {
+      return apiError(403, 'authentication_error', 'permission_denied', 'This action does not support personal API key access')
+    }
+  } else if (!hasScope(scopes, needed)) {
+    return apiError(403, 'authentication_error', 'permission_denied', `API key missing required scope '${needed}'`)
+  }
+
+  // Throttling comes after permissions, and only counts requests that pass (DRF).
+  const wait = settings.rateLimiter.check(token, store.now().getTime())
+  if (wait !== null) return json(throttledBody(wait), 429, { 'retry-after': String(wait) })
+
+  const context: OperationContext = {
+    store,
+    method: request.method.toUpperCase(),
+    url: request.url,
+    params: match.params,
+    query: request.url.searchParams,
+    body: parseBody(request),
+    prefix: path.prefix,
+  }
+  return HANDLERS[match.id](context)
+}
+
+/** The token of `Authorization: Bearer <token>`, or `null` when there is none. */
+function bearerToken(headers: Headers): string | null {
+  const header = headers.get('authorization')
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match?.[1] ?? null
+}
+
+/** A `:write` scope satisfies the matching `:read`; `*` satisfies everything (§1.4). */
+export function hasScope(scopes: KeyScopes, needed: Scope): boolean {
+  if (scopes === '*' || scopes.has(needed)) return true
+  return needed.endsWith(':read') && scopes.has(needed.replace(/:read$/, ':write') as Scope)
+}
+
+function parseBody(request: IncomingRequest): unknown {
+  if (request.bodyText.trim() === '') return undefined
+  try {
+    return JSON.parse(request.bodyText)
+  } catch (error) {
+    throw new HttpFailure(
+      apiError(400, 'invalid_request', 'parse_error', `JSON parse error - ${error instanceof Error ? error.message : String(error)}`),
+    )
+  }
+}

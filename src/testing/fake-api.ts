@@ -1,0 +1,330 @@
+import type { HttpHandler } from 'msw'
+import type { OperationId, Scope } from '../core/operations.js'
+import { outcomeToFetchResponse } from './adapters/fetch.js'
+import { createMswHandlers } from './adapters/msw.js'
+import { listenOnNode, type FakeServer, type ListenOptions } from './adapters/node.js'
+import { answer, resolve, type CoreSettings, type KeyScopes } from './core.js'
+import {
+  FaultQueue,
+  RateLimiter,
+  runFault,
+  type FakeFaults,
+  type FaultKind,
+  type FaultOptionsByKind,
+  type Outcome,
+  type RateLimitOptions,
+} from './faults.js'
+import { seedEndpoint, type EndpointSeed } from './groups/endpoints.js'
+import { seedEventDefinition, type EventDefinitionSeed } from './groups/event-definitions.js'
+import { seedExperiment, type ExperimentSeed } from './groups/experiments.js'
+import { createFlag } from './groups/feature-flags.js'
+import { seedHogFunction, type HogFunctionSeed } from './groups/hog-functions.js'
+import { seedSurvey, seedSurveyResponses, type SurveyResponseSeed, type SurveySeed } from './groups/surveys.js'
+import type {
+  FakeEndpoint,
+  FakeEventDefinition,
+  FakeExperiment,
+  FakeFeatureFlag,
+  FakeHogFunction,
+  FakeSurvey,
+  FakeSurveyResponse,
+} from './records.js'
+import { FakeStore, type FakeState } from './store.js'
+
+/** The fake key `createFakeApi()` accepts by default, with every scope. */
+export const DEFAULT_FAKE_API_KEY = 'phx_fake_test_key_0000000000000000'
+/** The host the msw handlers answer by default. */
+export const DEFAULT_FAKE_BASE_URL = 'https://us.posthog.com'
+
+/** Options of {@link createFakeApi}. Every one is optional. */
+export interface FakeApiOptions {
+  /** The project the fake serves; `@current` answers too. Default 1. */
+  projectId?: number
+  /** The personal API key with every scope (`*`). Default {@link DEFAULT_FAKE_API_KEY}. */
+  apiKey?: string
+  /**
+   * More keys and their scopes, e.g. `{ phx_readonly: ['experiment:read'] }`. A `:write` scope also
+   * grants the matching `:read`; `'*'` grants everything. Listing `apiKey` here overrides its scopes.
+   */
+  keys?: Record<string, readonly Scope[] | '*'>
+  /** Default page size of the limit/offset lists. Default 100, like the service. */
+  pageSize?: number
+  /** The host the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
+  baseUrl?: string
+  /** Project ids of the organisation: the targets `duplicate_to_projects` accepts. Default `[projectId, projectId + 1, projectId + 2]`. */
+  organizationTeamIds?: readonly number[]
+  /** Rate limiting from the start (see `faults.rateLimit`). Default off. */
+  rateLimit?: RateLimitOptions | null
+  /**
+   * Let personal API keys call the operations that have no scope (`scope: null` in OPERATIONS). The real
+   * service refuses them with 403 `This action does not support personal API key access`, and so does
+   * the fake by default; `true` answers them with realistic bodies, to test code paths.
+   */
+  allowUnscopedActions?: boolean
+  /** The clock of every timestamp the fake writes. Default `() => new Date()`. */
+  now?: () => Date
+}
+
+/** A request the fake received. */
+export interface RecordedRequest {
+  method: string
+  /** The absolute URL as received. */
+  url: string
+  /** The pathname. */
+  path: string
+  /** Query parameters (the last value of a repeated one). */
+  query: Record<string, string>
+  /** Lower-case header names; `authorization` is redacted (`Bearer [REDACTED]`). */
+  headers: Record<string, string>
+  /** The JSON body parsed, the raw text when it is not JSON, `undefined` when empty. */
+  body: unknown
+  /** The operation it resolved to, `null` for unknown paths and methods. */
+  operation: OperationId | null
+  /** The status answered; `null` while pending or when the request hung. */
+  status: number | null
+  /** The injected fault it got, if any. */
+  fault: FaultKind | null
+  /** A handler bug answered as 500 (should not happen; reported here rather than swallowed). */
+  error?: unknown
+}
+
+/** A seed: how many records to make, one partial record, or a list of them. */
+export type SeedInput<T> = number | T | readonly T[]
+
+/** `fake.seed.*`: store records directly (no validation, no requests recorded). Each returns the stored records. */
+export interface FakeSeeders {
+  /** Experiments (launched a week ago unless `start_date: null`), each with its feature flag. */
+  experiments(seed: SeedInput<ExperimentSeed>): FakeExperiment[]
+  /** Feature flags; by default multivariate `control`/`test`, so eligible for experiments. */
+  featureFlags(seed: SeedInput<Partial<FakeFeatureFlag>>): FakeFeatureFlag[]
+  /** Hog functions (enabled destinations unless told otherwise). */
+  hogFunctions(seed: SeedInput<HogFunctionSeed>): FakeHogFunction[]
+  /** Surveys (launched unless `start_date: null`, with one open question). */
+  surveys(seed: SeedInput<SurveySeed>): FakeSurvey[]
+  /** Responses to one survey (each a `survey sent` event with a fresh UUID). */
+  surveyResponses(surveyId: string, seed: SeedInput<SurveyResponseSeed>): FakeSurveyResponse[]
+  /** Endpoints (HogQL by default), each with version 1. */
+  endpoints(seed: SeedInput<EndpointSeed>): FakeEndpoint[]
+  /** Event definitions (seen recently unless told otherwise). */
+  eventDefinitions(seed: SeedInput<EventDefinitionSeed>): FakeEventDefinition[]
+}
+
+/** What `clientOptions()` returns: spread it into `new ProjectClient({...})`. */
+export interface FakeClientOptions {
+  apiKey: string
+  projectId: number
+  baseUrl: string
+}
+
+/**
+ * A stateful, in-memory fake of the whole API. Three ways in, all serving the same state:
+ * `handlers` (msw), `fetch` (no msw, no sockets) and `listen()` (a real HTTP server on 127.0.0.1).
+ */
+export interface FakeApi {
+  /** The key with every scope. */
+  readonly apiKey: string
+  readonly projectId: number
+  /** The host the msw handlers answer. */
+  readonly baseUrl: string
+  /** msw v2 request handlers for `${baseUrl}/api/…` (`setupServer(...fake.handlers)`). */
+  readonly handlers: HttpHandler[]
+  /** A `fetch` serving the fake in memory: `new ProjectClient({ fetch: fake.fetch, ... })`. Any origin is served. */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+  /** The fake as one function from a web `Request` to a `Response` (faults included). */
+  readonly handle: (request: Request) => Promise<Response>
+  /** Serves the fake on a real HTTP server on 127.0.0.1 (CORS open to any origin). */
+  listen(options?: ListenOptions): Promise<FakeServer>
+  /** Seeding helpers. */
+  readonly seed: FakeSeeders
+  /** Live read access to everything the fake holds. */
+  readonly state: FakeState
+  /** Every request received, oldest first (a live array, emptied by `reset()`). */
+  readonly requests: readonly RecordedRequest[]
+  /** Fault injection and rate limiting. */
+  readonly faults: FakeFaults
+  /** `{ apiKey, projectId, baseUrl }` for a client; `baseUrl` defaults to the fake's. */
+  clientOptions(baseUrl?: string): FakeClientOptions
+  /** Empties the state, the recorded requests and the pending faults; rate limiting returns to the options'. */
+  reset(): void
+}
+
+/**
+ * Creates a fake of the API.
+ *
+ * @example
+ * const fake = createFakeApi()
+ * fake.seed.experiments(3)
+ * const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+ * const page = await client.experiments.list()
+ */
+export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
+  return new Fake(options)
+}
+
+class Fake implements FakeApi {
+  readonly apiKey: string
+  readonly projectId: number
+  readonly baseUrl: string
+  readonly seed: FakeSeeders
+  readonly faults: FakeFaults
+  readonly #store: FakeStore
+  readonly #settings: CoreSettings
+  readonly #faults = new FaultQueue()
+  readonly #requests: RecordedRequest[] = []
+  readonly #initialRateLimit: RateLimitOptions | null
+  #handlers: HttpHandler[] | undefined
+
+  constructor(options: FakeApiOptions) {
+    const projectId = options.projectId ?? 1
+    if (!Number.isSafeInteger(projectId) || projectId <= 0) throw new TypeError(`createFakeApi: projectId must be a positive integer, got ${String(projectId)}`)
+    const pageSize = options.pageSize ?? 100
+    if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
+    this.projectId = projectId
+    this.apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
+    this.baseUrl = (options.baseUrl ?? DEFAULT_FAKE_BASE_URL).replace(/\/+$/, '')
+    this.#store = new FakeStore({
+      projectId,
+      pageSize,
+      organizationTeamIds: options.organizationTeamIds ?? [projectId, projectId + 1, projectId + 2],
+      now: options.now ?? (() => new Date()),
+    })
+    const keys = new Map<string, KeyScopes>([[this.apiKey, '*']])
+    for (const [key, scopes] of Object.entries(options.keys ?? {})) {
+      keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
+    }
+    this.#initialRateLimit = options.rateLimit ?? null
+    this.#settings = { keys, allowUnscopedActions: options.allowUnscopedActions ?? false, rateLimiter: new RateLimiter(this.#initialRateLimit) }
+    this.seed = this.#seeders()
+    this.faults = this.#faultControls()
+  }
+
+  get handlers(): HttpHandler[] {
+    this.#handlers ??= createMswHandlers(this.baseUrl, this.#serve)
+    return this.#handlers
+  }
+
+  get state(): FakeState {
+    return this.#store
+  }
+
+  get requests(): readonly RecordedRequest[] {
+    return this.#requests
+  }
+
+  readonly handle = async (request: Request): Promise<Response> => outcomeToFetchResponse(await this.#serve(request), request)
+
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    if (request.signal.aborted) throw request.signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
+    return this.handle(request)
+  }
+
+  listen(options?: ListenOptions): Promise<FakeServer> {
+    return listenOnNode(this.#serve, options)
+  }
+
+  clientOptions(baseUrl: string = this.baseUrl): FakeClientOptions {
+    return { apiKey: this.apiKey, projectId: this.projectId, baseUrl }
+  }
+
+  reset(): void {
+    this.#store.reset()
+    this.#requests.length = 0
+    this.#faults.clear()
+    this.#settings.rateLimiter.configure(this.#initialRateLimit)
+  }
+
+  /** The core with the fault layer: every adapter calls this. */
+  readonly #serve = async (request: Request): Promise<Outcome> => {
+    const url = new URL(request.url)
+    const method = request.method.toUpperCase()
+    const resolved = resolve(method, url.pathname)
+    const operation = resolved.match.kind === 'operation' ? resolved.match.id : null
+    // Taken before any await, so faults go to requests in the order they arrive.
+    const fault = this.#faults.take(method, url.pathname, operation)
+    const bodyText = method === 'GET' || method === 'HEAD' ? '' : await request.text()
+    const record = recordOf(request, url, bodyText, operation, fault?.kind ?? null)
+    this.#requests.push(record)
+    const produce = () =>
+      answer(this.#store, this.#settings, { method, url, headers: request.headers, bodyText }, resolved, (error) => {
+        record.error = error
+      })
+    const outcome: Outcome = fault ? await runFault(fault, produce, request.signal) : { type: 'response', response: await produce() }
+    record.status = outcome.type === 'hang' ? null : outcome.response.status
+    return outcome
+  }
+
+  #seeders(): FakeSeeders {
+    const store = this.#store
+    const many = <S, R>(input: SeedInput<S>, make: (seed: S, index: number) => R): R[] => {
+      const seeds: readonly S[] =
+        typeof input === 'number' ? Array.from({ length: input }, () => ({}) as S) : Array.isArray(input) ? (input as readonly S[]) : [input as S]
+      return seeds.map((seed, index) => make(seed, index))
+    }
+    return {
+      experiments: (input) => many(input, (seed, index) => seedExperiment(store, seed, index)),
+      featureFlags: (input) =>
+        many(input, (seed: Partial<FakeFeatureFlag>) => {
+          const flag = createFlag(store, { key: seed.key ?? `flag-${store.featureFlags.size + 1}`, ...seed })
+          if (!seed.name) flag.name = `Flag ${flag.id}`
+          return flag
+        }),
+      hogFunctions: (input) => many(input, (seed, index) => seedHogFunction(store, seed, index)),
+      surveys: (input) => many(input, (seed, index) => seedSurvey(store, seed, index)),
+      surveyResponses: (surveyId, input) => {
+        const seeds: readonly SurveyResponseSeed[] =
+          typeof input === 'number' ? Array.from({ length: input }, () => ({})) : Array.isArray(input) ? input : [input as SurveyResponseSeed]
+        return seedSurveyResponses(store, surveyId, seeds)
+      },
+      endpoints: (input) => many(input, (seed, index) => seedEndpoint(store, seed, index)),
+      eventDefinitions: (input) => many(input, (seed, index) => seedEventDefinition(store, seed, index)),
+    }
+  }
+
+  #faultControls(): FakeFaults {
+    const queue = this.#faults
+    const limiter = this.#settings.rateLimiter
+    const next = <K extends FaultKind>(kind: K, n: number, options: Omit<FaultOptionsByKind[K], 'times'>) =>
+      queue.add(kind, { ...options, times: n } as FaultOptionsByKind[K])
+    return {
+      inject: (kind, options) => queue.add(kind, options),
+      failNext: (n, options) => next('status', n, options),
+      delayNext: (n, options) => next('delay', n, options),
+      hangNext: (n, options = {}) => next('hang', n, options),
+      dropNext: (n, options = {}) => next('drop', n, options),
+      malformedNext: (n, options = {}) => next('malformed', n, options),
+      htmlNext: (n, options = {}) => next('html', n, options),
+      rateLimit: (options) => limiter.configure(options),
+      clear: () => queue.clear(),
+      get pending() {
+        return queue.pending
+      },
+    }
+  }
+}
+
+function recordOf(request: Request, url: URL, bodyText: string, operation: OperationId | null, fault: FaultKind | null): RecordedRequest {
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    headers[name] = name === 'authorization' ? (/^bearer\s/i.test(value) ? 'Bearer [REDACTED]' : '[REDACTED]') : value
+  })
+  let body: unknown
+  if (bodyText !== '') {
+    try {
+      body = JSON.parse(bodyText)
+    } catch {
+      body = bodyText
+    }
+  }
+  return {
+    method: request.method.toUpperCase(),
+    url: url.href,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+    body,
+    operation,
+    status: null,
+    fault,
+  }
+}

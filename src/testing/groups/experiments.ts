@@ -1,0 +1,483 @@
+/**
+ * Experiments (api-contract.md §3): full representation everywhere, archived hidden from the list
+ * unless `archived=true`, soft delete by PATCH, DELETE always 405 with an empty body.
+ */
+import { param, type GroupHandlers, type OperationContext } from '../context.js'
+import {
+  arrayField,
+  booleanField,
+  bodyObject,
+  choiceField,
+  dateTimeField,
+  empty,
+  icontains,
+  integerField,
+  invalid,
+  isObject,
+  json,
+  notFound,
+  objectField,
+  paginate,
+  parseBoolean,
+  sortBy,
+  stringField,
+} from '../http.js'
+import type { FakeCohort, FakeExperiment, FakeFeatureFlag, FakeHoldout, FakeTimeseriesRecalculation } from '../records.js'
+import { FAKE_USER, clone, hash128, isoDate, isoDateTime, type FakeStore } from '../store.js'
+import {
+  DEFAULT_VARIANTS,
+  createFlag,
+  flagByKey,
+  isEligibleForExperiment,
+  minimalFlag,
+  multivariateFilters,
+  type FlagVariant,
+} from './feature-flags.js'
+
+const TYPES = ['web', 'product', '']
+const CONCLUSIONS = ['won', 'lost', 'inconclusive', 'stopped_early', 'invalid', '']
+const DAY_MS = 86_400_000
+
+/** Fields a seed may set; anything else gets a realistic default. */
+export type ExperimentSeed = Partial<FakeExperiment>
+
+/** Stores an experiment built from `seed` without validation (its flag is created or reused by key). */
+export function seedExperiment(store: FakeStore, seed: ExperimentSeed, index: number): FakeExperiment {
+  const id = seed.id ?? store.nextId('experiment')
+  const name = seed.name ?? `Experiment ${id}`
+  const key = seed.feature_flag_key ?? `experiment-${id}`
+  const startDate = seed.start_date === undefined ? store.timestamp(-(7 + index) * DAY_MS) : seed.start_date
+  const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
+  const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
+  const experiment = baseExperiment(id, name, key, createdAt)
+  Object.assign(experiment, { start_date: startDate, feature_flag: minimalFlag(flag) }, seed)
+  store.experiments.set(experiment.id, experiment)
+  flag.experiment_set.push(experiment.id)
+  return experiment
+}
+
+function baseExperiment(id: number, name: string, key: string, createdAt: string): FakeExperiment {
+  return {
+    id,
+    name,
+    description: null,
+    start_date: null,
+    end_date: null,
+    feature_flag_key: key,
+    feature_flag: null,
+    holdout: null,
+    holdout_id: null,
+    exposure_cohort: null,
+    parameters: null,
+    secondary_metrics: [],
+    saved_metrics: [],
+    saved_metrics_ids: null,
+    filters: {},
+    archived: false,
+    deleted: false,
+    created_by: FAKE_USER,
+    created_at: createdAt,
+    updated_at: createdAt,
+    type: 'product',
+    exposure_criteria: null,
+    metrics: [],
+    metrics_secondary: [],
+    stats_config: { method: 'bayesian' },
+    scheduling_config: null,
+    conclusion: null,
+    conclusion_comment: null,
+    primary_metrics_ordered_uuids: null,
+    secondary_metrics_ordered_uuids: null,
+    exposure_preaggregation_enabled: false,
+    user_access_level: 'editor',
+  }
+}
+
+/** The flag an experiment uses: an eligible existing one, or a new one (400 when the key is taken by an ineligible flag). */
+function resolveFlag(store: FakeStore, key: string, name: string, parameters: Record<string, unknown> | null | undefined, active: boolean): FakeFeatureFlag {
+  const existing = flagByKey(store, key)
+  if (existing) {
+    if (!isEligibleForExperiment(existing)) {
+      invalid('Feature flag is not eligible for experiments. It must be multivariate with at least 2 variants, the first of which is "control".', 'feature_flag_key')
+    }
+    return existing
+  }
+  return createFlag(store, {
+    key,
+    name: `Feature Flag for Experiment ${name}`,
+    active,
+    filters: multivariateFilters(variantsOf(parameters), parameters?.['aggregation_group_type_index'] ?? null),
+  })
+}
+
+function variantsOf(parameters: Record<string, unknown> | null | undefined): FlagVariant[] {
+  const variants = parameters?.['feature_flag_variants']
+  if (!Array.isArray(variants)) return DEFAULT_VARIANTS
+  if (variants.length > 20) invalid('Feature flag variants must be 20 or fewer.', 'parameters')
+  if (!variants.some((variant) => isObject(variant) && variant['key'] === 'control')) {
+    invalid('Feature flag variants must contain a control variant', 'parameters')
+  }
+  return variants.map((variant, index) => ({
+    key: isObject(variant) && typeof variant['key'] === 'string' ? variant['key'] : `variant-${index}`,
+    name: isObject(variant) && typeof variant['name'] === 'string' ? variant['name'] : undefined,
+    rollout_percentage: isObject(variant) && typeof variant['rollout_percentage'] === 'number' ? variant['rollout_percentage'] : Math.floor(100 / variants.length),
+  }))
+}
+
+/** Writable fields checked and copied onto `target` (create and PATCH). */
+function applyWritable(store: FakeStore, target: FakeExperiment, body: Record<string, unknown>): void {
+  const description = stringField(body, 'description', { nullable: true, maxLength: 400 })
+  if (description !== undefined) target.description = description
+  const start = dateTimeField(body, 'start_date', { nullable: true })
+  if (start !== undefined) target.start_date = start
+  const end = dateTimeField(body, 'end_date', { nullable: true })
+  if (end !== undefined) target.end_date = end
+  if (target.start_date && target.end_date && Date.parse(target.end_date) <= Date.parse(target.start_date)) {
+    invalid('End date must be after start date')
+  }
+  const holdoutId = integerField(body, 'holdout_id', { nullable: true })
+  if (holdoutId !== undefined) {
+    target.holdout_id = holdoutId
+    target.holdout = holdoutId === null ? null : holdout(store, holdoutId)
+  }
+  const parameters = objectField(body, 'parameters', { nullable: true })
+  if (parameters !== undefined) target.parameters = parameters
+  if (body['secondary_metrics'] !== undefined) target.secondary_metrics = arrayField(body, 'secondary_metrics', { nullable: true }) ?? null
+  const savedMetricsIds = arrayField(body, 'saved_metrics_ids', { nullable: true })
+  if (savedMetricsIds !== undefined) {
+    target.saved_metrics_ids = savedMetricsIds
+    target.saved_metrics = (savedMetricsIds ?? []).map((item, index) => {
+      const savedMetric = isObject(item) && typeof item['id'] === 'number' ? item['id'] : index + 1
+      return {
+        id: index + 1,
+        experiment: target.id,
+        saved_metric: savedMetric,
+        metadata: isObject(item) && isObject(item['metadata']) ? item['metadata'] : { type: 'primary' },
+        created_at: store.timestamp(),
+        query: { kind: 'ExperimentMetric', metric_type: 'mean', fingerprint: hash128(`saved:${savedMetric}`) },
+        name: `Saved metric ${savedMetric}`,
+      }
+    })
+  }
+  const filters = objectField(body, 'filters')
+  if (filters !== undefined && filters !== null) target.filters = filters
+  const archived = booleanField(body, 'archived')
+  if (archived !== undefined && archived !== null) target.archived = archived
+  const deleted = booleanField(body, 'deleted', { nullable: true })
+  if (deleted !== undefined) target.deleted = deleted === true
+  const type = choiceField(body, 'type', TYPES, { nullable: true })
+  if (type !== undefined) target.type = type
+  const exposureCriteria = objectField(body, 'exposure_criteria', { nullable: true })
+  if (exposureCriteria !== undefined) target.exposure_criteria = exposureCriteria
+  for (const key of ['metrics', 'metrics_secondary'] as const) {
+    const metrics = arrayField(body, key, { nullable: true })
+    if (metrics !== undefined) target[key] = (metrics ?? []).map(withFingerprint)
+  }
+  const statsConfig = objectField(body, 'stats_config', { nullable: true })
+  if (statsConfig !== undefined) target.stats_config = statsConfig === null ? null : { method: 'bayesian', ...statsConfig }
+  if (body['scheduling_config'] !== undefined) target.scheduling_config = body['scheduling_config']
+  const conclusion = choiceField(body, 'conclusion', CONCLUSIONS, { nullable: true })
+  if (conclusion !== undefined) target.conclusion = conclusion
+  const comment = stringField(body, 'conclusion_comment', { nullable: true, maxLength: 4000 })
+  if (comment !== undefined) target.conclusion_comment = comment
+  for (const key of ['primary_metrics_ordered_uuids', 'secondary_metrics_ordered_uuids'] as const) {
+    const uuids = arrayField(body, key, { nullable: true })
+    if (uuids !== undefined) target[key] = uuids === null ? null : uuids.map(String)
+  }
+  const preaggregation = booleanField(body, 'exposure_preaggregation_enabled')
+  if (preaggregation !== undefined && preaggregation !== null) target.exposure_preaggregation_enabled = preaggregation
+}
+
+/** The server adds a `fingerprint` to each metric (api-contract.md §3.1). */
+function withFingerprint(metric: unknown): unknown {
+  if (!isObject(metric)) return metric
+  const { fingerprint: _ignored, ...rest } = metric
+  return { ...rest, fingerprint: hash128(JSON.stringify(rest)) + hash128(`${JSON.stringify(rest)}#`) }
+}
+
+function holdout(store: FakeStore, id: number): FakeHoldout {
+  const now = store.timestamp()
+  return {
+    id,
+    name: `Holdout ${id}`,
+    description: null,
+    filters: [{ properties: [], rollout_percentage: 10, variant: `holdout-${id}` }],
+    created_by: FAKE_USER,
+    created_at: now,
+    updated_at: now,
+  }
+}
+
+/** Keeps the embedded flag in step with the stored one (launching activates it). */
+function syncFlag(store: FakeStore, experiment: FakeExperiment): void {
+  const flag = flagByKey(store, experiment.feature_flag_key)
+  if (!flag) return
+  if (experiment.start_date && !flag.active) {
+    flag.active = true
+    flag.version = (flag.version ?? 0) + 1
+    flag.updated_at = store.timestamp()
+  }
+  experiment.feature_flag = minimalFlag(flag)
+}
+
+/** What every operation answers for an experiment. */
+export function presentExperiment(experiment: FakeExperiment): FakeExperiment {
+  return clone(experiment)
+}
+
+/** A live (not soft-deleted) experiment, or 404; `includeDeleted` for PATCH, which can restore one. */
+function findExperiment(context: OperationContext, includeDeleted = false): FakeExperiment {
+  const raw = param(context, 'id')
+  const experiment = /^\d+$/.test(raw) ? context.store.experiments.get(Number(raw)) : undefined
+  if (!experiment || (experiment.deleted && !includeDeleted)) notFound()
+  return experiment
+}
+
+function duplicateName(store: FakeStore, name: string): string {
+  const taken = new Set([...store.experiments.values()].filter((item) => !item.deleted).map((item) => item.name))
+  const base = `${name} (Copy)`
+  if (!taken.has(base)) return base
+  for (let suffix = 1; ; suffix++) if (!taken.has(`${base} ${suffix}`)) return `${base} ${suffix}`
+}
+
+function status(experiment: FakeExperiment): 'draft' | 'running' | 'complete' {
+  if (!experiment.start_date) return 'draft'
+  return experiment.end_date ? 'complete' : 'running'
+}
+
+export const experimentHandlers: GroupHandlers<'experiments'> = {
+  'experiments.list': ({ store, url, query }) => {
+    const archived = query.get('archived')
+    const search = query.get('search')
+    const wanted = query.get('status')
+    const createdBy = query.get('created_by_id')
+    let items = [...store.experiments.values()].filter((item) => !item.deleted)
+    items = items.filter((item) => (archived === null ? !item.archived : item.archived === (archived.toLowerCase() === 'true')))
+    if (search) items = items.filter((item) => icontains(item.name, search))
+    if (wanted && wanted !== 'all') items = items.filter((item) => status(item) === wanted)
+    if (createdBy) items = items.filter((item) => String(item.created_by?.id) === createdBy)
+    const order = query.get('order')
+    sortBy(items, order ? [order, '-id'] : ['-created_at', '-id'], (item, field) => (field === 'status' ? status(item) : item[field]))
+    return json(paginate(url, items.map(presentExperiment), store.settings.pageSize))
+  },
+
+  'experiments.create': ({ store, body: raw }) => {
+    const body = bodyObject(raw)
+    const name = stringField(body, 'name', { required: true, maxLength: 400, allowBlank: false }) as string
+    const key = stringField(body, 'feature_flag_key', { required: true, allowBlank: false }) as string
+    const parameters = objectField(body, 'parameters', { nullable: true })
+    const startDate = dateTimeField(body, 'start_date', { nullable: true })
+    // Every field is checked before the flag and the id are taken, so a 400 leaves nothing behind.
+    const draft = baseExperiment(0, name, key, store.timestamp())
+    applyWritable(store, draft, body)
+    const flag = resolveFlag(store, key, name, parameters, Boolean(startDate))
+    draft.id = store.nextId('experiment')
+    for (const saved of draft.saved_metrics) saved['experiment'] = draft.id
+    flag.experiment_set.push(draft.id)
+    store.experiments.set(draft.id, draft)
+    syncFlag(store, draft)
+    return json(presentExperiment(draft), 201)
+  },
+
+  'experiments.retrieve': (context) => json(presentExperiment(findExperiment(context))),
+
+  'experiments.update': (context) => {
+    const experiment = findExperiment(context, true)
+    const body = bodyObject(context.body)
+    const name = stringField(body, 'name', { maxLength: 400, allowBlank: false })
+    const draft = clone(experiment)
+    if (typeof name === 'string') draft.name = name
+    applyWritable(context.store, draft, body)
+    Object.assign(experiment, draft, { updated_at: context.store.timestamp() })
+    syncFlag(context.store, experiment)
+    return json(presentExperiment(experiment))
+  },
+
+  // The model is never hard-deleted: 405 with an empty body, whatever the id (forbid_destroy_model.py).
+  'experiments.delete': () => empty(405),
+
+  'experiments.createExposureCohort': (context) => {
+    const { store } = context
+    const experiment = findExperiment(context)
+    if (!experiment.start_date) invalid('Experiment does not have a start date.')
+    if (experiment.exposure_cohort !== null) invalid('Experiment already has an exposure cohort.')
+    const cohort: FakeCohort = {
+      id: store.nextId('cohort'),
+      name: `Users exposed to experiment "${experiment.name}"`,
+      description: `Users exposed to experiment "${experiment.name}" (id ${experiment.id})`,
+      groups: [],
+      filters: {
+        properties: {
+          type: 'OR',
+          values: [
+            {
+              type: 'OR',
+              values: [
+                {
+                  type: 'behavioral',
+                  key: '$feature_flag_called',
+                  value: 'performed_event',
+                  negation: false,
+                  event_type: 'events',
+                  explicit_datetime: experiment.start_date,
+                  event_filters: [
+                    { key: '$feature_flag', type: 'event', value: experiment.feature_flag_key, operator: 'exact' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      },
+      query: null,
+      is_static: false,
+      is_calculating: true,
+      count: null,
+      deleted: false,
+      errors_calculating: 0,
+      last_calculation: null,
+      created_by: FAKE_USER,
+      created_at: store.timestamp(),
+    }
+    store.cohorts.set(cohort.id, cohort)
+    experiment.exposure_cohort = cohort.id
+    experiment.updated_at = store.timestamp()
+    return json({ cohort: clone(cohort) }, 201)
+  },
+
+  'experiments.duplicate': (context) => {
+    const { store } = context
+    const source = findExperiment(context)
+    const body = bodyObject(context.body)
+    const key = stringField(body, 'feature_flag_key', { allowBlank: false })
+    const flag = typeof key === 'string' && key !== source.feature_flag_key ? resolveFlag(store, key, source.name, source.parameters, false) : flagByKey(store, source.feature_flag_key)
+    const id = store.nextId('experiment')
+    const now = store.timestamp()
+    const copy: FakeExperiment = {
+      ...clone(source),
+      id,
+      name: duplicateName(store, source.name),
+      feature_flag_key: flag?.key ?? source.feature_flag_key,
+      start_date: null,
+      end_date: null,
+      archived: false,
+      deleted: false,
+      exposure_cohort: null,
+      conclusion: null,
+      conclusion_comment: null,
+      created_by: FAKE_USER,
+      created_at: now,
+      updated_at: now,
+    }
+    flag?.experiment_set.push(id)
+    store.experiments.set(id, copy)
+    syncFlag(store, copy)
+    return json(presentExperiment(copy), 201)
+  },
+
+  'experiments.recalculateTimeseries': (context) => {
+    const { store } = context
+    const experiment = findExperiment(context)
+    const body = bodyObject(context.body)
+    const metric = objectField(body, 'metric', { required: true }) as Record<string, unknown>
+    const fingerprint = stringField(body, 'fingerprint', { required: true, allowBlank: false }) as string
+    if (!experiment.start_date) invalid('Experiment has not been started yet.')
+    const metricUuid = typeof metric['uuid'] === 'string' ? metric['uuid'] : null
+    const pending = store.timeseriesRecalculations.find(
+      (item) =>
+        item.experiment_id === experiment.id &&
+        item.metric_uuid === metricUuid &&
+        item.fingerprint === fingerprint &&
+        (item.status === 'pending' || item.status === 'in_progress'),
+    )
+    // An identical request still pending or running is answered 200, a new one 201 (§3.2).
+    if (pending) return json(clone(pending), 200)
+    const recalculation: FakeTimeseriesRecalculation = {
+      id: store.uuid(),
+      experiment_id: experiment.id,
+      metric_uuid: metricUuid,
+      fingerprint,
+      status: 'pending',
+      created_at: isoDateTime(store.now()),
+    }
+    store.timeseriesRecalculations.push(recalculation)
+    return json(clone(recalculation), 201)
+  },
+
+  'experiments.timeseriesResults': (context) => {
+    const { store, query } = context
+    const experiment = findExperiment(context)
+    const metricUuid = query.get('metric_uuid')
+    if (!metricUuid) invalid('metric_uuid query parameter is required')
+    const fingerprint = query.get('fingerprint')
+    if (!fingerprint) invalid('fingerprint query parameter is required')
+    const timeseries: Record<string, null> = {}
+    if (experiment.start_date) {
+      const last = experiment.end_date ? Math.min(Date.parse(experiment.end_date), store.now().getTime()) : store.now().getTime()
+      for (let day = Date.parse(isoDate(new Date(experiment.start_date))); day <= last; day += DAY_MS) {
+        timeseries[isoDate(new Date(day))] = null
+      }
+    }
+    const recalculation = [...store.timeseriesRecalculations]
+      .reverse()
+      .find((item) => item.experiment_id === experiment.id && item.metric_uuid === metricUuid && item.fingerprint === fingerprint)
+    const now = isoDateTime(store.now())
+    return json({
+      experiment_id: experiment.id,
+      metric_uuid: metricUuid,
+      status: 'pending',
+      timeseries,
+      errors: null,
+      computed_at: null,
+      created_at: now,
+      updated_at: now,
+      recalculation_status: recalculation?.status ?? null,
+      recalculation_created_at: recalculation?.created_at ?? null,
+    })
+  },
+
+  // Its own paging: `{results, count}`, limit 20 by default and at most 100 (§1.5).
+  'experiments.eligibleFeatureFlags': ({ store, query }) => {
+    const limitText = query.get('limit') ?? '20'
+    const offsetText = query.get('offset') ?? '0'
+    if (!/^\s*[+-]?\d+\s*$/.test(limitText) || !/^\s*[+-]?\d+\s*$/.test(offsetText)) {
+      return json({ error: 'Invalid limit or offset' }, 400)
+    }
+    const limit = Math.max(0, Math.min(Number(limitText), 100))
+    const offset = Math.max(0, Number(offsetText))
+    let flags = [...store.featureFlags.values()].filter((flag) => !flag.deleted && isEligibleForExperiment(flag))
+    const search = query.get('search')
+    if (search) flags = flags.filter((flag) => icontains(flag.key, search) || icontains(flag.name, search))
+    const active = query.get('active')
+    if (active === 'true' || active === 'false') flags = flags.filter((flag) => flag.active === (active === 'true'))
+    const createdBy = query.get('created_by_id')
+    if (createdBy) flags = flags.filter((flag) => String(flag.created_by?.id) === createdBy)
+    const runtime = query.get('evaluation_runtime')
+    if (runtime) flags = flags.filter((flag) => flag.evaluation_runtime === runtime)
+    const tagged = query.get('has_evaluation_tags')
+    if (tagged !== null && parseBoolean(tagged) !== undefined) {
+      flags = flags.filter((flag) => flag.evaluation_tags.length > 0 === parseBoolean(tagged))
+    }
+    sortBy(flags, [query.get('order') ?? '-created_at', '-id'], (flag, field) => flag[field])
+    return json({ results: clone(flags.slice(offset, offset + limit)), count: flags.length })
+  },
+
+  'experiments.requiresFlagImplementation': ({ store }) =>
+    json({ result: [...store.experiments.values()].some((item) => !item.deleted && item.start_date !== null) }),
+
+  'experiments.stats': ({ store }) => {
+    const now = store.now().getTime()
+    const live = [...store.experiments.values()].filter((item) => !item.deleted && !item.archived)
+    const within = (date: string | null, from: number, to: number) => date !== null && Date.parse(date) > now - from && Date.parse(date) <= now - to
+    const last = live.filter((item) => within(item.start_date, 30 * DAY_MS, 0)).length
+    const previous = live.filter((item) => within(item.start_date, 60 * DAY_MS, 30 * DAY_MS)).length
+    const change = previous === 0 ? (last > 0 ? 100 : 0) : ((last - previous) / previous) * 100
+    return json({
+      launched_last_30d: last,
+      launched_previous_30d: previous,
+      percent_change: Math.round(change * 10) / 10,
+      active_experiments: live.filter((item) => status(item) === 'running').length,
+      completed_last_30d: live.filter((item) => within(item.end_date, 30 * DAY_MS, 0)).length,
+    })
+  },
+}

@@ -1,0 +1,186 @@
+import type {
+  FakeActivityLogEntry,
+  FakeAppMetric,
+  FakeCohort,
+  FakeEndpoint,
+  FakeEventDefinition,
+  FakeExperiment,
+  FakeFeatureFlag,
+  FakeHogFunction,
+  FakeLogEntry,
+  FakeSurvey,
+  FakeSurveyCopy,
+  FakeSurveyResponse,
+  FakeTimeseriesRecalculation,
+  FakeUser,
+} from './records.js'
+
+/** Live, read-only views of everything the fake holds. Records are the stored objects themselves. */
+export interface FakeState {
+  readonly experiments: ReadonlyMap<number, FakeExperiment>
+  /** Flags of experiments and surveys, and seeded ones (`eligible_feature_flags` reads these). */
+  readonly featureFlags: ReadonlyMap<number, FakeFeatureFlag>
+  readonly cohorts: ReadonlyMap<number, FakeCohort>
+  readonly timeseriesRecalculations: readonly FakeTimeseriesRecalculation[]
+  readonly hogFunctions: ReadonlyMap<string, FakeHogFunction>
+  /** Log lines by hog function id, newest last. */
+  readonly hogFunctionLogs: ReadonlyMap<string, readonly FakeLogEntry[]>
+  /** App metrics by hog function id. */
+  readonly hogFunctionMetrics: ReadonlyMap<string, readonly FakeAppMetric[]>
+  readonly surveys: ReadonlyMap<string, FakeSurvey>
+  /** Responses by survey id. */
+  readonly surveyResponses: ReadonlyMap<string, readonly FakeSurveyResponse[]>
+  /** Archived response UUIDs by survey id. */
+  readonly archivedResponseUuids: ReadonlyMap<string, ReadonlySet<string>>
+  /** Copies made by `duplicate_to_projects` into other projects (copies into this project are in `surveys`). */
+  readonly surveyCopies: readonly FakeSurveyCopy[]
+  /** Survey activity, oldest first. */
+  readonly activity: readonly FakeActivityLogEntry[]
+  /** Endpoints by name. */
+  readonly endpoints: ReadonlyMap<string, FakeEndpoint>
+  readonly eventDefinitions: ReadonlyMap<string, FakeEventDefinition>
+}
+
+/** Settings the handlers read. */
+export interface StoreSettings {
+  projectId: number
+  pageSize: number
+  organizationTeamIds: readonly number[]
+  now: () => Date
+}
+
+/** The user every fake key belongs to. */
+export const FAKE_USER: FakeUser = {
+  id: 1,
+  uuid: '01960000-0000-7000-8000-00000000a001',
+  distinct_id: 'fake-user-distinct-id',
+  first_name: 'Fake',
+  last_name: 'User',
+  email: 'fake.user@example.com',
+  is_email_verified: true,
+  hedgehog_config: null,
+  role_at_organization: 'engineering',
+}
+
+/** The organisation every fake project belongs to. */
+export const FAKE_ORGANIZATION_ID = '01960000-0000-7000-8000-00000000b001'
+
+type Counter = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'uuid'
+
+/** Everything the fake holds, with id counters and the clock. `reset()` empties it. */
+export class FakeStore implements FakeState {
+  readonly experiments = new Map<number, FakeExperiment>()
+  readonly featureFlags = new Map<number, FakeFeatureFlag>()
+  readonly cohorts = new Map<number, FakeCohort>()
+  readonly timeseriesRecalculations: FakeTimeseriesRecalculation[] = []
+  readonly hogFunctions = new Map<string, FakeHogFunction>()
+  readonly hogFunctionLogs = new Map<string, FakeLogEntry[]>()
+  readonly hogFunctionMetrics = new Map<string, FakeAppMetric[]>()
+  readonly surveys = new Map<string, FakeSurvey>()
+  readonly surveyResponses = new Map<string, FakeSurveyResponse[]>()
+  readonly archivedResponseUuids = new Map<string, Set<string>>()
+  readonly surveyCopies: FakeSurveyCopy[] = []
+  readonly activity: FakeActivityLogEntry[] = []
+  readonly endpoints = new Map<string, FakeEndpoint>()
+  readonly eventDefinitions = new Map<string, FakeEventDefinition>()
+  /** Cached `summarize_responses` answers, by `<survey id>:<question>`. */
+  readonly summaries = new Map<string, Record<string, unknown>>()
+  readonly #counters = new Map<Counter, number>()
+
+  constructor(readonly settings: StoreSettings) {}
+
+  get projectId(): number {
+    return this.settings.projectId
+  }
+
+  /** The next integer id of a kind, from 1. */
+  nextId(kind: Exclude<Counter, 'uuid'>): number {
+    const next = (this.#counters.get(kind) ?? 0) + 1
+    this.#counters.set(kind, next)
+    return next
+  }
+
+  /** A fresh UUID (version 7 layout, deterministic: the same run makes the same ids). */
+  uuid(): string {
+    const next = (this.#counters.get('uuid') ?? 0) + 1
+    this.#counters.set('uuid', next)
+    return `01960000-0000-7000-8000-${next.toString(16).padStart(12, '0')}`
+  }
+
+  /** A fresh lower-case hex string of `length` characters (deterministic). */
+  hex(length: number): string {
+    return hash128(this.uuid()).slice(0, length)
+  }
+
+  now(): Date {
+    return this.settings.now()
+  }
+
+  /** Now, as the service renders model date-times: `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+  timestamp(offsetMs = 0): string {
+    return drfDateTime(new Date(this.now().getTime() + offsetMs))
+  }
+
+  reset(): void {
+    for (const map of [
+      this.experiments,
+      this.featureFlags,
+      this.cohorts,
+      this.hogFunctions,
+      this.hogFunctionLogs,
+      this.hogFunctionMetrics,
+      this.surveys,
+      this.surveyResponses,
+      this.archivedResponseUuids,
+      this.endpoints,
+      this.eventDefinitions,
+      this.summaries,
+    ] as Map<unknown, unknown>[]) {
+      map.clear()
+    }
+    this.timeseriesRecalculations.length = 0
+    this.surveyCopies.length = 0
+    this.activity.length = 0
+    this.#counters.clear()
+  }
+}
+
+/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, DRF's rendering of model date-times (api-contract.md §1.8). */
+export function drfDateTime(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
+}
+
+/** `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, Python's `isoformat()` used inside some views (§1.8). */
+export function isoDateTime(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00')
+}
+
+/** `YYYY-MM-DD` (UTC). */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/** A deterministic 128-bit hash as 32 lower-case hex characters (stand-in for the service's md5). */
+export function hash128(text: string): string {
+  let h1 = 1779033703
+  let h2 = 3144134277
+  let h3 = 1013904242
+  let h4 = 2773480762
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    h1 = h2 ^ Math.imul(h1 ^ code, 597399067)
+    h2 = h3 ^ Math.imul(h2 ^ code, 2869860233)
+    h3 = h4 ^ Math.imul(h3 ^ code, 951274213)
+    h4 = h1 ^ Math.imul(h4 ^ code, 2716044179)
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067)
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233)
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213)
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
+  return [h1 ^ h2 ^ h3 ^ h4, h2 ^ h1, h3 ^ h1, h4 ^ h1].map((part) => (part >>> 0).toString(16).padStart(8, '0')).join('')
+}
+
+/** A deep copy of JSON-like data (answers never share objects with the state). */
+export function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+}

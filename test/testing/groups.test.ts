@@ -1,0 +1,345 @@
+import { describe, expect, it } from 'vitest'
+import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
+
+/** Raw calls through `fake.fetch` (same core as msw and listen()). */
+function api(fake: FakeApi) {
+  return async (method: string, path: string, body?: unknown, prefix = 'projects') => {
+    const response = await fake.fetch(`${fake.baseUrl}/api/${prefix}/${fake.projectId}/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : (JSON.parse(text) as any) }
+  }
+}
+
+const FIXED_NOW = new Date('2026-11-20T12:00:00.000Z')
+
+describe('experiments', () => {
+  it('restores a soft-deleted experiment with PATCH deleted:false', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const [experiment] = fake.seed.experiments(1)
+    await call('PATCH', `experiments/${experiment?.id}/`, { deleted: true })
+    expect((await call('GET', `experiments/${experiment?.id}/`)).status).toBe(404)
+    expect((await call('PATCH', `experiments/${experiment?.id}/`, { deleted: false })).status).toBe(200)
+    expect((await call('GET', `experiments/${experiment?.id}/`)).status).toBe(200)
+  })
+
+  it('reuses an eligible flag, refuses an ineligible one and leaves nothing behind on a 400', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    fake.seed.featureFlags([{ key: 'eligible' }, { key: 'boolean-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }])
+    const reused = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'eligible' })
+    expect(reused.status).toBe(201)
+    expect(reused.body.feature_flag.id).toBe(1)
+    const refused = await call('POST', 'experiments/', { name: 'B', feature_flag_key: 'boolean-flag' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ type: 'validation_error', attr: 'feature_flag_key' })
+    const badDates = await call('POST', 'experiments/', {
+      name: 'C',
+      feature_flag_key: 'c',
+      start_date: '2026-11-10T00:00:00Z',
+      end_date: '2026-11-01T00:00:00Z',
+    })
+    expect(badDates.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'End date must be after start date', attr: null })
+    expect(fake.state.experiments.size).toBe(1)
+    expect(fake.state.featureFlags.size).toBe(2)
+  })
+
+  it('creates flags from parameters.feature_flag_variants and adds fingerprints to metrics', async () => {
+    const fake = createFakeApi()
+    const created = await api(fake)('POST', 'experiments/', {
+      name: 'Three ways',
+      feature_flag_key: 'three',
+      parameters: { feature_flag_variants: [{ key: 'control', rollout_percentage: 34 }, { key: 'a', rollout_percentage: 33 }, { key: 'b', rollout_percentage: 33 }] },
+      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm1' }],
+    })
+    expect(created.body.feature_flag.filters.multivariate.variants.map((variant: { key: string }) => variant.key)).toEqual(['control', 'a', 'b'])
+    expect(created.body.metrics[0].fingerprint).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('pages eligible feature flags with its own envelope (limit 20 by default, {error} on a bad limit)', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    fake.seed.featureFlags(25)
+    const page = await call('GET', 'experiments/eligible_feature_flags/')
+    expect(page.body.count).toBe(25)
+    expect(page.body.results).toHaveLength(20)
+    expect(page.body).not.toHaveProperty('next')
+    expect((await call('GET', 'experiments/eligible_feature_flags/?limit=500&offset=20')).body.results).toHaveLength(5)
+    expect(await call('GET', 'experiments/eligible_feature_flags/?limit=ten')).toMatchObject({ status: 400, body: { error: 'Invalid limit or offset' } })
+  })
+
+  it('answers 200 for a recalculation already pending, and 400 for a draft experiment', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const [running, draft] = fake.seed.experiments([{}, { start_date: null }])
+    const body = { metric: { uuid: 'm' }, fingerprint: 'f' }
+    expect((await call('POST', `experiments/${running?.id}/recalculate_timeseries/`, body)).status).toBe(201)
+    expect((await call('POST', `experiments/${running?.id}/recalculate_timeseries/`, body)).status).toBe(200)
+    expect((await call('POST', `experiments/${draft?.id}/recalculate_timeseries/`, body)).status).toBe(400)
+    expect((await call('POST', `experiments/${draft?.id}/create_exposure_cohort_for_experiment/`, {})).status).toBe(400)
+    expect((await call('GET', `experiments/${running?.id}/timeseries_results/?fingerprint=f`)).body.detail).toBe('metric_uuid query parameter is required')
+  })
+})
+
+describe('hog functions', () => {
+  it('masks secret inputs, keeps the type immutable and hides soft-deleted functions', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const created = await call('POST', 'hog_functions/', {
+      name: 'Secret webhook',
+      hog: "fetch(inputs.url, {'headers': {'Authorization': inputs.token}})",
+      inputs_schema: [
+        { key: 'url', type: 'string', required: true },
+        { key: 'token', type: 'string', secret: true },
+      ],
+      inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.type).toBe('destination')
+    expect(created.body.inputs.token).toEqual({ secret: true })
+    expect(created.body.inputs.url).toMatchObject({ value: 'https://example.com', order: 0 })
+    expect(created.body).not.toHaveProperty('deleted')
+    expect(created.body).not.toHaveProperty('template_id')
+    expect(created.body.bytecode[0]).toBe('_H')
+    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
+
+    const retyped = await call('PATCH', `hog_functions/${created.body.id}/`, { type: 'transformation' })
+    expect(retyped.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Cannot modify the type of an existing function', attr: 'type' })
+
+    const missingInput = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: [{ key: 'url', type: 'string', required: true }] })
+    expect(missingInput.body).toMatchObject({ code: 'required', attr: 'inputs__url' })
+
+    expect((await call('DELETE', `hog_functions/${created.body.id}/`)).status).toBe(405)
+    expect((await call('PATCH', `hog_functions/${created.body.id}/`, { deleted: true })).status).toBe(200)
+    expect((await call('GET', `hog_functions/${created.body.id}/`)).status).toBe(404)
+    expect((await call('GET', 'hog_functions/')).body.count).toBe(0)
+  })
+
+  it('lists transformations in execution order and rearranges them (bare array)', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const call = api(fake)
+    const [first, second, destination] = fake.seed.hogFunctions([{ type: 'transformation' }, { type: 'transformation' }, { type: 'destination' }])
+    expect([first?.execution_order, second?.execution_order]).toEqual([0, 1])
+    const rearranged = await call('PATCH', 'hog_functions/rearrange/', { orders: { [first?.id ?? '']: 3, [second?.id ?? '']: 1 } })
+    expect(Array.isArray(rearranged.body)).toBe(true)
+    expect(rearranged.body.map((item: { id: string }) => item.id)).toEqual([second?.id, first?.id])
+    const list = await call('GET', 'hog_functions/?type=transformation,destination')
+    expect(list.body.results.map((item: { id: string }) => item.id)).toEqual([second?.id, first?.id, destination?.id])
+    expect((await call('GET', 'hog_functions/?type=destination')).body.count).toBe(1)
+    expect((await call('PATCH', 'hog_functions/rearrange/', { orders: {} })).body.detail).toBe('No orders provided')
+    expect((await call('PATCH', 'hog_functions/rearrange/', { orders: { nope: 1 } })).body.detail).toBe('HogFunction with id nope does not exist')
+  })
+
+  it('refuses to broadcast a disabled function and records invocations in logs and metrics', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
+    const call = api(fake)
+    const [disabled, enabled] = fake.seed.hogFunctions([{ enabled: false }, { enabled: true }])
+    expect(await call('POST', `hog_functions/${disabled?.id}/broadcast/`, {})).toMatchObject({ status: 400, body: { error: 'Cannot broadcast: function is disabled' } })
+    expect((await call('POST', `hog_functions/${enabled?.id}/invocations/`, {})).body).toEqual({ configuration: ['This field is required.'] })
+    await call('POST', `hog_functions/${enabled?.id}/invocations/`, { configuration: {}, globals: { event: { event: '$pageview' } } })
+    const logs = await call('GET', `hog_functions/${enabled?.id}/logs/?level=info`)
+    expect(logs.body.results.map((entry: { message: string }) => entry.message)).toEqual(['Test invocation'])
+    const metrics = await call('GET', `hog_functions/${enabled?.id}/metrics/`)
+    expect(metrics.body.labels.at(-1)).toBe('2026-11-20')
+    expect(metrics.body.series[0]).toEqual({ name: 'success', values: [0, 0, 0, 0, 0, 0, 0, 1] })
+    expect((await call('GET', `hog_functions/${enabled?.id}/metrics/totals/?breakdown_by=name`)).body).toEqual({ totals: { succeeded: 1 } })
+  })
+})
+
+describe('surveys', () => {
+  it('answers create/update without the GET-only fields and validates like DRF', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const created = await call('POST', 'surveys/', {
+      name: 'Onboarding',
+      type: 'popover',
+      questions: [{ type: 'single_choice', question: 'How did you hear about us?', choices: ['Search', 'Friend'] }],
+      targeting_flag_filters: { groups: [{ properties: [], rollout_percentage: 50 }] },
+      _create_in_folder: 'Unfiled/Surveys',
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.questions[0].id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(created.body.targeting_flag.key).toMatch(/^survey-targeting-[0-9a-f]{10}$/)
+    expect(created.body.internal_targeting_flag.key).toMatch(/-custom$/)
+    expect(created.body.response_sampling_interval_type).toBe('week')
+    for (const key of ['feature_flag_keys', 'user_access_level', 'linked_flag_id', 'linked_insight_id', '_create_in_folder', 'targeting_flag_filters']) {
+      expect(created.body).not.toHaveProperty(key)
+    }
+    const read = await call('GET', `surveys/${created.body.id}/`)
+    expect(read.body.feature_flag_keys[1]).toEqual({ key: 'targeting_flag_key', value: created.body.targeting_flag.key })
+    expect(read.body.user_access_level).toBe('editor')
+
+    expect((await call('POST', 'surveys/', { name: 'No type' })).body).toEqual({
+      type: 'validation_error',
+      code: 'required',
+      detail: 'This field is required.',
+      attr: 'type',
+    })
+    expect((await call('POST', 'surveys/', { name: 'Bad', type: 'banner' })).body).toMatchObject({ code: 'invalid_choice', attr: 'type' })
+    expect((await call('PATCH', `surveys/${created.body.id}/`, { schedule: 'weekly' })).body).toMatchObject({ code: 'invalid_choice', attr: 'schedule' })
+  })
+
+  it('pages the activity log by page number with total_count', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const created = await call('POST', 'surveys/', { name: 'Busy', type: 'api' })
+    for (let index = 0; index < 11; index++) await call('PATCH', `surveys/${created.body.id}/`, { description: `v${index}` })
+    const first = await call('GET', `surveys/${created.body.id}/activity/`)
+    expect(first.body.total_count).toBe(12)
+    expect(first.body.results).toHaveLength(10)
+    expect(first.body.results[0].detail.changes[0]).toMatchObject({ field: 'description', before: 'v9', after: 'v10' })
+    expect(first.body.next).toBe(`https://us.posthog.com/api/projects/1/surveys/${created.body.id}/activity/?limit=10&page=2`)
+    const all = await call('GET', 'surveys/activity/?limit=5&page=3')
+    expect(all.body.results.map((entry: { activity: string }) => entry.activity)).toEqual(['updated', 'created'])
+    expect(all.body.next).toBeNull()
+    expect(all.body.previous).toBe('https://us.posthog.com/api/projects/1/surveys/activity/?limit=5&page=2')
+    expect(await call('GET', 'surveys/01960000-0000-7000-8000-000000000fff/activity/')).toMatchObject({ status: 404, text: '' })
+  })
+
+  it('checks response UUIDs and survey ids on archive, and counts only started projects', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    expect((await call('GET', 'surveys/responses_count/')).body).toEqual({})
+    const [draft] = fake.seed.surveys([{ start_date: null }])
+    fake.seed.surveyResponses(draft?.id ?? '', 2)
+    expect((await call('GET', 'surveys/responses_count/')).body).toEqual({})
+    expect(await call('POST', `surveys/${draft?.id}/responses/not-a-uuid/archive/`)).toMatchObject({ status: 400, body: { detail: 'Invalid UUID format' } })
+    expect((await call('POST', `surveys/nope/responses/${crypto.randomUUID()}/archive/`)).status).toBe(404)
+    expect((await call('GET', `surveys/${draft?.id}/stats/?date_from=yesterday`)).body).toMatchObject({ attr: 'date_from' })
+  })
+
+  it('summarises responses with a cache, and needs a question', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const [survey] = fake.seed.surveys(1)
+    fake.seed.surveyResponses(survey?.id ?? '', 3)
+    expect((await call('POST', `surveys/${survey?.id}/summarize_responses/`, {})).status).toBe(400)
+    const first = await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, {})
+    expect(first.body).toMatchObject({ response_count: 3, cached: false })
+    expect(first.headers.get('cache-control')).toBe('max-age=15')
+    expect((await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, {})).body.cached).toBe(true)
+    expect((await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, { force_refresh: true })).body.cached).toBe(false)
+  })
+})
+
+describe('endpoints', () => {
+  it('runs versions, reports unknown and invalid ones, and records execution times', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
+    const call = api(fake)
+    fake.seed.endpoints([{ name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } }, { name: 'paused', is_active: false }])
+    expect((await call('POST', 'endpoints/signups/run/', {})).body.results).toEqual([['2026-11-19']])
+    expect(await call('POST', 'endpoints/signups/run/', { version: 4 })).toMatchObject({
+      status: 404,
+      body: { error: "Version 4 not found for endpoint 'signups'", current_version: 1 },
+    })
+    expect(await call('GET', 'endpoints/signups/run/?version=x')).toMatchObject({ status: 400, body: { error: 'Invalid version parameter: x' } })
+    expect((await call('POST', 'endpoints/signups/run/', { refresh: 'async' })).body.detail).toBe('Only sync modes are supported (refresh param)')
+    expect((await call('POST', 'endpoints/paused/run/', {})).status).toBe(404)
+    expect(await call('PATCH', 'endpoints/signups/?version=9', { description: 'x' })).toMatchObject({ status: 404, body: { error: 'Version 9 not found' } })
+
+    const times = await call('POST', 'endpoints/last_execution_times/', { names: ['signups', 'paused'] }, 'environments')
+    expect(times.body.query_status.results).toEqual([['signups', '2026-11-20T12:00:00.000Z']])
+    expect((await call('POST', 'endpoints/last_execution_times/', { names: [] })).body.query_status.results).toBeNull()
+    expect((await call('POST', 'endpoints/last_execution_times/', { names: ['1bad'] })).body.detail).toBe('Invalid endpoint name: 1bad')
+    expect((await call('GET', 'endpoints/last_execution_times/')).status).toBe(405)
+  })
+
+  it('validates creation and reports materialization', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const call = api(fake)
+    const query = { kind: 'HogQLQuery', query: 'SELECT 1' }
+    expect((await call('POST', 'endpoints/', { name: '9lives', query })).body.attr).toBe('name')
+    expect((await call('POST', 'endpoints/', { name: 'ok', query: { kind: 'SQL' } })).body.attr).toBe('query')
+    expect((await call('POST', 'endpoints/', { name: 'ok', query, cache_age_seconds: 10 })).body).toMatchObject({ code: 'min_value', attr: 'cache_age_seconds' })
+    expect((await call('POST', 'endpoints/', { name: 'ok', query, is_materialized: true })).status).toBe(201)
+    expect((await call('POST', 'endpoints/', { name: 'ok', query })).body.detail).toBe('Failed to create endpoint.')
+    expect((await call('GET', 'endpoints/ok/materialization_status/')).body).toMatchObject({ status: 'Completed', can_materialize: true, error: '', sync_frequency: '24hour' })
+    const trends = await call('POST', 'endpoints/', { name: 'trend', query: { kind: 'TrendsQuery', series: [] } })
+    expect(trends.body.materialization).toEqual({ can_materialize: false, reason: 'Only HogQL queries can be materialized.' })
+    expect((await call('POST', 'endpoints/trend/run/', { variables: { a: 1 } })).status).toBe(400)
+    expect((await call('DELETE', 'endpoints/trend/', undefined, 'environments')).status).toBe(204)
+    expect((await call('GET', 'endpoints/trend/')).status).toBe(404)
+  })
+})
+
+describe('event definitions', () => {
+  it('validates names and flags, and orders by last seen day then name', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    fake.seed.eventDefinitions([
+      { name: 'b_event', last_seen_at: '2026-11-19T08:00:00.000000Z' },
+      { name: 'a_event', last_seen_at: '2026-11-19T20:00:00.000000Z' },
+      { name: '$pageview', last_seen_at: '2026-11-20T08:00:00.000000Z' },
+      { name: 'never_seen', last_seen_at: null },
+    ])
+    const list = await call('GET', 'event_definitions/')
+    expect(list.body.results.map((item: { name: string }) => item.name)).toEqual(['$pageview', 'a_event', 'b_event', 'never_seen'])
+    expect((await call('GET', 'event_definitions/?event_type=event_custom&ordering=-name')).body.results.map((item: { name: string }) => item.name)).toEqual([
+      'never_seen',
+      'b_event',
+      'a_event',
+    ])
+    expect((await call('POST', 'event_definitions/', { name: 'a_event' })).body).toMatchObject({ code: 'unique', attr: 'name' })
+    expect((await call('POST', 'event_definitions/', { name: 'both', hidden: true, verified: true })).status).toBe(400)
+    const listing = await call('GET', 'event_definitions/typescript/')
+    expect(listing.body.content).toContain("export type EventName = '$pageview' | 'a_event' | 'b_event' | 'never_seen'")
+    expect(listing.body.generator_version).toBe('1.1.0')
+    const again = await call('GET', 'event_definitions/typescript/')
+    expect(again.body.schema_hash).toBe(listing.body.schema_hash)
+    await call('POST', 'event_definitions/', { name: 'new_one' })
+    expect((await call('GET', 'event_definitions/typescript/')).body.schema_hash).not.toBe(listing.body.schema_hash)
+  })
+})
+
+describe('the fake itself', () => {
+  it('answers a body that is not JSON with a parse error, and unknown paths with 404', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    expect((await call('POST', 'experiments/', '{"name":')).body).toMatchObject({ type: 'invalid_request', code: 'parse_error' })
+    expect((await call('GET', 'dashboards/')).status).toBe(404)
+    expect((await fake.fetch(`${fake.baseUrl}/healthz`)).status).toBe(404)
+  })
+
+  it('seeds from a count, a partial or a list, and resets everything', async () => {
+    const fake = createFakeApi()
+    expect(fake.seed.experiments(2)).toHaveLength(2)
+    expect(fake.seed.experiments({ name: 'one' })[0]?.name).toBe('one')
+    expect(fake.seed.surveys([{ name: 'x' }, { name: 'y' }]).map((survey) => survey.name)).toEqual(['x', 'y'])
+    expect(() => fake.seed.surveyResponses('missing', 1)).toThrow(/no survey/)
+    fake.faults.failNext(3, { status: 500 })
+    await fake.fetch(`${fake.baseUrl}/api/projects/1/experiments/`)
+    fake.reset()
+    expect(fake.state.experiments.size).toBe(0)
+    expect(fake.state.surveys.size).toBe(0)
+    expect(fake.state.featureFlags.size).toBe(0)
+    expect(fake.requests).toHaveLength(0)
+    expect(fake.faults.pending).toBe(0)
+    // Ids start again after a reset.
+    expect(fake.seed.experiments(1)[0]?.id).toBe(1)
+  })
+
+  it('matches faults by operation and by absolute path, and counts them', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    fake.faults.inject('status', { status: 418, times: 2, operation: 'surveys.list' })
+    fake.faults.inject('status', { status: 409, path: /\/event_definitions\/?$/ })
+    fake.faults.inject('status', { status: 410, path: '/api/projects/1/experiments' })
+    expect(fake.faults.pending).toBe(4)
+    expect((await call('GET', 'surveys')).status).toBe(418)
+    expect((await call('GET', 'event_definitions/')).status).toBe(409)
+    expect((await call('GET', 'experiments/')).status).toBe(410)
+    expect((await call('GET', 'surveys/')).status).toBe(418)
+    expect((await call('GET', 'surveys/')).status).toBe(200)
+    expect(() => fake.faults.inject('delay', { ms: -1 })).toThrow(TypeError)
+  })
+
+  it('uses the injected clock for every timestamp', async () => {
+    const fake = createFakeApi({ now: () => FIXED_NOW })
+    const created = await api(fake)('POST', 'experiments/', { name: 'Clocked', feature_flag_key: 'clocked' })
+    expect(created.body.created_at).toBe('2026-11-20T12:00:00.000000Z')
+  })
+})

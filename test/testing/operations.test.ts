@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest'
+import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
+import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
+
+/** One call per operation of OPERATIONS, with the success status the real service answers (api-contract.md). */
+interface Case {
+  path?: Record<string, string>
+  query?: string
+  body?: unknown
+  status: number
+  check?: (body: any) => void
+}
+
+function world(options: Parameters<typeof createFakeApi>[0] = {}) {
+  const fake = createFakeApi({ ...options, now: () => new Date('2026-11-20T12:00:00Z') })
+  const [experiment] = fake.seed.experiments(1)
+  const [destination, transformation] = fake.seed.hogFunctions([{ type: 'destination' }, { type: 'transformation' }])
+  const [survey] = fake.seed.surveys(1)
+  const [response] = fake.seed.surveyResponses(survey?.id ?? '', 2)
+  fake.seed.endpoints([{ name: 'top_events' }])
+  const [definition] = fake.seed.eventDefinitions([{ name: 'signed_up' }])
+  return {
+    fake,
+    ids: {
+      experiment: String(experiment?.id),
+      destination: destination?.id ?? '',
+      transformation: transformation?.id ?? '',
+      survey: survey?.id ?? '',
+      response: response?.uuid ?? '',
+      definition: definition?.id ?? '',
+    },
+  }
+}
+
+function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> {
+  const experiment = { id: ids.experiment }
+  const hog = { id: ids.destination }
+  const survey = { id: ids.survey }
+  const endpoint = { name: 'top_events' }
+  const definition = { id: ids.definition }
+  const paginated = (body: any) => expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results'])
+  return {
+    'experiments.list': { status: 200, check: paginated },
+    'experiments.create': { body: { name: 'New', feature_flag_key: 'new-flag' }, status: 201, check: (body) => expect(body.id).toBeTypeOf('number') },
+    'experiments.retrieve': { path: experiment, status: 200, check: (body) => expect(body.feature_flag.key).toBe('experiment-1') },
+    'experiments.update': { path: experiment, body: { description: 'changed' }, status: 200, check: (body) => expect(body.description).toBe('changed') },
+    'experiments.delete': { path: experiment, status: 405 },
+    'experiments.createExposureCohort': { path: experiment, body: {}, status: 201, check: (body) => expect(body.cohort.id).toBe(1) },
+    'experiments.duplicate': { path: experiment, body: {}, status: 201, check: (body) => expect(body.name).toBe('Experiment 1 (Copy)') },
+    'experiments.recalculateTimeseries': { path: experiment, body: { metric: { uuid: 'm1' }, fingerprint: 'f' }, status: 201 },
+    'experiments.timeseriesResults': { path: experiment, query: 'metric_uuid=m1&fingerprint=f', status: 200, check: (body) => expect(body.status).toBe('pending') },
+    'experiments.eligibleFeatureFlags': { status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['count', 'results']) },
+    'experiments.requiresFlagImplementation': { status: 200, check: (body) => expect(body).toEqual({ result: true }) },
+    'experiments.stats': {
+      status: 200,
+      check: (body) =>
+        expect(Object.keys(body).sort()).toEqual(['active_experiments', 'completed_last_30d', 'launched_last_30d', 'launched_previous_30d', 'percent_change']),
+    },
+
+    'hogFunctions.list': { status: 200, check: paginated },
+    'hogFunctions.create': { body: { name: 'Webhook', template_id: 'template-webhook', inputs: { url: 'https://example.com' } }, status: 201, check: (body) => expect(body.template.id).toBe('template-webhook') },
+    'hogFunctions.retrieve': { path: hog, status: 200, check: (body) => expect(body).not.toHaveProperty('deleted') },
+    'hogFunctions.update': { path: hog, body: { enabled: false }, status: 200, check: (body) => expect(body.enabled).toBe(false) },
+    'hogFunctions.delete': { path: hog, status: 405 },
+    'hogFunctions.broadcast': { path: hog, body: {}, status: 200, check: (body) => expect(body).toEqual({ success: true }) },
+    'hogFunctions.invocations': { path: hog, body: { configuration: {}, globals: {} }, status: 200, check: (body) => expect(body.status).toBe('success') },
+    'hogFunctions.logs': { path: hog, status: 200, check: paginated },
+    'hogFunctions.metrics': { path: hog, status: 200, check: (body) => expect(body.series.map((item: any) => item.name)).toEqual(['success', 'failure']) },
+    'hogFunctions.metricsTotals': { path: hog, status: 200, check: (body) => expect(body).toHaveProperty('totals') },
+    'hogFunctions.icon': { query: 'id=slack.com', status: 200 },
+    'hogFunctions.icons': { query: 'query=slack', status: 200, check: (body) => expect(body[0].url).toBe('/api/projects/@current/hog_functions/icon/?id=slack.com') },
+    'hogFunctions.rearrange': { body: { orders: { [ids.transformation]: 5 } }, status: 200, check: (body) => expect(body.map((item: any) => item.execution_order)).toEqual([5]) },
+
+    'surveys.list': { status: 200, check: paginated },
+    'surveys.create': { body: { name: 'New survey', type: 'popover' }, status: 201, check: (body) => expect(body).not.toHaveProperty('feature_flag_keys') },
+    'surveys.retrieve': { path: survey, status: 200, check: (body) => expect(body.feature_flag_keys).toHaveLength(4) },
+    'surveys.update': { path: survey, body: { description: 'changed' }, status: 200, check: (body) => expect(body).not.toHaveProperty('linked_flag_id') },
+    'surveys.delete': { path: survey, status: 204 },
+    'surveys.activity': { path: survey, status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results', 'total_count']) },
+    'surveys.archivedResponseUuids': { path: survey, status: 200, check: (body) => expect(body).toEqual([]) },
+    'surveys.duplicateToProjects': { path: survey, body: { target_team_ids: [2] }, status: 201, check: (body) => expect(body.count).toBe(1) },
+    'surveys.archiveResponse': { path: { ...survey, responseUuid: ids.response }, body: {}, status: 200, check: (body) => expect(body).toBe(200) },
+    'surveys.unarchiveResponse': { path: { ...survey, responseUuid: ids.response }, body: {}, status: 200, check: (body) => expect(body).toBe(200) },
+    'surveys.stats': { path: survey, status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['end_date', 'rates', 'start_date', 'stats', 'survey_id']) },
+    'surveys.summarizeResponses': { path: survey, query: 'question_index=0', body: {}, status: 200, check: (body) => expect(body.response_count).toBe(2) },
+    'surveys.summaryHeadline': { path: survey, body: {}, status: 200, check: (body) => expect(body.responses_sampled).toBe(2) },
+    'surveys.allActivity': { status: 200, check: (body) => expect(body.total_count).toBe(0) },
+    'surveys.responsesCount': { status: 200, check: (body) => expect(body).toEqual({ [ids.survey]: 2 }) },
+    'surveys.allStats': { status: 200, check: (body) => expect(body.stats['survey sent'].total_count).toBe(2) },
+
+    'endpoints.list': { status: 200, check: (body) => expect(Object.keys(body)).toEqual(['results']) },
+    'endpoints.create': { body: { name: 'fresh', query: { kind: 'HogQLQuery', query: 'SELECT 1' } }, status: 201 },
+    'endpoints.retrieve': { path: endpoint, status: 200, check: (body) => expect(body.materialization).toEqual({ can_materialize: true, reason: null }) },
+    'endpoints.update': { path: endpoint, body: { description: 'changed' }, status: 200 },
+    'endpoints.delete': { path: endpoint, status: 204 },
+    'endpoints.materializationStatus': { path: endpoint, status: 200, check: (body) => expect(body.can_materialize).toBe(true) },
+    'endpoints.runGet': { path: endpoint, status: 200, check: (body) => expect(body.endpoint_version).toBe(1) },
+    'endpoints.run': { path: endpoint, body: { refresh: 'blocking' }, status: 200, check: (body) => expect(body.results).toEqual([['$pageview', 128], ['$autocapture', 64]]) },
+    'endpoints.versions': { path: endpoint, status: 200, check: (body) => expect(body).toHaveLength(1) },
+    'endpoints.version': { path: { ...endpoint, versionNumber: '1' }, status: 200, check: (body) => expect(body.version).toBe(1) },
+    'endpoints.lastExecutionTimes': { body: { names: ['top_events'] }, status: 200, check: (body) => expect(body.query_status.results).toEqual([]) },
+
+    'eventDefinitions.list': { status: 200, check: paginated },
+    'eventDefinitions.create': { body: { name: 'new_event' }, status: 201, check: (body) => expect(body.created_at).toBeNull() },
+    'eventDefinitions.retrieve': { path: definition, status: 200, check: (body) => expect(body.name).toBe('signed_up') },
+    'eventDefinitions.update': { path: definition, body: { verified: true }, status: 200, check: (body) => expect(body.verified_by.id).toBe(1) },
+    'eventDefinitions.delete': { path: definition, status: 204 },
+    'eventDefinitions.metrics': { path: definition, status: 200, check: (body) => expect(body).toEqual({ query_usage_30_day: 0 }) },
+    'eventDefinitions.golang': { status: 200, check: (body) => expect(body.generator_version).toBe('1.0.0') },
+    'eventDefinitions.python': { status: 200, check: (body) => expect(body.content).toContain('"signed_up"') },
+    'eventDefinitions.typescript': {
+      status: 200,
+      check: (body) => {
+        expect(Object.keys(body).sort()).toEqual(['content', 'event_count', 'generator_version', 'schema_hash'])
+        expect(body.schema_hash).toMatch(/^[0-9a-f]{32}$/)
+        expect(body.event_count).toBe(1)
+      },
+    },
+  }
+}
+
+function send(fake: FakeApi, id: OperationId, one: Case, key = fake.apiKey, prefix = 'projects'): Promise<Response> {
+  const operation = OPERATIONS[id]
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(one.path?.[name] ?? ''))
+  const url = `${fake.baseUrl}/api/${prefix}/${fake.projectId}/${path}${one.query ? `?${one.query}` : ''}`
+  const body = operation.method === 'POST' || operation.method === 'PATCH' ? JSON.stringify(one.body ?? {}) : undefined
+  return fake.fetch(url, { method: operation.method, body, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
+}
+
+const ALL = Object.keys(OPERATIONS) as OperationId[]
+
+describe('every operation of OPERATIONS', () => {
+  it('has a case here (61 operations)', () => {
+    expect(ALL).toHaveLength(61)
+  })
+
+  it.each(ALL)('%s answers its success status and shape (unscoped actions allowed)', async (id) => {
+    const { fake, ids } = world({ allowUnscopedActions: true })
+    const one = cases(ids)[id]
+    const response = await send(fake, id, one)
+    const text = await response.text()
+    expect(response.status, text).toBe(one.status)
+    if (one.status === 204 || one.status === 405) expect(text).toBe('')
+    else if (id === 'hogFunctions.icon') expect(response.headers.get('content-type')).toBe('image/png')
+    else one.check?.(JSON.parse(text))
+    expect(fake.requests.at(-1)?.operation).toBe(id)
+  })
+
+  it.each(ALL)('%s enforces its scope', async (id) => {
+    const needed = OPERATIONS[id].scope
+    const { fake, ids } = world({ keys: { phx_no_scopes: [] } })
+    const one = cases(ids)[id]
+    const refused = await send(fake, id, one, 'phx_no_scopes')
+    expect(refused.status).toBe(403)
+    const detail = needed === null ? 'This action does not support personal API key access' : `API key missing required scope '${needed}'`
+    expect(await refused.json()).toEqual({ type: 'authentication_error', code: 'permission_denied', detail, attr: null })
+    if (needed === null) {
+      // Even a key with every scope is refused unless the fake allows unscoped actions.
+      expect((await send(fake, id, one)).status).toBe(403)
+    } else {
+      // Exactly the listed scope is enough.
+      const exact = world({ keys: { phx_exact: [needed] } })
+      const allowed = cases(exact.ids)[id]
+      expect((await send(exact.fake, id, allowed, 'phx_exact')).status).toBe(allowed.status)
+    }
+  })
+
+  it.each(ALL.filter((id) => OPERATIONS[id].endpointsPrefix))('%s answers the same under /api/environments/', async (id) => {
+    const { fake, ids } = world({ allowUnscopedActions: true })
+    const one = cases(ids)[id]
+    expect((await send(fake, id, one, fake.apiKey, 'environments')).status).toBe(one.status)
+  })
+})
