@@ -262,7 +262,7 @@ describe('scopes over a real socket', () => {
   it('names the missing scope, and never shows the key', async () => {
     const client = e2e.client({ apiKey: 'phx_survey_reader', maxRetries: 0 })
     expect((await client.surveys.list()).results).toEqual([])
-    const error = await client.surveys.create({ name: 'Nope' }).catch((caught: unknown) => caught)
+    const error = await client.surveys.create({ name: 'Nope', type: 'popover' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect(error).toMatchObject({ status: 403, requiredScope: 'survey:write' })
     expect(String(error)).not.toContain('phx_survey_reader')
