@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../examples/quickstart.js'
 import { startE2E, type E2E } from './helpers.js'
@@ -42,6 +44,24 @@ describe('examples/quickstart.ts', () => {
     expect(text).toContain('fake server closed')
     // The server is gone: nothing answers on its port any more.
     await expect(fetch(`${report.baseUrl}/api/projects/1/experiments/`)).rejects.toThrow()
+  })
+
+  it('as a process (what `npm run demo` runs): prints the report and exits 0 on its own, nothing left open', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const env: NodeJS.ProcessEnv = { ...process.env }
+    delete env['POSTHOG_PERSONAL_API_KEY']
+    // No `timeout` on the demo's side: a server or socket left open would keep the process alive until this kills it.
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'examples/quickstart.ts'], { cwd: root, env, timeout: 20_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      )
+      child.stdin?.end()
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('in-memory fake at http://127.0.0.1:')
+    expect(run.stdout).toMatch(/250 items in 3 pages, 3 requests/)
+    expect(run.stdout).toMatch(/Done: 20 requests in \d+ ms; fake server closed\./)
   })
 
   describe('with a key (a fake standing in for the real service)', () => {
