@@ -49,7 +49,7 @@ describe('dropped connections and hanging sockets', () => {
     const started = Date.now()
     const error = await e2e.client({ timeout: 100, maxRetries: 0 }).experiments.list().catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TimeoutError)
-    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(Date.now() - started).toBeLessThan(5_000) // the timeout, not the default 60 s
     expect(e2e.fake.requests).toHaveLength(1)
     expect(e2e.fake.requests[0]).toMatchObject({ fault: 'hang', status: null })
   })
@@ -65,7 +65,7 @@ describe('dropped connections and hanging sockets', () => {
   it('a per-request timeout overrides the client one, and a retry after a hang succeeds', async () => {
     e2e.fake.faults.hangNext(1)
     const client = e2e.client({ timeout: 60_000, maxRetries: 0 })
-    const experiment = await client.experiments.retrieve(2, { timeout: 100, maxRetries: 1 })
+    const experiment = await client.experiments.retrieve(2, { timeout: 400, maxRetries: 1 })
     expect(experiment.id).toBe(2)
     expect(statuses()).toEqual([
       ['hang', null],

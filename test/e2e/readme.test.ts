@@ -96,7 +96,7 @@ describe('README: testing your code with the fake', () => {
     const fake = createFakeApi()
     const server = await fake.listen()
     try {
-      const client = new ProjectClient({ ...fake.clientOptions(server.url), maxRetries: 0, timeout: 100 })
+      const client = new ProjectClient({ ...fake.clientOptions(server.url), maxRetries: 0, timeout: 10_000 })
       fake.faults.failNext(1, { status: 503, retryAfter: 1, operation: 'experiments.list' })
       fake.faults.failNext(2, { status: 500, method: 'POST', path: 'surveys/' })
       fake.faults.delayNext(1, { ms: 200 })
@@ -109,8 +109,8 @@ describe('README: testing your code with the fake', () => {
       await expect(client.experiments.list()).rejects.toMatchObject({ constructor: InternalServerError, status: 503 })
       await expect(client.surveys.create({ name: 'a', type: 'popover' })).rejects.toMatchObject({ status: 500 })
       await expect(client.surveys.create({ name: 'b', type: 'popover' })).rejects.toMatchObject({ status: 500 })
-      await expect(client.surveys.list()).rejects.toBeInstanceOf(TimeoutError) // the 200 ms delay
-      await expect(client.surveys.list()).rejects.toBeInstanceOf(TimeoutError) // the hang
+      await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError) // the 200 ms delay
+      await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError) // the hang
       await expect(client.experiments.create({ name: 'c', feature_flag_key: 'c' })).rejects.toBeInstanceOf(ConnectionError)
       expect([...fake.state.experiments.values()].map((experiment) => experiment.name)).toEqual(['c'])
       await expect(client.surveys.list()).rejects.toBeInstanceOf(ResponseValidationError)
