@@ -39,6 +39,12 @@ const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 /**
  * The client of PostHog's project-management API. One sub-client per resource group; every method
  * returns a promise of the validated body with `.withResponse()`.
+ *
+ * @example
+ * ```ts
+ * const client = new ProjectClient({ apiKey: 'phx_…', projectId: 12345 })
+ * for await (const survey of client.surveys.list()) console.log(survey.name)
+ * ```
  */
 export class ProjectClient {
   /** Experiments: `experiments/`. */
@@ -56,6 +62,13 @@ export class ProjectClient {
   /** The host every request goes to. */
   readonly baseUrl: string
 
+  /**
+   * Checks every option, filling `apiKey`, `projectId` and `baseUrl` from `POSTHOG_PERSONAL_API_KEY`,
+   * `POSTHOG_PROJECT_ID` and `POSTHOG_BASE_URL` where `process.env` exists. Sends no request.
+   *
+   * @throws {@link InvalidArgumentError} naming the first bad or missing option (never echoing the key);
+   * in a browser, naming `dangerouslyAllowBrowser` unless it is `true`.
+   */
   constructor(options: ClientOptions = {}) {
     if (typeof options !== 'object' || options === null) {
       throw new InvalidArgumentError('options', `expected an object, got ${show(options)}`)

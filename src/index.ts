@@ -20,6 +20,7 @@ export {
   ResponseValidationError,
   InvalidArgumentError,
   type ApiErrorBody,
+  type ApiErrorInit,
   type ValidationIssue,
 } from './core/errors.js'
 export type { UserBasic, MinimalFeatureFlag } from './schemas/common.js'

@@ -1,6 +1,8 @@
 /** A resolved call: the parsed body and the fetch `Response` it came from. */
 export interface WithResponse<T> {
+  /** The parsed body, validated unless `validateResponses: false`; what awaiting the promise gives. */
   data: T
+  /** The fetch `Response` of the last attempt (its body already read): status, headers, URL. */
   response: Response
 }
 
@@ -12,16 +14,20 @@ export class APIPromise<T> implements PromiseLike<T> {
   readonly #result: Promise<WithResponse<T>>
   #data: Promise<T> | undefined
 
+  /** @internal The client builds these; a method call is the way to get one. */
   constructor(result: Promise<WithResponse<T>>) {
     this.#result = result
   }
 
-  /** A promise that rejects at once: used for bad input, so no request is ever sent. */
+  /** @internal A promise that rejects at once: used for bad input, so no request is ever sent. */
   static reject<T>(error: unknown): APIPromise<T> {
     return new APIPromise<T>(Promise.reject(error))
   }
 
-  /** Resolves to `{ data, response }`. */
+  /**
+   * Resolves to `{ data, response }`: the same parsed body, with the fetch `Response` it came from (for
+   * its status and headers). Rejects with the same error as the promise itself.
+   */
   withResponse(): Promise<WithResponse<T>> {
     return this.#result
   }
@@ -32,6 +38,7 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.#data
   }
 
+  /** Like `Promise.prototype.then`: `onfulfilled` receives the parsed body. */
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
@@ -39,14 +46,17 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.#dataPromise().then(onfulfilled, onrejected)
   }
 
+  /** Like `Promise.prototype.catch`: `onrejected` receives the error (a {@link ProjectClientError}). */
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
     return this.#dataPromise().catch(onrejected)
   }
 
+  /** Like `Promise.prototype.finally`. */
   finally(onfinally?: (() => void) | null): Promise<T> {
     return this.#dataPromise().finally(onfinally)
   }
 
+  /** `'APIPromise'`, for `Object.prototype.toString`. */
   get [Symbol.toStringTag](): string {
     return 'APIPromise'
   }

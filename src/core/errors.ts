@@ -35,6 +35,7 @@ export class ProjectClientError extends Error {
 /** Bad input caught before any request was sent. `argument` names the offending argument or option. */
 export class InvalidArgumentError extends ProjectClientError {
   override name = 'InvalidArgumentError'
+  /** The message reads ``Invalid argument `<argument>`: <message>``. */
   constructor(
     /** The argument or option at fault, e.g. `id`, `params.limit`, `apiKey`. */
     readonly argument: string,
@@ -44,16 +45,25 @@ export class InvalidArgumentError extends ProjectClientError {
   }
 }
 
-/** What the transport knows about a failed HTTP exchange. */
+/**
+ * What an {@link ApiError} is built from: what the client knows about a failed HTTP exchange. The client
+ * builds these itself; construct one to stub a failing call in your own tests, e.g.
+ * `new NotFoundError({ status: 404, body: { detail: 'Not found.' }, headers: new Headers(), method: 'GET', url })`.
+ */
 export interface ApiErrorInit {
+  /** HTTP status. */
   status: number
   /** The parsed JSON body, or the raw text when it is not JSON, or `undefined` when empty. */
   body: unknown
+  /** Response headers. */
   headers: Headers
+  /** Request method. */
   method: string
+  /** Request URL. */
   url: string
   /** The scope the operation needs (null: not callable with a personal API key). */
   requiredScope?: Scope | null
+  /** Replaces the default message (`<method> <url> failed with <status>: <detail>`). */
   message?: string
   /** What to do instead, appended to the message. */
   hint?: string
@@ -81,6 +91,7 @@ export class ApiError extends ProjectClientError {
   /** The field the error is about (`attr`), or `null`, when the body carries one. */
   readonly attr: string | null | undefined
 
+  /** Reads `type`/`code`/`detail`/`attr` from `init.body` when it is the service's error body. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
     const message = init.message ?? describe(init.status, init.method, init.url, fields.detail)
@@ -110,6 +121,7 @@ export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError'
   /** The scope the operation needs; `null` when the operation refuses personal API keys altogether. */
   readonly requiredScope: Scope | null
+  /** Takes the scope from the service's detail (`missing required scope '…'`), else from `init.requiredScope`. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
     const fromDetail = /missing required scope '([^']+)'/.exec(fields.detail ?? '')?.[1] as Scope | undefined
@@ -142,6 +154,7 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError'
   /** Seconds to wait, from `Retry-After` or from the detail ("Expected available in N seconds"). */
   readonly retryAfter: number | null
+  /** Reads `retryAfter` from the `Retry-After` header of `init.headers`, else from the detail. */
   constructor(init: ApiErrorInit) {
     super(init)
     this.retryAfter = parseRetryAfter(init.headers.get('retry-after')) ?? retryAfterFromDetail(this.detail)
@@ -167,6 +180,7 @@ export class AbortError extends ProjectClientError {
 /** A response did not match its schema, or was not JSON. Nothing is lost: `body` holds what came. */
 export class ResponseValidationError extends ProjectClientError {
   override name = 'ResponseValidationError'
+  /** The message names the request and the first three issues. */
   constructor(
     /** Where the body departed from the schema. */
     readonly issues: ReadonlyArray<ValidationIssue>,

@@ -32,6 +32,7 @@ export class Page<T> {
   readonly url: string
   readonly #fetchPage: PageFetcher<T>
 
+  /** @internal Pages come from list methods; the client builds them. */
   constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>) {
     this.results = envelope.results
     this.count = envelope.count
@@ -71,6 +72,7 @@ export class Page<T> {
  * `for await`. Pages are fetched lazily, one at a time, only as far as the caller reads.
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  /** @internal List methods return these; the client builds them. */
   constructor(result: Promise<WithResponse<Page<T>>>) {
     super(result)
   }
@@ -85,6 +87,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     }
   }
 
+  /** `for await (const item of promise)`: every item of every page, fetching each page when reached. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) yield* page.results
   }

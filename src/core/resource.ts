@@ -5,6 +5,7 @@ export abstract class APIResource {
   /** @internal */
   protected readonly _client: Transport
 
+  /** @internal Sub-clients are reached through `ProjectClient`, which builds them. */
   constructor(transport: Transport) {
     this._client = transport
   }

@@ -30,7 +30,9 @@ export interface RequestOptions {
 
 /** Where the client writes its debug lines. `console` fits. Lines never contain the API key. */
 export interface Logger {
+  /** Receives one line per request sent, response received and retry scheduled (method, URL, status). */
   debug(message: string, ...args: unknown[]): void
+  /** Receives warnings, such as a plain-http `baseUrl` on a non-local host. */
   warn?(message: string, ...args: unknown[]): void
 }
 

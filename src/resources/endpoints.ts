@@ -48,7 +48,8 @@ function positiveVersion(name: string, value: unknown): number {
 export class Endpoints extends APIResource {
   /**
    * Lists endpoints, whether the service pages them or sends them all as `{results}`.
-   * Scope `endpoint:read`. GET `endpoints/`.
+   *
+   * `GET /api/projects/:project_id/endpoints/` · scope `endpoint:read`
    */
   list(params?: EndpointListParams, options?: RequestOptions): PagePromise<Endpoint> {
     return this._client.list(() => ({
@@ -59,7 +60,11 @@ export class Endpoints extends APIResource {
     }))
   }
 
-  /** Creates an endpoint (`name` and `query` required; version 1). Scope `endpoint:write`. POST `endpoints/`. */
+  /**
+   * Creates an endpoint (`name` and `query` required; version 1).
+   *
+   * `POST /api/projects/:project_id/endpoints/` · scope `endpoint:write`
+   */
   create(body: EndpointCreateParams, options?: RequestOptions): APIPromise<Endpoint> {
     return this._client.request(() => ({
       operation: 'endpoints.create',
@@ -69,7 +74,11 @@ export class Endpoints extends APIResource {
     }))
   }
 
-  /** Reads one endpoint. Scope `endpoint:read`. GET `endpoints/:name/`. */
+  /**
+   * Reads one endpoint.
+   *
+   * `GET /api/projects/:project_id/endpoints/:name/` · scope `endpoint:read`
+   */
   retrieve(name: string, options?: RequestOptions): APIPromise<Endpoint> {
     return this._client.request(() => ({
       operation: 'endpoints.retrieve',
@@ -80,8 +89,10 @@ export class Endpoints extends APIResource {
   }
 
   /**
-   * Changes an endpoint; a changed `query` creates a new version. Not callable with a personal API key
-   * on thin-spec-era services (no scope listed; newer ones take `endpoint:write`). PATCH `endpoints/:name/`.
+   * Changes an endpoint; a changed `query` creates a new version. The spec lists no scope for it (newer
+   * services take `endpoint:write`).
+   *
+   * `PATCH /api/projects/:project_id/endpoints/:name/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   update(name: string, body: EndpointUpdateParams, options?: RequestOptions): APIPromise<Endpoint> {
     return this._client.request(() => ({
@@ -95,7 +106,8 @@ export class Endpoints extends APIResource {
 
   /**
    * Deletes an endpoint and cleans up its materialized query; resolves `undefined` (204).
-   * Scope `endpoint:write`. DELETE `endpoints/:name/`.
+   *
+   * `DELETE /api/projects/:project_id/endpoints/:name/` · scope `endpoint:write`
    */
   delete(name: string, options?: RequestOptions): APIPromise<void> {
     return this._client.request(() => ({
@@ -107,9 +119,10 @@ export class Endpoints extends APIResource {
   }
 
   /**
-   * The endpoint's materialization object alone (materialized or `{can_materialize, reason}`).
-   * Not callable with a personal API key (no scope listed; newer services take `endpoint:read`).
-   * GET `endpoints/:name/materialization_status/`.
+   * The endpoint's materialization object alone (materialized or `{can_materialize, reason}`). The spec
+   * lists no scope for it (newer services take `endpoint:read`).
+   *
+   * `GET /api/projects/:project_id/endpoints/:name/materialization_status/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   materializationStatus(name: string, options?: RequestOptions): APIPromise<EndpointMaterialization> {
     return this._client.request(() => ({
@@ -122,7 +135,9 @@ export class Endpoints extends APIResource {
 
   /**
    * Runs the endpoint's query (the latest version unless `version` is given) and resolves the query
-   * response. Read-only, so retried like a GET. Scope `endpoint:read`. POST `endpoints/:name/run/`.
+   * response. Read-only, so retried like a GET.
+   *
+   * `POST /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   run(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult> {
     return this._client.request(() => ({
@@ -135,8 +150,9 @@ export class Endpoints extends APIResource {
   }
 
   /**
-   * Runs the endpoint with GET: no body, `version` in the query. Scope `endpoint:read`.
-   * GET `endpoints/:name/run/`.
+   * Runs the endpoint with GET: no body, `version` in the query.
+   *
+   * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   runGet(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult> {
     return this._client.request(() => {
@@ -154,7 +170,8 @@ export class Endpoints extends APIResource {
 
   /**
    * Every version of the endpoint, newest first, whether sent as a bare array or as `{results}`.
-   * Scope `endpoint:read`. GET `endpoints/:name/versions/`.
+   *
+   * `GET /api/projects/:project_id/endpoints/:name/versions/` · scope `endpoint:read`
    */
   versions(name: string, options?: RequestOptions): PagePromise<EndpointVersion> {
     return this._client.list(() => ({
@@ -167,7 +184,8 @@ export class Endpoints extends APIResource {
 
   /**
    * One version of the endpoint (an unknown one rejects with `NotFoundError`, detail `Version N not found`).
-   * Scope `endpoint:read`. GET `endpoints/:name/versions/:version_number/`.
+   *
+   * `GET /api/projects/:project_id/endpoints/:name/versions/:versionNumber/` · scope `endpoint:read`
    */
   version(name: string, versionNumber: number | string, options?: RequestOptions): APIPromise<EndpointVersion> {
     return this._client.request(() => ({
@@ -180,9 +198,10 @@ export class Endpoints extends APIResource {
 
   /**
    * When each named endpoint last ran in the past 6 months: `query_status.results` holds
-   * `[name, datetime]` pairs (names never run are absent). Read-only, so retried like a GET.
-   * Not callable with a personal API key (no scope listed; newer services take `endpoint:read`).
-   * POST `endpoints/last_execution_times/`.
+   * `[name, datetime]` pairs (names never run are absent). Read-only, so retried like a GET. The spec
+   * lists no scope for it (newer services take `endpoint:read`).
+   *
+   * `POST /api/projects/:project_id/endpoints/last_execution_times/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   lastExecutionTimes(body: LastExecutionTimesParams, options?: RequestOptions): APIPromise<LastExecutionTimes> {
     return this._client.request(() => {

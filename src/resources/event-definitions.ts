@@ -28,7 +28,9 @@ const JSON_ARRAY_PARAMS = ['excluded_properties', 'tags'] as const
 export class EventDefinitions extends APIResource {
   /**
    * Lists event definitions (default order `-last_seen_at::date,name`). `excluded_properties` and `tags`
-   * are sent as JSON arrays. Scope `event_definition:read`. GET `event_definitions/`.
+   * are sent as JSON arrays.
+   *
+   * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
   list(params?: EventDefinitionListParams, options?: RequestOptions): PagePromise<EventDefinition> {
     return this._client.list(() => {
@@ -45,7 +47,11 @@ export class EventDefinitions extends APIResource {
     })
   }
 
-  /** Creates an event definition (`name` required, unique). Scope `event_definition:write`. POST `event_definitions/`. */
+  /**
+   * Creates an event definition (`name` required, unique).
+   *
+   * `POST /api/projects/:project_id/event_definitions/` · scope `event_definition:write`
+   */
   create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition> {
     return this._client.request(() => {
       const checked = plainObject('body', body, true) as EventDefinitionCreateParams
@@ -59,7 +65,11 @@ export class EventDefinitions extends APIResource {
     })
   }
 
-  /** Reads one event definition. Scope `event_definition:read`. GET `event_definitions/:id/`. */
+  /**
+   * Reads one event definition.
+   *
+   * `GET /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:read`
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<EventDefinition> {
     return this._client.request(() => ({
       operation: 'eventDefinitions.retrieve',
@@ -69,7 +79,11 @@ export class EventDefinitions extends APIResource {
     }))
   }
 
-  /** Changes any writable fields. Scope `event_definition:write`. PATCH `event_definitions/:id/`. */
+  /**
+   * Changes any writable fields.
+   *
+   * `PATCH /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
+   */
   update(id: string, body: EventDefinitionUpdateParams, options?: RequestOptions): APIPromise<EventDefinition> {
     return this._client.request(() => ({
       operation: 'eventDefinitions.update',
@@ -81,8 +95,9 @@ export class EventDefinitions extends APIResource {
   }
 
   /**
-   * Deletes an event definition for good (204): resolves `undefined`. Scope `event_definition:write`.
-   * DELETE `event_definitions/:id/`.
+   * Deletes an event definition for good (204): resolves `undefined`.
+   *
+   * `DELETE /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.request(() => ({
@@ -95,7 +110,8 @@ export class EventDefinitions extends APIResource {
 
   /**
    * How often the event was used in queries over the last 30 days (`query_usage_30_day`).
-   * No scope: refused to personal API keys (403, `requiredScope: null`). GET `event_definitions/:id/metrics/`.
+   *
+   * `GET /api/projects/:project_id/event_definitions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, options?: RequestOptions): APIPromise<EventDefinitionMetrics> {
     return this._client.request(() => ({
@@ -108,7 +124,8 @@ export class EventDefinitions extends APIResource {
 
   /**
    * A Go package (`posthog-go`) with typed capture functions for the project's events.
-   * Scope `event_definition:read`. GET `event_definitions/golang/`.
+   *
+   * `GET /api/projects/:project_id/event_definitions/golang/` · scope `event_definition:read`
    */
   golang(options?: RequestOptions): APIPromise<EventDefinitionCode> {
     return this._client.request(() => ({ operation: 'eventDefinitions.golang', decode: eventDefinitionCode, options }))
@@ -116,7 +133,8 @@ export class EventDefinitions extends APIResource {
 
   /**
    * A Python module wrapping `posthog.capture` with typed events.
-   * Scope `event_definition:read`. GET `event_definitions/python/`.
+   *
+   * `GET /api/projects/:project_id/event_definitions/python/` · scope `event_definition:read`
    */
   python(options?: RequestOptions): APIPromise<EventDefinitionCode> {
     return this._client.request(() => ({ operation: 'eventDefinitions.python', decode: eventDefinitionCode, options }))
@@ -124,7 +142,8 @@ export class EventDefinitions extends APIResource {
 
   /**
    * A TypeScript module wrapping `posthog-js` with typed events.
-   * Scope `event_definition:read`. GET `event_definitions/typescript/`.
+   *
+   * `GET /api/projects/:project_id/event_definitions/typescript/` · scope `event_definition:read`
    */
   typescript(options?: RequestOptions): APIPromise<EventDefinitionCode> {
     return this._client.request(() => ({ operation: 'eventDefinitions.typescript', decode: eventDefinitionCode, options }))

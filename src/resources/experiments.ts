@@ -40,8 +40,9 @@ const experimentStats = decodeWith(experimentStatsSchema)
 /** Experiments: `/api/projects/:project_id/experiments/`. Ids are integers. */
 export class Experiments extends APIResource {
   /**
-   * Lists experiments, newest first; archived ones only with `archived: true`. Scope `experiment:read`.
-   * GET `experiments/`.
+   * Lists experiments, newest first; archived ones only with `archived: true`.
+   *
+   * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
   list(params?: ExperimentListParams, options?: RequestOptions): PagePromise<Experiment> {
     return this._client.list(() => ({
@@ -52,7 +53,11 @@ export class Experiments extends APIResource {
     }))
   }
 
-  /** Creates an experiment (and its feature flag). Scope `experiment:write`. POST `experiments/`. */
+  /**
+   * Creates an experiment (and its feature flag).
+   *
+   * `POST /api/projects/:project_id/experiments/` · scope `experiment:write`
+   */
   create(body: ExperimentCreateParams, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request(() => ({
       operation: 'experiments.create',
@@ -62,7 +67,11 @@ export class Experiments extends APIResource {
     }))
   }
 
-  /** Reads one experiment (404 once soft-deleted). Scope `experiment:read`. GET `experiments/:id/`. */
+  /**
+   * Reads one experiment (404 once soft-deleted).
+   *
+   * `GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`
+   */
   retrieve(id: number, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request(() => ({
       operation: 'experiments.retrieve',
@@ -72,7 +81,11 @@ export class Experiments extends APIResource {
     }))
   }
 
-  /** Changes any writable fields. Scope `experiment:write`. PATCH `experiments/:id/`. */
+  /**
+   * Changes any writable fields.
+   *
+   * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
+   */
   update(id: number, body: ExperimentUpdateParams, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request(() => ({
       operation: 'experiments.update',
@@ -85,7 +98,8 @@ export class Experiments extends APIResource {
 
   /**
    * The service never hard-deletes an experiment: this always rejects with `MethodNotAllowedError` (405).
-   * Scope `experiment:write`. DELETE `experiments/:id/`.
+   *
+   * `DELETE /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    * @deprecated Always fails on the real service. Use {@link Experiments.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
@@ -98,8 +112,9 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * Removes an experiment the way the service allows: PATCH `{ deleted: true }`. Scope `experiment:write`.
-   * PATCH `experiments/:id/`.
+   * Removes an experiment the way the service allows: PATCH `{ deleted: true }`.
+   *
+   * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request(() => ({
@@ -112,8 +127,9 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * Creates the cohort of users exposed to a launched experiment. Scope `experiment:write`.
-   * POST `experiments/:id/create_exposure_cohort_for_experiment/`.
+   * Creates the cohort of users exposed to a launched experiment.
+   *
+   * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
    */
   createExposureCohort(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<ExposureCohortResult> {
     return this._client.request(() => ({
@@ -127,7 +143,8 @@ export class Experiments extends APIResource {
 
   /**
    * Copies an experiment (`<name> (Copy)`, dates cleared); `feature_flag_key` may name another flag.
-   * Scope `experiment:write`. POST `experiments/:id/duplicate/`.
+   *
+   * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
    */
   duplicate(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request(() => ({
@@ -140,8 +157,9 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * Requests a recalculation of one metric's timeseries. Scope `experiment:write`.
-   * POST `experiments/:id/recalculate_timeseries/`.
+   * Requests a recalculation of one metric's timeseries.
+   *
+   * `POST /api/projects/:project_id/experiments/:id/recalculate_timeseries/` · scope `experiment:write`
    */
   recalculateTimeseries(id: number, body: RecalculateTimeseriesParams, options?: RequestOptions): APIPromise<TimeseriesRecalculation> {
     return this._client.request(() => {
@@ -159,8 +177,9 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * The daily results of one experiment metric as a timeseries. Scope `experiment:read`.
-   * GET `experiments/:id/timeseries_results/`.
+   * The daily results of one experiment metric as a timeseries.
+   *
+   * `GET /api/projects/:project_id/experiments/:id/timeseries_results/` · scope `experiment:read`
    */
   timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
     return this._client.request(() => {
@@ -179,7 +198,8 @@ export class Experiments extends APIResource {
 
   /**
    * Feature flags usable by an experiment (multivariate, first variant `control`), 20 a page by default.
-   * Scope `feature_flag:read`. GET `experiments/eligible_feature_flags/`.
+   *
+   * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
    */
   eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: RequestOptions): PagePromise<FeatureFlag> {
     return this._client.list(() => ({
@@ -192,7 +212,8 @@ export class Experiments extends APIResource {
 
   /**
    * Whether the project's experiments still need a flag implementation (`{ result }`).
-   * Scope `experiment:read`. GET `experiments/requires_flag_implementation/`.
+   *
+   * `GET /api/projects/:project_id/experiments/requires_flag_implementation/` · scope `experiment:read`
    */
   requiresFlagImplementation(options?: RequestOptions): APIPromise<RequiresFlagImplementation> {
     return this._client.request(() => ({
@@ -202,7 +223,11 @@ export class Experiments extends APIResource {
     }))
   }
 
-  /** Experimentation velocity over the last 30 days. Scope `experiment:read`. GET `experiments/stats/`. */
+  /**
+   * Experimentation velocity over the last 30 days.
+   *
+   * `GET /api/projects/:project_id/experiments/stats/` · scope `experiment:read`
+   */
   stats(options?: RequestOptions): APIPromise<ExperimentStats> {
     return this._client.request(() => ({
       operation: 'experiments.stats',

@@ -53,7 +53,9 @@ const iconList = decodeWith(z.array(hogFunctionIconSchema))
 export class HogFunctions extends APIResource {
   /**
    * Lists hog functions (slim items), by `execution_order` then newest update; soft-deleted ones are
-   * left out. Scope `hog_function:read`. GET `hog_functions/`.
+   * left out.
+   *
+   * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
   list(params?: HogFunctionListParams, options?: RequestOptions): PagePromise<HogFunctionMinimal> {
     return this._client.list(() => ({
@@ -64,7 +66,11 @@ export class HogFunctions extends APIResource {
     }))
   }
 
-  /** Creates a hog function (`type` defaults to `destination`). Scope `hog_function:write`. POST `hog_functions/`. */
+  /**
+   * Creates a hog function (`type` defaults to `destination`).
+   *
+   * `POST /api/projects/:project_id/hog_functions/` · scope `hog_function:write`
+   */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
     return this._client.request(() => ({
       operation: 'hogFunctions.create',
@@ -74,7 +80,11 @@ export class HogFunctions extends APIResource {
     }))
   }
 
-  /** Reads one hog function (404 once soft-deleted). Scope `hog_function:read`. GET `hog_functions/:id/`. */
+  /**
+   * Reads one hog function (404 once soft-deleted).
+   *
+   * `GET /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:read`
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<HogFunction> {
     return this._client.request(() => ({
       operation: 'hogFunctions.retrieve',
@@ -84,7 +94,11 @@ export class HogFunctions extends APIResource {
     }))
   }
 
-  /** Changes any writable fields (`type` is immutable). Scope `hog_function:write`. PATCH `hog_functions/:id/`. */
+  /**
+   * Changes any writable fields (`type` is immutable).
+   *
+   * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
+   */
   update(id: string, body: HogFunctionUpdateParams, options?: RequestOptions): APIPromise<HogFunction> {
     return this._client.request(() => ({
       operation: 'hogFunctions.update',
@@ -97,7 +111,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * The service never hard-deletes a hog function: this always rejects with `MethodNotAllowedError` (405).
-   * Scope `hog_function:write`. DELETE `hog_functions/:id/`.
+   *
+   * `DELETE /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    * @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.
    */
   delete(id: string, options?: RequestOptions): APIPromise<never> {
@@ -111,7 +126,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * Removes a hog function the way the service allows: PATCH `{ deleted: true }` (then 404 on GET).
-   * Scope `hog_function:write`. PATCH `hog_functions/:id/`.
+   *
+   * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   softDelete(id: string, options?: RequestOptions): APIPromise<HogFunction> {
     return this._client.request(() => ({
@@ -125,7 +141,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * Runs the function once for each person matched by its `filters.properties` (400 when disabled).
-   * No scope: refused to personal API keys. POST `hog_functions/:id/broadcast/`.
+   *
+   * `POST /api/projects/:project_id/hog_functions/:id/broadcast/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
     return this._client.request(() => ({
@@ -139,7 +156,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * Test-runs a configuration against an event (async functions mocked by default).
-   * No scope: refused to personal API keys. POST `hog_functions/:id/invocations/`.
+   *
+   * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
     return this._client.request(() => {
@@ -157,7 +175,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * The function's log entries, newest first (50 a page by default, at most 500).
-   * No scope: refused to personal API keys. GET `hog_functions/:id/logs/`.
+   *
+   * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   logs(id: string, params?: HogFunctionLogsParams, options?: RequestOptions): PagePromise<HogFunctionLogEntry> {
     return this._client.list(() => ({
@@ -171,7 +190,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * App metrics over time (`labels` are dates, one value per label in each series).
-   * No scope: refused to personal API keys. GET `hog_functions/:id/metrics/`.
+   *
+   * `GET /api/projects/:project_id/hog_functions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetrics> {
     return this._client.request(() => ({
@@ -185,7 +205,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * App metric totals by kind (or by name with `breakdown_by: 'name'`).
-   * No scope: refused to personal API keys. GET `hog_functions/:id/metrics/totals/`.
+   *
+   * `GET /api/projects/:project_id/hog_functions/:id/metrics/totals/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metricsTotals(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetricsTotals> {
     return this._client.request(() => ({
@@ -199,7 +220,9 @@ export class HogFunctions extends APIResource {
 
   /**
    * A logo image, as a `Blob` typed by the service's `Content-Type` (400 without `id`, 404 when the
-   * logo service is not configured). No scope: refused to personal API keys. GET `hog_functions/icon/`.
+   * logo service is not configured).
+   *
+   * `GET /api/projects/:project_id/hog_functions/icon/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
     // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
@@ -214,7 +237,8 @@ export class HogFunctions extends APIResource {
 
   /**
    * Searches logos for a company or domain (`[]` without `query`).
-   * No scope: refused to personal API keys. GET `hog_functions/icons/`.
+   *
+   * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   icons(params?: HogFunctionIconsParams, options?: RequestOptions): APIPromise<HogFunctionIcon[]> {
     return this._client.request(() => ({
@@ -227,8 +251,9 @@ export class HogFunctions extends APIResource {
 
   /**
    * Sets the `execution_order` of several functions at once (`orders`: id → order) and returns every
-   * non-deleted transformation, in order, as a plain array. No scope: refused to personal API keys.
-   * PATCH `hog_functions/rearrange/`.
+   * non-deleted transformation, in order, as a plain array.
+   *
+   * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
     return this._client.request(() => {

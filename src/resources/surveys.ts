@@ -50,7 +50,11 @@ const responsesCount = decodeWith(surveyResponsesCountSchema)
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends APIResource {
-  /** Lists surveys (limit/offset, 100 a page by default). Scope `survey:read`. GET `surveys/`. */
+  /**
+   * Lists surveys (limit/offset, 100 a page by default).
+   *
+   * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
+   */
   list(params?: SurveyListParams, options?: RequestOptions): PagePromise<Survey> {
     return this._client.list(() => ({
       operation: 'surveys.list',
@@ -60,7 +64,11 @@ export class Surveys extends APIResource {
     }))
   }
 
-  /** Creates a survey (`name` and `type` required). Scope `survey:write`. POST `surveys/`. */
+  /**
+   * Creates a survey (`name` and `type` required).
+   *
+   * `POST /api/projects/:project_id/surveys/` · scope `survey:write`
+   */
   create(body: SurveyCreateParams, options?: RequestOptions): APIPromise<Survey> {
     return this._client.request(() => ({
       operation: 'surveys.create',
@@ -70,7 +78,11 @@ export class Surveys extends APIResource {
     }))
   }
 
-  /** Reads one survey. Scope `survey:read`. GET `surveys/:id/`. */
+  /**
+   * Reads one survey.
+   *
+   * `GET /api/projects/:project_id/surveys/:id/` · scope `survey:read`
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<Survey> {
     return this._client.request(() => ({
       operation: 'surveys.retrieve',
@@ -80,7 +92,11 @@ export class Surveys extends APIResource {
     }))
   }
 
-  /** Changes any writable fields. Scope `survey:write`. PATCH `surveys/:id/`. */
+  /**
+   * Changes any writable fields.
+   *
+   * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
+   */
   update(id: string, body: SurveyUpdateParams, options?: RequestOptions): APIPromise<Survey> {
     return this._client.request(() => ({
       operation: 'surveys.update',
@@ -93,7 +109,8 @@ export class Surveys extends APIResource {
 
   /**
    * Deletes a survey for good (and its targeting flags); resolves `undefined` (204).
-   * Scope `survey:write`. DELETE `surveys/:id/`.
+   *
+   * `DELETE /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.request(() => ({
@@ -106,7 +123,8 @@ export class Surveys extends APIResource {
 
   /**
    * The activity log of one survey, newest first, page-based (`limit` default 10, `page` from 1).
-   * Scope `activity_log:read`. GET `surveys/:id/activity/`.
+   *
+   * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
    */
   activity(id: string, params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
     return this._client.list(() => ({
@@ -120,7 +138,8 @@ export class Surveys extends APIResource {
 
   /**
    * The activity log of every survey of the project, page-based like {@link Surveys.activity}.
-   * Scope `activity_log:read`. GET `surveys/activity/`.
+   *
+   * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
    */
   allActivity(params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
     return this._client.list(() => ({
@@ -133,7 +152,8 @@ export class Surveys extends APIResource {
 
   /**
    * UUIDs of the survey's archived responses (no order), to filter them out of queries.
-   * Scope `survey:read`. GET `surveys/:id/archived-response-uuids/`.
+   *
+   * `GET /api/projects/:project_id/surveys/:id/archived-response-uuids/` · scope `survey:read`
    */
   archivedResponseUuids(id: string, options?: RequestOptions): APIPromise<string[]> {
     return this._client.request(() => ({
@@ -146,8 +166,9 @@ export class Surveys extends APIResource {
 
   /**
    * Copies the survey, as a draft without flags, into each target project, all or nothing: when any
-   * copy fails the service rolls every copy back and this rejects. Scope `survey:write`.
-   * POST `surveys/:id/duplicate_to_projects/`.
+   * copy fails the service rolls every copy back and this rejects.
+   *
+   * `POST /api/projects/:project_id/surveys/:id/duplicate_to_projects/` · scope `survey:write`
    */
   duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
     return this._client.request(() => {
@@ -173,7 +194,8 @@ export class Surveys extends APIResource {
 
   /**
    * Archives one response (idempotent); resolves the number the service answers (`200`).
-   * Scope `survey:write`. POST `surveys/:id/responses/:response_uuid/archive/`.
+   *
+   * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/` · scope `survey:write`
    */
   archiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
     return this._client.request(() => ({
@@ -186,7 +208,8 @@ export class Surveys extends APIResource {
 
   /**
    * Reverses {@link Surveys.archiveResponse}; resolves the number the service answers (`200`).
-   * Scope `survey:write`. POST `surveys/:id/responses/:response_uuid/unarchive/`.
+   *
+   * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/unarchive/` · scope `survey:write`
    */
   unarchiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
     return this._client.request(() => ({
@@ -199,7 +222,9 @@ export class Surveys extends APIResource {
 
   /**
    * Event counts, unique respondents and rates of one survey; archived responses count unless
-   * `exclude_archived` is true. Scope `survey:read`. GET `surveys/:id/stats/`.
+   * `exclude_archived` is true.
+   *
+   * `GET /api/projects/:project_id/surveys/:id/stats/` · scope `survey:read`
    */
   stats(id: string, params?: SurveyStatsParams, options?: RequestOptions): APIPromise<SurveyStats> {
     return this._client.request(() => ({
@@ -213,7 +238,8 @@ export class Surveys extends APIResource {
 
   /**
    * Statistics across all non-archived surveys (`stats` is `{}` when there are none).
-   * Scope `survey:read`. GET `surveys/stats/`.
+   *
+   * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
    */
   allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
     return this._client.request(() => ({
@@ -227,8 +253,9 @@ export class Surveys extends APIResource {
   /**
    * An AI summary of the answers to one question (PostHog Cloud only). The service reads the question
    * from the query and `force_refresh` from the body: pass all three here, `question_id` /
-   * `question_index` go to the query. Read-only, so retried like a GET. Scope `survey:read`.
-   * POST `surveys/:id/summarize_responses/`.
+   * `question_index` go to the query. Read-only, so retried like a GET.
+   *
+   * `POST /api/projects/:project_id/surveys/:id/summarize_responses/` · scope `survey:read`
    */
   summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
     return this._client.request(() => {
@@ -248,7 +275,9 @@ export class Surveys extends APIResource {
 
   /**
    * A one-line AI headline over a sample of responses (needs the organisation's AI consent, else 403).
-   * Read-only, so retried like a GET. Scope `survey:read`. POST `surveys/:id/summary_headline/`.
+   * Read-only, so retried like a GET.
+   *
+   * `POST /api/projects/:project_id/surveys/:id/summary_headline/` · scope `survey:read`
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
     return this._client.request(() => ({
@@ -262,7 +291,9 @@ export class Surveys extends APIResource {
 
   /**
    * Number of responses per survey id (`{}` when no survey ever started); `survey_ids` is sent
-   * comma-separated. Scope `survey:read`. GET `surveys/responses_count/`.
+   * comma-separated.
+   *
+   * `GET /api/projects/:project_id/surveys/responses_count/` · scope `survey:read`
    */
   responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
     return this._client.request(() => {

@@ -11,6 +11,7 @@ export const holdoutSchema = z.looseObject({
   created_at: z.optional(dateTime),
   updated_at: z.optional(dateTime),
 })
+/** The holdout group of an experiment: users kept out of every variant. */
 export type Holdout = z.infer<typeof holdoutSchema>
 
 /** A saved metric attached to an experiment. */
@@ -23,6 +24,7 @@ export const experimentSavedMetricSchema = z.looseObject({
   query: nullish(json),
   name: z.optional(z.string()),
 })
+/** A saved metric attached to an experiment. */
 export type ExperimentSavedMetric = z.infer<typeof experimentSavedMetricSchema>
 
 /** Experiment type: `web`, `product`, or a value added later. */
@@ -184,6 +186,7 @@ export const exposureCohortResultSchema = z.looseObject({
     }),
   ),
 })
+/** What `experiments.createExposureCohort` returns: `{ cohort }`, the cohort created. */
 export type ExposureCohortResult = z.infer<typeof exposureCohortResultSchema>
 
 /** Body of `recalculateTimeseries`. */
@@ -203,6 +206,7 @@ export const timeseriesRecalculationSchema = z.looseObject({
   status: z.optional(openEnum(['pending', 'in_progress', 'completed', 'failed'])),
   created_at: nullish(dateTime),
 })
+/** What `experiments.recalculateTimeseries` returns: the recalculation request and its status. */
 export type TimeseriesRecalculation = z.infer<typeof timeseriesRecalculationSchema>
 
 /** Query of `timeseriesResults`. */
@@ -224,10 +228,12 @@ export const timeseriesResultsSchema = z.looseObject({
   recalculation_status: nullish(z.string()),
   recalculation_created_at: nullish(dateTime),
 })
+/** What `experiments.timeseriesResults` returns: daily results of one metric, keyed by date. */
 export type TimeseriesResults = z.infer<typeof timeseriesResultsSchema>
 
 /** `requiresFlagImplementation`. */
 export const requiresFlagImplementationSchema = z.looseObject({ result: z.optional(z.boolean()) })
+/** What `experiments.requiresFlagImplementation` returns: `{ result }`. */
 export type RequiresFlagImplementation = z.infer<typeof requiresFlagImplementationSchema>
 
 /** Experimentation velocity (`experiments.stats`). */
@@ -238,4 +244,5 @@ export const experimentStatsSchema = z.looseObject({
   active_experiments: z.optional(z.number()),
   completed_last_30d: z.optional(z.number()),
 })
+/** What `experiments.stats` returns: experiments launched, active and completed over 30 days. */
 export type ExperimentStats = z.infer<typeof experimentStatsSchema>
