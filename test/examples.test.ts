@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { BadRequestError, ProjectClient } from 'posthog-project-client'
+import { createFakeApi, type FakeServer } from 'posthog-project-client/testing'
+import { main as experimentsExample } from '../examples/experiments.js'
+import { main as surveysExample } from '../examples/surveys.js'
+
+/**
+ * The examples of examples/ (quickstart.ts has its own test), run as a user runs them: `main()` with a
+ * client pointed at the fake's HTTP server on 127.0.0.1. Assertions read the fake's state, so an example
+ * that stops doing what its header says fails here.
+ */
+const fake = createFakeApi()
+let server: FakeServer
+let printed: string[] = []
+
+beforeAll(async () => {
+  server = await fake.listen()
+})
+afterAll(async () => {
+  await server.close()
+})
+afterEach(() => {
+  fake.reset()
+  printed = []
+  vi.restoreAllMocks()
+})
+
+function client(): ProjectClient {
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map(String).join(' '))
+  })
+  return new ProjectClient({ ...fake.clientOptions(server.url), maxRetries: 0 })
+}
+
+describe('examples/experiments.ts', () => {
+  it('counts every experiment over three pages, creates one, concludes it and soft-deletes it', async () => {
+    const seeded = fake.seed.experiments(230)
+    const ended = seeded.slice(0, 40)
+    for (const experiment of ended) experiment.end_date = '2026-01-31T00:00:00Z'
+    const running = seeded.filter((experiment) => experiment.start_date && !experiment.end_date).length
+    expect(running).toBe(190)
+
+    await experimentsExample(client())
+
+    expect(printed[0]).toBe(`230 experiments, ${running} running`)
+    const created = [...fake.state.experiments.values()].filter((experiment) => !seeded.includes(experiment))
+    expect(created).toHaveLength(1)
+    expect(created[0]).toMatchObject({
+      description: 'Created by examples/experiments.ts',
+      conclusion: 'inconclusive',
+      conclusion_comment: 'Example run: no traffic.',
+      deleted: true,
+    })
+    expect(created[0]!.name).toMatch(/^SDK example /)
+    expect(fake.requests.map((request) => request.operation)).toEqual([
+      'experiments.list',
+      'experiments.list',
+      'experiments.list',
+      'experiments.create',
+      'experiments.update',
+      'experiments.update',
+    ])
+    expect(fake.requests.at(-1)?.body).toEqual({ deleted: true })
+    expect(printed.at(-1)).toBe(`soft-deleted #${created[0]!.id}`)
+  })
+
+  it('still soft-deletes the experiment when concluding it fails', async () => {
+    fake.faults.failNext(1, { status: 400, operation: 'experiments.update' })
+
+    await expect(experimentsExample(client())).rejects.toBeInstanceOf(BadRequestError)
+
+    const [created] = [...fake.state.experiments.values()]
+    expect(created).toMatchObject({ deleted: true, conclusion: null })
+  })
+})
+
+describe('examples/surveys.ts', () => {
+  it('archives a response, reads stats without it, and copies the survey into two projects', async () => {
+    const [survey] = fake.seed.surveys([{ name: 'Checkout NPS' }])
+    const responses = fake.seed.surveyResponses(survey!.id, 5)
+    const archived = responses[2]!.uuid
+
+    await surveysExample(client(), { surveyId: survey!.id, responseUuid: archived, targetTeamIds: [2, 3] })
+
+    expect([...(fake.state.archivedResponseUuids.get(survey!.id) ?? [])]).toEqual([archived])
+    expect(fake.state.surveyCopies.map((copy) => copy.team_id)).toEqual([2, 3])
+    for (const copy of fake.state.surveyCopies) expect(copy.survey.name).toMatch(/^Checkout NPS \(duplicated at /)
+    expect(printed).toContain('responses (archived excluded): 5')
+    expect(printed).toContain(`archived ${archived}; 1 archived in all; responses now: 4`)
+    expect(printed).toContain(`  ${survey!.id}: 4 responses`)
+    expect(printed).toContain('copied into 2 projects: 2, 3')
+  })
+
+  it('creates an NPS survey when given none, and copies nothing when one target is outside the organisation', async () => {
+    await surveysExample(client(), { targetTeamIds: [2, 999] })
+
+    const surveys = [...fake.state.surveys.values()]
+    expect(surveys).toHaveLength(1)
+    expect(surveys[0]).toMatchObject({ type: 'popover', questions: [expect.objectContaining({ type: 'rating', scale: 10 })] })
+    expect(surveys[0]!.name).toMatch(/^Checkout NPS /)
+    expect(fake.state.surveyCopies).toEqual([])
+    expect(printed.at(-1)).toMatch(/^not copied anywhere: .*999/)
+    expect(fake.requests.some((request) => request.operation === 'surveys.archiveResponse')).toBe(false)
+  })
+})
