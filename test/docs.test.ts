@@ -1,0 +1,196 @@
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { setupServer } from 'msw/node'
+import ts from 'typescript'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import * as sdk from 'posthog-project-client'
+import * as testing from 'posthog-project-client/testing'
+import { OPERATIONS, type OperationId } from '../src/core/operations.js'
+import { scopeTables, wireLine } from './helpers/docs.js'
+
+/**
+ * The docs can't rot: each resource method's doc comment names its operation's wire path and scope, the
+ * README's scope tables are OPERATIONS, its error table lists every error class, its TypeScript snippets
+ * type-check against src, and the quickstart runs against the fake.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url))
+const README = readFileSync(join(root, 'README.md'), 'utf8')
+
+interface Snippet {
+  /** 1-based line of the README where the code starts. */
+  line: number
+  code: string
+  /** The `## ` section it is in. */
+  section: string
+}
+
+function snippets(): Snippet[] {
+  const found: Snippet[] = []
+  const lines = README.split('\n')
+  let section = ''
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!
+    if (line.startsWith('## ')) section = line.slice(3)
+    if (!/^```(ts|typescript)\s*$/.test(line)) continue
+    const start = index + 1
+    let end = start
+    while (end < lines.length && lines[end] !== '```') end++
+    found.push({ line: start + 1, code: lines.slice(start, end).join('\n'), section })
+    index = end
+  }
+  return found
+}
+
+describe('doc comments of the resource methods', () => {
+  const files = readdirSync(join(root, 'src/resources')).filter((name) => name.endsWith('.ts'))
+  const methods: Array<{ file: string; name: string; doc: string; operation: OperationId | undefined }> = []
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(join(root, 'src/resources', file), 'utf8'), ts.ScriptTarget.Latest, true)
+    source.forEachChild((node) => {
+      if (!ts.isClassDeclaration(node) || !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) return
+      for (const member of node.members) {
+        if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue
+        const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
+        const operation = /operation: '([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
+        methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
+      }
+    })
+  }
+
+  it('finds the 61 operations and the two softDeletes', () => {
+    expect(methods).toHaveLength(63)
+    expect(new Set(methods.map((method) => method.operation))).toEqual(new Set(Object.keys(OPERATIONS)))
+  })
+
+  it.each(methods.map((method) => [`${method.file}: ${method.name}`, method] as const))('%s says what it does, its path and its scope', (_, method) => {
+    expect(method.operation, 'calls an operation').toBeDefined()
+    const [summary] = method.doc.replace(/^\/\*\*\s*/, '').split('\n')
+    expect(summary?.length, 'a sentence before the wire line').toBeGreaterThan(10)
+    expect(method.doc).toContain(wireLine(method.operation!))
+  })
+})
+
+describe('README', () => {
+  it('has the sections a user looks for, in order', () => {
+    const headings = [...README.matchAll(/^## (.+)$/gm)].map((match) => match[1])
+    const expected = [
+      'Install',
+      'Authentication and scopes',
+      'Quickstart',
+      'Pagination',
+      'Errors',
+      'Retries, timeouts and per-request options',
+      '`withResponse()`',
+      'Validation and its leniency',
+      'Logging',
+      'Browser use and `dangerouslyAllowBrowser`',
+      'EU and self-hosted hosts',
+      'Testing your code with the fake',
+      'Supported runtimes',
+      'Development',
+    ]
+    expect(headings.filter((heading) => expected.includes(heading!))).toEqual(expected)
+  })
+
+  it('scope tables are OPERATIONS, 61 rows grouped by resource', () => {
+    const start = README.indexOf('<!-- scope tables')
+    const end = README.indexOf('<!-- end of scope tables -->')
+    expect(start).toBeGreaterThan(0)
+    const tables = README.slice(README.indexOf('\n', start) + 1, end).trim()
+    expect(tables).toBe(scopeTables())
+    expect(tables.match(/^\| `\w+\.\w+` \|/gm)).toHaveLength(Object.keys(OPERATIONS).length)
+  })
+
+  it('error table lists every error class the package exports', () => {
+    const section = README.slice(README.indexOf('## Errors'), README.indexOf('## Retries'))
+    const classes = Object.entries(sdk)
+      .filter(([, value]) => typeof value === 'function' && value.prototype instanceof sdk.ProjectClientError)
+      .map(([name]) => name)
+    expect(classes.length).toBeGreaterThanOrEqual(14)
+    for (const name of classes) expect(section, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'))
+  })
+
+  describe('TypeScript snippets', () => {
+    const dir = join(root, '.tmp', `readme-snippets-${process.pid}`)
+    const blocks = snippets()
+
+    beforeAll(() => {
+      rmSync(dir, { recursive: true, force: true })
+      mkdirSync(dir, { recursive: true })
+    })
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+    it('type-check against src, strict', { timeout: 120_000 }, () => {
+      expect(blocks.length).toBeGreaterThanOrEqual(12)
+      const files = blocks.map((block, index) => {
+        const file = join(dir, `snippet-${String(index).padStart(2, '0')}-line-${block.line}.ts`)
+        writeFileSync(file, withPrelude(block.code))
+        return file
+      })
+      // The code under test that the msw example of "Testing your code with the fake" imports.
+      writeFileSync(
+        join(dir, 'conclude-finished.ts'),
+        "import type { ProjectClient } from 'posthog-project-client'\nexport declare function concludeFinished(client: ProjectClient): Promise<void>\n",
+      )
+      const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+      const program = ts.createProgram(files, { ...config!.options, noEmit: true })
+      const problems = ts
+        .getPreEmitDiagnostics(program)
+        .filter((diagnostic) => diagnostic.file && files.includes(diagnostic.file.fileName))
+        .map((diagnostic) => {
+          const block = blocks[files.indexOf(diagnostic.file!.fileName)]!
+          const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0)
+          const offset = diagnostic.file!.text.slice(0, diagnostic.file!.text.indexOf(block.code)).split('\n').length - 1
+          return `README.md:${block.line + line - offset}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
+        })
+      expect(problems).toEqual([])
+    })
+
+    it('the quickstart runs as written against the fake', async () => {
+      const quickstart = blocks.find((block) => block.section === 'Quickstart')
+      expect(quickstart).toBeDefined()
+      const fake = testing.createFakeApi({ projectId: 12345 })
+      const seeded = fake.seed.experiments(3)
+      const server = setupServer(...fake.handlers)
+      server.listen({ onUnhandledRequest: 'error' })
+      vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
+      const printed: string[] = []
+      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
+      try {
+        const file = join(dir, 'quickstart.ts')
+        writeFileSync(file, `${quickstart!.code}\nexport {}\n`)
+        await import(pathToFileURL(file).href)
+      } finally {
+        server.close()
+        vi.unstubAllEnvs()
+        vi.restoreAllMocks()
+      }
+      // Every experiment (newest first), then the soft-deleted one no longer found.
+      expect(printed.slice(0, -1).sort()).toEqual(seeded.map((experiment) => `${experiment.id} ${experiment.name} null`).sort())
+      expect(printed.at(-1)).toBe('gone')
+      const created = [...fake.state.experiments.values()].find((experiment) => experiment.name === 'New checkout')
+      expect(created).toMatchObject({ feature_flag_key: 'new-checkout', conclusion: 'won', conclusion_comment: 'Clear win', deleted: true })
+    })
+  })
+})
+
+/**
+ * A snippet is a module of its own. One with no import statement continues the prose around it: it gets
+ * the package's exports it names imported, and `client` / `fake` declared when it uses them undeclared.
+ */
+function withPrelude(code: string): string {
+  if (/^import /m.test(code)) return `${code}\nexport {}\n`
+  const prelude: string[] = []
+  const uses = (name: string) => new RegExp(`(?<![.\\w])${name}\\b`).test(code)
+  const declares = (name: string) => new RegExp(`\\b(const|let|var)\\s+${name}\\b`).test(code)
+  const fromSdk = Object.keys(sdk).filter((name) => uses(name) && !declares(name))
+  const fromTesting = Object.keys(testing).filter((name) => uses(name) && !declares(name))
+  if (uses('client') && !declares('client') && !fromSdk.includes('ProjectClient')) fromSdk.push('ProjectClient')
+  if (fromSdk.length) prelude.push(`import { ${fromSdk.join(', ')} } from 'posthog-project-client'`)
+  const testingTypes = uses('fake') && !declares('fake') ? ['type FakeApi'] : []
+  if (fromTesting.length || testingTypes.length) prelude.push(`import { ${[...fromTesting, ...testingTypes].join(', ')} } from 'posthog-project-client/testing'`)
+  if (uses('fake') && !declares('fake')) prelude.push('declare const fake: FakeApi')
+  if (uses('client') && !declares('client')) prelude.push('declare const client: ProjectClient')
+  return `${prelude.join('\n')}\n${code}\nexport {}\n`
+}
