@@ -2,17 +2,24 @@ import type { Scope } from './operations.js'
 
 /** The service's four-key error body (drf-exceptions-hog), see api-contract.md §1.6. */
 export interface ApiErrorBody {
+  /** The kind of error: `validation_error`, `authentication_error`, `invalid_request`, `throttled_error`, … */
   type?: string
+  /** The specific error: `required`, `not_found`, `permission_denied`, `throttled`, … */
   code?: string
+  /** The human-readable message. */
   detail?: string
+  /** The field the error is about, or `null`. */
   attr?: string | null
   [key: string]: unknown
 }
 
 /** A zod-style issue: where a response departed from its schema, and how. */
 export interface ValidationIssue {
+  /** The kind of departure: zod's (`invalid_type`, `invalid_value`, …), or `invalid_json`, `foreign_next_link`. */
   readonly code: string
+  /** Where in the body, e.g. `['results', 3, 'id']`; empty for the body itself. */
   readonly path: ReadonlyArray<PropertyKey>
+  /** What went wrong. */
   readonly message: string
   readonly [key: string]: unknown
 }

@@ -67,6 +67,7 @@ export interface FakeApiOptions {
 
 /** A request the fake received. */
 export interface RecordedRequest {
+  /** HTTP method, upper case. */
   method: string
   /** The absolute URL as received. */
   url: string
@@ -111,8 +112,11 @@ export interface FakeSeeders {
 
 /** What `clientOptions()` returns: spread it into `new ProjectClient({...})`. */
 export interface FakeClientOptions {
+  /** The fake's key with every scope. */
   apiKey: string
+  /** The project the fake serves. */
   projectId: number
+  /** The fake's host (msw), or the URL given (e.g. `listen()`'s). */
   baseUrl: string
 }
 
@@ -123,6 +127,7 @@ export interface FakeClientOptions {
 export interface FakeApi {
   /** The key with every scope. */
   readonly apiKey: string
+  /** The project the fake serves (`@current` answers too). */
   readonly projectId: number
   /** The host the msw handlers answer. */
   readonly baseUrl: string

@@ -59,17 +59,25 @@ export interface BrokenBodyFaultOptions extends FaultTarget {
 
 /** The options of each fault kind. */
 export interface FaultOptionsByKind {
+  /** `failNext`: answer with an error status. */
   status: StatusFaultOptions
+  /** `delayNext`: answer late. */
   delay: DelayFaultOptions
+  /** `hangNext`: never answer. */
   hang: FaultTarget
+  /** `dropNext`: cut the connection. */
   drop: FaultTarget
+  /** `malformedNext`: a JSON content type with a body that does not parse. */
   malformed: BrokenBodyFaultOptions
+  /** `htmlNext`: a proxy's HTML error page. */
   html: BrokenBodyFaultOptions
 }
 
 /** Rate limiting of the fake: at most `limit` requests per key in any `windowMs`. */
 export interface RateLimitOptions {
+  /** Requests allowed per key in any window. */
   limit: number
+  /** The sliding window, in milliseconds. */
   windowMs: number
 }
 

@@ -5,9 +5,13 @@
 
 /** The four-key error body every DRF-raised error has. */
 export interface ErrorBody {
+  /** `validation_error`, `authentication_error`, `invalid_request`, `throttled_error`, … */
   type: string
+  /** `invalid_input`, `not_authenticated`, `permission_denied`, `not_found`, `throttled`, … */
   code: string
+  /** The human-readable message. */
   detail: string
+  /** The field at fault, or `null`. */
   attr: string | null
 }
 

@@ -17,16 +17,21 @@ import type {
 
 /** Live, read-only views of everything the fake holds. Records are the stored objects themselves. */
 export interface FakeState {
+  /** Experiments by id, soft-deleted ones included (`deleted: true`). */
   readonly experiments: ReadonlyMap<number, FakeExperiment>
   /** Flags of experiments and surveys, and seeded ones (`eligible_feature_flags` reads these). */
   readonly featureFlags: ReadonlyMap<number, FakeFeatureFlag>
+  /** Cohorts by id (made by `experiments.createExposureCohort`). */
   readonly cohorts: ReadonlyMap<number, FakeCohort>
+  /** Requests of `experiments.recalculateTimeseries`, oldest first. */
   readonly timeseriesRecalculations: readonly FakeTimeseriesRecalculation[]
+  /** Hog functions by id, soft-deleted ones included (`deleted: true`). */
   readonly hogFunctions: ReadonlyMap<string, FakeHogFunction>
   /** Log lines by hog function id, newest last. */
   readonly hogFunctionLogs: ReadonlyMap<string, readonly FakeLogEntry[]>
   /** App metrics by hog function id. */
   readonly hogFunctionMetrics: ReadonlyMap<string, readonly FakeAppMetric[]>
+  /** Surveys by id. */
   readonly surveys: ReadonlyMap<string, FakeSurvey>
   /** Responses by survey id. */
   readonly surveyResponses: ReadonlyMap<string, readonly FakeSurveyResponse[]>
@@ -38,6 +43,7 @@ export interface FakeState {
   readonly activity: readonly FakeActivityLogEntry[]
   /** Endpoints by name. */
   readonly endpoints: ReadonlyMap<string, FakeEndpoint>
+  /** Event definitions by id. */
   readonly eventDefinitions: ReadonlyMap<string, FakeEventDefinition>
 }
 

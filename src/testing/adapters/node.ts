@@ -12,6 +12,7 @@ export interface ListenOptions {
 export interface FakeServer {
   /** `http://127.0.0.1:<port>`, without a trailing slash: pass it as the client's `baseUrl`. */
   readonly url: string
+  /** The port the server listens on. */
   readonly port: number
   /** Stops the server and cuts every open connection (hung requests included). */
   close(): Promise<void>
