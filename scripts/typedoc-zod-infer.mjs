@@ -1,8 +1,12 @@
-// A TypeDoc plugin: documents `type X = z.infer<typeof xSchema>` by the type it resolves to, so the API
-// reference lists each type's fields instead of `infer<typeof xSchema>` (and references no internal schema
-// const). It applies TypeDoc's own `@useDeclaredType` to those aliases, instead of writing that tag above
-// each of them in src/schemas; typedoc-plugin-zod does the same but is not a dependency here.
-import { Comment, Converter, ReflectionKind, TypeScript as ts } from 'typedoc'
+// A TypeDoc plugin for the types inferred from the zod schemas (`type X = z.infer<typeof xSchema>`):
+// 1. documents each alias by the type it resolves to, so the API reference lists the fields instead of
+//    `infer<typeof xSchema>` (and references no internal schema const), with TypeDoc's own
+//    `@useDeclaredType` applied here rather than written above every alias in src/schemas;
+// 2. converts a method's return type from its annotation (`PagePromise<Experiment>`), so the reference
+//    links to `Experiment` instead of repeating its fields inline (TypeDoc reads the checker's type,
+//    where the alias name is lost behind `z.infer`).
+// typedoc-plugin-zod does the first part, but it is not a dependency here; these lines are all we need.
+import { Comment, Converter, ReflectionKind, TypeScript as ts, makeRecursiveVisitor } from 'typedoc'
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {
@@ -12,6 +16,14 @@ export function load(app) {
     if (!declaration || !isZodInfer(declaration.type)) return
     reflection.comment ??= new Comment()
     reflection.comment.modifierTags.add('@useDeclaredType')
+  })
+
+  app.converter.on(Converter.EVENT_CREATE_SIGNATURE, (context, signature, declaration) => {
+    const annotation = declaration && 'type' in declaration ? declaration.type : undefined
+    if (!annotation || !ts.isTypeNode(annotation) || !signature.type || !hasInlineObject(signature.type)) return
+    // Drop the reflections of the inline form before replacing it.
+    signature.type.visit(makeRecursiveVisitor({ reflection: (inner) => context.project.removeReflection(inner.declaration) }))
+    signature.type = context.converter.convertType(context.withScope(signature), annotation)
   })
 }
 
@@ -23,4 +35,11 @@ function isZodInfer(node) {
     node.typeName.left.getText() === 'z' &&
     ['infer', 'output', 'input'].includes(node.typeName.right.text)
   )
+}
+
+/** Whether a converted type spells out an object type inline somewhere. */
+function hasInlineObject(type) {
+  let found = false
+  type.visit(makeRecursiveVisitor({ reflection: () => void (found = true) }))
+  return found
 }
