@@ -2,15 +2,17 @@
 // 1. documents each alias by the type it resolves to, so the API reference lists the fields instead of
 //    `infer<typeof xSchema>` (and references no internal schema const), with TypeDoc's own
 //    `@useDeclaredType` applied here rather than written above every alias in src/schemas;
-// 2. converts a method's return type from its annotation (`PagePromise<Experiment>`), so the reference
-//    links to `Experiment` instead of repeating its fields inline (TypeDoc reads the checker's type,
-//    where the alias name is lost behind `z.infer`).
+// 2. converts method return types and interface properties from their annotations
+//    (`PagePromise<Experiment>`, `Partial<SurveyQuestion>[]`), so the reference links to `Experiment`
+//    instead of repeating its fields inline (TypeDoc reads the checker's type, where the alias name is
+//    lost behind `z.infer`).
 // typedoc-plugin-zod does the first part, but it is not a dependency here; these lines are all we need.
 import { Comment, Converter, ReflectionKind, TypeScript as ts, makeRecursiveVisitor } from 'typedoc'
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {
   app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
+    if (reflection.kindOf(ReflectionKind.Property)) return useAnnotation(context, reflection)
     if (!reflection.kindOf(ReflectionKind.TypeAlias)) return
     const declaration = context.getSymbolFromReflection(reflection)?.getDeclarations()?.find(ts.isTypeAliasDeclaration)
     if (!declaration || !isZodInfer(declaration.type)) return
@@ -20,11 +22,23 @@ export function load(app) {
 
   app.converter.on(Converter.EVENT_CREATE_SIGNATURE, (context, signature, declaration) => {
     const annotation = declaration && 'type' in declaration ? declaration.type : undefined
-    if (!annotation || !ts.isTypeNode(annotation) || !signature.type || !hasInlineObject(signature.type)) return
-    // Drop the reflections of the inline form before replacing it.
-    signature.type.visit(makeRecursiveVisitor({ reflection: (inner) => context.project.removeReflection(inner.declaration) }))
-    signature.type = context.converter.convertType(context.withScope(signature), annotation)
+    if (annotation && ts.isTypeNode(annotation)) replaceType(context, signature, annotation)
   })
+}
+
+/** A property of an interface or class: its type as annotated (`SurveyQuestion`, not its fields inline). */
+function useAnnotation(context, reflection) {
+  const declaration = context.getSymbolFromReflection(reflection)?.getDeclarations()?.[0]
+  if (!declaration || !(ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) || !declaration.type) return
+  replaceType(context, reflection, declaration.type)
+}
+
+/** Converts `annotation` in place of a type that spells out an object inline. */
+function replaceType(context, reflection, annotation) {
+  if (!reflection.type || !hasInlineObject(reflection.type)) return
+  // Drop the reflections of the inline form before replacing it.
+  reflection.type.visit(makeRecursiveVisitor({ reflection: (inner) => context.project.removeReflection(inner.declaration) }))
+  reflection.type = context.converter.convertType(context.withScope(reflection), annotation)
 }
 
 /** `z.infer<…>`, `z.output<…>` or `z.input<…>` from the project's `import * as z from 'zod/mini'`. */
