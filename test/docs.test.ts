@@ -172,6 +172,47 @@ describe('README', () => {
       const created = [...fake.state.experiments.values()].find((experiment) => experiment.name === 'New checkout')
       expect(created).toMatchObject({ feature_flag_key: 'new-checkout', conclusion: 'won', conclusion_comment: 'Clear win', deleted: true })
     })
+
+    it('the snippets of the client sections run against the fake, and print what the README says', async () => {
+      const runnable = blocks.filter((block) =>
+        ['Authentication and scopes', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
+      )
+      expect(runnable.length).toBeGreaterThanOrEqual(8)
+      const fake = testing.createFakeApi({ projectId: 12345, pageSize: 7 })
+      fake.seed.experiments(30)
+      fake.seed.surveys(12)
+      fake.seed.eventDefinitions(130)
+      fake.seed.featureFlags(25)
+      const server = setupServer(...fake.handlers)
+      server.listen({ onUnhandledRequest: 'error' })
+      vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
+      vi.stubEnv('POSTHOG_PROJECT_ID', '12345')
+      vi.stubEnv('POSTHOG_BASE_URL', undefined)
+      const logged: string[] = []
+      const printed: string[] = []
+      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
+      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
+      vi.spyOn(console, 'debug').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')))
+      try {
+        for (const [index, block] of runnable.entries()) {
+          const file = join(dir, `run-${index}-line-${block.line}.ts`)
+          writeFileSync(file, `${block.code}\nexport {}\n`)
+          await expect(import(pathToFileURL(file).href), `README.md:${block.line}`).resolves.toBeDefined()
+        }
+      } finally {
+        server.close()
+        vi.unstubAllEnvs()
+        vi.restoreAllMocks()
+      }
+      expect(printed).toContain("survey:write")
+      expect(printed).toContain('30 experiments')
+      expect(printed).toContain('https://eu.posthog.com https://posthog.internal.example.com')
+      // The log lines shown as comments in "Logging" are the ones written.
+      const logging = runnable.find((block) => block.section === 'Logging')!
+      const shown = [...logging.code.matchAll(/^\/\/ (\[posthog-project-client\] .+)$/gm)].map((match) => match[1])
+      expect(shown).toHaveLength(2)
+      expect(logged).toEqual(shown)
+    })
   })
 })
 
