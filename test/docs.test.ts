@@ -175,7 +175,7 @@ describe('README', () => {
 
     it('the snippets of the client sections run against the fake, and print what the README says', async () => {
       const runnable = blocks.filter((block) =>
-        ['Authentication and scopes', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
+        ['Authentication and scopes', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', '`withResponse()`', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
       )
       expect(runnable.length).toBeGreaterThanOrEqual(8)
       const fake = testing.createFakeApi({ projectId: 12345, pageSize: 7 })
@@ -206,6 +206,7 @@ describe('README', () => {
       }
       expect(printed).toContain("survey:write")
       expect(printed).toContain('30 experiments')
+      expect(printed).toContain('200 application/json 10') // withResponse(): the first page, limit 10
       expect(printed).toContain('https://eu.posthog.com https://posthog.internal.example.com')
       // The log lines shown as comments in "Logging" are the ones written.
       const logging = runnable.find((block) => block.section === 'Logging')!
