@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
-import { InvalidArgumentError, ResponseValidationError } from './errors.js'
+import { AbortError, InvalidArgumentError, ResponseValidationError } from './errors.js'
 import { DecodeFailure, parseWith, type Decoder } from './validation.js'
 
 /** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
@@ -72,9 +72,12 @@ export class Page<T> {
  * `for await`. Pages are fetched lazily, one at a time, only as far as the caller reads.
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
-  /** @internal List methods return these; the client builds them. */
-  constructor(result: Promise<WithResponse<Page<T>>>) {
+  readonly #signal: AbortSignal | undefined
+
+  /** @internal List methods return these; the client builds them. Once `signal` aborts, iteration stops at the next item. */
+  constructor(result: Promise<WithResponse<Page<T>>>, signal?: AbortSignal) {
     super(result)
+    this.#signal = signal
   }
 
   /** Every page, starting with this one. */
@@ -89,7 +92,16 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
   /** `for await (const item of promise)`: every item of every page, fetching each page when reached. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.results
+    for await (const page of this.pages()) {
+      for (const item of page.results) {
+        this.#throwIfAborted()
+        yield item
+      }
+    }
+  }
+
+  #throwIfAborted(): void {
+    if (this.#signal?.aborted) throw new AbortError('iteration was aborted')
   }
 
   /** Collects the items of every page, or the first `max` of them, fetching no page beyond those. */
@@ -101,6 +113,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     if (max === 0) return items
     for await (const page of this.pages()) {
       for (const item of page.results) {
+        this.#throwIfAborted()
         items.push(item)
         if (items.length >= max) return items
       }
@@ -113,9 +126,13 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 export function paginate<T>(
   send: (url: string) => Promise<WithResponse<PageEnvelope<T>>>,
   url: string,
+  signal?: AbortSignal,
 ): PagePromise<T> {
   const fetchPage: PageFetcher<T> = (pageUrl) =>
-    new PagePromise(send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage), response })))
+    new PagePromise(
+      send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage), response })),
+      signal,
+    )
   return fetchPage(url)
 }
 

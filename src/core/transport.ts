@@ -158,7 +158,7 @@ export class Transport {
     } catch (error) {
       return rejectedPage(error)
     }
-    return paginate((url) => this.send({ ...call, url }), call.url ?? this.url(call.operation, call.path, call.query))
+    return paginate((url) => this.send({ ...call, url }), call.url ?? this.url(call.operation, call.path, call.query), call.options?.signal)
   }
 
   /** Sends a call and reads its result. */
