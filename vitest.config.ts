@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The Chromium scenario runs with `npm run test:browser` (vitest.browser.config.ts).
+    exclude: ['test/browser/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

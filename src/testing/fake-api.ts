@@ -221,7 +221,10 @@ class Fake implements FakeApi {
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
     if (request.signal.aborted) throw request.signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
-    return this.handle(request)
+    // A new Request's signal follows the caller's only through a WeakRef that a garbage collection can
+    // clear: a hang must end on the caller's own signal.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? request.signal
+    return outcomeToFetchResponse(await this.#serve(request), request, signal)
   }
 
   listen(options?: ListenOptions): Promise<FakeServer> {

@@ -5,10 +5,10 @@ import { never, type Outcome } from '../faults.js'
  * the request's signal; for a drop, a response whose body stream fails half-way with a `TypeError`
  * (what fetch reports when the server cuts the connection mid-body).
  */
-export async function outcomeToFetchResponse(outcome: Outcome, request: Request): Promise<Response> {
+export async function outcomeToFetchResponse(outcome: Outcome, request: Request, signal: AbortSignal = request.signal): Promise<Response> {
   switch (outcome.type) {
     case 'hang':
-      return never(request.signal)
+      return never(signal)
     case 'response':
       return withUrl(outcome.response, request.url)
     case 'drop': {
