@@ -111,12 +111,6 @@ export class Transport {
         beforeRequest: logger
           ? [(request, _options, { retryCount }) => this.#log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)]
           : [],
-        afterResponse: [
-          (request, _options, response) => {
-            if (logger) this.#log(`${response.status} ${request.method} ${request.url}`)
-            return this.#retryAfterFromBody(response)
-          },
-        ],
         beforeRetry: logger
           ? [({ request, error, retryCount }) => this.#log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${this.#reason(error)}`)]
           : [],
@@ -262,31 +256,26 @@ export class Transport {
           url: this.#redact(request.url),
         })
       }
+      // Logged and patched here rather than in a ky afterResponse hook: any such hook makes ky clone every response.
+      if (this.config.logger) this.#log(`${response.status} ${input.method} ${input.url}`)
+      let headers = response.headers
+      // The service puts the 429 wait in the body (api-contract.md §1.7): copy it into Retry-After so that ky honours it.
+      if (response.status === 429 && !headers.has('retry-after')) {
+        const seconds = retryAfterFromDetail(utf8.decode(bytes))
+        if (seconds !== null) {
+          headers = new Headers(headers)
+          headers.set('retry-after', String(seconds))
+        }
+      }
       const buffered = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
         status: response.status,
         statusText: response.statusText,
-        headers: response.headers,
+        headers,
       })
       Object.defineProperty(buffered, 'url', { value: response.url })
       this.#bodies.set(buffered, bytes)
       return buffered
     }
-  }
-
-  /**
-   * The service puts the 429 wait in the body (`Expected available in N seconds.`) rather than in
-   * `Retry-After` (api-contract.md §1.7): copy it into the header so that ky's retry honours it.
-   */
-  async #retryAfterFromBody(response: Response): Promise<Response | undefined> {
-    if (response.status !== 429 || response.headers.has('retry-after')) return undefined
-    const text = await response.text()
-    const seconds = retryAfterFromDetail(text)
-    if (seconds === null) return undefined
-    const headers = new Headers(response.headers)
-    headers.set('retry-after', String(seconds))
-    const replaced = new Response(text, { status: 429, statusText: response.statusText, headers })
-    this.#bodies.set(replaced, new TextEncoder().encode(text))
-    return replaced
   }
 
   /** The retry policy of public-api.md ("Retries"), as ky options; one object per kind of call. */
