@@ -111,6 +111,17 @@ describe('README', () => {
     for (const name of classes) expect(section, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'))
   })
 
+  it('development commands are the scripts of package.json', () => {
+    const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    const section = README.slice(README.indexOf('## Development'))
+    const named = [...section.matchAll(/^npm run ([\w:-]+)/gm)].map((match) => match[1]!)
+    for (const name of named) expect(scripts, `npm run ${name}`).toHaveProperty(name)
+    // Every script a contributor runs is listed (`typecheck` and `test:watch` are parts of `npm test`).
+    const listed = new Set([...named, 'test', 'typecheck', 'test:watch'])
+    expect(Object.keys(scripts).filter((name) => !listed.has(name))).toEqual([])
+    expect(section).toMatch(/^npm test\b/m)
+  })
+
   describe('TypeScript snippets', () => {
     const dir = join(root, '.tmp', `readme-snippets-${process.pid}`)
     const blocks = snippets()
