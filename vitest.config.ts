@@ -10,8 +10,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // The Chromium scenario runs with `npm run test:browser` (vitest.browser.config.ts).
-    exclude: ['test/browser/**', 'node_modules/**'],
+    // The Chromium scenario runs with `npm run test:browser` (vitest.browser.config.ts), the packed-tarball
+    // test with `npm run test:package` (vitest.package.config.ts; ~30 s of CPU for a build, npm pack/install, tsc).
+    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -1,5 +1,6 @@
 // Runs in Chromium, imported by the page as a module next to the browser bundle of the SDK.
-import { InvalidArgumentError, NotFoundError, ProjectClient } from '../../src/index.js'
+// Resolved by the page's import map to the SDK's browser bundle (/sdk.js); by tsconfig paths for the type check.
+import { InvalidArgumentError, NotFoundError, ProjectClient } from 'posthog-project-client'
 
 declare global {
   interface Window {

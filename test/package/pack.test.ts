@@ -11,9 +11,16 @@ const tsc = join(root, 'node_modules/typescript/bin/tsc')
 let work: string
 let consumer: string
 let packed: string[]
+let tarball: string
 
 function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+function install(cwd: string, ...specs: string[]): void {
+  // Everything the tarball needs (ky, zod, and msw for the testing entry) is in the npm cache after `npm ci`;
+  // --prefer-offline reads it from there and falls back to the registry.
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...specs], cwd)
 }
 
 beforeAll(() => {
@@ -24,11 +31,12 @@ beforeAll(() => {
   run('npx', ['tsup', '--silent', '--out-dir', join(staging, 'dist')], root)
   const pack = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], staging)) as Array<{ filename: string; files: Array<{ path: string }> }>
   packed = pack[0]!.files.map((file) => file.path)
+  tarball = join(work, pack[0]!.filename)
   consumer = join(work, 'consumer')
   mkdirSync(consumer)
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  // ky, zod and msw are in the npm cache after `npm ci`; the registry is the fallback.
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, pack[0]!.filename), 'msw@2'], consumer)
+  // First without msw: it is an optional peer, only the testing entry uses it.
+  install(consumer, tarball)
 }, 240_000)
 
 afterAll(() => {
@@ -42,6 +50,42 @@ describe('the packed tarball', () => {
       expect(packed, file).toContain(file)
     }
   })
+
+  it('installs only ky and zod besides itself (msw is an optional peer)', () => {
+    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ky', 'posthog-project-client', 'zod'])
+  })
+
+  // A fetch that answers every request with the service's 404 body, so the main entry runs with no fake and no msw.
+  const notFoundFetch = `async () => new Response(JSON.stringify({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }), { status: 404, headers: { 'content-type': 'application/json' } })`
+
+  it('the main entry works by name from ESM and CommonJS without msw installed', () => {
+    writeFileSync(
+      join(consumer, 'bare.mjs'),
+      `import { ProjectClient, NotFoundError, ApiError } from 'posthog-project-client'
+const client = new ProjectClient({ apiKey: 'phx_secret_bare', projectId: 7, fetch: ${notFoundFetch} })
+const error = await client.experiments.retrieve(1).catch((e) => e)
+console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api: error instanceof ApiError, status: error.status, keyShown: String(error.message).includes('phx_secret_bare') }))
+`,
+    )
+    writeFileSync(
+      join(consumer, 'bare.cjs'),
+      `const { ProjectClient, NotFoundError, ApiError } = require('posthog-project-client')
+const client = new ProjectClient({ apiKey: 'phx_secret_bare', projectId: 7, fetch: ${notFoundFetch} })
+client.experiments.retrieve(1).catch((error) => {
+  console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api: error instanceof ApiError, status: error.status, keyShown: String(error.message).includes('phx_secret_bare') }))
+})
+`,
+    )
+    const expected = { notFound: true, api: true, status: 404, keyShown: false }
+    expect(JSON.parse(run(process.execPath, ['bare.mjs'], consumer))).toEqual(expected)
+    expect(JSON.parse(run(process.execPath, ['bare.cjs'], consumer))).toEqual(expected)
+  })
+})
+
+describe('the packed tarball with msw installed (the testing entry)', () => {
+  beforeAll(() => {
+    install(consumer, 'msw@2')
+  }, 120_000)
 
   it('works by name from ESM against the fake', () => {
     writeFileSync(
@@ -105,8 +149,26 @@ const { createFakeApi } = require('posthog-project-client/testing')
           exactOptionalPropertyTypes: true,
           noUncheckedIndexedAccess: true,
         },
-        files: ['consumer.ts'],
+        files: resolution === 'nodenext' ? ['consumer.ts', 'consumer.cts'] : ['consumer.ts'],
       }),
+    )
+    // A CommonJS TypeScript module (.cts) resolves the `require` conditions: dist/*.d.cts.
+    writeFileSync(
+      join(dir, 'consumer.cts'),
+      `import { ProjectClient, ApiError, NotFoundError, type Experiment } from 'posthog-project-client'
+import { createFakeApi } from 'posthog-project-client/testing'
+
+export async function firstName(): Promise<string | undefined> {
+  const fake = createFakeApi()
+  const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+  const page = await client.experiments.list()
+  const first: Experiment | undefined = page.results[0]
+  const error: unknown = await client.experiments.retrieve(0).catch((e: unknown) => e)
+  const narrowed: NotFoundError | undefined = error instanceof NotFoundError ? error : undefined
+  const base: ApiError | undefined = narrowed
+  return first?.name ?? String(base?.status)
+}
+`,
     )
     writeFileSync(
       join(dir, 'consumer.ts'),
@@ -135,13 +197,20 @@ export const wrong = (client: ProjectClient) => client.experiments.retrieve('1')
     )
     const result = (() => {
       try {
-        return { code: 0, out: run(process.execPath, [tsc, '-p', dir], dir) }
+        return { code: 0, out: run(process.execPath, [tsc, '-p', dir, '--listFiles'], dir) }
       } catch (error) {
         const failure = error as { status: number; stdout: string }
         return { code: failure.status, out: failure.stdout }
       }
     })()
-    expect(result).toEqual({ code: 0, out: '' })
-    expect(readdirSync(join(consumer, 'node_modules/posthog-project-client'))).toContain('dist')
+    expect(result.code, result.out).toBe(0)
+    // The declarations come from the installed tarball, by the conditions of each resolution mode.
+    const installed = (file: string) => join(consumer, 'node_modules/posthog-project-client', file)
+    const used = result.out.trim().split('\n')
+    const expected = resolution === 'nodenext'
+      ? ['dist/index.d.ts', 'dist/testing/index.d.ts', 'dist/index.d.cts', 'dist/testing/index.d.cts']
+      : ['dist/index.d.ts', 'dist/testing/index.d.ts']
+    for (const file of expected) expect(used).toContain(installed(file))
+    expect(used.filter((file) => file.includes('/src/'))).toEqual([])
   })
 })
