@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance, type RetryOptions } from 'ky'
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance, type Options, type RetryOptions } from 'ky'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { plainObject, show } from './args.js'
 import {
@@ -103,18 +103,16 @@ export class Transport {
     this.config = config
     this.#fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
-    const logger = config.logger
+    // Hooks only with a logger: ky merges every option into each request, so options it does not need cost per call.
     this.#ky = ky.create({
       fetch: (input, init) => this.#fetch(input as Request, init),
       throwHttpErrors: true,
-      hooks: {
-        beforeRequest: logger
-          ? [(request, _options, { retryCount }) => this.#log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)]
-          : [],
-        beforeRetry: logger
-          ? [({ request, error, retryCount }) => this.#log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${this.#reason(error)}`)]
-          : [],
-      },
+      hooks: config.logger
+        ? {
+            beforeRequest: [(request, _options, { retryCount }) => this.#log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)],
+            beforeRetry: [({ request, error, retryCount }) => this.#log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${this.#reason(error)}`)],
+          }
+        : {},
     })
   }
 
@@ -162,21 +160,23 @@ export class Transport {
     const options = call.options ?? {}
     if (options.signal?.aborted) throw new AbortError(`${operation.method} ${url} was aborted before it was sent`)
     const timeout = options.timeout ?? this.config.timeout
+    const init: Options = {
+      method: operation.method,
+      timeout,
+      headers: {
+        accept: 'application/json',
+        ...this.config.headers,
+        ...options.headers,
+        authorization: `Bearer ${this.#apiKey}`,
+      },
+      retry: this.#retryPolicy(isIdempotent(operation), options.maxRetries ?? this.config.maxRetries),
+    }
+    // Only the keys that are set (ky copies its options object once per key).
+    if (call.body !== undefined) init.json = call.body
+    if (options.signal) init.signal = options.signal
     let response: Response
     try {
-      response = await this.#ky(url, {
-        method: operation.method,
-        json: call.body,
-        signal: options.signal,
-        timeout,
-        headers: {
-          accept: 'application/json',
-          ...this.config.headers,
-          ...options.headers,
-          authorization: `Bearer ${this.#apiKey}`,
-        },
-        retry: this.#retryPolicy(isIdempotent(operation), options.maxRetries ?? this.config.maxRetries),
-      })
+      response = await this.#ky(url, init)
     } catch (error) {
       throw this.#toError(error, operation, url, timeout, options.signal)
     }
