@@ -19,7 +19,8 @@ export const dateTime = z.string()
  * An enumeration the service may extend: the known values are typed for autocompletion, and any other
  * string (including `""`, which `BlankEnum` allows) is accepted.
  */
-export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<T[number] | (string & {})> {
+export function openEnum<T extends string>(): z.ZodMiniType<T | (string & {})> {
+  // The known values live in the type only: at run time any string passes, so the bundle carries none.
   return z.string()
 }
 
@@ -42,7 +43,7 @@ export const userBasicSchema = z.looseObject({
   is_email_verified: nullish(z.boolean()),
   hedgehog_config: nullish(jsonObject),
   role_at_organization: nullish(
-    openEnum(['engineering', 'data', 'product', 'founder', 'leadership', 'marketing', 'sales', 'other']),
+    openEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'>(),
   ),
 })
 /** A user embedded in another resource. */
@@ -60,8 +61,8 @@ export const minimalFeatureFlagSchema = z.looseObject({
   ensure_experience_continuity: nullish(z.boolean()),
   has_encrypted_payloads: nullish(z.boolean()),
   version: nullish(z.number()),
-  evaluation_runtime: nullish(openEnum(['server', 'client', 'all'])),
-  bucketing_identifier: nullish(openEnum(['distinct_id', 'device_id'])),
+  evaluation_runtime: nullish(openEnum<'server' | 'client' | 'all'>()),
+  bucketing_identifier: nullish(openEnum<'distinct_id' | 'device_id'>()),
   evaluation_tags: nullish(z.array(z.string())),
   evaluation_contexts: nullish(z.array(json)),
 })

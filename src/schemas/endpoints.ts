@@ -12,7 +12,7 @@ export const endpointQuerySchema = z.looseObject({
 export type EndpointQuery = z.infer<typeof endpointQuerySchema>
 
 /** How often a materialized endpoint is refreshed. */
-export const syncFrequencySchema = openEnum(['5min', '15min', '30min', '1hour', '6hour', '12hour', '24hour', '7day', '30day'])
+export const syncFrequencySchema = openEnum<'5min' | '15min' | '30min' | '1hour' | '6hour' | '12hour' | '24hour' | '7day' | '30day'>()
 /** How often a materialized endpoint is refreshed (`24hour` by default). */
 export type SyncFrequency = z.infer<typeof syncFrequencySchema>
 
@@ -24,7 +24,7 @@ export type SyncFrequency = z.infer<typeof syncFrequencySchema>
  */
 export const endpointMaterializationSchema = z.looseObject({
   /** `Completed`, `Running`, `Failed`, … (`Unknown` when the backing query has none). Materialized only. */
-  status: z.optional(openEnum(['Completed', 'Running', 'Failed', 'Cancelled', 'Modified', 'Unknown'])),
+  status: z.optional(openEnum<'Completed' | 'Running' | 'Failed' | 'Cancelled' | 'Modified' | 'Unknown'>()),
   can_materialize: z.optional(z.boolean()),
   /** Why the query cannot be materialized, e.g. `Only HogQL queries can be materialized.` */
   reason: nullish(z.string()),

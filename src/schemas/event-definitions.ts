@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { dateTime, looseObject, nullish, openEnum, userBasicSchema } from './common.js'
 
 /** Whether events of a definition may be ingested freely (`allow`) or are refused (`reject`). */
-export const eventDefinitionEnforcementModeSchema = openEnum(['allow', 'reject'])
+export const eventDefinitionEnforcementModeSchema = openEnum<'allow' | 'reject'>()
 /** Enforcement mode of an event definition: a known value or one added later. */
 export type EventDefinitionEnforcementMode = z.infer<typeof eventDefinitionEnforcementModeSchema>
 

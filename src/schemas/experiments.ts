@@ -28,9 +28,9 @@ export const experimentSavedMetricSchema = z.looseObject({
 export type ExperimentSavedMetric = z.infer<typeof experimentSavedMetricSchema>
 
 /** Experiment type: `web`, `product`, or a value added later. */
-export const experimentTypeSchema = openEnum(['web', 'product'])
+export const experimentTypeSchema = openEnum<'web' | 'product'>()
 /** Experiment conclusion. */
-export const experimentConclusionSchema = openEnum(['won', 'lost', 'inconclusive', 'stopped_early', 'invalid'])
+export const experimentConclusionSchema = openEnum<'won' | 'lost' | 'inconclusive' | 'stopped_early' | 'invalid'>()
 
 /** An experiment, as list, create, retrieve, update and duplicate return it (api-contract.md §3.1). */
 export const experimentSchema = z.looseObject({
@@ -150,8 +150,8 @@ export const featureFlagSchema = z.looseObject({
   is_remote_configuration: nullish(z.boolean()),
   has_encrypted_payloads: nullish(z.boolean()),
   status: nullish(z.string()),
-  evaluation_runtime: nullish(openEnum(['server', 'client', 'all'])),
-  bucketing_identifier: nullish(openEnum(['distinct_id', 'device_id'])),
+  evaluation_runtime: nullish(openEnum<'server' | 'client' | 'all'>()),
+  bucketing_identifier: nullish(openEnum<'distinct_id' | 'device_id'>()),
   last_called_at: nullish(dateTime),
   is_used_in_replay_settings: nullish(z.boolean()),
 })
@@ -203,7 +203,7 @@ export const timeseriesRecalculationSchema = z.looseObject({
   experiment_id: z.optional(z.number()),
   metric_uuid: z.optional(z.string()),
   fingerprint: z.optional(z.string()),
-  status: z.optional(openEnum(['pending', 'in_progress', 'completed', 'failed'])),
+  status: z.optional(openEnum<'pending' | 'in_progress' | 'completed' | 'failed'>()),
   created_at: nullish(dateTime),
 })
 /** What `experiments.recalculateTimeseries` returns: the recalculation request and its status. */
@@ -219,7 +219,7 @@ export interface TimeseriesResultsParams {
 export const timeseriesResultsSchema = z.looseObject({
   experiment_id: z.optional(z.number()),
   metric_uuid: z.optional(z.string()),
-  status: z.optional(openEnum(['pending', 'failed', 'completed', 'partial'])),
+  status: z.optional(openEnum<'pending' | 'failed' | 'completed' | 'partial'>()),
   timeseries: nullish(z.record(z.string(), json)),
   errors: nullish(z.record(z.string(), json)),
   computed_at: nullish(dateTime),

@@ -8,33 +8,14 @@ import { dateTime, json, looseObject, nullish, openEnum, userBasicSchema } from 
  */
 
 /** Kind of hog function; `destination` when omitted on create, immutable afterwards. */
-export const hogFunctionTypeSchema = openEnum([
-  'destination',
-  'site_destination',
-  'internal_destination',
-  'source_webhook',
-  'warehouse_source_webhook',
-  'site_app',
-  'transformation',
-])
+export const hogFunctionTypeSchema = openEnum<'destination' | 'site_destination' | 'internal_destination' | 'source_webhook' | 'warehouse_source_webhook' | 'site_app' | 'transformation'>()
 /** Kind of hog function: a known value or one added later. */
 export type HogFunctionType = z.infer<typeof hogFunctionTypeSchema>
 
 /** One declared input of a hog function, template or mapping (OAS `InputsSchemaItem`). */
 export const hogFunctionInputSchemaItemSchema = looseObject({
   type: z.optional(
-    openEnum([
-      'string',
-      'number',
-      'boolean',
-      'dictionary',
-      'choice',
-      'json',
-      'integration',
-      'integration_field',
-      'email',
-      'native_email',
-    ]),
+    openEnum<'string' | 'number' | 'boolean' | 'dictionary' | 'choice' | 'json' | 'integration' | 'integration_field' | 'email' | 'native_email'>(),
   ),
   key: z.optional(z.string()),
   label: nullish(z.string()),
@@ -50,7 +31,7 @@ export const hogFunctionInputSchemaItemSchema = looseObject({
   integration_field: nullish(z.string()),
   requiredScopes: nullish(z.string()),
   /** `true`, `false`, `hog` or `liquid`. */
-  templating: nullish(z.union([z.boolean(), openEnum(['hog', 'liquid'])])),
+  templating: nullish(z.union([z.boolean(), openEnum<'hog' | 'liquid'>()])),
 })
 /** One declared input of a hog function. */
 export type HogFunctionInputSchemaItem = z.infer<typeof hogFunctionInputSchemaItemSchema>
@@ -58,7 +39,7 @@ export type HogFunctionInputSchemaItem = z.infer<typeof hogFunctionInputSchemaIt
 /** The value of one input (OAS `InputsItem`). Secret inputs come back as `{ secret: true }` only. */
 export const hogFunctionInputSchema = looseObject({
   value: z.optional(json),
-  templating: nullish(openEnum(['hog', 'liquid'])),
+  templating: nullish(openEnum<'hog' | 'liquid'>()),
   bytecode: nullish(json),
   order: nullish(z.number()),
   transpiled: nullish(json),
@@ -74,7 +55,7 @@ export type HogFunctionInputs = z.infer<typeof hogFunctionInputsSchema>
 
 /** Which events trigger a hog function (OAS `HogFunctionFilters`); the server adds the compiled `bytecode`. */
 export const hogFunctionFiltersSchema = looseObject({
-  source: nullish(openEnum(['events', 'person-updates', 'data-warehouse-table'])),
+  source: nullish(openEnum<'events' | 'person-updates' | 'data-warehouse-table'>()),
   actions: nullish(z.array(json)),
   events: nullish(z.array(json)),
   data_warehouse: nullish(z.array(json)),
@@ -124,7 +105,7 @@ export const hogFunctionTemplateSchema = looseObject({
   name: z.optional(z.string()),
   description: nullish(z.string()),
   code: z.optional(z.string()),
-  code_language: nullish(openEnum(['hog', 'javascript'])),
+  code_language: nullish(openEnum<'hog' | 'javascript'>()),
   inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
   type: nullish(hogFunctionTypeSchema),
   /** e.g. `stable`, `alpha`, `beta`, `deprecated`. */
@@ -321,7 +302,7 @@ export type HogFunctionInvocationLog = z.infer<typeof hogFunctionInvocationLogSc
 
 /** Result of `hogFunctions.invocations`, relayed from the CDP service (shape not confirmed, §9). */
 export const hogFunctionInvocationResultSchema = looseObject({
-  status: nullish(openEnum(['success', 'error', 'skipped'])),
+  status: nullish(openEnum<'success' | 'error' | 'skipped'>()),
   result: nullish(json),
   errors: nullish(z.array(json)),
   logs: nullish(z.array(hogFunctionInvocationLogSchema)),
@@ -346,7 +327,7 @@ export const hogFunctionLogEntrySchema = looseObject({
   log_source_id: nullish(z.string()),
   instance_id: nullish(z.string()),
   timestamp: z.optional(dateTime),
-  level: z.optional(openEnum(['DEBUG', 'INFO', 'WARN', 'ERROR'])),
+  level: z.optional(openEnum<'DEBUG' | 'INFO' | 'WARN' | 'ERROR'>()),
   message: z.optional(z.string()),
 })
 /** One log entry of a hog function. */

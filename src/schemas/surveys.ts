@@ -2,18 +2,18 @@ import * as z from 'zod/mini'
 import { dateTime, json, jsonObject, minimalFeatureFlagSchema, nullish, openEnum, userBasicSchema } from './common.js'
 
 /** Survey type: where and how the survey is shown (api-contract.md §5.1). */
-export const surveyTypeSchema = openEnum(['popover', 'widget', 'external_survey', 'api'])
+export const surveyTypeSchema = openEnum<'popover' | 'widget' | 'external_survey' | 'api'>()
 /** Survey type: `popover`, `widget`, `external_survey`, `api`, or a value added later. */
 export type SurveyType = z.infer<typeof surveyTypeSchema>
 
 /** Survey question type. */
-export const surveyQuestionTypeSchema = openEnum(['open', 'link', 'rating', 'single_choice', 'multiple_choice'])
+export const surveyQuestionTypeSchema = openEnum<'open' | 'link' | 'rating' | 'single_choice' | 'multiple_choice'>()
 /** Survey question type: `open`, `link`, `rating`, `single_choice`, `multiple_choice`, or a value added later. */
 export type SurveyQuestionType = z.infer<typeof surveyQuestionTypeSchema>
 
 /** Where a question leads next (`branching`). */
 export const surveyQuestionBranchingSchema = z.looseObject({
-  type: z.optional(openEnum(['next_question', 'end', 'response_based', 'specific_question'])),
+  type: z.optional(openEnum<'next_question' | 'end' | 'response_based' | 'specific_question'>()),
   /** `response_based`: response value (or choice index) → question index or `"end"`. */
   responseValues: nullish(z.record(z.string(), json)),
   /** `specific_question`: the index of the next question. */
@@ -32,13 +32,13 @@ export const surveyQuestionSchema = z.looseObject({
   type: z.optional(surveyQuestionTypeSchema),
   question: z.optional(z.string()),
   description: nullish(z.string()),
-  descriptionContentType: nullish(openEnum(['html', 'text'])),
+  descriptionContentType: nullish(openEnum<'html' | 'text'>()),
   optional: nullish(z.boolean()),
   buttonText: nullish(z.string()),
   /** `link` questions: an `https:` or `mailto:` URL. */
   link: nullish(z.string()),
   /** `rating` questions. */
-  display: nullish(openEnum(['number', 'emoji'])),
+  display: nullish(openEnum<'number' | 'emoji'>()),
   scale: nullish(z.number()),
   lowerBoundLabel: nullish(z.string()),
   upperBoundLabel: nullish(z.string()),
@@ -96,7 +96,7 @@ export type SurveyDailyLimit = z.infer<typeof surveyDailyLimitSchema>
 /** An item of `feature_flag_keys` (GET only): which flag plays which role. */
 export const surveyFeatureFlagKeySchema = z.looseObject({
   key: z.optional(
-    openEnum(['linked_flag_key', 'targeting_flag_key', 'internal_targeting_flag_key', 'internal_response_sampling_flag_key']),
+    openEnum<'linked_flag_key' | 'targeting_flag_key' | 'internal_targeting_flag_key' | 'internal_response_sampling_flag_key'>(),
   ),
   value: nullish(z.string()),
 })
@@ -114,7 +114,7 @@ export const surveySchema = z.looseObject({
   description: nullish(z.string()),
   type: z.optional(surveyTypeSchema),
   /** `once` (default), `recurring`, `always`. */
-  schedule: nullish(openEnum(['once', 'recurring', 'always'])),
+  schedule: nullish(openEnum<'once' | 'recurring' | 'always'>()),
   linked_flag: nullish(minimalFeatureFlagSchema),
   linked_flag_id: nullish(z.number()),
   linked_insight_id: nullish(z.number()),
@@ -137,7 +137,7 @@ export const surveySchema = z.looseObject({
   current_iteration_start_date: nullish(dateTime),
   response_sampling_start_date: nullish(dateTime),
   /** `day`, `week` (model default), `month`, or `""`. */
-  response_sampling_interval_type: nullish(openEnum(['day', 'week', 'month'])),
+  response_sampling_interval_type: nullish(openEnum<'day' | 'week' | 'month'>()),
   response_sampling_interval: nullish(z.number()),
   response_sampling_limit: nullish(z.number()),
   /**
