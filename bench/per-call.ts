@@ -2,6 +2,7 @@
  * 1. Per call: `client.experiments.retrieve(1)` against `fetch(url, { headers }) + res.json()` of the
  * same URL and body, sequential calls over one keep-alive connection to the local server.
  */
+import ky from 'ky'
 import { API_KEY, PROJECT_ID, type BenchServer } from './lib/server.js'
 import type { Sdk } from './lib/sdk.js'
 import { alternate, median, pairedRatio, quartiles, ratioOfMedians, type Alternated } from './lib/stats.js'
@@ -18,6 +19,8 @@ export interface PerCallResult {
   blocks: number
   callsPerBlock: number
   run: Alternated
+  /** Context, not budgeted: ky alone (`ky.get(url, { headers }).json()`) against the same raw call. */
+  ky: { rawUs: number; kyUs: number; ratio: number; blocks: number }
 }
 
 export interface PerCallOptions {
@@ -38,6 +41,8 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
     return (await response.json()) as { id: number }
   }
   const viaSdk = () => client.experiments.retrieve(1)
+  // The SDK sends every request through ky: this shows how much of the budget ky itself takes.
+  const viaKy = () => ky.get(url, { headers }).json<{ id: number }>()
 
   // Same body both ways, and warm both paths up: JIT of client and server takes a few thousand calls.
   const [a, b] = [await raw(), await viaSdk()]
@@ -45,6 +50,7 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
   for (let index = 0; index < warmupCalls; index++) {
     await raw()
     await viaSdk()
+    await viaKy()
   }
 
   const block = (call: () => PromiseLike<{ id: number }>) => async () => {
@@ -53,6 +59,8 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
     return ((performance.now() - start) * 1000) / callsPerBlock
   }
   const run = await alternate(blocks, block(raw), block(viaSdk))
+  const kyBlocks = Math.max(4, Math.round(blocks / 2))
+  const kyRun = await alternate(kyBlocks, block(raw), block(viaKy))
   return {
     rawUs: median(run.a),
     sdkUs: median(run.b),
@@ -63,5 +71,6 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
     blocks,
     callsPerBlock,
     run,
+    ky: { rawUs: median(kyRun.a), kyUs: median(kyRun.b), ratio: pairedRatio(kyRun), blocks: kyBlocks },
   }
 }
