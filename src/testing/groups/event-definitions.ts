@@ -15,6 +15,7 @@ import {
   json,
   notFound,
   paginate,
+  presentPage,
   parseBoolean,
   sortBy,
   stringField,
@@ -206,7 +207,7 @@ export const eventDefinitionHandlers: GroupHandlers<'eventDefinitions'> = {
     if (tags && tags.length > 0) items = items.filter((item) => item.tags.some((tag) => tags.includes(tag)))
     const ordering = query.getAll('ordering').flatMap((value) => value.split(',')).filter(Boolean)
     sortBy(items, ordering.length > 0 ? ordering : ['-last_seen_at::date', 'name'], orderValue)
-    return json(paginate(url, items.map(presentEventDefinition), store.settings.pageSize))
+    return json(presentPage(paginate(url, items, store.settings.pageSize), presentEventDefinition))
   },
 
   'eventDefinitions.create': ({ store, body: raw }) => {

@@ -18,6 +18,7 @@ import {
   notFound,
   objectField,
   paginate,
+  presentPage,
   parseBoolean,
   sortBy,
   stringField,
@@ -258,7 +259,7 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     if (createdBy) items = items.filter((item) => String(item.created_by?.id) === createdBy)
     const order = query.get('order')
     sortBy(items, order ? [order, '-id'] : ['-created_at', '-id'], (item, field) => (field === 'status' ? status(item) : item[field]))
-    return json(paginate(url, items.map(presentExperiment), store.settings.pageSize))
+    return json(presentPage(paginate(url, items, store.settings.pageSize), presentExperiment))
   },
 
   'experiments.create': ({ store, body: raw }) => {

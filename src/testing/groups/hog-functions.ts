@@ -17,6 +17,7 @@ import {
   notFound,
   objectField,
   paginate,
+  presentPage,
   parseBoolean,
   positiveInt,
   sortBy,
@@ -333,7 +334,7 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     const search = query.get('search')
     if (search) items = items.filter((item) => icontains(item.name, search) || icontains(item.description, search))
     sortBy(items, ['execution_order', '-updated_at', '-id'], (item, field) => item[field])
-    return json(paginate(url, items.map(presentListItem), store.settings.pageSize))
+    return json(presentPage(paginate(url, items, store.settings.pageSize), presentListItem))
   },
 
   'hogFunctions.create': ({ store, body: raw }) => {

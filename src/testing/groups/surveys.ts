@@ -20,6 +20,7 @@ import {
   notFound,
   objectField,
   paginate,
+  presentPage,
   positiveInt,
   queryFlag,
   replaceQueryParam,
@@ -416,7 +417,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     const search = query.get('search')
     if (search) items = items.filter((item) => icontains(item.name, search) || icontains(item.description, search))
     sortBy(items, ['-created_at', '-id'], (item, field) => item[field])
-    return json(paginate(url, items.map(presentSurvey), store.settings.pageSize))
+    return json(presentPage(paginate(url, items, store.settings.pageSize), presentSurvey))
   },
 
   'surveys.create': ({ store, body: raw }) => {
