@@ -267,7 +267,10 @@ export class Transport {
           headers.set('retry-after', String(seconds))
         }
       }
-      const buffered = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
+      // A stream over `bytes`, not `bytes` itself: undici copies a Uint8Array body up front (~0.6 ms
+      // for a 400 kB page), while this hands the same bytes over only if the caller reads the body.
+      const body = NULL_BODY_STATUSES.has(response.status) ? null : bytesStream(bytes)
+      const buffered = new Response(body, {
         status: response.status,
         statusText: response.statusText,
         headers,
@@ -374,6 +377,16 @@ export function encodeQuery(query: object): string {
 
 function queryValue(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value)
+}
+
+/** A one-chunk stream of `bytes` (no copy). */
+function bytesStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    pull(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(bytes)
+      controller.close()
+    },
+  })
 }
 
 function parseBody(text: string): unknown {
