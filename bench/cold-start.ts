@@ -6,7 +6,7 @@
  * time of the whole process. `zod/mini` alone is launched too, to split the package's cost.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ROOT } from './lib/sdk.js'
@@ -51,6 +51,29 @@ export function ensureBuilt(): boolean {
   return true
 }
 
+/**
+ * A private copy of the built entry (one file: zod is bundled, ky stays external and resolves from
+ * the repository's node_modules). Other sessions' tests rebuild `dist/` (tsup empties it first), and
+ * a launch that meets an empty `dist/` would crash the run.
+ */
+function snapshot(): string {
+  if (process.env.BENCH_DIST_ENTRY) return DIST_ENTRY
+  const dir = join(ROOT, 'node_modules', '.cache', 'bench-cold-start')
+  mkdirSync(dir, { recursive: true })
+  // Node stops looking for a package.json at node_modules, so the copy needs its own to be ESM.
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
+  for (let attempt = 1; ; attempt++) {
+    try {
+      copyFileSync(DIST_ENTRY, join(dir, 'index.js'))
+      return join(dir, 'index.js')
+    } catch (error) {
+      if (attempt >= 5) throw error
+      spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 3000)']) // a concurrent build is under way
+      ensureBuilt()
+    }
+  }
+}
+
 /** One process that imports `specifier` and prints how long the import took. */
 function launch(specifier: string): { importMs: number; wallMs: number } {
   const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t))`
@@ -69,7 +92,7 @@ function figures(samples: Array<{ importMs: number; wallMs: number }>): LaunchFi
 
 export function benchColdStart(launches = 40): ColdStartResult {
   const built = ensureBuilt()
-  const sdkSpecifier = pathToFileURL(DIST_ENTRY).href
+  const sdkSpecifier = pathToFileURL(snapshot()).href
   type Sample = { importMs: number; wallMs: number }
   const samples: { ky: Sample[]; zod: Sample[]; sdk: Sample[] } = { ky: [], zod: [], sdk: [] }
   // Warm the OS file cache; the first launches are not counted.
