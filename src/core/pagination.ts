@@ -31,15 +31,17 @@ export class Page<T> {
   /** The URL this page was read from. */
   readonly url: string
   readonly #fetchPage: PageFetcher<T>
+  readonly #redact: (text: string) => string
 
-  /** @internal Pages come from list methods; the client builds them. */
-  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>) {
+  /** @internal Pages come from list methods; the client builds them. `redact` removes the API key from error text. */
+  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>, redact: (text: string) => string = (text) => text) {
     this.results = envelope.results
     this.count = envelope.count
     this.previous = envelope.previous
     this.url = url
     this.next = envelope.next === undefined ? nextByOffset(url, envelope) : envelope.next
     this.#fetchPage = fetchPage
+    this.#redact = redact
   }
 
   /** Whether another page follows. */
@@ -56,9 +58,9 @@ export class Page<T> {
       return rejectedPage(
         new ResponseValidationError(
           [{ code: 'foreign_next_link', path: ['next'], message: `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}` }],
-          { next: this.next },
+          { next: this.#redact(this.next) },
           'GET',
-          this.url,
+          this.#redact(this.url),
           200,
         ),
       )
@@ -127,10 +129,11 @@ export function paginate<T>(
   send: (url: string) => Promise<WithResponse<PageEnvelope<T>>>,
   url: string,
   signal?: AbortSignal,
+  redact?: (text: string) => string,
 ): PagePromise<T> {
   const fetchPage: PageFetcher<T> = (pageUrl) =>
     new PagePromise(
-      send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage), response })),
+      send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage, redact), response })),
       signal,
     )
   return fetchPage(url)

@@ -150,7 +150,7 @@ export class Transport {
     } catch (error) {
       return rejectedPage(error)
     }
-    return paginate((url) => this.send({ ...call, url }), call.url ?? this.url(call.operation, call.path, call.query), call.options?.signal)
+    return paginate((url) => this.send({ ...call, url }), call.url ?? this.url(call.operation, call.path, call.query), call.options?.signal, (text) => this.#redact(text))
   }
 
   /** Sends a call and reads its result. */
@@ -199,7 +199,7 @@ export class Transport {
         [{ code: 'invalid_json', path: [], message: `expected JSON, got ${what}` }],
         this.#redact(text),
         operation.method,
-        url,
+        this.#redact(url),
         response.status,
       )
     }
@@ -208,7 +208,7 @@ export class Transport {
     } catch (error) {
       if (!(error instanceof DecodeFailure)) throw error
       const body = text.includes(this.#apiKey) ? JSON.parse(this.#redact(text)) : json
-      throw new ResponseValidationError(error.issues, body, operation.method, url, response.status)
+      throw new ResponseValidationError(error.issues, body, operation.method, this.#redact(url), response.status)
     }
   }
 
@@ -314,6 +314,8 @@ export class Transport {
 
   #toError(error: unknown, operation: Operation, url: string, timeout: number, signal?: AbortSignal): ProjectClientError {
     if (error instanceof ProjectClientError) return error
+    // A `next` link the server wrote may carry the key in its query.
+    url = this.#redact(url)
     const where = `${operation.method} ${url}`
     if (error instanceof HTTPError) {
       const response = error.response
