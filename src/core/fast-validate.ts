@@ -98,7 +98,7 @@ function build(def: Def): Check {
     }
     case 'record': {
       const key = def.keyType!._zod.def
-      if (key.type !== 'string' || key.checks?.length) return no
+      if (key.type !== 'string' || key.checks?.length || key.format || key.check) return no
       const check = inner(def.valueType)
       return (value) => {
         if (!isObject(value)) return false
@@ -111,12 +111,14 @@ function build(def: Def): Check {
       const keys = Object.keys(shape)
       const checks = keys.map((name) => inner(shape[name]))
       const catchall = def.catchall?._zod.def.type
-      // A loose object keeps unknown keys untouched, so they need no visit; a strip or strict one lets zod decide.
+      // A loose object keeps unknown keys untouched, so they need no visit; a strip or strict one lets zod
+      // decide; any other catchall (`z.catchall(z.object({}), value)`, the schemas' records) checks each one.
       const loose = catchall === 'unknown' || catchall === 'any'
+      const rest = catchall && catchall !== 'never' ? inner(def.catchall) : no
       return (value) => {
         if (!isObject(value)) return false
         for (let index = 0; index < keys.length; index++) if (!checks[index]!(value[keys[index]!])) return false
-        if (!loose) for (const name in value) if (!Object.hasOwn(shape, name)) return false
+        if (!loose) for (const name in value) if (!Object.hasOwn(shape, name) && !rest(value[name])) return false
         return true
       }
     }

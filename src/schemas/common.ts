@@ -9,8 +9,12 @@ import * as z from 'zod/mini'
 /** Any JSON value the service documents as free-form. */
 export const json = z.unknown()
 
-/** A free-form JSON object. */
-export const jsonObject = z.record(z.string(), z.unknown())
+/**
+ * A free-form JSON object. Objects with string keys are written `z.catchall(z.object({}), value)`, not
+ * `z.record(z.string(), value)`: the same JSON passes, the inferred type is the same
+ * (`{ [k: string]: value }`), and the record kind would add 530 B to the browser bundle.
+ */
+export const jsonObject = z.catchall(z.object({}), z.unknown())
 
 /** An ISO 8601 date-time string (kept as sent: the service mixes `Z` and `+00:00` forms, §1.8). */
 export const dateTime = z.string()

@@ -256,7 +256,9 @@ export const lastExecutionTimeSchema = z.tuple([z.string(), dateTime])
 export type LastExecutionTime = z.infer<typeof lastExecutionTimeSchema>
 
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null` when no name was given. */
-export const lastExecutionTimesStatusSchema = z.extend(queryStatusSchema, {
+export const lastExecutionTimesStatusSchema = z.looseObject({
+  // A spread shape, not z.extend: the same schema, and z.extend costs 350 B of the browser bundle.
+  ...queryStatusSchema.shape,
   results: nullish(z.array(lastExecutionTimeSchema)),
 })
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null`. */

@@ -49,7 +49,7 @@ export const hogFunctionInputSchema = looseObject({
 export type HogFunctionInput = z.infer<typeof hogFunctionInputSchema>
 
 /** Input name → value. */
-export const hogFunctionInputsSchema = z.record(z.string(), z.nullable(hogFunctionInputSchema))
+export const hogFunctionInputsSchema = z.catchall(z.object({}), z.nullable(hogFunctionInputSchema))
 /** Input name → value. */
 export type HogFunctionInputs = z.infer<typeof hogFunctionInputsSchema>
 
@@ -364,7 +364,7 @@ export type HogFunctionMetrics = z.infer<typeof hogFunctionMetricsSchema>
 
 /** Totals of the app metrics of a hog function, by kind or name. */
 export const hogFunctionMetricsTotalsSchema = looseObject({
-  totals: z.optional(z.record(z.string(), z.number())),
+  totals: z.optional(z.catchall(z.object({}), z.number())),
 })
 /** Totals of the app metrics of a hog function. */
 export type HogFunctionMetricsTotals = z.infer<typeof hogFunctionMetricsTotalsSchema>

@@ -15,7 +15,7 @@ export type SurveyQuestionType = z.infer<typeof surveyQuestionTypeSchema>
 export const surveyQuestionBranchingSchema = z.looseObject({
   type: z.optional(openEnum<'next_question' | 'end' | 'response_based' | 'specific_question'>()),
   /** `response_based`: response value (or choice index) → question index or `"end"`. */
-  responseValues: nullish(z.record(z.string(), json)),
+  responseValues: nullish(z.catchall(z.object({}), json)),
   /** `specific_question`: the index of the next question. */
   index: nullish(z.number()),
 })
@@ -402,6 +402,6 @@ export interface SurveyResponsesCountParams {
 }
 
 /** Survey id → number of responses; `{}` when no survey ever started. */
-export const surveyResponsesCountSchema = z.record(z.string(), z.number())
+export const surveyResponsesCountSchema = z.catchall(z.object({}), z.number())
 /** Survey id → number of responses. */
 export type SurveyResponsesCount = z.infer<typeof surveyResponsesCountSchema>

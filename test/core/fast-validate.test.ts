@@ -201,9 +201,17 @@ describe('fast validation (compiled check before zod)', () => {
     expect(compileCheck(z.iso.datetime())('2026-01-01T00:00:00Z')).toBe(false)
     expect(compileCheck(z.pipe(z.string(), z.transform((value: string) => value.length)))('ab')).toBe(false)
     expect(compileCheck(z.record(z.enum(['a']), z.number()))({ a: 1 })).toBe(false)
+    expect(compileCheck(z.record(z.uuid(), z.number()))({ a: 1 })).toBe(false)
+    expect(compileCheck(z.record(z.string(), z.number()))({ a: 1 })).toBe(true)
     // Strip objects: the fast path only when no key would be dropped.
     expect(compileCheck(z.object({ a: z.number() }))({ a: 1 })).toBe(true)
     expect(compileCheck(z.object({ a: z.number() }))({ a: 1, b: 2 })).toBe(false)
     expect(compileCheck(z.object({ a: z.number() }))({ a: 1, toString: 2 })).toBe(false)
+    // Catchall objects (the schemas' records): every other key is checked against the catchall.
+    const numbers = z.catchall(z.object({}), z.number())
+    expect(compileCheck(numbers)({ a: 1, b: 2 })).toBe(true)
+    expect(compileCheck(numbers)({ a: 1, b: 'x' })).toBe(false)
+    expect(numbers.safeParse({ a: 1, b: 'x' }).success).toBe(false)
+    expect(compileCheck(z.strictObject({ a: z.number() }))({ a: 1, b: 2 })).toBe(false)
   })
 })
