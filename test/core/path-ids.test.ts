@@ -138,7 +138,7 @@ describe('no id, however odd, changes the request path (every method with path p
             expect(urls.length).toBe(before)
             return
           }
-          const values = operation === 'endpoints.version' ? { name: 'n', versionNumber: String(number) } : { id: String(number) }
+          const values: Record<string, string> = operation === 'endpoints.version' ? { name: 'n', versionNumber: String(number) } : { id: String(number) }
           check(before, error, operation, 'projects', values)
         },
       ),
