@@ -109,6 +109,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   /** Collects the items of every page, or the first `max` of them, fetching no page beyond those. */
   async toArray({ max = Number.POSITIVE_INFINITY }: { max?: number } = {}): Promise<T[]> {
     if (typeof max !== 'number' || Number.isNaN(max) || max < 0) {
+      // The first page is already on its way: settle it here, so that its failure is not an unhandled rejection.
+      this.then(undefined, () => undefined)
       throw new InvalidArgumentError('max', `expected a non-negative number, got ${String(max)}`)
     }
     const items: T[] = []

@@ -76,3 +76,21 @@ describe('pagination under faults (property)', () => {
     console.log(`[reliability] pagination property: ${runs} runs, ${requestsMade} requests, ${faultsMet} faults met, items lost 0`)
   })
 })
+
+describe('a refused toArray', () => {
+  it('settles the first page already sent, so its failure is no unhandled rejection (which would crash a Node script)', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      const fetch: typeof globalThis.fetch = async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+      const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
+      const error = await client.experiments.list().toArray({ max: -1 }).catch((e: unknown) => e)
+      expect((error as { argument?: string }).argument).toBe('max')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
+})
