@@ -108,13 +108,14 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
   /** Collects the items of every page, or the first `max` of them, fetching no page beyond those. */
   async toArray({ max = Number.POSITIVE_INFINITY }: { max?: number } = {}): Promise<T[]> {
-    if (typeof max !== 'number' || Number.isNaN(max) || max < 0) {
-      // The first page is already on its way: settle it here, so that its failure is not an unhandled rejection.
+    const invalid = typeof max !== 'number' || Number.isNaN(max) || max < 0
+    if (invalid || max === 0) {
+      // The first page is already on its way and none of it is read: settle it here, so that its failure is not an unhandled rejection.
       this.then(undefined, () => undefined)
-      throw new InvalidArgumentError('max', `expected a non-negative number, got ${String(max)}`)
+      if (invalid) throw new InvalidArgumentError('max', `expected a non-negative number, got ${String(max)}`)
+      return []
     }
     const items: T[] = []
-    if (max === 0) return items
     for await (const page of this.pages()) {
       for (const item of page.results) {
         this.#throwIfAborted()
