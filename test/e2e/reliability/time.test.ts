@@ -26,9 +26,9 @@ describe('time is bounded', () => {
   afterAll(() => e2e.close())
 
   it.each([
-    [120, 0],
-    [120, 2],
-    [80, 1],
+    [300, 0],
+    [250, 2],
+    [200, 1],
   ])('a hanging server (timeout %i ms, maxRetries %i) ends in TimeoutError within timeout × (retries + 1) + capped backoff', async (timeout, maxRetries) => {
     e2e.fake.faults.hangNext(maxRetries + 1)
     const started = performance.now()
@@ -37,6 +37,8 @@ describe('time is bounded', () => {
     expect(error).toBeInstanceOf(TimeoutError)
     expect(elapsed).toBeGreaterThanOrEqual(timeout * (maxRetries + 1) - 5)
     expect(elapsed).toBeLessThan(timeout * (maxRetries + 1) + backoffCap(maxRetries) + 400)
+    // On a loaded machine the server may record the last attempt a moment after the client gave up on it.
+    await sleep(100)
     expect(e2e.fake.requests).toHaveLength(maxRetries + 1)
     expect(e2e.fake.requests.every((request) => request.fault === 'hang')).toBe(true)
   })
