@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
 import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
 
-/** One call per operation of OPERATIONS, with the success status the real service answers (api-contract.md). */
+/** One call per operation of OPERATIONS, with the success status the real service answers (docs/service-behaviour.md §3.2–§7.2). */
 interface Case {
   path?: Record<string, string>
   query?: string
