@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   AuthenticationError,
   MethodNotAllowedError,
@@ -8,7 +8,7 @@ import {
   type OperationId,
   type ProjectClient,
 } from 'posthog-project-client'
-import { ALL_OPERATIONS, operationsHit, startE2E, type E2E } from './helpers.js'
+import { ALL_OPERATIONS, operationsHit, useE2E } from '../helpers/fake-server.js'
 
 /**
  * Every operation of the spec, once, through `ProjectClient` over a real socket to `fake.listen()`.
@@ -16,15 +16,13 @@ import { ALL_OPERATIONS, operationsHit, startE2E, type E2E } from './helpers.js'
  * checks that the recorded requests covered all 61 operations of `OPERATIONS`.
  */
 describe('every operation over a real socket', () => {
-  let e2e: E2E
+  // The real service refuses personal API keys on the operations with no scope; this fake answers them.
+  const e2e = useE2E({ allowUnscopedActions: true })
   let client: ProjectClient
 
-  beforeAll(async () => {
-    // The real service refuses personal API keys on the operations with no scope; this fake answers them.
-    e2e = await startE2E({ allowUnscopedActions: true })
+  beforeAll(() => {
     client = e2e.client({ maxRetries: 0 })
   })
-  afterAll(() => e2e.close())
 
   it('experiments: 13 operations, fields round-trip', async () => {
     e2e.fake.seed.featureFlags([{ key: 'eligible-flag' }])
@@ -219,15 +217,13 @@ describe('every operation over a real socket', () => {
 
 describe('scopes over a real socket', () => {
   const UNSCOPED = ALL_OPERATIONS.filter((id) => OPERATIONS[id].scope === null)
-  let e2e: E2E
+  const e2e = useE2E({ keys: { phx_survey_reader: ['survey:read'] } })
 
-  beforeAll(async () => {
-    e2e = await startE2E({ keys: { phx_survey_reader: ['survey:read'] } })
+  beforeAll(() => {
     e2e.fake.seed.hogFunctions([{ id: 'hog-1' }])
     e2e.fake.seed.endpoints([{ name: 'top_events' }])
     e2e.fake.seed.eventDefinitions([{ id: 'def-1', name: 'signed_up' }])
   })
-  afterAll(() => e2e.close())
 
   /** One call per operation with no scope (the real service refuses personal API keys on them). */
   const unscopedCalls: Partial<Record<OperationId, (client: ProjectClient) => Promise<unknown>>> = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
-import { TRANSPORTS, caller, jsonOf, openChannel, type Channel } from './helpers.js'
+import { TRANSPORTS, caller, jsonOf, openChannel, type Channel } from '../helpers/fake-channels.js'
 
 describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   let fake: FakeApi
