@@ -48,9 +48,9 @@ export function removeFolder(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true })
 }
 
-/** Bundles `entry` (a file of test/runtimes) into `outfile`; by default the SDK stays an import by name. */
-export async function bundle(entry: string, outfile: string, options: BuildOptions = {}): Promise<void> {
-  await build({
+/** Bundles `entry` (a file of test/runtimes) into `outfile`; by default the SDK stays an import by name. Returns the files bundled in. */
+export async function bundle(entry: string, outfile: string, options: BuildOptions = {}): Promise<string[]> {
+  const { metafile } = await build({
     entryPoints: [join(root, 'test/runtimes', entry)],
     outfile,
     bundle: true,
@@ -59,8 +59,12 @@ export async function bundle(entry: string, outfile: string, options: BuildOptio
     target: 'es2022',
     external: ['posthog-project-client'],
     logLevel: 'error',
+    metafile: true,
+    // Not the repo's tsconfig: its `paths` would send `posthog-project-client` to src/ instead of the package.
+    tsconfigRaw: {},
     ...options,
   })
+  return Object.keys(metafile?.inputs ?? {})
 }
 
 /** What a runtime printed: its version and the scenario's result (the last line of its output). */

@@ -3,6 +3,7 @@
 // Each runs test/runtimes/cli-entry.ts, bundled with the SDK left as an import by name, from a folder
 // where `posthog-project-client` resolves to this checkout's dist/ (`npm run build` first).
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundle, consumerFolder, operationsSeen, removeFolder, root, runReporting, startFake, type ScenarioFake } from './harness.js'
@@ -11,7 +12,10 @@ import { EXPECTED_OPERATIONS, expectedScenario } from './scenario.js'
 let consumer: string
 beforeAll(async () => {
   consumer = consumerFolder('runtimes')
-  await bundle('cli-entry.ts', join(consumer, 'scenario.mjs'))
+  const inputs = await bundle('cli-entry.ts', join(consumer, 'scenario.mjs'))
+  // Only the scenario is bundled: the runtime itself resolves the SDK by name, to dist/.
+  expect(inputs.filter((file) => !file.startsWith('test/runtimes/'))).toEqual([])
+  expect(readFileSync(join(consumer, 'scenario.mjs'), 'utf8')).toMatch(/from\s*["']posthog-project-client["']/)
 }, 60_000)
 afterAll(() => removeFolder(consumer))
 
