@@ -12,7 +12,7 @@ import { EXPECTED_OPERATIONS, expectedScenario } from './scenario.js'
 let consumer: string
 beforeAll(async () => {
   consumer = consumerFolder('runtimes')
-  const inputs = await bundle('cli-entry.ts', join(consumer, 'scenario.mjs'))
+  const inputs = await bundle('runtimes/cli-entry.ts', join(consumer, 'scenario.mjs'))
   // Only the scenario is bundled: the runtime itself resolves the SDK by name, to dist/.
   expect(inputs.filter((file) => !file.startsWith('test/runtimes/'))).toEqual([])
   expect(readFileSync(join(consumer, 'scenario.mjs'), 'utf8')).toMatch(/from\s*["']posthog-project-client["']/)
@@ -40,7 +40,7 @@ const RUNTIMES: Array<{ name: string; version: RegExp; command: () => [string, s
   },
 ]
 
-describe.each(RUNTIMES)('the scenario on $name', ({ version, command }) => {
+for (const { name, version, command } of RUNTIMES) describe(`the scenario on ${name}`, () => {
   let api: ScenarioFake
   beforeAll(async () => {
     api = await startFake()

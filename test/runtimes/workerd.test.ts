@@ -18,7 +18,7 @@ beforeAll(async () => {
   consumer = consumerFolder('workerd')
   const outfile = join(consumer, 'worker.mjs')
   // The SDK resolved by name from the consumer's node_modules, like a Workers project's dependency.
-  inputs = await bundle('worker-entry.ts', outfile, {
+  inputs = await bundle('runtimes/worker-entry.ts', outfile, {
     platform: 'browser',
     conditions: ['workerd', 'worker', 'browser'],
     external: [],
