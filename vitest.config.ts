@@ -11,9 +11,10 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // The Chromium scenario runs with `npm run test:browser` (vitest.browser.config.ts), the packed-tarball
-    // test with `npm run test:package` (vitest.package.config.ts; ~30 s of CPU for a build, npm pack/install, tsc).
-    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
+    // The scenario on each runtime runs with `npm run test:runtimes` (vitest.runtimes.config.ts; browsers
+    // also with `npm run test:browser`), the packed-tarball test with `npm run test:package`
+    // (vitest.package.config.ts; ~40 s of CPU for a build, npm pack/install, tsc). All need the build.
+    exclude: ['test/browser/**', 'test/runtimes/**', 'test/package/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
