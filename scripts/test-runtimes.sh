@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 runtimes=("$@")
 [ ${#runtimes[@]} -eq 0 ] && runtimes=(node bun deno workerd chromium firefox)
 bin=node_modules/.bin
+# Bun and Deno as their platform packages ship them (the `bun` package's own entry needs its postinstall).
+bun=$(ls node_modules/@oven/bun-*/bin/bun 2>/dev/null | head -1 || true); bun=${bun:-$bin/bun}
+deno=$(ls node_modules/@deno/*/deno 2>/dev/null | head -1 || true); deno=${deno:-$bin/deno}
 [ -f dist/index.js ] || { echo "dist/ is missing: run npm run build first" >&2; exit 1; }
 
 # The test names of vitest.runtimes.config.ts that select each runtime's scenario.
@@ -18,8 +21,8 @@ for runtime in "${runtimes[@]}"; do
     node)
       echo "== Node $(node --version) (this machine's), $(npx -y -p node@22 node --version) and $(npx -y -p node@24 node --version) (npm package node)"
       patterns+=('on Node') ;;
-    bun) echo "== Bun $("$bin/bun" --version) (npm package bun)"; patterns+=('on Bun') ;;
-    deno) echo "== $("$bin/deno" --version | head -1) (npm package deno)"; patterns+=('on Deno') ;;
+    bun) echo "== Bun $("$bun" --version) (npm package bun)"; patterns+=('on Bun') ;;
+    deno) echo "== $("$deno" --version | head -1) (npm package deno)"; patterns+=('on Deno') ;;
     workerd) echo "== workerd $("$bin/workerd" --version | awk '{print $2}') (npm package miniflare $(node -p "require('miniflare/package.json').version"))"; patterns+=('in Cloudflare Workers') ;;
     chromium) echo "== $(/usr/bin/chromium --version 2>/dev/null || echo 'chromium missing')"; patterns+=('in Chromium') ;;
     firefox) echo "== $(/usr/bin/firefox-esr --version 2>/dev/null || echo 'firefox-esr missing')"; patterns+=('in Firefox') ;;

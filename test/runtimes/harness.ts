@@ -3,6 +3,7 @@
 // scenario. The runtime under test only talks to the fake over a socket.
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import { join } from 'node:path'
@@ -11,6 +12,21 @@ import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-cl
 import { SEEDED, type ScenarioConfig, type ScenarioResult } from './scenario.js'
 
 export const root = new URL('../..', import.meta.url).pathname
+
+/**
+ * The binary of the npm package `bun` or `deno`, taken from the platform package it depends on
+ * (`@oven/bun-linux-x64`, `@deno/linux-x64-glibc`, …): the packages' own `bin` entries only work once
+ * their postinstall script has run (bun's fails without it), and an install may skip scripts.
+ */
+export function runtimeBinary(runtime: 'bun' | 'deno'): string {
+  const arch = process.arch === 'arm64' ? (runtime === 'bun' ? 'aarch64' : 'arm64') : process.arch
+  const libc = runtime === 'deno' && process.platform === 'linux' ? '-glibc' : ''
+  const file = runtime === 'bun' ? `@oven/bun-${process.platform}-${arch}/bin/bun` : `@deno/${process.platform}-${arch}${libc}/deno`
+  const shipped = join(root, 'node_modules', file)
+  if (existsSync(shipped)) return shipped
+  // Another platform's layout: the package's own entry (which needs its postinstall to have run).
+  return createRequire(join(root, 'package.json')).resolve(`${runtime}/package.json`).replace(/package\.json$/, runtime === 'bun' ? 'bin/bun.exe' : 'bin.cjs')
+}
 
 /** The fake, seeded for the scenario and listening on 127.0.0.1. */
 export interface ScenarioFake {

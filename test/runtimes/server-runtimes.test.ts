@@ -1,12 +1,13 @@
 // The scenario on every server-side runtime: Node 20 (this process's), 22 and 24 (from the npm registry),
-// Bun and Deno (the npm packages `bun` and `deno`, their binaries as shipped, no install script run).
+// Bun and Deno (the npm packages `bun` and `deno`: the binaries their platform packages ship, so no
+// install script is needed).
 // Each runs test/runtimes/cli-entry.ts, bundled with the SDK left as an import by name, from a folder
 // where `posthog-project-client` resolves to this checkout's dist/ (`npm run build` first).
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundle, consumerFolder, operationsSeen, removeFolder, root, runReporting, startFake, type ScenarioFake } from './harness.js'
+import { bundle, consumerFolder, operationsSeen, removeFolder, runReporting, runtimeBinary, startFake, type ScenarioFake } from './harness.js'
 import { EXPECTED_OPERATIONS, expectedScenario } from './scenario.js'
 
 let consumer: string
@@ -31,12 +32,12 @@ const RUNTIMES: Array<{ name: string; version: RegExp; command: () => [string, s
     version: new RegExp(`^Node v${major}\\.`),
     command: (): [string, string[]] => [nodeBinary(major), ['scenario.mjs']],
   })),
-  { name: 'Bun', version: /^Bun \d+\.\d+\.\d+/, command: () => [join(root, 'node_modules/.bin/bun'), ['scenario.mjs']] },
+  { name: 'Bun', version: /^Bun \d+\.\d+\.\d+/, command: () => [runtimeBinary('bun'), ['scenario.mjs']] },
   {
     name: 'Deno',
     version: /^Deno \d+\.\d+\.\d+/,
     // The folder's package.json makes Deno resolve bare names from its node_modules, as in a Deno project with npm packages.
-    command: () => [join(root, 'node_modules/.bin/deno'), ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'scenario.mjs']],
+    command: () => [runtimeBinary('deno'), ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'scenario.mjs']],
   },
 ]
 
