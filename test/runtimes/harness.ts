@@ -39,7 +39,7 @@ export async function startFake(): Promise<ScenarioFake> {
   const fake = createFakeApi()
   fake.seed.experiments(Array.from({ length: SEEDED }, (_, index) => ({ name: `Experiment ${index + 1}` })))
   const server = await fake.listen()
-  return { fake, server, config: { ...fake.clientOptions(server.url), baseUrl: server.url } }
+  return { fake, server, config: fake.clientOptions(server.url) }
 }
 
 /** The operations the fake saw (CORS preflights left out). */
