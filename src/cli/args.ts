@@ -112,7 +112,7 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
   const where = `${kebab(group)} ${kebab(method)}`
   let parsed: ReturnType<typeof parseArgs<{ options: Options; allowPositionals: true; strict: true }>>
   try {
-    parsed = parseArgs({ args: normalize(argv, flags), options, strict: true, allowPositionals: true })
+    parsed = parseArgs({ args: normalize(argv, flags, options), options, strict: true, allowPositionals: true })
   } catch (error) {
     throw toUsageError(error, where, flags)
   }
@@ -140,10 +140,11 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
 /**
  * Two shapes parseArgs cannot read on its own: a boolean query flag given bare (`--archived`) means
  * `true` (parseArgs has no optional values, so it becomes `--archived=true` unless `true`/`false`
- * follows), and a value starting with a dash and a digit (`--date_from -30d`, PostHog's relative dates)
+ * follows), and a value starting with a dash and a digit (`--date_from -30d`, PostHog's relative dates;
+ * `--max -1`, refused later with a clear message)
  * is joined to its flag (`--date_from=-30d`) instead of being refused as ambiguous.
  */
-function normalize(argv: readonly string[], flags: { readonly [flag: string]: FlagKind }): string[] {
+function normalize(argv: readonly string[], flags: { readonly [flag: string]: FlagKind }, options: Options): string[] {
   const out: string[] = []
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!
@@ -152,7 +153,7 @@ function normalize(argv: readonly string[], flags: { readonly [flag: string]: Fl
     const next = argv[index + 1]
     if (kind === 'boolean' && next !== 'true' && next !== 'false') {
       out.push(`${arg}=true`)
-    } else if (kind !== undefined && kind !== 'boolean' && next !== undefined && /^-\d/.test(next)) {
+    } else if (Object.hasOwn(options, flag) && options[flag]!.type === 'string' && next !== undefined && /^-\d/.test(next)) {
       out.push(`${arg}=${next}`)
       index++
     } else {
