@@ -5,11 +5,12 @@
  *
  *   node --expose-gc --import tsx bench/run.ts
  *
- * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start (a subset),
+ * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start (a subset),
  * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
  * the SDK, to measure a prototype fix without touching src/).
  */
 import { benchBundle, type BundleResult } from './bundle.js'
+import { benchCliStart, type CliStartResult } from './cli-start.js'
 import { benchColdStart, DIST_ENTRY, type ColdStartResult } from './cold-start.js'
 import { machine } from './lib/machine.js'
 import { loadSdk } from './lib/sdk.js'
@@ -29,9 +30,11 @@ export const BUDGETS = {
   /** 20 kB, SI kilobytes. */
   bundleGzipBytes: 20_000,
   coldStartRatio: 2,
+  /** `posthog-project --version` wall time against `node -e 0`. */
+  cliStartRatio: 1.5,
 } as const
 
-const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start'] as const
+const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'cli-start'] as const
 type Section = (typeof SECTIONS)[number]
 
 interface Check {
@@ -68,30 +71,35 @@ async function main(): Promise<void> {
   let pagination: PaginationResult | undefined
   let bundle: BundleResult | undefined
   let coldStart: ColdStartResult | undefined
+  let cliStart: CliStartResult | undefined
   try {
     if (only.has('per-call') || only.has('pagination')) server = await startServer()
     if (only.has('per-call') && server) {
-      log('bench: 1/5 per call…')
+      log('bench: 1/6 per call…')
       perCall = await benchPerCall(sdk, server, quick ? { blocks: 6, callsPerBlock: 50, warmupCalls: 100 } : {})
     }
     if (only.has('validation')) {
-      log('bench: 2/5 validation…')
+      log('bench: 2/6 validation…')
       validation = await benchValidation(sdk, quick ? { blocks: 6, iterationsPerBlock: 5 } : {})
     }
     if (only.has('pagination') && server) {
-      log('bench: 3/5 pagination…')
+      log('bench: 3/6 pagination…')
       pagination = await benchPagination(sdk, server, quick ? { blocks: 2, heapRuns: 1 } : {})
     }
   } finally {
     await server?.close()
   }
   if (only.has('bundle')) {
-    log('bench: 4/5 bundle…')
+    log('bench: 4/6 bundle…')
     bundle = await benchBundle()
   }
   if (only.has('cold-start')) {
-    log('bench: 5/5 cold start…')
+    log('bench: 5/6 cold start…')
     coldStart = benchColdStart(quick ? 8 : 40)
+  }
+  if (only.has('cli-start')) {
+    log('bench: 6/6 command-line start-up…')
+    cliStart = benchCliStart(quick ? 8 : 40)
   }
 
   const rows: string[][] = []
@@ -180,6 +188,17 @@ async function main(): Promise<void> {
     ])
   }
 
+  if (cliStart) {
+    rows.push([
+      '6 cli start: --version vs node -e 0',
+      `${ms(cliStart.nodeMs)} ${iqr(cliStart.nodeIqr, ms)}`,
+      `${ms(cliStart.cliMs)} ${iqr(cliStart.cliIqr, ms)}`,
+      `${cliStart.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.cliStartRatio}×`,
+      check('cli_start_ratio', cliStart.ratio, cliStart.ratio <= BUDGETS.cliStartRatio, `≤ ${BUDGETS.cliStartRatio}×`, over(cliStart.ratio, BUDGETS.cliStartRatio)),
+    ])
+  }
+
   const out: string[] = []
   out.push('')
   out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
@@ -209,6 +228,11 @@ async function main(): Promise<void> {
     out.push(`cold start: ${coldStart.launches} launches each, alternating; import() of zod/mini alone ${ms(coldStart.zod.importMs)}, of ky alone ${ms(coldStart.ky.importMs)}, of the package ${ms(coldStart.sdk.importMs)}`)
   }
 
+  if (cliStart) {
+    out.push('')
+    out.push(`cli start: ${cliStart.launches} launches each, alternating (${cliStart.command}); ratio of medians ${(cliStart.cliMs / cliStart.nodeMs).toFixed(2)}×`)
+  }
+
   const missed = checks.filter((entry) => !entry.ok)
   out.push('')
   if (missed.length === 0) out.push('All budgets met.')
@@ -229,6 +253,7 @@ async function main(): Promise<void> {
     summary.push(['bundle_min_bytes', bundle.minifiedBytes])
   }
   if (coldStart) summary.push(['cold_start_ratio', coldStart.ratio.toFixed(2)])
+  if (cliStart) summary.push(['cli_start_ratio', cliStart.ratio.toFixed(2)])
   summary.push(['budgets', missed.length === 0 ? 'pass' : 'fail'])
   if (missed.length > 0) summary.push(['missed', missed.map((entry) => entry.name).join(',')])
   out.push(`bench: ${summary.map(([key, value]) => `${key}=${value}`).join(' ')}`)

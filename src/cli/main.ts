@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { parseCommandLine } from './args.js'
 import { EXIT, UsageError } from './errors.js'
 import { groupHelp, methodHelp, toolHelp } from './help.js'
@@ -8,11 +7,8 @@ import { groupHelp, methodHelp, toolHelp } from './help.js'
  * loading the SDK, and hands calls to `run.ts` (imported on demand: it loads the SDK).
  */
 
-/** The package's version, from its package.json (one directory above `dist/`). */
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-  return manifest.version
-}
+/** The package's version, written in by the build (tsup.config.ts). */
+declare const __CLI_VERSION__: string
 
 async function main(argv: readonly string[]): Promise<number> {
   let parsed
@@ -24,7 +20,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.usage
   }
   if (parsed.kind === 'version') {
-    process.stdout.write(`${version()}\n`)
+    process.stdout.write(`${__CLI_VERSION__}\n`)
     return EXIT.ok
   }
   if (parsed.kind === 'help') {

@@ -278,8 +278,8 @@ describe('--help and --version', () => {
   })
 
   it('--help, --version and usage errors never load the SDK', async () => {
-    const entry = join(cli.dir, 'dist', 'index.js')
-    renameSync(entry, `${entry}.away`)
+    const entries = ['index.js', 'index.cjs'].map((name) => join(cli.dir, 'dist', name))
+    for (const entry of entries) renameSync(entry, `${entry}.away`)
     try {
       expect((await run(['--version'])).code).toBe(0)
       expect((await run(['--help'])).code).toBe(0)
@@ -289,7 +289,7 @@ describe('--help and --version', () => {
       // The SDK is really gone: a call fails to load it.
       expect((await run(['experiments', 'list'])).stderr).toMatch(/Cannot find|ERR_MODULE_NOT_FOUND/)
     } finally {
-      renameSync(`${entry}.away`, entry)
+      for (const entry of entries) renameSync(`${entry}.away`, entry)
     }
   })
 })

@@ -14,7 +14,7 @@ const root = new URL('../..', import.meta.url).pathname
 
 /** A staged build of the package. */
 export interface StagedCli {
-  /** Absolute path of the built bin (`dist/cli.js`). */
+  /** Absolute path of the built bin (`dist/cli.cjs`). */
   bin: string
   /** The staging folder (a package root). */
   dir: string
@@ -27,7 +27,7 @@ export function buildCli(): StagedCli {
   cpSync(join(root, 'package.json'), join(dir, 'package.json'))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
   execFileSync('npx', ['tsup', '--silent', '--no-dts', '--out-dir', join(dir, 'dist')], { cwd: root, stdio: 'pipe' })
-  return { bin: join(dir, 'dist', 'cli.js'), dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return { bin: join(dir, 'dist', 'cli.cjs'), dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 /** What a finished run of the command printed and returned. */
