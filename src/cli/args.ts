@@ -43,8 +43,11 @@ export interface Call {
   spec: CommandSpec
   /** The path parameters, in the SDK's order. */
   ids: string[]
-  /** The query parameters, converted to the types the SDK takes; `undefined` for a method without a query. */
-  query: Record<string, unknown> | undefined
+  /**
+   * The flags of the method's params object (a query, or a helper's params such as `launch --start_date`),
+   * converted to the types the SDK takes; `undefined` for a method without one.
+   */
+  params: Record<string, unknown> | undefined
   /** `--data` as given: inline JSON, `@file`, or `-` for stdin. */
   data: string | undefined
   settings: Settings
@@ -70,7 +73,7 @@ const GLOBAL_OPTIONS = {
   version: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options']
 
-/** Names of the flags every command takes (query flags must not reuse them). */
+/** Names of the flags every command takes. */
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_OPTIONS)
 
 type Options = NonNullable<ParseArgsConfig['options']>
@@ -102,9 +105,9 @@ function resolveMethod(group: Group, word: string): { method: string; spec: Comm
   return found
 }
 
-/** Second pass: the whole command line, strictly, with the command's own query flags. */
+/** Second pass: the whole command line, strictly, with the command's own flags. */
 function parseCall(argv: readonly string[], group: Group, method: string, spec: CommandSpec): Call {
-  const flags = spec.query ?? {}
+  const flags = spec.flags ?? {}
   const options: Options = { ...GLOBAL_OPTIONS }
   for (const [flag, kind] of Object.entries(flags)) {
     options[flag] = kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }
@@ -130,7 +133,7 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
     method,
     spec,
     ids,
-    query: spec.query ? queryValues(values, flags) : undefined,
+    params: spec.flags ? paramValues(values, flags) : undefined,
     data,
     settings: settings(values),
     output: outputOptions(values, spec, where),
@@ -138,7 +141,7 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
 }
 
 /**
- * Two shapes parseArgs cannot read on its own: a boolean query flag given bare (`--archived`) means
+ * Two shapes parseArgs cannot read on its own: a boolean flag given bare (`--archived`) means
  * `true` (parseArgs has no optional values, so it becomes `--archived=true` unless `true`/`false`
  * follows), and a value starting with a dash and a digit (`--date_from -30d`, PostHog's relative dates;
  * `--max -1`, refused later with a clear message)
@@ -187,15 +190,15 @@ function checkIds(ids: readonly string[], spec: CommandSpec, where: string): voi
   }
 }
 
-/** The query flags given, as the values the SDK takes. */
-function queryValues(values: Record<string, unknown>, flags: { readonly [flag: string]: FlagKind }): Record<string, unknown> {
-  const query: Record<string, unknown> = {}
+/** The flags given, as the values the SDK takes. */
+function paramValues(values: Record<string, unknown>, flags: { readonly [flag: string]: FlagKind }): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
   for (const [flag, kind] of Object.entries(flags)) {
     const value = values[flag]
     if (value === undefined) continue
-    query[flag] = convert(flag, kind, value as string | string[])
+    params[flag] = convert(flag, kind, value as string | string[])
   }
-  return query
+  return params
 }
 
 function convert(flag: string, kind: FlagKind, value: string | string[]): unknown {
@@ -243,11 +246,11 @@ function outputOptions(values: Record<string, unknown>, spec: CommandSpec, where
   return { format: format as Format | undefined, all, max: maxText === undefined ? undefined : Number(maxText), dryRun: values['dry-run'] === true }
 }
 
-/** Every query flag of the table, for checks that none collides with a global flag. */
-export function allQueryFlags(): string[] {
+/** Every method flag of the table, for checks that none collides with a global flag. */
+export function allMethodFlags(): string[] {
   const flags = new Set<string>()
   for (const group of GROUPS) {
-    for (const spec of Object.values(COMMANDS[group]) as CommandSpec[]) for (const flag of Object.keys(spec.query ?? {})) flags.add(flag)
+    for (const spec of Object.values(COMMANDS[group]) as CommandSpec[]) for (const flag of Object.keys(spec.flags ?? {})) flags.add(flag)
   }
   return [...flags]
 }

@@ -33,7 +33,7 @@ export type KindOf<T> = [Extract<T, readonly unknown[]>] extends [never]
   : 'list'
 
 /** The flags of a query params type: every key, each with the kind of its value. */
-export type QueryFlags<Q> = { readonly [K in keyof Q]-?: KindOf<NonNullable<Q[K]>> }
+export type FlagsOf<Q> = { readonly [K in keyof Q]-?: KindOf<NonNullable<Q[K]>> }
 
 type AnyMethod = (...args: never[]) => unknown
 
@@ -55,10 +55,10 @@ type PathNames<A extends readonly unknown[], Names extends readonly string[] = [
 
 /** What follows the ids: nothing but the request options, or a query, or a body. */
 type InputSpec<A extends readonly unknown[], Path extends readonly unknown[]> = Required<A>['length'] extends [...Path, unknown]['length']
-  ? { readonly query?: never; readonly body?: never }
+  ? { readonly flags?: never; readonly body?: never }
   :
-      | { readonly query: QueryFlags<NonNullable<A[Path['length']]>>; readonly body?: never }
-      | { readonly body: undefined extends A[Path['length']] ? 'optional' : 'required'; readonly query?: never }
+      | { readonly flags: FlagsOf<NonNullable<A[Path['length']]>>; readonly body?: never }
+      | { readonly body: undefined extends A[Path['length']] ? 'optional' : 'required'; readonly flags?: never }
 
 /** One row of the table, as the SDK's signature of `client[G][M]` allows it. */
 export type CommandSpecFor<G extends Group, M extends SdkMethod<G>> = {
@@ -83,7 +83,7 @@ export interface CommandSpec {
   readonly path: readonly string[]
   readonly columns?: readonly string[]
   readonly list?: true
-  readonly query?: { readonly [flag: string]: FlagKind }
+  readonly flags?: { readonly [flag: string]: FlagKind }
   readonly body?: 'required' | 'optional'
 }
 
@@ -111,13 +111,22 @@ export const COMMANDS = {
       summary: 'List experiments, newest first (archived ones only with --archived).',
       path: [],
       list: true,
-      query: { ...LIST, status: 'string', archived: 'boolean', search: 'string', order: 'string', created_by_id: 'integer' },
+      flags: { ...LIST, status: 'string', archived: 'boolean', search: 'string', order: 'string', created_by_id: 'integer' },
       columns: EXPERIMENT_COLUMNS,
     },
     create: { operation: 'experiments.create', summary: 'Create an experiment (and its feature flag).', path: [], body: 'required', columns: EXPERIMENT_COLUMNS },
     retrieve: { operation: 'experiments.retrieve', summary: 'Read one experiment.', path: ['id'], columns: EXPERIMENT_COLUMNS },
     update: { operation: 'experiments.update', summary: 'Change writable fields of an experiment.', path: ['id'], body: 'required', columns: EXPERIMENT_COLUMNS },
     delete: { operation: 'experiments.delete', summary: 'Always refused by the service (405): use soft-delete.', path: ['id'] },
+    launch: { operation: 'experiments.update', summary: 'Launch an experiment: PATCH start_date (default: now).', path: ['id'], flags: { start_date: 'string' }, columns: EXPERIMENT_COLUMNS },
+    end: {
+      operation: 'experiments.update',
+      summary: 'End an experiment: PATCH end_date (default: now) and, when given, the conclusion.',
+      path: ['id'],
+      flags: { end_date: 'string', conclusion: 'string', conclusion_comment: 'string' },
+      columns: EXPERIMENT_COLUMNS,
+    },
+    archive: { operation: 'experiments.update', summary: 'Archive an experiment: PATCH {"archived": true}.', path: ['id'], columns: EXPERIMENT_COLUMNS },
     softDelete: { operation: 'experiments.update', summary: 'Soft-delete an experiment (PATCH {"deleted": true}).', path: ['id'], columns: EXPERIMENT_COLUMNS },
     createExposureCohort: { operation: 'experiments.createExposureCohort', summary: 'Create the cohort of users exposed to a launched experiment.', path: ['id'], body: 'optional' },
     duplicate: { operation: 'experiments.duplicate', summary: 'Copy an experiment.', path: ['id'], body: 'optional', columns: EXPERIMENT_COLUMNS },
@@ -126,14 +135,14 @@ export const COMMANDS = {
       operation: 'experiments.timeseriesResults',
       summary: 'Daily results of one experiment metric.',
       path: ['id'],
-      query: { metric_uuid: 'string', fingerprint: 'string' },
+      flags: { metric_uuid: 'string', fingerprint: 'string' },
     },
     eligibleFeatureFlags: {
       operation: 'experiments.eligibleFeatureFlags',
       summary: 'Feature flags an experiment can use.',
       path: [],
       list: true,
-      query: {
+      flags: {
         ...LIST,
         search: 'string',
         active: 'boolean',
@@ -153,7 +162,7 @@ export const COMMANDS = {
       summary: 'List hog functions.',
       path: [],
       list: true,
-      query: {
+      flags: {
         ...LIST,
         created_at: 'string',
         created_by: 'integer',
@@ -177,13 +186,13 @@ export const COMMANDS = {
       summary: 'Log entries of a hog function, newest first.',
       path: ['id'],
       list: true,
-      query: { limit: 'integer', after: 'string', before: 'string', level: 'list', search: 'string', instance_id: 'string' },
+      flags: { limit: 'integer', after: 'string', before: 'string', level: 'list', search: 'string', instance_id: 'string' },
       columns: ['timestamp', 'level', 'instance_id', 'message'],
     },
-    metrics: { operation: 'hogFunctions.metrics', summary: 'App metrics of a hog function over time.', path: ['id'], query: HOG_FUNCTION_METRICS },
-    metricsTotals: { operation: 'hogFunctions.metricsTotals', summary: 'App metric totals of a hog function.', path: ['id'], query: HOG_FUNCTION_METRICS },
-    icon: { operation: 'hogFunctions.icon', summary: 'One logo image (raw bytes on stdout).', path: [], query: { id: 'string' } },
-    icons: { operation: 'hogFunctions.icons', summary: 'Search logos by company or domain name.', path: [], query: { query: 'string' }, columns: ['id', 'name', 'url'] },
+    metrics: { operation: 'hogFunctions.metrics', summary: 'App metrics of a hog function over time.', path: ['id'], flags: HOG_FUNCTION_METRICS },
+    metricsTotals: { operation: 'hogFunctions.metricsTotals', summary: 'App metric totals of a hog function.', path: ['id'], flags: HOG_FUNCTION_METRICS },
+    icon: { operation: 'hogFunctions.icon', summary: 'One logo image (raw bytes on stdout).', path: [], flags: { id: 'string' } },
+    icons: { operation: 'hogFunctions.icons', summary: 'Search logos by company or domain name.', path: [], flags: { query: 'string' }, columns: ['id', 'name', 'url'] },
     rearrange: { operation: 'hogFunctions.rearrange', summary: 'Set execution orders ({orders: {id: order}}).', path: [], body: 'required', columns: HOG_FUNCTION_COLUMNS },
   },
   surveys: {
@@ -192,19 +201,23 @@ export const COMMANDS = {
       summary: 'List surveys.',
       path: [],
       list: true,
-      query: { ...LIST, search: 'string' },
+      flags: { ...LIST, search: 'string' },
       columns: SURVEY_COLUMNS,
     },
     create: { operation: 'surveys.create', summary: 'Create a survey.', path: [], body: 'required', columns: SURVEY_COLUMNS },
     retrieve: { operation: 'surveys.retrieve', summary: 'Read one survey.', path: ['id'], columns: SURVEY_COLUMNS },
     update: { operation: 'surveys.update', summary: 'Change writable fields of a survey.', path: ['id'], body: 'required', columns: SURVEY_COLUMNS },
     delete: { operation: 'surveys.delete', summary: 'Delete a survey.', path: ['id'] },
+    launch: { operation: 'surveys.update', summary: 'Launch a survey: PATCH start_date (default: now).', path: ['id'], flags: { start_date: 'string' }, columns: SURVEY_COLUMNS },
+    stop: { operation: 'surveys.update', summary: 'Stop a survey: PATCH end_date (default: now).', path: ['id'], flags: { end_date: 'string' }, columns: SURVEY_COLUMNS },
+    resume: { operation: 'surveys.update', summary: 'Resume a stopped survey: PATCH {"end_date": null}.', path: ['id'], columns: SURVEY_COLUMNS },
+    archive: { operation: 'surveys.update', summary: 'Archive a survey: PATCH {"archived": true}.', path: ['id'], columns: SURVEY_COLUMNS },
     activity: {
       operation: 'surveys.activity',
       summary: 'Activity log of one survey.',
       path: ['id'],
       list: true,
-      query: { limit: 'integer', page: 'integer' },
+      flags: { limit: 'integer', page: 'integer' },
       columns: ACTIVITY_COLUMNS,
     },
     allActivity: {
@@ -212,18 +225,18 @@ export const COMMANDS = {
       summary: 'Activity log of every survey.',
       path: [],
       list: true,
-      query: { limit: 'integer', page: 'integer' },
+      flags: { limit: 'integer', page: 'integer' },
       columns: ACTIVITY_COLUMNS,
     },
     archivedResponseUuids: { operation: 'surveys.archivedResponseUuids', summary: 'UUIDs of the archived responses of a survey.', path: ['id'] },
     duplicateToProjects: { operation: 'surveys.duplicateToProjects', summary: 'Copy a survey into other projects ({target_team_ids}).', path: ['id'], body: 'required' },
     archiveResponse: { operation: 'surveys.archiveResponse', summary: 'Archive one response.', path: ['id', 'responseUuid'] },
     unarchiveResponse: { operation: 'surveys.unarchiveResponse', summary: 'Unarchive one response.', path: ['id', 'responseUuid'] },
-    stats: { operation: 'surveys.stats', summary: 'Response statistics of one survey.', path: ['id'], query: { date_from: 'string', date_to: 'string', exclude_archived: 'boolean' } },
-    allStats: { operation: 'surveys.allStats', summary: 'Response statistics of every survey.', path: [], query: { date_from: 'string', date_to: 'string' } },
+    stats: { operation: 'surveys.stats', summary: 'Response statistics of one survey.', path: ['id'], flags: { date_from: 'string', date_to: 'string', exclude_archived: 'boolean' } },
+    allStats: { operation: 'surveys.allStats', summary: 'Response statistics of every survey.', path: [], flags: { date_from: 'string', date_to: 'string' } },
     summarizeResponses: { operation: 'surveys.summarizeResponses', summary: 'AI summary of the responses of a survey.', path: ['id'], body: 'optional' },
     summaryHeadline: { operation: 'surveys.summaryHeadline', summary: 'AI headline of the responses of a survey.', path: ['id'], body: 'optional' },
-    responsesCount: { operation: 'surveys.responsesCount', summary: 'Response counts by survey id.', path: [], query: { exclude_archived: 'boolean', survey_ids: 'list' } },
+    responsesCount: { operation: 'surveys.responsesCount', summary: 'Response counts by survey id.', path: [], flags: { exclude_archived: 'boolean', survey_ids: 'list' } },
   },
   endpoints: {
     list: {
@@ -231,7 +244,7 @@ export const COMMANDS = {
       summary: 'List endpoints (saved queries).',
       path: [],
       list: true,
-      query: { ...LIST, is_active: 'boolean', created_by: 'integer' },
+      flags: { ...LIST, is_active: 'boolean', created_by: 'integer' },
       columns: ENDPOINT_COLUMNS,
     },
     create: { operation: 'endpoints.create', summary: 'Create an endpoint ({name, query}).', path: [], body: 'required', columns: ENDPOINT_COLUMNS },
@@ -240,7 +253,7 @@ export const COMMANDS = {
     delete: { operation: 'endpoints.delete', summary: 'Delete an endpoint.', path: ['name'] },
     materializationStatus: { operation: 'endpoints.materializationStatus', summary: 'Materialization status of an endpoint.', path: ['name'] },
     run: { operation: 'endpoints.run', summary: 'Run an endpoint (POST, optional body of overrides).', path: ['name'], body: 'optional' },
-    runGet: { operation: 'endpoints.runGet', summary: 'Run an endpoint (GET, optional --version).', path: ['name'], query: { version: 'integer' } },
+    runGet: { operation: 'endpoints.runGet', summary: 'Run an endpoint (GET, optional --version).', path: ['name'], flags: { version: 'integer' } },
     versions: {
       operation: 'endpoints.versions',
       summary: 'Versions of an endpoint.',
@@ -257,7 +270,7 @@ export const COMMANDS = {
       summary: 'List event definitions.',
       path: [],
       list: true,
-      query: {
+      flags: {
         ...LIST,
         search: 'string',
         event_type: 'string',

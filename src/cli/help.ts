@@ -1,4 +1,4 @@
-import type { Operation } from '../core/operations.js'
+import type { Operation, PathParamKind } from '../core/operations.js'
 import { COMMANDS, GROUPS, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
 
 /** `--help` texts, generated from the command table and the operation table (nothing here loads the SDK). */
@@ -17,7 +17,7 @@ export function scopeText(operation: Operation): string {
 
 function usageOf(group: Group, method: string, spec: CommandSpec): string {
   const words = [TOOL, kebab(group), kebab(method), ...spec.path.map((name) => `<${name}>`)]
-  if (spec.query && Object.keys(spec.query).length) words.push('[--<param> <value>…]')
+  if (spec.flags && Object.keys(spec.flags).length) words.push('[--<param> <value>…]')
   if (spec.body) words.push(spec.body === 'required' ? '--data <json|@file|->' : '[--data <json|@file|->]')
   if (spec.list) words.push('[--all] [--max N]')
   return words.join(' ')
@@ -84,7 +84,7 @@ export function groupHelp(group: Group): string {
   return `${lines.join('\n')}\n`
 }
 
-/** Help for one method: usage, wire path, scope, path params, query flags, body, hint. */
+/** Help for one method: usage, wire path, scope, path params, flags, body, hint. */
 export function methodHelp(group: Group, method: string): string {
   const spec = (COMMANDS[group] as Readonly<Record<string, CommandSpec>>)[method]!
   const operation = operationOf(spec)
@@ -93,8 +93,8 @@ export function methodHelp(group: Group, method: string): string {
   if (spec.path.length) {
     lines.push('', 'Path params (positional):', ...rows(spec.path.map((name) => [`<${name}>`, pathParamKind(operation, name)])))
   }
-  const flags = Object.entries(spec.query ?? {})
-  if (flags.length) lines.push('', 'Query flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, FLAG_KINDS[kind]])))
+  const flags = Object.entries(spec.flags ?? {})
+  if (flags.length) lines.push('', operation.method === 'GET' ? 'Query flags:' : 'Flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, FLAG_KINDS[kind]])))
   if (spec.body) lines.push('', `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin`)
   if (spec.list) lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
   if (operation.hint) lines.push('', `Note: ${operation.hint}`)
@@ -109,6 +109,15 @@ const FLAG_KINDS = {
   list: 'a list: comma-separated or the flag repeated',
 } as const
 
-function pathParamKind(_operation: Operation, _name: string): string {
-  return 'required'
+/** What each kind of path parameter holds (the kinds of `OPERATIONS`). */
+const PATH_KINDS: Record<PathParamKind, string> = {
+  integer: 'a non-negative integer id',
+  uuid: 'an id (UUID)',
+  name: 'an endpoint name (URL-encoded)',
+  number: 'a positive version number',
+}
+
+function pathParamKind(operation: Operation, name: string): string {
+  const kind = operation.params?.[name]
+  return kind ? PATH_KINDS[kind] : 'required'
 }

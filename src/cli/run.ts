@@ -53,8 +53,8 @@ async function execute(call: Call, io: Io): Promise<void> {
     apiKey,
     ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
   })
-  const input = call.spec.query ? call.query : body
-  const args = [...call.ids, ...(call.spec.query || call.spec.body ? [input] : []), { signal: io.signal }]
+  const input = call.spec.flags ? call.params : body
+  const args = [...call.ids, ...(call.spec.flags || call.spec.body ? [input] : []), { signal: io.signal }]
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   const result = sdkMethod(client, call.group, call.method)(...args)
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { OPERATIONS, type EventDefinitionListParams, type HogFunctionListParams, type OperationId, type SurveyListParams } from 'posthog-project-client'
-import { GLOBAL_FLAGS, allQueryFlags, parseCommandLine, type Call } from '../../src/cli/args.js'
-import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec, type KindOf, type QueryFlags } from '../../src/cli/commands.js'
+import { GLOBAL_FLAGS, allMethodFlags, parseCommandLine, type Call } from '../../src/cli/args.js'
+import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec, type KindOf, type FlagsOf } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */
@@ -13,21 +13,37 @@ describe('the command table', () => {
     const direct = rows.filter(({ group, method, spec }) => spec.operation === `${group}.${method}`)
     expect(direct.map(({ spec }) => spec.operation).sort()).toEqual((Object.keys(OPERATIONS) as OperationId[]).sort())
     const others = rows.filter((row) => !direct.includes(row)).map(({ group, method, spec }) => `${group}.${method} → ${spec.operation}`)
-    expect(others).toEqual(['experiments.softDelete → experiments.update', 'hogFunctions.softDelete → hogFunctions.update'])
+    expect(others).toEqual([
+      'experiments.launch → experiments.update',
+      'experiments.end → experiments.update',
+      'experiments.archive → experiments.update',
+      'experiments.softDelete → experiments.update',
+      'hogFunctions.softDelete → hogFunctions.update',
+      'surveys.launch → surveys.update',
+      'surveys.stop → surveys.update',
+      'surveys.resume → surveys.update',
+      'surveys.archive → surveys.update',
+    ])
   })
 
-  it.each(rows.map((row) => [`${row.group}.${row.method}`, row] as const))('%s: path params, query and body agree with the operation', (_name, { method, spec }) => {
+  it.each(rows.map((row) => [`${row.group}.${row.method}`, row] as const))('%s: path params, query and body agree with the operation', (_name, { group, method, spec }) => {
     const operation = OPERATIONS[spec.operation]
     const placeholders = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
     expect(spec.path).toEqual(placeholders)
-    if (spec.query) expect(operation.method).toBe('GET')
-    if (spec.body) expect(operation.method).not.toBe('GET')
-    if (method === 'softDelete') expect(spec.body).toBeUndefined()
+    expect(spec.path).toEqual(Object.keys(operation.params ?? {}))
+    if (spec.operation === `${group}.${method}`) {
+      // The operation itself: flags are its query, --data its body, as the operation table says.
+      if (spec.flags) expect(operation.method).toBe('GET')
+      expect(spec.body).toBe(operation.body)
+    } else {
+      // A helper (soft-delete, launch, stop…): it writes the body itself, from its flags.
+      expect(spec.body).toBeUndefined()
+    }
   })
 
   it('the one query flag named like a global flag (`version` of endpoints run-get) is the query there', () => {
-    expect(allQueryFlags().filter((flag) => GLOBAL_FLAGS.includes(flag))).toEqual(['version'])
-    expect(parseCommandLine(['endpoints', 'run-get', 'top', '--version', '2'])).toMatchObject({ kind: 'call', query: { version: 2 } })
+    expect(allMethodFlags().filter((flag) => GLOBAL_FLAGS.includes(flag))).toEqual(['version'])
+    expect(parseCommandLine(['endpoints', 'run-get', 'top', '--version', '2'])).toMatchObject({ kind: 'call', params: { version: 2 } })
     expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' })
   })
 
@@ -41,13 +57,13 @@ describe('the command table', () => {
   })
 
   it('query flags are typed from the SDK’s params types', () => {
-    expectTypeOf<QueryFlags<SurveyListParams>>().toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
-    expectTypeOf<QueryFlags<HogFunctionListParams>['type']>().toEqualTypeOf<'list'>()
-    expectTypeOf<QueryFlags<HogFunctionListParams>['created_at']>().toEqualTypeOf<'string'>()
-    expectTypeOf<QueryFlags<EventDefinitionListParams>['ordering']>().toEqualTypeOf<'list'>()
+    expectTypeOf<FlagsOf<SurveyListParams>>().toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
+    expectTypeOf<FlagsOf<HogFunctionListParams>['type']>().toEqualTypeOf<'list'>()
+    expectTypeOf<FlagsOf<HogFunctionListParams>['created_at']>().toEqualTypeOf<'string'>()
+    expectTypeOf<FlagsOf<EventDefinitionListParams>['ordering']>().toEqualTypeOf<'list'>()
     expectTypeOf<KindOf<boolean | 'true' | 'false'>>().toEqualTypeOf<'boolean'>()
     expectTypeOf<KindOf<Record<string, unknown>>>().toEqualTypeOf<never>()
-    expectTypeOf(COMMANDS.surveys.list.query).toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
+    expectTypeOf(COMMANDS.surveys.list.flags).toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
   })
 })
 
@@ -72,20 +88,20 @@ describe('parseCommandLine', () => {
   })
 
   it('converts query flags to the SDK’s types', () => {
-    expect(call('hog-functions', 'list', '--type', 'a,b', '--type=c', '--limit', '5', '--enabled', '--search', 'x').query).toEqual({
+    expect(call('hog-functions', 'list', '--type', 'a,b', '--type=c', '--limit', '5', '--enabled', '--search', 'x').params).toEqual({
       type: ['a', 'b', 'c'],
       limit: 5,
       enabled: true,
       search: 'x',
     })
-    expect(call('experiments', 'list', '--archived', 'false').query).toEqual({ archived: false })
-    expect(call('surveys', 'stats', '--exclude_archived', 's1').query).toEqual({ exclude_archived: true })
+    expect(call('experiments', 'list', '--archived', 'false').params).toEqual({ archived: false })
+    expect(call('surveys', 'stats', '--exclude_archived', 's1').params).toEqual({ exclude_archived: true })
     expect(call('surveys', 'stats', '--exclude_archived', 's1').ids).toEqual(['s1'])
-    expect(call('hog-functions', 'metrics', 'h1', '--after', '-7d').query).toEqual({ after: '-7d' })
+    expect(call('hog-functions', 'metrics', 'h1', '--after', '-7d').params).toEqual({ after: '-7d' })
     // Not a whole number: passed as text for the SDK to refuse with its own message.
-    expect(call('surveys', 'list', '--limit', 'ten').query).toEqual({ limit: 'ten' })
-    expect(call('surveys', 'list').query).toEqual({})
-    expect(call('surveys', 'retrieve', 'x').query).toBeUndefined()
+    expect(call('surveys', 'list', '--limit', 'ten').params).toEqual({ limit: 'ten' })
+    expect(call('surveys', 'list').params).toEqual({})
+    expect(call('surveys', 'retrieve', 'x').params).toBeUndefined()
   })
 
   it('reads settings and output options', () => {

@@ -232,4 +232,54 @@ describe('posthog-project reaches every operation', () => {
     expect(json(result.stdout).deleted).toBe(true)
     expect(fake.requests.slice(before).map((request) => [request.method, request.body])).toEqual([['PATCH', { deleted: true }]])
   })
+
+  describe('lifecycle helpers: one PATCH each, the body written from their flags', () => {
+    const patched = async (args: string[]) => {
+      const before = fake.requests.length
+      const result = await runCli(cli.bin, args, { env: fakeEnv(fake, server.url) })
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' })
+      const sent = fake.requests.slice(before)
+      expect(sent.map((request) => request.method)).toEqual(['PATCH'])
+      return { body: sent[0]!.body as Record<string, unknown>, printed: json(result.stdout) }
+    }
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+
+    it('experiments launch, end, archive', async () => {
+      const { id } = fake.seed.experiments([{ start_date: null }])[0]!
+      const launched = await patched(['experiments', 'launch', String(id)])
+      expect(launched.body).toEqual({ start_date: expect.stringMatching(iso) })
+      expect(launched.printed.start_date).toBeTruthy()
+      const dated = await patched(['experiments', 'launch', String(id), '--start_date', '2026-11-01T09:00:00Z'])
+      expect(dated.body).toEqual({ start_date: '2026-11-01T09:00:00Z' })
+      const ended = await patched(['experiments', 'end', String(id), '--conclusion', 'won', '--conclusion_comment', 'Green wins'])
+      expect(ended.body).toEqual({ end_date: expect.stringMatching(iso), conclusion: 'won', conclusion_comment: 'Green wins' })
+      expect(ended.printed.conclusion).toBe('won')
+      expect((await patched(['experiments', 'archive', String(id)])).body).toEqual({ archived: true })
+    })
+
+    it('surveys launch, stop, resume, archive', async () => {
+      const { id } = fake.seed.surveys([{ start_date: null }])[0]!
+      expect((await patched(['surveys', 'launch', id])).body).toEqual({ start_date: expect.stringMatching(iso) })
+      const stopped = await patched(['surveys', 'stop', id])
+      expect(stopped.body).toEqual({ end_date: expect.stringMatching(iso) })
+      expect(stopped.printed.end_date).toBeTruthy()
+      const resumed = await patched(['surveys', 'resume', id])
+      expect(resumed.body).toEqual({ end_date: null })
+      expect(resumed.printed.end_date).toBeNull()
+      expect((await patched(['surveys', 'archive', id])).body).toEqual({ archived: true })
+    })
+
+    it('a bad date is the SDK’s InvalidArgumentError: exit 2, nothing sent', async () => {
+      const { id } = survey()
+      const expected = await setup.surveys.launch(id, { start_date: 'soon' }).then(
+        () => 'resolved',
+        (error: unknown) => (error as Error).message,
+      )
+      const before = fake.requests.length
+      const result = await runCli(cli.bin, ['surveys', 'launch', id, '--start_date', 'soon'], { env: fakeEnv(fake, server.url) })
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe(`posthog-project: ${expected}\n`)
+      expect(fake.requests.length).toBe(before)
+    })
+  })
 })

@@ -7,11 +7,11 @@ import { parseCommandLine } from '../../src/cli/args.js'
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const section = README.slice(README.indexOf('## Command line'), README.indexOf('\n## ', README.indexOf('## Command line') + 1))
 
-/** The words of a shell command line: double quotes with `\"` escapes, `$(…)` and `$var` as one word; stops at a redirect. */
+/** The words of a shell command line: double quotes with `\"` escapes, `$(…)` and `$var` as one word; stops at a redirect or a comment. */
 function shellWords(line: string): string[] {
   const words: string[] = []
   for (const match of line.matchAll(/"((?:\\.|[^"\\])*)"|(\S+)/g)) {
-    if (match[2]?.startsWith('>')) break
+    if (match[2]?.startsWith('>') || match[2]?.startsWith('#')) break
     words.push(match[1] === undefined ? match[2]! : match[1].replace(/\\"/g, '"').replace(/\$now/g, '2026-11-23T20:00:00Z'))
   }
   return words
