@@ -4,7 +4,7 @@
  * `--help` without loading the SDK (zod, ky), so it should start about as fast as Node itself.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureBuilt } from './cold-start.js'
 import { ROOT } from './lib/sdk.js'
@@ -21,16 +21,23 @@ export interface CliStartResult {
   command: string
 }
 
-/** A private copy of `dist/cli.cjs`, so that other sessions rebuilding `dist/` cannot break a launch. */
-function snapshot(): string {
+/**
+ * A private copy of the command and the SDK entry it loads, so that a concurrent rebuild of `dist/` cannot
+ * break a launch: a package folder (its package.json names the package, so the command's
+ * `import('posthog-project-client')` finds the copied `dist/index.js`; ky resolves from the repository's
+ * node_modules). Built first when `dist/cli.cjs` is missing.
+ */
+export function cliSnapshot(): string {
   const built = join(ROOT, 'dist', 'cli.cjs')
   if (!existsSync(built)) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
     if (build.status !== 0 || !existsSync(built)) throw new Error('cli start: `npm run build` did not produce dist/cli.cjs')
   }
-  const dir = join(ROOT, 'node_modules', '.cache', 'bench-cli')
+  const dir = join(ROOT, 'node_modules', '.cache', 'bench-cli', 'package')
   mkdirSync(join(dir, 'dist'), { recursive: true })
-  copyFileSync(built, join(dir, 'dist', 'cli.cjs'))
+  const manifest = { name: 'posthog-project-client', type: 'module', exports: { '.': { import: './dist/index.js' } } }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest))
+  for (const file of ['cli.cjs', 'index.js']) copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
   return join(dir, 'dist', 'cli.cjs')
 }
 
@@ -44,7 +51,7 @@ function launch(args: string[]): number {
 
 export function benchCliStart(launches = 40): CliStartResult {
   ensureBuilt()
-  const bin = snapshot()
+  const bin = cliSnapshot()
   const expected = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
   const printed = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).stdout.trim()
   if (printed !== expected) throw new Error(`cli start: --version printed ${JSON.stringify(printed)}, expected ${expected}`)
