@@ -53,26 +53,32 @@ async function execute(call: Call, io: Io): Promise<void> {
     apiKey,
     ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
   })
+  // The SDK's own argument order: path params, then the params object (flags) or the body, then the options.
   const input = call.spec.flags ? call.params : body
   const args = [...call.ids, ...(call.spec.flags || call.spec.body ? [input] : []), { signal: io.signal }]
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
-  const result = sdkMethod(client, call.group, call.method)(...args)
   try {
-    if (call.spec.list && (call.output.all || call.output.max !== undefined)) {
-      await writeWalk(result as AsyncIterable<unknown>, io.stdout, {
-        format,
-        ...(call.output.max !== undefined && { max: call.output.max }),
-        ...(call.spec.columns && { columns: call.spec.columns }),
-        progress: new Progress(io.stderr),
-      })
-    } else {
-      await writeValue(await result, format, call, io)
-    }
+    await writeResult(sdkMethod(client, call.group, call.method)(...args), format, call, io)
   } catch (error) {
-    if (dryRun?.request) return dryRun.print(io.stdout, format, apiKey)
-    throw error
+    // In a dry run the recording fetch ends the call once the request is built (the SDK reports a
+    // ConnectionError): that is the expected way out. Anything thrown before (a bad id) is a real error.
+    if (!dryRun?.request) throw error
   }
-  if (dryRun?.request) return dryRun.print(io.stdout, format, apiKey)
+  if (dryRun?.request) await dryRun.print(io.stdout, format, apiKey)
+}
+
+/** Writes what a method returned: a walk item by item with `--all`/`--max`, else the awaited value. */
+async function writeResult(result: unknown, format: Format, call: Call, io: Io): Promise<void> {
+  if (call.spec.list && (call.output.all || call.output.max !== undefined)) {
+    await writeWalk(result as AsyncIterable<unknown>, io.stdout, {
+      format,
+      ...(call.output.max !== undefined && { max: call.output.max }),
+      ...(call.spec.columns && { columns: call.spec.columns }),
+      progress: new Progress(io.stderr),
+    })
+  } else {
+    await writeValue(await result, format, call, io)
+  }
 }
 
 function sdkMethod(client: InstanceType<SdkModule['ProjectClient']>, group: Group, method: string): (...args: unknown[]) => unknown {
