@@ -93,14 +93,18 @@ export function cell(value: unknown, width: number): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text
 }
 
-/** Items-so-far on stderr, on a terminal only, redrawn at most every 100 ms. */
+/**
+ * Items-so-far on stderr when stderr is a terminal and stdout is not (`… --all > export.ndjson`), redrawn
+ * at most every 100 ms. When the items themselves go to the terminal they show the progress, and a
+ * progress line would land in the middle of them.
+ */
 export class Progress {
   #count = 0
   #drawn = 0
   readonly #sink: Sink | undefined
 
-  constructor(sink: Sink) {
-    this.#sink = sink.isTTY ? sink : undefined
+  constructor(sink: Sink, out: Pick<Sink, 'isTTY'> = {}) {
+    this.#sink = sink.isTTY && !out.isTTY ? sink : undefined
   }
 
   /** One more item written. */

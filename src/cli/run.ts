@@ -74,7 +74,7 @@ async function writeResult(result: unknown, format: Format, call: Call, io: Io):
       format,
       ...(call.output.max !== undefined && { max: call.output.max }),
       ...(call.spec.columns && { columns: call.spec.columns }),
-      progress: new Progress(io.stderr),
+      progress: new Progress(io.stderr, io.stdout),
     })
   } else {
     await writeValue(await result, format, call, io)

@@ -1,4 +1,5 @@
-import { renameSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATIONS, ProjectClient } from 'posthog-project-client'
@@ -210,6 +211,38 @@ describe('settings, input and formats', () => {
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(2)
     for (const line of lines) expect(JSON.parse(line)).toHaveProperty('id')
+  })
+})
+
+describe('on a terminal (a pseudo-terminal from util-linux `script`)', () => {
+  /** Runs a shell command line on a pseudo-terminal; returns what the terminal showed. */
+  const terminal = (commandLine: string) =>
+    new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn('script', ['-qfec', commandLine, '/dev/null'], { env: { ...env, PATH: process.env.PATH ?? '' } })
+      let output = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+      child.once('error', reject)
+      child.once('close', (code) => resolve({ code, output }))
+    })
+  const command = (args: string[]) => [process.execPath, cli.bin, ...args].join(' ')
+
+  it('table by default, without a progress line among the rows', async () => {
+    fake.seed.surveys(150)
+    const shown = await terminal(command(['surveys', 'list', '--all', '--limit', '100']))
+    expect(shown.code).toBe(0)
+    expect(shown.output).toMatch(/^id\s+name\s+type\s+start_date\s+end_date\s+archived\r?$/m)
+    expect(shown.output).not.toContain('"results"')
+    expect(shown.output).not.toContain('items…')
+  })
+
+  it('progress on stderr while the items go to a file', async () => {
+    const file = join(cli.dir, 'export.ndjson')
+    fake.faults.delayNext(3, { ms: 150, operation: 'surveys.list' })
+    const shown = await terminal(`${command(['surveys', 'list', '--all', '--limit', '100', '--format', 'ndjson'])} > ${file}`)
+    expect(shown.code).toBe(0)
+    expect(shown.output).toMatch(/\r\d+ items…/)
+    expect(shown.output.endsWith('\r\x1b[K')).toBe(true)
+    expect(readFileSync(file, 'utf8').trimEnd().split('\n').length).toBeGreaterThan(150)
   })
 })
 

@@ -129,12 +129,16 @@ describe('writeWalk', () => {
     expect(lines.at(-1)).toBe('99  a much longer name'.slice(0, 'id  '.length + 'short'.length - 1) + '…')
   })
 
-  it('progress on a terminal only, cleared at the end', async () => {
+  it('progress on a terminal only, cleared at the end, and not when the items go to the terminal too', async () => {
     const terminal = new MemorySink(true)
-    await writeWalk(items(5, { count: 0 }), new MemorySink(), { format: 'ndjson', progress: new Progress(terminal) })
+    const file = new MemorySink(false)
+    await writeWalk(items(5, { count: 0 }), file, { format: 'ndjson', progress: new Progress(terminal, file) })
     expect(terminal.text).toBe('\r1 items…\r\x1b[K')
     const pipe = new MemorySink(false)
-    await writeWalk(items(5, { count: 0 }), new MemorySink(), { format: 'ndjson', progress: new Progress(pipe) })
+    await writeWalk(items(5, { count: 0 }), new MemorySink(), { format: 'ndjson', progress: new Progress(pipe, file) })
     expect(pipe.text).toBe('')
+    const shared = new MemorySink(true)
+    await writeWalk(items(5, { count: 0 }), shared, { format: 'ndjson', progress: new Progress(shared, shared) })
+    expect(shared.text).not.toContain('items…')
   })
 })
