@@ -19,7 +19,7 @@ import type { PagePromise } from '../core/pagination.js'
 export type Group = 'experiments' | 'hogFunctions' | 'surveys' | 'endpoints' | 'eventDefinitions'
 
 /** How a query flag's text becomes the value the SDK takes. */
-export type FlagKind = 'integer' | 'boolean' | 'string' | 'list'
+export type FlagKind = 'integer' | 'boolean' | 'date' | 'string' | 'list'
 
 /** The kind of flag that carries a query parameter of type `T` (`never` for a type a flag cannot carry). */
 export type KindOf<T> = [Extract<T, readonly unknown[]>] extends [never]
@@ -28,7 +28,9 @@ export type KindOf<T> = [Extract<T, readonly unknown[]>] extends [never]
     : [T] extends [boolean | 'true' | 'false']
       ? 'boolean'
       : [T] extends [string | Date]
-        ? 'string'
+        ? Date extends T
+          ? 'date'
+          : 'string'
         : never
   : 'list'
 
@@ -95,8 +97,8 @@ const ENDPOINT_COLUMNS = ['name', 'is_active', 'current_version', 'last_executed
 const EVENT_DEFINITION_COLUMNS = ['id', 'name', 'verified', 'last_seen_at', 'tags'] as const
 const ACTIVITY_COLUMNS = ['created_at', 'activity', 'scope', 'item_id', 'user'] as const
 const HOG_FUNCTION_METRICS = {
-  after: 'string',
-  before: 'string',
+  after: 'date',
+  before: 'date',
   interval: 'string',
   breakdown_by: 'string',
   name: 'list',
@@ -118,12 +120,12 @@ export const COMMANDS = {
     retrieve: { operation: 'experiments.retrieve', summary: 'Read one experiment.', path: ['id'], columns: EXPERIMENT_COLUMNS },
     update: { operation: 'experiments.update', summary: 'Change writable fields of an experiment.', path: ['id'], body: 'required', columns: EXPERIMENT_COLUMNS },
     delete: { operation: 'experiments.delete', summary: 'Always refused by the service (405): use soft-delete.', path: ['id'] },
-    launch: { operation: 'experiments.update', summary: 'Launch an experiment: PATCH start_date (default: now).', path: ['id'], flags: { start_date: 'string' }, columns: EXPERIMENT_COLUMNS },
+    launch: { operation: 'experiments.update', summary: 'Launch an experiment: PATCH start_date (default: now).', path: ['id'], flags: { start_date: 'date' }, columns: EXPERIMENT_COLUMNS },
     end: {
       operation: 'experiments.update',
       summary: 'End an experiment: PATCH end_date (default: now) and, when given, the conclusion.',
       path: ['id'],
-      flags: { end_date: 'string', conclusion: 'string', conclusion_comment: 'string' },
+      flags: { end_date: 'date', conclusion: 'string', conclusion_comment: 'string' },
       columns: EXPERIMENT_COLUMNS,
     },
     archive: { operation: 'experiments.update', summary: 'Archive an experiment: PATCH {"archived": true}.', path: ['id'], columns: EXPERIMENT_COLUMNS },
@@ -164,13 +166,13 @@ export const COMMANDS = {
       list: true,
       flags: {
         ...LIST,
-        created_at: 'string',
+        created_at: 'date',
         created_by: 'integer',
         enabled: 'boolean',
         id: 'string',
         search: 'string',
         type: 'list',
-        updated_at: 'string',
+        updated_at: 'date',
       },
       columns: HOG_FUNCTION_COLUMNS,
     },
@@ -186,7 +188,7 @@ export const COMMANDS = {
       summary: 'Log entries of a hog function, newest first.',
       path: ['id'],
       list: true,
-      flags: { limit: 'integer', after: 'string', before: 'string', level: 'list', search: 'string', instance_id: 'string' },
+      flags: { limit: 'integer', after: 'date', before: 'date', level: 'list', search: 'string', instance_id: 'string' },
       columns: ['timestamp', 'level', 'instance_id', 'message'],
     },
     metrics: { operation: 'hogFunctions.metrics', summary: 'App metrics of a hog function over time.', path: ['id'], flags: HOG_FUNCTION_METRICS },
@@ -208,8 +210,8 @@ export const COMMANDS = {
     retrieve: { operation: 'surveys.retrieve', summary: 'Read one survey.', path: ['id'], columns: SURVEY_COLUMNS },
     update: { operation: 'surveys.update', summary: 'Change writable fields of a survey.', path: ['id'], body: 'required', columns: SURVEY_COLUMNS },
     delete: { operation: 'surveys.delete', summary: 'Delete a survey.', path: ['id'] },
-    launch: { operation: 'surveys.update', summary: 'Launch a survey: PATCH start_date (default: now).', path: ['id'], flags: { start_date: 'string' }, columns: SURVEY_COLUMNS },
-    stop: { operation: 'surveys.update', summary: 'Stop a survey: PATCH end_date (default: now).', path: ['id'], flags: { end_date: 'string' }, columns: SURVEY_COLUMNS },
+    launch: { operation: 'surveys.update', summary: 'Launch a survey: PATCH start_date (default: now).', path: ['id'], flags: { start_date: 'date' }, columns: SURVEY_COLUMNS },
+    stop: { operation: 'surveys.update', summary: 'Stop a survey: PATCH end_date (default: now).', path: ['id'], flags: { end_date: 'date' }, columns: SURVEY_COLUMNS },
     resume: { operation: 'surveys.update', summary: 'Resume a stopped survey: PATCH {"end_date": null}.', path: ['id'], columns: SURVEY_COLUMNS },
     archive: { operation: 'surveys.update', summary: 'Archive a survey: PATCH {"archived": true}.', path: ['id'], columns: SURVEY_COLUMNS },
     activity: {
@@ -232,8 +234,8 @@ export const COMMANDS = {
     duplicateToProjects: { operation: 'surveys.duplicateToProjects', summary: 'Copy a survey into other projects ({target_team_ids}).', path: ['id'], body: 'required' },
     archiveResponse: { operation: 'surveys.archiveResponse', summary: 'Archive one response.', path: ['id', 'responseUuid'] },
     unarchiveResponse: { operation: 'surveys.unarchiveResponse', summary: 'Unarchive one response.', path: ['id', 'responseUuid'] },
-    stats: { operation: 'surveys.stats', summary: 'Response statistics of one survey.', path: ['id'], flags: { date_from: 'string', date_to: 'string', exclude_archived: 'boolean' } },
-    allStats: { operation: 'surveys.allStats', summary: 'Response statistics of every survey.', path: [], flags: { date_from: 'string', date_to: 'string' } },
+    stats: { operation: 'surveys.stats', summary: 'Response statistics of one survey.', path: ['id'], flags: { date_from: 'date', date_to: 'date', exclude_archived: 'boolean' } },
+    allStats: { operation: 'surveys.allStats', summary: 'Response statistics of every survey.', path: [], flags: { date_from: 'date', date_to: 'date' } },
     summarizeResponses: { operation: 'surveys.summarizeResponses', summary: 'AI summary of the responses of a survey.', path: ['id'], body: 'optional' },
     summaryHeadline: { operation: 'surveys.summaryHeadline', summary: 'AI headline of the responses of a survey.', path: ['id'], body: 'optional' },
     responsesCount: { operation: 'surveys.responsesCount', summary: 'Response counts by survey id.', path: [], flags: { exclude_archived: 'boolean', survey_ids: 'list' } },

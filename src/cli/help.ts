@@ -105,6 +105,7 @@ export function methodHelp(group: Group, method: string): string {
 const FLAG_KINDS = {
   integer: 'an integer',
   boolean: 'true or false (bare flag: true)',
+  date: 'a date-time: ISO 8601 (2026-11-01T00:00:00Z), or relative (-7d) where the service takes it',
   string: 'text',
   list: 'a list: comma-separated or the flag repeated',
 } as const

@@ -59,7 +59,7 @@ describe('the command table', () => {
   it('query flags are typed from the SDK’s params types', () => {
     expectTypeOf<FlagsOf<SurveyListParams>>().toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
     expectTypeOf<FlagsOf<HogFunctionListParams>['type']>().toEqualTypeOf<'list'>()
-    expectTypeOf<FlagsOf<HogFunctionListParams>['created_at']>().toEqualTypeOf<'string'>()
+    expectTypeOf<FlagsOf<HogFunctionListParams>['created_at']>().toEqualTypeOf<'date'>()
     expectTypeOf<FlagsOf<EventDefinitionListParams>['ordering']>().toEqualTypeOf<'list'>()
     expectTypeOf<KindOf<boolean | 'true' | 'false'>>().toEqualTypeOf<'boolean'>()
     expectTypeOf<KindOf<Record<string, unknown>>>().toEqualTypeOf<never>()
