@@ -129,6 +129,23 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
   })
 })
 
+describe('other answers that are failures: exit 1', () => {
+  it('a 5xx once the retries are spent, a 429 with its wait, a body that is not JSON', async () => {
+    fake.faults.failNext(1, { status: 503, operation: 'surveys.list' })
+    const unavailable = await run(['surveys', 'list', '--max-retries', '0'])
+    expect(unavailable.code).toBe(1)
+    expect(oneLine(unavailable.stderr)).toMatch(/^InternalServerError: GET .* failed with 503/)
+    fake.faults.failNext(1, { status: 429, operation: 'surveys.list' })
+    const throttled = await run(['surveys', 'list', '--max-retries', '0'])
+    expect(throttled.code).toBe(1)
+    expect(oneLine(throttled.stderr)).toMatch(/^RateLimitError: GET .* failed with 429/)
+    fake.faults.malformedNext(1, { operation: 'surveys.list' })
+    const malformed = await run(['surveys', 'list', '--max-retries', '0'])
+    expect(malformed.code).toBe(1)
+    expect(oneLine(malformed.stderr)).toMatch(/^ResponseValidationError: Unexpected response from GET .*: .*expected JSON/)
+  })
+})
+
 describe('no answer: exit 3', () => {
   it('connection refused', async () => {
     const closed = createFakeApi()
