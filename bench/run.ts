@@ -5,11 +5,13 @@
  *
  *   node --expose-gc --import tsx bench/run.ts
  *
- * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start (a subset),
+ * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk (a subset),
  * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
  * the SDK, to measure a prototype fix without touching src/).
  */
 import { benchBundle, type BundleResult } from './bundle.js'
+import { benchCliStart, type CliStartResult } from './cli-start.js'
+import { HEAP_CAP_MB, benchCliWalk, type CliWalkResult } from './cli-walk.js'
 import { benchColdStart, DIST_ENTRY, type ColdStartResult } from './cold-start.js'
 import { machine } from './lib/machine.js'
 import { loadSdk } from './lib/sdk.js'
@@ -29,9 +31,13 @@ export const BUDGETS = {
   /** 20 kB, SI kilobytes. */
   bundleGzipBytes: 20_000,
   coldStartRatio: 2,
+  /** `posthog-project --version` wall time against `node -e 0`. */
+  cliStartRatio: 1.5,
+  /** A 10,000-item `--all` walk finishes with V8's old space capped at HEAP_CAP_MB. */
+  cliWalkItems: TOTAL_ITEMS,
 } as const
 
-const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start'] as const
+const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'cli-start', 'cli-walk'] as const
 type Section = (typeof SECTIONS)[number]
 
 interface Check {
@@ -68,30 +74,40 @@ async function main(): Promise<void> {
   let pagination: PaginationResult | undefined
   let bundle: BundleResult | undefined
   let coldStart: ColdStartResult | undefined
+  let cliStart: CliStartResult | undefined
+  let cliWalk: CliWalkResult | undefined
   try {
-    if (only.has('per-call') || only.has('pagination')) server = await startServer()
+    if (only.has('per-call') || only.has('pagination') || only.has('cli-walk')) server = await startServer()
     if (only.has('per-call') && server) {
-      log('bench: 1/5 per call…')
+      log('bench: 1/7 per call…')
       perCall = await benchPerCall(sdk, server, quick ? { blocks: 6, callsPerBlock: 50, warmupCalls: 100 } : {})
     }
     if (only.has('validation')) {
-      log('bench: 2/5 validation…')
+      log('bench: 2/7 validation…')
       validation = await benchValidation(sdk, quick ? { blocks: 6, iterationsPerBlock: 5 } : {})
     }
     if (only.has('pagination') && server) {
-      log('bench: 3/5 pagination…')
+      log('bench: 3/7 pagination…')
       pagination = await benchPagination(sdk, server, quick ? { blocks: 2, heapRuns: 1 } : {})
+    }
+    if (only.has('cli-walk') && server) {
+      log('bench: 7/7 command-line walk memory…')
+      cliWalk = await benchCliWalk(server, quick ? 1 : 3)
     }
   } finally {
     await server?.close()
   }
   if (only.has('bundle')) {
-    log('bench: 4/5 bundle…')
+    log('bench: 4/7 bundle…')
     bundle = await benchBundle()
   }
   if (only.has('cold-start')) {
-    log('bench: 5/5 cold start…')
+    log('bench: 5/7 cold start…')
     coldStart = benchColdStart(quick ? 8 : 40)
+  }
+  if (only.has('cli-start')) {
+    log('bench: 6/7 command-line start-up…')
+    cliStart = benchCliStart(quick ? 8 : 40)
   }
 
   const rows: string[][] = []
@@ -180,6 +196,30 @@ async function main(): Promise<void> {
     ])
   }
 
+  if (cliStart) {
+    rows.push([
+      '6 cli start: --version vs node -e 0',
+      `${ms(cliStart.nodeMs)} ${iqr(cliStart.nodeIqr, ms)}`,
+      `${ms(cliStart.cliMs)} ${iqr(cliStart.cliIqr, ms)}`,
+      `${cliStart.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.cliStartRatio}×`,
+      check('cli_start_ratio', cliStart.ratio, cliStart.ratio <= BUDGETS.cliStartRatio, `≤ ${BUDGETS.cliStartRatio}×`, over(cliStart.ratio, BUDGETS.cliStartRatio)),
+    ])
+  }
+
+  if (cliWalk) {
+    const finished = cliWalk.cappedItems === BUDGETS.cliWalkItems
+    rows.push([
+      `7 cli walk: --all, old space capped at ${HEAP_CAP_MB} MB`,
+      '',
+      `${(cliWalk.cappedBytes / 1e6).toFixed(1)} MB ndjson`,
+      cliWalk.cappedItems < 0 ? 'out of memory' : `${cliWalk.cappedItems} items`,
+      `= ${BUDGETS.cliWalkItems} items`,
+      check('cli_walk_capped_items', cliWalk.cappedItems, finished, `= ${BUDGETS.cliWalkItems} items`, cliWalk.cappedItems < 0 ? 'ran out of memory' : `${cliWalk.cappedItems} items`),
+    ])
+    rows.push([`7 cli walk: peak RSS, ${cliWalk.fullItems} vs ${cliWalk.smallItems} items`, `${cliWalk.smallMb.toFixed(1)} MB`, `${cliWalk.fullMb.toFixed(1)} MB`, `${cliWalk.ratio.toFixed(2)}×`, '', 'info'])
+  }
+
   const out: string[] = []
   out.push('')
   out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
@@ -209,6 +249,11 @@ async function main(): Promise<void> {
     out.push(`cold start: ${coldStart.launches} launches each, alternating; import() of zod/mini alone ${ms(coldStart.zod.importMs)}, of ky alone ${ms(coldStart.ky.importMs)}, of the package ${ms(coldStart.sdk.importMs)}`)
   }
 
+  if (cliStart) {
+    out.push('')
+    out.push(`cli start: ${cliStart.launches} launches each, alternating (${cliStart.command}); ratio of medians ${(cliStart.cliMs / cliStart.nodeMs).toFixed(2)}×`)
+  }
+
   const missed = checks.filter((entry) => !entry.ok)
   out.push('')
   if (missed.length === 0) out.push('All budgets met.')
@@ -229,6 +274,8 @@ async function main(): Promise<void> {
     summary.push(['bundle_min_bytes', bundle.minifiedBytes])
   }
   if (coldStart) summary.push(['cold_start_ratio', coldStart.ratio.toFixed(2)])
+  if (cliStart) summary.push(['cli_start_ratio', cliStart.ratio.toFixed(2)])
+  if (cliWalk) summary.push(['cli_walk_capped_items', cliWalk.cappedItems], ['cli_walk_peak_rss_mb', cliWalk.fullMb.toFixed(1)])
   summary.push(['budgets', missed.length === 0 ? 'pass' : 'fail'])
   if (missed.length > 0) summary.push(['missed', missed.map((entry) => entry.name).join(',')])
   out.push(`bench: ${summary.map(([key, value]) => `${key}=${value}`).join(' ')}`)

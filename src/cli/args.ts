@@ -1,0 +1,256 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { COMMANDS, GROUPS, findCommand, findGroup, kebab, methodsOf, type CommandSpec, type FlagKind, type Group } from './commands.js'
+import { UsageError } from './errors.js'
+
+/**
+ * Reads the command line (`posthog-project <group> <method> [ids…] [--flags]`) into what to do, with
+ * Node's `util.parseArgs`. Pure: no I/O, nothing sent; every mistake is a `UsageError`.
+ */
+
+/** Output formats of `--format`. */
+export const FORMATS = ['json', 'ndjson', 'table'] as const
+/** An output format. */
+export type Format = (typeof FORMATS)[number]
+
+/** Client settings given as flags; each falls back to the client's environment variable when absent. */
+export interface Settings {
+  apiKey?: string
+  projectId?: string
+  baseUrl?: string
+  endpointsPrefix?: string
+  /** A number when the flag reads as one; otherwise the text, for the SDK to refuse with its own message. */
+  timeout?: number | string
+  maxRetries?: number | string
+}
+
+/** How to present the result. */
+export interface OutputOptions {
+  /** `undefined`: `table` on a terminal, `json` otherwise. */
+  format: Format | undefined
+  /** Walk every page of a list. */
+  all: boolean
+  /** Stop a walk after this many items (implies a walk). */
+  max: number | undefined
+  /** Print the request instead of sending it. */
+  dryRun: boolean
+}
+
+/** A call of one SDK method. */
+export interface Call {
+  kind: 'call'
+  group: Group
+  method: string
+  spec: CommandSpec
+  /** The path parameters, in the SDK's order. */
+  ids: string[]
+  /**
+   * The flags of the method's params object (a query, or a helper's params such as `launch --start_date`),
+   * converted to the types the SDK takes; `undefined` for a method without one.
+   */
+  params: Record<string, unknown> | undefined
+  /** `--data` as given: inline JSON, `@file`, or `-` for stdin. */
+  data: string | undefined
+  settings: Settings
+  output: OutputOptions
+}
+
+/** What the command line asks for. */
+export type Parsed = { kind: 'version' } | { kind: 'help'; group?: Group; method?: string } | Call
+
+const GLOBAL_OPTIONS = {
+  'api-key': { type: 'string' },
+  project: { type: 'string' },
+  'base-url': { type: 'string' },
+  'endpoints-prefix': { type: 'string' },
+  timeout: { type: 'string' },
+  'max-retries': { type: 'string' },
+  format: { type: 'string' },
+  all: { type: 'boolean' },
+  max: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  data: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options']
+
+/** Names of the flags every command takes. */
+export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_OPTIONS)
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/** Parses `argv` (without `node` and the script). */
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  if (argv.length === 0) return { kind: 'help' }
+  // First pass: only the group and the method (the flags a command takes depend on them).
+  const loose = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, strict: false, allowPositionals: true })
+  const [groupWord, methodWord] = loose.positionals
+  if (loose.values.version === true && groupWord === undefined) return { kind: 'version' }
+  const group = groupWord === undefined ? undefined : resolveGroup(groupWord)
+  const found = group && methodWord !== undefined ? resolveMethod(group, methodWord) : undefined
+  if (loose.values.help === true) return { kind: 'help', ...(group && { group }), ...(found && { method: found.method }) }
+  if (!group) throw new UsageError('group', `missing: one of ${GROUPS.map(kebab).join(', ')} (see --help)`)
+  if (!found) throw new UsageError('method', `missing: one of ${methodsOf(group).map(kebab).join(', ')} (see ${kebab(group)} --help)`)
+  return parseCall(argv, group, found.method, found.spec)
+}
+
+function resolveGroup(word: string): Group {
+  const group = findGroup(word)
+  if (!group) throw new UsageError(word, `unknown group (groups: ${GROUPS.map(kebab).join(', ')})`)
+  return group
+}
+
+function resolveMethod(group: Group, word: string): { method: string; spec: CommandSpec } {
+  const found = findCommand(group, word)
+  if (!found) throw new UsageError(word, `unknown method of ${kebab(group)} (methods: ${methodsOf(group).map(kebab).join(', ')})`)
+  return found
+}
+
+/** Second pass: the whole command line, strictly, with the command's own flags. */
+function parseCall(argv: readonly string[], group: Group, method: string, spec: CommandSpec): Call {
+  const flags = spec.flags ?? {}
+  const options: Options = { ...GLOBAL_OPTIONS }
+  for (const [flag, kind] of Object.entries(flags)) {
+    options[flag] = kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }
+  }
+  const where = `${kebab(group)} ${kebab(method)}`
+  let parsed: ReturnType<typeof parseArgs<{ options: Options; allowPositionals: true; strict: true }>>
+  try {
+    parsed = parseArgs({ args: normalize(argv, flags, options), options, strict: true, allowPositionals: true })
+  } catch (error) {
+    throw toUsageError(error, where, flags)
+  }
+  const values = parsed.values as Record<string, string | string[] | boolean | undefined>
+  const ids = parsed.positionals.slice(2)
+  checkIds(ids, spec, where)
+  const data = values.data as string | undefined
+  if (data !== undefined && !spec.body) throw new UsageError('--data', `${where} takes no body`)
+  if (data === undefined && spec.body === 'required') {
+    throw new UsageError('--data', `required: ${where} takes a JSON body (--data '{…}', --data @file.json, or --data - to read stdin)`)
+  }
+  return {
+    kind: 'call',
+    group,
+    method,
+    spec,
+    ids,
+    params: spec.flags ? paramValues(values, flags) : undefined,
+    data,
+    settings: settings(values),
+    output: outputOptions(values, spec, where),
+  }
+}
+
+/**
+ * Two shapes parseArgs cannot read on its own: a boolean flag given bare (`--archived`) means
+ * `true` (parseArgs has no optional values, so it becomes `--archived=true` unless `true`/`false`
+ * follows), and a value starting with a dash and a digit (`--date_from -30d`, PostHog's relative dates;
+ * `--max -1`, refused later with a clear message)
+ * is joined to its flag (`--date_from=-30d`) instead of being refused as ambiguous.
+ */
+function normalize(argv: readonly string[], flags: { readonly [flag: string]: FlagKind }, options: Options): string[] {
+  const out: string[] = []
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!
+    const flag = arg.startsWith('--') ? arg.slice(2) : ''
+    const kind = Object.hasOwn(flags, flag) ? flags[flag] : undefined
+    const next = argv[index + 1]
+    if (kind === 'boolean' && next !== 'true' && next !== 'false') {
+      out.push(`${arg}=true`)
+    } else if (Object.hasOwn(options, flag) && options[flag]!.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`)
+      index++
+    } else {
+      out.push(arg)
+    }
+  }
+  return out
+}
+
+function toUsageError(error: unknown, where: string, flags: { readonly [flag: string]: FlagKind }): UsageError {
+  const code = (error as { code?: unknown }).code
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')
+  const flag = /'(-[^' ]+)/.exec(message)?.[1] ?? '?'
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const known = Object.keys(flags).map((name) => `--${name}`)
+    return new UsageError(flag, `unknown flag of ${where} (${known.length ? `its flags: ${known.join(', ')}; ` : ''}see ${where} --help)`)
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return new UsageError(flag, /argument missing/.test(message) ? 'expects a value' : message)
+  }
+  return new UsageError('arguments', message)
+}
+
+function checkIds(ids: readonly string[], spec: CommandSpec, where: string): void {
+  const missing = spec.path[ids.length]
+  if (missing !== undefined) throw new UsageError(missing, `is required (${where} ${spec.path.map((name) => `<${name}>`).join(' ')})`)
+  const extra = ids[spec.path.length]
+  if (extra !== undefined) {
+    const takes = spec.path.length ? `${spec.path.length} (${spec.path.join(', ')})` : 'none'
+    throw new UsageError(extra, `unexpected argument: ${where} takes ${takes}`)
+  }
+}
+
+/** The flags given, as the values the SDK takes. */
+function paramValues(values: Record<string, unknown>, flags: { readonly [flag: string]: FlagKind }): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
+  for (const [flag, kind] of Object.entries(flags)) {
+    const value = values[flag]
+    if (value === undefined) continue
+    params[flag] = convert(flag, kind, value as string | string[])
+  }
+  return params
+}
+
+function convert(flag: string, kind: FlagKind, value: string | string[]): unknown {
+  if (kind === 'list') return ([] as string[]).concat(value).flatMap((item) => item.split(',')).filter((item) => item !== '')
+  const text = value as string
+  if (kind === 'boolean') {
+    if (text === 'true' || text === 'false') return text === 'true'
+    throw new UsageError(`--${flag}`, `expected true or false, got ${JSON.stringify(text)}`)
+  }
+  // Text that is not a whole number goes to the SDK as it is, which refuses it with its own message.
+  if (kind === 'integer') return /^-?\d+$/.test(text) ? Number(text) : text
+  return text
+}
+
+function settings(values: Record<string, unknown>): Settings {
+  const text = (name: string) => values[name] as string | undefined
+  const numeric = (name: string) => {
+    const value = text(name)
+    return value !== undefined && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value
+  }
+  const out: Settings = {}
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => {
+    if (value !== undefined) out[key] = value
+  }
+  set('apiKey', text('api-key'))
+  set('projectId', text('project'))
+  set('baseUrl', text('base-url'))
+  set('endpointsPrefix', text('endpoints-prefix'))
+  set('timeout', numeric('timeout'))
+  set('maxRetries', numeric('max-retries'))
+  return out
+}
+
+function outputOptions(values: Record<string, unknown>, spec: CommandSpec, where: string): OutputOptions {
+  const format = values.format as string | undefined
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError('--format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
+  }
+  const maxText = values.max as string | undefined
+  if (maxText !== undefined && !/^\d+$/.test(maxText)) {
+    throw new UsageError('--max', `expected a non-negative integer, got ${JSON.stringify(maxText)}`)
+  }
+  const all = values.all === true
+  if ((all || maxText !== undefined) && !spec.list) throw new UsageError(all ? '--all' : '--max', `${where} is not a list`)
+  return { format: format as Format | undefined, all, max: maxText === undefined ? undefined : Number(maxText), dryRun: values['dry-run'] === true }
+}
+
+/** Every method flag of the table, for checks that none collides with a global flag. */
+export function allMethodFlags(): string[] {
+  const flags = new Set<string>()
+  for (const group of GROUPS) {
+    for (const spec of Object.values(COMMANDS[group]) as CommandSpec[]) for (const flag of Object.keys(spec.flags ?? {})) flags.add(flag)
+  }
+  return [...flags]
+}

@@ -1,0 +1,124 @@
+import type { Operation, PathParamKind } from '../core/operations.js'
+import { COMMANDS, GROUPS, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
+
+/** `--help` texts, generated from the command table and the operation table (nothing here loads the SDK). */
+
+const TOOL = 'posthog-project'
+
+/** The wire path of an operation, e.g. `GET /api/projects/:project_id/experiments/:id/`. */
+export function wireLine(operation: Operation): string {
+  return `${operation.method} /api/projects/:project_id/${operation.path.replace(/\{(\w+)\}/g, ':$1')}`
+}
+
+/** The scope line of an operation. */
+export function scopeText(operation: Operation): string {
+  return operation.scope ?? 'none (the service refuses personal API keys here)'
+}
+
+function usageOf(group: Group, method: string, spec: CommandSpec): string {
+  const words = [TOOL, kebab(group), kebab(method), ...spec.path.map((name) => `<${name}>`)]
+  if (spec.flags && Object.keys(spec.flags).length) words.push('[--<param> <value>…]')
+  if (spec.body) words.push(spec.body === 'required' ? '--data <json|@file|->' : '[--data <json|@file|->]')
+  if (spec.list) words.push('[--all] [--max N]')
+  return words.join(' ')
+}
+
+function rows(table: ReadonlyArray<readonly [string, string]>, indent = '  '): string[] {
+  const width = Math.max(...table.map(([left]) => left.length))
+  return table.map(([left, right]) => `${indent}${left.padEnd(width)}  ${right}`.trimEnd())
+}
+
+const SETTINGS: ReadonlyArray<readonly [string, string]> = [
+  ['--api-key <key>', 'personal API key (env POSTHOG_PERSONAL_API_KEY)'],
+  ['--project <id>', 'project id or @current (env POSTHOG_PROJECT_ID)'],
+  ['--base-url <url>', 'host, default https://us.posthog.com (env POSTHOG_BASE_URL)'],
+  ['--endpoints-prefix <p>', 'projects (default) or environments, for the endpoints group'],
+  ['--timeout <ms>', 'per attempt, default 60000'],
+  ['--max-retries <n>', '0 to 10, default 2'],
+]
+
+const OUTPUT: ReadonlyArray<readonly [string, string]> = [
+  ['--format table|json|ndjson', 'default: table on a terminal, json otherwise'],
+  ['--all', 'walk every page of a list (ndjson: one item per line, streamed)'],
+  ['--max <n>', 'stop a walk after n items (implies --all)'],
+  ['--dry-run', 'print the request (method, URL, body; never the key) and send nothing'],
+  ['--data <json|@file|->', 'the request body: inline JSON, a file, or - for stdin'],
+  ['-h, --help', 'this help; also per group and per method'],
+  ['--version', 'the version'],
+]
+
+const EXIT_CODES: ReadonlyArray<readonly [string, string]> = [
+  ['0', 'success'],
+  ['1', 'the API answered an error (status, detail and attr on stderr)'],
+  ['2', 'usage error: unknown group, method or flag, bad argument; nothing was sent'],
+  ['3', 'connection failure or timeout'],
+]
+
+/** Help for the whole tool: usage, every group with every method, settings, output, exit codes. */
+export function toolHelp(): string {
+  const lines = [
+    `Usage: ${TOOL} <group> <method> [path params…] [--<param> <value>…] [--data <json> | --data @file.json | --data -]`,
+    '',
+    "Every operation of PostHog's project API. Groups and methods are the SDK's, also in kebab case;",
+    'path params are positional, query params are flags named as on the wire (lists comma-separated or repeated).',
+    '',
+    'Groups and methods:',
+  ]
+  for (const group of GROUPS) lines.push(`  ${kebab(group)}: ${Object.keys(COMMANDS[group]).map(kebab).join(', ')}`)
+  lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
+  lines.push('', `More: ${TOOL} <group> --help (methods with wire path and scope), ${TOOL} <group> <method> --help`)
+  return `${lines.join('\n')}\n`
+}
+
+/** Help for one group: each method with its positional params, wire path and scope. */
+export function groupHelp(group: Group): string {
+  const commands = COMMANDS[group] as Readonly<Record<string, CommandSpec>>
+  const lines = [`Usage: ${TOOL} ${kebab(group)} <method> [path params…] [flags]`, '', 'Methods:']
+  for (const [method, spec] of Object.entries(commands)) {
+    const operation = operationOf(spec)
+    lines.push(`  ${[kebab(method), ...spec.path.map((name) => `<${name}>`)].join(' ')}`)
+    lines.push(`      ${spec.summary}`)
+    lines.push(`      ${wireLine(operation)}  ·  scope ${scopeText(operation)}`)
+  }
+  lines.push('', `Flags of one method: ${TOOL} ${kebab(group)} <method> --help`)
+  return `${lines.join('\n')}\n`
+}
+
+/** Help for one method: usage, wire path, scope, path params, flags, body, hint. */
+export function methodHelp(group: Group, method: string): string {
+  const spec = (COMMANDS[group] as Readonly<Record<string, CommandSpec>>)[method]!
+  const operation = operationOf(spec)
+  const lines = [`Usage: ${usageOf(group, method, spec)}`, '', spec.summary, '', `  ${wireLine(operation)}`, `  scope: ${scopeText(operation)}`]
+  if (operation.endpointsPrefix) lines.push('  under /api/environments/ instead with --endpoints-prefix environments')
+  if (spec.path.length) {
+    lines.push('', 'Path params (positional):', ...rows(spec.path.map((name) => [`<${name}>`, pathParamKind(operation, name)])))
+  }
+  const flags = Object.entries(spec.flags ?? {})
+  if (flags.length) lines.push('', operation.method === 'GET' ? 'Query flags:' : 'Flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, FLAG_KINDS[kind]])))
+  if (spec.body) lines.push('', `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin`)
+  if (spec.list) lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
+  if (operation.hint) lines.push('', `Note: ${operation.hint}`)
+  lines.push('', `Settings and output flags: ${TOOL} --help`)
+  return `${lines.join('\n')}\n`
+}
+
+const FLAG_KINDS = {
+  integer: 'an integer',
+  boolean: 'true or false (bare flag: true)',
+  date: 'a date-time: ISO 8601 (2026-11-01T00:00:00Z), or relative (-7d) where the service takes it',
+  string: 'text',
+  list: 'a list: comma-separated or the flag repeated',
+} as const
+
+/** What each kind of path parameter holds (the kinds of `OPERATIONS`). */
+const PATH_KINDS: Record<PathParamKind, string> = {
+  integer: 'a non-negative integer id',
+  uuid: 'an id (UUID)',
+  name: 'an endpoint name (URL-encoded)',
+  number: 'a positive version number',
+}
+
+function pathParamKind(operation: Operation, name: string): string {
+  const kind = operation.params?.[name]
+  return kind ? PATH_KINDS[kind] : 'required'
+}

@@ -1,0 +1,44 @@
+import { parseCommandLine } from './args.js'
+import { EXIT, UsageError } from './errors.js'
+import { groupHelp, methodHelp, toolHelp } from './help.js'
+
+/**
+ * `posthog-project`: the entry point. Parses the command line, answers `--help` and `--version` without
+ * loading the SDK, and hands calls to `run.ts` (imported on demand: it loads the SDK).
+ */
+
+/** The package's version, written in by the build (tsup.config.ts). */
+declare const __CLI_VERSION__: string
+
+async function main(argv: readonly string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseCommandLine(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`posthog-project: ${error.message}\n`)
+    return EXIT.usage
+  }
+  if (parsed.kind === 'version') {
+    process.stdout.write(`${__CLI_VERSION__}\n`)
+    return EXIT.ok
+  }
+  if (parsed.kind === 'help') {
+    process.stdout.write(parsed.method ? methodHelp(parsed.group!, parsed.method) : parsed.group ? groupHelp(parsed.group) : toolHelp())
+    return EXIT.ok
+  }
+  const controller = new AbortController()
+  process.once('SIGINT', () => controller.abort())
+  const { runCall } = await import('./run.js')
+  return runCall(parsed, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal })
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`posthog-project: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exitCode = EXIT.api
+  },
+)

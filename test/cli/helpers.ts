@@ -1,0 +1,84 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * The built `posthog-project` command, spawned as users run it. Each test file builds the package with
+ * tsup into its own staging folder (a copy of package.json, node_modules linked, dist/ built; no type
+ * declarations, which the command does not need), so it never races other tests that rebuild ./dist,
+ * and the command's `import('posthog-project-client')` resolves to the staged build, as it would installed.
+ */
+
+const root = new URL('../..', import.meta.url).pathname
+
+/** A staged build of the package. */
+export interface StagedCli {
+  /** Absolute path of the built bin (`dist/cli.cjs`). */
+  bin: string
+  /** The staging folder (a package root). */
+  dir: string
+  remove(): void
+}
+
+/** Builds the package into a fresh staging folder. */
+export function buildCli(): StagedCli {
+  const dir = mkdtempSync(join(tmpdir(), 'phc-cli-'))
+  cpSync(join(root, 'package.json'), join(dir, 'package.json'))
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
+  execFileSync('npx', ['tsup', '--silent', '--no-dts', '--out-dir', join(dir, 'dist')], { cwd: root, stdio: 'pipe' })
+  return { bin: join(dir, 'dist', 'cli.cjs'), dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** What a finished run of the command printed and returned. */
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  /** The environment (nothing of the test process's own is passed but PATH). */
+  env?: Record<string, string>
+  /** Written to stdin, then closed. */
+  input?: string
+  cwd?: string
+}
+
+/**
+ * Runs the command asynchronously (the fake answering it lives in this process, so a synchronous spawn
+ * would block its event loop).
+ */
+export function runCli(bin: string, args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+  const child = startCli(bin, args, options)
+  return finished(child)
+}
+
+/** Starts the command and returns the process, to watch its output while it runs. */
+export function startCli(bin: string, args: readonly string[], options: RunOptions = {}): ChildProcess {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: options.cwd ?? root,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  child.stdin!.end(options.input ?? '')
+  return child
+}
+
+/** Collects a started command's output until it exits. */
+export function finished(child: ChildProcess): Promise<CliResult> {
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** The environment that points the command at a fake server. */
+export function fakeEnv(fake: { apiKey: string; projectId: number }, url: string): Record<string, string> {
+  return { POSTHOG_PERSONAL_API_KEY: fake.apiKey, POSTHOG_PROJECT_ID: String(fake.projectId), POSTHOG_BASE_URL: url }
+}

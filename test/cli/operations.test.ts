@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATIONS, ProjectClient, type OperationId } from 'posthog-project-client'
+import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
+import { kebab } from '../../src/cli/commands.js'
+import { buildCli, fakeEnv, runCli, type CliResult, type StagedCli } from './helpers.js'
+
+/**
+ * Every one of the 61 operations of OPERATIONS through the built `posthog-project` bin, over a real
+ * socket to the fake's `listen()`: each case seeds what it needs, runs `posthog-project <group> <method> …`
+ * and checks the exit code, the JSON printed, and that the fake received exactly that operation.
+ */
+
+let cli: StagedCli
+let fake: FakeApi
+let server: FakeServer
+/** A client on the fake in memory, for seeding state through the API (recalculations, responses). */
+let setup: ProjectClient
+
+beforeAll(async () => {
+  cli = buildCli()
+  // The real service refuses personal API keys on the operations with no scope; this fake answers them.
+  fake = createFakeApi({ allowUnscopedActions: true })
+  server = await fake.listen()
+  setup = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
+})
+afterAll(async () => {
+  await server?.close()
+  cli?.remove()
+})
+
+interface Case {
+  /** Arguments after `<group> <method>`; seeds what the call needs. */
+  args: () => string[] | Promise<string[]>
+  /** Exit code expected (0 unless said). */
+  code?: number
+  /** Checks what was printed on stdout (JSON, or raw bytes for the icon). */
+  check: (stdout: string) => void
+}
+
+const experiment = () => fake.seed.experiments([{ name: 'Seeded experiment' }])[0]!
+const hogFunction = () => fake.seed.hogFunctions([{ name: 'Seeded hog function', type: 'destination' }])[0]!
+const survey = () => fake.seed.surveys([{ name: 'Seeded survey' }])[0]!
+const endpoint = (name: string) => fake.seed.endpoints([{ name }])[0]!
+const definition = (name: string) => fake.seed.eventDefinitions([{ name }])[0]!
+const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown> & { results: Array<Record<string, unknown>> }
+const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1' }
+
+const CASES: Record<OperationId, Case> = {
+  'experiments.list': { args: () => (experiment(), ['--limit', '5']), check: (out) => expect(json(out).results.length).toBeGreaterThan(0) },
+  'experiments.create': {
+    args: () => ['--data', JSON.stringify({ name: 'From the shell', feature_flag_key: 'from-the-shell' })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'From the shell', feature_flag_key: 'from-the-shell' }),
+  },
+  'experiments.retrieve': { args: () => [String(experiment().id)], check: (out) => expect(json(out).name).toBe('Seeded experiment') },
+  'experiments.update': { args: () => [String(experiment().id), '--data', '{"description":"changed"}'], check: (out) => expect(json(out).description).toBe('changed') },
+  'experiments.delete': { args: () => [String(experiment().id)], code: 1, check: (out) => expect(out).toBe('') },
+  'experiments.createExposureCohort': { args: () => [String(experiment().id)], check: (out) => expect(json(out)).toHaveProperty('cohort') },
+  'experiments.duplicate': { args: () => [String(experiment().id)], check: (out) => expect(json(out).name).toBe('Seeded experiment (Copy)') },
+  'experiments.recalculateTimeseries': {
+    args: () => [String(experiment().id), '--data', JSON.stringify({ metric, fingerprint: 'fp-1' })],
+    check: (out) => expect(json(out)).toMatchObject({ metric_uuid: 'metric-1', fingerprint: 'fp-1' }),
+  },
+  'experiments.timeseriesResults': {
+    args: async () => {
+      const { id } = experiment()
+      await setup.experiments.recalculateTimeseries(id, { metric, fingerprint: 'fp-2' })
+      return [String(id), '--metric_uuid', 'metric-1', '--fingerprint', 'fp-2']
+    },
+    check: (out) => expect(json(out).metric_uuid).toBe('metric-1'),
+  },
+  'experiments.eligibleFeatureFlags': {
+    args: () => (fake.seed.featureFlags([{ key: 'eligible-flag' }]), ['--search', 'eligible']),
+    check: (out) => expect(json(out).results.map((flag) => flag.key)).toEqual(['eligible-flag']),
+  },
+  'experiments.requiresFlagImplementation': { args: () => [], check: (out) => expect(json(out)).toHaveProperty('result') },
+  'experiments.stats': { args: () => [], check: (out) => expect(json(out)).toHaveProperty('active_experiments') },
+
+  'hogFunctions.list': { args: () => (hogFunction(), ['--type', 'destination,transformation']), check: (out) => expect(json(out).results.length).toBeGreaterThan(0) },
+  'hogFunctions.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Slack alert', type: 'destination', hog: 'return event' })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Slack alert', type: 'destination' }),
+  },
+  'hogFunctions.retrieve': { args: () => [hogFunction().id], check: (out) => expect(json(out).name).toBe('Seeded hog function') },
+  'hogFunctions.update': { args: () => [hogFunction().id, '--data', '{"enabled":false}'], check: (out) => expect(json(out).enabled).toBe(false) },
+  'hogFunctions.delete': { args: () => [hogFunction().id], code: 1, check: (out) => expect(out).toBe('') },
+  'hogFunctions.broadcast': { args: () => [hogFunction().id], check: (out) => expect(json(out)).toEqual({ success: true }) },
+  'hogFunctions.invocations': {
+    args: () => [hogFunction().id, '--data', JSON.stringify({ configuration: {}, globals: { event: { event: '$pageview' } } })],
+    check: (out) => expect(json(out).status).toBe('success'),
+  },
+  'hogFunctions.logs': { args: () => [hogFunction().id, '--level', 'INFO', '--level', 'ERROR'], check: (out) => expect(Array.isArray(json(out).results)).toBe(true) },
+  'hogFunctions.metrics': { args: () => [hogFunction().id, '--interval', 'day', '--after', '-7d'], check: (out) => expect(json(out)).toHaveProperty('series') },
+  'hogFunctions.metricsTotals': { args: () => [hogFunction().id], check: (out) => expect(json(out)).toHaveProperty('totals') },
+  'hogFunctions.icon': { args: () => ['--id', 'slack.com'], check: (out) => expect(out.length).toBeGreaterThan(0) },
+  'hogFunctions.icons': { args: () => ['--query', 'slack'], check: (out) => expect((JSON.parse(out) as Array<{ id: string }>)[0]?.id).toBe('slack.com') },
+  'hogFunctions.rearrange': {
+    args: () => {
+      const { id } = fake.seed.hogFunctions([{ type: 'transformation' }])[0]!
+      return ['--data', JSON.stringify({ orders: { [id]: 3 } })]
+    },
+    check: (out) => expect((JSON.parse(out) as Array<{ execution_order: number }>)[0]?.execution_order).toBe(3),
+  },
+
+  'surveys.list': { args: () => (survey(), ['--search', 'Seeded']), check: (out) => expect(json(out).results.length).toBeGreaterThan(0) },
+  'surveys.create': {
+    args: () => ['--data', JSON.stringify({ name: 'NPS', type: 'popover', questions: [{ type: 'open', question: 'Why?' }] })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'NPS', type: 'popover' }),
+  },
+  'surveys.retrieve': { args: () => [survey().id], check: (out) => expect(json(out).name).toBe('Seeded survey') },
+  'surveys.update': { args: () => [survey().id, '--data', '{"description":"quarterly"}'], check: (out) => expect(json(out).description).toBe('quarterly') },
+  'surveys.delete': { args: () => [survey().id], check: (out) => expect(out).toBe('') },
+  'surveys.activity': {
+    args: async () => {
+      const { id } = await setup.surveys.create({ name: 'Tracked', type: 'popover' })
+      return [id, '--limit', '5']
+    },
+    check: (out) => expect(json(out).results.length).toBeGreaterThan(0),
+  },
+  'surveys.archivedResponseUuids': {
+    args: async () => {
+      const { id } = survey()
+      const [response] = fake.seed.surveyResponses(id, 1)
+      await setup.surveys.archiveResponse(id, response!.uuid)
+      return [id]
+    },
+    check: (out) => expect(JSON.parse(out)).toHaveLength(1),
+  },
+  'surveys.duplicateToProjects': { args: () => [survey().id, '--data', '{"target_team_ids":[2]}'], check: (out) => expect(json(out).count).toBe(1) },
+  'surveys.archiveResponse': {
+    args: () => {
+      const { id } = survey()
+      return [id, fake.seed.surveyResponses(id, 1)[0]!.uuid]
+    },
+    check: (out) => expect(JSON.parse(out)).toBe(200),
+  },
+  'surveys.unarchiveResponse': {
+    args: async () => {
+      const { id } = survey()
+      const { uuid } = fake.seed.surveyResponses(id, 1)[0]!
+      await setup.surveys.archiveResponse(id, uuid)
+      return [id, uuid]
+    },
+    check: (out) => expect(JSON.parse(out)).toBe(200),
+  },
+  'surveys.stats': { args: () => [survey().id, '--exclude_archived'], check: (out) => expect(json(out)).toHaveProperty('survey_id') },
+  'surveys.summarizeResponses': {
+    args: () => {
+      const { id } = survey()
+      fake.seed.surveyResponses(id, 2)
+      return [id, '--data', '{"question_index":0}']
+    },
+    check: (out) => expect(json(out).response_count).toBe(2),
+  },
+  'surveys.summaryHeadline': {
+    args: () => {
+      const { id } = survey()
+      fake.seed.surveyResponses(id, 2)
+      return [id]
+    },
+    check: (out) => expect(json(out).responses_sampled).toBe(2),
+  },
+  'surveys.allActivity': { args: () => [], check: (out) => expect(Array.isArray(json(out).results)).toBe(true) },
+  'surveys.responsesCount': {
+    args: () => {
+      const { id } = survey()
+      fake.seed.surveyResponses(id, 3)
+      return ['--survey_ids', id]
+    },
+    check: (out) => expect(Object.values(json(out))).toEqual([3]),
+  },
+  'surveys.allStats': { args: () => ['--date_from', '2026-01-01T00:00:00Z'], check: (out) => expect(json(out)).toHaveProperty('stats') },
+
+  'endpoints.list': { args: () => (endpoint('listed_endpoint'), []), check: (out) => expect(json(out).results.map((item) => item.name)).toContain('listed_endpoint') },
+  'endpoints.create': {
+    args: () => ['--data', JSON.stringify({ name: 'daily_signups', query: { kind: 'HogQLQuery', query: 'SELECT 1' } })],
+    check: (out) => expect(json(out).name).toBe('daily_signups'),
+  },
+  'endpoints.retrieve': { args: () => [endpoint('retrieved').name], check: (out) => expect(json(out).name).toBe('retrieved') },
+  'endpoints.update': { args: () => [endpoint('updated').name, '--data', '{"description":"new"}'], check: (out) => expect(json(out).description).toBe('new') },
+  'endpoints.delete': { args: () => [endpoint('deleted').name], check: (out) => expect(out).toBe('') },
+  'endpoints.materializationStatus': { args: () => [endpoint('materialized').name], check: (out) => expect(json(out)).toHaveProperty('can_materialize') },
+  'endpoints.runGet': { args: () => [endpoint('run_with_get').name, '--version', '1'], check: (out) => expect(json(out).endpoint_version).toBe(1) },
+  'endpoints.run': { args: () => [endpoint('run_with_post').name, '--data', '{"refresh":"blocking"}'], check: (out) => expect(json(out).endpoint_version).toBe(1) },
+  'endpoints.versions': { args: () => [endpoint('versioned').name], check: (out) => expect(json(out).results.map((item) => item.version)).toEqual([1]) },
+  'endpoints.version': { args: () => [endpoint('one_version').name, '1'], check: (out) => expect(json(out).version).toBe(1) },
+  'endpoints.lastExecutionTimes': { args: () => ['--data', `{"names":["${endpoint('timed').name}"]}`], check: (out) => expect(json(out)).toHaveProperty('query_status') },
+
+  'eventDefinitions.list': { args: () => (definition('listed_event'), ['--search', 'listed', '--tags', 'a,b']), check: (out) => expect(Array.isArray(json(out).results)).toBe(true) },
+  'eventDefinitions.create': { args: () => ['--data', '{"name":"checkout_completed"}'], check: (out) => expect(json(out).name).toBe('checkout_completed') },
+  'eventDefinitions.retrieve': { args: () => [definition('retrieved_event').id], check: (out) => expect(json(out).name).toBe('retrieved_event') },
+  'eventDefinitions.update': { args: () => [definition('updated_event').id, '--data', '{"verified":true}'], check: (out) => expect(json(out).verified).toBe(true) },
+  'eventDefinitions.delete': { args: () => [definition('deleted_event').id], check: (out) => expect(out).toBe('') },
+  'eventDefinitions.metrics': { args: () => [definition('measured_event').id], check: (out) => expect(json(out)).toEqual({ query_usage_30_day: 0 }) },
+  'eventDefinitions.golang': { args: () => (definition('go_event'), []), check: (out) => expect(json(out).content).toContain('go_event') },
+  'eventDefinitions.python': { args: () => (definition('py_event'), []), check: (out) => expect(json(out).content).toContain('py_event') },
+  'eventDefinitions.typescript': { args: () => (definition('ts_event'), []), check: (out) => expect(json(out).content).toContain('ts_event') },
+}
+
+describe('posthog-project reaches every operation', () => {
+  const ids = Object.keys(OPERATIONS) as OperationId[]
+
+  it('has one case per operation of OPERATIONS (61)', () => {
+    expect(ids).toHaveLength(61)
+    expect(Object.keys(CASES).sort()).toEqual([...ids].sort())
+  })
+
+  it.each(ids)('%s', async (id) => {
+    const [group, method] = id.split('.') as [string, string]
+    const args = await CASES[id].args()
+    const before = fake.requests.length
+    const result: CliResult = await runCli(cli.bin, [kebab(group), kebab(method), ...args], { env: fakeEnv(fake, server.url) })
+    const expected = CASES[id].code ?? 0
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: expected, stderr: expected === 0 ? '' : expect.stringMatching(/^posthog-project: .+\n$/) })
+    CASES[id].check(result.stdout)
+    const sent = fake.requests.slice(before)
+    expect(sent.map((request) => request.operation)).toEqual([id])
+    expect(sent[0]!.url.startsWith(server.url)).toBe(true)
+  })
+
+  it('the camel-case names answer too (hogFunctions metricsTotals)', async () => {
+    const { id } = hogFunction()
+    const result = await runCli(cli.bin, ['hogFunctions', 'metricsTotals', id], { env: fakeEnv(fake, server.url) })
+    expect(result.code).toBe(0)
+    expect(json(result.stdout)).toHaveProperty('totals')
+  })
+
+  it('soft-delete sends PATCH {deleted: true} and the record is gone', async () => {
+    const { id } = experiment()
+    const before = fake.requests.length
+    const result = await runCli(cli.bin, ['experiments', 'soft-delete', String(id)], { env: fakeEnv(fake, server.url) })
+    expect(result.code).toBe(0)
+    expect(json(result.stdout).deleted).toBe(true)
+    expect(fake.requests.slice(before).map((request) => [request.method, request.body])).toEqual([['PATCH', { deleted: true }]])
+  })
+
+  describe('lifecycle helpers: one PATCH each, the body written from their flags', () => {
+    const patched = async (args: string[]) => {
+      const before = fake.requests.length
+      const result = await runCli(cli.bin, args, { env: fakeEnv(fake, server.url) })
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' })
+      const sent = fake.requests.slice(before)
+      expect(sent.map((request) => request.method)).toEqual(['PATCH'])
+      return { body: sent[0]!.body as Record<string, unknown>, printed: json(result.stdout) }
+    }
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+
+    it('experiments launch, end, archive', async () => {
+      const { id } = fake.seed.experiments([{ start_date: null }])[0]!
+      const launched = await patched(['experiments', 'launch', String(id)])
+      expect(launched.body).toEqual({ start_date: expect.stringMatching(iso) })
+      expect(launched.printed.start_date).toBeTruthy()
+      const dated = await patched(['experiments', 'launch', String(id), '--start_date', '2026-11-01T09:00:00Z'])
+      expect(dated.body).toEqual({ start_date: '2026-11-01T09:00:00Z' })
+      const ended = await patched(['experiments', 'end', String(id), '--conclusion', 'won', '--conclusion_comment', 'Green wins'])
+      expect(ended.body).toEqual({ end_date: expect.stringMatching(iso), conclusion: 'won', conclusion_comment: 'Green wins' })
+      expect(ended.printed.conclusion).toBe('won')
+      expect((await patched(['experiments', 'archive', String(id)])).body).toEqual({ archived: true })
+    })
+
+    it('surveys launch, stop, resume, archive', async () => {
+      const { id } = fake.seed.surveys([{ start_date: null }])[0]!
+      expect((await patched(['surveys', 'launch', id])).body).toEqual({ start_date: expect.stringMatching(iso) })
+      const stopped = await patched(['surveys', 'stop', id])
+      expect(stopped.body).toEqual({ end_date: expect.stringMatching(iso) })
+      expect(stopped.printed.end_date).toBeTruthy()
+      const resumed = await patched(['surveys', 'resume', id])
+      expect(resumed.body).toEqual({ end_date: null })
+      expect(resumed.printed.end_date).toBeNull()
+      expect((await patched(['surveys', 'archive', id])).body).toEqual({ archived: true })
+    })
+
+    it('a bad date is the SDK’s InvalidArgumentError: exit 2, nothing sent', async () => {
+      const { id } = survey()
+      const expected = await setup.surveys.launch(id, { start_date: 'soon' }).then(
+        () => 'resolved',
+        (error: unknown) => (error as Error).message,
+      )
+      const before = fake.requests.length
+      const result = await runCli(cli.bin, ['surveys', 'launch', id, '--start_date', 'soon'], { env: fakeEnv(fake, server.url) })
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe(`posthog-project: ${expected}\n`)
+      expect(fake.requests.length).toBe(before)
+    })
+  })
+})
