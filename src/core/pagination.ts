@@ -1,7 +1,29 @@
 import * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { AbortError, InvalidArgumentError, ResponseValidationError } from './errors.js'
+import { show } from './args.js'
+import type { RequestOptions } from './transport.js'
 import { DecodeFailure, parseWith, type Decoder } from './validation.js'
+
+/** The options of list methods: request options, and how many pages a walk may fetch at once. */
+export interface ListOptions extends RequestOptions {
+  /**
+   * Pages a walk (`for await`, `.pages()`, `.toArray()`) fetches at once, default 1. When the first page
+   * gives the total `count` on limit/offset links, the following pages are fetched up to `concurrency`
+   * at a time and still yielded in order; otherwise one after another. A complete walk makes one request
+   * per page; stopping early leaves at most `concurrency` requests past the page stopped in.
+   */
+  concurrency?: number
+}
+
+/** `options.concurrency` of a list call, checked: a whole number from 1 to 16. */
+export function listConcurrency(options: ListOptions | undefined): number {
+  const concurrency = options?.concurrency ?? 1
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
+    throw new InvalidArgumentError('options.concurrency', `expected a whole number from 1 to 16, got ${show(concurrency)}`)
+  }
+  return concurrency
+}
 
 /** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
 export interface PageEnvelope<T> {
@@ -55,40 +77,71 @@ export class Page<T> {
     const next = new URL(this.next, this.url)
     const origin = new URL(this.url).origin
     if (next.origin !== origin) {
-      return rejectedPage(
-        new ResponseValidationError(
-          [{ code: 'foreign_next_link', path: ['next'], message: `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}` }],
-          { next: this.#redact(this.next) },
-          'GET',
-          this.#redact(this.url),
-          200,
-        ),
-      )
+      return rejectedPage(this.badNextLink('foreign_next_link', `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}`))
     }
     return this.#fetchPage(next.href)
+  }
+
+  /** @internal The next link with `offset` moved `pages` pages further: how a walk fetches ahead. */
+  getPageAhead(pages: number): PagePromise<T> {
+    const url = new URL(this.next ?? '', this.url)
+    const { searchParams } = url
+    searchParams.set('offset', String(Number(searchParams.get('offset')) + Number(searchParams.get('limit')) * pages))
+    return this.#fetchPage(url.href)
+  }
+
+  /** @internal The error of a `next` link that is not followed. */
+  badNextLink(code: string, message: string): ResponseValidationError {
+    return new ResponseValidationError([{ code, path: ['next'], message }], { next: this.#redact(this.next ?? '') }, 'GET', this.#redact(this.url), 200)
   }
 }
 
 /**
  * What list methods return: await it for the first `Page`, or walk every item of every page with
- * `for await`. Pages are fetched lazily, one at a time, only as far as the caller reads.
+ * `for await`. Pages are fetched lazily, only as far as the caller reads: one at a time, or up to
+ * `concurrency` ahead when the first page gives the total `count` on limit/offset links.
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   readonly #signal: AbortSignal | undefined
+  readonly #concurrency: number
 
   /** @internal List methods return these; the client builds them. Once `signal` aborts, iteration stops at the next item. */
-  constructor(result: Promise<WithResponse<Page<T>>>, signal?: AbortSignal) {
+  constructor(result: Promise<WithResponse<Page<T>>>, signal?: AbortSignal, concurrency = 1) {
     super(result)
     this.#signal = signal
+    this.#concurrency = concurrency
   }
 
-  /** Every page, starting with this one. */
+  /**
+   * Every page, starting with this one, in order. A `next` link back to a page already read in this
+   * walk ends it with `ResponseValidationError` (after that page): the service has been seen to send such links.
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = await this.then((first) => first)
-    yield page
-    while (page.hasNextPage()) {
-      page = await page.getNextPage()
+    const first = page
+    const ahead = this.#concurrency > 1 ? pagesLeftByOffset(first) : 0
+    const inFlight: Array<PagePromise<T>> = []
+    const read = new Set<string>()
+    for (let planned = 0; ; ) {
+      read.add(walkKey(page.url))
+      // Pages computed by offset go out `concurrency` at a time, each exactly once, and come back in order.
+      for (; inFlight.length < this.#concurrency && planned < ahead; planned++) {
+        const next = first.getPageAhead(planned)
+        // Marks a failure handled: it surfaces in its turn, or never if the caller stops first.
+        next.then(undefined, () => undefined)
+        inFlight.push(next)
+      }
       yield page
+      let next = inFlight.shift()
+      if (!next) {
+        // One after another: the whole walk, or what follows the computed pages if the list grew meanwhile.
+        if (!page.hasNextPage()) return
+        if (read.has(walkKey(new URL(page.next ?? '', page.url).href))) {
+          throw page.badNextLink('next_link_loop', 'next link to a page this walk already read: not followed, the walk would loop')
+        }
+        next = page.getNextPage()
+      }
+      page = await next
     }
   }
 
@@ -127,19 +180,40 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 }
 
-/** Starts a list call at `url` and wraps each page it reaches. */
+/** Starts a list call at `url` and wraps each page it reaches; walks fetch up to `concurrency` pages at once. */
 export function paginate<T>(
   send: (url: string) => Promise<WithResponse<PageEnvelope<T>>>,
   url: string,
   signal?: AbortSignal,
   redact?: (text: string) => string,
+  concurrency?: number,
 ): PagePromise<T> {
   const fetchPage: PageFetcher<T> = (pageUrl) =>
     new PagePromise(
       send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage, redact), response })),
       signal,
+      concurrency,
     )
   return fetchPage(url)
+}
+
+/**
+ * How many pages follow `page` when their URLs can be computed: a total `count` and a same-origin `next`
+ * link carrying `limit` and `offset`. Otherwise 0, and a walk follows `next` links one by one.
+ */
+function pagesLeftByOffset(page: Page<unknown>): number {
+  const next = new URL(page.next ?? '', page.url)
+  const limit = Number(next.searchParams.get('limit'))
+  const offset = Number(next.searchParams.get('offset'))
+  const usable = page.count !== null && page.next !== null && next.origin === new URL(page.url).origin && limit > 0 && next.searchParams.has('offset')
+  return usable && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil(((page.count ?? 0) - offset) / limit) : 0
+}
+
+/** A URL as a walk compares them: the same parameters in any order are the same page. */
+function walkKey(url: string): string {
+  const key = new URL(url)
+  key.searchParams.sort()
+  return key.href
 }
 
 const optionalCount = z.optional(z.nullable(z.number()))

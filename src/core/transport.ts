@@ -13,7 +13,7 @@ import {
   toApiError,
 } from './errors.js'
 import { OPERATIONS, isIdempotent, type Operation, type OperationId } from './operations.js'
-import { paginate, rejectedPage, type PagePromise, type PageEnvelope } from './pagination.js'
+import { listConcurrency, paginate, rejectedPage, type ListOptions, type PagePromise, type PageEnvelope } from './pagination.js'
 import { DecodeFailure, type Decoder } from './validation.js'
 
 /** Per-request options, the last argument of every method. */
@@ -61,7 +61,7 @@ export interface Call<T> {
   decode: Decoder<T> | 'none' | 'blob'
   /** An absolute URL to use instead of the operation's path and query (the next page of a list). */
   url?: string
-  options?: RequestOptions | undefined
+  options?: ListOptions | undefined
 }
 
 const RETRY_BASE_MS = 500
@@ -144,13 +144,15 @@ export class Transport {
   /** Runs a list call: a `PagePromise` whose later pages reuse the operation and the request options. */
   list<T>(build: () => Call<PageEnvelope<T>>): PagePromise<T> {
     let call: Call<PageEnvelope<T>>
+    let concurrency: number
     try {
       call = build()
       checkOptions(call.options)
+      concurrency = listConcurrency(call.options)
     } catch (error) {
       return rejectedPage(error)
     }
-    return paginate((url) => this.send({ ...call, url }), call.url ?? this.url(call.operation, call.path, call.query), call.options?.signal, (text) => this.#redact(text))
+    return paginate((url) => this.send({ ...call, url }), call.url ?? this.url(call.operation, call.path, call.query), call.options?.signal, (text) => this.#redact(text), concurrency)
   }
 
   /** Sends a call and reads its result. */

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../core/errors.js'
 import { integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import { decodePage, type ListOptions, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import { decodeWith } from '../core/validation.js'
@@ -51,7 +51,7 @@ export class Endpoints extends APIResource {
    *
    * `GET /api/projects/:project_id/endpoints/` · scope `endpoint:read`
    */
-  list(params?: EndpointListParams, options?: RequestOptions): PagePromise<Endpoint> {
+  list(params?: EndpointListParams, options?: ListOptions): PagePromise<Endpoint> {
     return this._client.list(() => ({
       operation: 'endpoints.list',
       query: queryParams('params', params),
@@ -173,7 +173,7 @@ export class Endpoints extends APIResource {
    *
    * `GET /api/projects/:project_id/endpoints/:name/versions/` · scope `endpoint:read`
    */
-  versions(name: string, options?: RequestOptions): PagePromise<EndpointVersion> {
+  versions(name: string, options?: ListOptions): PagePromise<EndpointVersion> {
     return this._client.list(() => ({
       operation: 'endpoints.versions',
       path: { name: stringId('name', name) },

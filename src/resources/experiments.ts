@@ -1,6 +1,6 @@
 import { integerId, plainObject, queryParams, stringId } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import { decodePage, type ListOptions, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import { decodeWith } from '../core/validation.js'
@@ -44,7 +44,7 @@ export class Experiments extends APIResource {
    *
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
-  list(params?: ExperimentListParams, options?: RequestOptions): PagePromise<Experiment> {
+  list(params?: ExperimentListParams, options?: ListOptions): PagePromise<Experiment> {
     return this._client.list(() => ({
       operation: 'experiments.list',
       query: queryParams('params', params),
@@ -201,7 +201,7 @@ export class Experiments extends APIResource {
    *
    * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
    */
-  eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: RequestOptions): PagePromise<FeatureFlag> {
+  eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: ListOptions): PagePromise<FeatureFlag> {
     return this._client.list(() => ({
       operation: 'experiments.eligibleFeatureFlags',
       query: queryParams('params', params),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { plainObject, queryParams, show, stringId } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import { decodePage, type ListOptions, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import { decodeWith } from '../core/validation.js'
@@ -57,7 +57,7 @@ export class HogFunctions extends APIResource {
    *
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
-  list(params?: HogFunctionListParams, options?: RequestOptions): PagePromise<HogFunctionMinimal> {
+  list(params?: HogFunctionListParams, options?: ListOptions): PagePromise<HogFunctionMinimal> {
     return this._client.list(() => ({
       operation: 'hogFunctions.list',
       query: queryParams('params', params),
@@ -178,7 +178,7 @@ export class HogFunctions extends APIResource {
    *
    * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
-  logs(id: string, params?: HogFunctionLogsParams, options?: RequestOptions): PagePromise<HogFunctionLogEntry> {
+  logs(id: string, params?: HogFunctionLogsParams, options?: ListOptions): PagePromise<HogFunctionLogEntry> {
     return this._client.list(() => ({
       operation: 'hogFunctions.logs',
       path: { id: stringId('id', id) },

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../core/errors.js'
 import { integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import { decodePage, type ListOptions, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import { decodeWith } from '../core/validation.js'
@@ -55,7 +55,7 @@ export class Surveys extends APIResource {
    *
    * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
    */
-  list(params?: SurveyListParams, options?: RequestOptions): PagePromise<Survey> {
+  list(params?: SurveyListParams, options?: ListOptions): PagePromise<Survey> {
     return this._client.list(() => ({
       operation: 'surveys.list',
       query: queryParams('params', params),
@@ -126,7 +126,7 @@ export class Surveys extends APIResource {
    *
    * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
    */
-  activity(id: string, params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
+  activity(id: string, params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
     return this._client.list(() => ({
       operation: 'surveys.activity',
       path: { id: stringId('id', id) },
@@ -141,7 +141,7 @@ export class Surveys extends APIResource {
    *
    * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
    */
-  allActivity(params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
+  allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
     return this._client.list(() => ({
       operation: 'surveys.allActivity',
       query: queryParams('params', params),
