@@ -1,4 +1,4 @@
-import { show } from './args.js'
+import { plainObject, show } from './args.js'
 import { AbortError, InvalidArgumentError } from './errors.js'
 
 /** Options of `client.bulk()`. */
@@ -63,7 +63,7 @@ export async function bulk<T, R>(
   options: BulkOptions = {},
 ): Promise<BulkReport<T, R>> {
   const { concurrency = 4, signal, stopOnError = false, onProgress } = checkBulkArguments(items, fn, options)
-  if (signal?.aborted) throw new AbortError('bulk was aborted before it started')
+  if (signal?.aborted) throw new AbortError('bulk was aborted')
   // A signal that never aborts when the caller gave none: `fn` always gets one to pass on.
   const callSignal = signal ?? new AbortController().signal
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]()
@@ -127,7 +127,7 @@ export async function bulk<T, R>(
   }
   await Promise.all(running)
   if (fatal) throw fatal.error
-  if (signal?.aborted) throw new AbortError(`bulk was aborted after ${counts.succeeded + counts.failed} of its items settled`)
+  if (signal?.aborted) throw new AbortError('bulk was aborted')
   return { results, ...counts, skipped: results.length - counts.succeeded - counts.failed }
 }
 
@@ -135,7 +135,7 @@ export async function bulk<T, R>(
 function untilAborted<V>(value: V | Promise<V>, signal: AbortSignal | undefined): Promise<V> {
   if (!signal) return Promise.resolve(value)
   return new Promise<V>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError('bulk was aborted while reading its source'))
+    const onAbort = () => reject(new AbortError('bulk was aborted'))
     signal.addEventListener('abort', onAbort, { once: true })
     Promise.resolve(value)
       .then(resolve, reject)
@@ -144,24 +144,15 @@ function untilAborted<V>(value: V | Promise<V>, signal: AbortSignal | undefined)
 }
 
 function checkBulkArguments<T, R>(items: BulkSource<T>, fn: (item: T, context: BulkContext) => R | PromiseLike<R>, options: BulkOptions): BulkOptions {
-  const iterable = typeof items === 'object' && items !== null && (Symbol.iterator in items || Symbol.asyncIterator in items)
-  if (!iterable) throw new InvalidArgumentError('items', `expected an array, an iterable or an async iterable, got ${show(items)}`)
-  if (typeof fn !== 'function') throw new InvalidArgumentError('fn', `expected a function, got ${show(fn)}`)
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new InvalidArgumentError('options', `expected an object, got ${show(options)}`)
-  }
-  const { concurrency, signal, stopOnError, onProgress } = options
-  if (concurrency !== undefined && !(Number.isSafeInteger(concurrency) && concurrency >= 1)) {
-    throw new InvalidArgumentError('options.concurrency', `expected a whole number of at least 1, got ${show(concurrency)}`)
-  }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new InvalidArgumentError('options.signal', `expected an AbortSignal, got ${show(signal)}`)
-  }
-  if (stopOnError !== undefined && typeof stopOnError !== 'boolean') {
-    throw new InvalidArgumentError('options.stopOnError', `expected a boolean, got ${show(stopOnError)}`)
-  }
-  if (onProgress !== undefined && typeof onProgress !== 'function') {
-    throw new InvalidArgumentError('options.onProgress', `expected a function, got ${show(onProgress)}`)
-  }
+  const { concurrency, signal, stopOnError, onProgress } = plainObject('options', options, true) as BulkOptions
+  const checks: Array<[name: string, value: unknown, ok: boolean, expected: string]> = [
+    ['items', items, typeof items === 'object' && items !== null && (Symbol.iterator in items || Symbol.asyncIterator in items), 'an array, an iterable or an async iterable'],
+    ['fn', fn, typeof fn === 'function', 'a function'],
+    ['options.concurrency', concurrency, concurrency === undefined || (Number.isSafeInteger(concurrency) && concurrency >= 1), 'a whole number of at least 1'],
+    ['options.signal', signal, signal === undefined || signal instanceof AbortSignal, 'an AbortSignal'],
+    ['options.stopOnError', stopOnError, stopOnError === undefined || typeof stopOnError === 'boolean', 'a boolean'],
+    ['options.onProgress', onProgress, onProgress === undefined || typeof onProgress === 'function', 'a function'],
+  ]
+  for (const [name, value, ok, expected] of checks) if (!ok) throw new InvalidArgumentError(name, `expected ${expected}, got ${show(value)}`)
   return options
 }
