@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AbortError, NotFoundError, type ProjectClient } from 'posthog-project-client'
-import { bulk } from '../../src/core/bulk.js'
 import { startE2E, type E2E } from './helpers.js'
 import { prng } from './reliability/helpers.js'
 
@@ -42,7 +41,7 @@ describe('bulk over a real socket', () => {
     }
     const client = e2e.client({ fetch, maxRetries: 3, timeout: 10_000 })
 
-    const report = await bulk(ids, (id, { signal }) => client.eventDefinitions.update(id, { tags: ['bulk'] }, { signal }), { concurrency: 8 })
+    const report = await client.bulk(ids, (id, { signal }) => client.eventDefinitions.update(id, { tags: ['bulk'] }, { signal }), { concurrency: 8 })
 
     expect(report.results).toHaveLength(TOTAL)
     expect(report.succeeded + report.failed + report.skipped).toBe(TOTAL)
@@ -94,7 +93,7 @@ describe('bulk over a real socket', () => {
     const { fake } = e2e
     fake.seed.eventDefinitions(1_000)
     const client = e2e.client()
-    const report = await bulk(
+    const report = await client.bulk(
       client.eventDefinitions.list({ limit: 100 }),
       async (definition, { index, signal }) => {
         if (index === 120) throw new Error('stop here')
@@ -114,7 +113,7 @@ describe('bulk over a real socket', () => {
     fake.seed.eventDefinitions(450)
     const client = e2e.client()
     const progress: number[] = []
-    const report = await bulk(client.eventDefinitions.list({ limit: 100 }), (definition, { signal }) => client.eventDefinitions.update(definition.id, { tags: ['all'] }, { signal }), {
+    const report = await client.bulk(client.eventDefinitions.list({ limit: 100 }), (definition, { signal }) => client.eventDefinitions.update(definition.id, { tags: ['all'] }, { signal }), {
       onProgress: ({ done }) => progress.push(done),
     })
     expect(report.succeeded).toBe(450)
@@ -129,7 +128,7 @@ describe('bulk over a real socket', () => {
     const ids = fake.seed.eventDefinitions(40).map((definition) => definition.id)
     ids.splice(10, 0, '01960000-0000-7000-8000-0000000fffff')
     const client = e2e.client()
-    const report = await bulk(ids, (id, { signal }) => client.eventDefinitions.update(id, { tags: ['x'] }, { signal }), { concurrency: 2, stopOnError: true })
+    const report = await client.bulk(ids, (id, { signal }) => client.eventDefinitions.update(id, { tags: ['x'] }, { signal }), { concurrency: 2, stopOnError: true })
     const failed = report.results.filter((entry) => entry.status === 'rejected')
     expect(failed).toHaveLength(1)
     expect(failed[0]).toMatchObject({ index: 10 })
@@ -148,7 +147,7 @@ describe('bulk over a real socket', () => {
     const controller = new AbortController()
     // The fake answers every update late: aborting finds four calls in flight.
     fake.faults.delayNext(200, { ms: 3_000, method: 'PATCH' })
-    const outcome = bulk(ids, (id, { signal }) => client.eventDefinitions.update(id, { tags: ['y'] }, { signal }), {
+    const outcome = client.bulk(ids, (id, { signal }) => client.eventDefinitions.update(id, { tags: ['y'] }, { signal }), {
       concurrency: 4,
       signal: controller.signal,
     })
