@@ -5,7 +5,7 @@
  *
  *   node --expose-gc --import tsx bench/run.ts
  *
- * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start (a subset),
+ * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,walk-latency (a subset),
  * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
  * the SDK, to measure a prototype fix without touching src/).
  */
@@ -19,6 +19,7 @@ import { renderTable } from './lib/table.js'
 import { benchPagination, PAGE_SIZE, TOTAL_ITEMS, type PaginationResult } from './pagination.js'
 import { benchPerCall, type PerCallResult } from './per-call.js'
 import { benchValidation, type ValidationResult } from './validation.js'
+import { benchWalkLatency, LATENCY_ITEMS, LATENCY_MS, LATENCY_PAGE_SIZE, WALK_CONCURRENCY, type WalkLatencyResult } from './walk-latency.js'
 
 export const BUDGETS = {
   perCallRatio: 1.25,
@@ -29,9 +30,12 @@ export const BUDGETS = {
   /** 20 kB, SI kilobytes. */
   bundleGzipBytes: 20_000,
   coldStartRatio: 2,
+  walkLatencyRequests: LATENCY_ITEMS / LATENCY_PAGE_SIZE,
+  /** `concurrency: 4` against both the sequential walk and a fetch loop. */
+  walkLatencyRatio: 0.35,
 } as const
 
-const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start'] as const
+const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'walk-latency'] as const
 type Section = (typeof SECTIONS)[number]
 
 interface Check {
@@ -68,30 +72,41 @@ async function main(): Promise<void> {
   let pagination: PaginationResult | undefined
   let bundle: BundleResult | undefined
   let coldStart: ColdStartResult | undefined
+  let walkLatency: WalkLatencyResult | undefined
   try {
     if (only.has('per-call') || only.has('pagination')) server = await startServer()
     if (only.has('per-call') && server) {
-      log('bench: 1/5 per call…')
+      log('bench: 1/6 per call…')
       perCall = await benchPerCall(sdk, server, quick ? { blocks: 6, callsPerBlock: 50, warmupCalls: 100 } : {})
     }
     if (only.has('validation')) {
-      log('bench: 2/5 validation…')
+      log('bench: 2/6 validation…')
       validation = await benchValidation(sdk, quick ? { blocks: 6, iterationsPerBlock: 5 } : {})
     }
     if (only.has('pagination') && server) {
-      log('bench: 3/5 pagination…')
+      log('bench: 3/6 pagination…')
       pagination = await benchPagination(sdk, server, quick ? { blocks: 2, heapRuns: 1 } : {})
     }
   } finally {
     await server?.close()
   }
   if (only.has('bundle')) {
-    log('bench: 4/5 bundle…')
+    log('bench: 4/6 bundle…')
     bundle = await benchBundle()
   }
   if (only.has('cold-start')) {
-    log('bench: 5/5 cold start…')
+    log('bench: 5/6 cold start…')
     coldStart = benchColdStart(quick ? 8 : 40)
+  }
+  if (only.has('walk-latency')) {
+    log('bench: 6/6 walk over latency…')
+    // A server of its own: the latency it adds must not reach the other sections.
+    const latencyServer = await startServer()
+    try {
+      walkLatency = await benchWalkLatency(sdk, latencyServer, quick ? { rounds: 1 } : {})
+    } finally {
+      await latencyServer.close()
+    }
   }
 
   const rows: string[][] = []
@@ -180,6 +195,33 @@ async function main(): Promise<void> {
     ])
   }
 
+  if (walkLatency) {
+    const { requests } = walkLatency
+    const exact = Object.values(requests).every((count) => count === BUDGETS.walkLatencyRequests)
+    rows.push([
+      `6 walk over latency: requests, ${LATENCY_ITEMS} items`,
+      String(requests.raw),
+      `${requests.sequential} seq, ${requests.concurrent} conc`,
+      String(requests.concurrent),
+      `= ${BUDGETS.walkLatencyRequests} each`,
+      check('walk_latency_requests', requests.concurrent, exact, `= ${BUDGETS.walkLatencyRequests} each`, `fetch loop ${requests.raw}, sequential ${requests.sequential}, concurrency ${requests.concurrent}`),
+    ])
+    const budget = BUDGETS.walkLatencyRatio
+    for (const [label, baselineMs, baselineIqr, ratio, key] of [
+      ['sequential walk', walkLatency.sequentialMs, walkLatency.sequentialIqr, walkLatency.ratioToSequential, 'walk_latency_ratio_sequential'],
+      ['fetch loop', walkLatency.rawMs, walkLatency.rawIqr, walkLatency.ratioToRaw, 'walk_latency_ratio_fetch'],
+    ] as const) {
+      rows.push([
+        `6 walk over latency: concurrency ${WALK_CONCURRENCY} vs ${label}`,
+        `${ms(baselineMs)} ${iqr(baselineIqr, ms)}`,
+        `${ms(walkLatency.concurrentMs)} ${iqr(walkLatency.concurrentIqr, ms)}`,
+        `${ratio.toFixed(2)}×`,
+        `≤ ${budget}×`,
+        check(key, ratio, ratio <= budget, `≤ ${budget}×`, over(ratio, budget)),
+      ])
+    }
+  }
+
   const out: string[] = []
   out.push('')
   out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
@@ -203,6 +245,10 @@ async function main(): Promise<void> {
       packages.map(([name, bytes]) => [name, String(bytes), `${((bytes / total) * 100).toFixed(1)}%`, bundle!.gzipMarginal[name] === undefined ? '' : String(bundle!.gzipMarginal[name])]),
     ))
     out.push(`largest inputs: ${bundle.topInputs.slice(0, 8).map((input) => `${input.path} ${input.bytes}`).join(', ')}`)
+  }
+  if (walkLatency) {
+    out.push('')
+    out.push(`walk over latency: ${LATENCY_ITEMS} items at ${LATENCY_PAGE_SIZE} a page, ${LATENCY_MS} ms added to every answer; ${walkLatency.rounds} rounds of the three walks in rotating order; each ratio is the median of the per-round ratios`)
   }
   if (coldStart) {
     out.push('')
@@ -229,6 +275,11 @@ async function main(): Promise<void> {
     summary.push(['bundle_min_bytes', bundle.minifiedBytes])
   }
   if (coldStart) summary.push(['cold_start_ratio', coldStart.ratio.toFixed(2)])
+  if (walkLatency) {
+    summary.push(['walk_latency_requests', `${walkLatency.requests.raw}/${walkLatency.requests.sequential}/${walkLatency.requests.concurrent}`])
+    summary.push(['walk_latency_ratio_sequential', walkLatency.ratioToSequential.toFixed(2)])
+    summary.push(['walk_latency_ratio_fetch', walkLatency.ratioToRaw.toFixed(2)])
+  }
   summary.push(['budgets', missed.length === 0 ? 'pass' : 'fail'])
   if (missed.length > 0) summary.push(['missed', missed.map((entry) => entry.name).join(',')])
   out.push(`bench: ${summary.map(([key, value]) => `${key}=${value}`).join(' ')}`)
