@@ -1,28 +1,18 @@
 import * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
-import { AbortError, InvalidArgumentError, ResponseValidationError } from './errors.js'
-import { show } from './args.js'
-import type { RequestOptions } from './transport.js'
+import { AbortError, InvalidArgumentError } from './errors.js'
+import type { RequestOptions } from './options.js'
 import { DecodeFailure, parseWith, type Decoder } from './validation.js'
 
 /** The options of list methods: request options, and how many pages a walk may fetch at once. */
 export interface ListOptions extends RequestOptions {
   /**
-   * Pages a walk (`for await`, `.pages()`, `.toArray()`) fetches at once, default 1. When the first page
-   * gives the total `count` on limit/offset links, the following pages are fetched up to `concurrency`
-   * at a time and still yielded in order; otherwise one after another. A complete walk makes one request
-   * per page; stopping early leaves at most `concurrency` requests past the page stopped in.
+   * Pages a walk (`for await`, `.pages()`, `.toArray()`) fetches at once, default 1 (at most 16). When the
+   * first page gives the total `count` on limit/offset links, the following pages are fetched up to
+   * `concurrency` at a time and still yielded in order; otherwise one after another. A complete walk
+   * makes one request per page; stopping early leaves at most `concurrency` requests past the page stopped in.
    */
   concurrency?: number
-}
-
-/** `options.concurrency` of a list call, checked: a whole number from 1 to 16. */
-export function listConcurrency(options: ListOptions | undefined): number {
-  const concurrency = options?.concurrency ?? 1
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
-    throw new InvalidArgumentError('options.concurrency', `expected a whole number from 1 to 16, got ${show(concurrency)}`)
-  }
-  return concurrency
 }
 
 /** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
@@ -33,11 +23,23 @@ export interface PageEnvelope<T> {
   previous: string | null
 }
 
-/** Fetches the page at an absolute URL (same operation, same request options). */
-export type PageFetcher<T> = (url: string) => PagePromise<T>
+/**
+ * Where the next page of a walk comes from: the URL of the page whose `next` it is, and the URLs the walk
+ * has read (a `next` back to one of them ends the walk: docs/service-behaviour.md §1.5).
+ */
+export interface PageLink {
+  from: string
+  seen?: ReadonlySet<string> | undefined
+}
+
+/** Fetches the page at an absolute URL (same operation, same request options). The transport checks `link`. */
+export type PageFetcher<T> = (url: string, link?: PageLink) => PagePromise<T>
+
+// Lets `PagePromise.pages()` pass the walk's read URLs (and how far ahead to fetch) without a public parameter.
+let fetchNext: <T>(page: Page<T>, seen: ReadonlySet<string>, ahead?: number) => PagePromise<T>
 
 /**
- * One page of a list. The service is not uniform (api-contract.md §1.5): most lists carry
+ * One page of a list. The service is not uniform (docs/service-behaviour.md §1.5): most lists carry
  * `count`/`next`/`previous`, survey activity `total_count`, eligible feature flags only `results` and
  * `count`, endpoint lists only `results`, endpoint versions a bare array. All arrive here as one shape.
  */
@@ -53,17 +55,19 @@ export class Page<T> {
   /** The URL this page was read from. */
   readonly url: string
   readonly #fetchPage: PageFetcher<T>
-  readonly #redact: (text: string) => string
 
-  /** @internal Pages come from list methods; the client builds them. `redact` removes the API key from error text. */
-  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>, redact: (text: string) => string = (text) => text) {
+  static {
+    fetchNext = (page, seen, ahead) => page.#fetchNextPage(seen, ahead)
+  }
+
+  /** @internal Pages come from list methods; the client builds them. */
+  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>) {
     this.results = envelope.results
     this.count = envelope.count
     this.previous = envelope.previous
     this.url = url
     this.next = envelope.next === undefined ? nextByOffset(url, envelope) : envelope.next
     this.#fetchPage = fetchPage
-    this.#redact = redact
   }
 
   /** Whether another page follows. */
@@ -73,26 +77,16 @@ export class Page<T> {
 
   /** Fetches the next page. Only links on the client's own origin are followed; anything else rejects. */
   getNextPage(): PagePromise<T> {
+    return this.#fetchNextPage(undefined)
+  }
+
+  /** `ahead`: the page that many pages past `next`, its `offset` moved by as many `limit`s (a walk fetching ahead). */
+  #fetchNextPage(seen: ReadonlySet<string> | undefined, ahead?: number): PagePromise<T> {
     if (this.next === null) return rejectedPage(new InvalidArgumentError('page', 'this is the last page'))
-    const next = new URL(this.next, this.url)
-    const origin = new URL(this.url).origin
-    if (next.origin !== origin) {
-      return rejectedPage(this.badNextLink('foreign_next_link', `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}`))
-    }
-    return this.#fetchPage(next.href)
-  }
-
-  /** @internal The next link with `offset` moved `pages` pages further: how a walk fetches ahead. */
-  getPageAhead(pages: number): PagePromise<T> {
-    const url = new URL(this.next ?? '', this.url)
-    const { searchParams } = url
-    searchParams.set('offset', String(Number(searchParams.get('offset')) + Number(searchParams.get('limit')) * pages))
-    return this.#fetchPage(url.href)
-  }
-
-  /** @internal The error of a `next` link that is not followed. */
-  badNextLink(code: string, message: string): ResponseValidationError {
-    return new ResponseValidationError([{ code, path: ['next'], message }], { next: this.#redact(this.next ?? '') }, 'GET', this.#redact(this.url), 200)
+    const url = new URL(this.next, this.url)
+    const query = url.searchParams
+    if (ahead) query.set('offset', String(Number(query.get('offset')) + Number(query.get('limit')) * ahead))
+    return this.#fetchPage(url.href, { from: this.url, seen })
   }
 }
 
@@ -113,34 +107,28 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 
   /**
-   * Every page, starting with this one, in order. A `next` link back to a page already read in this
-   * walk ends it with `ResponseValidationError` (after that page): the service has been seen to send such links.
+   * Every page, starting with this one, in order. A `next` link back to a page already read ends the walk
+   * with `ResponseValidationError`.
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = await this.then((first) => first)
     const first = page
     const ahead = this.#concurrency > 1 ? pagesLeftByOffset(first) : 0
     const inFlight: Array<PagePromise<T>> = []
-    const read = new Set<string>()
+    const seen = new Set<string>()
     for (let planned = 0; ; ) {
-      read.add(walkKey(page.url))
+      seen.add(walkKey(page.url))
       // Pages computed by offset go out `concurrency` at a time, each exactly once, and come back in order.
       for (; inFlight.length < this.#concurrency && planned < ahead; planned++) {
-        const next = first.getPageAhead(planned)
+        const next = fetchNext(first, seen, planned)
         // Marks a failure handled: it surfaces in its turn, or never if the caller stops first.
         next.then(undefined, () => undefined)
         inFlight.push(next)
       }
       yield page
-      let next = inFlight.shift()
-      if (!next) {
-        // One after another: the whole walk, or what follows the computed pages if the list grew meanwhile.
-        if (!page.hasNextPage()) return
-        if (read.has(walkKey(new URL(page.next ?? '', page.url).href))) {
-          throw page.badNextLink('next_link_loop', 'next link to a page this walk already read: not followed, the walk would loop')
-        }
-        next = page.getNextPage()
-      }
+      // Then one after another: the whole walk, or what follows the computed pages if the list grew meanwhile.
+      const next = inFlight.shift() ?? (page.hasNextPage() ? fetchNext(page, seen) : undefined)
+      if (!next) return
       page = await next
     }
   }
@@ -178,42 +166,6 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     }
     return items
   }
-}
-
-/** Starts a list call at `url` and wraps each page it reaches; walks fetch up to `concurrency` pages at once. */
-export function paginate<T>(
-  send: (url: string) => Promise<WithResponse<PageEnvelope<T>>>,
-  url: string,
-  signal?: AbortSignal,
-  redact?: (text: string) => string,
-  concurrency?: number,
-): PagePromise<T> {
-  const fetchPage: PageFetcher<T> = (pageUrl) =>
-    new PagePromise(
-      send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage, redact), response })),
-      signal,
-      concurrency,
-    )
-  return fetchPage(url)
-}
-
-/**
- * How many pages follow `page` when their URLs can be computed: a total `count` and a same-origin `next`
- * link carrying `limit` and `offset`. Otherwise 0, and a walk follows `next` links one by one.
- */
-function pagesLeftByOffset(page: Page<unknown>): number {
-  const next = new URL(page.next ?? '', page.url)
-  const limit = Number(next.searchParams.get('limit'))
-  const offset = Number(next.searchParams.get('offset'))
-  const usable = page.count !== null && page.next !== null && next.origin === new URL(page.url).origin && limit > 0 && next.searchParams.has('offset')
-  return usable && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil(((page.count ?? 0) - offset) / limit) : 0
-}
-
-/** A URL as a walk compares them: the same parameters in any order are the same page. */
-function walkKey(url: string): string {
-  const key = new URL(url)
-  key.searchParams.sort()
-  return key.href
 }
 
 const optionalCount = z.optional(z.nullable(z.number()))
@@ -264,6 +216,28 @@ function nextByOffset(url: string, envelope: PageEnvelope<unknown>): string | nu
   if (!Number.isFinite(offset) || offset >= envelope.count) return null
   next.searchParams.set('offset', String(offset))
   return next.href
+}
+
+/**
+ * How many pages follow `page` when their URLs can be computed: a total `count` and a `next` link carrying
+ * `limit` and `offset`. Otherwise 0, and a walk follows `next` links one by one.
+ */
+function pagesLeftByOffset(page: Page<unknown>): number {
+  if (page.count === null || page.next === null) return 0
+  const query = new URL(page.next, page.url).searchParams
+  const limit = Number(query.get('limit'))
+  const offset = Number(query.get('offset'))
+  return query.has('offset') && limit > 0 && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil((page.count - offset) / limit) : 0
+}
+
+/**
+ * A URL as a walk compares them: the service writes `next` links with their parameters sorted
+ * (docs/service-behaviour.md §1.5), the first URL has them in the caller's order; both are the same page.
+ */
+export function walkKey(url: string): string {
+  const key = new URL(url)
+  key.searchParams.sort()
+  return key.href
 }
 
 /** A page promise that rejects at once, with no request. */

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { AuthenticationError, ProjectClient } from '../../src/index.js'
-import { API_KEY, useMswServer } from '../helpers/msw.js'
+import { API_KEY, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
 const INVALID = { type: 'authentication_error', code: 'authentication_failed', detail: 'Personal API key found in request Authorization header is invalid.', attr: null }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AbortError, NotFoundError, type ProjectClient } from 'posthog-project-client'
-import { startE2E, type E2E } from './helpers.js'
-import { prng } from './reliability/helpers.js'
+import { startE2E, type E2E } from '../helpers/fake-server.js'
+import { prng } from '../helpers/prng.js'
 
 const TOTAL = 2_000
 const FAULT_RATE = 0.1

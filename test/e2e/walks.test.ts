@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProjectClient, ResponseValidationError } from 'posthog-project-client'
 import { experiment } from '../fixtures/experiments.js'
-import { startE2E, type E2E } from './helpers.js'
-import { failure, plainServer } from './reliability/helpers.js'
+import { startE2E, type E2E } from '../helpers/fake-server.js'
+import { failure } from '../helpers/async.js'
+import { plainServer } from '../helpers/plain-server.js'
 
 const listRequests = (e2e: E2E) => e2e.fake.requests.filter((request) => request.operation === 'experiments.list')
 
