@@ -1,5 +1,6 @@
 import { plainObject, show } from './args.js'
 import { AbortError, InvalidArgumentError } from './errors.js'
+import { checkRequestOptions, checkTypeOf } from './options.js'
 
 /** Options of `client.bulk()`. */
 export interface BulkOptions {
@@ -144,15 +145,16 @@ function untilAborted<V>(value: V | Promise<V>, signal: AbortSignal | undefined)
 }
 
 function checkBulkArguments<T, R>(items: BulkSource<T>, fn: (item: T, context: BulkContext) => R | PromiseLike<R>, options: BulkOptions): BulkOptions {
-  const { concurrency, signal, stopOnError, onProgress } = plainObject('options', options, true) as BulkOptions
-  const checks: Array<[name: string, value: unknown, ok: boolean, expected: string]> = [
-    ['items', items, typeof items === 'object' && items !== null && (Symbol.iterator in items || Symbol.asyncIterator in items), 'an array, an iterable or an async iterable'],
-    ['fn', fn, typeof fn === 'function', 'a function'],
-    ['options.concurrency', concurrency, concurrency === undefined || (Number.isSafeInteger(concurrency) && concurrency >= 1), 'a whole number of at least 1'],
-    ['options.signal', signal, signal === undefined || signal instanceof AbortSignal, 'an AbortSignal'],
-    ['options.stopOnError', stopOnError, stopOnError === undefined || typeof stopOnError === 'boolean', 'a boolean'],
-    ['options.onProgress', onProgress, onProgress === undefined || typeof onProgress === 'function', 'a function'],
-  ]
-  for (const [name, value, ok, expected] of checks) if (!ok) throw new InvalidArgumentError(name, `expected ${expected}, got ${show(value)}`)
+  const { concurrency = 1, signal, stopOnError, onProgress } = plainObject('options', options, true) as BulkOptions
+  if (typeof items !== 'object' || items === null || !(Symbol.iterator in items || Symbol.asyncIterator in items)) {
+    throw new InvalidArgumentError('items', `expected an array, an iterable or an async iterable, got ${show(items)}`)
+  }
+  if (typeof fn !== 'function') throw new InvalidArgumentError('fn', `expected a function, got ${show(fn)}`)
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
+    throw new InvalidArgumentError('options.concurrency', `expected a whole number of at least 1, got ${show(concurrency)}`)
+  }
+  checkRequestOptions({ signal })
+  checkTypeOf('options.stopOnError', stopOnError, 'boolean')
+  checkTypeOf('options.onProgress', onProgress, 'function')
   return options
 }
