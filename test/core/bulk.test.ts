@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { bulk, type BulkItemResult, type BulkReport } from '../../src/core/bulk.js'
-import { AbortError, InvalidArgumentError } from '../../src/index.js'
+import { AbortError, InvalidArgumentError, ProjectClient, type Experiment, type ListOptions, type RequestOptions, type Survey } from '../../src/index.js'
 
 /** A promise resolved or rejected from outside, to hold calls in flight. */
 function deferred<T = void>() {
@@ -315,5 +315,21 @@ describe('bulk', () => {
     const thenable = await bulk(['a'], (item): PromiseLike<number> => Promise.resolve(item.length))
     expectTypeOf(thenable).toEqualTypeOf<BulkReport<string, number>>()
     expect(thenable.succeeded).toBe(1)
+  })
+})
+
+describe('client.bulk and ListOptions: types', () => {
+  it('infers the report from the items and the resolved value of an SDK call; concurrency only on list methods', () => {
+    const client = new ProjectClient({ apiKey: 'phx_types', projectId: 1 })
+    // Functions never called: only their types are checked (by `npm run typecheck`).
+    const retrieveAll = () => client.bulk([1, 2], (id, { signal }) => client.experiments.retrieve(id, { signal }))
+    expectTypeOf(retrieveAll).returns.resolves.toEqualTypeOf<BulkReport<number, Experiment>>()
+    const overWalk = () => client.bulk(client.surveys.list({}, { concurrency: 2 }), (survey) => survey.name)
+    expectTypeOf(overWalk).returns.resolves.toEqualTypeOf<BulkReport<Survey, string | undefined>>()
+    expectTypeOf<ListOptions>().toExtend<RequestOptions>()
+    expectTypeOf<ListOptions['concurrency']>().toEqualTypeOf<number | undefined>()
+    // @ts-expect-error `concurrency` is for list methods only
+    const notAList = () => client.experiments.retrieve(1, { concurrency: 2 })
+    expect([retrieveAll, overWalk, notAList].every((fn) => typeof fn === 'function')).toBe(true)
   })
 })
