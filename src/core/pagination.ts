@@ -227,16 +227,21 @@ function pagesLeftByOffset(page: Page<unknown>): number {
   const query = new URL(page.next, page.url).searchParams
   const limit = Number(query.get('limit'))
   const offset = Number(query.get('offset'))
-  return query.has('offset') && limit > 0 && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil((page.count - offset) / limit) : 0
+  // A `next` that does not move forward is left to the walk one link at a time (and its loop check).
+  const forward = offset > Number(new URL(page.url).searchParams.get('offset'))
+  return forward && limit > 0 && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil((page.count - offset) / limit) : 0
 }
 
 /**
  * A URL as a walk compares them: the service writes `next` links with their parameters sorted
- * (docs/service-behaviour.md §1.5), the first URL has them in the caller's order; both are the same page.
+ * (docs/service-behaviour.md §1.5), the first URL has them in the caller's order, and `offset=0` is
+ * no offset: each pair is the same page.
  */
 export function walkKey(url: string): string {
   const key = new URL(url)
-  key.searchParams.sort()
+  const query = key.searchParams
+  if (query.get('offset') === '0') query.delete('offset')
+  query.sort()
   return key.href
 }
 

@@ -173,6 +173,17 @@ describe('walks that cannot run away', () => {
     expect(served.urls).toHaveLength(2)
   })
 
+  it.each([1, 4])('a next link back to the first page written with offset=0 is caught at once (concurrency %i)', async (concurrency) => {
+    const served = serve(500, 0, (page) => ({ ...page, next: `${LIST}?limit=100&offset=0` }))
+    const seen: number[] = []
+    const failure = await (async () => {
+      for await (const item of client.experiments.list({ limit: 100 }, { concurrency })) seen.push(item.id)
+    })().catch((error: unknown) => error)
+    expect(seen).toEqual(ids(100))
+    expect(failure).toBeInstanceOf(ResponseValidationError)
+    expect(served.urls).toEqual(['?limit=100'])
+  })
+
   it('toArray() rejects the same way instead of growing forever', async () => {
     serve(100, 0, (page) => ({ ...page, next: `${LIST}?limit=100` }))
     await expect(client.experiments.list({ limit: 100 }).toArray()).rejects.toBeInstanceOf(ResponseValidationError)
