@@ -1,5 +1,6 @@
 import { show } from './core/args.js'
 import type { APIPromise } from './core/api-promise.js'
+import { bulk, type BulkContext, type BulkOptions, type BulkReport, type BulkSource } from './core/bulk.js'
 import { InvalidArgumentError } from './core/errors.js'
 import {
   checkApiKey,
@@ -158,6 +159,29 @@ export class ProjectClient {
    */
   request(request: RawRequest, options?: RequestOptions): APIPromise<unknown> {
     return this.#transport.raw(request, options)
+  }
+
+  /**
+   * Runs `fn(item, { index, signal })` over an array, an iterable or an async iterable (a `list()` walk
+   * is read lazily: no item is read before a call can start) with at most `concurrency` calls in flight,
+   * and resolves with a report of every item, in source order. Failures do not stop the run unless
+   * `stopOnError`; then nothing new starts, and the items of an array never run are reported `skipped`
+   * (another source is closed and its unread items are not in the report). Aborting `signal` starts no
+   * new item, reaches the calls in flight through the `signal` given to `fn`, and rejects with
+   * `AbortError` once they settled. A source that fails rejects with its error the same way.
+   *
+   * @example
+   * ```ts
+   * const report = await client.bulk(client.eventDefinitions.list(), (definition, { signal }) =>
+   *   client.eventDefinitions.update(definition.id, { tags: ['reviewed'] }, { signal }),
+   * )
+   * console.log(`${report.succeeded} tagged, ${report.failed} failed`)
+   * ```
+   *
+   * @throws {@link InvalidArgumentError} (as a rejection, before anything runs) for a bad argument.
+   */
+  bulk<T, R>(items: BulkSource<T>, fn: (item: T, context: BulkContext) => R | PromiseLike<R>, options?: BulkOptions): Promise<BulkReport<T, R>> {
+    return bulk(items, fn, options)
   }
 
   /** A key-free summary for logs. */

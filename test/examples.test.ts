@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BadRequestError, ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeServer } from 'posthog-project-client/testing'
+import { main as automationExample } from '../examples/automation.js'
 import { main as experimentsExample } from '../examples/experiments.js'
 import { main as surveysExample } from '../examples/surveys.js'
 
@@ -101,5 +102,52 @@ describe('examples/surveys.ts', () => {
     expect(fake.state.surveyCopies).toEqual([])
     expect(printed.at(-1)).toMatch(/^not copied anywhere: .*999/)
     expect(fake.requests.some((request) => request.operation === 'surveys.archiveResponse')).toBe(false)
+  })
+})
+
+describe('examples/automation.ts', () => {
+  it('launches the experiment, stops the running survey in every project, tags the matching event definitions', async () => {
+    const [experiment] = fake.seed.experiments([{ name: 'Checkout button', start_date: null }])
+    const stopped = '2026-01-01T00:00:00Z'
+    for (const projectId of [1, 2, 3]) {
+      fake.seed.surveys([{ name: 'Holiday NPS' }, { name: 'Holiday NPS', end_date: stopped }, { name: 'Holiday NPS 2' }], { projectId })
+    }
+    const matching = fake.seed.eventDefinitions(Array.from({ length: 230 }, (_, index) => ({ name: `checkout step ${index}`, tags: index % 2 ? ['funnel'] : [] })))
+    const other = fake.seed.eventDefinitions([{ name: 'signup' }])
+
+    await automationExample(client(), { experimentId: experiment!.id, surveyName: 'Holiday NPS', projectIds: [1, 2, 3], eventSearch: 'checkout', tag: 'checkout' })
+
+    expect(fake.state.experiments.get(experiment!.id)?.start_date).not.toBeNull()
+    expect(printed[0]).toMatch(new RegExp(`^launched experiment #${experiment!.id} Checkout button at \\d{4}-`))
+    for (const projectId of [1, 2, 3]) {
+      const surveys = [...fake.stateOf(projectId).surveys.values()]
+      const [target, alreadyStopped, otherName] = surveys
+      expect(target!.end_date).not.toBeNull()
+      expect(alreadyStopped!.end_date).toBe(stopped)
+      expect(otherName!.end_date).toBeNull()
+      expect(printed).toContain(`project ${projectId}: stopped 1 "Holiday NPS" surveys, 0 failed`)
+    }
+    for (const [index, definition] of matching.entries()) {
+      expect(fake.state.eventDefinitions.get(definition.id)?.tags).toEqual(index % 2 ? ['funnel', 'checkout'] : ['checkout'])
+    }
+    expect(fake.state.eventDefinitions.get(other[0]!.id)?.tags).toEqual([])
+    expect(printed).toContain('  100 event definitions done, 0 failed')
+    expect(printed).toContain('  200 event definitions done, 0 failed')
+    expect(printed.at(-1)).toBe('tagged 230 event definitions "checkout", 0 failed')
+    // The walk read 3 pages, each once; one update per definition; one stop per project.
+    expect(fake.requests.filter((request) => request.operation === 'eventDefinitions.list')).toHaveLength(3)
+    expect(fake.requests.filter((request) => request.operation === 'eventDefinitions.update')).toHaveLength(230)
+    expect(fake.requests.filter((request) => request.operation === 'surveys.update').map((request) => request.path.split('/')[3])).toEqual(['1', '2', '3'])
+  })
+
+  it('reports the definitions it could not tag, and tags the rest', async () => {
+    fake.seed.eventDefinitions(Array.from({ length: 20 }, (_, index) => ({ name: `checkout ${index}` })))
+    fake.faults.failNext(2, { status: 400, operation: 'eventDefinitions.update' })
+
+    await automationExample(client(), { surveyName: 'none', projectIds: [1], eventSearch: 'checkout', tag: 'checkout' })
+
+    expect(printed).toContain('tagged 18 event definitions "checkout", 2 failed')
+    expect(printed.filter((line) => line.startsWith('  not tagged: checkout '))).toHaveLength(2)
+    expect([...fake.state.eventDefinitions.values()].filter((definition) => definition.tags.includes('checkout'))).toHaveLength(18)
   })
 })

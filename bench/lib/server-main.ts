@@ -1,7 +1,8 @@
 /**
  * The benchmark's HTTP server, run in its own process (the client and the server then use one core
  * each on a two-core machine, and the server's work is not on the client's event loop).
- * Serves the experiments routes from pre-serialised bodies and counts the requests it sees.
+ * Serves the experiments routes from pre-serialised bodies and counts the requests it sees; with a
+ * latency set (`/__bench/latency?ms=N`), every API answer leaves N ms after its request arrived.
  * Prints `{"port": N}` on stdout once listening on 127.0.0.1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -14,6 +15,8 @@ const API_KEY = 'phx_benchmarkKey0123456789'
 const bodies = new Map<string, Buffer>()
 const counts = { list: 0, retrieve: 0, other: 0, connections: 0 }
 let listPath = ''
+/** Added before every API answer, as a network round trip would (control routes answer at once). */
+let latencyMs = 0
 let origin = ''
 
 function cached(key: string, make: () => unknown): Buffer {
@@ -26,6 +29,11 @@ function cached(key: string, make: () => unknown): Buffer {
 }
 
 function send(response: ServerResponse, status: number, body: Buffer | string): void {
+  if (latencyMs > 0) setTimeout(() => write(response, status, body), latencyMs)
+  else write(response, status, body)
+}
+
+function write(response: ServerResponse, status: number, body: Buffer | string): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, vary: 'Accept, Cookie' })
   response.end(bytes)
@@ -34,12 +42,17 @@ function send(response: ServerResponse, status: number, body: Buffer | string): 
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', origin)
   if (url.pathname === '/__bench/counts') {
-    send(response, 200, JSON.stringify(counts))
+    write(response, 200, JSON.stringify(counts))
     return
   }
   if (url.pathname === '/__bench/reset') {
     counts.list = counts.retrieve = counts.other = counts.connections = 0
-    send(response, 200, '{}')
+    write(response, 200, '{}')
+    return
+  }
+  if (url.pathname === '/__bench/latency') {
+    latencyMs = Number(url.searchParams.get('ms') ?? 0)
+    write(response, 200, '{}')
     return
   }
   if (request.headers.authorization !== `Bearer ${API_KEY}`) {

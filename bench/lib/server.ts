@@ -20,6 +20,8 @@ export interface BenchServer {
   /** Requests counted since the last reset, per route. */
   counts(): Promise<ServerCounts>
   reset(): Promise<void>
+  /** Every API answer from now on leaves `ms` after its request arrived (0: at once). */
+  setLatency(ms: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -46,6 +48,9 @@ export async function startServer(): Promise<BenchServer> {
     },
     async reset() {
       await (await fetch(`${origin}/__bench/reset`)).arrayBuffer()
+    },
+    async setLatency(ms) {
+      await (await fetch(`${origin}/__bench/latency?ms=${ms}`)).arrayBuffer()
     },
     async close() {
       lines.close()

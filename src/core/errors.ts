@@ -119,9 +119,19 @@ export class ApiError extends ProjectClientError {
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError'
 }
-/** 401: no key, or the key is invalid. */
+/**
+ * 401: no key, or the key is invalid. From PostHog Cloud (`https://us.posthog.com`, `https://eu.posthog.com`)
+ * the message names the usual causes: a key of the other region (keys do not cross) or a revoked key.
+ */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError'
+  /** Adds the Cloud hint to `init.hint` when `init.url` is on a Cloud host. */
+  constructor(init: ApiErrorInit) {
+    const region = /^https:\/\/(us|eu)\.posthog\.com\//.exec(init.url)?.[1]
+    const other = region === 'us' ? 'https://eu.posthog.com' : 'https://us.posthog.com'
+    const cloud = region && `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
+    super(cloud ? { ...init, hint: init.hint ? `${init.hint}; ${cloud}` : cloud } : init)
+  }
 }
 /** 403: the key lacks the scope, the project, or (for `requiredScope: null`) personal API keys are refused. */
 export class PermissionDeniedError extends ApiError {

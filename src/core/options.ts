@@ -60,8 +60,13 @@ export function checkTimeout(name: string, value: unknown): number {
 
 /** A retry count: a whole number from 0 to 10. */
 export function checkMaxRetries(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10) {
-    throw new InvalidArgumentError(name, `expected a whole number from 0 to 10, got ${show(value)}`)
+  return checkWhole(name, value, 0, 10)
+}
+
+/** A whole number from `min` to `max`. */
+export function checkWhole(name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidArgumentError(name, `expected a whole number from ${min} to ${max}, got ${show(value)}`)
   }
   return value
 }

@@ -1,7 +1,19 @@
 import * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { AbortError, InvalidArgumentError } from './errors.js'
+import type { RequestOptions } from './options.js'
 import { DecodeFailure, parseWith, type Decoder } from './validation.js'
+
+/** The options of list methods: request options, and how many pages a walk may fetch at once. */
+export interface ListOptions extends RequestOptions {
+  /**
+   * Pages a walk (`for await`, `.pages()`, `.toArray()`) fetches at once, default 1 (at most 16). When the
+   * first page gives the total `count` on limit/offset links, the following pages are fetched up to
+   * `concurrency` at a time and still yielded in order; otherwise one after another. A complete walk
+   * makes one request per page; stopping early leaves at most `concurrency` requests past the page stopped in.
+   */
+  concurrency?: number
+}
 
 /** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
 export interface PageEnvelope<T> {
@@ -23,8 +35,8 @@ export interface PageLink {
 /** Fetches the page at an absolute URL (same operation, same request options). The transport checks `link`. */
 export type PageFetcher<T> = (url: string, link?: PageLink) => PagePromise<T>
 
-// Lets `PagePromise.pages()` pass the walk's read URLs to the next fetch without a public parameter.
-let fetchNext: <T>(page: Page<T>, seen: ReadonlySet<string>) => PagePromise<T>
+// Lets `PagePromise.pages()` pass the walk's read URLs (and how far ahead to fetch) without a public parameter.
+let fetchNext: <T>(page: Page<T>, seen: ReadonlySet<string>, ahead?: number) => PagePromise<T>
 
 /**
  * One page of a list. The service is not uniform (docs/service-behaviour.md §1.5): most lists carry
@@ -45,7 +57,7 @@ export class Page<T> {
   readonly #fetchPage: PageFetcher<T>
 
   static {
-    fetchNext = (page, seen) => page.#fetchNextPage(seen)
+    fetchNext = (page, seen, ahead) => page.#fetchNextPage(seen, ahead)
   }
 
   /** @internal Pages come from list methods; the client builds them. */
@@ -68,34 +80,56 @@ export class Page<T> {
     return this.#fetchNextPage(undefined)
   }
 
-  #fetchNextPage(seen: ReadonlySet<string> | undefined): PagePromise<T> {
+  /** `ahead`: the page that many pages past `next`, its `offset` moved by as many `limit`s (a walk fetching ahead). */
+  #fetchNextPage(seen: ReadonlySet<string> | undefined, ahead?: number): PagePromise<T> {
     if (this.next === null) return rejectedPage(new InvalidArgumentError('page', 'this is the last page'))
-    return this.#fetchPage(new URL(this.next, this.url).href, { from: this.url, seen })
+    const url = new URL(this.next, this.url)
+    const query = url.searchParams
+    if (ahead) query.set('offset', String(Number(query.get('offset')) + Number(query.get('limit')) * ahead))
+    return this.#fetchPage(url.href, { from: this.url, seen })
   }
 }
 
 /**
  * What list methods return: await it for the first `Page`, or walk every item of every page with
- * `for await`. Pages are fetched lazily, one at a time, only as far as the caller reads.
+ * `for await`. Pages are fetched lazily, only as far as the caller reads: one at a time, or up to
+ * `concurrency` ahead when the first page gives the total `count` on limit/offset links.
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   readonly #signal: AbortSignal | undefined
+  readonly #concurrency: number
 
   /** @internal List methods return these; the client builds them. Once `signal` aborts, iteration stops at the next item. */
-  constructor(result: Promise<WithResponse<Page<T>>>, signal?: AbortSignal) {
+  constructor(result: Promise<WithResponse<Page<T>>>, signal?: AbortSignal, concurrency = 1) {
     super(result)
     this.#signal = signal
+    this.#concurrency = concurrency
   }
 
-  /** Every page, starting with this one. A `next` link back to a page already read ends the walk with `ResponseValidationError`. */
+  /**
+   * Every page, starting with this one, in order. A `next` link back to a page already read ends the walk
+   * with `ResponseValidationError`.
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = await this.then((first) => first)
-    const seen = new Set([page.url])
-    yield page
-    while (page.hasNextPage()) {
-      page = await fetchNext(page, seen)
-      seen.add(page.url)
+    const first = page
+    const ahead = this.#concurrency > 1 ? pagesLeftByOffset(first) : 0
+    const inFlight: Array<PagePromise<T>> = []
+    const seen = new Set<string>()
+    for (let planned = 0; ; ) {
+      seen.add(walkKey(page.url))
+      // Pages computed by offset go out `concurrency` at a time, each exactly once, and come back in order.
+      for (; inFlight.length < this.#concurrency && planned < ahead; planned++) {
+        const next = fetchNext(first, seen, planned)
+        // Marks a failure handled: it surfaces in its turn, or never if the caller stops first.
+        next.then(undefined, () => undefined)
+        inFlight.push(next)
+      }
       yield page
+      // Then one after another: the whole walk, or what follows the computed pages if the list grew meanwhile.
+      const next = inFlight.shift() ?? (page.hasNextPage() ? fetchNext(page, seen) : undefined)
+      if (!next) return
+      page = await next
     }
   }
 
@@ -182,6 +216,33 @@ function nextByOffset(url: string, envelope: PageEnvelope<unknown>): string | nu
   if (!Number.isFinite(offset) || offset >= envelope.count) return null
   next.searchParams.set('offset', String(offset))
   return next.href
+}
+
+/**
+ * How many pages follow `page` when their URLs can be computed: a total `count` and a `next` link carrying
+ * `limit` and `offset`. Otherwise 0, and a walk follows `next` links one by one.
+ */
+function pagesLeftByOffset(page: Page<unknown>): number {
+  if (page.count === null || page.next === null) return 0
+  const query = new URL(page.next, page.url).searchParams
+  const limit = Number(query.get('limit'))
+  const offset = Number(query.get('offset'))
+  // A `next` that does not move forward is left to the walk one link at a time (and its loop check).
+  const forward = offset > Number(new URL(page.url).searchParams.get('offset'))
+  return forward && limit > 0 && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil((page.count - offset) / limit) : 0
+}
+
+/**
+ * A URL as a walk compares them: the service writes `next` links with their parameters sorted
+ * (docs/service-behaviour.md §1.5), the first URL has them in the caller's order, and `offset=0` is
+ * no offset: each pair is the same page.
+ */
+export function walkKey(url: string): string {
+  const key = new URL(url)
+  const query = key.searchParams
+  if (query.get('offset') === '0') query.delete('offset')
+  query.sort()
+  return key.href
 }
 
 /** A page promise that rejects at once, with no request. */

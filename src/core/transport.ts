@@ -6,8 +6,8 @@ import { AbortError, InvalidArgumentError, ResponseValidationError, type Validat
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
-import { checkRequestOptions, type Logger, type RequestOptions } from './options.js'
-import { Page, PagePromise, rejectedPage, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
+import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
+import { Page, PagePromise, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
 import { Redactor } from './redaction.js'
 import { retryPolicy } from './retry-policy.js'
 import { encodeQuery, fillPath, withQuery } from './urls.js'
@@ -121,10 +121,12 @@ export class Transport {
   }
 
   /** Calls a list operation: a `PagePromise` whose later pages reuse the operation and the request options. */
-  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: RequestOptions): PagePromise<ItemOf<K>> {
+  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: ListOptions): PagePromise<ItemOf<K>> {
     let call: Prepared<PageEnvelope<ItemOf<K>>>
+    const concurrency = options?.concurrency ?? 1
     try {
       call = this.#prepare(id, args, options) as Prepared<PageEnvelope<ItemOf<K>>>
+      checkWhole('options.concurrency', concurrency, 1, 16)
     } catch (error) {
       return rejectedPage(this.#redactor.error(error))
     }
@@ -132,6 +134,7 @@ export class Transport {
       new PagePromise(
         this.#send({ ...call, url }, link).then(({ data, response }) => ({ data: new Page(data, url, fetchPage), response })),
         options?.signal,
+        concurrency,
       )
     return fetchPage(call.url)
   }
@@ -227,7 +230,7 @@ export class Transport {
     if (next.origin !== origin) {
       fail({ code: 'foreign_next_link', path: ['next'], message: `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}` })
     }
-    if (link.seen?.has(url)) {
+    if (link.seen?.has(walkKey(url))) {
       fail({ code: 'next_link_loop', path: ['next'], message: `next link back to a page already read in this walk (${url}): the walk stops here` })
     }
   }

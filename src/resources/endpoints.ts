@@ -1,6 +1,6 @@
 import { plainObject, positiveInteger, queryParams, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import type { PagePromise } from '../core/pagination.js'
+import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
@@ -30,7 +30,7 @@ export class Endpoints extends APIResource {
    *
    * `GET /api/projects/:project_id/endpoints/` · scope `endpoint:read`
    */
-  list(params?: EndpointListParams, options?: RequestOptions): PagePromise<Endpoint> {
+  list(params?: EndpointListParams, options?: ListOptions): PagePromise<Endpoint> {
     return this._client.list('endpoints.list', { query: params }, options)
   }
 
@@ -105,7 +105,7 @@ export class Endpoints extends APIResource {
    *
    * `GET /api/projects/:project_id/endpoints/:name/versions/` · scope `endpoint:read`
    */
-  versions(name: string, options?: RequestOptions): PagePromise<EndpointVersion> {
+  versions(name: string, options?: ListOptions): PagePromise<EndpointVersion> {
     return this._client.list('endpoints.versions', { path: { name } }, options)
   }
 

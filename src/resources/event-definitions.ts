@@ -1,6 +1,6 @@
 import { plainObject, queryParams, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import type { PagePromise } from '../core/pagination.js'
+import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
@@ -23,7 +23,7 @@ export class EventDefinitions extends APIResource {
    *
    * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
-  list(params?: EventDefinitionListParams, options?: RequestOptions): PagePromise<EventDefinition> {
+  list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
     return this._client.list('eventDefinitions.list', () => ({ query: withJsonArrays(params) }), options)
   }
 

@@ -1,6 +1,6 @@
 import { dateTime, plainObject, queryParams, stringId } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import type { PagePromise } from '../core/pagination.js'
+import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
@@ -43,7 +43,7 @@ export class Experiments extends APIResource {
    *
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
-  list(params?: ExperimentListParams, options?: RequestOptions): PagePromise<Experiment> {
+  list(params?: ExperimentListParams, options?: ListOptions): PagePromise<Experiment> {
     return this._client.list('experiments.list', { query: params }, options)
   }
 
@@ -161,7 +161,7 @@ export class Experiments extends APIResource {
    *
    * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
    */
-  eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: RequestOptions): PagePromise<FeatureFlag> {
+  eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: ListOptions): PagePromise<FeatureFlag> {
     return this._client.list('experiments.eligibleFeatureFlags', { query: params }, options)
   }
 

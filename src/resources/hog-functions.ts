@@ -1,7 +1,7 @@
 import { plainObject, show } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
-import type { PagePromise } from '../core/pagination.js'
+import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
@@ -37,7 +37,7 @@ export class HogFunctions extends APIResource {
    *
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
-  list(params?: HogFunctionListParams, options?: RequestOptions): PagePromise<HogFunctionMinimal> {
+  list(params?: HogFunctionListParams, options?: ListOptions): PagePromise<HogFunctionMinimal> {
     return this._client.list('hogFunctions.list', { query: params }, options)
   }
 
@@ -110,7 +110,7 @@ export class HogFunctions extends APIResource {
    *
    * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
-  logs(id: string, params?: HogFunctionLogsParams, options?: RequestOptions): PagePromise<HogFunctionLogEntry> {
+  logs(id: string, params?: HogFunctionLogsParams, options?: ListOptions): PagePromise<HogFunctionLogEntry> {
     return this._client.list('hogFunctions.logs', { path: { id }, query: params }, options)
   }
 

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../core/errors.js'
 import { dateTime, integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import type { PagePromise } from '../core/pagination.js'
+import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
@@ -44,7 +44,7 @@ export class Surveys extends APIResource {
    *
    * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
    */
-  list(params?: SurveyListParams, options?: RequestOptions): PagePromise<Survey> {
+  list(params?: SurveyListParams, options?: ListOptions): PagePromise<Survey> {
     return this._client.list('surveys.list', { query: params }, options)
   }
 
@@ -125,7 +125,7 @@ export class Surveys extends APIResource {
    *
    * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
    */
-  activity(id: string, params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
+  activity(id: string, params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
     return this._client.list('surveys.activity', { path: { id }, query: params }, options)
   }
 
@@ -134,7 +134,7 @@ export class Surveys extends APIResource {
    *
    * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
    */
-  allActivity(params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
+  allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
     return this._client.list('surveys.allActivity', { query: params }, options)
   }
 

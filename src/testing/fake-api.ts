@@ -28,7 +28,8 @@ import type {
   FakeSurvey,
   FakeSurveyResponse,
 } from './records.js'
-import { FakeStore, type FakeState } from './store.js'
+import { FakeProjects } from './projects.js'
+import type { FakeState, FakeStore } from './store.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
 export const DEFAULT_FAKE_API_KEY = 'phx_fake_test_key_0000000000000000'
@@ -37,8 +38,13 @@ export const DEFAULT_FAKE_BASE_URL = 'https://us.posthog.com'
 
 /** Options of {@link createFakeApi}. Every one is optional. */
 export interface FakeApiOptions {
-  /** The project the fake serves; `@current` answers too. Default 1. */
+  /** The default project: what `@current`, `state` and `clientOptions()` mean. Default `projects[0]`, else 1. */
   projectId?: number
+  /**
+   * The projects that exist, each with its own state, e.g. `[1, 2]`; a request naming any other answers
+   * 404 `Project not found.`. Default: any project id a request names exists (empty on first use).
+   */
+  projects?: readonly number[]
   /** The personal API key with every scope (`*`). Default {@link DEFAULT_FAKE_API_KEY}. */
   apiKey?: string
   /**
@@ -50,7 +56,10 @@ export interface FakeApiOptions {
   pageSize?: number
   /** The fake's host: what `clientOptions()` gives and the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
   baseUrl?: string
-  /** Project ids of the organisation: the targets `duplicate_to_projects` accepts. Default `[projectId, projectId + 1, projectId + 2]`. */
+  /**
+   * Project ids of the organisation: the targets `duplicate_to_projects` accepts (each a project of the
+   * fake, where the copies can be read). Default `projects`, else `[projectId, projectId + 1, projectId + 2]`.
+   */
   organizationTeamIds?: readonly number[]
   /** Rate limiting from the start (see `faults.rateLimit`). Default off. */
   rateLimit?: RateLimitOptions | null
@@ -91,22 +100,31 @@ export interface RecordedRequest {
 /** A seed: how many records to make, one partial record, or a list of them. */
 export type SeedInput<T> = number | T | readonly T[]
 
-/** `fake.seed.*`: store records directly (no validation, no requests recorded). Each returns the stored records. */
+/** Where a seeding helper stores its records. */
+export interface SeedOptions {
+  /** The project to seed. Default the fake's `projectId`. */
+  projectId?: number
+}
+
+/**
+ * `fake.seed.*`: store records directly (no validation, no requests recorded), in the default project
+ * or the one `options.projectId` names. Each returns the stored records.
+ */
 export interface FakeSeeders {
   /** Experiments (launched a week ago unless `start_date: null`), each with its feature flag. */
-  experiments(seed: SeedInput<ExperimentSeed>): FakeExperiment[]
+  experiments(seed: SeedInput<ExperimentSeed>, options?: SeedOptions): FakeExperiment[]
   /** Feature flags; by default multivariate `control`/`test`, so eligible for experiments. */
-  featureFlags(seed: SeedInput<Partial<FakeFeatureFlag>>): FakeFeatureFlag[]
+  featureFlags(seed: SeedInput<Partial<FakeFeatureFlag>>, options?: SeedOptions): FakeFeatureFlag[]
   /** Hog functions (enabled destinations unless told otherwise). */
-  hogFunctions(seed: SeedInput<HogFunctionSeed>): FakeHogFunction[]
+  hogFunctions(seed: SeedInput<HogFunctionSeed>, options?: SeedOptions): FakeHogFunction[]
   /** Surveys (launched unless `start_date: null`, with one open question). */
-  surveys(seed: SeedInput<SurveySeed>): FakeSurvey[]
-  /** Responses to one survey (each a `survey sent` event with a fresh UUID). */
-  surveyResponses(surveyId: string, seed: SeedInput<SurveyResponseSeed>): FakeSurveyResponse[]
+  surveys(seed: SeedInput<SurveySeed>, options?: SeedOptions): FakeSurvey[]
+  /** Responses to one survey of the project (each a `survey sent` event with a fresh UUID). */
+  surveyResponses(surveyId: string, seed: SeedInput<SurveyResponseSeed>, options?: SeedOptions): FakeSurveyResponse[]
   /** Endpoints (HogQL by default), each with version 1. */
-  endpoints(seed: SeedInput<EndpointSeed>): FakeEndpoint[]
+  endpoints(seed: SeedInput<EndpointSeed>, options?: SeedOptions): FakeEndpoint[]
   /** Event definitions (seen recently unless told otherwise). */
-  eventDefinitions(seed: SeedInput<EventDefinitionSeed>): FakeEventDefinition[]
+  eventDefinitions(seed: SeedInput<EventDefinitionSeed>, options?: SeedOptions): FakeEventDefinition[]
 }
 
 /** What `clientOptions()` returns: spread it into `new ProjectClient({...})`. */
@@ -127,8 +145,10 @@ export interface FakeClientOptions {
 export interface FakeApi {
   /** The key with every scope. */
   readonly apiKey: string
-  /** The project the fake serves (`@current` answers too). */
+  /** The default project (what `@current`, `state` and `clientOptions()` mean). */
   readonly projectId: number
+  /** The ids of the projects that exist now: those of the `projects` option, or those used so far. */
+  readonly projects: readonly number[]
   /** The host the fake answers: `clientOptions()`'s default, and the host of `mswHandlers(fake)`. */
   readonly baseUrl: string
   /** A `fetch` serving the fake in memory: `new ProjectClient({ fetch: fake.fetch, ... })`. Any origin is served. */
@@ -139,15 +159,17 @@ export interface FakeApi {
   listen(options?: ListenOptions): Promise<FakeServer>
   /** Seeding helpers. */
   readonly seed: FakeSeeders
-  /** Live read access to everything the fake holds. */
+  /** Live read access to everything the default project holds. */
   readonly state: FakeState
+  /** Live read access to everything one project holds. Throws a `TypeError` for a project that cannot exist. */
+  stateOf(projectId: number): FakeState
   /** Every request received, oldest first (a live array, emptied by `reset()`). */
   readonly requests: readonly RecordedRequest[]
   /** Fault injection and rate limiting. */
   readonly faults: FakeFaults
   /** `{ apiKey, projectId, baseUrl }` for a client; `baseUrl` defaults to the fake's. */
   clientOptions(baseUrl?: string): FakeClientOptions
-  /** Empties the state, the recorded requests and the pending faults; rate limiting returns to the options'. */
+  /** Empties every project, the recorded requests and the pending faults; rate limiting returns to the options'. */
   reset(): void
 }
 
@@ -170,26 +192,26 @@ class Fake implements FakeApi {
   readonly baseUrl: string
   readonly seed: FakeSeeders
   readonly faults: FakeFaults
-  readonly #store: FakeStore
+  readonly #projects: FakeProjects
   readonly #settings: CoreSettings
   readonly #faults = new FaultQueue()
   readonly #requests: RecordedRequest[] = []
   readonly #initialRateLimit: RateLimitOptions | null
 
   constructor(options: FakeApiOptions) {
-    const projectId = options.projectId ?? 1
+    const listed = checkProjects(options.projects)
+    const projectId = options.projectId ?? listed?.[0] ?? 1
     if (!Number.isSafeInteger(projectId) || projectId <= 0) throw new TypeError(`createFakeApi: projectId must be a positive integer, got ${String(projectId)}`)
+    if (listed && !listed.includes(projectId)) throw new TypeError(`createFakeApi: projectId ${projectId} is not one of projects (${listed.join(', ')})`)
+    const organizationTeamIds = options.organizationTeamIds ?? listed ?? [projectId, projectId + 1, projectId + 2]
+    const outside = listed && organizationTeamIds.filter((id) => !listed.includes(id))
+    if (outside?.length) throw new TypeError(`createFakeApi: organizationTeamIds ${outside.join(', ')} are not in projects`)
     const pageSize = options.pageSize ?? 100
     if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
     this.projectId = projectId
     this.apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
     this.baseUrl = (options.baseUrl ?? DEFAULT_FAKE_BASE_URL).replace(/\/+$/, '')
-    this.#store = new FakeStore({
-      projectId,
-      pageSize,
-      organizationTeamIds: options.organizationTeamIds ?? [projectId, projectId + 1, projectId + 2],
-      now: options.now ?? (() => new Date()),
-    })
+    this.#projects = new FakeProjects(projectId, listed, { pageSize, organizationTeamIds, now: options.now ?? (() => new Date()) })
     const keys = new Map<string, KeyScopes>([[this.apiKey, '*']])
     for (const [key, scopes] of Object.entries(options.keys ?? {})) {
       keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
@@ -206,7 +228,15 @@ class Fake implements FakeApi {
   }
 
   get state(): FakeState {
-    return this.#store
+    return this.#projects.default
+  }
+
+  get projects(): readonly number[] {
+    return this.#projects.ids
+  }
+
+  stateOf(projectId: number): FakeState {
+    return this.#projects.require(projectId, 'stateOf')
   }
 
   get requests(): readonly RecordedRequest[] {
@@ -233,7 +263,7 @@ class Fake implements FakeApi {
   }
 
   reset(): void {
-    this.#store.reset()
+    this.#projects.reset()
     this.#requests.length = 0
     this.#faults.clear()
     this.#settings.rateLimiter.configure(this.#initialRateLimit)
@@ -251,7 +281,7 @@ class Fake implements FakeApi {
     const record = recordOf(request, url, bodyText, operation, fault?.kind ?? null)
     this.#requests.push(record)
     const produce = () =>
-      answer(this.#store, this.#settings, { method, url, headers: request.headers, bodyText }, resolved, (error) => {
+      answer(this.#projects.lookup, this.#settings, { method, url, headers: request.headers, bodyText }, resolved, (error) => {
         record.error = error
       })
     const outcome: Outcome = fault ? await runFault(fault, produce, request.signal) : { type: 'response', response: await produce() }
@@ -260,29 +290,26 @@ class Fake implements FakeApi {
   }
 
   #seeders(): FakeSeeders {
-    const store = this.#store
-    const many = <S, R>(input: SeedInput<S>, make: (seed: S, index: number) => R): R[] => {
-      const seeds: readonly S[] =
-        typeof input === 'number' ? Array.from({ length: input }, () => ({}) as S) : Array.isArray(input) ? (input as readonly S[]) : [input as S]
-      return seeds.map((seed, index) => make(seed, index))
+    const storeOf = (options: SeedOptions | undefined) => this.#projects.require(options?.projectId ?? this.projectId, 'seed')
+    const list = <S>(input: SeedInput<S>): readonly S[] =>
+      typeof input === 'number' ? Array.from({ length: input }, () => ({}) as S) : Array.isArray(input) ? (input as readonly S[]) : [input as S]
+    const many = <S, R>(input: SeedInput<S>, options: SeedOptions | undefined, make: (store: FakeStore, seed: S, index: number) => R): R[] => {
+      const store = storeOf(options)
+      return list(input).map((seed, index) => make(store, seed, index))
     }
     return {
-      experiments: (input) => many(input, (seed, index) => seedExperiment(store, seed, index)),
-      featureFlags: (input) =>
-        many(input, (seed: Partial<FakeFeatureFlag>) => {
+      experiments: (input, options) => many(input, options, seedExperiment),
+      featureFlags: (input, options) =>
+        many(input, options, (store, seed: Partial<FakeFeatureFlag>) => {
           const flag = createFlag(store, { key: seed.key ?? `flag-${store.featureFlags.size + 1}`, ...seed })
           if (!seed.name) flag.name = `Flag ${flag.id}`
           return flag
         }),
-      hogFunctions: (input) => many(input, (seed, index) => seedHogFunction(store, seed, index)),
-      surveys: (input) => many(input, (seed, index) => seedSurvey(store, seed, index)),
-      surveyResponses: (surveyId, input) => {
-        const seeds: readonly SurveyResponseSeed[] =
-          typeof input === 'number' ? Array.from({ length: input }, () => ({})) : Array.isArray(input) ? input : [input as SurveyResponseSeed]
-        return seedSurveyResponses(store, surveyId, seeds)
-      },
-      endpoints: (input) => many(input, (seed, index) => seedEndpoint(store, seed, index)),
-      eventDefinitions: (input) => many(input, (seed, index) => seedEventDefinition(store, seed, index)),
+      hogFunctions: (input, options) => many(input, options, seedHogFunction),
+      surveys: (input, options) => many(input, options, seedSurvey),
+      surveyResponses: (surveyId, input, options) => seedSurveyResponses(storeOf(options), surveyId, list(input)),
+      endpoints: (input, options) => many(input, options, seedEndpoint),
+      eventDefinitions: (input, options) => many(input, options, seedEventDefinition),
     }
   }
 
@@ -306,6 +333,16 @@ class Fake implements FakeApi {
       },
     }
   }
+}
+
+/** The `projects` option checked: positive integers, no repeats; `null` when not given (any project exists). */
+function checkProjects(projects: readonly number[] | undefined): readonly number[] | null {
+  if (projects === undefined) return null
+  const valid = Array.isArray(projects) && projects.length > 0 && projects.every((id) => Number.isSafeInteger(id) && id > 0)
+  if (!valid || new Set(projects).size !== projects.length) {
+    throw new TypeError(`createFakeApi: projects must be a non-empty list of distinct positive integers, got ${JSON.stringify(projects)}`)
+  }
+  return projects
 }
 
 function recordOf(request: Request, url: URL, bodyText: string, operation: OperationId | null, fault: FaultKind | null): RecordedRequest {

@@ -24,6 +24,7 @@ export {
   type FakeSeeders,
   type RecordedRequest,
   type SeedInput,
+  type SeedOptions,
 } from './fake-api.js'
 export type { FakeServer, ListenOptions } from './adapters/node.js'
 export type {

@@ -46,6 +46,9 @@ export function resolve(method: string, pathname: string): Resolved {
   return { path, match: path ? matchRoute(method, path.rest) : { kind: 'not-found' } }
 }
 
+/** The store of the project a path names (a number or `@current`), or `undefined` when there is no such project. */
+export type ProjectLookup = (projectId: string) => FakeStore | undefined
+
 export interface CoreSettings {
   keys: ReadonlyMap<string, KeyScopes>
   allowUnscopedActions: boolean
@@ -54,14 +57,14 @@ export interface CoreSettings {
 
 /** Answers one request. Never throws: a bug in a handler becomes a 500 and is reported to `onError`. */
 export async function answer(
-  store: FakeStore,
+  projects: ProjectLookup,
   settings: CoreSettings,
   request: IncomingRequest,
   resolved: Resolved,
   onError: (error: unknown) => void,
 ): Promise<Response> {
   try {
-    return await dispatch(store, settings, request, resolved)
+    return await dispatch(projects, settings, request, resolved)
   } catch (error) {
     if (error instanceof HttpFailure) return error.response
     onError(error)
@@ -69,7 +72,7 @@ export async function answer(
   }
 }
 
-async function dispatch(store: FakeStore, settings: CoreSettings, request: IncomingRequest, resolved: Resolved): Promise<Response> {
+async function dispatch(projects: ProjectLookup, settings: CoreSettings, request: IncomingRequest, resolved: Resolved): Promise<Response> {
   const { path, match } = resolved
   if (!path || match.kind === 'not-found') return apiError(404, 'invalid_request', 'not_found', 'Not found.')
 
@@ -83,9 +86,8 @@ async function dispatch(store: FakeStore, settings: CoreSettings, request: Incom
     return apiError(401, 'authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.')
   }
 
-  if (path.projectId !== '@current' && path.projectId !== String(store.projectId)) {
-    return apiError(404, 'invalid_request', 'not_found', 'Project not found.')
-  }
+  const store = projects(path.projectId)
+  if (!store) return apiError(404, 'invalid_request', 'not_found', 'Project not found.')
 
   if (match.kind === 'method-not-allowed') {
     return apiError(405, 'invalid_request', 'method_not_allowed', `Method "${request.method.toUpperCase()}" not allowed.`)

@@ -37,7 +37,7 @@ export interface FakeState {
   readonly surveyResponses: ReadonlyMap<string, readonly FakeSurveyResponse[]>
   /** Archived response UUIDs by survey id. */
   readonly archivedResponseUuids: ReadonlyMap<string, ReadonlySet<string>>
-  /** Copies made by `duplicate_to_projects` into other projects (copies into this project are in `surveys`). */
+  /** Copies made by `duplicate_to_projects` from this project into others (each also in its target project's `surveys`). */
   readonly surveyCopies: readonly FakeSurveyCopy[]
   /** Survey activity, oldest first. */
   readonly activity: readonly FakeActivityLogEntry[]
@@ -53,6 +53,8 @@ export interface StoreSettings {
   pageSize: number
   organizationTeamIds: readonly number[]
   now: () => Date
+  /** The store of another project of the fake (duplicate_to_projects writes there); `undefined` if it cannot exist. */
+  project: (projectId: number) => FakeStore | undefined
 }
 
 /** The user every fake key belongs to. */
@@ -73,7 +75,7 @@ export const FAKE_ORGANIZATION_ID = '01960000-0000-7000-8000-00000000b001'
 
 type Counter = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'uuid'
 
-/** Everything the fake holds, with id counters and the clock. `reset()` empties it. */
+/** Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. */
 export class FakeStore implements FakeState {
   readonly experiments = new Map<number, FakeExperiment>()
   readonly featureFlags = new Map<number, FakeFeatureFlag>()
@@ -91,9 +93,15 @@ export class FakeStore implements FakeState {
   readonly eventDefinitions = new Map<string, FakeEventDefinition>()
   /** Cached `summarize_responses` answers, by `<survey id>:<question>`. */
   readonly summaries = new Map<string, Record<string, unknown>>()
-  readonly #counters = new Map<Counter, number>()
+  readonly #counters: Map<Counter, number>
 
-  constructor(readonly settings: StoreSettings) {}
+  /** `counters` is shared by the projects of one fake: ids are unique across projects, as in the service's database. */
+  constructor(
+    readonly settings: StoreSettings,
+    counters = new Map<Counter, number>(),
+  ) {
+    this.#counters = counters
+  }
 
   get projectId(): number {
     return this.settings.projectId

@@ -150,13 +150,16 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       }
     })
 
-    it('answers the current project as @current and 404 for another project', async () => {
+    it('answers the default project as @current; any other project id exists, with its own (empty) state', async () => {
       fake.seed.experiments(1)
       const current = await jsonOf(await call('GET', `${channel.base}/api/projects/@current/experiments/`))
       expect(current.count).toBe(1)
       const other = await call('GET', `${channel.base}/api/projects/999/experiments/`)
-      expect(other.status).toBe(404)
-      expect((await jsonOf(other)).detail).toBe('Project not found.')
+      expect(other.status).toBe(200)
+      expect((await jsonOf(other)).count).toBe(0)
+      const notAnId = await call('GET', `${channel.base}/api/projects/abc/experiments/`)
+      expect(notAnId.status).toBe(404)
+      expect((await jsonOf(notAnId)).detail).toBe('Project not found.')
     })
   })
 

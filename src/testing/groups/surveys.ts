@@ -519,12 +519,13 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
         targeting_flag: null,
         internal_targeting_flag: null,
       }
-      if (teamId === store.projectId) {
-        store.surveys.set(copy.id, copy)
-        recordActivity(store, copy, 'created')
-      } else {
-        store.surveyCopies.push({ team_id: teamId, survey: copy })
+      // Every team of the organisation is a project of the fake: the copy is readable there.
+      const target = store.settings.project(teamId)
+      if (target) {
+        target.surveys.set(copy.id, copy)
+        recordActivity(target, copy, 'created')
       }
+      if (teamId !== store.projectId) store.surveyCopies.push({ team_id: teamId, survey: copy })
       return { team_id: teamId, survey_id: copy.id, name: copy.name }
     })
     return json({ created_surveys: created, count: created.length }, 201)
