@@ -233,6 +233,8 @@ async function main(): Promise<void> {
       check('cli_walk_capped_items', cliWalk.cappedItems, finished, `= ${BUDGETS.cliWalkItems} items`, cliWalk.cappedItems < 0 ? 'ran out of memory' : `${cliWalk.cappedItems} items`),
     ])
     rows.push([`7 cli walk: peak RSS, ${cliWalk.fullItems} vs ${cliWalk.smallItems} items`, `${cliWalk.smallMb.toFixed(1)} MB`, `${cliWalk.fullMb.toFixed(1)} MB`, `${cliWalk.ratio.toFixed(2)}×`, '', 'info'])
+  }
+
   if (walkLatency) {
     const { requests } = walkLatency
     const exact = Object.values(requests).every((count) => count === BUDGETS.walkLatencyRequests)
