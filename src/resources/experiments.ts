@@ -18,7 +18,8 @@ import {
   type ExperimentListParams,
   type ExperimentStats,
   type ExperimentUpdateParams,
-  type ExperimentWriteFields,
+  type ExperimentDuplicateParams,
+  type ExposureCohortParams,
   type ExposureCohortResult,
   type FeatureFlag,
   type RecalculateTimeseriesParams,
@@ -131,7 +132,7 @@ export class Experiments extends APIResource {
    *
    * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
    */
-  createExposureCohort(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<ExposureCohortResult> {
+  createExposureCohort(id: number, body?: ExposureCohortParams, options?: RequestOptions): APIPromise<ExposureCohortResult> {
     return this._client.request(() => ({
       operation: 'experiments.createExposureCohort',
       path: { id: integerId('id', id) },
@@ -146,7 +147,7 @@ export class Experiments extends APIResource {
    *
    * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
    */
-  duplicate(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<Experiment> {
+  duplicate(id: number, body?: ExperimentDuplicateParams, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request(() => ({
       operation: 'experiments.duplicate',
       path: { id: integerId('id', id) },

@@ -28,6 +28,36 @@ export function openEnum<T extends string>(): z.ZodMiniType<T | (string & {})> {
   return z.string()
 }
 
+/**
+ * A known-values enum as responses type it: the documented literals autocomplete, any other string
+ * (one the service added later, or `""`) is still accepted.
+ */
+export type OpenEnum<T extends string> = T | (string & {})
+
+/**
+ * A date-time a request sends: a `Date` (sent as ISO 8601 UTC, `…Z`) or a string the service parses
+ * (ISO 8601; some query parameters also take relative values such as `-7d`).
+ */
+export type DateTimeInput = Date | string
+
+/**
+ * The schema type of a nested payload whose shape the type documents but whose content is not checked
+ * at run time: written `json as Unchecked<T>` (a cast, so it costs no bundle bytes), any JSON passes and
+ * a shape the service extends never breaks a response. Used for the deeply nested payloads (metrics,
+ * queries, questions' translations, …): checking them would cost bundle bytes and validation time, and
+ * the service, which validates them on write, is their authority.
+ */
+export type Unchecked<T> = z.ZodMiniType<T>
+
+/**
+ * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
+ * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
+ * its interface and that both list the same fields, so the two cannot drift apart.
+ */
+export function describes<T>(schema: z.core.SomeType): z.ZodMiniType<T> {
+  return schema as unknown as z.ZodMiniType<T>
+}
+
 /** A field that may be missing. */
 export const optional = z.optional
 

@@ -1,0 +1,22 @@
+/**
+ * Compile-time ties between the hand-written, documented response interfaces and the zod schemas that
+ * validate them (`describes<T>()` in src/schemas/common.ts). Checked by `npm run typecheck`:
+ * - the schema's output is assignable to the interface, so a field the interface promises (`name:
+ *   string`) is one the validator checks;
+ * - both list the same fields, so a field added to one and not the other fails here.
+ */
+import type * as z from 'zod/mini'
+import type { Experiment } from '../src/schemas/experiments.js'
+import { experimentShape } from '../src/schemas/experiments.js'
+
+/** The declared keys of `T`, without its index signature. */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] }
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+/** `true` when the schema built from `Shape` validates exactly the fields of `T`. */
+type Tied<Shape extends z.core.$ZodLooseShape, T> = [z.output<z.ZodMiniObject<Shape, z.core.$loose>>] extends [T]
+  ? Same<keyof Shape, KnownKeys<T>>
+  : false
+
+function tie<Check extends true>(_shape: object): Check | void {}
+
+tie<Tied<typeof experimentShape, Experiment>>(experimentShape)

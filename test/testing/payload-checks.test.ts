@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
+
+/**
+ * The fake checks the nested payloads the service checks (docs/service-behaviour.md §P1–§P4) and
+ * answers the service's four-key 400 body.
+ */
+function api(fake: FakeApi) {
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fake.fetch(`${fake.baseUrl}/api/projects/${fake.projectId}/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as any) }
+  }
+}
+
+/** A four-key validation error on `attr`. */
+function refusedOn(attr: string) {
+  return { type: 'validation_error', code: expect.any(String), detail: expect.any(String), attr }
+}
+
+const purchase = { kind: 'EventsNode', event: 'purchase' }
+
+describe('experiment payloads', () => {
+  it('requires primary_metrics_ordered_uuids to list every metric uuid', async () => {
+    const call = api(createFakeApi())
+    const metrics = [
+      { metric_type: 'mean', uuid: 'm-1', source: purchase },
+      { metric_type: 'funnel', uuid: 'm-2', series: [purchase] },
+    ]
+    const missing = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics, primary_metrics_ordered_uuids: ['m-2'] })
+    expect(missing.status).toBe(400)
+    expect(missing.body).toEqual(refusedOn('primary_metrics_ordered_uuids'))
+    expect(missing.body.detail).toContain('m-1')
+    const complete = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics, primary_metrics_ordered_uuids: ['m-2', 'm-1'] })
+    expect(complete.status).toBe(201)
+    // A metric added later without its uuid in the ordering is refused too.
+    const added = await call('PATCH', `experiments/${complete.body.id}/`, { metrics: [...metrics, { metric_type: 'mean', uuid: 'm-3', source: purchase }] })
+    expect(added.body).toEqual(refusedOn('primary_metrics_ordered_uuids'))
+  })
+
+  it('gives a metric a uuid and a fingerprint, and keeps legacy kinds as sent', async () => {
+    const call = api(createFakeApi())
+    const legacy = { kind: 'ExperimentTrendsQuery', count_query: { kind: 'TrendsQuery', series: [purchase] } }
+    const created = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [{ metric_type: 'mean', source: purchase }], metrics_secondary: [legacy] })
+    expect(created.status).toBe(201)
+    expect(created.body.metrics[0].uuid).toMatch(/^[0-9a-f-]{36}$/)
+    expect(created.body.metrics[0].fingerprint).toMatch(/^[0-9a-f]{64}$/)
+    expect(created.body.metrics_secondary[0]).toMatchObject(legacy)
+  })
+
+  it.each([
+    [{ metric_type: 'median', source: purchase }, 'metrics__0__metric_type'],
+    [{ metric_type: 'mean' }, 'metrics__0__source'],
+    [{ metric_type: 'mean', source: { kind: 'PersonsNode' } }, 'metrics__0__source__kind'],
+    [{ metric_type: 'mean', source: { kind: 'ActionsNode' } }, 'metrics__0__source__id'],
+    [{ metric_type: 'mean', source: { ...purchase, math: 'median' } }, 'metrics__0__source__math'],
+    [{ metric_type: 'mean', source: purchase, goal: 'up' }, 'metrics__0__goal'],
+    [{ metric_type: 'mean', source: purchase, conversion_window_unit: 'year' }, 'metrics__0__conversion_window_unit'],
+    [{ metric_type: 'funnel', series: [] }, 'metrics__0__series'],
+    [{ metric_type: 'ratio', numerator: purchase }, 'metrics__0__denominator'],
+    [{ metric_type: 'retention', start_event: purchase, completion_event: { kind: 'ExperimentDataWarehouseNode', table_name: 't' } }, 'metrics__0__completion_event__timestamp_field'],
+    [{ kind: 'TrendsQuery', metric_type: 'mean', source: purchase }, 'metrics__0__kind'],
+  ])('refuses the metric %j on %s', async (metric, attr) => {
+    const answer = await api(createFakeApi())('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [metric] })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual(refusedOn(attr))
+  })
+
+  it('checks the exposure criteria and the statistics method', async () => {
+    const call = api(createFakeApi())
+    const exposure = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', exposure_criteria: { multiple_variant_handling: 'last_seen' } })
+    expect(exposure.body).toEqual(refusedOn('exposure_criteria__multiple_variant_handling'))
+    const stats = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', stats_config: { method: 'bootstrap' } })
+    expect(stats.body).toEqual(refusedOn('stats_config__method'))
+    const accepted = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', stats_config: { method: 'frequentist', frequentist: { alpha: 0.1 } } })
+    expect(accepted.body.stats_config).toEqual({ method: 'frequentist', frequentist: { alpha: 0.1 } })
+  })
+})

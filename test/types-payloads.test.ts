@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { ProjectClient } from '../src/index.js'
+import { createFakeApi } from '../src/testing/index.js'
+import * as experiments from './types/experiments-payloads.js'
+
+/**
+ * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
+ * which checks what the real one checks: they are not merely well-typed, they are valid requests.
+ * Dates given as `Date` objects arrive as ISO 8601 UTC text, in a body and in a query.
+ */
+function setup() {
+  const fake = createFakeApi()
+  const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+  return { fake, client }
+}
+
+describe('type-test payloads against the fake', () => {
+  it('creates experiments from every create payload and applies the updates', async () => {
+    const { client } = setup()
+    for (const body of [experiments.fullCreate, experiments.minimalCreate, experiments.actionExposureCreate]) {
+      const created = await client.experiments.create(body)
+      expect(created.name).toBe(body.name)
+      expect(created.metrics?.length ?? 0).toBe(body.metrics?.length ?? 0)
+    }
+    const { id } = await client.experiments.create(experiments.minimalCreate)
+    for (const body of [experiments.launch, experiments.conclude, experiments.draftAgain]) await client.experiments.update(id, body)
+    expect((await client.experiments.list(experiments.listRunning)).results).toEqual([])
+    const full = await client.experiments.create({ ...experiments.fullCreate, feature_flag_key: 'another' })
+    const metric = full.metrics?.[0]
+    if (!metric || !('metric_type' in metric)) throw new Error('expected a current metric')
+    expect(metric).toMatchObject({ uuid: experiments.meanRevenue.uuid, metric_type: 'mean' })
+    await client.experiments.update(full.id, { start_date: new Date() })
+    const recalculation = await client.experiments.recalculateTimeseries(full.id, { metric, fingerprint: metric.fingerprint ?? '' })
+    expect(recalculation.metric_uuid).toBe(metric.uuid)
+  })
+})
+
+describe('a Date is sent as ISO 8601 UTC', () => {
+  it('in a body', async () => {
+    const { fake, client } = setup()
+    const { id } = await client.experiments.create(experiments.minimalCreate)
+    const updated = await client.experiments.update(id, { start_date: new Date('2026-10-01T11:00:00+02:00') })
+    expect(fake.requests.at(-1)?.body).toEqual({ start_date: '2026-10-01T09:00:00.000Z' })
+    expect(Date.parse(updated.start_date ?? '')).toBe(Date.UTC(2026, 9, 1, 9))
+  })
+
+  it('in a query', async () => {
+    const { fake, client } = setup()
+    const [survey] = fake.seed.surveys(1)
+    await client.surveys.stats(survey!.id, { date_from: new Date('2026-10-01T00:00:00-05:00'), date_to: '2026-10-31T00:00:00Z' })
+    expect(fake.requests.at(-1)?.query).toEqual({ date_from: '2026-10-01T05:00:00.000Z', date_to: '2026-10-31T00:00:00Z' })
+  })
+})
