@@ -151,7 +151,27 @@ export type {
   HogFunctionRearrangeParams,
 } from './schemas/hog-functions.js'
 export type {
+  SurveyContentType,
+  SurveyRatingScale,
+  SurveyMatchType,
+  SurveyLink,
+  NonEmptyArray,
+  SurveyQuestionTranslation,
+  SurveyQuestionValidation,
+  SurveyBranching,
+  SurveyResponseBasedBranching,
+  SurveyQuestionFields,
+  SurveyOpenQuestion,
+  SurveyLinkQuestion,
+  SurveyRatingQuestion,
+  SurveyChoiceFields,
+  SurveySingleChoiceQuestion,
+  SurveyMultipleChoiceQuestion,
+  SurveyEventPropertyFilter,
+} from './schemas/survey-questions.js'
+export type {
   SurveyType,
+  SurveyTypeParam,
   SurveyQuestionType,
   SurveyQuestionBranching,
   SurveyQuestion,

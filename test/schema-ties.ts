@@ -8,6 +8,8 @@
 import type * as z from 'zod/mini'
 import type { Experiment } from '../src/schemas/experiments.js'
 import { experimentShape } from '../src/schemas/experiments.js'
+import type { Survey } from '../src/schemas/surveys.js'
+import { surveyShape } from '../src/schemas/surveys.js'
 
 /** The declared keys of `T`, without its index signature. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] }
@@ -20,3 +22,4 @@ type Tied<Shape extends z.core.$ZodLooseShape, T> = [z.output<z.ZodMiniObject<Sh
 function tie<Check extends true>(_shape: object): Check | void {}
 
 tie<Tied<typeof experimentShape, Experiment>>(experimentShape)
+tie<Tied<typeof surveyShape, Survey>>(surveyShape)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ProjectClient } from '../src/index.js'
 import { createFakeApi } from '../src/testing/index.js'
 import * as experiments from './types/experiments-payloads.js'
+import * as surveys from './types/surveys-payloads.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -32,6 +33,21 @@ describe('type-test payloads against the fake', () => {
     await client.experiments.update(full.id, { start_date: new Date() })
     const recalculation = await client.experiments.recalculateTimeseries(full.id, { metric, fingerprint: metric.fingerprint ?? '' })
     expect(recalculation.metric_uuid).toBe(metric.uuid)
+  })
+})
+
+describe('survey payloads against the fake', () => {
+  it('creates every survey and applies the updates and the stats query', async () => {
+    const { client } = setup()
+    for (const body of [surveys.nps, surveys.choices, surveys.links, surveys.external, surveys.apiSurvey]) {
+      const created = await client.surveys.create(body)
+      expect(created).toMatchObject({ name: body.name, type: body.type })
+      expect(created.questions?.map((question) => question.type)).toEqual(body.questions?.map((question) => question.type))
+      expect(created.questions?.every((question) => typeof question.id === 'string')).toBe(true)
+    }
+    const { id } = await client.surveys.create({ ...surveys.nps, name: 'Another' })
+    for (const body of [surveys.sampling, surveys.stop]) await client.surveys.update(id, body)
+    expect((await client.surveys.stats(id, surveys.lastMonth)).survey_id).toBe(id)
   })
 })
 

@@ -10,6 +10,12 @@ import * as z from 'zod/mini'
 export const json = z.unknown()
 
 /**
+ * Any JSON value, or the key absent. An object key whose schema is a bare `z.unknown()` is required by
+ * zod (a missing key is an issue), so the nested payloads of the hand-written types use this one.
+ */
+export const maybeJson = z.optional(json)
+
+/**
  * A free-form JSON object. Objects with string keys are written `z.catchall(z.object({}), value)`, not
  * `z.record(z.string(), value)`: the same JSON passes, the inferred type is the same
  * (`{ [k: string]: value }`), and the record kind would add 530 B to the browser bundle.
@@ -42,7 +48,7 @@ export type DateTimeInput = Date | string
 
 /**
  * The schema type of a nested payload whose shape the type documents but whose content is not checked
- * at run time: written `json as Unchecked<T>` (a cast, so it costs no bundle bytes), any JSON passes and
+ * at run time: written `maybeJson as Unchecked<T>` (a cast, so it costs no bundle bytes), any JSON passes and
  * a shape the service extends never breaks a response. Used for the deeply nested payloads (metrics,
  * queries, questions' translations, …): checking them would cost bundle bytes and validation time, and
  * the service, which validates them on write, is their authority.

@@ -80,3 +80,51 @@ describe('experiment payloads', () => {
     expect(accepted.body.stats_config).toEqual({ method: 'frequentist', frequentist: { alpha: 0.1 } })
   })
 })
+
+describe('survey payloads', () => {
+  const create = (questions: unknown[], extra: Record<string, unknown> = {}) =>
+    api(createFakeApi())('POST', 'surveys/', { name: 'S', type: 'popover', questions, ...extra })
+
+  it.each([
+    ['an http link', { type: 'link', question: 'Q', link: 'http://example.com' }],
+    ['a javascript: link', { type: 'link', question: 'Q', link: 'javascript:alert(1)' }],
+    ['a link that is not a URL', { type: 'link', question: 'Q', link: 'example.com' }],
+    ['a mailto: without an address', { type: 'link', question: 'Q', link: 'mailto:nobody' }],
+    ['a link question without a link', { type: 'link', question: 'Q' }],
+    ['a rating scale of 0', { type: 'rating', question: 'Q', scale: 0 }],
+    ['a rating scale that is not an integer', { type: 'rating', question: 'Q', scale: 'ten' }],
+    ['a rating display of stars', { type: 'rating', question: 'Q', display: 'stars' }],
+    ['no choices', { type: 'single_choice', question: 'Q', choices: [] }],
+    ['a blank choice', { type: 'multiple_choice', question: 'Q', choices: ['a', ' '] }],
+    ['a markdown description', { type: 'open', question: 'Q', descriptionContentType: 'markdown' }],
+    ['an unknown branching type', { type: 'open', question: 'Q', branching: { type: 'jump' } }],
+    ['a specific_question branch without index', { type: 'open', question: 'Q', branching: { type: 'specific_question' } }],
+    ['response-based branching on an open question', { type: 'open', question: 'Q', branching: { type: 'response_based', responseValues: { 0: 1 } } }],
+    ['a response target that is neither an index nor end', { type: 'rating', question: 'Q', branching: { type: 'response_based', responseValues: { 1: 'next' } } }],
+    ['a min_length above max_length', { type: 'open', question: 'Q', validation: [{ type: 'min_length', value: 10 }, { type: 'max_length', value: 5 }] }],
+  ])('refuses %s', async (_label, question) => {
+    const answer = await create([question])
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual(refusedOn('questions'))
+  })
+
+  it('accepts https and mailto links, documented scales and choices', async () => {
+    const answer = await create([
+      { type: 'link', question: 'Q', link: 'https://posthog.com/docs' },
+      { type: 'link', question: 'Q', link: 'mailto:hey@posthog.com' },
+      { type: 'rating', question: 'Q', display: 'emoji', scale: 3, branching: { type: 'response_based', responseValues: { negative: 2, positive: 'end' } } },
+      { type: 'single_choice', question: 'Q', choices: ['a', 'b'], branching: { type: 'specific_question', index: 0 } },
+    ])
+    expect(answer.status).toBe(201)
+  })
+
+  it('checks conditions and the appearance', async () => {
+    expect((await create([], { conditions: { urlMatchType: 'contains' } })).body).toEqual(refusedOn('conditions'))
+    expect((await create([], { conditions: { deviceTypes: ['Watch'] } })).body).toEqual(refusedOn('conditions'))
+    expect((await create([], { conditions: { seenSurveyWaitPeriodInDays: -1 } })).body).toEqual(refusedOn('conditions'))
+    expect((await create([], { appearance: { whiteLabel: 'yes' } })).body).toEqual(refusedOn('appearance'))
+    const branching = [{ type: 'open', question: 'Q', branching: { type: 'end' } }]
+    expect((await create(branching, { appearance: { shuffleQuestions: true } })).body).toEqual(refusedOn('appearance'))
+    expect((await create(branching, { conditions: { url: '/pricing', urlMatchType: 'exact', deviceTypes: ['Mobile'] } })).status).toBe(201)
+  })
+})
