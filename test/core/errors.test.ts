@@ -82,10 +82,7 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
         HttpResponse.json(fourKey('authentication_error', 'permission_denied', 'This action does not support personal API key access'), { status: 403 }),
       ),
     )
-    const transport = (client.eventDefinitions as unknown as { _client: { request: (build: () => object) => Promise<unknown> } })._client
-    const error = (await transport
-      .request(() => ({ operation: 'eventDefinitions.metrics', path: { id: 'abc' }, decode: 'none' }))
-      .then(null, (e: unknown) => e)) as PermissionDeniedError
+    const error = (await client.eventDefinitions.metrics('abc').then(null, (e: unknown) => e)) as PermissionDeniedError
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect(error.requiredScope).toBeNull()
     expect(error.message).toMatch(/personal API key/)

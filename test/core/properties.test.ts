@@ -122,7 +122,7 @@ describe('properties', () => {
         const urls: string[] = []
         const fetch: typeof globalThis.fetch = async (input) => {
           urls.push((input as Request).url)
-          return new Response(JSON.stringify({ id: 'x' }), { status: 200 })
+          return new Response(JSON.stringify({ id: 'x', name: 'S', type: 'popover', created_at: '2026-01-01T00:00:00Z', start_date: null, end_date: null, archived: false }), { status: 200 })
         }
         const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
         const outcome = await client.surveys.retrieve(id).then(

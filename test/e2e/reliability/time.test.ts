@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AbortError, RateLimitError, TimeoutError } from 'posthog-project-client'
-import { RETRY_AFTER_CAP_MS } from '../../../src/core/transport.js'
+import { RETRY_AFTER_CAP_MS } from '../../../src/core/retry-policy.js'
 import { startE2E, type E2E } from '../helpers.js'
 import { failure, sleep } from './helpers.js'
 
