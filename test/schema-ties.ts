@@ -8,6 +8,8 @@
 import type * as z from 'zod/mini'
 import type { Experiment } from '../src/schemas/experiments.js'
 import { experimentShape } from '../src/schemas/experiments.js'
+import type { Endpoint, EndpointRunResult } from '../src/schemas/endpoints.js'
+import { endpointRunResultShape, endpointShape } from '../src/schemas/endpoints.js'
 import type { Survey } from '../src/schemas/surveys.js'
 import { surveyShape } from '../src/schemas/surveys.js'
 
@@ -23,3 +25,5 @@ function tie<Check extends true>(_shape: object): Check | void {}
 
 tie<Tied<typeof experimentShape, Experiment>>(experimentShape)
 tie<Tied<typeof surveyShape, Survey>>(surveyShape)
+tie<Tied<typeof endpointShape, Endpoint>>(endpointShape)
+tie<Tied<typeof endpointRunResultShape, EndpointRunResult>>(endpointRunResultShape)

@@ -3,6 +3,7 @@ import { ProjectClient } from '../src/index.js'
 import { createFakeApi } from '../src/testing/index.js'
 import * as experiments from './types/experiments-payloads.js'
 import * as surveys from './types/surveys-payloads.js'
+import * as endpoints from './types/endpoints-payloads.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -48,6 +49,32 @@ describe('survey payloads against the fake', () => {
     const { id } = await client.surveys.create({ ...surveys.nps, name: 'Another' })
     for (const body of [surveys.sampling, surveys.stop]) await client.surveys.update(id, body)
     expect((await client.surveys.stats(id, surveys.lastMonth)).survey_id).toBe(id)
+  })
+})
+
+describe('endpoint payloads against the fake', () => {
+  it('creates the endpoints, runs them with variables and materializes one', async () => {
+    const { client } = setup()
+    for (const body of [endpoints.topEvents, endpoints.greeting, endpoints.weeklyPageviews]) {
+      expect((await client.endpoints.create(body)).query.kind).toBe(body.query.kind)
+    }
+    await client.endpoints.create({ name: 'retention', query: endpoints.retention })
+    await client.endpoints.create({ name: 'web', query: endpoints.webTable })
+    const top = await client.endpoints.run<[string, number]>('top_events', endpoints.runSince)
+    expect(top.limit).toBe(5)
+    const greeting = await client.endpoints.run<[string, string, number]>('greeting', endpoints.runGreeting)
+    expect(greeting.columns).toEqual(['greeting', 'who', 'answer'])
+    expect(greeting.results).toEqual([['hello', 'PostHog', 42]])
+    // (update has no personal-API-key scope on the service, so the settings go with the create)
+    const materialized = await client.endpoints.create({ name: 'plain', query: { kind: 'HogQLQuery', query: 'select 1 as one' }, ...endpoints.materialize })
+    expect(materialized.is_materialized).toBe(true)
+  })
+
+  it('sends fields the SDK does not know through extraBody and extraQuery', async () => {
+    const { fake, client } = setup()
+    await client.endpoints.create(endpoints.greeting, { extraBody: { brand_new_setting: true }, extraQuery: { dry_run: false, since: new Date('2026-11-01T00:00:00Z') } })
+    expect(fake.requests.at(-1)?.body).toMatchObject({ name: 'greeting', brand_new_setting: true })
+    expect(fake.requests.at(-1)?.query).toEqual({ dry_run: 'false', since: '2026-11-01T00:00:00.000Z' })
   })
 })
 

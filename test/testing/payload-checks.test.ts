@@ -128,3 +128,48 @@ describe('survey payloads', () => {
     expect((await create(branching, { conditions: { url: '/pricing', urlMatchType: 'exact', deviceTypes: ['Mobile'] } })).status).toBe(201)
   })
 })
+
+describe('endpoint payloads', () => {
+  const hogql = (query: string, variables: Record<string, unknown> = {}) => ({ kind: 'HogQLQuery', query, variables })
+  const variable = (id: string, code_name: string, value: unknown) => ({ [id]: { variableId: id, code_name, value } })
+
+  it.each([
+    ['a name starting with a digit', { name: '1st', query: hogql('select 1') }, 'name'],
+    ['a name with a space', { name: 'top events', query: hogql('select 1') }, 'name'],
+    ['a name of 129 characters', { name: `a${'b'.repeat(128)}`, query: hogql('select 1') }, 'name'],
+    ['an unknown query kind', { name: 'n', query: { kind: 'SQLQuery', query: 'select 1' } }, 'query'],
+    ['a HogQL query without text', { name: 'n', query: { kind: 'HogQLQuery' } }, 'query'],
+    ['a placeholder without a variable', { name: 'n', query: hogql('select {variables.since}') }, 'query'],
+    ['a variable keyed by another id', { name: 'n', query: hogql('select {variables.a}', { x: { variableId: 'y', code_name: 'a' } }) }, 'query'],
+    ['a variable without code_name', { name: 'n', query: hogql('select 1', { x: { variableId: 'x' } }) }, 'query'],
+    ['a direct connection', { name: 'n', query: { ...hogql('select 1'), connectionId: 'c' } }, 'query'],
+    ['a data freshness outside the list', { name: 'n', query: hogql('select 1'), data_freshness_seconds: 1000 }, 'data_freshness_seconds'],
+    ['a bucket function outside the list', { name: 'n', query: hogql('select 1'), bucket_overrides: { timestamp: 'minute' } }, 'bucket_overrides'],
+  ])('refuses %s', async (_label, body, attr) => {
+    const answer = await api(createFakeApi())('POST', 'endpoints/', body)
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual(refusedOn(attr))
+  })
+
+  it('runs a SELECT of literals and variables, with the values sent, and refuses unknown variables', async () => {
+    const call = api(createFakeApi())
+    const query = hogql("select {variables.n} as n, 'x' as label, {variables.flag} as flag, 1.5", { ...variable('v1', 'n', 1), ...variable('v2', 'flag', false) })
+    expect((await call('POST', 'endpoints/', { name: 'echo', query })).status).toBe(201)
+    const stored = await call('POST', 'endpoints/echo/run/', {})
+    expect(stored.body).toMatchObject({ columns: ['n', 'label', 'flag', '1.5'], results: [[1, 'x', false, 1.5]] })
+    expect(stored.body.types).toEqual([['n', 'Int64'], ['label', 'String'], ['flag', 'Bool'], ['1.5', 'Float64']])
+    const sent = await call('POST', 'endpoints/echo/run/', { variables: { n: 7, flag: true } })
+    expect(sent.body.results).toEqual([[7, 'x', true, 1.5]])
+    expect(sent.body.query.variables.v1.value).toBe(7)
+    const unknown = await call('POST', 'endpoints/echo/run/', { variables: { m: 1 } })
+    expect(unknown.body).toEqual(refusedOn('variables'))
+  })
+
+  it('answers other queries with the seeded rows, paged by limit and offset', async () => {
+    const fake = createFakeApi()
+    fake.seed.endpoints([{ name: 'events', run_result: { columns: ['event'], types: [['event', 'String']], results: [['a'], ['b'], ['c']] } }])
+    const page = await api(fake)('POST', 'endpoints/events/run/', { limit: 2, offset: 1 })
+    expect(page.body).toMatchObject({ results: [['b'], ['c']], limit: 2, offset: 1, hasMore: false, columns: ['event'] })
+    expect((await api(fake)('POST', 'endpoints/events/run/', { limit: 1 })).body).toMatchObject({ results: [['a']], hasMore: true })
+  })
+})
