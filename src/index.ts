@@ -116,6 +116,10 @@ export type {
 } from './schemas/experiments.js'
 export type {
   HogFunctionType,
+  HogFunctionTypeParam,
+  HogFunctionInputType,
+  HogFunctionTemplating,
+  HogFunctionFilterEntity,
   HogFunctionInputSchemaItem,
   HogFunctionInput,
   HogFunctionInputs,

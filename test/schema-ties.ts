@@ -10,6 +10,8 @@ import type { Experiment } from '../src/schemas/experiments.js'
 import { experimentShape } from '../src/schemas/experiments.js'
 import type { Endpoint, EndpointRunResult } from '../src/schemas/endpoints.js'
 import { endpointRunResultShape, endpointShape } from '../src/schemas/endpoints.js'
+import type { HogFunction, HogFunctionMinimal } from '../src/schemas/hog-functions.js'
+import { hogFunctionMinimalShape, hogFunctionShape } from '../src/schemas/hog-functions.js'
 import type { Survey } from '../src/schemas/surveys.js'
 import { surveyShape } from '../src/schemas/surveys.js'
 
@@ -27,3 +29,5 @@ tie<Tied<typeof experimentShape, Experiment>>(experimentShape)
 tie<Tied<typeof surveyShape, Survey>>(surveyShape)
 tie<Tied<typeof endpointShape, Endpoint>>(endpointShape)
 tie<Tied<typeof endpointRunResultShape, EndpointRunResult>>(endpointRunResultShape)
+tie<Tied<typeof hogFunctionMinimalShape, HogFunctionMinimal>>(hogFunctionMinimalShape)
+tie<Tied<typeof hogFunctionShape, HogFunction>>(hogFunctionShape)

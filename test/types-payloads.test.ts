@@ -4,6 +4,7 @@ import { createFakeApi } from '../src/testing/index.js'
 import * as experiments from './types/experiments-payloads.js'
 import * as surveys from './types/surveys-payloads.js'
 import * as endpoints from './types/endpoints-payloads.js'
+import * as hogFunctions from './types/hog-functions-payloads.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -75,6 +76,24 @@ describe('endpoint payloads against the fake', () => {
     await client.endpoints.create(endpoints.greeting, { extraBody: { brand_new_setting: true }, extraQuery: { dry_run: false, since: new Date('2026-11-01T00:00:00Z') } })
     expect(fake.requests.at(-1)?.body).toMatchObject({ name: 'greeting', brand_new_setting: true })
     expect(fake.requests.at(-1)?.query).toEqual({ dry_run: 'false', since: '2026-11-01T00:00:00.000Z' })
+  })
+})
+
+describe('hog function payloads against the fake', () => {
+  it('creates every function, lists, updates and reads logs and metrics', async () => {
+    const { client } = setup()
+    const created = []
+    for (const body of [hogFunctions.webhook, hogFunctions.slack, hogFunctions.geoip, hogFunctions.personUpdates]) {
+      const fn = await client.hogFunctions.create(body)
+      expect(fn.type).toBe(body.type)
+      created.push(fn)
+    }
+    // The secret input comes back masked.
+    expect(created[0]?.inputs?.['api_token']).toEqual({ secret: true })
+    expect(created[1]?.mappings).toHaveLength(2)
+    expect((await client.hogFunctions.list(hogFunctions.destinations)).results.map((fn) => fn.name)).toEqual(['Order webhook'])
+    const paused = await client.hogFunctions.update(created[0]!.id, hogFunctions.pause)
+    expect(paused.enabled).toBe(false)
   })
 })
 

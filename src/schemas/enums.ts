@@ -148,7 +148,7 @@ export const HOG_FUNCTION_TYPES = [
   'site_app',
   'transformation',
 ] as const
-/** `inputs_schema[].type` (§4.1; the newest service adds more, §P4.1). */
+/** `inputs_schema[].type` (§4.1, and the newest service's additions, §P4.1). */
 export const HOG_FUNCTION_INPUT_TYPES = [
   'string',
   'number',
@@ -157,9 +157,19 @@ export const HOG_FUNCTION_INPUT_TYPES = [
   'choice',
   'json',
   'integration',
+  'integration_multi',
   'integration_field',
   'email',
   'native_email',
+  'posthog_assignee',
+  'posthog_ticket_tags',
+  'posthog_business_hours',
+  'non_failure_status_codes',
+  'customer_analytics_account_properties',
+  'customer_analytics_account_relationships',
+  'task_model',
+  'task_repository',
+  'task_mcp_installations',
 ] as const
 /** `templating` of an input (§P4.2). */
 export const HOG_FUNCTION_TEMPLATING = ['hog', 'liquid'] as const

@@ -173,3 +173,52 @@ describe('endpoint payloads', () => {
     expect((await api(fake)('POST', 'endpoints/events/run/', { limit: 1 })).body).toMatchObject({ results: [['a']], hasMore: true })
   })
 })
+
+describe('hog function payloads', () => {
+  const schema = [
+    { type: 'string', key: 'url' },
+    { type: 'number', key: 'limit' },
+    { type: 'boolean', key: 'debug' },
+    { type: 'dictionary', key: 'headers' },
+    { type: 'integration', key: 'slack' },
+    { type: 'email', key: 'email' },
+  ]
+  const create = (body: Record<string, unknown>) => api(createFakeApi())('POST', 'hog_functions/', { hog: 'print(1)', inputs_schema: schema, ...body })
+
+  it.each([
+    ['a string input given a number', { inputs: { url: { value: 3 } } }, 'inputs__url'],
+    ['a number input given a string', { inputs: { limit: { value: '10' } } }, 'inputs__limit'],
+    ['a boolean input given a Liquid template', { inputs: { debug: { value: '{{ x }}', templating: 'liquid' } } }, 'inputs__debug'],
+    ['a dictionary input given a list', { inputs: { headers: { value: ['a'] } } }, 'inputs__headers'],
+    ['an integration input given a name', { inputs: { slack: { value: 'my-slack' } } }, 'inputs__slack'],
+    ['an email without a subject', { inputs: { email: { value: { from: 'a@b.c', to: 'd@e.f', text: 'hi' } } } }, 'inputs__email'],
+    ['an input templating of mustache', { inputs: { url: { value: 'x', templating: 'mustache' } } }, 'inputs__url'],
+    ['an input declaration templating of jinja', { inputs_schema: [{ type: 'string', key: 'url', templating: 'jinja' }] }, 'inputs_schema__0__templating'],
+    ['an input type of text', { inputs_schema: [{ type: 'text', key: 'url' }] }, 'inputs_schema__0__type'],
+    ['a filters source of webhooks', { filters: { source: 'webhooks' } }, 'filters__source'],
+    ['a filter event without id', { filters: { events: [{ type: 'events' }] } }, 'filters__events__0'],
+    ['a filter action typed as events', { filters: { actions: [{ id: '1', type: 'events' }] } }, 'filters__actions__0__type'],
+    ['masking without a hash', { masking: { ttl: 3600 } }, 'masking__hash'],
+    ['a masking ttl below 60', { masking: { ttl: 10, hash: '{person.id}' } }, 'masking__ttl'],
+    ['mappings on a transformation', { type: 'transformation', mappings: [{ name: 'm' }] }, 'mappings'],
+  ])('refuses %s', async (_label, body, attr) => {
+    const answer = await create(body)
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual(refusedOn(attr))
+  })
+
+  it('accepts values of the declared types, Hog templates for booleans and kept secrets', async () => {
+    const answer = await create({
+      inputs: {
+        url: { value: 'https://example.com' },
+        limit: { value: 10 },
+        debug: { value: '{event.properties.debug}' },
+        headers: { value: { a: 'b' } },
+        slack: { value: 17 },
+        email: { value: { from: 'a@b.c', to: 'd@e.f', subject: 'Hi', html: '<p>hi</p>' } },
+      },
+      filters: { source: 'events', events: [{ id: '$pageview', type: 'events' }], actions: [{ id: '3', type: 'actions' }] },
+    })
+    expect(answer.status).toBe(201)
+  })
+})
