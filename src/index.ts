@@ -239,6 +239,7 @@ export type {
   EventDefinitionCreateParams,
   EventDefinitionUpdateParams,
   EventDefinitionListParams,
+  EventDefinitionOrdering,
   EventDefinitionMetrics,
   EventDefinitionCode,
 } from './schemas/event-definitions.js'

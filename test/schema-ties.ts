@@ -12,6 +12,8 @@ import type { Endpoint, EndpointRunResult } from '../src/schemas/endpoints.js'
 import { endpointRunResultShape, endpointShape } from '../src/schemas/endpoints.js'
 import type { HogFunction, HogFunctionMinimal } from '../src/schemas/hog-functions.js'
 import { hogFunctionMinimalShape, hogFunctionShape } from '../src/schemas/hog-functions.js'
+import type { EventDefinition } from '../src/schemas/event-definitions.js'
+import { eventDefinitionShape } from '../src/schemas/event-definitions.js'
 import type { Survey } from '../src/schemas/surveys.js'
 import { surveyShape } from '../src/schemas/surveys.js'
 
@@ -31,3 +33,4 @@ tie<Tied<typeof endpointShape, Endpoint>>(endpointShape)
 tie<Tied<typeof endpointRunResultShape, EndpointRunResult>>(endpointRunResultShape)
 tie<Tied<typeof hogFunctionMinimalShape, HogFunctionMinimal>>(hogFunctionMinimalShape)
 tie<Tied<typeof hogFunctionShape, HogFunction>>(hogFunctionShape)
+tie<Tied<typeof eventDefinitionShape, EventDefinition>>(eventDefinitionShape)

@@ -5,6 +5,7 @@ import * as experiments from './types/experiments-payloads.js'
 import * as surveys from './types/surveys-payloads.js'
 import * as endpoints from './types/endpoints-payloads.js'
 import * as hogFunctions from './types/hog-functions-payloads.js'
+import * as eventDefinitions from './types/event-definitions-payloads.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -94,6 +95,19 @@ describe('hog function payloads against the fake', () => {
     expect((await client.hogFunctions.list(hogFunctions.destinations)).results.map((fn) => fn.name)).toEqual(['Order webhook'])
     const paused = await client.hogFunctions.update(created[0]!.id, hogFunctions.pause)
     expect(paused.enabled).toBe(false)
+  })
+})
+
+describe('event definition payloads against the fake', () => {
+  it('creates, updates and lists, with extra fields through the request options', async () => {
+    const { fake, client } = setup()
+    const created = await client.eventDefinitions.create(eventDefinitions.checkout)
+    expect(created.name).toBe('checkout_completed')
+    expect((await client.eventDefinitions.update(created.id, eventDefinitions.verify)).verified).toBe(true)
+    await client.eventDefinitions.update(created.id, eventDefinitions.enforce, eventDefinitions.withExtras)
+    expect(fake.requests.at(-1)?.body).toEqual({ enforcement_mode: 'allow', primary_property: 'amount' })
+    expect(fake.requests.at(-1)?.query).toEqual({ include_actions: 'true', since: '2026-11-01T00:00:00.000Z', ids: 'a,b' })
+    expect((await client.eventDefinitions.list(eventDefinitions.custom)).results.map((item) => item.name)).toEqual(['checkout_completed'])
   })
 })
 

@@ -222,3 +222,14 @@ describe('hog function payloads', () => {
     expect(answer.status).toBe(201)
   })
 })
+
+describe('event definition payloads', () => {
+  it('refuses an unknown enforcement mode, a 401-character name, and hidden with verified', async () => {
+    const call = api(createFakeApi())
+    expect((await call('POST', 'event_definitions/', { name: 'e', enforcement_mode: 'warn' })).body).toEqual(refusedOn('enforcement_mode'))
+    expect((await call('POST', 'event_definitions/', { name: 'e'.repeat(401) })).body).toEqual(refusedOn('name'))
+    const both = await call('POST', 'event_definitions/', { name: 'e', hidden: true, verified: true })
+    expect(both.status).toBe(400)
+    expect(both.body).toMatchObject({ type: 'validation_error', attr: null })
+  })
+})
