@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { setupServer } from 'msw/node'
+import { describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from '../src/index.js'
 import { createFakeApi } from '../src/testing/index.js'
 import * as experiments from './types/experiments-payloads.js'
@@ -125,5 +129,39 @@ describe('a Date is sent as ISO 8601 UTC', () => {
     const [survey] = fake.seed.surveys(1)
     await client.surveys.stats(survey!.id, { date_from: new Date('2026-10-01T00:00:00-05:00'), date_to: '2026-10-31T00:00:00Z' })
     expect(fake.requests.at(-1)?.query).toEqual({ date_from: '2026-10-01T05:00:00.000Z', date_to: '2026-10-31T00:00:00Z' })
+  })
+})
+
+describe('the README "Typed requests" snippet', () => {
+  it('runs against the fake: the experiment with its metric, the survey, and the typed endpoint rows', async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url))
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('## Typed requests'))
+    const code = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1]
+    expect(code).toContain('run<[event: string, count: number]>')
+    const fake = createFakeApi({ projectId: 12345 })
+    const server = setupServer(...fake.handlers)
+    server.listen({ onUnhandledRequest: 'error' })
+    vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
+    vi.stubEnv('POSTHOG_PROJECT_ID', '12345')
+    vi.stubEnv('POSTHOG_BASE_URL', undefined)
+    const printed: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
+    const dir = join(root, '.tmp', `typed-requests-${process.pid}`)
+    mkdirSync(dir, { recursive: true })
+    try {
+      const file = join(dir, 'snippet.ts')
+      writeFileSync(file, `${code}\nexport {}\n`)
+      await import(pathToFileURL(file).href)
+    } finally {
+      server.close()
+      vi.unstubAllEnvs()
+      vi.restoreAllMocks()
+      rmSync(dir, { recursive: true, force: true })
+    }
+    expect(printed).toEqual(['pageview: 128'])
+    const [experiment] = [...fake.state.experiments.values()]
+    expect(experiment).toMatchObject({ name: 'Checkout button colour', primary_metrics_ordered_uuids: ['7d4f2f0e-6a1c-4b8e-9a57-0c6f3a1e2b11'] })
+    expect([...fake.state.surveys.values()][0]?.questions).toHaveLength(2)
   })
 })

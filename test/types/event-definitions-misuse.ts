@@ -12,9 +12,9 @@ export function typeChecks(definition: EventDefinition): void {
   void client.eventDefinitions.create({ description: 'Checkout completed' })
   // @ts-expect-error enforcement_mode is allow/reject
   void client.eventDefinitions.update('id', { enforcement_mode: 'warn' })
-  // @ts-expect-error tags are a list of strings
+  // @ts-expect-error tags are a string[], not one comma-separated string
   void client.eventDefinitions.update('id', { tags: 'revenue,checkout' })
-  // @ts-expect-error owner is a user id
+  // @ts-expect-error owner is a user id (a number), not an email string
   void client.eventDefinitions.update('id', { owner: 'ada@example.com' })
   // @ts-expect-error 'verfied' is misspelled
   void client.eventDefinitions.update('id', { verfied: true })

@@ -44,7 +44,7 @@ export function typeChecks(fn: HogFunction): void {
   void client.hogFunctions.metricsTotals('id', { breakdown_by: 'status' })
   // @ts-expect-error invocations need the configuration
   void client.hogFunctions.invocations('id', { globals: {} })
-  // @ts-expect-error rearrange orders are numbers
+  // @ts-expect-error rearrange orders map each id to a number, not a string
   void client.hogFunctions.rearrange({ orders: { a: 'first' } })
 
   // Responses: documented interfaces, open enums, required where always sent.
