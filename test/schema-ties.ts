@@ -6,6 +6,9 @@
  * - both list the same fields, so a field added to one and not the other fails here.
  */
 import type * as z from 'zod/mini'
+import type { ENDPOINT_DATA_FRESHNESS_SECONDS, SURVEY_RATING_SCALES } from '../src/schemas/enums.js'
+import type { EndpointDataFreshness } from '../src/schemas/endpoints.js'
+import type { SurveyRatingScale } from '../src/schemas/survey-questions.js'
 import type { Experiment } from '../src/schemas/experiments.js'
 import { experimentShape } from '../src/schemas/experiments.js'
 import type { Endpoint, EndpointRunResult } from '../src/schemas/endpoints.js'
@@ -34,3 +37,7 @@ tie<Tied<typeof endpointRunResultShape, EndpointRunResult>>(endpointRunResultSha
 tie<Tied<typeof hogFunctionMinimalShape, HogFunctionMinimal>>(hogFunctionMinimalShape)
 tie<Tied<typeof hogFunctionShape, HogFunction>>(hogFunctionShape)
 tie<Tied<typeof eventDefinitionShape, EventDefinition>>(eventDefinitionShape)
+
+// The numeric unions spelled out in the types are the shared value lists.
+tie<Same<SurveyRatingScale, (typeof SURVEY_RATING_SCALES)[number]>>({})
+tie<Same<EndpointDataFreshness, (typeof ENDPOINT_DATA_FRESHNESS_SECONDS)[number]>>({})

@@ -14,7 +14,6 @@ import {
 } from './common.js'
 import type {
   ENDPOINT_BUCKET_FUNCTIONS,
-  ENDPOINT_DATA_FRESHNESS_SECONDS,
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
 } from './enums.js'
@@ -177,8 +176,11 @@ export const endpointVersionSchema = z.looseObject({
 /** One version of an endpoint. */
 export type EndpointVersion = z.infer<typeof endpointVersionSchema>
 
-/** `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. */
-export type EndpointDataFreshness = (typeof ENDPOINT_DATA_FRESHNESS_SECONDS)[number]
+/**
+ * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out
+ * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schema-ties.ts) so the reference shows the numbers.
+ */
+export type EndpointDataFreshness = 900 | 1800 | 3600 | 21600 | 43200 | 86400 | 604800
 
 /**
  * Fields accepted by `endpoints.create` and `endpoints.update` (docs/service-behaviour.md §6.1, §P3.1).

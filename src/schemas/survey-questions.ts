@@ -8,15 +8,14 @@ import type {
   SURVEY_MATCH_TYPES,
   SURVEY_POSITIONS,
   SURVEY_RATING_DISPLAYS,
-  SURVEY_RATING_SCALES,
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
 } from './enums.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
-/** A rating question's scale: 3 (emoji), 5, 7 or 10 (NPS). */
-export type SurveyRatingScale = (typeof SURVEY_RATING_SCALES)[number]
+/** A rating question's scale: 3 (emoji), 5, 7 or 10 (NPS). Spelled out (`SURVEY_RATING_SCALES` holds the same, checked by test/schema-ties.ts) so the reference shows the numbers. */
+export type SurveyRatingScale = 3 | 5 | 7 | 10
 /** How a page URL or device type is matched: `exact`, `icontains`, `regex`, … */
 export type SurveyMatchType = (typeof SURVEY_MATCH_TYPES)[number]
 /** A link the service accepts: `https://…` (with a host) or `mailto:…`. */

@@ -50,7 +50,7 @@ export async function typeChecks(endpoint: Endpoint): Promise<void> {
   expectTypeOf(result.results).toEqualTypeOf<Array<[event: string, count: number]> | null | undefined>()
   expectTypeOf(result.columns).toEqualTypeOf<string[] | null | undefined>()
   const [row] = result.results ?? []
-  // @ts-expect-error the second column is a number
+  // @ts-expect-error count, the second column, is a number, not a string
   const count: string | undefined = row?.[1]
   void count
   expectTypeOf<EndpointRunResult>().toMatchTypeOf<{ results?: unknown[] | null }>()

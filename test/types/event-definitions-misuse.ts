@@ -26,7 +26,7 @@ export function typeChecks(definition: EventDefinition): void {
   // Request options: extraBody is an object, extraQuery holds query values only.
   // @ts-expect-error extraBody is an object of fields, not a string
   void client.eventDefinitions.update('id', { hidden: true }, { extraBody: 'primary_property=amount' })
-  // @ts-expect-error extraQuery values are strings, numbers, booleans or dates, not objects
+  // @ts-expect-error extraQuery values are text, numbers, booleans or dates: the nested { name } object is refused
   void client.eventDefinitions.list({}, { extraQuery: { filter: { name: 'x' } } })
   // @ts-expect-error 'extraParams' is not a request option (it is extraQuery)
   void client.eventDefinitions.list({}, { extraParams: { a: 1 } })

@@ -1,9 +1,10 @@
 /**
  * Helpers of the type tests. `payload<T>(value)` marks a realistic request payload that must compile
  * as `T` under the strict user-side flags (test/types/tsconfig.json) and returns it unchanged, so
- * test/types-payloads.test.ts can also send it to the fake service. Count them with
- * `grep -o 'payload<' test/types/*-payloads.ts | wc -l`; the misuse cases (test/types-reasons.test.ts
- * checks each fails for its stated reason) with `grep -h '^ *// @ts-expect-error' test/types/*-misuse.ts | wc -l`.
+ * test/types-payloads.test.ts can also send it to the fake service. Counting commands (run from the
+ * repository root): the payloads, `grep -o 'payload<' test/types/[a-z-]*-payloads.ts | wc -l`; the
+ * misuse cases, `grep -h '// @ts-expect-error' test/types/[a-z-]*-misuse.ts | wc -l`, each checked
+ * to fail for its stated reason by test/types-reasons.test.ts.
  */
 export function payload<T>(value: T): T {
   return value

@@ -44,8 +44,8 @@ export function typeChecks(fn: HogFunction): void {
   void client.hogFunctions.metricsTotals('id', { breakdown_by: 'status' })
   // @ts-expect-error invocations need the configuration
   void client.hogFunctions.invocations('id', { globals: {} })
-  // @ts-expect-error rearrange orders map each id to a number, not a string
-  void client.hogFunctions.rearrange({ orders: { a: 'first' } })
+  // @ts-expect-error rearrange orders map each id (here fn-1) to a number, not a string
+  void client.hogFunctions.rearrange({ orders: { 'fn-1': 'first' } })
 
   // Responses: documented interfaces, open enums, required where always sent.
   expectTypeOf(fn.enabled).toEqualTypeOf<boolean>()

@@ -16,8 +16,8 @@ export function typeChecks(survey: Survey): void {
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'single_choice', question: 'Which?' }] })
   // @ts-expect-error choices must be non-empty
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'multiple_choice', question: 'Which?', choices: [] }] })
-  // @ts-expect-error each choice is a string, not a number
-  void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'single_choice', question: 'Which?', choices: [1, 2] }] })
+  // @ts-expect-error each choice is a string, not a number such as 10
+  void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'single_choice', question: 'Which?', choices: [10, 20] }] })
   // @ts-expect-error scale 4 is not 3, 5, 7 or 10
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'rating', question: 'How?', scale: 4 }] })
   // @ts-expect-error display is number or emoji
