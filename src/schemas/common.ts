@@ -1,9 +1,11 @@
 import * as z from 'zod/mini'
 
 /**
- * Building blocks for the response schemas. The service evolves weekly (api-contract.md §0), so every
- * schema is forward-compatible: unknown keys are kept (`looseObject`), enums accept unknown values, and
- * every field but `id` may be absent; fields the contract marks nullable accept `null`.
+ * Building blocks for the response schemas. The service evolves weekly (docs/service-behaviour.md §0),
+ * so every schema is forward-compatible: unknown keys are kept (`looseObject`), enums accept unknown
+ * values, fields the contract marks nullable accept `null`, and only the fields every version sends
+ * (`id`, and a resource's `name`, dates and flags its documented interface marks required) must be
+ * present; the rest may be absent.
  */
 
 /** Any JSON value the service documents as free-form. */
@@ -72,7 +74,7 @@ export function nullish<T extends z.core.SomeType>(schema: T) {
   return z.optional(z.nullable(schema))
 }
 
-/** `created_by`, `updated_by`, `verified_by`, … (api-contract.md §2.1). */
+/** `created_by`, `updated_by`, `verified_by`, … (docs/service-behaviour.md §2.1). */
 export const userBasicSchema = z.looseObject({
   id: z.number(),
   uuid: z.optional(z.string()),
@@ -89,7 +91,7 @@ export const userBasicSchema = z.looseObject({
 /** A user embedded in another resource. */
 export type UserBasic = z.infer<typeof userBasicSchema>
 
-/** The feature flag embedded in experiments and surveys (api-contract.md §2.2). */
+/** The feature flag embedded in experiments and surveys (docs/service-behaviour.md §2.2). */
 export const minimalFeatureFlagSchema = z.looseObject({
   id: z.number(),
   team_id: z.optional(z.number()),

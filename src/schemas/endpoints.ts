@@ -33,7 +33,7 @@ export const syncFrequencySchema = openEnum<(typeof ENDPOINT_SYNC_FREQUENCIES)[n
 export type SyncFrequency = z.infer<typeof syncFrequencySchema>
 
 /**
- * Materialization of an endpoint (api-contract.md §6.2). It comes in two shapes, both covered here:
+ * Materialization of an endpoint (docs/service-behaviour.md §6.2). It comes in two shapes, both covered here:
  * - materialized: `{status, can_materialize: true, last_materialized_at, error, sync_frequency}`
  *   (`error` is `""` when none; newer versions add `name`, `enabled`, `ready`, `saved_query_id`);
  * - not materialized: `{can_materialize, reason}` (`reason` says why it cannot be, or `null`).

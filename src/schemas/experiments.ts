@@ -28,7 +28,7 @@ import type {
   ExperimentStatsConfig,
 } from './experiment-metrics.js'
 
-/** The holdout group embedded in an experiment (api-contract.md §3.1). */
+/** The holdout group embedded in an experiment (docs/service-behaviour.md §3.1). */
 export const holdoutSchema = z.looseObject({
   id: z.number(),
   name: z.optional(z.string()),
@@ -385,7 +385,7 @@ export interface TimeseriesResultsParams {
   fingerprint: string
 }
 
-/** Daily results of one experiment metric (api-contract.md §3.2). */
+/** Daily results of one experiment metric (docs/service-behaviour.md §3.2). */
 export const timeseriesResultsSchema = z.looseObject({
   experiment_id: z.optional(z.number()),
   metric_uuid: z.optional(z.string()),

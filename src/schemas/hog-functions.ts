@@ -25,7 +25,7 @@ import type {
 import type { PropertyFilter } from './query-nodes.js'
 
 /**
- * Hog functions (api-contract.md §4). The model's JSON columns (`inputs_schema`, `inputs`, `filters`,
+ * Hog functions (docs/service-behaviour.md §4). The model's JSON columns (`inputs_schema`, `inputs`, `filters`,
  * `masking`, `mappings`) are nullable in the database, so they decode as `nullish` even where OAS
  * says otherwise; `template` is `null` for functions not created from a template (§1.8).
  */

@@ -23,7 +23,7 @@ import type {
   SurveyResponseBasedBranching,
 } from './survey-questions.js'
 
-/** Survey type: where and how the survey is shown (api-contract.md §5.1). */
+/** Survey type: where and how the survey is shown (docs/service-behaviour.md §5.1). */
 export const surveyTypeSchema = openEnum<(typeof SURVEY_TYPES)[number]>()
 /** Survey type: `popover`, `widget`, `external_survey`, `api`, or a value added later. */
 export type SurveyType = z.infer<typeof surveyTypeSchema>

@@ -1,5 +1,5 @@
 /**
- * Saved-query endpoints (api-contract.md §6), thin-spec era: the list is `{results}` only, versions a
+ * Saved-query endpoints (docs/service-behaviour.md §6), thin-spec era: the list is `{results}` only, versions a
  * bare array, a changed `query` on PATCH makes a new version, `run` answers a HogQL-like response.
  * The same store answers under `/api/projects/:id/` and `/api/environments/:id/`.
  */

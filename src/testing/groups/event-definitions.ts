@@ -1,5 +1,5 @@
 /**
- * Event definitions (api-contract.md §7): CRUD with a hard delete (204), usage metrics, and generated
+ * Event definitions (docs/service-behaviour.md §7): CRUD with a hard delete (204), usage metrics, and generated
  * code listings for Go, Python and TypeScript.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'

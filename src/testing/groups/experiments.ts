@@ -1,5 +1,5 @@
 /**
- * Experiments (api-contract.md §3): full representation everywhere, archived hidden from the list
+ * Experiments (docs/service-behaviour.md §3): full representation everywhere, archived hidden from the list
  * unless `archived=true`, soft delete by PATCH, DELETE always 405 with an empty body.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'

@@ -1,5 +1,5 @@
 /**
- * Hog functions (api-contract.md §4): full representation on create/retrieve/PATCH, the minimal one in
+ * Hog functions (docs/service-behaviour.md §4): full representation on create/retrieve/PATCH, the minimal one in
  * the list, DELETE always 405 (soft delete by PATCH), `rearrange` answering a bare array.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
@@ -137,7 +137,7 @@ function baseHogFunction(store: FakeStore, type: string, createdAt: string): Fak
 }
 
 function bytecodeFor(type: string, hog: string): unknown[] | null {
-  // JS-source types are transpiled, not compiled to bytecode (api-contract.md §4.1).
+  // JS-source types are transpiled, not compiled to bytecode (docs/service-behaviour.md §4.1).
   return type === 'site_destination' || type === 'site_app' ? null : ['_H', 1, 32, hog.length, 2, 'print', 1, 35]
 }
 
@@ -511,7 +511,7 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     return json({ totals })
   },
 
-  // A binary image; 400 without `id` (api-contract.md §4.2).
+  // A binary image; 400 without `id` (docs/service-behaviour.md §4.2).
   'hogFunctions.icon': ({ query }) => {
     if (!query.get('id')) invalid('This field is required.', 'id', 'required')
     return new Response(PNG_1X1, { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'max-age=86400' } })

@@ -1,5 +1,5 @@
 /**
- * Surveys (api-contract.md §5): two representations (GET vs POST/PATCH), hard delete (204), responses
+ * Surveys (docs/service-behaviour.md §5): two representations (GET vs POST/PATCH), hard delete (204), responses
  * that can be archived (the answer is the bare number 200), counts honouring `exclude_archived`,
  * all-or-nothing `duplicate_to_projects`, and a page-based activity log.
  */
@@ -475,7 +475,7 @@ function statsOf(shown: FakeSurveyResponse[], sent: FakeSurveyResponse[]): { sta
   const onlySeen = shown.filter((response) => !sentPersons.has(response.distinct_id))
   const event = (responses: FakeSurveyResponse[], onlySeenCount = 0, onlySeenPersons = 0): EventStats => {
     const times = responses.map((response) => Date.parse(response.timestamp)).sort((a, b) => a - b)
-    // ClickHouse's naive timestamps with a `Z` appended (api-contract.md §1.8).
+    // ClickHouse's naive timestamps with a `Z` appended (docs/service-behaviour.md §1.8).
     const render = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z'))
     return {
       total_count: responses.length,
