@@ -9,6 +9,8 @@ import type * as z from 'zod/mini'
 import type { ENDPOINT_DATA_FRESHNESS_SECONDS, SURVEY_RATING_SCALES } from '../src/schemas/enums.js'
 import type { EndpointDataFreshness } from '../src/schemas/endpoints.js'
 import type { SurveyRatingScale } from '../src/schemas/survey-questions.js'
+import type { UserBasic } from '../src/schemas/common.js'
+import { userBasicShape } from '../src/schemas/common.js'
 import type { Experiment } from '../src/schemas/experiments.js'
 import { experimentShape } from '../src/schemas/experiments.js'
 import type { Endpoint, EndpointRunResult } from '../src/schemas/endpoints.js'
@@ -30,6 +32,7 @@ type Tied<Shape extends z.core.$ZodLooseShape, T> = [z.output<z.ZodMiniObject<Sh
 
 function tie<Check extends true>(_shape: object): Check | void {}
 
+tie<Tied<typeof userBasicShape, UserBasic>>(userBasicShape)
 tie<Tied<typeof experimentShape, Experiment>>(experimentShape)
 tie<Tied<typeof surveyShape, Survey>>(surveyShape)
 tie<Tied<typeof endpointShape, Endpoint>>(endpointShape)

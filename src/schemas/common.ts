@@ -74,22 +74,50 @@ export function nullish<T extends z.core.SomeType>(schema: T) {
   return z.optional(z.nullable(schema))
 }
 
-/** `created_by`, `updated_by`, `verified_by`, … (docs/service-behaviour.md §2.1). */
-export const userBasicSchema = z.looseObject({
+/**
+ * A user embedded in another resource: `created_by`, `updated_by`, `verified_by`, …
+ * (docs/service-behaviour.md §2.1). The fields every version sends are required.
+ */
+export interface UserBasic {
+  /** The user's id. */
+  id: number
+  /** The user's UUID. */
+  uuid: string
+  /** The user's distinct id in the organisation's own PostHog project. */
+  distinct_id?: string | null
+  /** First name (may be `""`). */
+  first_name: string
+  /** Last name (may be `""`). */
+  last_name: string
+  /** Email address. */
+  email: string
+  /** Whether the email address is verified. */
+  is_email_verified?: boolean | null
+  /** The user's hedgehog avatar (free-form). */
+  hedgehog_config?: Record<string, unknown> | null
+  /** `engineering`, `data`, `product`, `founder`, `leadership`, `marketing`, `sales`, `other`, `""`, or later values. */
+  role_at_organization?: OpenEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'> | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `userBasicSchema` (exported for the tie test with `UserBasic`). */
+export const userBasicShape = {
   id: z.number(),
-  uuid: z.optional(z.string()),
+  uuid: z.string(),
   distinct_id: nullish(z.string()),
-  first_name: z.optional(z.string()),
-  last_name: z.optional(z.string()),
-  email: z.optional(z.string()),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
   is_email_verified: nullish(z.boolean()),
   hedgehog_config: nullish(jsonObject),
   role_at_organization: nullish(
     openEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'>(),
   ),
-})
-/** A user embedded in another resource. */
-export type UserBasic = z.infer<typeof userBasicSchema>
+}
+
+/** `created_by`, `updated_by`, `verified_by`, … (docs/service-behaviour.md §2.1). */
+export const userBasicSchema = describes<UserBasic>(z.looseObject(userBasicShape))
 
 /** The feature flag embedded in experiments and surveys (docs/service-behaviour.md §2.2). */
 export const minimalFeatureFlagSchema = z.looseObject({

@@ -96,5 +96,10 @@ export function typeChecks(experiment: Experiment): void {
   }
   if (first && first.kind === 'ExperimentTrendsQuery') expectTypeOf(first.count_query.kind).toEqualTypeOf<'TrendsQuery'>()
   expectTypeOf<ExperimentMetricResult>().toMatchTypeOf<{ kind?: string }>()
+  // The fingerprint timeseriesResults needs is reachable without a cast, on every kind of metric.
+  expectTypeOf(experiment.metrics?.[0]?.fingerprint).toEqualTypeOf<string | undefined>()
+  expectTypeOf(experiment.metrics?.[0]?.uuid).toEqualTypeOf<string | undefined>()
+  // An embedded user's always-sent fields are required.
+  expectTypeOf(experiment.created_by?.email).toEqualTypeOf<string | undefined>()
 }
 
