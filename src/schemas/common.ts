@@ -121,19 +121,33 @@ export const userBasicSchema = describes<UserBasic>(z.looseObject(userBasicShape
 
 /** The feature flag embedded in experiments and surveys (docs/service-behaviour.md §2.2). */
 export const minimalFeatureFlagSchema = z.looseObject({
+  /** The flag id. */
   id: z.number(),
+  /** The project id. */
   team_id: z.optional(z.number()),
+  /** Name (may be `""`). */
   name: z.optional(z.string()),
+  /** The flag key. */
   key: z.optional(z.string()),
+  /** Release conditions: `groups`, `multivariate.variants`, `aggregation_group_type_index`, `payloads`. */
   filters: z.optional(jsonObject),
+  /** Soft-deleted. */
   deleted: z.optional(z.boolean()),
+  /** Whether the flag is on. */
   active: z.optional(z.boolean()),
+  /** Keep a user's variant across identification. */
   ensure_experience_continuity: nullish(z.boolean()),
+  /** Whether payloads are encrypted. */
   has_encrypted_payloads: nullish(z.boolean()),
+  /** Version, bumped on each change. */
   version: nullish(z.number()),
+  /** `server`, `client`, `all`, `""`, or later values. */
   evaluation_runtime: nullish(openEnum<'server' | 'client' | 'all'>()),
+  /** `distinct_id` (default), `device_id`, `""`, or later values. */
   bucketing_identifier: nullish(openEnum<'distinct_id' | 'device_id'>()),
+  /** Evaluation tags (older services; see `evaluation_contexts`). */
   evaluation_tags: nullish(z.array(z.string())),
+  /** Evaluation contexts (newer services). */
   evaluation_contexts: nullish(z.array(json)),
 })
 /** A feature flag embedded in another resource. */

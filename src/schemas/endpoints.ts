@@ -58,6 +58,7 @@ export type EndpointMaterialization = z.infer<typeof endpointMaterializationSche
 
 /** A column of an endpoint's result (newest versions). */
 export const endpointColumnSchema = z.looseObject({
+  /** The column name. */
   name: z.optional(z.string()),
   /** `integer`, `float`, `string`, `datetime`, `date`, `boolean`, `array`, `json`, `unknown`. */
   type: z.optional(z.string()),
@@ -296,21 +297,37 @@ export interface EndpointRunGetParams {
  * inside `last_execution_times`.
  */
 export const queryStatusSchema = z.looseObject({
+  /** The query id (`""` inside `last_execution_times`). */
   id: z.optional(z.string()),
+  /** Whether it finished. */
   complete: nullish(z.boolean()),
+  /** The dashboard it ran for. */
   dashboard_id: nullish(z.number()),
+  /** When it ended. */
   end_time: nullish(dateTime),
+  /** Whether it failed. */
   error: nullish(z.boolean()),
+  /** Why it failed. */
   error_message: nullish(z.string()),
+  /** When the result expires. */
   expiration_time: nullish(dateTime),
+  /** The insight it ran for. */
   insight_id: nullish(z.number()),
+  /** Labels. */
   labels: nullish(z.array(z.string())),
+  /** When a worker picked it up. */
   pickup_time: nullish(dateTime),
+  /** Always `true`. */
   query_async: z.optional(z.boolean()),
+  /** Progress of a running query. */
   query_progress: nullish(json),
+  /** The results, when complete. */
   results: nullish(json),
+  /** When it started. */
   start_time: nullish(dateTime),
+  /** The worker task. */
   task_id: nullish(z.string()),
+  /** The project id. */
   team_id: nullish(z.number()),
 })
 /** Status of a query. */

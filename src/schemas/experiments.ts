@@ -30,12 +30,19 @@ import type {
 
 /** The holdout group embedded in an experiment (docs/service-behaviour.md §3.1). */
 export const holdoutSchema = z.looseObject({
+  /** The holdout id. */
   id: z.number(),
+  /** Name. */
   name: z.optional(z.string()),
+  /** Description. */
   description: nullish(z.string()),
+  /** Release groups; the variant is `holdout-<id>`. */
   filters: nullish(json),
+  /** Who created it. */
   created_by: nullish(userBasicSchema),
+  /** Creation date-time. */
   created_at: z.optional(dateTime),
+  /** Last change. */
   updated_at: z.optional(dateTime),
 })
 /** The holdout group of an experiment: users kept out of every variant. */
@@ -43,12 +50,19 @@ export type Holdout = z.infer<typeof holdoutSchema>
 
 /** A saved metric attached to an experiment. */
 export const experimentSavedMetricSchema = z.looseObject({
+  /** The attachment id. */
   id: z.number(),
+  /** The experiment id. */
   experiment: z.optional(z.number()),
+  /** The saved metric id. */
   saved_metric: z.optional(z.number()),
+  /** `{ type: "primary" | "secondary" }`. */
   metadata: nullish(json),
+  /** When it was attached. */
   created_at: z.optional(dateTime),
+  /** The metric (with its `fingerprint`). */
   query: nullish(json),
+  /** The saved metric name. */
   name: z.optional(z.string()),
 })
 /** A saved metric attached to an experiment. */
@@ -367,11 +381,17 @@ export interface RecalculateTimeseriesParams {
 
 /** A timeseries recalculation request. */
 export const timeseriesRecalculationSchema = z.looseObject({
+  /** The recalculation id. */
   id: z.optional(z.union([z.string(), z.number()])),
+  /** The experiment. */
   experiment_id: z.optional(z.number()),
+  /** The metric. */
   metric_uuid: z.optional(z.string()),
+  /** The metric fingerprint. */
   fingerprint: z.optional(z.string()),
+  /** `pending`, `in_progress`, `completed`, `failed`, or later values. */
   status: z.optional(openEnum<'pending' | 'in_progress' | 'completed' | 'failed'>()),
+  /** When it was requested (`+00:00` form). */
   created_at: nullish(dateTime),
 })
 /** What `experiments.recalculateTimeseries` returns: the recalculation request and its status. */
@@ -387,15 +407,25 @@ export interface TimeseriesResultsParams {
 
 /** Daily results of one experiment metric (docs/service-behaviour.md §3.2). */
 export const timeseriesResultsSchema = z.looseObject({
+  /** The experiment. */
   experiment_id: z.optional(z.number()),
+  /** The metric. */
   metric_uuid: z.optional(z.string()),
+  /** `pending`, `failed`, `completed`, `partial`, or later values. */
   status: z.optional(openEnum<'pending' | 'failed' | 'completed' | 'partial'>()),
+  /** `YYYY-MM-DD` (project time zone) → that day's metric result, or `null` while not computed. */
   timeseries: nullish(z.catchall(z.object({}), json)),
+  /** `null`, or date → error message. */
   errors: nullish(z.catchall(z.object({}), json)),
+  /** `null` until a day completes. */
   computed_at: nullish(dateTime),
+  /** Creation date-time. */
   created_at: nullish(dateTime),
+  /** Last change. */
   updated_at: nullish(dateTime),
+  /** Status of the latest recalculation request, if any. */
   recalculation_status: nullish(z.string()),
+  /** When that recalculation was requested. */
   recalculation_created_at: nullish(dateTime),
 })
 /** What `experiments.timeseriesResults` returns: daily results of one metric, keyed by date. */
@@ -410,7 +440,9 @@ export type RequiresFlagImplementation = z.infer<typeof requiresFlagImplementati
 export const experimentStatsSchema = z.looseObject({
   launched_last_30d: z.optional(z.number()),
   launched_previous_30d: z.optional(z.number()),
+  /** Change between the two, in percent (1 decimal). */
   percent_change: nullish(z.number()),
+  /** Running now. */
   active_experiments: z.optional(z.number()),
   completed_last_30d: z.optional(z.number()),
 })

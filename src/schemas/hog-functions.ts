@@ -182,20 +182,33 @@ export const hogFunctionMappingTemplateSchema = maybeJson as Unchecked<HogFuncti
 
 /** The template a hog function was created from (OAS `HogFunctionTemplate`). */
 export const hogFunctionTemplateSchema = looseObject({
+  /** The template id. */
   id: z.string(),
+  /** Name. */
   name: z.optional(z.string()),
+  /** Description. */
   description: nullish(z.string()),
+  /** The template's source. */
   code: z.optional(z.string()),
+  /** `hog` or `javascript`. */
   code_language: nullish(openEnum<'hog' | 'javascript'>()),
+  /** The inputs it declares. */
   inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
+  /** The kind of function it makes. */
   type: nullish(hogFunctionTypeSchema),
   /** e.g. `stable`, `alpha`, `beta`, `deprecated`. */
   status: nullish(z.string()),
+  /** Categories. */
   category: nullish(z.array(json)),
+  /** Available on free plans. */
   free: nullish(z.boolean()),
+  /** Icon URL. */
   icon_url: nullish(z.string()),
+  /** Default filters. */
   filters: nullish(hogFunctionFiltersSchema),
+  /** Default masking. */
   masking: nullish(hogFunctionMaskingSchema),
+  /** Mappings it offers. */
   mapping_templates: nullish(z.array(hogFunctionMappingTemplateSchema)),
 })
 /** The template a hog function was created from. */
@@ -203,7 +216,9 @@ export type HogFunctionTemplate = z.infer<typeof hogFunctionTemplateSchema>
 
 /** Health of a hog function: `state` 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
 export const hogFunctionStatusSchema = looseObject({
+  /** 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
   state: nullish(z.number()),
+  /** Remaining rate-limit tokens. */
   tokens: nullish(z.number()),
 })
 /** Health of a hog function. */
@@ -464,6 +479,7 @@ export interface HogFunctionListParams {
 
 /** `hogFunctions.broadcast`: `{ success }`. */
 export const hogFunctionBroadcastResultSchema = looseObject({
+  /** Whether the broadcast was queued. */
   success: nullish(z.boolean()),
 })
 /** Result of `hogFunctions.broadcast`. */
@@ -485,8 +501,11 @@ export interface HogFunctionInvocationParams {
 
 /** One log line of a run (as relayed from the CDP service). */
 export const hogFunctionInvocationLogSchema = looseObject({
+  /** Log level. */
   level: nullish(z.string()),
+  /** When it was logged. */
   timestamp: nullish(dateTime),
+  /** The message. */
   message: nullish(z.string()),
 })
 /** One log line of a test run. */
@@ -494,9 +513,13 @@ export type HogFunctionInvocationLog = z.infer<typeof hogFunctionInvocationLogSc
 
 /** Result of `hogFunctions.invocations`, relayed from the CDP service (shape not confirmed, §9). */
 export const hogFunctionInvocationResultSchema = looseObject({
+  /** `success`, `error`, `skipped`, or later values. */
   status: nullish(openEnum<'success' | 'error' | 'skipped'>()),
+  /** What the function returned. */
   result: nullish(json),
+  /** Errors raised. */
   errors: nullish(z.array(json)),
+  /** Log lines of the run. */
   logs: nullish(z.array(hogFunctionInvocationLogSchema)),
 })
 /** Result of a test run. */
@@ -520,10 +543,15 @@ export interface HogFunctionLogsParams {
 
 /** One log entry of a hog function, newest first (`posthog/api/log_entries.py`). */
 export const hogFunctionLogEntrySchema = looseObject({
+  /** The hog function id. */
   log_source_id: nullish(z.string()),
+  /** The invocation id. */
   instance_id: nullish(z.string()),
+  /** When it was logged. */
   timestamp: z.optional(dateTime),
+  /** `DEBUG`, `INFO`, `WARN`, `ERROR`, or later values. */
   level: z.optional(openEnum<(typeof HOG_FUNCTION_LOG_LEVELS)[number]>()),
+  /** The message. */
   message: z.optional(z.string()),
 })
 /** One log entry of a hog function. */
@@ -548,7 +576,9 @@ export interface HogFunctionMetricsParams {
 
 /** App metrics of a hog function: one value per label (date) for each series. */
 export const hogFunctionMetricsSchema = looseObject({
+  /** The dates, one per value. */
   labels: z.optional(z.array(z.string())),
+  /** One series per kind or name. */
   series: z.optional(
     z.array(
       looseObject({
@@ -563,6 +593,7 @@ export type HogFunctionMetrics = z.infer<typeof hogFunctionMetricsSchema>
 
 /** Totals of the app metrics of a hog function, by kind or name. */
 export const hogFunctionMetricsTotalsSchema = looseObject({
+  /** Kind or name → count. */
   totals: z.optional(z.catchall(z.object({}), z.number())),
 })
 /** Totals of the app metrics of a hog function. */
@@ -582,7 +613,9 @@ export interface HogFunctionIconsParams {
 
 /** A logo found by `hogFunctions.icons`. */
 export const hogFunctionIconSchema = looseObject({
+  /** The icon id (a domain). */
   id: z.string(),
+  /** The company name. */
   name: nullish(z.string()),
   /** `/api/projects/@current/hog_functions/icon/?id=<domain>`. */
   url: nullish(z.string()),

@@ -84,8 +84,11 @@ export type { SurveyConditions, SurveyAppearance }
 
 /** One day of response sampling (an item of `response_sampling_daily_limits`). */
 export const surveyDailyLimitSchema = z.looseObject({
+  /** The day (`YYYY-MM-DD`). */
   date: z.optional(z.string()),
+  /** Responses allowed that day. */
   daily_response_limit: nullish(z.number()),
+  /** Share of users shown the survey that day. */
   rollout_percentage: nullish(z.number()),
 })
 /** One day of response sampling. */
@@ -93,9 +96,11 @@ export type SurveyDailyLimit = z.infer<typeof surveyDailyLimitSchema>
 
 /** An item of `feature_flag_keys` (GET only): which flag plays which role. */
 export const surveyFeatureFlagKeySchema = z.looseObject({
+  /** The role of the flag. */
   key: z.optional(
     openEnum<'linked_flag_key' | 'targeting_flag_key' | 'internal_targeting_flag_key' | 'internal_response_sampling_flag_key'>(),
   ),
+  /** The flag key, or `null` when there is none. */
   value: nullish(z.string()),
 })
 /** An item of `feature_flag_keys`. */
@@ -323,10 +328,15 @@ export interface SurveyActivityParams {
 
 /** One change inside an activity log entry's `detail`. */
 export const activityChangeSchema = z.looseObject({
+  /** What changed (e.g. `Survey`). */
   type: z.optional(z.string()),
+  /** `changed`, `created`, `deleted`, …. */
   action: z.optional(z.string()),
+  /** The field. */
   field: nullish(z.string()),
+  /** The value before. */
   before: nullish(json),
+  /** The value after. */
   after: nullish(json),
 })
 /** One change of an activity log entry. */
@@ -372,7 +382,9 @@ export interface DuplicateToProjectsParams {
 
 /** One copy made by `duplicateToProjects`. */
 export const duplicatedSurveySchema = z.looseObject({
+  /** The project the copy is in. */
   team_id: z.optional(z.number()),
+  /** The copy's id. */
   survey_id: z.optional(z.string()),
   /** `<name> (duplicated at YYYY-MM-DD HH:MM:SS)`. */
   name: z.optional(z.string()),
@@ -382,7 +394,9 @@ export type DuplicatedSurvey = z.infer<typeof duplicatedSurveySchema>
 
 /** Result of `duplicateToProjects` (the service answers 201). */
 export const duplicateToProjectsResultSchema = z.looseObject({
+  /** The copies (drafts without flags). */
   created_surveys: z.optional(z.array(duplicatedSurveySchema)),
+  /** How many. */
   count: z.optional(z.number()),
 })
 /** Result of `duplicateToProjects`: the copies, all of them or (on any failure) an error instead. */
@@ -411,7 +425,9 @@ export interface SurveyAllStatsParams {
 
 /** Counts of one survey event. */
 export const surveyEventStatsSchema = z.looseObject({
+  /** Events. */
   total_count: z.optional(z.number()),
+  /** People. */
   unique_persons: z.optional(z.number()),
   /** Naive ClickHouse time with a `Z` appended; `null` when the event never happened. */
   first_seen: nullish(dateTime),
@@ -434,9 +450,13 @@ export type SurveyStatsByEvent = z.infer<typeof surveyStatsByEventSchema>
 
 /** Rates in percent (2 decimals; 0 when nothing was shown). */
 export const surveyRatesSchema = z.looseObject({
+  /** Sent / shown, in percent. */
   response_rate: z.optional(z.number()),
+  /** Dismissed / shown, in percent. */
   dismissal_rate: z.optional(z.number()),
+  /** Per person. */
   unique_users_response_rate: z.optional(z.number()),
+  /** Per person. */
   unique_users_dismissal_rate: z.optional(z.number()),
 })
 /** Response and dismissal rates. */
@@ -444,7 +464,9 @@ export type SurveyRates = z.infer<typeof surveyRatesSchema>
 
 /** Statistics across all surveys (`allStats`). */
 export const surveyAllStatsSchema = z.looseObject({
+  /** Counts by event. */
   stats: z.optional(surveyStatsByEventSchema),
+  /** Rates in percent. */
   rates: z.optional(surveyRatesSchema),
 })
 /** Statistics across all active surveys. */
@@ -452,10 +474,15 @@ export type SurveyAllStats = z.infer<typeof surveyAllStatsSchema>
 
 /** Statistics of one survey (`stats`). */
 export const surveyStatsSchema = z.looseObject({
+  /** Counts by event. */
   stats: z.optional(surveyStatsByEventSchema),
+  /** Rates in percent. */
   rates: z.optional(surveyRatesSchema),
+  /** The survey. */
   survey_id: z.optional(z.string()),
+  /** The survey's start. */
   start_date: nullish(dateTime),
+  /** The survey's end. */
   end_date: nullish(dateTime),
 })
 /** Statistics of one survey. */
@@ -480,10 +507,13 @@ export interface SummarizeResponsesParams {
 export const surveyResponseSummarySchema = z.looseObject({
   /** Markdown. */
   content: z.optional(z.string()),
+  /** Answers summarised. */
   response_count: z.optional(z.number()),
   /** `+00:00` form. */
   generated_at: nullish(dateTime),
+  /** The AI trace id. */
   trace_id: nullish(z.string()),
+  /** Answered from the 30-second cache. */
   cached: z.optional(z.boolean()),
 })
 /** An AI summary of the answers to one question. */
@@ -497,8 +527,11 @@ export interface SummaryHeadlineParams {
 
 /** A one-line AI headline over a sample of responses. */
 export const surveySummaryHeadlineSchema = z.looseObject({
+  /** One sentence. */
   headline: z.optional(z.string()),
+  /** Answers read. */
   responses_sampled: z.optional(z.number()),
+  /** More answers exist than were read. */
   has_more: z.optional(z.boolean()),
 })
 /** A one-line AI headline over a sample of responses. */
