@@ -6,6 +6,7 @@ import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as sdk from 'posthog-project-client'
 import * as testing from 'posthog-project-client/testing'
+import { mswHandlers } from 'posthog-project-client/testing/msw'
 import { OPERATIONS, type OperationId } from '../src/core/operations.js'
 import { scopeTables, wireLine } from './helpers/docs.js'
 
@@ -163,7 +164,7 @@ describe('README', () => {
       expect(quickstart).toBeDefined()
       const fake = testing.createFakeApi({ projectId: 12345 })
       const seeded = fake.seed.experiments(3)
-      const server = setupServer(...fake.handlers)
+      const server = setupServer(...mswHandlers(fake))
       server.listen({ onUnhandledRequest: 'error' })
       vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
       const printed: string[] = []
@@ -194,7 +195,7 @@ describe('README', () => {
       fake.seed.surveys(12)
       fake.seed.eventDefinitions(130)
       fake.seed.featureFlags(25)
-      const server = setupServer(...fake.handlers)
+      const server = setupServer(...mswHandlers(fake))
       server.listen({ onUnhandledRequest: 'error' })
       vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
       vi.stubEnv('POSTHOG_PROJECT_ID', '12345')
@@ -247,3 +248,31 @@ function withPrelude(code: string): string {
   if (uses('client') && !declares('client')) prelude.push('declare const client: ProjectClient')
   return `${prelude.join('\n')}\n${code}\nexport {}\n`
 }
+
+describe('docs/service-behaviour.md', () => {
+  const doc = readFileSync(join(root, 'docs/service-behaviour.md'), 'utf8')
+  const sections = new Set([...doc.matchAll(/^#+ (§P?\d[\d.a-z]*)/gm)].map((match) => match[1]!))
+  /** The repository's own files that may cite it (src is cited the same way; it is checked once its comments moved over). */
+  const citing = ['test', 'bench', 'examples', 'scripts']
+    .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)))
+    .filter((file) => /\.(ts|mjs|sh)$/.test(file))
+    .concat(['README.md', 'RELIABILITY.md', 'BENCHMARKS.md', 'CHANGELOG.md'])
+
+  it('numbers its sections like the contract (§0–§9) and the payload shapes (§P1–§P5)', () => {
+    for (const number of ['§0', '§1.5', '§1.6', '§1.7', '§1.8', '§2.2', '§3.2', '§4.2', '§5.2', '§6.3', '§7.2', '§8', '§9']) expect(sections).toContain(number)
+    for (const number of ['§P1.4', '§P1.9', '§P2.3', '§P2.6', '§P3.4', '§P3.5', '§P4.1', '§P4.5', '§P5']) expect(sections).toContain(number)
+  })
+
+  it('has every section that the repository cites', () => {
+    const cited = citing.flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(/service-behaviour\.md (§P?\d[\d.a-z]*\d|§P?\d)/g)].map((match) => `${file}: ${match[1]}`),
+    )
+    expect(cited.length).toBeGreaterThan(10)
+    expect(cited.filter((citation) => !sections.has(citation.split(': ')[1]!))).toEqual([])
+  })
+
+  it('is what the tests, benches, examples and docs cite: nothing points outside the repository', () => {
+    const outside = citing.filter((file) => /api-contract\.md|payload-shapes\.md|api-spec\.md|public-api\.md|\.\.\/shared|\/work\/shared/.test(readFileSync(join(root, file), 'utf8')))
+    expect(outside).toEqual([])
+  })
+})

@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node'
 import { describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from '../src/index.js'
 import { createFakeApi } from '../src/testing/index.js'
+import { mswHandlers } from '../src/testing/msw.js'
 import * as experiments from './types/experiments-payloads.js'
 import * as surveys from './types/surveys-payloads.js'
 import * as endpoints from './types/endpoints-payloads.js'
@@ -140,7 +141,7 @@ describe('the README "Typed requests" snippet', () => {
     const code = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1]
     expect(code).toContain('run<[event: string, count: number]>')
     const fake = createFakeApi({ projectId: 12345 })
-    const server = setupServer(...fake.handlers)
+    const server = setupServer(...mswHandlers(fake))
     server.listen({ onUnhandledRequest: 'error' })
     vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
     vi.stubEnv('POSTHOG_PROJECT_ID', '12345')

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient, type ClientOptions } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 /**
  * The bad-input table of bad-input.test.ts, generated: every argument of every public method gets every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 /** Every request reaching this fetch is a failure of the test. */
 const requests: string[] = []

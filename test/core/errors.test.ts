@@ -17,15 +17,12 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../../src/index.js'
-import { API_KEY, PROJECT, makeClient, useMswServer } from '../helpers/msw.js'
+import { fourKey } from '../fixtures/errors.js'
+import { API_KEY, PROJECT, makeClient, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
 const client = makeClient({ maxRetries: 0 })
 const url = `${PROJECT}/experiments/1/`
-
-function fourKey(type: string, code: string, detail: string, attr: string | null = null) {
-  return { type, code, detail, attr }
-}
 
 async function failure(respond: () => Response | Promise<Response>, call = () => client.experiments.retrieve(1)) {
   server.use(http.get(url, respond), http.patch(url, respond))
