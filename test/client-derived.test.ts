@@ -14,7 +14,7 @@ describe('client.withOptions', () => {
     expect(other).toBeInstanceOf(ProjectClient)
     expect(other.projectId).toBe('77')
     expect(other.baseUrl).toBe(BASE)
-    const sent = api.serve('get', 'experiments/1/', () => reply({ ...experiment, id: 1 }), `${BASE}/api/projects/77`)
+    const sent = api.serve('get', 'experiments/1/', () => reply({ ...experiment(), id: 1 }), `${BASE}/api/projects/77`)
     await other.experiments.retrieve(1)
     expect(sent).toHaveLength(1)
     expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
@@ -83,7 +83,7 @@ describe('extraBody and extraQuery: fields the SDK does not know yet', () => {
   const client = makeClient({ maxRetries: 0 })
 
   it('are merged into what is sent, over the method own fields', async () => {
-    const sent = api.answer('patch', 'experiments/9/', { ...experiment, id: 9 })
+    const sent = api.answer('patch', 'experiments/9/', { ...experiment(), id: 9 })
     await client.experiments.update(9, { name: 'A' }, { extraBody: { brand_new_flag: true, name: 'B' } })
     expectSent(sent, 'PATCH', 'experiments/9/', '', { name: 'B', brand_new_flag: true })
     const listed = api.answer('get', 'experiments/', { count: 0, next: null, previous: null, results: [] })
@@ -92,7 +92,7 @@ describe('extraBody and extraQuery: fields the SDK does not know yet', () => {
   })
 
   it('an optional body is sent as the extra fields alone', async () => {
-    const sent = api.answer('post', 'experiments/9/duplicate/', { ...experiment, id: 10 })
+    const sent = api.answer('post', 'experiments/9/duplicate/', { ...experiment(), id: 10 })
     await client.experiments.duplicate(9, undefined, { extraBody: { feature_flag_key: 'copy' } })
     expectSent(sent, 'POST', 'experiments/9/duplicate/', '', { feature_flag_key: 'copy' })
   })

@@ -83,20 +83,21 @@ export class Endpoints extends APIResource {
 
   /**
    * Runs the endpoint's query (the latest version unless `version` is given) and resolves the query
-   * response. Read-only, so retried like a GET.
+   * response. Read-only, so retried like a GET. `Row` types the rows of `results` (not checked at run
+   * time), e.g. `run<[event: string, count: number]>('top_events')` for a HogQL endpoint.
    *
    * `POST /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
-  run(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult> {
+  run<Row = unknown>(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
     return this._client.request('endpoints.run', { path: { name }, body }, options)
   }
 
   /**
-   * Runs the endpoint with GET: no body, `version` in the query.
+   * Runs the endpoint with GET: no body, `version` in the query. `Row` types the rows, as for `run`.
    *
    * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
-  runGet(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult> {
+  runGet<Row = unknown>(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
     return this._client.request('endpoints.runGet', () => ({ path: { name }, query: checkRunVersion(params) }), options)
   }
 

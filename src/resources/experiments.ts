@@ -10,7 +10,8 @@ import type {
   ExperimentListParams,
   ExperimentStats,
   ExperimentUpdateParams,
-  ExperimentWriteFields,
+  ExperimentDuplicateParams,
+  ExposureCohortParams,
   ExposureCohortResult,
   FeatureFlag,
   RecalculateTimeseriesParams,
@@ -125,7 +126,7 @@ export class Experiments extends APIResource {
    *
    * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
    */
-  createExposureCohort(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<ExposureCohortResult> {
+  createExposureCohort(id: number, body?: ExposureCohortParams, options?: RequestOptions): APIPromise<ExposureCohortResult> {
     return this._client.request('experiments.createExposureCohort', { path: { id }, body }, options)
   }
 
@@ -134,7 +135,7 @@ export class Experiments extends APIResource {
    *
    * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
    */
-  duplicate(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<Experiment> {
+  duplicate(id: number, body?: ExperimentDuplicateParams, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request('experiments.duplicate', { path: { id }, body }, options)
   }
 

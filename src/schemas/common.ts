@@ -1,13 +1,21 @@
 import * as z from 'zod/mini'
 
 /**
- * Building blocks for the response schemas. The service evolves weekly (api-contract.md §0), so every
- * schema is forward-compatible: unknown keys are kept (`looseObject`), enums accept unknown values, and
- * every field but `id` may be absent; fields the contract marks nullable accept `null`.
+ * Building blocks for the response schemas. The service evolves weekly (docs/service-behaviour.md §0),
+ * so every schema is forward-compatible: unknown keys are kept (`looseObject`), enums accept unknown
+ * values, fields the contract marks nullable accept `null`, and only the fields every version sends
+ * (`id`, and a resource's `name`, dates and flags its documented interface marks required) must be
+ * present; the rest may be absent.
  */
 
 /** Any JSON value the service documents as free-form. */
 export const json = z.unknown()
+
+/**
+ * Any JSON value, or the key absent. An object key whose schema is a bare `z.unknown()` is required by
+ * zod (a missing key is an issue), so the nested payloads of the hand-written types use this one.
+ */
+export const maybeJson = z.optional(json)
 
 /**
  * A free-form JSON object. Objects with string keys are written `z.catchall(z.object({}), value)`, not
@@ -28,6 +36,36 @@ export function openEnum<T extends string>(): z.ZodMiniType<T | (string & {})> {
   return z.string()
 }
 
+/**
+ * A known-values enum as responses type it: the documented literals autocomplete, any other string
+ * (one the service added later, or `""`) is still accepted.
+ */
+export type OpenEnum<T extends string> = T | (string & {})
+
+/**
+ * A date-time a request sends: a `Date` (sent as ISO 8601 UTC, `…Z`) or a string the service parses
+ * (ISO 8601; some query parameters also take relative values such as `-7d`).
+ */
+export type DateTimeInput = Date | string
+
+/**
+ * The schema type of a nested payload whose shape the type documents but whose content is not checked
+ * at run time: written `maybeJson as Unchecked<T>` (a cast, so it costs no bundle bytes), any JSON passes and
+ * a shape the service extends never breaks a response. Used for the deeply nested payloads (metrics,
+ * queries, questions' translations, …): checking them would cost bundle bytes and validation time, and
+ * the service, which validates them on write, is their authority.
+ */
+export type Unchecked<T> = z.ZodMiniType<T>
+
+/**
+ * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
+ * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
+ * its interface and that both list the same fields, so the two cannot drift apart.
+ */
+export function describes<T>(schema: z.core.SomeType): z.ZodMiniType<T> {
+  return schema as unknown as z.ZodMiniType<T>
+}
+
 /** A field that may be missing. */
 export const optional = z.optional
 
@@ -36,38 +74,80 @@ export function nullish<T extends z.core.SomeType>(schema: T) {
   return z.optional(z.nullable(schema))
 }
 
-/** `created_by`, `updated_by`, `verified_by`, … (api-contract.md §2.1). */
-export const userBasicSchema = z.looseObject({
+/**
+ * A user embedded in another resource: `created_by`, `updated_by`, `verified_by`, …
+ * (docs/service-behaviour.md §2.1). The fields every version sends are required.
+ */
+export interface UserBasic {
+  /** The user's id. */
+  id: number
+  /** The user's UUID. */
+  uuid: string
+  /** The user's distinct id in the organisation's own PostHog project. */
+  distinct_id?: string | null
+  /** First name (may be `""`). */
+  first_name: string
+  /** Last name (may be `""`). */
+  last_name: string
+  /** Email address. */
+  email: string
+  /** Whether the email address is verified. */
+  is_email_verified?: boolean | null
+  /** The user's hedgehog avatar (free-form). */
+  hedgehog_config?: Record<string, unknown> | null
+  /** `engineering`, `data`, `product`, `founder`, `leadership`, `marketing`, `sales`, `other`, `""`, or later values. */
+  role_at_organization?: OpenEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'> | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `userBasicSchema` (exported for the tie test with `UserBasic`). */
+export const userBasicShape = {
   id: z.number(),
-  uuid: z.optional(z.string()),
+  uuid: z.string(),
   distinct_id: nullish(z.string()),
-  first_name: z.optional(z.string()),
-  last_name: z.optional(z.string()),
-  email: z.optional(z.string()),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
   is_email_verified: nullish(z.boolean()),
   hedgehog_config: nullish(jsonObject),
   role_at_organization: nullish(
     openEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'>(),
   ),
-})
-/** A user embedded in another resource. */
-export type UserBasic = z.infer<typeof userBasicSchema>
+}
 
-/** The feature flag embedded in experiments and surveys (api-contract.md §2.2). */
+/** `created_by`, `updated_by`, `verified_by`, … (docs/service-behaviour.md §2.1). */
+export const userBasicSchema = describes<UserBasic>(z.looseObject(userBasicShape))
+
+/** The feature flag embedded in experiments and surveys (docs/service-behaviour.md §2.2). */
 export const minimalFeatureFlagSchema = z.looseObject({
+  /** The flag id. */
   id: z.number(),
+  /** The project id. */
   team_id: z.optional(z.number()),
+  /** Name (may be `""`). */
   name: z.optional(z.string()),
+  /** The flag key. */
   key: z.optional(z.string()),
+  /** Release conditions: `groups`, `multivariate.variants`, `aggregation_group_type_index`, `payloads`. */
   filters: z.optional(jsonObject),
+  /** Soft-deleted. */
   deleted: z.optional(z.boolean()),
+  /** Whether the flag is on. */
   active: z.optional(z.boolean()),
+  /** Keep a user's variant across identification. */
   ensure_experience_continuity: nullish(z.boolean()),
+  /** Whether payloads are encrypted. */
   has_encrypted_payloads: nullish(z.boolean()),
+  /** Version, bumped on each change. */
   version: nullish(z.number()),
+  /** `server`, `client`, `all`, `""`, or later values. */
   evaluation_runtime: nullish(openEnum<'server' | 'client' | 'all'>()),
+  /** `distinct_id` (default), `device_id`, `""`, or later values. */
   bucketing_identifier: nullish(openEnum<'distinct_id' | 'device_id'>()),
+  /** Evaluation tags (older services; see `evaluation_contexts`). */
   evaluation_tags: nullish(z.array(z.string())),
+  /** Evaluation contexts (newer services). */
   evaluation_contexts: nullish(z.array(json)),
 })
 /** A feature flag embedded in another resource. */

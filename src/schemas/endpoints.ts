@@ -1,23 +1,39 @@
 import * as z from 'zod/mini'
-import { dateTime, json, jsonObject, nullish, openEnum, userBasicSchema } from './common.js'
+import {
+  dateTime,
+  describes,
+  json,
+  jsonObject,
+  maybeJson,
+  nullish,
+  openEnum,
+  userBasicSchema,
+  type DateTimeInput,
+  type Unchecked,
+  type UserBasic,
+} from './common.js'
+import type {
+  ENDPOINT_BUCKET_FUNCTIONS,
+  ENDPOINT_REFRESH_MODES,
+  ENDPOINT_SYNC_FREQUENCIES,
+} from './enums.js'
+import type { EndpointQuery } from './insight-queries.js'
+import type { BreakdownFilter, PropertyFilter } from './query-nodes.js'
 
 /**
- * The query an endpoint runs: a HogQL query (`{kind: "HogQLQuery", query: "select …", variables?}`)
- * or an insight query (`TrendsQuery`, `FunnelsQuery`, …), told apart by `kind`.
+ * The query an endpoint runs, discriminated by `kind` (`EndpointQuery`). At run time only its `kind` is
+ * checked; the rest is the service's to validate.
  */
-export const endpointQuerySchema = z.looseObject({
-  kind: z.optional(z.string()),
-})
-/** The query an endpoint runs, discriminated by `kind`. */
-export type EndpointQuery = z.infer<typeof endpointQuerySchema>
+export const endpointQuerySchema = z.looseObject({ kind: z.string() }) as unknown as Unchecked<EndpointQuery>
+export type { EndpointQuery }
 
 /** How often a materialized endpoint is refreshed. */
-export const syncFrequencySchema = openEnum<'5min' | '15min' | '30min' | '1hour' | '6hour' | '12hour' | '24hour' | '7day' | '30day'>()
+export const syncFrequencySchema = openEnum<(typeof ENDPOINT_SYNC_FREQUENCIES)[number]>()
 /** How often a materialized endpoint is refreshed (`24hour` by default). */
 export type SyncFrequency = z.infer<typeof syncFrequencySchema>
 
 /**
- * Materialization of an endpoint (api-contract.md §6.2). It comes in two shapes, both covered here:
+ * Materialization of an endpoint (docs/service-behaviour.md §6.2). It comes in two shapes, both covered here:
  * - materialized: `{status, can_materialize: true, last_materialized_at, error, sync_frequency}`
  *   (`error` is `""` when none; newer versions add `name`, `enabled`, `ready`, `saved_query_id`);
  * - not materialized: `{can_materialize, reason}` (`reason` says why it cannot be, or `null`).
@@ -42,6 +58,7 @@ export type EndpointMaterialization = z.infer<typeof endpointMaterializationSche
 
 /** A column of an endpoint's result (newest versions). */
 export const endpointColumnSchema = z.looseObject({
+  /** The column name. */
   name: z.optional(z.string()),
   /** `integer`, `float`, `string`, `datetime`, `date`, `boolean`, `array`, `json`, `unknown`. */
   type: z.optional(z.string()),
@@ -49,23 +66,76 @@ export const endpointColumnSchema = z.looseObject({
 /** A column of an endpoint's result. */
 export type EndpointColumn = z.infer<typeof endpointColumnSchema>
 
-const endpointShape = {
-  id: z.string(),
-  name: z.optional(z.string()),
-  description: nullish(z.string()),
-  query: nullish(endpointQuerySchema),
-  /** `{}`; thin-spec-era versions only. */
-  parameters: nullish(jsonObject),
-  is_active: z.optional(z.boolean()),
-  /** Thin-spec era: cache age (300…86400). Newer versions send `data_freshness_seconds` instead. */
-  cache_age_seconds: nullish(z.number()),
-  /** Newer versions: 900, 1800, 3600, 21600, 43200, 86400 or 604800. Replaces `cache_age_seconds`. */
-  data_freshness_seconds: nullish(z.number()),
+/** An endpoint (saved query), as list, create, retrieve and update return it (docs/service-behaviour.md §6.2). */
+export interface Endpoint {
+  /** The endpoint's id (a UUID). */
+  id: string
+  /** The name: the path key, unique per project. */
+  name: string
+  /** Description (`""` by default). */
+  description?: string | null
+  /** The query it runs (the current version's). */
+  query: EndpointQuery
+  /** `{}`; older services only. */
+  parameters?: Record<string, unknown> | null
+  /** Inactive endpoints cannot run (404). */
+  is_active: boolean
+  /** Older services: cache age in seconds (300…86400). */
+  cache_age_seconds?: number | null
+  /** Newer services: 900, 1800, 3600, 21600, 43200, 86400 or 604800. Replaces `cache_age_seconds`. */
+  data_freshness_seconds?: number | null
   /** `/api/environments/<team>/endpoints/<name>/run`. */
+  endpoint_path?: string
+  /** Absolute URL of the run path. */
+  url?: string | null
+  /** Absolute URL in PostHog's interface. */
+  ui_url?: string | null
+  /** Creation date-time. */
+  created_at: string
+  /** Last change. */
+  updated_at?: string
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Whether results are materialized. */
+  is_materialized?: boolean
+  /** The current version, from 1. */
+  current_version?: number
+  /** Id of the current version (newer services). */
+  current_version_id?: string | null
+  /** How many versions exist. */
+  versions_count?: number
+  /** Short id of the insight it came from. */
+  derived_from_insight?: string | null
+  /** Materialization: the materialized shape or `{ can_materialize, reason }`. */
+  materialization?: EndpointMaterialization | null
+  /** Last run (newer services). */
+  last_executed_at?: string | null
+  /** Column → time bucket (newer services). */
+  bucket_overrides?: Record<string, unknown> | null
+  /** The result columns (newer services). */
+  columns?: EndpointColumn[] | null
+  /** Tags (newer services). */
+  tags?: string[] | null
+  /** Breakdown properties callers may leave out (newer services). */
+  optional_breakdown_properties?: string[] | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `endpointSchema` (exported for the tie test with `Endpoint`). */
+export const endpointShape = {
+  id: z.string(),
+  name: z.string(),
+  description: nullish(z.string()),
+  query: endpointQuerySchema,
+  parameters: nullish(jsonObject),
+  is_active: z.boolean(),
+  cache_age_seconds: nullish(z.number()),
+  data_freshness_seconds: nullish(z.number()),
   endpoint_path: z.optional(z.string()),
   url: nullish(z.string()),
   ui_url: nullish(z.string()),
-  created_at: z.optional(dateTime),
+  created_at: dateTime,
   updated_at: z.optional(dateTime),
   created_by: nullish(userBasicSchema),
   is_materialized: z.optional(z.boolean()),
@@ -81,10 +151,8 @@ const endpointShape = {
   optional_breakdown_properties: nullish(z.array(z.string())),
 }
 
-/** An endpoint (saved query), as list, create, retrieve and update return it (api-contract.md §6.2). */
-export const endpointSchema = z.looseObject(endpointShape)
-/** An endpoint (saved query). */
-export type Endpoint = z.infer<typeof endpointSchema>
+/** An endpoint (saved query), as list, create, retrieve and update return it (docs/service-behaviour.md §6.2). */
+export const endpointSchema = describes<Endpoint>(z.looseObject(endpointShape))
 
 /**
  * One version of an endpoint. Thin-spec-era versions send `{id, version, query, created_at, created_by}`
@@ -93,6 +161,10 @@ export type Endpoint = z.infer<typeof endpointSchema>
  */
 export const endpointVersionSchema = z.looseObject({
   ...endpointShape,
+  // Older versions send only `{id, version, query, created_at, created_by}`.
+  name: z.optional(z.string()),
+  is_active: z.optional(z.boolean()),
+  query: nullish(endpointQuerySchema),
   version: z.optional(z.number()),
   /** `+00:00` form in the thin-spec era. */
   created_at: z.optional(dateTime),
@@ -105,33 +177,52 @@ export const endpointVersionSchema = z.looseObject({
 /** One version of an endpoint. */
 export type EndpointVersion = z.infer<typeof endpointVersionSchema>
 
-/** Fields accepted by `endpoints.create` and `endpoints.update` (OAS `EndpointRequest`). */
+/**
+ * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out
+ * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schema-ties.ts) so the reference shows the numbers.
+ */
+export type EndpointDataFreshness = 900 | 1800 | 3600 | 21600 | 43200 | 86400 | 604800
+
+/**
+ * Fields accepted by `endpoints.create` and `endpoints.update` (docs/service-behaviour.md §6.1, §P3.1).
+ * A field the SDK does not know yet goes through the request option `extraBody`.
+ */
 export interface EndpointWriteFields {
-  /** `^[a-zA-Z][a-zA-Z0-9_-]{0,127}$`, unique per project. */
+  /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (`^[a-zA-Z][a-zA-Z0-9_-]{0,127}$`); unique per project. */
   name?: string
   /** A HogQL or insight query (`kind` discriminates). Changing it on update creates a new version. */
   query?: EndpointQuery
+  /** Description. */
   description?: string | null
-  /** Thin-spec era: 300…86400. */
+  /** Older services: cache age, 300…86400 seconds. */
   cache_age_seconds?: number | null
-  /** Newer versions: 900, 1800, 3600, 21600, 43200, 86400 or 604800. */
-  data_freshness_seconds?: number | null
+  /** Newer services: how fresh results must be (default 86400). */
+  data_freshness_seconds?: EndpointDataFreshness | null
   /** Short id of the insight it came from. */
   derived_from_insight?: string | null
+  /** Inactive endpoints cannot run (default `true`). */
   is_active?: boolean | null
+  /** Materialize the results (HogQL queries without variables only; not on an inactive endpoint). */
   is_materialized?: boolean | null
-  sync_frequency?: SyncFrequency | null
+  /** Older services: how often a materialized endpoint is refreshed (default `24hour`). */
+  sync_frequency?: (typeof ENDPOINT_SYNC_FREQUENCIES)[number] | null
   /** Update: the version to change (default: the current one). */
   version?: number | null
-  bucket_overrides?: Record<string, unknown> | null
+  /** Column → time bucket (`hour`, `day`, `week` or `month`). */
+  bucket_overrides?: Record<string, (typeof ENDPOINT_BUCKET_FUNCTIONS)[number]> | null
+  /** Replaces the tags; omit to leave them. */
   tags?: string[] | null
-  /** Fields the service added after the spec are passed through as given. */
-  [field: string]: unknown
+  /** Breakdown properties callers may leave out (`TrendsQuery` / `RetentionQuery` only; newer services). */
+  optional_breakdown_properties?: string[] | null
+  /** `true` soft-deletes. */
+  deleted?: boolean
 }
 
 /** `endpoints.create`: `name` and `query` are required by the service. */
 export interface EndpointCreateParams extends EndpointWriteFields {
+  /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (required). */
   name: string
+  /** The query to run (required). */
   query: EndpointQuery
 }
 
@@ -140,8 +231,11 @@ export type EndpointUpdateParams = EndpointWriteFields
 
 /** Query of `endpoints.list`. */
 export interface EndpointListParams {
+  /** Page size. */
   limit?: number
+  /** Items to skip. */
   offset?: number
+  /** Only active (`true`) or inactive (`false`) endpoints. */
   is_active?: boolean
   /** A user id. */
   created_by?: number
@@ -151,27 +245,45 @@ export interface EndpointListParams {
  * `refresh` of a run. Thin-spec era: `blocking` (default) or `force_blocking`; newer versions:
  * `cache` (default), `force`, `direct` (materialized endpoints only).
  */
-export type EndpointRefresh = 'blocking' | 'force_blocking' | 'cache' | 'force' | 'direct' | (string & {})
+export type EndpointRefresh = (typeof ENDPOINT_REFRESH_MODES)[number]
 
-/** Body of `endpoints.run` (OAS `EndpointRunRequest`). Every field is optional. */
+/** Dashboard-style filters over an insight endpoint's query (deprecated by the service; refused for HogQL). */
+export interface EndpointFiltersOverride {
+  /** Start: a `Date`, an ISO date-time or a relative value such as `-7d`. */
+  date_from?: DateTimeInput | null
+  /** End. */
+  date_to?: DateTimeInput | null
+  /** Use the bounds as given. */
+  explicitDate?: boolean | null
+  /** Property filters added to the query's. */
+  properties?: PropertyFilter[]
+  /** Breakdown replacing the query's. */
+  breakdown_filter?: BreakdownFilter
+}
+
+/** Body of `endpoints.run` (docs/service-behaviour.md §6.1, §P3.4). Every field is optional. */
 export interface EndpointRunParams {
-  /** Your id for this run, to find it in the query log. */
+  /** Your id for this run, to find (poll or cancel) it in the query log. */
   client_query_id?: string
-  /** Dashboard-style filters (date range, properties) applied over an insight endpoint's query. */
-  filters_override?: Record<string, unknown> | null
-  /** Fields merged over the stored query (insight endpoints, thin-spec era). */
+  /** Deprecated by the service: filters over an insight endpoint's query (refused for HogQL endpoints). */
+  filters_override?: EndpointFiltersOverride | null
+  /** Refused by newer services ("use variables instead"); older ones merged it over an insight query. */
   query_override?: Record<string, unknown> | null
+  /** `cache` (default) / `force` / `direct` (materialized only); older services `blocking` / `force_blocking`. */
   refresh?: EndpointRefresh
-  /** HogQL variables: code name → value. */
+  /**
+   * Variable values by name: a HogQL endpoint's variables by `code_name`; an insight endpoint's
+   * `date_from`, `date_to` and its breakdown property. Unknown names are refused (400).
+   */
   variables?: Record<string, unknown> | null
   /** The version to run (default: the latest). */
   version?: number | null
   /** Keep the debug keys (`timings`, `hogql`, `explain`, …) in the response. */
   debug?: boolean
+  /** At most this many rows (≥ 1). */
   limit?: number
+  /** Rows to skip (needs `limit`; HogQL endpoints only). */
   offset?: number
-  /** Fields the service added later are passed through as given. */
-  [field: string]: unknown
 }
 
 /** Query of `endpoints.runGet`. */
@@ -185,37 +297,103 @@ export interface EndpointRunGetParams {
  * inside `last_execution_times`.
  */
 export const queryStatusSchema = z.looseObject({
+  /** The query id (`""` inside `last_execution_times`). */
   id: z.optional(z.string()),
+  /** Whether it finished. */
   complete: nullish(z.boolean()),
+  /** The dashboard it ran for. */
   dashboard_id: nullish(z.number()),
+  /** When it ended. */
   end_time: nullish(dateTime),
+  /** Whether it failed. */
   error: nullish(z.boolean()),
+  /** Why it failed. */
   error_message: nullish(z.string()),
+  /** When the result expires. */
   expiration_time: nullish(dateTime),
+  /** The insight it ran for. */
   insight_id: nullish(z.number()),
+  /** Labels. */
   labels: nullish(z.array(z.string())),
+  /** When a worker picked it up. */
   pickup_time: nullish(dateTime),
+  /** Always `true`. */
   query_async: z.optional(z.boolean()),
+  /** Progress of a running query. */
   query_progress: nullish(json),
+  /** The results, when complete. */
   results: nullish(json),
+  /** When it started. */
   start_time: nullish(dateTime),
+  /** The worker task. */
   task_id: nullish(z.string()),
+  /** The project id. */
   team_id: nullish(z.number()),
 })
 /** Status of a query. */
 export type QueryStatus = z.infer<typeof queryStatusSchema>
 
 /**
- * What `run` answers: the query response with `results` first (api-contract.md §6.3). A HogQL endpoint
- * answers rows (`results`, `columns`, `types`, …); an insight endpoint that insight's own response
- * (e.g. Trends series objects in `results`). Unless `debug` is set, `timings`, `hogql`, `explain`,
- * `modifiers`, `cache_key`, `calculation_trigger` and `resolved_date_range` are removed.
+ * What `run` answers: the query response with `results` first (docs/service-behaviour.md §6.3, §P3.5).
+ * A HogQL endpoint answers rows (`results`, in `columns` order, with `types`); an insight endpoint that
+ * insight's own response (e.g. Trends series objects in `results`). `Row` is the type of one row, as
+ * the caller names it with `run<Row>()` (rows are not checked at run time). Unless `debug` is set,
+ * `timings`, `hogql`, `explain`, `modifiers`, `cache_key`, `calculation_trigger` and
+ * `resolved_date_range` are removed.
  */
-export const endpointRunResultSchema = z.looseObject({
-  /** Row arrays (HogQL) or the insight's result objects; `null` while an async run is incomplete. */
+export interface EndpointRunResult<Row = unknown> {
+  /** The rows (HogQL: arrays in `columns` order) or the insight's results; `null` while an async run is incomplete. */
+  results?: Row[] | null
+  /** HogQL: the column names. */
+  columns?: string[] | null
+  /** HogQL: `[[column, ClickHouse type], …]`. */
+  types?: Array<[string, string, ...unknown[]]> | null
+  /** More rows exist beyond `limit`. */
+  hasMore?: boolean | null
+  /** Rows per page. */
+  limit?: number | null
+  /** Rows skipped. */
+  offset?: number | null
+  /** Answered from the cache. */
+  is_cached?: boolean | null
+  /** When the results were computed. */
+  last_refresh?: string | null
+  /** The earliest a forced refresh is allowed. */
+  next_allowed_client_refresh?: string | null
+  /** When cached results expire. */
+  cache_target_age?: string | null
+  /** The executed SQL. */
+  clickhouse?: string | null
+  /** An error message. */
+  error?: string | null
+  /** Query metadata. */
+  metadata?: unknown
+  /** The query as run. */
+  query?: unknown
+  /** Status of an async run. */
+  query_status?: QueryStatus | null
+  /** The project's time zone. */
+  timezone?: string | null
+  /** The version that ran. */
+  endpoint_version?: number | null
+  /** When that version was created (`+00:00` form). */
+  endpoint_version_created_at?: string | null
+  /** Answered from the materialized table. */
+  endpoint_materialized?: boolean | null
+  /** When the table was last materialized. */
+  endpoint_materialized_at?: string | null
+  /** Newer services: the id of this execution in the endpoint's logs. */
+  execution_id?: string | null
+  /** Newer services: the endpoint's name. */
+  name?: string | null
+  /** Fields the service added later (and the debug keys), kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `endpointRunResultSchema` (exported for the tie test with `EndpointRunResult`). */
+export const endpointRunResultShape = {
   results: nullish(z.array(json)),
-  columns: nullish(z.array(json)),
-  /** `[[column, ClickHouse type], …]` (HogQL). */
+  columns: nullish(z.array(z.string())),
   types: nullish(z.array(z.tuple([z.string(), z.string()], json))),
   hasMore: nullish(z.boolean()),
   limit: nullish(z.number()),
@@ -224,25 +402,25 @@ export const endpointRunResultSchema = z.looseObject({
   last_refresh: nullish(dateTime),
   next_allowed_client_refresh: nullish(dateTime),
   cache_target_age: nullish(dateTime),
-  /** The executed SQL. */
   clickhouse: nullish(z.string()),
   error: nullish(z.string()),
-  metadata: nullish(json),
-  query: nullish(json),
+  metadata: maybeJson,
+  query: maybeJson,
   query_status: nullish(queryStatusSchema),
   timezone: nullish(z.string()),
   endpoint_version: nullish(z.number()),
-  /** `+00:00` form. */
   endpoint_version_created_at: nullish(dateTime),
   endpoint_materialized: nullish(z.boolean()),
   endpoint_materialized_at: nullish(dateTime),
-  /** Newest versions: the id of this execution in the endpoint's logs. */
   execution_id: nullish(z.string()),
-  /** Newest versions: the endpoint's name. */
   name: nullish(z.string()),
-})
-/** What `run` answers. */
-export type EndpointRunResult = z.infer<typeof endpointRunResultSchema>
+}
+
+/**
+ * What `run` answers. Typed with `never` rows, which fit any `Row`, so `run<Row>()` can name the row
+ * type the caller expects (the rows themselves are not checked).
+ */
+export const endpointRunResultSchema = describes<EndpointRunResult<never>>(z.looseObject(endpointRunResultShape))
 
 /** Body of `endpoints.lastExecutionTimes`. */
 export interface LastExecutionTimesParams {

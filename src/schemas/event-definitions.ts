@@ -1,23 +1,75 @@
 import * as z from 'zod/mini'
-import { dateTime, looseObject, nullish, openEnum, userBasicSchema } from './common.js'
+import { dateTime, describes, looseObject, nullish, openEnum, userBasicSchema, type UserBasic } from './common.js'
+import type { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from './enums.js'
 
 /** Whether events of a definition may be ingested freely (`allow`) or are refused (`reject`). */
-export const eventDefinitionEnforcementModeSchema = openEnum<'allow' | 'reject'>()
+export const eventDefinitionEnforcementModeSchema = openEnum<(typeof EVENT_DEFINITION_ENFORCEMENT_MODES)[number]>()
 /** Enforcement mode of an event definition: a known value or one added later. */
 export type EventDefinitionEnforcementMode = z.infer<typeof eventDefinitionEnforcementModeSchema>
 
 /**
- * An event definition, as list, create, retrieve and update return it (api-contract.md §7.1, OAS
- * `EnterpriseEventDefinition`). Self-hosted instances without the enterprise serializer send fewer fields.
+ * An event definition, as list, create, retrieve and update return it (docs/service-behaviour.md §7.1).
+ * Self-hosted instances without the enterprise serializer send fewer fields; fields the service added
+ * later are kept as sent.
  */
-export const eventDefinitionSchema = looseObject({
+export interface EventDefinition {
+  /** The definition's id (a UUID). */
+  id: string
+  /** The event name, unique per project. */
+  name: string
+  /** The owner's user id (older versions embedded the user object instead). */
+  owner?: number | UserBasic | null
+  /** Description. */
+  description?: string | null
+  /** Tags. */
+  tags?: string[] | null
+  /** First seen; `null` for definitions created through the API until the first event arrives. */
+  created_at?: string | null
+  /** Last change. */
+  updated_at?: string | null
+  /** Who changed it last. */
+  updated_by?: UserBasic | null
+  /** When the event was last seen. */
+  last_seen_at?: string | null
+  /** When the definition was last updated. */
+  last_updated_at?: string | null
+  /** Verified by someone in the project. */
+  verified?: boolean | null
+  /** When it was verified. */
+  verified_at?: string | null
+  /** Who verified it. */
+  verified_by?: UserBasic | null
+  /** Hidden from PostHog's pickers. */
+  hidden?: boolean | null
+  /** `allow`, `reject`, or a value added later. */
+  enforcement_mode?: EventDefinitionEnforcementMode | null
+  /** `true` for an action's definition. */
+  is_action?: boolean | null
+  /** The action's id (actions only). */
+  action_id?: number | null
+  /** Whether the action is being calculated (actions only). */
+  is_calculating?: boolean | null
+  /** When the action was last calculated (actions only). */
+  last_calculated_at?: string | null
+  /** Who created the action (actions only). */
+  created_by?: UserBasic | null
+  /** Post matching events to Slack. */
+  post_to_slack?: boolean | null
+  /** Columns shown by default for this event. */
+  default_columns?: string[] | null
+  /** Preview images of the event's media. */
+  media_preview_urls?: string[] | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `eventDefinitionSchema` (exported for the tie test with `EventDefinition`). */
+export const eventDefinitionShape = {
   id: z.string(),
-  name: z.optional(z.string()),
-  /** A user id; older versions embedded the user object instead. */
+  name: z.string(),
   owner: nullish(z.union([z.number(), userBasicSchema])),
   description: nullish(z.string()),
   tags: nullish(z.array(z.string())),
-  /** `null` for definitions created through the API until the first event arrives. */
   created_at: nullish(dateTime),
   updated_at: nullish(dateTime),
   updated_by: nullish(userBasicSchema),
@@ -36,44 +88,56 @@ export const eventDefinitionSchema = looseObject({
   post_to_slack: nullish(z.boolean()),
   default_columns: nullish(z.array(z.string())),
   media_preview_urls: nullish(z.array(z.string())),
-})
-/** An event definition. */
-export type EventDefinition = z.infer<typeof eventDefinitionSchema>
+}
 
-/** Fields accepted by `eventDefinitions.create` and `update`. */
+/** An event definition (docs/service-behaviour.md §7.1). */
+export const eventDefinitionSchema = describes<EventDefinition>(looseObject(eventDefinitionShape))
+
+/**
+ * Fields accepted by `eventDefinitions.create` and `update` (docs/service-behaviour.md §7.1). A field
+ * the SDK does not know yet goes through the request option `extraBody`.
+ */
 export interface EventDefinitionWriteFields {
-  /** Event name, at most 400 characters; unique per project. */
+  /** Event name, at most 400 characters; unique per project (a duplicate is refused on create). */
   name?: string
   /** User id of the owner. */
   owner?: number | null
+  /** Description. */
   description?: string | null
+  /** Tags (replace the existing ones). */
   tags?: string[]
+  /** Mark as verified (not together with `hidden`). */
   verified?: boolean
-  /** Cannot be `true` together with `verified` (400). */
+  /** Hide from PostHog's pickers; cannot be `true` together with `verified` (400). */
   hidden?: boolean | null
-  enforcement_mode?: EventDefinitionEnforcementMode
+  /** `allow` (default) or `reject` (refuse ingestion; behind a feature flag, else 400). */
+  enforcement_mode?: (typeof EVENT_DEFINITION_ENFORCEMENT_MODES)[number]
+  /** Post matching events to Slack (default `false`). */
   post_to_slack?: boolean
+  /** Columns shown by default for this event. */
   default_columns?: string[]
-  /** Fields the service added after the contract are passed through as given. */
-  [field: string]: unknown
 }
 
 /** `eventDefinitions.create`: `name` is required by the service. */
 export interface EventDefinitionCreateParams extends EventDefinitionWriteFields {
+  /** Event name, at most 400 characters (required). */
   name: string
 }
 
 /** `eventDefinitions.update`: any writable field. */
 export type EventDefinitionUpdateParams = EventDefinitionWriteFields
 
-/** Query of `eventDefinitions.list` (api-contract.md §7.2). */
+/** Query of `eventDefinitions.list` (docs/service-behaviour.md §7.2). */
 export interface EventDefinitionListParams {
+  /** Page size (default 100). */
   limit?: number
+  /** Items to skip. */
   offset?: number
   /** Name contains. */
   search?: string
   /** `event` (service default), `event_custom` (no `$` prefix) or `event_posthog` (`$` events). */
-  event_type?: 'event' | 'event_custom' | 'event_posthog' | (string & {})
+  event_type?: (typeof EVENT_DEFINITION_EVENT_TYPES)[number]
+  /** Leave hidden definitions out. */
   exclude_hidden?: boolean
   /** Event names to leave out; sent as a JSON array string, as the service expects. */
   excluded_properties?: string[]
@@ -83,8 +147,11 @@ export interface EventDefinitionListParams {
    * `name`, `last_seen_at`, `last_seen_at::date`, each optionally `-`-prefixed; a list is sent
    * comma-separated (service default `-last_seen_at::date,name`).
    */
-  ordering?: string | string[]
+  ordering?: EventDefinitionOrdering | EventDefinitionOrdering[]
 }
+
+/** A sort key of `eventDefinitions.list`. */
+export type EventDefinitionOrdering = 'name' | '-name' | 'last_seen_at' | '-last_seen_at' | 'last_seen_at::date' | '-last_seen_at::date'
 
 /** `eventDefinitions.metrics`: how often the event was used in queries over 30 days. */
 export const eventDefinitionMetricsSchema = looseObject({

@@ -1,14 +1,48 @@
 import * as z from 'zod/mini'
-import { dateTime, json, jsonObject, minimalFeatureFlagSchema, nullish, openEnum, userBasicSchema } from './common.js'
+import {
+  dateTime,
+  describes,
+  json,
+  maybeJson,
+  jsonObject,
+  minimalFeatureFlagSchema,
+  nullish,
+  openEnum,
+  userBasicSchema,
+  type MinimalFeatureFlag,
+  type OpenEnum,
+  type Unchecked,
+  type UserBasic,
+} from './common.js'
+import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES } from './enums.js'
+import type {
+  ExperimentDate,
+  ExperimentExposureCriteria,
+  ExperimentFeatureFlagInput,
+  ExperimentMetric,
+  ExperimentMetricResult,
+  ExperimentMetricWithFingerprint,
+  ExperimentParameters,
+  ExperimentRunningTimeCalculation,
+  ExperimentSavedMetricRef,
+  ExperimentStatsConfig,
+} from './experiment-metrics.js'
 
-/** The holdout group embedded in an experiment (api-contract.md §3.1). */
+/** The holdout group embedded in an experiment (docs/service-behaviour.md §3.1). */
 export const holdoutSchema = z.looseObject({
+  /** The holdout id. */
   id: z.number(),
+  /** Name. */
   name: z.optional(z.string()),
+  /** Description. */
   description: nullish(z.string()),
+  /** Release groups; the variant is `holdout-<id>`. */
   filters: nullish(json),
+  /** Who created it. */
   created_by: nullish(userBasicSchema),
+  /** Creation date-time. */
   created_at: z.optional(dateTime),
+  /** Last change. */
   updated_at: z.optional(dateTime),
 })
 /** The holdout group of an experiment: users kept out of every variant. */
@@ -16,109 +50,250 @@ export type Holdout = z.infer<typeof holdoutSchema>
 
 /** A saved metric attached to an experiment. */
 export const experimentSavedMetricSchema = z.looseObject({
+  /** The attachment id. */
   id: z.number(),
+  /** The experiment id. */
   experiment: z.optional(z.number()),
+  /** The saved metric id. */
   saved_metric: z.optional(z.number()),
+  /** `{ type: "primary" | "secondary" }`. */
   metadata: nullish(json),
+  /** When it was attached. */
   created_at: z.optional(dateTime),
+  /** The metric (with its `fingerprint`). */
   query: nullish(json),
+  /** The saved metric name. */
   name: z.optional(z.string()),
 })
 /** A saved metric attached to an experiment. */
 export type ExperimentSavedMetric = z.infer<typeof experimentSavedMetricSchema>
 
 /** Experiment type: `web`, `product`, or a value added later. */
-export const experimentTypeSchema = openEnum<'web' | 'product'>()
+export const experimentTypeSchema = openEnum<(typeof EXPERIMENT_TYPES)[number]>()
 /** Experiment conclusion. */
-export const experimentConclusionSchema = openEnum<'won' | 'lost' | 'inconclusive' | 'stopped_early' | 'invalid'>()
+export const experimentConclusionSchema = openEnum<(typeof EXPERIMENT_CONCLUSIONS)[number]>()
 
-/** An experiment, as list, create, retrieve, update and duplicate return it (api-contract.md §3.1). */
-export const experimentSchema = z.looseObject({
+/** `web` (a no-code web experiment) or `product` (code behind a feature flag). */
+export type ExperimentType = (typeof EXPERIMENT_TYPES)[number]
+/** How an experiment ended: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
+export type ExperimentConclusion = (typeof EXPERIMENT_CONCLUSIONS)[number]
+
+/**
+ * An experiment, as list, create, retrieve, update and duplicate return it (docs/service-behaviour.md
+ * §3.1). Fields the service added later are kept as sent.
+ */
+export interface Experiment {
+  /** The experiment's id. */
+  id: number
+  /** Name (at most 400 characters). */
+  name: string
+  /** Description. */
+  description?: string | null
+  /** Launch date-time; `null` while a draft. */
+  start_date: string | null
+  /** End date-time; `null` while running. */
+  end_date: string | null
+  /** Key of the experiment's feature flag. */
+  feature_flag_key: string
+  /** The experiment's feature flag. */
+  feature_flag?: MinimalFeatureFlag | null
+  /** The holdout group, `null` when none. */
+  holdout?: Holdout | null
+  /** Id of the holdout group. */
+  holdout_id?: number | null
+  /** Id of the exposure cohort (`createExposureCohort`). */
+  exposure_cohort?: number | null
+  /** Variants and other settings (flag settings projected from the flag). */
+  parameters?: ExperimentParameters | null
+  /** Legacy secondary metrics. */
+  secondary_metrics?: unknown
+  /** Saved (shared) metrics attached to the experiment. */
+  saved_metrics?: ExperimentSavedMetric[] | null
+  /** The saved metrics as written: `{ id, metadata: { type } }`. */
+  saved_metrics_ids?: ExperimentSavedMetricRef[] | null
+  /** Legacy filters, usually `{}`. */
+  filters?: unknown
+  /** Archived experiments are hidden from the list unless asked for. */
+  archived: boolean
+  /** Soft-deleted (then 404 on retrieve). */
+  deleted?: boolean | null
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Creation date-time. */
+  created_at: string
+  /** Last change. */
+  updated_at?: string
+  /** `web`, `product`, `""`, or a value added later. */
+  type?: OpenEnum<ExperimentType> | null
+  /** Who counts as exposed. */
+  exposure_criteria?: ExperimentExposureCriteria | null
+  /** Primary metrics (each with its `fingerprint`), legacy kinds included. */
+  metrics?: ExperimentMetricResult[] | null
+  /** Secondary metrics. */
+  metrics_secondary?: ExperimentMetricResult[] | null
+  /** Statistics settings (`method` filled from the organisation's default). */
+  stats_config?: ExperimentStatsConfig | null
+  /** Scheduling settings (newer services). */
+  scheduling_config?: unknown
+  /** How it ended: `won`, `lost`, `inconclusive`, `stopped_early`, `invalid`, `""`, or later values. */
+  conclusion?: OpenEnum<ExperimentConclusion> | null
+  /** Why it ended. */
+  conclusion_comment?: string | null
+  /** Order of the primary metrics, by uuid. */
+  primary_metrics_ordered_uuids?: string[] | null
+  /** Order of the secondary metrics, by uuid. */
+  secondary_metrics_ordered_uuids?: string[] | null
+  /** Whether exposures are pre-aggregated (newer services). */
+  exposure_preaggregation_enabled?: boolean
+  /** The caller's access level, e.g. `editor`, `viewer`. */
+  user_access_level?: string | null
+  /** `draft`, `running`, `paused`, `exposure_frozen`, `stopped` (newer services). */
+  status?: OpenEnum<'draft' | 'running' | 'paused' | 'exposure_frozen' | 'stopped'> | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `experimentSchema` (exported for the tie test with `Experiment`). */
+export const experimentShape = {
   id: z.number(),
-  name: z.optional(z.string()),
+  name: z.string(),
   description: nullish(z.string()),
-  start_date: nullish(dateTime),
-  end_date: nullish(dateTime),
-  feature_flag_key: z.optional(z.string()),
+  start_date: z.nullable(dateTime),
+  end_date: z.nullable(dateTime),
+  feature_flag_key: z.string(),
   feature_flag: nullish(minimalFeatureFlagSchema),
   holdout: nullish(holdoutSchema),
   holdout_id: nullish(z.number()),
   exposure_cohort: nullish(z.number()),
-  parameters: nullish(jsonObject),
-  secondary_metrics: nullish(json),
+  parameters: maybeJson as Unchecked<ExperimentParameters>,
+  secondary_metrics: maybeJson,
   saved_metrics: nullish(z.array(experimentSavedMetricSchema)),
-  saved_metrics_ids: nullish(z.array(json)),
-  filters: nullish(json),
-  archived: z.optional(z.boolean()),
+  saved_metrics_ids: maybeJson as Unchecked<ExperimentSavedMetricRef[]>,
+  filters: maybeJson,
+  archived: z.boolean(),
   deleted: nullish(z.boolean()),
   created_by: nullish(userBasicSchema),
-  created_at: z.optional(dateTime),
+  created_at: dateTime,
   updated_at: z.optional(dateTime),
   type: nullish(experimentTypeSchema),
-  exposure_criteria: nullish(json),
-  metrics: nullish(z.array(json)),
-  metrics_secondary: nullish(z.array(json)),
-  stats_config: nullish(json),
-  scheduling_config: nullish(json),
+  exposure_criteria: maybeJson as Unchecked<ExperimentExposureCriteria>,
+  metrics: maybeJson as Unchecked<ExperimentMetricResult[]>,
+  metrics_secondary: maybeJson as Unchecked<ExperimentMetricResult[]>,
+  stats_config: maybeJson as Unchecked<ExperimentStatsConfig>,
+  scheduling_config: maybeJson,
   conclusion: nullish(experimentConclusionSchema),
   conclusion_comment: nullish(z.string()),
   primary_metrics_ordered_uuids: nullish(z.array(z.string())),
   secondary_metrics_ordered_uuids: nullish(z.array(z.string())),
   exposure_preaggregation_enabled: z.optional(z.boolean()),
   user_access_level: nullish(z.string()),
-  status: nullish(z.string()),
-})
-/** An experiment. */
-export type Experiment = z.infer<typeof experimentSchema>
+  status: nullish(openEnum<'draft' | 'running' | 'paused' | 'exposure_frozen' | 'stopped'>()),
+}
 
-/** Fields accepted by `experiments.create` and `experiments.update` (the spec's request fields). */
+/** An experiment, as list, create, retrieve, update and duplicate return it (docs/service-behaviour.md §3.1). */
+export const experimentSchema = describes<Experiment>(z.looseObject(experimentShape))
+
+/**
+ * Fields accepted by `experiments.create` and `experiments.update` (docs/service-behaviour.md §3.1,
+ * §P1). A field the SDK does not know yet goes through the request option `extraBody`.
+ */
 export interface ExperimentWriteFields {
+  /** Name, at most 400 characters. */
   name?: string
+  /** Description (at most 400 characters; newer services 3000). */
   description?: string | null
-  start_date?: string | null
-  end_date?: string | null
+  /** Launch date-time: setting it launches the experiment and activates its flag; `null` makes it a draft. */
+  start_date?: ExperimentDate
+  /** End date-time, after `start_date`. */
+  end_date?: ExperimentDate
+  /**
+   * Key of the feature flag. An existing flag is reused when it is multivariate with at least two
+   * variants, the first `control`; otherwise a new one is created (400 when the key is taken).
+   */
   feature_flag_key?: string
+  /** Id of a holdout group (users kept out of every variant). */
   holdout_id?: number | null
-  parameters?: Record<string, unknown> | null
-  secondary_metrics?: unknown
-  saved_metrics_ids?: Array<{ id: number; metadata?: Record<string, unknown> }> | null
+  /** Variants and other settings (default variants `control`/`test`, 50/50). */
+  parameters?: ExperimentParameters | null
+  /** Legacy secondary metrics. */
+  secondary_metrics?: unknown[] | null
+  /** Saved (shared) metrics to attach. */
+  saved_metrics_ids?: ExperimentSavedMetricRef[] | null
+  /** Legacy filters. */
   filters?: Record<string, unknown>
+  /** Archive (hide from the list) or unarchive. */
   archived?: boolean
+  /** `true` soft-deletes, `false` restores. */
   deleted?: boolean | null
-  type?: 'web' | 'product' | (string & {}) | null
-  exposure_criteria?: Record<string, unknown> | null
-  metrics?: unknown[] | null
-  metrics_secondary?: unknown[] | null
-  stats_config?: Record<string, unknown> | null
+  /** `web` or `product`. */
+  type?: ExperimentType | null
+  /** Who counts as exposed (default: `$feature_flag_called` for the flag, duplicates excluded). */
+  exposure_criteria?: ExperimentExposureCriteria | null
+  /** Primary metrics. */
+  metrics?: ExperimentMetric[] | null
+  /** Secondary metrics. */
+  metrics_secondary?: ExperimentMetric[] | null
+  /** Statistics settings (default: the organisation's method). */
+  stats_config?: ExperimentStatsConfig | null
+  /** Scheduling settings (newer services; free-form). */
   scheduling_config?: unknown
+  /** Folder to create the experiment in (create only). */
   _create_in_folder?: string
-  conclusion?: 'won' | 'lost' | 'inconclusive' | 'stopped_early' | 'invalid' | (string & {}) | null
+  /** How it ended: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
+  conclusion?: ExperimentConclusion | null
+  /** Why it ended (at most 4000 characters on newer services). */
   conclusion_comment?: string | null
+  /** The order of `metrics`: must list the uuid of every primary metric (400 otherwise). */
   primary_metrics_ordered_uuids?: string[] | null
+  /** The order of `metrics_secondary`: must list the uuid of every secondary metric (400 otherwise). */
   secondary_metrics_ordered_uuids?: string[] | null
-  /** Fields the service added after the spec are passed through as given. */
-  [field: string]: unknown
+  /** Pre-aggregate exposures (newer services). */
+  exposure_preaggregation_enabled?: boolean
+  /** Running-time estimate settings (newer services). */
+  running_time_calculation?: ExperimentRunningTimeCalculation | null
+  /** Variant keys left out of the analysis (not the baseline or a holdout; newer services). */
+  excluded_variants?: string[] | null
+  /** Flag settings (newer services; write-only). */
+  feature_flag?: ExperimentFeatureFlagInput
+  /** Required with `feature_flag` on a running experiment. */
+  update_feature_flag_params?: boolean
 }
 
 /** `experiments.create`: `name` and `feature_flag_key` are required by the service. */
 export interface ExperimentCreateParams extends ExperimentWriteFields {
+  /** Name, at most 400 characters (required). */
   name: string
+  /** Key of the feature flag to use or create (required). */
   feature_flag_key: string
 }
 
 /** `experiments.update`: any writable field. */
 export type ExperimentUpdateParams = ExperimentWriteFields
 
+/** Body of `experiments.duplicate`: optionally another flag for the copy. */
+export interface ExperimentDuplicateParams {
+  /** The copy's flag key (default: the same flag). */
+  feature_flag_key?: string
+}
+
+/** Body of `experiments.createExposureCohort`: the service reads none. */
+export type ExposureCohortParams = Record<string, never>
+
 /** Query of `experiments.list`. `limit`/`offset` are the spec's; the rest the service also reads (§3.2). */
 export interface ExperimentListParams {
+  /** Page size (default 100). */
   limit?: number
+  /** Items to skip. */
   offset?: number
-  /** `draft`, `running`, `complete` or `all`. */
-  status?: 'draft' | 'running' | 'complete' | 'all' | (string & {})
+  /** `draft`, `running`, `complete` or `all` (default: all). */
+  status?: (typeof EXPERIMENT_LIST_STATUSES)[number]
   /** Archived experiments are hidden unless `true`. */
   archived?: boolean
+  /** Name contains. */
   search?: string
+  /** A field (or `duration`, `status`), `-`-prefixed for descending (default `-created_at`). */
   order?: string
+  /** Only experiments created by this user id. */
   created_by_id?: number
 }
 
@@ -160,14 +335,21 @@ export type FeatureFlag = z.infer<typeof featureFlagSchema>
 
 /** Query of `experiments.eligibleFeatureFlags` (spec rule 5). */
 export interface EligibleFeatureFlagsParams {
+  /** Flag key or name contains. */
   search?: string
   /** Default 20, at most 100. */
   limit?: number
+  /** Items to skip. */
   offset?: number
+  /** Only active (`true`) or inactive (`false`) flags. */
   active?: boolean | 'true' | 'false'
+  /** Only flags created by this user id. */
   created_by_id?: number
+  /** A field, `-`-prefixed for descending (default `-created_at`). */
   order?: string
-  evaluation_runtime?: 'server' | 'client' | 'all' | (string & {})
+  /** `server`, `client` or `all`. */
+  evaluation_runtime?: 'server' | 'client' | 'all'
+  /** Only flags with (`true`) or without (`false`) evaluation tags. */
   has_evaluation_tags?: boolean | 'true' | 'false'
 }
 
@@ -191,19 +373,25 @@ export type ExposureCohortResult = z.infer<typeof exposureCohortResultSchema>
 
 /** Body of `recalculateTimeseries`. */
 export interface RecalculateTimeseriesParams {
-  /** The full metric object to recalculate (with its `uuid`). */
-  metric: Record<string, unknown>
-  /** Fingerprint of the metric configuration. */
+  /** The full metric to recalculate, with its `uuid` (as the experiment returns it). */
+  metric: ExperimentMetricWithFingerprint
+  /** The metric's `fingerprint`, as the experiment returns it. */
   fingerprint: string
 }
 
 /** A timeseries recalculation request. */
 export const timeseriesRecalculationSchema = z.looseObject({
+  /** The recalculation id. */
   id: z.optional(z.union([z.string(), z.number()])),
+  /** The experiment. */
   experiment_id: z.optional(z.number()),
+  /** The metric. */
   metric_uuid: z.optional(z.string()),
+  /** The metric fingerprint. */
   fingerprint: z.optional(z.string()),
+  /** `pending`, `in_progress`, `completed`, `failed`, or later values. */
   status: z.optional(openEnum<'pending' | 'in_progress' | 'completed' | 'failed'>()),
+  /** When it was requested (`+00:00` form). */
   created_at: nullish(dateTime),
 })
 /** What `experiments.recalculateTimeseries` returns: the recalculation request and its status. */
@@ -211,21 +399,33 @@ export type TimeseriesRecalculation = z.infer<typeof timeseriesRecalculationSche
 
 /** Query of `timeseriesResults`. */
 export interface TimeseriesResultsParams {
+  /** The metric's `uuid`. */
   metric_uuid: string
+  /** The metric's `fingerprint` (in the experiment's `metrics`). */
   fingerprint: string
 }
 
-/** Daily results of one experiment metric (api-contract.md §3.2). */
+/** Daily results of one experiment metric (docs/service-behaviour.md §3.2). */
 export const timeseriesResultsSchema = z.looseObject({
+  /** The experiment. */
   experiment_id: z.optional(z.number()),
+  /** The metric. */
   metric_uuid: z.optional(z.string()),
+  /** `pending`, `failed`, `completed`, `partial`, or later values. */
   status: z.optional(openEnum<'pending' | 'failed' | 'completed' | 'partial'>()),
+  /** `YYYY-MM-DD` (project time zone) → that day's metric result, or `null` while not computed. */
   timeseries: nullish(z.catchall(z.object({}), json)),
+  /** `null`, or date → error message. */
   errors: nullish(z.catchall(z.object({}), json)),
+  /** `null` until a day completes. */
   computed_at: nullish(dateTime),
+  /** Creation date-time. */
   created_at: nullish(dateTime),
+  /** Last change. */
   updated_at: nullish(dateTime),
+  /** Status of the latest recalculation request, if any. */
   recalculation_status: nullish(z.string()),
+  /** When that recalculation was requested. */
   recalculation_created_at: nullish(dateTime),
 })
 /** What `experiments.timeseriesResults` returns: daily results of one metric, keyed by date. */
@@ -240,7 +440,9 @@ export type RequiresFlagImplementation = z.infer<typeof requiresFlagImplementati
 export const experimentStatsSchema = z.looseObject({
   launched_last_30d: z.optional(z.number()),
   launched_previous_30d: z.optional(z.number()),
+  /** Change between the two, in percent (1 decimal). */
   percent_change: nullish(z.number()),
+  /** Running now. */
   active_experiments: z.optional(z.number()),
   completed_last_30d: z.optional(z.number()),
 })

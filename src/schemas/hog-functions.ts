@@ -1,120 +1,214 @@
 import * as z from 'zod/mini'
-import { dateTime, json, looseObject, nullish, openEnum, userBasicSchema } from './common.js'
+import {
+  dateTime,
+  describes,
+  json,
+  looseObject,
+  maybeJson,
+  nullish,
+  openEnum,
+  userBasicSchema,
+  type DateTimeInput,
+  type OpenEnum,
+  type Unchecked,
+  type UserBasic,
+} from './common.js'
+import type {
+  HOG_FUNCTION_FILTER_SOURCES,
+  HOG_FUNCTION_INPUT_TYPES,
+  HOG_FUNCTION_LOG_LEVELS,
+  HOG_FUNCTION_METRIC_BREAKDOWNS,
+  HOG_FUNCTION_METRIC_INTERVALS,
+  HOG_FUNCTION_TEMPLATING,
+  HOG_FUNCTION_TYPES,
+} from './enums.js'
+import type { PropertyFilter } from './query-nodes.js'
 
 /**
- * Hog functions (api-contract.md §4). The model's JSON columns (`inputs_schema`, `inputs`, `filters`,
+ * Hog functions (docs/service-behaviour.md §4). The model's JSON columns (`inputs_schema`, `inputs`, `filters`,
  * `masking`, `mappings`) are nullable in the database, so they decode as `nullish` even where OAS
  * says otherwise; `template` is `null` for functions not created from a template (§1.8).
  */
 
 /** Kind of hog function; `destination` when omitted on create, immutable afterwards. */
-export const hogFunctionTypeSchema = openEnum<'destination' | 'site_destination' | 'internal_destination' | 'source_webhook' | 'warehouse_source_webhook' | 'site_app' | 'transformation'>()
+export const hogFunctionTypeSchema = openEnum<(typeof HOG_FUNCTION_TYPES)[number]>()
 /** Kind of hog function: a known value or one added later. */
 export type HogFunctionType = z.infer<typeof hogFunctionTypeSchema>
 
-/** One declared input of a hog function, template or mapping (OAS `InputsSchemaItem`). */
-export const hogFunctionInputSchemaItemSchema = looseObject({
-  type: z.optional(
-    openEnum<'string' | 'number' | 'boolean' | 'dictionary' | 'choice' | 'json' | 'integration' | 'integration_field' | 'email' | 'native_email'>(),
-  ),
-  key: z.optional(z.string()),
-  label: nullish(z.string()),
-  choices: nullish(z.array(json)),
-  required: nullish(z.boolean()),
-  default: z.optional(json),
-  secret: nullish(z.boolean()),
-  hidden: nullish(z.boolean()),
-  description: nullish(z.string()),
-  integration: nullish(z.string()),
-  integration_key: nullish(z.string()),
-  requires_field: nullish(z.string()),
-  integration_field: nullish(z.string()),
-  requiredScopes: nullish(z.string()),
-  /** `true`, `false`, `hog` or `liquid`. */
-  templating: nullish(z.union([z.boolean(), openEnum<'hog' | 'liquid'>()])),
-})
-/** One declared input of a hog function. */
-export type HogFunctionInputSchemaItem = z.infer<typeof hogFunctionInputSchemaItemSchema>
+/** The type of an input: `string`, `number`, `boolean`, `dictionary`, `choice`, `json`, `integration`, `email`, … */
+export type HogFunctionInputType = (typeof HOG_FUNCTION_INPUT_TYPES)[number]
+/** How an input's value is templated: `hog` (`{event.properties.x}`) or `liquid` (`{{ event.properties.x }}`). */
+export type HogFunctionTemplating = (typeof HOG_FUNCTION_TEMPLATING)[number]
 
-/** The value of one input (OAS `InputsItem`). Secret inputs come back as `{ secret: true }` only. */
-export const hogFunctionInputSchema = looseObject({
-  value: z.optional(json),
-  templating: nullish(openEnum<'hog' | 'liquid'>()),
-  bytecode: nullish(json),
-  order: nullish(z.number()),
-  transpiled: nullish(json),
-  secret: nullish(z.boolean()),
-})
-/** The value of one input. */
-export type HogFunctionInput = z.infer<typeof hogFunctionInputSchema>
+/** One declared input of a hog function, template or mapping, as the service returns it (docs/service-behaviour.md §P4.1). */
+export interface HogFunctionInputSchemaItem {
+  /** The input's type (a later type is kept as sent). */
+  type?: OpenEnum<HogFunctionInputType>
+  /** The input's name: its key in `inputs`. */
+  key?: string
+  /** Label shown in PostHog. */
+  label?: string | null
+  /** `choice` inputs: the options. */
+  choices?: Array<{ value: string; label: string }> | null
+  /** Whether a value is required. */
+  required?: boolean | null
+  /** The default value. */
+  default?: unknown
+  /** Stored encrypted; read back masked. */
+  secret?: boolean | null
+  /** Hidden in PostHog's form. */
+  hidden?: boolean | null
+  /** Help text. */
+  description?: string | null
+  /** `integration` inputs: the integration kind, e.g. `slack`. */
+  integration?: string | null
+  /** `integration_field` inputs: the sibling integration input's key. */
+  integration_key?: string | null
+  /** Another input this one needs. */
+  requires_field?: string | null
+  /** `integration_field` inputs: e.g. `slack_channel`. */
+  integration_field?: string | null
+  /** OAuth scopes the integration needs. */
+  requiredScopes?: string | null
+  /** `true`/`hog` (default), `liquid`, or `false` (no templating). */
+  templating?: boolean | OpenEnum<HogFunctionTemplating> | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The value of one input, as the service returns it. Secret inputs come back as `{ secret: true }` only. */
+export interface HogFunctionInput {
+  /** The value (absent for a secret). */
+  value?: unknown
+  /** `hog` or `liquid`. */
+  templating?: OpenEnum<HogFunctionTemplating> | null
+  /** Compiled by the service. */
+  bytecode?: unknown
+  /** Evaluation order among inputs that use each other. */
+  order?: number | null
+  /** Compiled JavaScript (site functions). */
+  transpiled?: unknown
+  /** A secret value, masked. */
+  secret?: boolean | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
 
 /** Input name → value. */
-export const hogFunctionInputsSchema = z.catchall(z.object({}), z.nullable(hogFunctionInputSchema))
-/** Input name → value. */
-export type HogFunctionInputs = z.infer<typeof hogFunctionInputsSchema>
+export type HogFunctionInputs = Record<string, HogFunctionInput | null>
 
-/** Which events trigger a hog function (OAS `HogFunctionFilters`); the server adds the compiled `bytecode`. */
-export const hogFunctionFiltersSchema = looseObject({
-  source: nullish(openEnum<'events' | 'person-updates' | 'data-warehouse-table'>()),
-  actions: nullish(z.array(json)),
-  events: nullish(z.array(json)),
-  data_warehouse: nullish(z.array(json)),
-  properties: nullish(z.array(json)),
-  bytecode: nullish(json),
-  transpiled: nullish(json),
-  filter_test_accounts: nullish(z.boolean()),
-  bytecode_error: nullish(z.string()),
-})
-/** Which events trigger a hog function. */
-export type HogFunctionFilters = z.infer<typeof hogFunctionFiltersSchema>
+/** An `events` or `actions` item of a hog function's `filters`. */
+export interface HogFunctionFilterEntity {
+  /** The event name (`events`) or the action id as a string (`actions`). */
+  id: string
+  /** `events` or `actions`. */
+  type: 'events' | 'actions'
+  /** Display name. */
+  name?: string
+  /** Position. */
+  order?: number
+  /** Filters on the event's properties. */
+  properties?: PropertyFilter[]
+}
+
+/** Which events trigger a hog function, as the service returns it (with the compiled `bytecode`). */
+export interface HogFunctionFilters {
+  /** `events` (default), `person-updates`, `data-warehouse-table`, `data-warehouse-view`, or later values. */
+  source?: OpenEnum<(typeof HOG_FUNCTION_FILTER_SOURCES)[number]> | null
+  /** Matching actions. */
+  actions?: HogFunctionFilterEntity[] | null
+  /** Matching events. */
+  events?: HogFunctionFilterEntity[] | null
+  /** Warehouse sources. */
+  data_warehouse?: Array<Record<string, unknown>> | null
+  /** Property filters. */
+  properties?: PropertyFilter[] | null
+  /** Compiled by the service. */
+  bytecode?: unknown
+  /** Compiled JavaScript. */
+  transpiled?: unknown
+  /** Leave the project's test accounts out. */
+  filter_test_accounts?: boolean | null
+  /** Why the filters did not compile. */
+  bytecode_error?: string | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
 
 /** Deduplication of invocations: at most `threshold` per `hash` within `ttl` seconds. */
-export const hogFunctionMaskingSchema = looseObject({
-  ttl: nullish(z.number()),
-  threshold: nullish(z.number()),
-  hash: nullish(z.string()),
-  bytecode: nullish(json),
-})
-/** Deduplication settings of a hog function. */
-export type HogFunctionMasking = z.infer<typeof hogFunctionMaskingSchema>
+export interface HogFunctionMasking {
+  /** Seconds, 60–86400. */
+  ttl?: number | null
+  /** Invocations allowed before masking applies. */
+  threshold?: number | null
+  /** A Hog expression: the deduplication key. */
+  hash?: string | null
+  /** Compiled by the service. */
+  bytecode?: unknown
+}
 
 /** One mapping of a destination: its own inputs and filters. */
-export const hogFunctionMappingSchema = looseObject({
-  name: nullish(z.string()),
-  inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
-  inputs: nullish(hogFunctionInputsSchema),
-  filters: nullish(hogFunctionFiltersSchema),
-})
-/** One mapping of a destination. */
-export type HogFunctionMapping = z.infer<typeof hogFunctionMappingSchema>
+export interface HogFunctionMapping {
+  /** Display name. */
+  name?: string | null
+  /** The mapping's declared inputs. */
+  inputs_schema?: HogFunctionInputSchemaItem[] | null
+  /** The mapping's input values. */
+  inputs?: HogFunctionInputs | null
+  /** The mapping's filters. */
+  filters?: HogFunctionFilters | null
+}
 
 /** A mapping offered by a template. */
-export const hogFunctionMappingTemplateSchema = looseObject({
-  name: nullish(z.string()),
-  include_by_default: nullish(z.boolean()),
-  filters: nullish(hogFunctionFiltersSchema),
-  inputs: nullish(hogFunctionInputsSchema),
-  inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
-})
-/** A mapping offered by a template. */
-export type HogFunctionMappingTemplate = z.infer<typeof hogFunctionMappingTemplateSchema>
+export interface HogFunctionMappingTemplate extends HogFunctionMapping {
+  /** Added to new functions by default. */
+  include_by_default?: boolean | null
+}
+
+/** One declared input (checked at run time only for being an object list; the rest is the service's). */
+export const hogFunctionInputSchemaItemSchema = maybeJson as Unchecked<HogFunctionInputSchemaItem>
+/** The value of one input (not checked at run time). */
+export const hogFunctionInputSchema = maybeJson as Unchecked<HogFunctionInput>
+/** Input name → value (not checked at run time). */
+export const hogFunctionInputsSchema = maybeJson as Unchecked<HogFunctionInputs>
+/** Which events trigger a hog function (not checked at run time). */
+export const hogFunctionFiltersSchema = maybeJson as Unchecked<HogFunctionFilters>
+/** Deduplication settings (not checked at run time). */
+export const hogFunctionMaskingSchema = maybeJson as Unchecked<HogFunctionMasking>
+/** One mapping of a destination (not checked at run time). */
+export const hogFunctionMappingSchema = maybeJson as Unchecked<HogFunctionMapping>
+/** A mapping offered by a template (not checked at run time). */
+export const hogFunctionMappingTemplateSchema = maybeJson as Unchecked<HogFunctionMappingTemplate>
 
 /** The template a hog function was created from (OAS `HogFunctionTemplate`). */
 export const hogFunctionTemplateSchema = looseObject({
+  /** The template id. */
   id: z.string(),
+  /** Name. */
   name: z.optional(z.string()),
+  /** Description. */
   description: nullish(z.string()),
+  /** The template's source. */
   code: z.optional(z.string()),
+  /** `hog` or `javascript`. */
   code_language: nullish(openEnum<'hog' | 'javascript'>()),
+  /** The inputs it declares. */
   inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
+  /** The kind of function it makes. */
   type: nullish(hogFunctionTypeSchema),
   /** e.g. `stable`, `alpha`, `beta`, `deprecated`. */
   status: nullish(z.string()),
+  /** Categories. */
   category: nullish(z.array(json)),
+  /** Available on free plans. */
   free: nullish(z.boolean()),
+  /** Icon URL. */
   icon_url: nullish(z.string()),
+  /** Default filters. */
   filters: nullish(hogFunctionFiltersSchema),
+  /** Default masking. */
   masking: nullish(hogFunctionMaskingSchema),
+  /** Mappings it offers. */
   mapping_templates: nullish(z.array(hogFunctionMappingTemplateSchema)),
 })
 /** The template a hog function was created from. */
@@ -122,23 +216,83 @@ export type HogFunctionTemplate = z.infer<typeof hogFunctionTemplateSchema>
 
 /** Health of a hog function: `state` 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
 export const hogFunctionStatusSchema = looseObject({
+  /** 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
   state: nullish(z.number()),
+  /** Remaining rate-limit tokens. */
   tokens: nullish(z.number()),
 })
 /** Health of a hog function. */
 export type HogFunctionStatus = z.infer<typeof hogFunctionStatusSchema>
 
-const minimalShape = {
+/** Kind of hog function in a request. */
+export type HogFunctionTypeParam = (typeof HOG_FUNCTION_TYPES)[number]
+
+/** A hog function as `hogFunctions.list` returns it: no inputs, masking, mappings or bytecode (docs/service-behaviour.md §4.1). */
+export interface HogFunctionMinimal {
+  /** The function's id (a UUID). */
+  id: string
+  /** `destination`, `transformation`, `site_app`, …, or a value added later. */
+  type?: HogFunctionType | null
+  /** Name. */
+  name?: string | null
+  /** Description (`""` by default). */
+  description?: string | null
+  /** Creation date-time. */
+  created_at: string
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Last change. */
+  updated_at?: string
+  /** Whether it runs. */
+  enabled: boolean
+  /** The Hog source. */
+  hog?: string | null
+  /** Which events trigger it. */
+  filters?: HogFunctionFilters | null
+  /** Icon URL. */
+  icon_url?: string | null
+  /** The template it was created from; `null` for custom functions. */
+  template?: HogFunctionTemplate | null
+  /** Health: `state` 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
+  status?: HogFunctionStatus | null
+  /** Order among transformations (0…32767). */
+  execution_order?: number | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** A hog function, as create, retrieve, update and rearrange return it (docs/service-behaviour.md §4.1). */
+export interface HogFunction extends HogFunctionMinimal {
+  /** Write-only on the real service; listed by the spec. */
+  deleted?: boolean | null
+  /** Compiled Hog (`["_H", 1, …]`); `null` for JavaScript-source types. */
+  bytecode?: unknown
+  /** JavaScript for `site_destination` / `site_app`; else `null`. */
+  transpiled?: string | null
+  /** The declared inputs. */
+  inputs_schema?: HogFunctionInputSchemaItem[] | null
+  /** Input values (secrets masked). */
+  inputs?: HogFunctionInputs | null
+  /** Deduplication settings. */
+  masking?: HogFunctionMasking | null
+  /** Mappings (destinations only). */
+  mappings?: HogFunctionMapping[] | null
+  /** The batch export it feeds. */
+  batch_export_id?: string | null
+}
+
+/** The fields of `hogFunctionMinimalSchema` (exported for the tie test with `HogFunctionMinimal`). */
+export const hogFunctionMinimalShape = {
   id: z.string(),
   type: nullish(hogFunctionTypeSchema),
   name: nullish(z.string()),
   description: nullish(z.string()),
-  created_at: z.optional(dateTime),
+  created_at: dateTime,
   created_by: nullish(userBasicSchema),
   updated_at: z.optional(dateTime),
-  enabled: z.optional(z.boolean()),
+  enabled: z.boolean(),
   hog: nullish(z.string()),
-  filters: nullish(hogFunctionFiltersSchema),
+  filters: hogFunctionFiltersSchema,
   icon_url: nullish(z.string()),
   template: nullish(hogFunctionTemplateSchema),
   status: nullish(hogFunctionStatusSchema),
@@ -146,104 +300,150 @@ const minimalShape = {
 }
 
 /** A hog function as `hogFunctions.list` returns it (OAS `HogFunctionMinimal`). */
-export const hogFunctionMinimalSchema = looseObject(minimalShape)
-/** A hog function in a list: no inputs, masking, mappings or bytecode. */
-export type HogFunctionMinimal = z.infer<typeof hogFunctionMinimalSchema>
+export const hogFunctionMinimalSchema = describes<HogFunctionMinimal>(looseObject(hogFunctionMinimalShape))
 
-/** A hog function, as create, retrieve, update and rearrange return it (api-contract.md §4.1). */
-export const hogFunctionSchema = looseObject({
-  ...minimalShape,
-  /** Write-only on the real service; listed by the spec. */
+/** The fields of `hogFunctionSchema` (exported for the tie test with `HogFunction`). */
+export const hogFunctionShape = {
+  ...hogFunctionMinimalShape,
   deleted: nullish(z.boolean()),
-  bytecode: nullish(json),
+  bytecode: maybeJson,
   transpiled: nullish(z.string()),
+  // Only an array is checked: the items are the service's.
   inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
-  inputs: nullish(hogFunctionInputsSchema),
-  masking: nullish(hogFunctionMaskingSchema),
-  mappings: nullish(z.array(hogFunctionMappingSchema)),
+  inputs: hogFunctionInputsSchema,
+  masking: hogFunctionMaskingSchema,
+  mappings: maybeJson as Unchecked<HogFunctionMapping[] | null | undefined>,
   batch_export_id: nullish(z.string()),
-})
-/** A hog function. */
-export type HogFunction = z.infer<typeof hogFunctionSchema>
+}
 
-/** An input declaration as sent in a create or update body. */
+/** A hog function, as create, retrieve, update and rearrange return it (docs/service-behaviour.md §4.1). */
+export const hogFunctionSchema = describes<HogFunction>(looseObject(hogFunctionShape))
+
+/** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
 export interface HogFunctionInputSchemaItemParam {
-  type: 'string' | 'number' | 'boolean' | 'dictionary' | 'choice' | 'json' | 'integration' | 'integration_field' | 'email' | 'native_email' | (string & {})
+  /** The input's type. */
+  type: HogFunctionInputType
+  /** The input's name: its key in `inputs`. */
   key: string
+  /** Label shown in PostHog (may be blank). */
   label?: string
-  choices?: Array<Record<string, unknown>>
+  /** `choice` inputs: the options. */
+  choices?: Array<{ value: string; label: string }>
+  /** `choice` inputs: render as a searchable select. */
+  searchable?: boolean
+  /** A value is required (default `false`); a required input with a `default` is filled when omitted. */
   required?: boolean
+  /** The default value. */
   default?: unknown
+  /** Store the value encrypted and mask it on read (default `false`). */
   secret?: boolean
+  /** Hide it in PostHog's form (default `false`). */
   hidden?: boolean
+  /** Help text. */
   description?: string
+  /** `integration` inputs: the integration kind, e.g. `slack`. */
   integration?: string
+  /** `integration_field` inputs: the key of the sibling `integration` input. */
   integration_key?: string
+  /** Another input this one needs. */
   requires_field?: string
+  /** `integration_field` inputs: e.g. `slack_channel`. */
   integration_field?: string
+  /** OAuth scopes the integration needs. */
   requiredScopes?: string
-  templating?: boolean | 'hog' | 'liquid' | (string & {})
-  [field: string]: unknown
+  /** `true`/`hog` (the default), `liquid`, or `false` to turn templating off. */
+  templating?: boolean | HogFunctionTemplating
 }
 
-/** An input value as sent in a create or update body. */
+/**
+ * An input value as sent in a create or update body (docs/service-behaviour.md §P4.2). Hog templates
+ * use single braces (`{person.properties.email}`). For a secret input, `{ secret: true }` without a
+ * `value` keeps the stored secret; a new `value` replaces it.
+ */
 export interface HogFunctionInputParam {
+  /** The value; its JSON type follows the input's `type` (string, number, object, integration id, …). */
   value?: unknown
-  templating?: 'hog' | 'liquid' | (string & {})
-  [field: string]: unknown
+  /** `hog` (default) or `liquid`. */
+  templating?: HogFunctionTemplating
+  /** Keep the stored secret (send without `value`). */
+  secret?: boolean
 }
 
-/** Filters as sent in a create or update body. */
+/** Filters as sent in a create or update body (docs/service-behaviour.md §P4.3). */
 export interface HogFunctionFiltersParam {
-  source?: 'events' | 'person-updates' | 'data-warehouse-table' | (string & {})
-  actions?: Array<Record<string, unknown>>
-  events?: Array<Record<string, unknown>>
+  /** `events` (default), `person-updates`, `data-warehouse-table` or `data-warehouse-view`. */
+  source?: (typeof HOG_FUNCTION_FILTER_SOURCES)[number]
+  /** Matching actions: `{ id: '<action id>', type: 'actions' }`. */
+  actions?: HogFunctionFilterEntity[]
+  /** Matching events: `{ id: '<event name>', type: 'events' }`. */
+  events?: HogFunctionFilterEntity[]
+  /** Warehouse sources only. */
   data_warehouse?: Array<Record<string, unknown>>
-  properties?: Array<Record<string, unknown>>
+  /** Property filters. */
+  properties?: PropertyFilter[]
+  /** Leave the project's test accounts out. */
   filter_test_accounts?: boolean
-  [field: string]: unknown
 }
 
 /** Masking as sent in a create or update body: `ttl` (60…86400) and `hash` are required by the service. */
 export interface HogFunctionMaskingParam {
+  /** Seconds, 60–86400. */
   ttl: number
+  /** Invocations allowed per `hash` before masking applies. */
   threshold?: number | null
+  /** A Hog expression: the deduplication key, e.g. `{person.id}`. */
   hash: string
-  [field: string]: unknown
 }
 
-/** A mapping as sent in a create or update body. */
+/** A mapping as sent in a create or update body (destinations only). */
 export interface HogFunctionMappingParam {
+  /** Display name. */
   name?: string
+  /** The mapping's declared inputs. */
   inputs_schema?: HogFunctionInputSchemaItemParam[]
+  /** The mapping's input values, by key. */
   inputs?: Record<string, HogFunctionInputParam>
+  /** The mapping's filters. */
   filters?: HogFunctionFiltersParam
-  [field: string]: unknown
 }
 
-/** Fields accepted by `hogFunctions.create`, `update` and the other write requests (the spec's request fields). */
+/**
+ * Fields accepted by `hogFunctions.create`, `update` and the other write requests (docs/service-behaviour.md
+ * §4.1, §P4). A field the SDK does not know yet goes through the request option `extraBody`.
+ */
 export interface HogFunctionWriteFields {
-  type?: HogFunctionType | null
+  /** Kind of function; `destination` when omitted on create; immutable afterwards. */
+  type?: HogFunctionTypeParam | null
+  /** Name (at most 400 characters; defaults from the template). */
   name?: string | null
+  /** Description. */
   description?: string
+  /** Whether it runs. */
   enabled?: boolean
+  /** `true` soft-deletes (the service never hard-deletes). */
   deleted?: boolean
   /** The code; required on create unless `template_id` supplies it (at most 100 KB). */
   hog?: string
+  /** The declared inputs. */
   inputs_schema?: HogFunctionInputSchemaItemParam[]
+  /** Input values by key (only keys of `inputs_schema` are kept). */
   inputs?: Record<string, HogFunctionInputParam>
+  /** Which events trigger it. */
   filters?: HogFunctionFiltersParam
+  /** Deduplication of invocations. */
   masking?: HogFunctionMaskingParam | null
   /** Only for `destination` and `site_destination`. */
   mappings?: HogFunctionMappingParam[] | null
+  /** Icon URL. */
   icon_url?: string | null
   /** Fills `hog`, `inputs_schema`, `name`, `description` and `icon_url` from a template. Write-only. */
   template_id?: string
   /** 0…32767; transformations only. */
   execution_order?: number | null
+  /** Optimistic concurrency: the `updated_at` you read; a newer stored copy gives 409. */
+  base_updated_at?: DateTimeInput
+  /** Folder to create the function in (create only). */
   _create_in_folder?: string
-  /** Fields the service added after the spec are passed through as given. */
-  [field: string]: unknown
 }
 
 /** `hogFunctions.create`: no field is strictly required (`template_id` can supply `hog`). */
@@ -252,27 +452,34 @@ export type HogFunctionCreateParams = HogFunctionWriteFields
 /** `hogFunctions.update`: any writable field. */
 export type HogFunctionUpdateParams = HogFunctionWriteFields
 
-/** `hogFunctions.broadcast`: the service uses no body; fields are passed through. */
+/** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
 export type HogFunctionBroadcastParams = HogFunctionWriteFields
 
 /** Query of `hogFunctions.list` (spec rule 1). */
 export interface HogFunctionListParams {
-  created_at?: string | Date
+  /** Created at this date-time. */
+  created_at?: DateTimeInput
   /** User id of the creator. */
   created_by?: number
+  /** Only enabled (`true`) or disabled (`false`) functions. */
   enabled?: boolean
+  /** One function by id. */
   id?: string
+  /** Page size (default 100). */
   limit?: number
+  /** Items to skip. */
   offset?: number
   /** Name or description contains. */
   search?: string
-  /** Sent comma-separated; the service reads it as `type__in`. */
-  type?: HogFunctionType[]
-  updated_at?: string | Date
+  /** Only these kinds; sent comma-separated (the service reads it as `type__in`). */
+  type?: HogFunctionTypeParam[]
+  /** Updated at this date-time. */
+  updated_at?: DateTimeInput
 }
 
 /** `hogFunctions.broadcast`: `{ success }`. */
 export const hogFunctionBroadcastResultSchema = looseObject({
+  /** Whether the broadcast was queued. */
   success: nullish(z.boolean()),
 })
 /** Result of `hogFunctions.broadcast`. */
@@ -282,19 +489,23 @@ export type HogFunctionBroadcastResult = z.infer<typeof hogFunctionBroadcastResu
 export interface HogFunctionInvocationParams {
   /** The hog function fields to run (required). */
   configuration: HogFunctionWriteFields
-  /** Globals of the run (`event`, `person`, `groups`, …). */
+  /** Globals of the run: `event`, `person`, `groups`, `project`, … */
   globals?: Record<string, unknown>
   /** A ClickHouse event row to build the globals from. */
   clickhouse_event?: Record<string, unknown>
   /** Mock `fetch` and other async functions (service default `true`). */
   mock_async_functions?: boolean
+  /** Your id for the run. */
   invocation_id?: string | null
 }
 
 /** One log line of a run (as relayed from the CDP service). */
 export const hogFunctionInvocationLogSchema = looseObject({
+  /** Log level. */
   level: nullish(z.string()),
+  /** When it was logged. */
   timestamp: nullish(dateTime),
+  /** The message. */
   message: nullish(z.string()),
 })
 /** One log line of a test run. */
@@ -302,9 +513,13 @@ export type HogFunctionInvocationLog = z.infer<typeof hogFunctionInvocationLogSc
 
 /** Result of `hogFunctions.invocations`, relayed from the CDP service (shape not confirmed, §9). */
 export const hogFunctionInvocationResultSchema = looseObject({
+  /** `success`, `error`, `skipped`, or later values. */
   status: nullish(openEnum<'success' | 'error' | 'skipped'>()),
+  /** What the function returned. */
   result: nullish(json),
+  /** Errors raised. */
   errors: nullish(z.array(json)),
+  /** Log lines of the run. */
   logs: nullish(z.array(hogFunctionInvocationLogSchema)),
 })
 /** Result of a test run. */
@@ -314,20 +529,29 @@ export type HogFunctionInvocationResult = z.infer<typeof hogFunctionInvocationRe
 export interface HogFunctionLogsParams {
   /** 1…500, service default 50. */
   limit?: number
-  after?: string | Date
-  before?: string | Date
-  /** Sent comma-separated. */
-  level?: Array<'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | (string & {})>
+  /** Entries after this date-time. */
+  after?: DateTimeInput
+  /** Entries before this date-time. */
+  before?: DateTimeInput
+  /** Only these levels; sent comma-separated. */
+  level?: Array<(typeof HOG_FUNCTION_LOG_LEVELS)[number]>
+  /** Message contains. */
   search?: string
+  /** One invocation's entries. */
   instance_id?: string
 }
 
 /** One log entry of a hog function, newest first (`posthog/api/log_entries.py`). */
 export const hogFunctionLogEntrySchema = looseObject({
+  /** The hog function id. */
   log_source_id: nullish(z.string()),
+  /** The invocation id. */
   instance_id: nullish(z.string()),
+  /** When it was logged. */
   timestamp: z.optional(dateTime),
-  level: z.optional(openEnum<'DEBUG' | 'INFO' | 'WARN' | 'ERROR'>()),
+  /** `DEBUG`, `INFO`, `WARN`, `ERROR`, or later values. */
+  level: z.optional(openEnum<(typeof HOG_FUNCTION_LOG_LEVELS)[number]>()),
+  /** The message. */
   message: z.optional(z.string()),
 })
 /** One log entry of a hog function. */
@@ -335,11 +559,14 @@ export type HogFunctionLogEntry = z.infer<typeof hogFunctionLogEntrySchema>
 
 /** Query of `hogFunctions.metrics` and `metricsTotals`. */
 export interface HogFunctionMetricsParams {
-  /** Start, absolute or relative (service default `-7d`). */
-  after?: string | Date
-  before?: string | Date
-  interval?: 'hour' | 'day' | 'week' | (string & {})
-  breakdown_by?: 'kind' | 'name' | (string & {})
+  /** Start: a date-time or a relative value (service default `-7d`). */
+  after?: DateTimeInput
+  /** End: a date-time or a relative value (default now). */
+  before?: DateTimeInput
+  /** `hour`, `day` (default) or `week`. */
+  interval?: (typeof HOG_FUNCTION_METRIC_INTERVALS)[number]
+  /** `kind` (default) or `name`. */
+  breakdown_by?: (typeof HOG_FUNCTION_METRIC_BREAKDOWNS)[number]
   /** Metric names; a list is sent comma-separated. */
   name?: string | string[]
   /** Metric kinds (`success`, `failure`, `other`, …); a list is sent comma-separated. */
@@ -349,7 +576,9 @@ export interface HogFunctionMetricsParams {
 
 /** App metrics of a hog function: one value per label (date) for each series. */
 export const hogFunctionMetricsSchema = looseObject({
+  /** The dates, one per value. */
   labels: z.optional(z.array(z.string())),
+  /** One series per kind or name. */
   series: z.optional(
     z.array(
       looseObject({
@@ -364,6 +593,7 @@ export type HogFunctionMetrics = z.infer<typeof hogFunctionMetricsSchema>
 
 /** Totals of the app metrics of a hog function, by kind or name. */
 export const hogFunctionMetricsTotalsSchema = looseObject({
+  /** Kind or name → count. */
   totals: z.optional(z.catchall(z.object({}), z.number())),
 })
 /** Totals of the app metrics of a hog function. */
@@ -383,7 +613,9 @@ export interface HogFunctionIconsParams {
 
 /** A logo found by `hogFunctions.icons`. */
 export const hogFunctionIconSchema = looseObject({
+  /** The icon id (a domain). */
   id: z.string(),
+  /** The company name. */
   name: nullish(z.string()),
   /** `/api/projects/@current/hog_functions/icon/?id=<domain>`. */
   url: nullish(z.string()),
@@ -393,5 +625,6 @@ export type HogFunctionIcon = z.infer<typeof hogFunctionIconSchema>
 
 /** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
 export interface HogFunctionRearrangeParams {
+  /** Hog function id → its new `execution_order` (non-empty). */
   orders: Record<string, number>
 }

@@ -1,26 +1,50 @@
 import * as z from 'zod/mini'
-import { dateTime, json, jsonObject, minimalFeatureFlagSchema, nullish, openEnum, userBasicSchema } from './common.js'
+import {
+  dateTime,
+  describes,
+  json,
+  maybeJson,
+  minimalFeatureFlagSchema,
+  nullish,
+  openEnum,
+  userBasicSchema,
+  type DateTimeInput,
+  type MinimalFeatureFlag,
+  type OpenEnum,
+  type Unchecked,
+  type UserBasic,
+} from './common.js'
+import type { SURVEY_QUESTION_TYPES, SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from './enums.js'
+import type {
+  SurveyAppearance,
+  SurveyBranching,
+  SurveyConditions,
+  SurveyQuestion,
+  SurveyResponseBasedBranching,
+} from './survey-questions.js'
 
-/** Survey type: where and how the survey is shown (api-contract.md §5.1). */
-export const surveyTypeSchema = openEnum<'popover' | 'widget' | 'external_survey' | 'api'>()
+/** Survey type: where and how the survey is shown (docs/service-behaviour.md §5.1). */
+export const surveyTypeSchema = openEnum<(typeof SURVEY_TYPES)[number]>()
 /** Survey type: `popover`, `widget`, `external_survey`, `api`, or a value added later. */
 export type SurveyType = z.infer<typeof surveyTypeSchema>
+/** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
+export type SurveyTypeParam = (typeof SURVEY_TYPES)[number]
 
 /** Survey question type. */
-export const surveyQuestionTypeSchema = openEnum<'open' | 'link' | 'rating' | 'single_choice' | 'multiple_choice'>()
+export const surveyQuestionTypeSchema = openEnum<(typeof SURVEY_QUESTION_TYPES)[number]>()
 /** Survey question type: `open`, `link`, `rating`, `single_choice`, `multiple_choice`, or a value added later. */
 export type SurveyQuestionType = z.infer<typeof surveyQuestionTypeSchema>
 
-/** Where a question leads next (`branching`). */
+/** Where a question leads next (`branching`): checked leniently at run time. */
 export const surveyQuestionBranchingSchema = z.looseObject({
-  type: z.optional(openEnum<'next_question' | 'end' | 'response_based' | 'specific_question'>()),
+  type: z.optional(openEnum<SurveyQuestionBranching['type']>()),
   /** `response_based`: response value (or choice index) → question index or `"end"`. */
   responseValues: nullish(z.catchall(z.object({}), json)),
   /** `specific_question`: the index of the next question. */
   index: nullish(z.number()),
 })
-/** Where a question leads next. */
-export type SurveyQuestionBranching = z.infer<typeof surveyQuestionBranchingSchema>
+/** Where a question leads next: the next question, the end, a given question, or by the answer. */
+export type SurveyQuestionBranching = SurveyBranching | SurveyResponseBasedBranching
 
 /**
  * One question of a survey (`posthog/models/surveys/survey.py`). The service stores what the client
@@ -50,44 +74,21 @@ export const surveyQuestionSchema = z.looseObject({
   branching: nullish(surveyQuestionBranchingSchema),
   translations: nullish(json),
 })
-/** One question of a survey. */
-export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>
+export type { SurveyQuestion }
 
-/** When a survey is shown (`conditions`). */
-export const surveyConditionsSchema = z.looseObject({
-  url: nullish(z.string()),
-  urlMatchType: nullish(z.string()),
-  selector: nullish(z.string()),
-  seenSurveyWaitPeriodInDays: nullish(z.number()),
-  linkedFlagVariant: nullish(z.string()),
-  deviceTypes: nullish(z.array(z.string())),
-  deviceTypesMatchType: nullish(z.string()),
-  /** `{ values: [{ name }], repeatedActivation? }`. */
-  events: nullish(json),
-  /** `{ values: [Action] }`; GET refreshes the action names. */
-  actions: nullish(json),
-})
-/** When a survey is shown. */
-export type SurveyConditions = z.infer<typeof surveyConditionsSchema>
-
-/** Look of a survey (`appearance`): colours, position, thank-you message, … (free-form beyond these keys). */
-export const surveyAppearanceSchema = z.looseObject({
-  position: nullish(z.string()),
-  whiteLabel: nullish(z.boolean()),
-  thankYouMessageHeader: nullish(z.string()),
-  thankYouMessageDescription: nullish(z.string()),
-  displayThankYouMessage: nullish(z.boolean()),
-  surveyPopupDelaySeconds: nullish(z.number()),
-  backgroundColor: nullish(z.string()),
-  submitButtonColor: nullish(z.string()),
-})
-/** Look of a survey. */
-export type SurveyAppearance = z.infer<typeof surveyAppearanceSchema>
+/** When a survey is shown (`conditions`); its content is the service's to check (`Unchecked`). */
+export const surveyConditionsSchema = maybeJson as Unchecked<SurveyConditions>
+/** Look of a survey (`appearance`); its content is the service's to check (`Unchecked`). */
+export const surveyAppearanceSchema = maybeJson as Unchecked<SurveyAppearance>
+export type { SurveyConditions, SurveyAppearance }
 
 /** One day of response sampling (an item of `response_sampling_daily_limits`). */
 export const surveyDailyLimitSchema = z.looseObject({
+  /** The day (`YYYY-MM-DD`). */
   date: z.optional(z.string()),
+  /** Responses allowed that day. */
   daily_response_limit: nullish(z.number()),
+  /** Share of users shown the survey that day. */
   rollout_percentage: nullish(z.number()),
 })
 /** One day of response sampling. */
@@ -95,39 +96,120 @@ export type SurveyDailyLimit = z.infer<typeof surveyDailyLimitSchema>
 
 /** An item of `feature_flag_keys` (GET only): which flag plays which role. */
 export const surveyFeatureFlagKeySchema = z.looseObject({
+  /** The role of the flag. */
   key: z.optional(
     openEnum<'linked_flag_key' | 'targeting_flag_key' | 'internal_targeting_flag_key' | 'internal_response_sampling_flag_key'>(),
   ),
+  /** The flag key, or `null` when there is none. */
   value: nullish(z.string()),
 })
 /** An item of `feature_flag_keys`. */
 export type SurveyFeatureFlagKey = z.infer<typeof surveyFeatureFlagKeySchema>
 
 /**
- * A survey. One lenient schema covers both representations (api-contract.md §5.1): GET (list,
+ * A survey, as list, retrieve, create and update return it (docs/service-behaviour.md §5.1). GET (list,
  * retrieve) adds `feature_flag_keys`, `user_access_level`, `linked_flag_id` and `linked_insight_id`,
- * which the create/update responses leave out.
+ * which the create/update responses leave out. Fields the service added later are kept as sent.
  */
-export const surveySchema = z.looseObject({
+export interface Survey {
+  /** The survey's id (a UUID). */
+  id: string
+  /** Name, unique in the project. */
+  name: string
+  /** Description (`""` by default). */
+  description?: string | null
+  /** `popover`, `widget`, `external_survey`, `api`, or a value added later. */
+  type: SurveyType
+  /** `once` (default), `recurring`, `always`, or a value added later. */
+  schedule?: OpenEnum<(typeof SURVEY_SCHEDULES)[number]> | null
+  /** The flag whose holders see the survey. */
+  linked_flag?: MinimalFeatureFlag | null
+  /** Id of `linked_flag` (GET only). */
+  linked_flag_id?: number | null
+  /** Id of the linked insight (GET only). */
+  linked_insight_id?: number | null
+  /** The flag the service made from `targeting_flag_filters`. */
+  targeting_flag?: MinimalFeatureFlag | null
+  /** The service's own flag that leaves out people who answered or dismissed. */
+  internal_targeting_flag?: MinimalFeatureFlag | null
+  /** The questions (each with its `id`). */
+  questions?: SurveyQuestion[] | null
+  /** When the survey is shown. */
+  conditions?: SurveyConditions | null
+  /** The survey's look. */
+  appearance?: SurveyAppearance | null
+  /** Creation date-time. */
+  created_at: string
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Launch date-time; `null` while a draft. */
+  start_date: string | null
+  /** End date-time; `null` while running. */
+  end_date: string | null
+  /** Archived. */
+  archived: boolean
+  /** Stop after this many responses. */
+  responses_limit?: number | null
+  /** Which flag plays which role (GET only). */
+  feature_flag_keys?: SurveyFeatureFlagKey[] | null
+  /** Number of repetitions (recurring surveys, 0–500). */
+  iteration_count?: number | null
+  /** Days between repetitions. */
+  iteration_frequency_days?: number | null
+  /** Start of each repetition. */
+  iteration_start_dates?: Array<string | null> | null
+  /** The current repetition. */
+  current_iteration?: number | null
+  /** Start of the current repetition. */
+  current_iteration_start_date?: string | null
+  /** Start of response sampling. */
+  response_sampling_start_date?: string | null
+  /** `day`, `week` (model default), `month`, `""`, or a value added later. */
+  response_sampling_interval_type?: OpenEnum<(typeof SURVEY_SAMPLING_INTERVAL_TYPES)[number]> | null
+  /** Sampling interval length. */
+  response_sampling_interval?: number | null
+  /** Responses per interval. */
+  response_sampling_limit?: number | null
+  /**
+   * Computed by the service. Stored as a JSON-encoded string of `[{date, daily_response_limit,
+   * rollout_percentage}]`, so it usually arrives as that string; an already decoded array is accepted too.
+   */
+  response_sampling_daily_limits?: string | SurveyDailyLimit[] | null
+  /** Record partial responses. */
+  enable_partial_responses?: boolean | null
+  /** Allow embedding in an iframe (newer services). */
+  enable_iframe_embedding?: boolean | null
+  /** Survey-level translations (newer services). */
+  translations?: unknown
+  /** Form content (newer services). */
+  form_content?: unknown
+  /** The caller's access level (GET only). */
+  user_access_level?: string | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `surveySchema` (exported for the tie test with `Survey`). */
+export const surveyShape = {
   id: z.string(),
-  name: z.optional(z.string()),
+  name: z.string(),
   description: nullish(z.string()),
-  type: z.optional(surveyTypeSchema),
-  /** `once` (default), `recurring`, `always`. */
-  schedule: nullish(openEnum<'once' | 'recurring' | 'always'>()),
+  type: surveyTypeSchema,
+  schedule: nullish(openEnum<(typeof SURVEY_SCHEDULES)[number]>()),
   linked_flag: nullish(minimalFeatureFlagSchema),
   linked_flag_id: nullish(z.number()),
   linked_insight_id: nullish(z.number()),
   targeting_flag: nullish(minimalFeatureFlagSchema),
   internal_targeting_flag: nullish(minimalFeatureFlagSchema),
-  questions: nullish(z.array(surveyQuestionSchema)),
-  conditions: nullish(surveyConditionsSchema),
-  appearance: nullish(surveyAppearanceSchema),
-  created_at: z.optional(dateTime),
+  // The questions' known fields are checked leniently; their union is the type's (`SurveyQuestion`).
+  questions: nullish(z.array(surveyQuestionSchema)) as Unchecked<SurveyQuestion[] | null | undefined>,
+  conditions: surveyConditionsSchema,
+  appearance: surveyAppearanceSchema,
+  created_at: dateTime,
   created_by: nullish(userBasicSchema),
-  start_date: nullish(dateTime),
-  end_date: nullish(dateTime),
-  archived: z.optional(z.boolean()),
+  start_date: z.nullable(dateTime),
+  end_date: z.nullable(dateTime),
+  archived: z.boolean(),
   responses_limit: nullish(z.number()),
   feature_flag_keys: nullish(z.array(surveyFeatureFlagKeySchema)),
   iteration_count: nullish(z.number()),
@@ -136,63 +218,91 @@ export const surveySchema = z.looseObject({
   current_iteration: nullish(z.number()),
   current_iteration_start_date: nullish(dateTime),
   response_sampling_start_date: nullish(dateTime),
-  /** `day`, `week` (model default), `month`, or `""`. */
-  response_sampling_interval_type: nullish(openEnum<'day' | 'week' | 'month'>()),
+  response_sampling_interval_type: nullish(openEnum<(typeof SURVEY_SAMPLING_INTERVAL_TYPES)[number]>()),
   response_sampling_interval: nullish(z.number()),
   response_sampling_limit: nullish(z.number()),
-  /**
-   * Computed by the service. Stored as a JSON-encoded string of `[{date, daily_response_limit,
-   * rollout_percentage}]`, so it usually arrives as that string; an already decoded array is accepted too.
-   */
   response_sampling_daily_limits: nullish(z.union([z.string(), z.array(surveyDailyLimitSchema)])),
   enable_partial_responses: nullish(z.boolean()),
   enable_iframe_embedding: nullish(z.boolean()),
-  translations: nullish(json),
-  form_content: nullish(json),
+  translations: maybeJson,
+  form_content: maybeJson,
   user_access_level: nullish(z.string()),
-})
-/** A survey, as list, retrieve, create and update return it. */
-export type Survey = z.infer<typeof surveySchema>
+}
 
-/** Fields accepted by `surveys.create` and `surveys.update` (the spec's request fields). */
+/** A survey: one lenient schema covers both representations (docs/service-behaviour.md §5.1). */
+export const surveySchema = describes<Survey>(z.looseObject(surveyShape))
+
+/**
+ * Fields accepted by `surveys.create` and `surveys.update` (docs/service-behaviour.md §5.1, §P2). A
+ * field the SDK does not know yet goes through the request option `extraBody`.
+ */
 export interface SurveyWriteFields {
+  /** Name, unique in the project (at most 400 characters). */
   name?: string
+  /** Description. */
   description?: string
-  type?: 'popover' | 'widget' | 'external_survey' | 'api' | (string & {})
-  schedule?: 'once' | 'recurring' | 'always' | (string & {}) | null
+  /** `popover`, `widget`, `external_survey` or `api`. */
+  type?: SurveyTypeParam
+  /** `once` (default), `recurring` or `always`. */
+  schedule?: (typeof SURVEY_SCHEDULES)[number] | null
+  /** Show only to holders of this flag. */
   linked_flag_id?: number | null
+  /** The insight the survey is linked to. */
   linked_insight_id?: number | null
+  /** Use an existing flag for targeting. */
   targeting_flag_id?: number
-  /** Property filters of the targeting flag the service creates (write-only). */
+  /** Property filters of the targeting flag the service creates (write-only; not for external surveys). */
   targeting_flag_filters?: Record<string, unknown> | null
+  /** Remove the targeting flag. */
   remove_targeting_flag?: boolean | null
-  questions?: Array<Partial<SurveyQuestion> & { question: string }> | null
-  conditions?: Record<string, unknown> | null
-  appearance?: Record<string, unknown> | null
-  start_date?: string | null
-  end_date?: string | null
+  /** The questions, in order. */
+  questions?: SurveyQuestion[] | null
+  /** When the survey is shown. */
+  conditions?: SurveyConditions | null
+  /** The survey's look. */
+  appearance?: SurveyAppearance | null
+  /** Launch date-time (`null`: a draft). */
+  start_date?: DateTimeInput | null
+  /** End date-time: setting it stops the survey and deactivates its targeting flags. */
+  end_date?: DateTimeInput | null
+  /** Archive or unarchive. */
   archived?: boolean
+  /** Stop after this many responses (≥ 0). */
   responses_limit?: number | null
+  /** Number of repetitions (recurring surveys, 0–500). */
   iteration_count?: number | null
+  /** Days between repetitions (≥ 0). */
   iteration_frequency_days?: number | null
-  iteration_start_dates?: Array<string | null> | null
+  /** Start of each repetition (the service recomputes them). */
+  iteration_start_dates?: Array<DateTimeInput | null> | null
+  /** The current repetition (≥ 0). */
   current_iteration?: number | null
-  current_iteration_start_date?: string | null
-  response_sampling_start_date?: string | null
-  response_sampling_interval_type?: 'day' | 'week' | 'month' | (string & {}) | null
+  /** Start of the current repetition. */
+  current_iteration_start_date?: DateTimeInput | null
+  /** Start of response sampling. */
+  response_sampling_start_date?: DateTimeInput | null
+  /** `day`, `week` or `month`. */
+  response_sampling_interval_type?: (typeof SURVEY_SAMPLING_INTERVAL_TYPES)[number] | null
+  /** Sampling interval length (≥ 0). */
   response_sampling_interval?: number | null
+  /** Responses per interval (≥ 0). */
   response_sampling_limit?: number | null
-  response_sampling_daily_limits?: unknown
+  /** Daily limits (computed by the service). */
+  response_sampling_daily_limits?: Array<{ date: string; daily_response_limit: number; rollout_percentage: number }> | null
+  /** Record partial responses. */
   enable_partial_responses?: boolean | null
+  /** Allow embedding in an iframe (newer services). */
+  enable_iframe_embedding?: boolean | null
+  /** Folder to create the survey in (create only). */
   _create_in_folder?: string
-  /** Fields the service added after the spec are passed through as given. */
-  [field: string]: unknown
 }
 
 /** `surveys.create`: `name` and `type` are required by the service. */
 export interface SurveyCreateParams extends SurveyWriteFields {
+  /** Name, unique in the project (required). */
   name: string
-  type: 'popover' | 'widget' | 'external_survey' | 'api' | (string & {})
+  /** `popover`, `widget`, `external_survey` or `api` (required). */
+  type: SurveyTypeParam
 }
 
 /** `surveys.update`: any writable field. */
@@ -200,7 +310,9 @@ export type SurveyUpdateParams = SurveyWriteFields
 
 /** Query of `surveys.list`. */
 export interface SurveyListParams {
+  /** Page size (default 100). */
   limit?: number
+  /** Items to skip. */
   offset?: number
   /** Matches name or description. */
   search?: string
@@ -208,16 +320,23 @@ export interface SurveyListParams {
 
 /** Query of `surveys.activity` and `surveys.allActivity` (page-based: `limit` default 10, `page` from 1). */
 export interface SurveyActivityParams {
+  /** Entries per page (default 10). */
   limit?: number
+  /** Page number, from 1. */
   page?: number
 }
 
 /** One change inside an activity log entry's `detail`. */
 export const activityChangeSchema = z.looseObject({
+  /** What changed (e.g. `Survey`). */
   type: z.optional(z.string()),
+  /** `changed`, `created`, `deleted`, …. */
   action: z.optional(z.string()),
+  /** The field. */
   field: nullish(z.string()),
+  /** The value before. */
   before: nullish(json),
+  /** The value after. */
   after: nullish(json),
 })
 /** One change of an activity log entry. */
@@ -263,7 +382,9 @@ export interface DuplicateToProjectsParams {
 
 /** One copy made by `duplicateToProjects`. */
 export const duplicatedSurveySchema = z.looseObject({
+  /** The project the copy is in. */
   team_id: z.optional(z.number()),
+  /** The copy's id. */
   survey_id: z.optional(z.string()),
   /** `<name> (duplicated at YYYY-MM-DD HH:MM:SS)`. */
   name: z.optional(z.string()),
@@ -273,7 +394,9 @@ export type DuplicatedSurvey = z.infer<typeof duplicatedSurveySchema>
 
 /** Result of `duplicateToProjects` (the service answers 201). */
 export const duplicateToProjectsResultSchema = z.looseObject({
+  /** The copies (drafts without flags). */
   created_surveys: z.optional(z.array(duplicatedSurveySchema)),
+  /** How many. */
   count: z.optional(z.number()),
 })
 /** Result of `duplicateToProjects`: the copies, all of them or (on any failure) an error instead. */
@@ -284,21 +407,27 @@ export const responseArchiveResultSchema = z.number()
 
 /** Query of `surveys.stats`. Dates are ISO 8601 with a zone; a `Date` is sent as its ISO string. */
 export interface SurveyStatsParams {
-  date_from?: string | Date
-  date_to?: string | Date
+  /** From this date-time (ISO 8601 with a zone, else 400). */
+  date_from?: DateTimeInput
+  /** Until this date-time (ISO 8601 with a zone, else 400). */
+  date_to?: DateTimeInput
   /** Leave archived responses out of the counts (default `false`). */
   exclude_archived?: boolean
 }
 
 /** Query of `surveys.allStats`. */
 export interface SurveyAllStatsParams {
-  date_from?: string | Date
-  date_to?: string | Date
+  /** From this date-time (ISO 8601 with a zone, else 400). */
+  date_from?: DateTimeInput
+  /** Until this date-time (ISO 8601 with a zone, else 400). */
+  date_to?: DateTimeInput
 }
 
 /** Counts of one survey event. */
 export const surveyEventStatsSchema = z.looseObject({
+  /** Events. */
   total_count: z.optional(z.number()),
+  /** People. */
   unique_persons: z.optional(z.number()),
   /** Naive ClickHouse time with a `Z` appended; `null` when the event never happened. */
   first_seen: nullish(dateTime),
@@ -321,9 +450,13 @@ export type SurveyStatsByEvent = z.infer<typeof surveyStatsByEventSchema>
 
 /** Rates in percent (2 decimals; 0 when nothing was shown). */
 export const surveyRatesSchema = z.looseObject({
+  /** Sent / shown, in percent. */
   response_rate: z.optional(z.number()),
+  /** Dismissed / shown, in percent. */
   dismissal_rate: z.optional(z.number()),
+  /** Per person. */
   unique_users_response_rate: z.optional(z.number()),
+  /** Per person. */
   unique_users_dismissal_rate: z.optional(z.number()),
 })
 /** Response and dismissal rates. */
@@ -331,7 +464,9 @@ export type SurveyRates = z.infer<typeof surveyRatesSchema>
 
 /** Statistics across all surveys (`allStats`). */
 export const surveyAllStatsSchema = z.looseObject({
+  /** Counts by event. */
   stats: z.optional(surveyStatsByEventSchema),
+  /** Rates in percent. */
   rates: z.optional(surveyRatesSchema),
 })
 /** Statistics across all active surveys. */
@@ -339,10 +474,15 @@ export type SurveyAllStats = z.infer<typeof surveyAllStatsSchema>
 
 /** Statistics of one survey (`stats`). */
 export const surveyStatsSchema = z.looseObject({
+  /** Counts by event. */
   stats: z.optional(surveyStatsByEventSchema),
+  /** Rates in percent. */
   rates: z.optional(surveyRatesSchema),
+  /** The survey. */
   survey_id: z.optional(z.string()),
+  /** The survey's start. */
   start_date: nullish(dateTime),
+  /** The survey's end. */
   end_date: nullish(dateTime),
 })
 /** Statistics of one survey. */
@@ -367,10 +507,13 @@ export interface SummarizeResponsesParams {
 export const surveyResponseSummarySchema = z.looseObject({
   /** Markdown. */
   content: z.optional(z.string()),
+  /** Answers summarised. */
   response_count: z.optional(z.number()),
   /** `+00:00` form. */
   generated_at: nullish(dateTime),
+  /** The AI trace id. */
   trace_id: nullish(z.string()),
+  /** Answered from the 30-second cache. */
   cached: z.optional(z.boolean()),
 })
 /** An AI summary of the answers to one question. */
@@ -380,14 +523,15 @@ export type SurveyResponseSummary = z.infer<typeof surveyResponseSummarySchema>
 export interface SummaryHeadlineParams {
   /** Regenerate instead of answering from cache. */
   force_refresh?: boolean
-  /** Fields the service added later are passed through as given. */
-  [field: string]: unknown
 }
 
 /** A one-line AI headline over a sample of responses. */
 export const surveySummaryHeadlineSchema = z.looseObject({
+  /** One sentence. */
   headline: z.optional(z.string()),
+  /** Answers read. */
   responses_sampled: z.optional(z.number()),
+  /** More answers exist than were read. */
   has_more: z.optional(z.boolean()),
 })
 /** A one-line AI headline over a sample of responses. */

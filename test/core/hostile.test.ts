@@ -7,7 +7,7 @@ import { PROJECT, makeClient, useMswServer } from '../helpers/msw-server.js'
 const server = useMswServer()
 
 describe('hostile response bodies', () => {
-  const polluted = `{"id": 1, "name": "x", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}},
+  const polluted = `{"id": 1, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null, "archived": false, "created_at": "2026-01-01T00:00:00Z", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}},
     "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, "parameters": {"__proto__": {"polluted": true}}}`
 
   it.each([true, false])('no prototype pollution through __proto__ or constructor keys (validateResponses: %s)', async (validateResponses) => {

@@ -10,7 +10,7 @@ type Fault = 500 | 502 | 503 | 429 | 'reset'
 
 /** The body of one page of `total` items in one of the service's envelope variants (docs/service-behaviour.md §1.5). */
 function body(url: URL, total: number, size: number, variant: Variant): unknown {
-  const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}` }))
+  const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}`, feature_flag_key: `e${from + i + 1}`, start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z' }))
   if (variant === 'results-only') return { results: items(0, total) }
   if (variant === 'bare-array') return items(0, total)
   if (variant === 'page-based') {

@@ -5,7 +5,7 @@ import { API_KEY, PROJECT, makeClient, reply, useMswApi } from '../helpers/msw-s
 
 const api = useMswApi()
 const LIST = `${PROJECT}/experiments/`
-const page = (ids: number[], next: string | null) => ({ count: null, next, previous: null, results: ids.map((id) => ({ ...experiment, id })) })
+const page = (ids: number[], next: string | null) => ({ count: null, next, previous: null, results: ids.map((id) => ({ ...experiment(), id })) })
 
 async function walk(): Promise<{ ids: number[]; error: unknown }> {
   const ids: number[] = []

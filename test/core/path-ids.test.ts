@@ -64,7 +64,7 @@ const INTEGER_ID: Array<[OperationId, (c: Client, id: number | string) => Promis
   ['experiments.delete', (c, id) => c.experiments.delete(id as number)],
   ['experiments.createExposureCohort', (c, id) => c.experiments.createExposureCohort(id as number)],
   ['experiments.duplicate', (c, id) => c.experiments.duplicate(id as number)],
-  ['experiments.recalculateTimeseries', (c, id) => c.experiments.recalculateTimeseries(id as number, { metric: {}, fingerprint: 'f' })],
+  ['experiments.recalculateTimeseries', (c, id) => c.experiments.recalculateTimeseries(id as number, { metric: { metric_type: 'mean', source: { kind: 'EventsNode', event: '$pageview' } }, fingerprint: 'f' })],
   ['experiments.timeseriesResults', (c, id) => c.experiments.timeseriesResults(id as number, { metric_uuid: 'm', fingerprint: 'f' })],
   ['endpoints.version', (c, id) => c.endpoints.version('n', id as number)],
 ]

@@ -22,7 +22,7 @@ function listFetch(total: number, size: number, variant: Variant) {
   const fetch: typeof globalThis.fetch = async (input) => {
     const url = new URL((input as Request).url)
     requests.push(url.href)
-    const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}` }))
+    const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}`, feature_flag_key: `e${from + i + 1}`, start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z' }))
     let body: unknown
     if (variant === 'results-only') body = { results: items(0, total) }
     else if (variant === 'bare-array') body = items(0, total)
@@ -122,7 +122,7 @@ describe('properties', () => {
         const urls: string[] = []
         const fetch: typeof globalThis.fetch = async (input) => {
           urls.push((input as Request).url)
-          return new Response(JSON.stringify({ id: 'x' }), { status: 200 })
+          return new Response(JSON.stringify({ id: 'x', name: 'S', type: 'popover', created_at: '2026-01-01T00:00:00Z', start_date: null, end_date: null, archived: false }), { status: 200 })
         }
         const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
         const outcome = await client.surveys.retrieve(id).then(

@@ -55,7 +55,7 @@ describe('every operation over a real socket', () => {
     expect(copy.name).toBe('Checkout button (Copy)')
     expect(copy.id).not.toBe(created.id)
 
-    const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1' }
+    const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
     const recalculation = await client.experiments.recalculateTimeseries(created.id, { metric, fingerprint: 'fp-1' })
     expect(recalculation).toMatchObject({ metric_uuid: 'metric-1', fingerprint: 'fp-1', experiment_id: created.id })
     const timeseries = await client.experiments.timeseriesResults(created.id, { metric_uuid: 'metric-1', fingerprint: 'fp-1' })

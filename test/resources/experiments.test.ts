@@ -78,7 +78,7 @@ describe('experiments', () => {
   it('recalculateTimeseries posts metric and fingerprint', async () => {
     const answerBody = { id: 'a1', experiment_id: 7, metric_uuid: 'm-1', fingerprint: 'fp', status: 'pending', created_at: '2026-10-02T10:00:00+00:00' }
     const sent = answer('post', 'experiments/7/recalculate_timeseries/', answerBody, 201)
-    const metric = { kind: 'ExperimentMetric', uuid: 'm-1', metric_type: 'mean' }
+    const metric = { kind: 'ExperimentMetric', uuid: 'm-1', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } as const
     const result = await client.experiments.recalculateTimeseries(7, { metric, fingerprint: 'fp' })
     expectSent(sent, 'POST', 'experiments/7/recalculate_timeseries/', '', { metric, fingerprint: 'fp' })
     expect(result.status).toBe('pending')

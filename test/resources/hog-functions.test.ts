@@ -8,6 +8,7 @@ import {
   ResponseValidationError,
   type ProjectClient,
 } from '../../src/index.js'
+import type { HogFunctionCreateParams } from '../../src/index.js'
 import * as fx from '../fixtures/hog-functions.js'
 import { missingScope } from '../fixtures/errors.js'
 import { PROJECT, makeClient, useMswApi, type Method } from '../helpers/msw-server.js'
@@ -115,7 +116,7 @@ describe('hogFunctions CRUD', () => {
   it('create POSTs the body to hog_functions/ and returns the full function', async () => {
     const created = fx.hogFunction()
     const requests = serve('post', 'hog_functions/', () => HttpResponse.json(created, { status: 201 }))
-    const body = {
+    const body: HogFunctionCreateParams = {
       template_id: 'template-webhook',
       name: 'HTTP Webhook',
       enabled: true,
@@ -434,7 +435,7 @@ describe('hogFunctions: bad input is refused before any request', () => {
     ['softDelete with a null id', (c) => c.hogFunctions.softDelete(null as unknown as string), 'id'],
     ['list with a negative limit', (c) => c.hogFunctions.list({ limit: -1 }), 'params.limit'],
     ['list with a non-integer created_by', (c) => c.hogFunctions.list({ created_by: 'me' as unknown as number }), 'params.created_by'],
-    ['list with objects in type', (c) => c.hogFunctions.list({ type: [{}] as unknown as string[] }), 'params.type'],
+    ['list with objects in type', (c) => c.hogFunctions.list({ type: [{}] as never }), 'params.type'],
     ['list with a string as params', (c) => c.hogFunctions.list('destination' as never), 'params'],
     ['broadcast with a string body', (c) => c.hogFunctions.broadcast(ID, 'go' as never), 'body'],
     ['invocations without a body', (c) => c.hogFunctions.invocations(ID, undefined as never), 'body'],

@@ -41,7 +41,7 @@ describe('surveys', () => {
   })
 
   it('create posts name and type and reads the create/update shape (201)', async () => {
-    const body = { name: 'NPS Q4', type: 'popover' as const, questions: [{ type: 'open', question: 'Anything else?' }] }
+    const body = { name: 'NPS Q4', type: 'popover' as const, questions: [{ type: 'open' as const, question: 'Anything else?' }] }
     const sent = answer('post', 'surveys/', writtenSurvey(), 201)
     const created = await client.surveys.create(body)
     expectSent(sent, 'POST', 'surveys/', '', body)
@@ -58,7 +58,8 @@ describe('surveys', () => {
     expect(found).toEqual(survey())
     expect(found.feature_flag_keys?.[1]).toEqual({ key: 'targeting_flag_key', value: 'survey-targeting-3f9a1c0b7e' })
     expect(typeof found.response_sampling_daily_limits).toBe('string')
-    expect(found.questions?.[0]?.scale).toBe(10)
+    const first = found.questions?.[0]
+    expect(first?.type === 'rating' ? first.scale : undefined).toBe(10)
   })
 
   it('update patches the given fields; response_sampling_daily_limits may also come as an array', async () => {

@@ -58,7 +58,7 @@ describe('ProjectClient against fake.listen()', () => {
     expect((await client.experiments.duplicate(id)).name).toBe(`${experiment?.name} (Copy) 1`)
     const cohort = await client.experiments.createExposureCohort(id)
     expect(cohort.cohort?.name).toBe(`Users exposed to experiment "${experiment?.name}"`)
-    const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1' }
+    const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
     const recalculation = await client.experiments.recalculateTimeseries(id, { metric, fingerprint: 'fp' })
     expect(recalculation).toMatchObject({ status: 'pending', metric_uuid: 'metric-1', experiment_id: id })
     const results = await client.experiments.timeseriesResults(id, { metric_uuid: 'metric-1', fingerprint: 'fp' })

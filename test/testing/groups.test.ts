@@ -54,7 +54,7 @@ describe('experiments', () => {
       name: 'Three ways',
       feature_flag_key: 'three',
       parameters: { feature_flag_variants: [{ key: 'control', rollout_percentage: 34 }, { key: 'a', rollout_percentage: 33 }, { key: 'b', rollout_percentage: 33 }] },
-      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm1' }],
+      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm1', source: { kind: 'EventsNode', event: 'purchase' } }],
     })
     expect(created.body.feature_flag.filters.multivariate.variants.map((variant: { key: string }) => variant.key)).toEqual(['control', 'a', 'b'])
     expect(created.body.metrics[0].fingerprint).toMatch(/^[0-9a-f]{64}$/)

@@ -1,5 +1,5 @@
 /**
- * Saved-query endpoints (api-contract.md §6), thin-spec era: the list is `{results}` only, versions a
+ * Saved-query endpoints (docs/service-behaviour.md §6), thin-spec era: the list is `{results}` only, versions a
  * bare array, a changed `query` on PATCH makes a new version, `run` answers a HogQL-like response.
  * The same store answers under `/api/projects/:id/` and `/api/environments/:id/`.
  */
@@ -21,23 +21,15 @@ import {
   sortBy,
   stringField,
 } from '../http.js'
+import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QUERY_KINDS, ENDPOINT_REFRESH_MODES, ENDPOINT_SYNC_FREQUENCIES } from '../../schemas/enums.js'
+import { evaluateSelect, placeholders } from '../hogql-select.js'
 import type { FakeEndpoint, FakeRunResult } from '../records.js'
 import { FAKE_USER, clone, drfDateTime, isoDateTime, type FakeStore } from '../store.js'
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/
-const QUERY_KINDS = [
-  'HogQLQuery',
-  'TrendsQuery',
-  'FunnelsQuery',
-  'RetentionQuery',
-  'PathsQuery',
-  'StickinessQuery',
-  'LifecycleQuery',
-  'WebStatsTableQuery',
-  'WebOverviewQuery',
-]
-const SYNC_FREQUENCIES = ['5min', '15min', '30min', '1hour', '6hour', '12hour', '24hour', '7day', '30day']
-const SYNC_REFRESH = ['blocking', 'force_blocking', 'cache', 'force', 'direct']
+const QUERY_KINDS: readonly string[] = ENDPOINT_QUERY_KINDS
+const SYNC_FREQUENCIES = ENDPOINT_SYNC_FREQUENCIES
+const SYNC_REFRESH: readonly string[] = ENDPOINT_REFRESH_MODES
 const ASYNC_REFRESH = ['async', 'force_async', 'lazy_async', 'async_except_on_cache']
 const SIX_MONTHS_MS = 183 * 86_400_000
 
@@ -158,7 +150,47 @@ function checkQuery(body: Record<string, unknown>, required: boolean): Record<st
   if (typeof query['kind'] !== 'string' || !QUERY_KINDS.includes(query['kind'])) {
     invalid(`Unsupported query kind: ${String(query['kind'])}. Expected one of ${QUERY_KINDS.join(', ')}.`, 'query')
   }
+  if (query['kind'] === 'HogQLQuery') checkHogQL(query)
   return query
+}
+
+/**
+ * A HogQL query's text and variables (docs/service-behaviour.md §P3.2): `variables` is keyed by each
+ * variable's `variableId`, every `{variables.X}` placeholder has a variable whose `code_name` is X, and
+ * a direct external connection (`connectionId`) is refused.
+ */
+function checkHogQL(query: Record<string, unknown>): void {
+  const text = query['query']
+  if (typeof text !== 'string' || text.trim() === '') invalid('A HogQL query needs its query text.', 'query')
+  if (query['connectionId'] !== undefined && query['connectionId'] !== null) invalid('Endpoints cannot use a direct external connection.', 'query')
+  const variables = query['variables'] ?? {}
+  if (!isObject(variables)) invalid('HogQL variables must be an object keyed by variable id.', 'query')
+  const codeNames = new Set<string>()
+  for (const [key, variable] of Object.entries(variables)) {
+    if (!isObject(variable) || typeof variable['code_name'] !== 'string' || typeof variable['variableId'] !== 'string') {
+      invalid(`Variable ${key} needs a variableId and a code_name.`, 'query')
+    }
+    if (variable['variableId'] !== key) invalid(`Variable ${key} is keyed by another id than its variableId (${variable['variableId']}).`, 'query')
+    codeNames.add(variable['code_name'])
+  }
+  const missing = placeholders(text).filter((name) => !codeNames.has(name))
+  if (missing.length > 0) invalid(`The query uses variables with no definition: ${missing.join(', ')}.`, 'query')
+}
+
+/** Code name → value: the stored values, overridden by the run's `variables`. */
+function variableValues(query: Record<string, unknown>, sent: unknown): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (const variable of Object.values(isObject(query['variables']) ? query['variables'] : {})) {
+    if (isObject(variable) && typeof variable['code_name'] === 'string') values[variable['code_name']] = variable['value'] ?? null
+  }
+  if (isObject(sent)) {
+    for (const [name, value] of Object.entries(sent)) {
+      // Unknown names are refused (docs/service-behaviour.md §6.1, newer services).
+      if (!Object.hasOwn(values, name)) invalid(`Unknown variable: ${name}. This endpoint's variables: ${Object.keys(values).join(', ') || 'none'}.`, 'variables')
+      values[name] = value
+    }
+  }
+  return values
 }
 
 /** Writable fields other than `name` and `query`, checked and copied onto `target`. */
@@ -171,6 +203,16 @@ function applyWritable(target: FakeEndpoint, body: Record<string, unknown>): voi
   if (active !== undefined && active !== null) target.is_active = active
   const frequency = choiceField(body, 'sync_frequency', SYNC_FREQUENCIES, { nullable: true })
   if (frequency !== undefined) target.sync_frequency = frequency
+  const freshness = integerField(body, 'data_freshness_seconds', { nullable: true })
+  if (typeof freshness === 'number' && !(ENDPOINT_DATA_FRESHNESS_SECONDS as readonly number[]).includes(freshness)) {
+    invalid(`"${freshness}" is not a valid choice.`, 'data_freshness_seconds', 'invalid_choice')
+  }
+  if (freshness !== undefined) target['data_freshness_seconds'] = freshness
+  const buckets = objectField(body, 'bucket_overrides', { nullable: true })
+  for (const [column, bucket] of Object.entries(buckets ?? {})) {
+    if (!(ENDPOINT_BUCKET_FUNCTIONS as readonly unknown[]).includes(bucket)) invalid(`Unsupported bucket function for ${column}: ${String(bucket)}.`, 'bucket_overrides')
+  }
+  if (buckets !== undefined) target['bucket_overrides'] = buckets
   const insight = stringField(body, 'derived_from_insight', { nullable: true })
   if (insight !== undefined) target.derived_from_insight = insight
   const materialized = booleanField(body, 'is_materialized', { nullable: true })
@@ -210,31 +252,34 @@ function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndp
   }
   const query = clone(version.query)
   if (query['kind'] === 'HogQLQuery') {
-    if (isObject(body['variables']) && isObject(query['variables'])) {
-      for (const [code, value] of Object.entries(body['variables'])) {
-        const variables = query['variables'] as Record<string, unknown>
-        for (const variable of Object.values(variables)) {
-          if (isObject(variable) && variable['code_name'] === code) variable['value'] = value
-        }
-      }
+    const values = variableValues(query, body['variables'])
+    for (const variable of Object.values(isObject(query['variables']) ? query['variables'] : {})) {
+      if (isObject(variable) && typeof variable['code_name'] === 'string') variable['value'] = values[variable['code_name']]
     }
+    // A SELECT of literals and variables is evaluated; any other query answers the seeded rows.
+    const text = String(query['query'])
+    const evaluated = evaluateSelect(text, values)
+    const answer = evaluated ?? endpoint.run_result
+    const limit = typeof body['limit'] === 'number' ? body['limit'] : 100
+    const offset = typeof body['offset'] === 'number' ? body['offset'] : 0
+    const rows = answer.results.slice(offset, offset + limit)
     return {
-      results: clone(endpoint.run_result.results),
+      results: clone(rows),
       cache_target_age: null,
-      clickhouse: `SELECT ${endpoint.run_result.columns.join(', ')} FROM events WHERE team_id = ${store.projectId} LIMIT 100`,
-      columns: [...endpoint.run_result.columns],
+      clickhouse: evaluated ? text.replace(/\{\s*variables\.(\w+)\s*\}/g, (_, name: string) => JSON.stringify(values[name] ?? null)) : `SELECT ${answer.columns.join(', ')} FROM events WHERE team_id = ${store.projectId} LIMIT ${limit}`,
+      columns: [...answer.columns],
       error: null,
-      hasMore: false,
+      hasMore: offset + limit < answer.results.length,
       is_cached: false,
       last_refresh: drfDateTime(now),
-      limit: 100,
+      limit,
       metadata: null,
       next_allowed_client_refresh: drfDateTime(new Date(now.getTime() + 60_000)),
-      offset: 0,
+      offset,
       query,
       query_status: null,
       timezone: 'UTC',
-      types: clone(endpoint.run_result.types),
+      types: clone(answer.types),
       ...versionFields,
     }
   }

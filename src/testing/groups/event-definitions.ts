@@ -1,5 +1,5 @@
 /**
- * Event definitions (api-contract.md §7): CRUD with a hard delete (204), usage metrics, and generated
+ * Event definitions (docs/service-behaviour.md §7): CRUD with a hard delete (204), usage metrics, and generated
  * code listings for Go, Python and TypeScript.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
@@ -20,10 +20,11 @@ import {
   sortBy,
   stringField,
 } from '../http.js'
+import { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../../schemas/enums.js'
 import type { FakeEventDefinition } from '../records.js'
 import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'
 
-const ENFORCEMENT_MODES = ['allow', 'reject']
+const ENFORCEMENT_MODES = EVENT_DEFINITION_ENFORCEMENT_MODES
 /** Events with a `$` that the code listings still include (§7.2). */
 const LISTED_SYSTEM_EVENTS = ['$pageview', '$pageleave', '$screen']
 

@@ -8,7 +8,7 @@ export interface FlagVariant {
   rollout_percentage: number
 }
 
-/** The default experiment variants: `control` and `test`, 50/50 (api-contract.md §3.1). */
+/** The default experiment variants: `control` and `test`, 50/50 (docs/service-behaviour.md §3.1). */
 export const DEFAULT_VARIANTS: FlagVariant[] = [
   { key: 'control', name: 'Control', rollout_percentage: 50 },
   { key: 'test', name: 'Test', rollout_percentage: 50 },

@@ -1,5 +1,5 @@
 /**
- * Hog functions (api-contract.md §4): full representation on create/retrieve/PATCH, the minimal one in
+ * Hog functions (docs/service-behaviour.md §4): full representation on create/retrieve/PATCH, the minimal one in
  * the list, DELETE always 405 (soft delete by PATCH), `rearrange` answering a bare array.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
@@ -23,11 +23,12 @@ import {
   sortBy,
   stringField,
 } from '../http.js'
+import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING, HOG_FUNCTION_TYPES } from '../../schemas/enums.js'
 import type { FakeAppMetric, FakeHogFunction, FakeHogFunctionTemplate, FakeInputSchemaItem, FakeLogEntry } from '../records.js'
 import { FAKE_USER, clone, drfDateTime, isoDate, type FakeStore } from '../store.js'
 
-const TYPES = ['destination', 'site_destination', 'internal_destination', 'source_webhook', 'warehouse_source_webhook', 'site_app', 'transformation']
-const INPUT_TYPES = ['string', 'number', 'boolean', 'dictionary', 'choice', 'json', 'integration', 'integration_field', 'email', 'native_email']
+const TYPES = HOG_FUNCTION_TYPES
+const INPUT_TYPES = HOG_FUNCTION_INPUT_TYPES
 const MAX_ENABLED_TRANSFORMATIONS = 20
 const MAX_HOG_BYTES = 100 * 1024
 const DAY_MS = 86_400_000
@@ -136,7 +137,7 @@ function baseHogFunction(store: FakeStore, type: string, createdAt: string): Fak
 }
 
 function bytecodeFor(type: string, hog: string): unknown[] | null {
-  // JS-source types are transpiled, not compiled to bytecode (api-contract.md §4.1).
+  // JS-source types are transpiled, not compiled to bytecode (docs/service-behaviour.md §4.1).
   return type === 'site_destination' || type === 'site_app' ? null : ['_H', 1, 32, hog.length, 2, 'print', 1, 35]
 }
 
@@ -211,8 +212,69 @@ function checkInputsSchema(value: unknown[]): FakeInputSchemaItem[] {
     if (!isObject(item)) invalid(`Expected a dictionary of items but got type "${typeof item}".`, `inputs_schema__${index}`, 'not_a_dict')
     choiceField(item, 'type', INPUT_TYPES, { required: true }, `inputs_schema__${index}__type`)
     stringField(item, 'key', { required: true, allowBlank: false }, `inputs_schema__${index}__key`)
+    const templating = item['templating']
+    if (templating !== undefined && typeof templating !== 'boolean' && !(HOG_FUNCTION_TEMPLATING as readonly unknown[]).includes(templating)) {
+      invalid(`"${String(templating)}" is not a valid choice.`, `inputs_schema__${index}__templating`, 'invalid_choice')
+    }
     return { required: false, secret: false, hidden: false, ...item } as FakeInputSchemaItem
   })
+}
+
+/**
+ * Input values against their declared types (docs/service-behaviour.md §P4.2): a string, a number, a
+ * boolean (or a Hog template), an object, an integration id, a list of ids, an email; `templating` is
+ * `hog` or `liquid`. Errors on `inputs__<key>`.
+ */
+function checkInputValues(schema: readonly FakeInputSchemaItem[], inputs: Record<string, unknown>): void {
+  for (const [key, input] of Object.entries(inputs)) {
+    if (!isObject(input)) continue
+    choiceField(input, 'templating', HOG_FUNCTION_TEMPLATING, {}, `inputs__${key}`)
+    const type = schema.find((item) => item.key === key)?.type
+    const value = input['value']
+    if (type === undefined || value === undefined || value === null || input['secret'] === true) continue
+    const problem = inputValueProblem(type, value, input['templating'])
+    if (problem) invalid(problem, `inputs__${key}`)
+  }
+}
+
+function inputValueProblem(type: string, value: unknown, templating: unknown): string | null {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? null : 'Value must be a string.'
+    case 'number':
+      return typeof value === 'number' ? null : 'Value must be a number.'
+    case 'boolean':
+      if (typeof value === 'boolean') return null
+      if (typeof value === 'string' && templating !== 'liquid') return null
+      return 'Value must be a boolean.'
+    case 'dictionary':
+      return isObject(value) ? null : 'Value must be a dictionary.'
+    case 'integration':
+      return Number.isInteger(value) ? null : 'Value must be an Integration ID.'
+    case 'integration_multi':
+      return Array.isArray(value) && value.every((item) => Number.isInteger(item)) ? null : 'Value must be a list of Integration IDs.'
+    case 'email':
+    case 'native_email': {
+      if (!isObject(value)) return 'Value must be an email object.'
+      const missing = ['from', 'to', 'subject'].filter((field) => !value[field])
+      if (!value['text'] && !value['html']) missing.push('text or html')
+      return missing.length > 0 ? `Missing required email fields: ${missing.join(', ')}.` : null
+    }
+    default:
+      return null
+  }
+}
+
+/** `filters` (docs/service-behaviour.md §P4.3): a known `source`, `events`/`actions` items typed as such. */
+function checkFilters(filters: Record<string, unknown>): void {
+  choiceField(filters, 'source', HOG_FUNCTION_FILTER_SOURCES, {}, 'filters__source')
+  for (const kind of ['events', 'actions'] as const) {
+    const items = arrayField(filters, kind, {}, `filters__${kind}`)
+    items?.forEach((item, index) => {
+      if (!isObject(item) || item['id'] === undefined) invalid('Each filter item needs an id.', `filters__${kind}__${index}`)
+      if (item['type'] !== undefined && item['type'] !== kind) invalid(`"${String(item['type'])}" is not a valid choice.`, `filters__${kind}__${index}__type`, 'invalid_choice')
+    })
+  }
 }
 
 /** Writable fields checked and copied onto `target` (create and PATCH). */
@@ -233,6 +295,7 @@ function applyWritable(store: FakeStore, target: FakeHogFunction, body: Record<s
   const schema = arrayField(body, 'inputs_schema')
   if (Array.isArray(schema)) target.inputs_schema = checkInputsSchema(schema)
   const inputs = objectField(body, 'inputs')
+  if (inputs) checkInputValues(target.inputs_schema, inputs)
   if (inputs) target.inputs = { ...(creating ? target.inputs : {}), ...normaliseInputs(target.inputs_schema, inputs) }
   for (const item of target.inputs_schema) {
     const input = target.inputs[item.key]
@@ -241,6 +304,7 @@ function applyWritable(store: FakeStore, target: FakeHogFunction, body: Record<s
     }
   }
   const filters = objectField(body, 'filters', { nullable: true })
+  if (filters) checkFilters(filters)
   if (filters !== undefined) target.filters = compiledFilters(filters ?? {})
   const masking = objectField(body, 'masking', { nullable: true })
   if (masking !== undefined) {
@@ -447,7 +511,7 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     return json({ totals })
   },
 
-  // A binary image; 400 without `id` (api-contract.md §4.2).
+  // A binary image; 400 without `id` (docs/service-behaviour.md §4.2).
   'hogFunctions.icon': ({ query }) => {
     if (!query.get('id')) invalid('This field is required.', 'id', 'required')
     return new Response(PNG_1X1, { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'max-age=86400' } })

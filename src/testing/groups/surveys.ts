@@ -1,5 +1,5 @@
 /**
- * Surveys (api-contract.md §5): two representations (GET vs POST/PATCH), hard delete (204), responses
+ * Surveys (docs/service-behaviour.md §5): two representations (GET vs POST/PATCH), hard delete (204), responses
  * that can be archived (the answer is the bare number 200), counts honouring `exclude_archived`,
  * all-or-nothing `duplicate_to_projects`, and a page-based activity log.
  */
@@ -27,14 +27,29 @@ import {
   sortBy,
   stringField,
 } from '../http.js'
+import {
+  SURVEY_BRANCHING_TYPES,
+  SURVEY_CONTENT_TYPES,
+  SURVEY_DEVICE_TYPES,
+  SURVEY_LINK_SCHEMES,
+  SURVEY_MATCH_TYPES,
+  SURVEY_QUESTION_TYPES,
+  SURVEY_RATING_DISPLAYS,
+  SURVEY_SAMPLING_INTERVAL_TYPES,
+  SURVEY_SCHEDULES,
+  SURVEY_TYPES,
+  SURVEY_VALIDATION_TYPES,
+} from '../../schemas/enums.js'
 import type { FakeActivityLogEntry, FakeFeatureFlag, FakeSurvey, FakeSurveyResponse } from '../records.js'
 import { FAKE_ORGANIZATION_ID, FAKE_USER, clone, isoDateTime, type FakeStore } from '../store.js'
 import { createFlag, minimalFlag } from './feature-flags.js'
 
-const TYPES = ['popover', 'widget', 'external_survey', 'api']
-const SCHEDULES = ['once', 'recurring', 'always']
-const QUESTION_TYPES = ['open', 'link', 'rating', 'single_choice', 'multiple_choice']
-const INTERVAL_TYPES = ['day', 'week', 'month', '']
+const TYPES = SURVEY_TYPES
+const SCHEDULES = SURVEY_SCHEDULES
+const QUESTION_TYPES = SURVEY_QUESTION_TYPES
+const INTERVAL_TYPES = [...SURVEY_SAMPLING_INTERVAL_TYPES, '']
+/** `ALLOWED_LINK_URL_SCHEMES` and the `mailto:` address rule (docs/service-behaviour.md §P2.3). */
+const MAILTO = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Fields the POST/PATCH representation leaves out (`SurveySerializerCreateUpdateOnly`). */
 const GET_ONLY = ['feature_flag_keys', 'user_access_level', 'linked_flag_id', 'linked_insight_id'] as const
@@ -224,9 +239,80 @@ function checkQuestions(store: FakeStore, questions: unknown[]): Record<string, 
           invalid(`Question ${index} must have a non-empty list of non-empty choices`, 'questions')
         }
       }
+      checkQuestionDetails(question, index)
       return question
     }),
   )
+}
+
+/** The per-type rules of one question (docs/service-behaviour.md §P2.2–§P2.4); errors on `questions`. */
+function checkQuestionDetails(question: Record<string, unknown>, index: number): void {
+  choiceField(question, 'descriptionContentType', SURVEY_CONTENT_TYPES, {}, 'questions')
+  if (question['type'] === 'link') checkLink(question['link'], index)
+  if (question['type'] === 'rating') {
+    choiceField(question, 'display', SURVEY_RATING_DISPLAYS, {}, 'questions')
+    // The serializer's rule is `min_value=1`; the documented scales are 3, 5, 7 and 10.
+    integerField(question, 'scale', { min: 1 }, 'questions')
+  }
+  if (question['type'] === 'open' && question['validation'] !== undefined) checkValidation(question['validation'], index)
+  if (isObject(question['branching'])) checkBranching(question['branching'], question['type'], index)
+  else if (question['branching'] !== undefined && question['branching'] !== null) invalid(`Question ${index}: branching must be an object`, 'questions')
+}
+
+/** `https:` with a host, or a `mailto:` address; no other scheme (§P2.3). */
+function checkLink(link: unknown, index: number): void {
+  if (typeof link !== 'string' || link === '') invalid(`Question ${index}: a link question needs a link`, 'questions')
+  let url: URL | undefined
+  try {
+    url = new URL(link)
+  } catch {
+    url = undefined
+  }
+  const scheme = url?.protocol
+  if (!url || !scheme || !(SURVEY_LINK_SCHEMES as readonly string[]).includes(scheme)) {
+    invalid(`Link must be a URL with one of these schemes: ${SURVEY_LINK_SCHEMES.map((item) => item.slice(0, -1)).join(', ')}`, 'questions')
+  }
+  if (scheme === 'https:' && !url.hostname) invalid('Link must include a host', 'questions')
+  if (scheme === 'mailto:' && !MAILTO.test(link)) invalid('Link must be a valid mailto: address', 'questions')
+}
+
+/** Open-question answer rules: `min_length` / `max_length` with a positive integer, `email`; min ≤ max. */
+function checkValidation(rules: unknown, index: number): void {
+  if (!Array.isArray(rules)) invalid(`Question ${index}: validation must be a list`, 'questions')
+  const lengths: Record<string, number> = {}
+  for (const rule of rules) {
+    if (!isObject(rule)) invalid(`Question ${index}: each validation rule must be an object`, 'questions')
+    const type = choiceField(rule, 'type', SURVEY_VALIDATION_TYPES, { required: true }, 'questions')
+    if (type !== 'email') lengths[type as string] = integerField(rule, 'value', { required: true, min: 1 }, 'questions') as number
+  }
+  const { min_length: min, max_length: max } = lengths
+  if (min !== undefined && max !== undefined && min > max) invalid(`Question ${index}: min_length must not exceed max_length`, 'questions')
+}
+
+/** `next_question`, `end`, `specific_question` with an index ≥ 0, `response_based` (rating and single choice) with its targets. */
+function checkBranching(branching: Record<string, unknown>, type: unknown, index: number): void {
+  const kind = choiceField(branching, 'type', SURVEY_BRANCHING_TYPES, { required: true }, 'questions')
+  if (kind === 'specific_question') integerField(branching, 'index', { required: true, min: 0 }, 'questions')
+  if (kind !== 'response_based') return
+  if (type !== 'rating' && type !== 'single_choice') invalid(`Question ${index}: response-based branching is only for rating and single choice questions`, 'questions')
+  const values = branching['responseValues']
+  if (!isObject(values)) invalid(`Question ${index}: response-based branching needs responseValues`, 'questions')
+  for (const target of Object.values(values)) {
+    if (target !== 'end' && !(Number.isInteger(target) && (target as number) >= 0)) {
+      invalid(`Question ${index}: each responseValues target must be a question index or "end"`, 'questions')
+    }
+  }
+}
+
+/** `conditions` (docs/service-behaviour.md §P2.5), errors on `conditions`. */
+function checkConditions(conditions: Record<string, unknown>): void {
+  choiceField(conditions, 'urlMatchType', SURVEY_MATCH_TYPES, { nullable: true }, 'conditions')
+  choiceField(conditions, 'deviceTypesMatchType', SURVEY_MATCH_TYPES, { nullable: true }, 'conditions')
+  integerField(conditions, 'seenSurveyWaitPeriodInDays', { nullable: true, min: 0 }, 'conditions')
+  const devices = conditions['deviceTypes']
+  if (devices !== undefined && devices !== null && (!Array.isArray(devices) || devices.some((device) => !(SURVEY_DEVICE_TYPES as readonly unknown[]).includes(device)))) {
+    invalid(`Device types must be a list of ${SURVEY_DEVICE_TYPES.join(', ')}`, 'conditions')
+  }
 }
 
 /** Writable fields checked and copied onto `target` (create and PATCH). */
@@ -241,8 +327,16 @@ function applyWritable(store: FakeStore, target: FakeSurvey, body: Record<string
     const value = objectField(body, key, { nullable: true })
     if (value !== undefined) target[key] = value
   }
+  if (isObject(target.conditions)) checkConditions(target.conditions)
   if (isObject(target.appearance) && typeof target.appearance['surveyPopupDelaySeconds'] === 'number' && target.appearance['surveyPopupDelaySeconds'] < 0) {
     invalid('Survey popup delay seconds must be a positive integer.', 'appearance')
+  }
+  if (isObject(target.appearance) && target.appearance['whiteLabel'] !== undefined && typeof target.appearance['whiteLabel'] !== 'boolean') {
+    invalid('whiteLabel must be a boolean.', 'appearance')
+  }
+  // Shuffled questions cannot branch (docs/service-behaviour.md §P2.4).
+  if (isObject(target.appearance) && target.appearance['shuffleQuestions'] === true && (target.questions ?? []).some((question) => isObject(question) && question['branching'] != null)) {
+    invalid('Shuffling questions is not supported when branching logic is used.', 'appearance')
   }
   for (const key of ['start_date', 'end_date', 'current_iteration_start_date', 'response_sampling_start_date'] as const) {
     const value = dateTimeField(body, key, { nullable: true })
@@ -381,7 +475,7 @@ function statsOf(shown: FakeSurveyResponse[], sent: FakeSurveyResponse[]): { sta
   const onlySeen = shown.filter((response) => !sentPersons.has(response.distinct_id))
   const event = (responses: FakeSurveyResponse[], onlySeenCount = 0, onlySeenPersons = 0): EventStats => {
     const times = responses.map((response) => Date.parse(response.timestamp)).sort((a, b) => a - b)
-    // ClickHouse's naive timestamps with a `Z` appended (api-contract.md §1.8).
+    // ClickHouse's naive timestamps with a `Z` appended (docs/service-behaviour.md §1.8).
     const render = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z'))
     return {
       total_count: responses.length,

@@ -119,7 +119,7 @@ describe('hostile responses over real sockets', () => {
 
   describe('no prototype pollution', () => {
     const polluted = (id: number) =>
-      `{"id": ${id}, "name": "x", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}}, "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, "parameters": {"constructor": {"prototype": {"polluted": true}}, "__proto__": {"isAdmin": true}}}`
+      `{"id": ${id}, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null, "archived": false, "created_at": "2026-01-01T00:00:00Z", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}}, "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, "parameters": {"constructor": {"prototype": {"polluted": true}}, "__proto__": {"isAdmin": true}}}`
     it.each([true, false])('through __proto__ and constructor keys in a list and a retrieve (validateResponses: %s)', async (validateResponses) => {
       respond = (request, response) =>
         send(response, 200, request.url === LIST ? `{"count": 1, "next": null, "previous": null, "__proto__": {"next": "${other.url}/x"}, "results": [${polluted(1)}]}` : polluted(1))
