@@ -43,7 +43,7 @@ const survey = () => fake.seed.surveys([{ name: 'Seeded survey' }])[0]!
 const endpoint = (name: string) => fake.seed.endpoints([{ name }])[0]!
 const definition = (name: string) => fake.seed.eventDefinitions([{ name }])[0]!
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown> & { results: Array<Record<string, unknown>> }
-const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1' }
+const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
 
 const CASES: Record<OperationId, Case> = {
   'experiments.list': { args: () => (experiment(), ['--limit', '5']), check: (out) => expect(json(out).results.length).toBeGreaterThan(0) },

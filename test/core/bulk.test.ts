@@ -325,7 +325,7 @@ describe('client.bulk and ListOptions: types', () => {
     const retrieveAll = () => client.bulk([1, 2], (id, { signal }) => client.experiments.retrieve(id, { signal }))
     expectTypeOf(retrieveAll).returns.resolves.toEqualTypeOf<BulkReport<number, Experiment>>()
     const overWalk = () => client.bulk(client.surveys.list({}, { concurrency: 2 }), (survey) => survey.name)
-    expectTypeOf(overWalk).returns.resolves.toEqualTypeOf<BulkReport<Survey, string | undefined>>()
+    expectTypeOf(overWalk).returns.resolves.toEqualTypeOf<BulkReport<Survey, string>>()
     expectTypeOf<ListOptions>().toExtend<RequestOptions>()
     expectTypeOf<ListOptions['concurrency']>().toEqualTypeOf<number | undefined>()
     // @ts-expect-error `concurrency` is for list methods only
