@@ -252,8 +252,8 @@ function withPrelude(code: string): string {
 describe('docs/service-behaviour.md', () => {
   const doc = readFileSync(join(root, 'docs/service-behaviour.md'), 'utf8')
   const sections = new Set([...doc.matchAll(/^#+ (§P?\d[\d.a-z]*)/gm)].map((match) => match[1]!))
-  /** The repository's own files that may cite it (src is cited the same way; it is checked once its comments moved over). */
-  const citing = ['test', 'bench', 'examples', 'scripts']
+  /** The repository's own files that may cite it. */
+  const citing = ['src', 'test', 'bench', 'examples', 'scripts']
     .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)))
     .filter((file) => /\.(ts|mjs|sh)$/.test(file))
     .concat(['README.md', 'RELIABILITY.md', 'BENCHMARKS.md', 'CHANGELOG.md'])
@@ -271,7 +271,7 @@ describe('docs/service-behaviour.md', () => {
     expect(cited.filter((citation) => !sections.has(citation.split(': ')[1]!))).toEqual([])
   })
 
-  it('is what the tests, benches, examples and docs cite: nothing points outside the repository', () => {
+  it('is what the source, tests, benches, examples and docs cite: nothing points outside the repository', () => {
     const outside = citing.filter((file) => /api-contract\.md|payload-shapes\.md|api-spec\.md|public-api\.md|\.\.\/shared|\/work\/shared/.test(readFileSync(join(root, file), 'utf8')))
     expect(outside).toEqual([])
   })

@@ -66,14 +66,6 @@ export function describes<T>(schema: z.core.SomeType): z.ZodMiniType<T> {
   return schema as unknown as z.ZodMiniType<T>
 }
 
-/** A field that may be missing. */
-export const optional = z.optional
-
-/** A field that may be missing or `null`. */
-export function nullish<T extends z.core.SomeType>(schema: T) {
-  return z.optional(z.nullable(schema))
-}
-
 /**
  * A user embedded in another resource: `created_by`, `updated_by`, `verified_by`, …
  * (docs/service-behaviour.md §2.1). The fields every version sends are required.
@@ -105,13 +97,13 @@ export interface UserBasic {
 export const userBasicShape = {
   id: z.number(),
   uuid: z.string(),
-  distinct_id: nullish(z.string()),
+  distinct_id: z.nullish(z.string()),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  is_email_verified: nullish(z.boolean()),
-  hedgehog_config: nullish(jsonObject),
-  role_at_organization: nullish(
+  is_email_verified: z.nullish(z.boolean()),
+  hedgehog_config: z.nullish(jsonObject),
+  role_at_organization: z.nullish(
     openEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'>(),
   ),
 }
@@ -136,22 +128,20 @@ export const minimalFeatureFlagSchema = z.looseObject({
   /** Whether the flag is on. */
   active: z.optional(z.boolean()),
   /** Keep a user's variant across identification. */
-  ensure_experience_continuity: nullish(z.boolean()),
+  ensure_experience_continuity: z.nullish(z.boolean()),
   /** Whether payloads are encrypted. */
-  has_encrypted_payloads: nullish(z.boolean()),
+  has_encrypted_payloads: z.nullish(z.boolean()),
   /** Version, bumped on each change. */
-  version: nullish(z.number()),
+  version: z.nullish(z.number()),
   /** `server`, `client`, `all`, `""`, or later values. */
-  evaluation_runtime: nullish(openEnum<'server' | 'client' | 'all'>()),
+  evaluation_runtime: z.nullish(openEnum<'server' | 'client' | 'all'>()),
   /** `distinct_id` (default), `device_id`, `""`, or later values. */
-  bucketing_identifier: nullish(openEnum<'distinct_id' | 'device_id'>()),
+  bucketing_identifier: z.nullish(openEnum<'distinct_id' | 'device_id'>()),
   /** Evaluation tags (older services; see `evaluation_contexts`). */
-  evaluation_tags: nullish(z.array(z.string())),
+  evaluation_tags: z.nullish(z.array(z.string())),
   /** Evaluation contexts (newer services). */
-  evaluation_contexts: nullish(z.array(json)),
+  evaluation_contexts: z.nullish(z.array(json)),
 })
 /** A feature flag embedded in another resource. */
 export type MinimalFeatureFlag = z.infer<typeof minimalFeatureFlagSchema>
 
-/** An object of unknown shape whose known keys are typed. */
-export const looseObject = z.looseObject

@@ -5,7 +5,6 @@ import {
   json,
   jsonObject,
   maybeJson,
-  nullish,
   openEnum,
   userBasicSchema,
   type DateTimeInput,
@@ -43,15 +42,15 @@ export const endpointMaterializationSchema = z.looseObject({
   status: z.optional(openEnum<'Completed' | 'Running' | 'Failed' | 'Cancelled' | 'Modified' | 'Unknown'>()),
   can_materialize: z.optional(z.boolean()),
   /** Why the query cannot be materialized, e.g. `Only HogQL queries can be materialized.` */
-  reason: nullish(z.string()),
+  reason: z.nullish(z.string()),
   /** `+00:00` form. */
-  last_materialized_at: nullish(dateTime),
-  error: nullish(z.string()),
-  sync_frequency: nullish(syncFrequencySchema),
+  last_materialized_at: z.nullish(dateTime),
+  error: z.nullish(z.string()),
+  sync_frequency: z.nullish(syncFrequencySchema),
   name: z.optional(z.string()),
   enabled: z.optional(z.boolean()),
   ready: z.optional(z.boolean()),
-  saved_query_id: nullish(z.string()),
+  saved_query_id: z.nullish(z.string()),
 })
 /** Materialization of an endpoint: the materialized shape or the `{can_materialize, reason}` shape. */
 export type EndpointMaterialization = z.infer<typeof endpointMaterializationSchema>
@@ -126,29 +125,29 @@ export interface Endpoint {
 export const endpointShape = {
   id: z.string(),
   name: z.string(),
-  description: nullish(z.string()),
+  description: z.nullish(z.string()),
   query: endpointQuerySchema,
-  parameters: nullish(jsonObject),
+  parameters: z.nullish(jsonObject),
   is_active: z.boolean(),
-  cache_age_seconds: nullish(z.number()),
-  data_freshness_seconds: nullish(z.number()),
+  cache_age_seconds: z.nullish(z.number()),
+  data_freshness_seconds: z.nullish(z.number()),
   endpoint_path: z.optional(z.string()),
-  url: nullish(z.string()),
-  ui_url: nullish(z.string()),
+  url: z.nullish(z.string()),
+  ui_url: z.nullish(z.string()),
   created_at: dateTime,
   updated_at: z.optional(dateTime),
-  created_by: nullish(userBasicSchema),
+  created_by: z.nullish(userBasicSchema),
   is_materialized: z.optional(z.boolean()),
   current_version: z.optional(z.number()),
-  current_version_id: nullish(z.string()),
+  current_version_id: z.nullish(z.string()),
   versions_count: z.optional(z.number()),
-  derived_from_insight: nullish(z.string()),
-  materialization: nullish(endpointMaterializationSchema),
-  last_executed_at: nullish(dateTime),
-  bucket_overrides: nullish(jsonObject),
-  columns: nullish(z.array(endpointColumnSchema)),
-  tags: nullish(z.array(z.string())),
-  optional_breakdown_properties: nullish(z.array(z.string())),
+  derived_from_insight: z.nullish(z.string()),
+  materialization: z.nullish(endpointMaterializationSchema),
+  last_executed_at: z.nullish(dateTime),
+  bucket_overrides: z.nullish(jsonObject),
+  columns: z.nullish(z.array(endpointColumnSchema)),
+  tags: z.nullish(z.array(z.string())),
+  optional_breakdown_properties: z.nullish(z.array(z.string())),
 }
 
 /** An endpoint (saved query), as list, create, retrieve and update return it (docs/service-behaviour.md §6.2). */
@@ -164,15 +163,15 @@ export const endpointVersionSchema = z.looseObject({
   // Older versions send only `{id, version, query, created_at, created_by}`.
   name: z.optional(z.string()),
   is_active: z.optional(z.boolean()),
-  query: nullish(endpointQuerySchema),
+  query: z.nullish(endpointQuerySchema),
   version: z.optional(z.number()),
   /** `+00:00` form in the thin-spec era. */
   created_at: z.optional(dateTime),
-  version_id: nullish(z.string()),
+  version_id: z.nullish(z.string()),
   endpoint_is_active: z.optional(z.boolean()),
-  version_created_at: nullish(dateTime),
-  version_updated_at: nullish(dateTime),
-  version_created_by: nullish(userBasicSchema),
+  version_created_at: z.nullish(dateTime),
+  version_updated_at: z.nullish(dateTime),
+  version_created_by: z.nullish(userBasicSchema),
 })
 /** One version of an endpoint. */
 export type EndpointVersion = z.infer<typeof endpointVersionSchema>
@@ -300,35 +299,35 @@ export const queryStatusSchema = z.looseObject({
   /** The query id (`""` inside `last_execution_times`). */
   id: z.optional(z.string()),
   /** Whether it finished. */
-  complete: nullish(z.boolean()),
+  complete: z.nullish(z.boolean()),
   /** The dashboard it ran for. */
-  dashboard_id: nullish(z.number()),
+  dashboard_id: z.nullish(z.number()),
   /** When it ended. */
-  end_time: nullish(dateTime),
+  end_time: z.nullish(dateTime),
   /** Whether it failed. */
-  error: nullish(z.boolean()),
+  error: z.nullish(z.boolean()),
   /** Why it failed. */
-  error_message: nullish(z.string()),
+  error_message: z.nullish(z.string()),
   /** When the result expires. */
-  expiration_time: nullish(dateTime),
+  expiration_time: z.nullish(dateTime),
   /** The insight it ran for. */
-  insight_id: nullish(z.number()),
+  insight_id: z.nullish(z.number()),
   /** Labels. */
-  labels: nullish(z.array(z.string())),
+  labels: z.nullish(z.array(z.string())),
   /** When a worker picked it up. */
-  pickup_time: nullish(dateTime),
+  pickup_time: z.nullish(dateTime),
   /** Always `true`. */
   query_async: z.optional(z.boolean()),
   /** Progress of a running query. */
-  query_progress: nullish(json),
+  query_progress: z.nullish(json),
   /** The results, when complete. */
-  results: nullish(json),
+  results: z.nullish(json),
   /** When it started. */
-  start_time: nullish(dateTime),
+  start_time: z.nullish(dateTime),
   /** The worker task. */
-  task_id: nullish(z.string()),
+  task_id: z.nullish(z.string()),
   /** The project id. */
-  team_id: nullish(z.number()),
+  team_id: z.nullish(z.number()),
 })
 /** Status of a query. */
 export type QueryStatus = z.infer<typeof queryStatusSchema>
@@ -392,28 +391,28 @@ export interface EndpointRunResult<Row = unknown> {
 
 /** The fields of `endpointRunResultSchema` (exported for the tie test with `EndpointRunResult`). */
 export const endpointRunResultShape = {
-  results: nullish(z.array(json)),
-  columns: nullish(z.array(z.string())),
-  types: nullish(z.array(z.tuple([z.string(), z.string()], json))),
-  hasMore: nullish(z.boolean()),
-  limit: nullish(z.number()),
-  offset: nullish(z.number()),
-  is_cached: nullish(z.boolean()),
-  last_refresh: nullish(dateTime),
-  next_allowed_client_refresh: nullish(dateTime),
-  cache_target_age: nullish(dateTime),
-  clickhouse: nullish(z.string()),
-  error: nullish(z.string()),
+  results: z.nullish(z.array(json)),
+  columns: z.nullish(z.array(z.string())),
+  types: z.nullish(z.array(z.tuple([z.string(), z.string()], json))),
+  hasMore: z.nullish(z.boolean()),
+  limit: z.nullish(z.number()),
+  offset: z.nullish(z.number()),
+  is_cached: z.nullish(z.boolean()),
+  last_refresh: z.nullish(dateTime),
+  next_allowed_client_refresh: z.nullish(dateTime),
+  cache_target_age: z.nullish(dateTime),
+  clickhouse: z.nullish(z.string()),
+  error: z.nullish(z.string()),
   metadata: maybeJson,
   query: maybeJson,
-  query_status: nullish(queryStatusSchema),
-  timezone: nullish(z.string()),
-  endpoint_version: nullish(z.number()),
-  endpoint_version_created_at: nullish(dateTime),
-  endpoint_materialized: nullish(z.boolean()),
-  endpoint_materialized_at: nullish(dateTime),
-  execution_id: nullish(z.string()),
-  name: nullish(z.string()),
+  query_status: z.nullish(queryStatusSchema),
+  timezone: z.nullish(z.string()),
+  endpoint_version: z.nullish(z.number()),
+  endpoint_version_created_at: z.nullish(dateTime),
+  endpoint_materialized: z.nullish(z.boolean()),
+  endpoint_materialized_at: z.nullish(dateTime),
+  execution_id: z.nullish(z.string()),
+  name: z.nullish(z.string()),
 }
 
 /**
@@ -437,7 +436,7 @@ export type LastExecutionTime = z.infer<typeof lastExecutionTimeSchema>
 export const lastExecutionTimesStatusSchema = z.looseObject({
   // A spread shape, not z.extend: the same schema, and z.extend costs 350 B of the browser bundle.
   ...queryStatusSchema.shape,
-  results: nullish(z.array(lastExecutionTimeSchema)),
+  results: z.nullish(z.array(lastExecutionTimeSchema)),
 })
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null`. */
 export type LastExecutionTimesStatus = z.infer<typeof lastExecutionTimesStatusSchema>

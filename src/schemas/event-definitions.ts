@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, looseObject, nullish, openEnum, userBasicSchema, type UserBasic } from './common.js'
+import { dateTime, describes, openEnum, userBasicSchema, type UserBasic } from './common.js'
 import type { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from './enums.js'
 
 /** Whether events of a definition may be ingested freely (`allow`) or are refused (`reject`). */
@@ -67,31 +67,31 @@ export interface EventDefinition {
 export const eventDefinitionShape = {
   id: z.string(),
   name: z.string(),
-  owner: nullish(z.union([z.number(), userBasicSchema])),
-  description: nullish(z.string()),
-  tags: nullish(z.array(z.string())),
-  created_at: nullish(dateTime),
-  updated_at: nullish(dateTime),
-  updated_by: nullish(userBasicSchema),
-  last_seen_at: nullish(dateTime),
-  last_updated_at: nullish(dateTime),
-  verified: nullish(z.boolean()),
-  verified_at: nullish(dateTime),
-  verified_by: nullish(userBasicSchema),
-  hidden: nullish(z.boolean()),
-  enforcement_mode: nullish(eventDefinitionEnforcementModeSchema),
-  is_action: nullish(z.boolean()),
-  action_id: nullish(z.number()),
-  is_calculating: nullish(z.boolean()),
-  last_calculated_at: nullish(dateTime),
-  created_by: nullish(userBasicSchema),
-  post_to_slack: nullish(z.boolean()),
-  default_columns: nullish(z.array(z.string())),
-  media_preview_urls: nullish(z.array(z.string())),
+  owner: z.nullish(z.union([z.number(), userBasicSchema])),
+  description: z.nullish(z.string()),
+  tags: z.nullish(z.array(z.string())),
+  created_at: z.nullish(dateTime),
+  updated_at: z.nullish(dateTime),
+  updated_by: z.nullish(userBasicSchema),
+  last_seen_at: z.nullish(dateTime),
+  last_updated_at: z.nullish(dateTime),
+  verified: z.nullish(z.boolean()),
+  verified_at: z.nullish(dateTime),
+  verified_by: z.nullish(userBasicSchema),
+  hidden: z.nullish(z.boolean()),
+  enforcement_mode: z.nullish(eventDefinitionEnforcementModeSchema),
+  is_action: z.nullish(z.boolean()),
+  action_id: z.nullish(z.number()),
+  is_calculating: z.nullish(z.boolean()),
+  last_calculated_at: z.nullish(dateTime),
+  created_by: z.nullish(userBasicSchema),
+  post_to_slack: z.nullish(z.boolean()),
+  default_columns: z.nullish(z.array(z.string())),
+  media_preview_urls: z.nullish(z.array(z.string())),
 }
 
 /** An event definition (docs/service-behaviour.md §7.1). */
-export const eventDefinitionSchema = describes<EventDefinition>(looseObject(eventDefinitionShape))
+export const eventDefinitionSchema = describes<EventDefinition>(z.looseObject(eventDefinitionShape))
 
 /**
  * Fields accepted by `eventDefinitions.create` and `update` (docs/service-behaviour.md §7.1). A field
@@ -154,14 +154,14 @@ export interface EventDefinitionListParams {
 export type EventDefinitionOrdering = 'name' | '-name' | 'last_seen_at' | '-last_seen_at' | 'last_seen_at::date' | '-last_seen_at::date'
 
 /** `eventDefinitions.metrics`: how often the event was used in queries over 30 days. */
-export const eventDefinitionMetricsSchema = looseObject({
-  query_usage_30_day: nullish(z.number()),
+export const eventDefinitionMetricsSchema = z.looseObject({
+  query_usage_30_day: z.nullish(z.number()),
 })
 /** Usage metrics of an event definition. */
 export type EventDefinitionMetrics = z.infer<typeof eventDefinitionMetricsSchema>
 
 /** A generated, typed capture module for the project's events (`golang`, `python`, `typescript`). */
-export const eventDefinitionCodeSchema = looseObject({
+export const eventDefinitionCodeSchema = z.looseObject({
   /** The complete source file. */
   content: z.optional(z.string()),
   /** How many events the file covers. */

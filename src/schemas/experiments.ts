@@ -6,7 +6,6 @@ import {
   maybeJson,
   jsonObject,
   minimalFeatureFlagSchema,
-  nullish,
   openEnum,
   userBasicSchema,
   type MinimalFeatureFlag,
@@ -35,11 +34,11 @@ export const holdoutSchema = z.looseObject({
   /** Name. */
   name: z.optional(z.string()),
   /** Description. */
-  description: nullish(z.string()),
+  description: z.nullish(z.string()),
   /** Release groups; the variant is `holdout-<id>`. */
-  filters: nullish(json),
+  filters: z.nullish(json),
   /** Who created it. */
-  created_by: nullish(userBasicSchema),
+  created_by: z.nullish(userBasicSchema),
   /** Creation date-time. */
   created_at: z.optional(dateTime),
   /** Last change. */
@@ -57,11 +56,11 @@ export const experimentSavedMetricSchema = z.looseObject({
   /** The saved metric id. */
   saved_metric: z.optional(z.number()),
   /** `{ type: "primary" | "secondary" }`. */
-  metadata: nullish(json),
+  metadata: z.nullish(json),
   /** When it was attached. */
   created_at: z.optional(dateTime),
   /** The metric (with its `fingerprint`). */
-  query: nullish(json),
+  query: z.nullish(json),
   /** The saved metric name. */
   name: z.optional(z.string()),
 })
@@ -157,37 +156,37 @@ export interface Experiment {
 export const experimentShape = {
   id: z.number(),
   name: z.string(),
-  description: nullish(z.string()),
+  description: z.nullish(z.string()),
   start_date: z.nullable(dateTime),
   end_date: z.nullable(dateTime),
   feature_flag_key: z.string(),
-  feature_flag: nullish(minimalFeatureFlagSchema),
-  holdout: nullish(holdoutSchema),
-  holdout_id: nullish(z.number()),
-  exposure_cohort: nullish(z.number()),
+  feature_flag: z.nullish(minimalFeatureFlagSchema),
+  holdout: z.nullish(holdoutSchema),
+  holdout_id: z.nullish(z.number()),
+  exposure_cohort: z.nullish(z.number()),
   parameters: maybeJson as Unchecked<ExperimentParameters>,
   secondary_metrics: maybeJson,
-  saved_metrics: nullish(z.array(experimentSavedMetricSchema)),
+  saved_metrics: z.nullish(z.array(experimentSavedMetricSchema)),
   saved_metrics_ids: maybeJson as Unchecked<ExperimentSavedMetricRef[]>,
   filters: maybeJson,
   archived: z.boolean(),
-  deleted: nullish(z.boolean()),
-  created_by: nullish(userBasicSchema),
+  deleted: z.nullish(z.boolean()),
+  created_by: z.nullish(userBasicSchema),
   created_at: dateTime,
   updated_at: z.optional(dateTime),
-  type: nullish(experimentTypeSchema),
+  type: z.nullish(experimentTypeSchema),
   exposure_criteria: maybeJson as Unchecked<ExperimentExposureCriteria>,
   metrics: maybeJson as Unchecked<ExperimentMetricResult[]>,
   metrics_secondary: maybeJson as Unchecked<ExperimentMetricResult[]>,
   stats_config: maybeJson as Unchecked<ExperimentStatsConfig>,
   scheduling_config: maybeJson,
-  conclusion: nullish(experimentConclusionSchema),
-  conclusion_comment: nullish(z.string()),
-  primary_metrics_ordered_uuids: nullish(z.array(z.string())),
-  secondary_metrics_ordered_uuids: nullish(z.array(z.string())),
+  conclusion: z.nullish(experimentConclusionSchema),
+  conclusion_comment: z.nullish(z.string()),
+  primary_metrics_ordered_uuids: z.nullish(z.array(z.string())),
+  secondary_metrics_ordered_uuids: z.nullish(z.array(z.string())),
   exposure_preaggregation_enabled: z.optional(z.boolean()),
-  user_access_level: nullish(z.string()),
-  status: nullish(openEnum<'draft' | 'running' | 'paused' | 'exposure_frozen' | 'stopped'>()),
+  user_access_level: z.nullish(z.string()),
+  status: z.nullish(openEnum<'draft' | 'running' | 'paused' | 'exposure_frozen' | 'stopped'>()),
 }
 
 /** An experiment, as list, create, retrieve, update and duplicate return it (docs/service-behaviour.md §3.1). */
@@ -302,33 +301,33 @@ export const featureFlagSchema = z.looseObject({
   id: z.number(),
   name: z.optional(z.string()),
   key: z.optional(z.string()),
-  filters: nullish(jsonObject),
+  filters: z.nullish(jsonObject),
   deleted: z.optional(z.boolean()),
   active: z.optional(z.boolean()),
-  created_by: nullish(userBasicSchema),
-  created_at: nullish(dateTime),
-  updated_at: nullish(dateTime),
-  version: nullish(z.number()),
-  last_modified_by: nullish(userBasicSchema),
-  ensure_experience_continuity: nullish(z.boolean()),
-  experiment_set: nullish(z.array(json)),
-  surveys: nullish(json),
-  features: nullish(json),
-  rollback_conditions: nullish(json),
-  performed_rollback: nullish(z.boolean()),
+  created_by: z.nullish(userBasicSchema),
+  created_at: z.nullish(dateTime),
+  updated_at: z.nullish(dateTime),
+  version: z.nullish(z.number()),
+  last_modified_by: z.nullish(userBasicSchema),
+  ensure_experience_continuity: z.nullish(z.boolean()),
+  experiment_set: z.nullish(z.array(json)),
+  surveys: z.nullish(json),
+  features: z.nullish(json),
+  rollback_conditions: z.nullish(json),
+  performed_rollback: z.nullish(z.boolean()),
   can_edit: z.optional(z.boolean()),
-  tags: nullish(z.array(json)),
-  usage_dashboard: nullish(z.number()),
-  analytics_dashboards: nullish(z.array(json)),
-  has_enriched_analytics: nullish(z.boolean()),
-  user_access_level: nullish(z.string()),
-  is_remote_configuration: nullish(z.boolean()),
-  has_encrypted_payloads: nullish(z.boolean()),
-  status: nullish(z.string()),
-  evaluation_runtime: nullish(openEnum<'server' | 'client' | 'all'>()),
-  bucketing_identifier: nullish(openEnum<'distinct_id' | 'device_id'>()),
-  last_called_at: nullish(dateTime),
-  is_used_in_replay_settings: nullish(z.boolean()),
+  tags: z.nullish(z.array(json)),
+  usage_dashboard: z.nullish(z.number()),
+  analytics_dashboards: z.nullish(z.array(json)),
+  has_enriched_analytics: z.nullish(z.boolean()),
+  user_access_level: z.nullish(z.string()),
+  is_remote_configuration: z.nullish(z.boolean()),
+  has_encrypted_payloads: z.nullish(z.boolean()),
+  status: z.nullish(z.string()),
+  evaluation_runtime: z.nullish(openEnum<'server' | 'client' | 'all'>()),
+  bucketing_identifier: z.nullish(openEnum<'distinct_id' | 'device_id'>()),
+  last_called_at: z.nullish(dateTime),
+  is_used_in_replay_settings: z.nullish(z.boolean()),
 })
 /** A feature flag. */
 export type FeatureFlag = z.infer<typeof featureFlagSchema>
@@ -355,16 +354,16 @@ export interface EligibleFeatureFlagsParams {
 
 /** `createExposureCohort`: `{ cohort }` (the service answers 201). */
 export const exposureCohortResultSchema = z.looseObject({
-  cohort: nullish(
+  cohort: z.nullish(
     z.looseObject({
       id: z.number(),
-      name: nullish(z.string()),
-      description: nullish(z.string()),
-      groups: nullish(json),
-      filters: nullish(json),
+      name: z.nullish(z.string()),
+      description: z.nullish(z.string()),
+      groups: z.nullish(json),
+      filters: z.nullish(json),
       is_static: z.optional(z.boolean()),
-      created_by: nullish(userBasicSchema),
-      created_at: nullish(dateTime),
+      created_by: z.nullish(userBasicSchema),
+      created_at: z.nullish(dateTime),
     }),
   ),
 })
@@ -392,7 +391,7 @@ export const timeseriesRecalculationSchema = z.looseObject({
   /** `pending`, `in_progress`, `completed`, `failed`, or later values. */
   status: z.optional(openEnum<'pending' | 'in_progress' | 'completed' | 'failed'>()),
   /** When it was requested (`+00:00` form). */
-  created_at: nullish(dateTime),
+  created_at: z.nullish(dateTime),
 })
 /** What `experiments.recalculateTimeseries` returns: the recalculation request and its status. */
 export type TimeseriesRecalculation = z.infer<typeof timeseriesRecalculationSchema>
@@ -414,19 +413,19 @@ export const timeseriesResultsSchema = z.looseObject({
   /** `pending`, `failed`, `completed`, `partial`, or later values. */
   status: z.optional(openEnum<'pending' | 'failed' | 'completed' | 'partial'>()),
   /** `YYYY-MM-DD` (project time zone) → that day's metric result, or `null` while not computed. */
-  timeseries: nullish(z.catchall(z.object({}), json)),
+  timeseries: z.nullish(z.catchall(z.object({}), json)),
   /** `null`, or date → error message. */
-  errors: nullish(z.catchall(z.object({}), json)),
+  errors: z.nullish(z.catchall(z.object({}), json)),
   /** `null` until a day completes. */
-  computed_at: nullish(dateTime),
+  computed_at: z.nullish(dateTime),
   /** Creation date-time. */
-  created_at: nullish(dateTime),
+  created_at: z.nullish(dateTime),
   /** Last change. */
-  updated_at: nullish(dateTime),
+  updated_at: z.nullish(dateTime),
   /** Status of the latest recalculation request, if any. */
-  recalculation_status: nullish(z.string()),
+  recalculation_status: z.nullish(z.string()),
   /** When that recalculation was requested. */
-  recalculation_created_at: nullish(dateTime),
+  recalculation_created_at: z.nullish(dateTime),
 })
 /** What `experiments.timeseriesResults` returns: daily results of one metric, keyed by date. */
 export type TimeseriesResults = z.infer<typeof timeseriesResultsSchema>
@@ -441,7 +440,7 @@ export const experimentStatsSchema = z.looseObject({
   launched_last_30d: z.optional(z.number()),
   launched_previous_30d: z.optional(z.number()),
   /** Change between the two, in percent (1 decimal). */
-  percent_change: nullish(z.number()),
+  percent_change: z.nullish(z.number()),
   /** Running now. */
   active_experiments: z.optional(z.number()),
   completed_last_30d: z.optional(z.number()),

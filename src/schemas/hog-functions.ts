@@ -3,9 +3,7 @@ import {
   dateTime,
   describes,
   json,
-  looseObject,
   maybeJson,
-  nullish,
   openEnum,
   userBasicSchema,
   type DateTimeInput,
@@ -181,45 +179,45 @@ export const hogFunctionMappingSchema = maybeJson as Unchecked<HogFunctionMappin
 export const hogFunctionMappingTemplateSchema = maybeJson as Unchecked<HogFunctionMappingTemplate>
 
 /** The template a hog function was created from (OAS `HogFunctionTemplate`). */
-export const hogFunctionTemplateSchema = looseObject({
+export const hogFunctionTemplateSchema = z.looseObject({
   /** The template id. */
   id: z.string(),
   /** Name. */
   name: z.optional(z.string()),
   /** Description. */
-  description: nullish(z.string()),
+  description: z.nullish(z.string()),
   /** The template's source. */
   code: z.optional(z.string()),
   /** `hog` or `javascript`. */
-  code_language: nullish(openEnum<'hog' | 'javascript'>()),
+  code_language: z.nullish(openEnum<'hog' | 'javascript'>()),
   /** The inputs it declares. */
-  inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
+  inputs_schema: z.nullish(z.array(hogFunctionInputSchemaItemSchema)),
   /** The kind of function it makes. */
-  type: nullish(hogFunctionTypeSchema),
+  type: z.nullish(hogFunctionTypeSchema),
   /** e.g. `stable`, `alpha`, `beta`, `deprecated`. */
-  status: nullish(z.string()),
+  status: z.nullish(z.string()),
   /** Categories. */
-  category: nullish(z.array(json)),
+  category: z.nullish(z.array(json)),
   /** Available on free plans. */
-  free: nullish(z.boolean()),
+  free: z.nullish(z.boolean()),
   /** Icon URL. */
-  icon_url: nullish(z.string()),
+  icon_url: z.nullish(z.string()),
   /** Default filters. */
-  filters: nullish(hogFunctionFiltersSchema),
+  filters: z.nullish(hogFunctionFiltersSchema),
   /** Default masking. */
-  masking: nullish(hogFunctionMaskingSchema),
+  masking: z.nullish(hogFunctionMaskingSchema),
   /** Mappings it offers. */
-  mapping_templates: nullish(z.array(hogFunctionMappingTemplateSchema)),
+  mapping_templates: z.nullish(z.array(hogFunctionMappingTemplateSchema)),
 })
 /** The template a hog function was created from. */
 export type HogFunctionTemplate = z.infer<typeof hogFunctionTemplateSchema>
 
 /** Health of a hog function: `state` 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
-export const hogFunctionStatusSchema = looseObject({
+export const hogFunctionStatusSchema = z.looseObject({
   /** 0 unknown, 1 healthy, 2 degraded, 3 disabled, 11/12 forced states. */
-  state: nullish(z.number()),
+  state: z.nullish(z.number()),
   /** Remaining rate-limit tokens. */
-  tokens: nullish(z.number()),
+  tokens: z.nullish(z.number()),
 })
 /** Health of a hog function. */
 export type HogFunctionStatus = z.infer<typeof hogFunctionStatusSchema>
@@ -284,40 +282,40 @@ export interface HogFunction extends HogFunctionMinimal {
 /** The fields of `hogFunctionMinimalSchema` (exported for the tie test with `HogFunctionMinimal`). */
 export const hogFunctionMinimalShape = {
   id: z.string(),
-  type: nullish(hogFunctionTypeSchema),
-  name: nullish(z.string()),
-  description: nullish(z.string()),
+  type: z.nullish(hogFunctionTypeSchema),
+  name: z.nullish(z.string()),
+  description: z.nullish(z.string()),
   created_at: dateTime,
-  created_by: nullish(userBasicSchema),
+  created_by: z.nullish(userBasicSchema),
   updated_at: z.optional(dateTime),
   enabled: z.boolean(),
-  hog: nullish(z.string()),
+  hog: z.nullish(z.string()),
   filters: hogFunctionFiltersSchema,
-  icon_url: nullish(z.string()),
-  template: nullish(hogFunctionTemplateSchema),
-  status: nullish(hogFunctionStatusSchema),
-  execution_order: nullish(z.number()),
+  icon_url: z.nullish(z.string()),
+  template: z.nullish(hogFunctionTemplateSchema),
+  status: z.nullish(hogFunctionStatusSchema),
+  execution_order: z.nullish(z.number()),
 }
 
 /** A hog function as `hogFunctions.list` returns it (OAS `HogFunctionMinimal`). */
-export const hogFunctionMinimalSchema = describes<HogFunctionMinimal>(looseObject(hogFunctionMinimalShape))
+export const hogFunctionMinimalSchema = describes<HogFunctionMinimal>(z.looseObject(hogFunctionMinimalShape))
 
 /** The fields of `hogFunctionSchema` (exported for the tie test with `HogFunction`). */
 export const hogFunctionShape = {
   ...hogFunctionMinimalShape,
-  deleted: nullish(z.boolean()),
+  deleted: z.nullish(z.boolean()),
   bytecode: maybeJson,
-  transpiled: nullish(z.string()),
+  transpiled: z.nullish(z.string()),
   // Only an array is checked: the items are the service's.
-  inputs_schema: nullish(z.array(hogFunctionInputSchemaItemSchema)),
+  inputs_schema: z.nullish(z.array(hogFunctionInputSchemaItemSchema)),
   inputs: hogFunctionInputsSchema,
   masking: hogFunctionMaskingSchema,
   mappings: maybeJson as Unchecked<HogFunctionMapping[] | null | undefined>,
-  batch_export_id: nullish(z.string()),
+  batch_export_id: z.nullish(z.string()),
 }
 
 /** A hog function, as create, retrieve, update and rearrange return it (docs/service-behaviour.md §4.1). */
-export const hogFunctionSchema = describes<HogFunction>(looseObject(hogFunctionShape))
+export const hogFunctionSchema = describes<HogFunction>(z.looseObject(hogFunctionShape))
 
 /** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
 export interface HogFunctionInputSchemaItemParam {
@@ -478,9 +476,9 @@ export interface HogFunctionListParams {
 }
 
 /** `hogFunctions.broadcast`: `{ success }`. */
-export const hogFunctionBroadcastResultSchema = looseObject({
+export const hogFunctionBroadcastResultSchema = z.looseObject({
   /** Whether the broadcast was queued. */
-  success: nullish(z.boolean()),
+  success: z.nullish(z.boolean()),
 })
 /** Result of `hogFunctions.broadcast`. */
 export type HogFunctionBroadcastResult = z.infer<typeof hogFunctionBroadcastResultSchema>
@@ -500,27 +498,27 @@ export interface HogFunctionInvocationParams {
 }
 
 /** One log line of a run (as relayed from the CDP service). */
-export const hogFunctionInvocationLogSchema = looseObject({
+export const hogFunctionInvocationLogSchema = z.looseObject({
   /** Log level. */
-  level: nullish(z.string()),
+  level: z.nullish(z.string()),
   /** When it was logged. */
-  timestamp: nullish(dateTime),
+  timestamp: z.nullish(dateTime),
   /** The message. */
-  message: nullish(z.string()),
+  message: z.nullish(z.string()),
 })
 /** One log line of a test run. */
 export type HogFunctionInvocationLog = z.infer<typeof hogFunctionInvocationLogSchema>
 
 /** Result of `hogFunctions.invocations`, relayed from the CDP service (shape not confirmed, §9). */
-export const hogFunctionInvocationResultSchema = looseObject({
+export const hogFunctionInvocationResultSchema = z.looseObject({
   /** `success`, `error`, `skipped`, or later values. */
-  status: nullish(openEnum<'success' | 'error' | 'skipped'>()),
+  status: z.nullish(openEnum<'success' | 'error' | 'skipped'>()),
   /** What the function returned. */
-  result: nullish(json),
+  result: z.nullish(json),
   /** Errors raised. */
-  errors: nullish(z.array(json)),
+  errors: z.nullish(z.array(json)),
   /** Log lines of the run. */
-  logs: nullish(z.array(hogFunctionInvocationLogSchema)),
+  logs: z.nullish(z.array(hogFunctionInvocationLogSchema)),
 })
 /** Result of a test run. */
 export type HogFunctionInvocationResult = z.infer<typeof hogFunctionInvocationResultSchema>
@@ -542,11 +540,11 @@ export interface HogFunctionLogsParams {
 }
 
 /** One log entry of a hog function, newest first (`posthog/api/log_entries.py`). */
-export const hogFunctionLogEntrySchema = looseObject({
+export const hogFunctionLogEntrySchema = z.looseObject({
   /** The hog function id. */
-  log_source_id: nullish(z.string()),
+  log_source_id: z.nullish(z.string()),
   /** The invocation id. */
-  instance_id: nullish(z.string()),
+  instance_id: z.nullish(z.string()),
   /** When it was logged. */
   timestamp: z.optional(dateTime),
   /** `DEBUG`, `INFO`, `WARN`, `ERROR`, or later values. */
@@ -575,13 +573,13 @@ export interface HogFunctionMetricsParams {
 }
 
 /** App metrics of a hog function: one value per label (date) for each series. */
-export const hogFunctionMetricsSchema = looseObject({
+export const hogFunctionMetricsSchema = z.looseObject({
   /** The dates, one per value. */
   labels: z.optional(z.array(z.string())),
   /** One series per kind or name. */
   series: z.optional(
     z.array(
-      looseObject({
+      z.looseObject({
         name: z.optional(z.string()),
         values: z.optional(z.array(z.number())),
       }),
@@ -592,7 +590,7 @@ export const hogFunctionMetricsSchema = looseObject({
 export type HogFunctionMetrics = z.infer<typeof hogFunctionMetricsSchema>
 
 /** Totals of the app metrics of a hog function, by kind or name. */
-export const hogFunctionMetricsTotalsSchema = looseObject({
+export const hogFunctionMetricsTotalsSchema = z.looseObject({
   /** Kind or name → count. */
   totals: z.optional(z.catchall(z.object({}), z.number())),
 })
@@ -612,13 +610,13 @@ export interface HogFunctionIconsParams {
 }
 
 /** A logo found by `hogFunctions.icons`. */
-export const hogFunctionIconSchema = looseObject({
+export const hogFunctionIconSchema = z.looseObject({
   /** The icon id (a domain). */
   id: z.string(),
   /** The company name. */
-  name: nullish(z.string()),
+  name: z.nullish(z.string()),
   /** `/api/projects/@current/hog_functions/icon/?id=<domain>`. */
-  url: nullish(z.string()),
+  url: z.nullish(z.string()),
 })
 /** A logo found by `hogFunctions.icons`. */
 export type HogFunctionIcon = z.infer<typeof hogFunctionIconSchema>

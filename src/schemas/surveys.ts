@@ -5,7 +5,6 @@ import {
   json,
   maybeJson,
   minimalFeatureFlagSchema,
-  nullish,
   openEnum,
   userBasicSchema,
   type DateTimeInput,
@@ -39,9 +38,9 @@ export type SurveyQuestionType = z.infer<typeof surveyQuestionTypeSchema>
 export const surveyQuestionBranchingSchema = z.looseObject({
   type: z.optional(openEnum<SurveyQuestionBranching['type']>()),
   /** `response_based`: response value (or choice index) → question index or `"end"`. */
-  responseValues: nullish(z.catchall(z.object({}), json)),
+  responseValues: z.nullish(z.catchall(z.object({}), json)),
   /** `specific_question`: the index of the next question. */
-  index: nullish(z.number()),
+  index: z.nullish(z.number()),
 })
 /** Where a question leads next: the next question, the end, a given question, or by the answer. */
 export type SurveyQuestionBranching = SurveyBranching | SurveyResponseBasedBranching
@@ -55,24 +54,24 @@ export const surveyQuestionSchema = z.looseObject({
   id: z.optional(z.string()),
   type: z.optional(surveyQuestionTypeSchema),
   question: z.optional(z.string()),
-  description: nullish(z.string()),
-  descriptionContentType: nullish(openEnum<'html' | 'text'>()),
-  optional: nullish(z.boolean()),
-  buttonText: nullish(z.string()),
+  description: z.nullish(z.string()),
+  descriptionContentType: z.nullish(openEnum<'html' | 'text'>()),
+  optional: z.nullish(z.boolean()),
+  buttonText: z.nullish(z.string()),
   /** `link` questions: an `https:` or `mailto:` URL. */
-  link: nullish(z.string()),
+  link: z.nullish(z.string()),
   /** `rating` questions. */
-  display: nullish(openEnum<'number' | 'emoji'>()),
-  scale: nullish(z.number()),
-  lowerBoundLabel: nullish(z.string()),
-  upperBoundLabel: nullish(z.string()),
-  isNpsQuestion: nullish(z.boolean()),
+  display: z.nullish(openEnum<'number' | 'emoji'>()),
+  scale: z.nullish(z.number()),
+  lowerBoundLabel: z.nullish(z.string()),
+  upperBoundLabel: z.nullish(z.string()),
+  isNpsQuestion: z.nullish(z.boolean()),
   /** Choice questions. */
-  choices: nullish(z.array(z.string())),
-  shuffleOptions: nullish(z.boolean()),
-  hasOpenChoice: nullish(z.boolean()),
-  branching: nullish(surveyQuestionBranchingSchema),
-  translations: nullish(json),
+  choices: z.nullish(z.array(z.string())),
+  shuffleOptions: z.nullish(z.boolean()),
+  hasOpenChoice: z.nullish(z.boolean()),
+  branching: z.nullish(surveyQuestionBranchingSchema),
+  translations: z.nullish(json),
 })
 export type { SurveyQuestion }
 
@@ -87,9 +86,9 @@ export const surveyDailyLimitSchema = z.looseObject({
   /** The day (`YYYY-MM-DD`). */
   date: z.optional(z.string()),
   /** Responses allowed that day. */
-  daily_response_limit: nullish(z.number()),
+  daily_response_limit: z.nullish(z.number()),
   /** Share of users shown the survey that day. */
-  rollout_percentage: nullish(z.number()),
+  rollout_percentage: z.nullish(z.number()),
 })
 /** One day of response sampling. */
 export type SurveyDailyLimit = z.infer<typeof surveyDailyLimitSchema>
@@ -101,7 +100,7 @@ export const surveyFeatureFlagKeySchema = z.looseObject({
     openEnum<'linked_flag_key' | 'targeting_flag_key' | 'internal_targeting_flag_key' | 'internal_response_sampling_flag_key'>(),
   ),
   /** The flag key, or `null` when there is none. */
-  value: nullish(z.string()),
+  value: z.nullish(z.string()),
 })
 /** An item of `feature_flag_keys`. */
 export type SurveyFeatureFlagKey = z.infer<typeof surveyFeatureFlagKeySchema>
@@ -193,40 +192,40 @@ export interface Survey {
 export const surveyShape = {
   id: z.string(),
   name: z.string(),
-  description: nullish(z.string()),
+  description: z.nullish(z.string()),
   type: surveyTypeSchema,
-  schedule: nullish(openEnum<(typeof SURVEY_SCHEDULES)[number]>()),
-  linked_flag: nullish(minimalFeatureFlagSchema),
-  linked_flag_id: nullish(z.number()),
-  linked_insight_id: nullish(z.number()),
-  targeting_flag: nullish(minimalFeatureFlagSchema),
-  internal_targeting_flag: nullish(minimalFeatureFlagSchema),
+  schedule: z.nullish(openEnum<(typeof SURVEY_SCHEDULES)[number]>()),
+  linked_flag: z.nullish(minimalFeatureFlagSchema),
+  linked_flag_id: z.nullish(z.number()),
+  linked_insight_id: z.nullish(z.number()),
+  targeting_flag: z.nullish(minimalFeatureFlagSchema),
+  internal_targeting_flag: z.nullish(minimalFeatureFlagSchema),
   // The questions' known fields are checked leniently; their union is the type's (`SurveyQuestion`).
-  questions: nullish(z.array(surveyQuestionSchema)) as Unchecked<SurveyQuestion[] | null | undefined>,
+  questions: z.nullish(z.array(surveyQuestionSchema)) as Unchecked<SurveyQuestion[] | null | undefined>,
   conditions: surveyConditionsSchema,
   appearance: surveyAppearanceSchema,
   created_at: dateTime,
-  created_by: nullish(userBasicSchema),
+  created_by: z.nullish(userBasicSchema),
   start_date: z.nullable(dateTime),
   end_date: z.nullable(dateTime),
   archived: z.boolean(),
-  responses_limit: nullish(z.number()),
-  feature_flag_keys: nullish(z.array(surveyFeatureFlagKeySchema)),
-  iteration_count: nullish(z.number()),
-  iteration_frequency_days: nullish(z.number()),
-  iteration_start_dates: nullish(z.array(z.nullable(dateTime))),
-  current_iteration: nullish(z.number()),
-  current_iteration_start_date: nullish(dateTime),
-  response_sampling_start_date: nullish(dateTime),
-  response_sampling_interval_type: nullish(openEnum<(typeof SURVEY_SAMPLING_INTERVAL_TYPES)[number]>()),
-  response_sampling_interval: nullish(z.number()),
-  response_sampling_limit: nullish(z.number()),
-  response_sampling_daily_limits: nullish(z.union([z.string(), z.array(surveyDailyLimitSchema)])),
-  enable_partial_responses: nullish(z.boolean()),
-  enable_iframe_embedding: nullish(z.boolean()),
+  responses_limit: z.nullish(z.number()),
+  feature_flag_keys: z.nullish(z.array(surveyFeatureFlagKeySchema)),
+  iteration_count: z.nullish(z.number()),
+  iteration_frequency_days: z.nullish(z.number()),
+  iteration_start_dates: z.nullish(z.array(z.nullable(dateTime))),
+  current_iteration: z.nullish(z.number()),
+  current_iteration_start_date: z.nullish(dateTime),
+  response_sampling_start_date: z.nullish(dateTime),
+  response_sampling_interval_type: z.nullish(openEnum<(typeof SURVEY_SAMPLING_INTERVAL_TYPES)[number]>()),
+  response_sampling_interval: z.nullish(z.number()),
+  response_sampling_limit: z.nullish(z.number()),
+  response_sampling_daily_limits: z.nullish(z.union([z.string(), z.array(surveyDailyLimitSchema)])),
+  enable_partial_responses: z.nullish(z.boolean()),
+  enable_iframe_embedding: z.nullish(z.boolean()),
   translations: maybeJson,
   form_content: maybeJson,
-  user_access_level: nullish(z.string()),
+  user_access_level: z.nullish(z.string()),
 }
 
 /** A survey: one lenient schema covers both representations (docs/service-behaviour.md §5.1). */
@@ -333,11 +332,11 @@ export const activityChangeSchema = z.looseObject({
   /** `changed`, `created`, `deleted`, …. */
   action: z.optional(z.string()),
   /** The field. */
-  field: nullish(z.string()),
+  field: z.nullish(z.string()),
   /** The value before. */
-  before: nullish(json),
+  before: z.nullish(json),
   /** The value after. */
-  after: nullish(json),
+  after: z.nullish(json),
 })
 /** One change of an activity log entry. */
 export type ActivityChange = z.infer<typeof activityChangeSchema>
@@ -346,24 +345,24 @@ export type ActivityChange = z.infer<typeof activityChangeSchema>
 export const activityLogSchema = z.looseObject({
   id: z.string(),
   /** `null` for system activity or a deleted user. */
-  user: nullish(userBasicSchema),
-  unread: nullish(z.boolean()),
-  organization_id: nullish(z.string()),
-  was_impersonated: nullish(z.boolean()),
-  is_system: nullish(z.boolean()),
+  user: z.nullish(userBasicSchema),
+  unread: z.nullish(z.boolean()),
+  organization_id: z.nullish(z.string()),
+  was_impersonated: z.nullish(z.boolean()),
+  is_system: z.nullish(z.boolean()),
   /** `created`, `updated`, `deleted`, `response_archived`, `response_unarchived`, … */
   activity: z.optional(z.string()),
-  item_id: nullish(z.string()),
+  item_id: z.nullish(z.string()),
   scope: z.optional(z.string()),
-  detail: nullish(
+  detail: z.nullish(
     z.looseObject({
-      id: nullish(z.string()),
-      changes: nullish(z.array(activityChangeSchema)),
-      merge: nullish(json),
-      trigger: nullish(json),
-      name: nullish(z.string()),
-      short_id: nullish(z.string()),
-      type: nullish(z.string()),
+      id: z.nullish(z.string()),
+      changes: z.nullish(z.array(activityChangeSchema)),
+      merge: z.nullish(json),
+      trigger: z.nullish(json),
+      name: z.nullish(z.string()),
+      short_id: z.nullish(z.string()),
+      type: z.nullish(z.string()),
     }),
   ),
   created_at: z.optional(dateTime),
@@ -430,8 +429,8 @@ export const surveyEventStatsSchema = z.looseObject({
   /** People. */
   unique_persons: z.optional(z.number()),
   /** Naive ClickHouse time with a `Z` appended; `null` when the event never happened. */
-  first_seen: nullish(dateTime),
-  last_seen: nullish(dateTime),
+  first_seen: z.nullish(dateTime),
+  last_seen: z.nullish(dateTime),
   /** Only on `survey shown`: people (and events) that neither dismissed nor answered. */
   unique_persons_only_seen: z.optional(z.number()),
   total_count_only_seen: z.optional(z.number()),
@@ -481,9 +480,9 @@ export const surveyStatsSchema = z.looseObject({
   /** The survey. */
   survey_id: z.optional(z.string()),
   /** The survey's start. */
-  start_date: nullish(dateTime),
+  start_date: z.nullish(dateTime),
   /** The survey's end. */
-  end_date: nullish(dateTime),
+  end_date: z.nullish(dateTime),
 })
 /** Statistics of one survey. */
 export type SurveyStats = z.infer<typeof surveyStatsSchema>
@@ -510,9 +509,9 @@ export const surveyResponseSummarySchema = z.looseObject({
   /** Answers summarised. */
   response_count: z.optional(z.number()),
   /** `+00:00` form. */
-  generated_at: nullish(dateTime),
+  generated_at: z.nullish(dateTime),
   /** The AI trace id. */
-  trace_id: nullish(z.string()),
+  trace_id: z.nullish(z.string()),
   /** Answered from the 30-second cache. */
   cached: z.optional(z.boolean()),
 })

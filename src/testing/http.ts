@@ -1,6 +1,6 @@
 /**
  * Building blocks of the fake's answers: JSON responses, the four-key error bodies of drf-exceptions-hog
- * (api-contract.md §1.6), DRF-style request-field checks and DRF's limit/offset pagination (§1.5).
+ * (docs/service-behaviour.md §1.6), DRF-style request-field checks and DRF's limit/offset pagination (§1.5).
  */
 
 /** The four-key error body every DRF-raised error has. */

@@ -1,10 +1,10 @@
 /**
  * The records the fake keeps, one interface per kind. Each is the service's representation of the
- * resource (api-contract.md §2–§7) plus, where noted, fields the fake keeps for itself. Every record
+ * resource (docs/service-behaviour.md §2–§7) plus, where noted, fields the fake keeps for itself. Every record
  * accepts extra keys, so a test can seed a field the service added after these types were written.
  */
 
-/** `created_by`, `updated_by`, … (api-contract.md §2.1). */
+/** `created_by`, `updated_by`, … (docs/service-behaviour.md §2.1). */
 export interface FakeUser {
   id: number
   uuid: string
@@ -17,7 +17,7 @@ export interface FakeUser {
   role_at_organization: string | null
 }
 
-/** The feature flag embedded in experiments and surveys (api-contract.md §2.2). */
+/** The feature flag embedded in experiments and surveys (docs/service-behaviour.md §2.2). */
 export interface FakeMinimalFeatureFlag {
   id: number
   team_id: number
@@ -69,7 +69,7 @@ export interface FakeHoldout {
   updated_at: string
 }
 
-/** An experiment (api-contract.md §3.1): exactly what GET answers. */
+/** An experiment (docs/service-behaviour.md §3.1): exactly what GET answers. */
 export interface FakeExperiment {
   id: number
   name: string
@@ -167,7 +167,7 @@ export interface FakeHogFunctionTemplate {
 }
 
 /**
- * A hog function (api-contract.md §4.1). Kept as stored: `inputs` holds secret values (answers mask
+ * A hog function (docs/service-behaviour.md §4.1). Kept as stored: `inputs` holds secret values (answers mask
  * them as `{ "secret": true }`), and `deleted`/`template_id` are write-only fields the answers omit.
  */
 export interface FakeHogFunction {
@@ -217,7 +217,7 @@ export interface FakeAppMetric {
 }
 
 /**
- * A survey (api-contract.md §5.1), as GET answers it minus `feature_flag_keys` (computed). POST and
+ * A survey (docs/service-behaviour.md §5.1), as GET answers it minus `feature_flag_keys` (computed). POST and
  * PATCH answer it without `linked_flag_id`, `linked_insight_id` and `user_access_level`.
  */
 export interface FakeSurvey {
@@ -312,7 +312,7 @@ export interface FakeRunResult {
 }
 
 /**
- * A saved-query endpoint (api-contract.md §6.2) as stored. Answers compute `endpoint_path`,
+ * A saved-query endpoint (docs/service-behaviour.md §6.2) as stored. Answers compute `endpoint_path`,
  * `current_version`, `versions_count` and `materialization`; `versions`, `last_executed_at` and
  * `run_result` are the fake's own.
  */
@@ -339,7 +339,7 @@ export interface FakeEndpoint {
   [field: string]: unknown
 }
 
-/** An event definition (api-contract.md §7.1). `query_usage_30_day` is what `{id}/metrics` answers. */
+/** An event definition (docs/service-behaviour.md §7.1). `query_usage_30_day` is what `{id}/metrics` answers. */
 export interface FakeEventDefinition {
   id: string
   name: string

@@ -93,7 +93,7 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
     return apiError(405, 'invalid_request', 'method_not_allowed', `Method "${request.method.toUpperCase()}" not allowed.`)
   }
 
-  // Scopes (posthog/permissions.py, api-contract.md §1.4).
+  // Scopes (posthog/permissions.py, docs/service-behaviour.md §1.4).
   const needed = match.operation.scope
   if (needed === null) {
     if (!settings.allowUnscopedActions) {

@@ -159,7 +159,7 @@ export class FakeStore implements FakeState {
   }
 }
 
-/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, DRF's rendering of model date-times (api-contract.md §1.8). */
+/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, DRF's rendering of model date-times (docs/service-behaviour.md §1.8). */
 export function drfDateTime(date: Date): string {
   return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
 }
