@@ -30,6 +30,7 @@ import type {
   FakeSurveyResponse,
 } from './records.js'
 import { FakeStore, type FakeState } from './store.js'
+import { serviceThrottles, type FakeRateLimits } from './throttles.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
 export const DEFAULT_FAKE_API_KEY = 'phx_fake_test_key_0000000000000000'
@@ -55,6 +56,15 @@ export interface FakeApiOptions {
   organizationTeamIds?: readonly number[]
   /** Rate limiting from the start (see `faults.rateLimit`). Default off. */
   rateLimit?: RateLimitOptions | null
+  /**
+   * Enforce the service's throttles (docs/service-behaviour.md §1.7), counted as the service counts them:
+   * sliding windows per key of the requests let through, 480 a minute and 4,800 an hour, the endpoints
+   * group 240 and 2,400 on its own. `true` for those numbers, or an object in the shape of the client's
+   * `rateLimit` to change any of them. Beyond a limit the answer is the service's 429: the
+   * `throttled_error` body whose detail gives the wait (`Expected available in N seconds.`), and no
+   * `Retry-After` header. Default off. `reset()` forgets the requests counted.
+   */
+  rateLimits?: FakeRateLimits
   /**
    * Let personal API keys call the operations that have no scope (`scope: null` in OPERATIONS). The real
    * service refuses them with 403 `This action does not support personal API key access`, and so does
@@ -149,7 +159,7 @@ export interface FakeApi {
   readonly faults: FakeFaults
   /** `{ apiKey, projectId, baseUrl }` for a client; `baseUrl` defaults to the fake's. */
   clientOptions(baseUrl?: string): FakeClientOptions
-  /** Empties the state, the recorded requests and the pending faults; rate limiting returns to the options'. */
+  /** Empties the state, the recorded requests and the pending faults; rate limiting returns to the options', and the throttles of `rateLimits` forget every request. */
   reset(): void
 }
 
@@ -198,7 +208,12 @@ class Fake implements FakeApi {
       keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
     }
     this.#initialRateLimit = options.rateLimit ?? null
-    this.#settings = { keys, allowUnscopedActions: options.allowUnscopedActions ?? false, rateLimiter: new RateLimiter(this.#initialRateLimit) }
+    this.#settings = {
+      keys,
+      allowUnscopedActions: options.allowUnscopedActions ?? false,
+      rateLimiter: new RateLimiter(this.#initialRateLimit),
+      throttles: serviceThrottles(options.rateLimits),
+    }
     this.seed = this.#seeders()
     this.faults = this.#faultControls()
   }
@@ -240,6 +255,7 @@ class Fake implements FakeApi {
     this.#requests.length = 0
     this.#faults.clear()
     this.#settings.rateLimiter.configure(this.#initialRateLimit)
+    this.#settings.throttles?.reset()
   }
 
   /** The core with the fault layer: every adapter calls this. */
