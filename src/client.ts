@@ -1,6 +1,7 @@
 import { show } from './core/args.js'
 import { InvalidArgumentError } from './core/errors.js'
-import { Transport, checkHeaders, checkMaxRetries, checkTimeout, type Logger } from './core/transport.js'
+import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
+import { Transport, checkHeaders, checkMaxRetries, checkMaxRetryDelay, checkTimeout, type Logger } from './core/transport.js'
 import { Endpoints } from './resources/endpoints.js'
 import { EventDefinitions } from './resources/event-definitions.js'
 import { Experiments } from './resources/experiments.js'
@@ -31,6 +32,19 @@ export interface ClientOptions {
   logger?: Logger
   /** In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`. */
   dangerouslyAllowBrowser?: boolean
+  /**
+   * Pacing to the service's rate limits, on by default with its published numbers (480 requests a minute
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400): a call over a limit waits for its turn.
+   * An object changes any number; `false` turns pacing off. Clients of the same key and host share one
+   * limiter; when they give different numbers it keeps the smallest of each (see README, "Rate limits").
+   */
+  rateLimit?: boolean | RateLimits
+  /**
+   * The longest wait (ms) the service may ask for, by a 429's `Retry-After` or detail (or a 503's
+   * `Retry-After`), before a retry. A call asked to wait longer, by its own 429 or by the shared pause
+   * after another call's, rejects at once with `RateLimitError`. Default 60 000.
+   */
+  maxRetryDelay?: number
 }
 
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
@@ -115,6 +129,8 @@ export class ProjectClient {
       validateResponses: options.validateResponses ?? true,
       endpointsPrefix,
       logger,
+      rateLimit: rateLimitOption('rateLimit', options.rateLimit),
+      maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
     })
     this.experiments = new Experiments(transport)
     this.hogFunctions = new HogFunctions(transport)

@@ -2,6 +2,7 @@ export { ProjectClient, type ClientOptions } from './client.js'
 export { APIPromise, type WithResponse } from './core/api-promise.js'
 export { Page, PagePromise } from './core/pagination.js'
 export type { RequestOptions, Logger } from './core/transport.js'
+export type { RateLimits } from './core/rate-limit.js'
 export { OPERATIONS, requiredScope, type Operation, type OperationId, type Scope, type HttpMethod } from './core/operations.js'
 export {
   ProjectClientError,

@@ -9,11 +9,14 @@ import {
   ProjectClientError,
   ResponseValidationError,
   TimeoutError,
+  RateLimitError,
+  parseRetryAfter,
   retryAfterFromDetail,
   toApiError,
 } from './errors.js'
 import { OPERATIONS, isIdempotent, type Operation, type OperationId } from './operations.js'
 import { paginate, rejectedPage, type PagePromise, type PageEnvelope } from './pagination.js'
+import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { DecodeFailure, type Decoder } from './validation.js'
 
 /** Per-request options, the last argument of every method. */
@@ -26,6 +29,12 @@ export interface RequestOptions {
   maxRetries?: number
   /** Extra headers for this call. `Authorization` cannot be overridden. */
   headers?: Record<string, string>
+  /**
+   * The longest wait (ms) the service may ask of this call, by a 429's `Retry-After` or detail, its own or
+   * another call's of the same key (see `rateLimit`); overrides the client's `maxRetryDelay`. A call asked
+   * to wait longer rejects at once with `RateLimitError`.
+   */
+  maxRetryDelay?: number
 }
 
 /** Where the client writes its debug lines. `console` fits. Lines never contain the API key. */
@@ -48,6 +57,9 @@ export interface TransportConfig {
   validateResponses: boolean
   endpointsPrefix: 'projects' | 'environments'
   logger: Logger | undefined
+  /** The limits to pace to, or `false` for none. */
+  rateLimit: Required<RateLimits> | false
+  maxRetryDelay: number
 }
 
 /** One call of an operation. */
@@ -66,8 +78,6 @@ export interface Call<T> {
 
 const RETRY_BASE_MS = 500
 const RETRY_BACKOFF_CAP_MS = 8_000
-/** The longest `Retry-After` honoured: a larger one is capped, never a multi-hour hang. */
-export const RETRY_AFTER_CAP_MS = 60_000
 const MAX_REDIRECTS = 5
 const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, index) => 500 + index)]
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
@@ -84,6 +94,12 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
 const utf8 = new TextDecoder()
 
+/** What a retry's turn needs to know of its call (ky's `context` option). */
+interface PaceContext {
+  signal?: AbortSignal | undefined
+  maxRetryDelay?: number
+}
+
 /**
  * Sends the operations: auth, URLs, retries (ky's), error mapping and validation, once for every
  * resource. Holds the API key in a private field, so it never shows in inspect or JSON output.
@@ -97,22 +113,28 @@ export class Transport {
   readonly #fetchImpl: typeof globalThis.fetch
   readonly config: Omit<TransportConfig, 'apiKey'>
   readonly #apiRoot: string
+  /** The pacing shared with every client of the same key and host; none with `rateLimit: false`. */
+  readonly #limiter: Limiter | undefined
 
   constructor({ apiKey, ...config }: TransportConfig) {
     this.#apiKey = apiKey
     this.config = config
     this.#fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
-    // Hooks only with a logger: ky merges every option into each request, so options it does not need cost per call.
+    this.#limiter = config.rateLimit ? sharedLimiter(apiKey, config.baseUrl.origin, config.rateLimit) : undefined
+    // Hooks only where needed: ky merges every option into each request, so options it does not need cost per call.
+    const beforeRetry: NonNullable<Options['hooks']>['beforeRetry'] = []
+    if (config.logger) beforeRetry.push(({ request, error, retryCount }) => this.#log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${this.#reason(error)}`))
+    // A retry takes its turn after ky's delay and before its attempt's timer starts. The caller's own signal
+    // and maxRetryDelay ride in `context`: the request's signal also follows ky's timeout, which may have fired.
+    if (this.#limiter) beforeRetry.push(({ request, options }) => this.#pace(request.method, request.url, options.context as PaceContext))
     this.#ky = ky.create({
       fetch: (input, init) => this.#fetch(input as Request, init),
       throwHttpErrors: true,
-      hooks: config.logger
-        ? {
-            beforeRequest: [(request, _options, { retryCount }) => this.#log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)],
-            beforeRetry: [({ request, error, retryCount }) => this.#log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${this.#reason(error)}`)],
-          }
-        : {},
+      hooks: {
+        beforeRequest: config.logger ? [(request, _options, { retryCount }) => this.#log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)] : [],
+        beforeRetry,
+      },
     })
   }
 
@@ -160,6 +182,7 @@ export class Transport {
     const options = call.options ?? {}
     if (options.signal?.aborted) throw new AbortError(`${operation.method} ${url} was aborted before it was sent`)
     const timeout = options.timeout ?? this.config.timeout
+    const maxRetryDelay = options.maxRetryDelay ?? this.config.maxRetryDelay
     const init: Options = {
       method: operation.method,
       timeout,
@@ -169,13 +192,17 @@ export class Transport {
         ...options.headers,
         authorization: `Bearer ${this.#apiKey}`,
       },
-      retry: this.#retryPolicy(isIdempotent(operation), options.maxRetries ?? this.config.maxRetries),
+      retry: this.#retryPolicy(isIdempotent(operation), options.maxRetries ?? this.config.maxRetries, maxRetryDelay),
     }
     // Only the keys that are set (ky copies its options object once per key).
     if (call.body !== undefined) init.json = call.body
     if (options.signal) init.signal = options.signal
+    if (options.signal || options.maxRetryDelay !== undefined) init.context = { signal: options.signal, maxRetryDelay } satisfies PaceContext
     let response: Response
     try {
+      // The first attempt takes its turn before ky starts, so the wait is outside its timeout.
+      const turn = this.#limiter && this.#pace(operation.method, url, { signal: options.signal, maxRetryDelay })
+      if (turn) await turn
       response = await this.#ky(url, init)
     } catch (error) {
       throw this.#toError(error, operation, url, timeout, options.signal)
@@ -259,13 +286,18 @@ export class Transport {
       // Logged and patched here rather than in a ky afterResponse hook: any such hook makes ky clone every response.
       if (this.config.logger) this.#log(`${response.status} ${input.method} ${input.url}`)
       let headers = response.headers
-      // The service puts the 429 wait in the body (api-contract.md §1.7): copy it into Retry-After so that ky honours it.
-      if (response.status === 429 && !headers.has('retry-after')) {
-        const seconds = retryAfterFromDetail(utf8.decode(bytes))
-        if (seconds !== null) {
-          headers = new Headers(headers)
-          headers.set('retry-after', String(seconds))
+      if (response.status === 429) {
+        let seconds = parseRetryAfter(headers.get('retry-after'))
+        // The service puts the 429 wait in the body (api-contract.md §1.7): copy it into Retry-After so that ky honours it.
+        if (seconds === null) {
+          seconds = retryAfterFromDetail(utf8.decode(bytes))
+          if (seconds !== null) {
+            headers = new Headers(headers)
+            headers.set('retry-after', String(seconds))
+          }
         }
+        // Every call of this limit waits the time out together, rather than each meeting its own 429.
+        if (seconds !== null) this.#limiter?.groups[limitGroup(request.url)].pause(seconds * 1_000)
       }
       // A stream over `bytes`, not `bytes` itself: undici copies a Uint8Array body up front (~0.6 ms
       // for a 400 kB page), while this hands the same bytes over only if the caller reads the body.
@@ -281,9 +313,34 @@ export class Transport {
     }
   }
 
+  /**
+   * Waits for the call's turn under the rate limits, when it has to (`undefined` when it may go now).
+   * Rejects with `AbortError` on the caller's abort, and with `RateLimitError` when the wait after a 429
+   * is longer than the call's `maxRetryDelay`.
+   */
+  #pace(method: string, url: string, { signal, maxRetryDelay = this.config.maxRetryDelay }: PaceContext): Promise<void> | undefined {
+    const started = Date.now()
+    const turn = this.#limiter?.groups[limitGroup(url)].acquire(signal, maxRetryDelay)
+    return turn?.then(
+      (reason) => this.#log(`${method} ${url} waited ${Date.now() - started} ms for its turn: ${reason}`),
+      (error: unknown) => {
+        if (!(error instanceof PauseTooLong)) throw new AbortError(`${method} ${this.#redact(url)} was aborted while waiting for its turn under the rate limits`)
+        const seconds = Math.ceil(error.waitMs / 1_000)
+        throw new RateLimitError({
+          status: 429,
+          body: undefined,
+          headers: new Headers({ 'retry-after': String(seconds) }),
+          method,
+          url: this.#redact(url),
+          message: `${method} ${this.#redact(url)} was not sent: after a 429, requests of this API key wait ${seconds} s, longer than maxRetryDelay (${maxRetryDelay} ms)`,
+        })
+      },
+    )
+  }
+
   /** The retry policy of public-api.md ("Retries"), as ky options; one object per kind of call. */
-  #retryPolicy(idempotent: boolean, limit: number): RetryOptions {
-    const key = `${idempotent}:${limit}`
+  #retryPolicy(idempotent: boolean, limit: number, maxRetryDelay: number): RetryOptions {
+    const key = `${idempotent}:${limit}:${maxRetryDelay}`
     let policy = this.#retryPolicies.get(key)
     if (!policy) {
       policy = {
@@ -291,7 +348,7 @@ export class Transport {
         methods: ALL_METHODS,
         statusCodes: RETRY_STATUSES,
         afterStatusCodes: [413, 429, 503],
-        maxRetryAfter: RETRY_AFTER_CAP_MS,
+        maxRetryAfter: maxRetryDelay,
         backoffLimit: RETRY_BACKOFF_CAP_MS,
         delay: (attempt) => RETRY_BASE_MS * 2 ** (attempt - 1),
         jitter: true,
@@ -299,6 +356,8 @@ export class Transport {
           if (error instanceof ProjectClientError || isAbort(error)) return false
           if (error instanceof HTTPError) {
             const status = error.response.status
+            // A wait asked for beyond maxRetryDelay: fail now rather than block (ky would cap the wait and retry).
+            if ((parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) * 1_000 > maxRetryDelay) return false
             // 429: the server did not act on the request. Undefined: let ky apply `Retry-After`.
             if (status === 429) return undefined
             return idempotent && (status === 408 || status >= 500) ? undefined : false
@@ -414,11 +473,12 @@ function neverSent(error: unknown): boolean {
 
 function checkOptions(options: RequestOptions | undefined): void {
   if (!plainObject('options', options)) return
-  const { signal, timeout, maxRetries, headers } = options as RequestOptions
+  const { signal, timeout, maxRetries, headers, maxRetryDelay } = options as RequestOptions
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new InvalidArgumentError('options.signal', `expected an AbortSignal, got ${show(signal)}`)
   }
   if (timeout !== undefined) checkTimeout('options.timeout', timeout)
+  if (maxRetryDelay !== undefined) checkMaxRetryDelay('options.maxRetryDelay', maxRetryDelay)
   if (maxRetries !== undefined) checkMaxRetries('options.maxRetries', maxRetries)
   if (headers !== undefined) checkHeaders('options.headers', headers)
 }
@@ -427,6 +487,14 @@ function checkOptions(options: RequestOptions | undefined): void {
 export function checkTimeout(name: string, value: unknown): number {
   if (typeof value !== 'number' || !(value > 0) || value > 2_147_483_647) {
     throw new InvalidArgumentError(name, `expected a positive number of milliseconds, got ${show(value)}`)
+  }
+  return value
+}
+
+/** A wait in ms the client accepts: from 0 to what `setTimeout` can wait. */
+export function checkMaxRetryDelay(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0) || value > 2_147_483_647) {
+    throw new InvalidArgumentError(name, `expected a number of milliseconds from 0 to 2147483647, got ${show(value)}`)
   }
   return value
 }

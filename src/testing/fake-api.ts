@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { OperationId, Scope } from '../core/operations.js'
+import type { RateLimits } from '../core/rate-limit.js'
 import { outcomeToFetchResponse } from './adapters/fetch.js'
 import { createMswHandlers } from './adapters/msw.js'
 import { listenOnNode, type FakeServer, type ListenOptions } from './adapters/node.js'
@@ -128,6 +129,12 @@ export interface FakeClientOptions {
   projectId: number
   /** The fake's host (msw), or the URL given (e.g. `listen()`'s). */
   baseUrl: string
+  /**
+   * The client's pacing, matched to the fake's: `false` unless the fake enforces `rateLimits`, then the
+   * same numbers. A fake with no limits needs no pacing, and a client that paced would let one test's 429
+   * hold back the next (clients of one key and host share their limiter).
+   */
+  rateLimit: boolean | RateLimits
 }
 
 /**
@@ -157,7 +164,7 @@ export interface FakeApi {
   readonly requests: readonly RecordedRequest[]
   /** Fault injection and rate limiting. */
   readonly faults: FakeFaults
-  /** `{ apiKey, projectId, baseUrl }` for a client; `baseUrl` defaults to the fake's. */
+  /** `{ apiKey, projectId, baseUrl, rateLimit }` for a client; `baseUrl` defaults to the fake's, `rateLimit` follows `rateLimits`. */
   clientOptions(baseUrl?: string): FakeClientOptions
   /** Empties the state, the recorded requests and the pending faults; rate limiting returns to the options', and the throttles of `rateLimits` forget every request. */
   reset(): void
@@ -187,6 +194,7 @@ class Fake implements FakeApi {
   readonly #faults = new FaultQueue()
   readonly #requests: RecordedRequest[] = []
   readonly #initialRateLimit: RateLimitOptions | null
+  readonly #rateLimits: FakeRateLimits | undefined
   #handlers: HttpHandler[] | undefined
 
   constructor(options: FakeApiOptions) {
@@ -208,6 +216,7 @@ class Fake implements FakeApi {
       keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
     }
     this.#initialRateLimit = options.rateLimit ?? null
+    this.#rateLimits = options.rateLimits
     this.#settings = {
       keys,
       allowUnscopedActions: options.allowUnscopedActions ?? false,
@@ -247,7 +256,8 @@ class Fake implements FakeApi {
   }
 
   clientOptions(baseUrl: string = this.baseUrl): FakeClientOptions {
-    return { apiKey: this.apiKey, projectId: this.projectId, baseUrl }
+    const limits = this.#rateLimits
+    return { apiKey: this.apiKey, projectId: this.projectId, baseUrl, rateLimit: typeof limits === 'object' ? { ...limits } : limits === true }
   }
 
   reset(): void {

@@ -16,9 +16,12 @@ export function useMswServer() {
   return server
 }
 
-/** A client for msw tests: no retry waits beyond a few ms. */
+/**
+ * A client for msw tests: no retry waits beyond a few ms. No pacing: every msw test shares one key and
+ * host, so one limiter, and a test's 429 would hold back the next (pacing has its own tests).
+ */
 export function makeClient(options: ClientOptions = {}): ProjectClient {
-  return new ProjectClient({ apiKey: API_KEY, projectId: 42, baseUrl: BASE, ...options })
+  return new ProjectClient({ apiKey: API_KEY, projectId: 42, baseUrl: BASE, rateLimit: false, ...options })
 }
 
 /** Records each request msw sees, with its body read as text. */
