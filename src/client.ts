@@ -1,7 +1,22 @@
 import { show } from './core/args.js'
+import type { APIPromise } from './core/api-promise.js'
 import { InvalidArgumentError } from './core/errors.js'
+import {
+  checkApiKey,
+  checkBaseUrl,
+  checkHeaders,
+  checkLogger,
+  checkMaxRetries,
+  checkMaxRetryDelay,
+  checkOneOf,
+  checkProjectId,
+  checkTimeout,
+  checkTypeOf,
+  type Logger,
+  type RequestOptions,
+} from './core/options.js'
 import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
-import { Transport, checkHeaders, checkMaxRetries, checkMaxRetryDelay, checkTimeout, type Logger } from './core/transport.js'
+import { Transport, type RawRequest } from './core/transport.js'
 import { Endpoints } from './resources/endpoints.js'
 import { EventDefinitions } from './resources/event-definitions.js'
 import { Experiments } from './resources/experiments.js'
@@ -36,7 +51,7 @@ export interface ClientOptions {
    * Pacing to the service's rate limits, on by default with its published numbers (480 requests a minute
    * and 4,800 an hour per key; the endpoints group 240 and 2,400): a call over a limit waits for its turn.
    * An object changes any number; `false` turns pacing off. Clients of the same key and host share one
-   * limiter; when they give different numbers it keeps the smallest of each (see README, "Rate limits").
+   * limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
    */
   rateLimit?: boolean | RateLimits
   /**
@@ -75,6 +90,9 @@ export class ProjectClient {
   readonly projectId: string
   /** The host every request goes to. */
   readonly baseUrl: string
+  // The options as given (with the key), for `withOptions`: private, so never shown by inspect or JSON.
+  readonly #options: ClientOptions
+  readonly #transport: Transport
 
   /**
    * Checks every option, filling `apiKey`, `projectId` and `baseUrl` from `POSTHOG_PERSONAL_API_KEY`,
@@ -91,20 +109,10 @@ export class ProjectClient {
     const apiKey = checkApiKey(options.apiKey ?? env.POSTHOG_PERSONAL_API_KEY)
     const projectId = checkProjectId(options.projectId ?? env.POSTHOG_PROJECT_ID)
     const baseUrl = checkBaseUrl(options.baseUrl ?? env.POSTHOG_BASE_URL ?? DEFAULT_BASE_URL)
-    const logger = options.logger
-    if (logger !== undefined && (typeof logger !== 'object' || logger === null || typeof logger.debug !== 'function')) {
-      throw new InvalidArgumentError('logger', 'expected an object with a `debug` method, such as `console`')
-    }
-    const endpointsPrefix = options.endpointsPrefix ?? 'projects'
-    if (endpointsPrefix !== 'projects' && endpointsPrefix !== 'environments') {
-      throw new InvalidArgumentError('endpointsPrefix', `expected "projects" or "environments", got ${show(endpointsPrefix)}`)
-    }
-    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-      throw new InvalidArgumentError('fetch', `expected a function, got ${show(options.fetch)}`)
-    }
-    if (options.validateResponses !== undefined && typeof options.validateResponses !== 'boolean') {
-      throw new InvalidArgumentError('validateResponses', `expected a boolean, got ${show(options.validateResponses)}`)
-    }
+    const logger = checkLogger(options.logger)
+    const endpointsPrefix = checkOneOf('endpointsPrefix', options.endpointsPrefix ?? 'projects', ['projects', 'environments'])
+    checkTypeOf('fetch', options.fetch, 'function')
+    checkTypeOf('validateResponses', options.validateResponses, 'boolean')
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
       throw new InvalidArgumentError(
         'dangerouslyAllowBrowser',
@@ -112,10 +120,9 @@ export class ProjectClient {
       )
     }
     if (baseUrl.protocol === 'http:' && !LOCAL_HOSTS.test(baseUrl.hostname)) {
-      logger?.warn?.(
-        `[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the network unencrypted. Use https.`,
-      )
+      logger?.warn?.(`[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the network unencrypted. Use https.`)
     }
+    this.#options = options
     this.projectId = projectId
     this.baseUrl = baseUrl.href.replace(/\/+$/, '')
     const transport = new Transport({
@@ -132,11 +139,42 @@ export class ProjectClient {
       rateLimit: rateLimitOption('rateLimit', options.rateLimit),
       maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
     })
+    this.#transport = transport
     this.experiments = new Experiments(transport)
     this.hogFunctions = new HogFunctions(transport)
     this.surveys = new Surveys(transport)
     this.endpoints = new Endpoints(transport)
     this.eventDefinitions = new EventDefinitions(transport)
+  }
+
+  /**
+   * A new client with some options replaced (another `projectId`, other `timeout`, `maxRetries`,
+   * `headers`, `logger`, …); the rest, the API key included, are this client's. Checked like the constructor's.
+   *
+   * @example
+   * ```ts
+   * const other = client.withOptions({ projectId: 67890 })
+   * ```
+   */
+  withOptions(overrides: ClientOptions): ProjectClient {
+    if (typeof overrides !== 'object' || overrides === null) {
+      throw new InvalidArgumentError('overrides', `expected an object, got ${show(overrides)}`)
+    }
+    return new ProjectClient({ ...this.#options, ...overrides })
+  }
+
+  /**
+   * Calls a path the SDK does not cover, with the same auth, retries, errors and redaction. A `path`
+   * without a leading `/` is relative to `/api/projects/:project_id/`; with one, to the host root. The
+   * answer is the parsed JSON, unvalidated (`undefined` for an empty body).
+   *
+   * @example
+   * ```ts
+   * const me = await client.request({ method: 'GET', path: '/api/users/@me/' })
+   * ```
+   */
+  request(request: RawRequest, options?: RequestOptions): APIPromise<unknown> {
+    return this.#transport.raw(request, options)
   }
 
   /** A key-free summary for logs. */
@@ -153,40 +191,4 @@ function readEnv(): Record<string, string | undefined> {
 function isBrowser(): boolean {
   const scope = globalThis as { window?: { document?: unknown }; process?: { versions?: { node?: string } } }
   return typeof scope.window?.document !== 'undefined' && !scope.process?.versions?.node
-}
-
-function checkApiKey(value: unknown): string {
-  if (value === undefined || value === '') {
-    throw new InvalidArgumentError('apiKey', 'missing: pass `apiKey` or set POSTHOG_PERSONAL_API_KEY')
-  }
-  // Never echo the value: a malformed key is still a secret.
-  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new InvalidArgumentError('apiKey', 'malformed: expected a personal API key (`phx_…`) with no spaces or control characters')
-  }
-  return value
-}
-
-function checkProjectId(value: unknown): string {
-  if (value === undefined || value === '') {
-    throw new InvalidArgumentError('projectId', 'missing: pass `projectId` or set POSTHOG_PROJECT_ID')
-  }
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value)
-  if (typeof value === 'string' && (/^\d+$/.test(value) || value === '@current')) return value
-  throw new InvalidArgumentError('projectId', `expected a numeric project id or "@current", got ${show(value)}`)
-}
-
-function checkBaseUrl(value: unknown): URL {
-  let url: URL | undefined
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined
-  } catch {
-    url = undefined
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new InvalidArgumentError('baseUrl', `expected an http(s) URL such as https://eu.posthog.com, got ${show(value)}`)
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidArgumentError('baseUrl', 'must not carry credentials, a query or a fragment')
-  }
-  return url
 }

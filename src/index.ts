@@ -1,9 +1,10 @@
 export { ProjectClient, type ClientOptions } from './client.js'
 export { APIPromise, type WithResponse } from './core/api-promise.js'
 export { Page, PagePromise } from './core/pagination.js'
-export type { RequestOptions, Logger } from './core/transport.js'
+export type { RequestOptions, Logger, QueryValue } from './core/options.js'
 export type { RateLimits } from './core/rate-limit.js'
-export { OPERATIONS, requiredScope, type Operation, type OperationId, type Scope, type HttpMethod } from './core/operations.js'
+export type { RawRequest } from './core/transport.js'
+export { OPERATIONS, requiredScope, type Operation, type OperationId, type PathParamKind, type Scope, type HttpMethod } from './core/operations.js'
 export {
   ProjectClientError,
   ApiError,
@@ -25,9 +26,9 @@ export {
   type ValidationIssue,
 } from './core/errors.js'
 export type { UserBasic, MinimalFeatureFlag } from './schemas/common.js'
-export { Experiments } from './resources/experiments.js'
+export { Experiments, type ExperimentLaunchParams, type ExperimentEndParams } from './resources/experiments.js'
 export { HogFunctions } from './resources/hog-functions.js'
-export { Surveys } from './resources/surveys.js'
+export { Surveys, type SurveyLaunchParams, type SurveyStopParams } from './resources/surveys.js'
 export { Endpoints } from './resources/endpoints.js'
 export { EventDefinitions } from './resources/event-definitions.js'
 export type {

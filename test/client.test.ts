@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, InvalidArgumentError, OPERATIONS, ProjectClient, requiredScope } from '../src/index.js'
 import { experiment } from './fixtures/experiments.js'
-import { API_KEY, makeClient, recorder, useMswServer } from './helpers/msw.js'
+import { API_KEY, makeClient, recorder, useMswServer } from './helpers/msw-server.js'
 
 const server = useMswServer()
 

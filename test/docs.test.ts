@@ -52,14 +52,14 @@ describe('doc comments of the resource methods', () => {
       for (const member of node.members) {
         if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue
         const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
-        const operation = /operation: '([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
+        const operation = /_client\.(?:request|list)\('([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
     })
   }
 
-  it('finds the 61 operations and the two softDeletes', () => {
-    expect(methods).toHaveLength(63)
+  it('finds the 61 operations, the two softDeletes and the seven lifecycle helpers', () => {
+    expect(methods).toHaveLength(70)
     expect(new Set(methods.map((method) => method.operation))).toEqual(new Set(Object.keys(OPERATIONS)))
   })
 
@@ -247,3 +247,31 @@ function withPrelude(code: string): string {
   if (uses('client') && !declares('client')) prelude.push('declare const client: ProjectClient')
   return `${prelude.join('\n')}\n${code}\nexport {}\n`
 }
+
+describe('docs/service-behaviour.md', () => {
+  const doc = readFileSync(join(root, 'docs/service-behaviour.md'), 'utf8')
+  const sections = new Set([...doc.matchAll(/^#+ (§P?\d[\d.a-z]*)/gm)].map((match) => match[1]!))
+  /** The repository's own files that may cite it (src is cited the same way; it is checked once its comments moved over). */
+  const citing = ['test', 'bench', 'examples', 'scripts']
+    .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)))
+    .filter((file) => /\.(ts|mjs|sh)$/.test(file))
+    .concat(['README.md', 'RELIABILITY.md', 'BENCHMARKS.md', 'CHANGELOG.md'])
+
+  it('numbers its sections like the contract (§0–§9) and the payload shapes (§P1–§P5)', () => {
+    for (const number of ['§0', '§1.5', '§1.6', '§1.7', '§1.8', '§2.2', '§3.2', '§4.2', '§5.2', '§6.3', '§7.2', '§8', '§9']) expect(sections).toContain(number)
+    for (const number of ['§P1.4', '§P1.9', '§P2.3', '§P2.6', '§P3.4', '§P3.5', '§P4.1', '§P4.5', '§P5']) expect(sections).toContain(number)
+  })
+
+  it('has every section that the repository cites', () => {
+    const cited = citing.flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(/service-behaviour\.md (§P?\d[\d.a-z]*\d|§P?\d)/g)].map((match) => `${file}: ${match[1]}`),
+    )
+    expect(cited.length).toBeGreaterThan(10)
+    expect(cited.filter((citation) => !sections.has(citation.split(': ')[1]!))).toEqual([])
+  })
+
+  it('is what the tests, benches, examples and docs cite: nothing points outside the repository', () => {
+    const outside = citing.filter((file) => /api-contract\.md|payload-shapes\.md|api-spec\.md|public-api\.md|\.\.\/shared|\/work\/shared/.test(readFileSync(join(root, file), 'utf8')))
+    expect(outside).toEqual([])
+  })
+})

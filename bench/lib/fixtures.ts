@@ -1,5 +1,5 @@
 /**
- * Realistic experiment bodies (api-contract.md §3.1): every field the service renders, nested
+ * Realistic experiment bodies (docs/service-behaviour.md §3.1): every field the service renders, nested
  * feature flag, holdout, saved metrics with queries, ExperimentMetric objects, parameters and
  * created_by, with the nulls the service sends. Deterministic per id, with some variety between ids
  * (drafts and running ones, with and without a holdout, one to three metrics).
@@ -169,7 +169,7 @@ export function experiment(id: number) {
   }
 }
 
-/** A DRF limit/offset page envelope (api-contract.md §1.5) of `limit` experiments from `offset`. */
+/** A DRF limit/offset page envelope (docs/service-behaviour.md §1.5) of `limit` experiments from `offset`. */
 export function experimentPage(listUrl: string, offset: number, limit: number, total: number) {
   const end = Math.min(offset + limit, total)
   const results = []

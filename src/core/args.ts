@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from './errors.js'
+import type { PathParamKind } from './operations.js'
 
 /**
  * Checks of caller input, run before any request is sent: plain JavaScript callers get a clear
@@ -28,6 +29,18 @@ export function stringId(name: string, value: unknown): string {
     throw new InvalidArgumentError(name, 'contains a lone surrogate, which cannot be URL-encoded')
   }
   return value
+}
+
+/** A positive integer (endpoint version numbers). */
+export function positiveInteger(name: string, value: unknown): number {
+  const number = integerId(name, value)
+  if (number === 0) throw new InvalidArgumentError(name, `expected a positive integer, got ${show(value)}`)
+  return number
+}
+
+/** A path parameter, checked by the kind its operation row gives it. */
+export function pathParam(name: string, kind: PathParamKind, value: unknown): string | number {
+  return kind === 'integer' ? integerId(name, value) : kind === 'number' ? positiveInteger(name, value) : stringId(name, value)
 }
 
 /** An optional plain-object argument (params, body). */
@@ -81,6 +94,17 @@ function isQueryValue(value: unknown): boolean {
     (typeof value === 'number' && Number.isFinite(value)) ||
     (value instanceof Date && !Number.isNaN(value.getTime()))
   )
+}
+
+/**
+ * A date-time to send: a valid `Date` becomes ISO 8601 UTC; a string is sent as given once `Date.parse`
+ * reads it (the service accepts ISO 8601 with or without a zone); `undefined` means now.
+ */
+export function dateTime(name: string, value: unknown): string {
+  if (value === undefined) return new Date().toISOString()
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString()
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return value
+  throw new InvalidArgumentError(name, `expected a Date or an ISO 8601 date-time string, got ${show(value)}`)
 }
 
 /** A short, safe description of a value for error messages. */

@@ -1,6 +1,6 @@
 import type { Scope } from './operations.js'
 
-/** The service's four-key error body (drf-exceptions-hog), see api-contract.md §1.6. */
+/** The service's four-key error body (drf-exceptions-hog), see docs/service-behaviour.md §1.6. */
 export interface ApiErrorBody {
   /** The kind of error: `validation_error`, `authentication_error`, `invalid_request`, `throttled_error`, … */
   type?: string
@@ -235,7 +235,7 @@ export function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
-/** The service puts the wait in the 429 detail rather than in a header (api-contract.md §1.7). */
+/** The service puts the wait in the 429 detail rather than in a header (docs/service-behaviour.md §1.7). */
 export function retryAfterFromDetail(detail: string | undefined): number | null {
   const match = /Expected available in (\d+(?:\.\d+)?) seconds?/.exec(detail ?? '')
   return match ? Number(match[1]) : null
@@ -250,7 +250,7 @@ function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' |
   return {
     type: text(record.type),
     code: text(record.code),
-    // Some views answer `{"error": "..."}` instead of the four-key body (api-contract.md §1.6).
+    // Some views answer `{"error": "..."}` instead of the four-key body (docs/service-behaviour.md §1.6).
     detail: text(record.detail) ?? text(record.error),
     attr: typeof record.attr === 'string' || record.attr === null ? record.attr : undefined,
   }

@@ -1,7 +1,8 @@
 /**
- * Every operation of the API as data: method, path template, the scope a personal API key needs, and
- * whether it is safe to retry after the server may have acted on it. The transport, the retry policy,
- * the scope table and the docs all read these rows (see shared/spec/api-spec.md, "Endpoints").
+ * Every operation of the API as data: method, path, the scope a personal API key needs, whether it is
+ * safe to retry, how its path parameters are checked, whether it takes a body, and what to do instead
+ * when it fails. The transport, the argument checks, the retry policy, the scope table, the docs, the
+ * command line and the fake all read these rows (docs/service-behaviour.md §1.4 and §3–§7).
  */
 
 /** An API key scope, as the service names it. */
@@ -22,6 +23,14 @@ export type Scope =
 /** HTTP methods used by the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
+/**
+ * What a path parameter holds, and so how it is checked before a request is sent: `integer` a
+ * non-negative integer id (experiments); `uuid` the service's UUID ids and `name` an endpoint name, both
+ * checked as non-empty strings (a malformed one is the service's 404 to give); `number` a positive version
+ * number. Every value is URL-encoded into its own path segment.
+ */
+export type PathParamKind = 'integer' | 'uuid' | 'name' | 'number'
+
 /** One operation of the API. */
 export interface Operation {
   /** HTTP method. */
@@ -36,155 +45,191 @@ export interface Operation {
    * API keys for the operation (403 `This action does not support personal API key access`).
    */
   readonly scope: Scope | null
-  /** A POST that only reads (run, summaries): retried like a GET. */
-  readonly readOnlyPost?: true
-  /** Answered under the endpoints prefix chosen with `endpointsPrefix`. */
+  /**
+   * Safe to send again after the server may have acted on it: GET and DELETE, and the POSTs that only
+   * read (endpoint runs, summaries). Decides which failures are retried.
+   */
+  readonly idempotent: boolean
+  /** The path parameters, in the order the SDK's methods take them, with what each holds. */
+  readonly params?: { readonly [name: string]: PathParamKind }
+  /** `required`: the method needs a body object; `optional`: `{}` is sent when none is given. */
+  readonly body?: 'required' | 'optional'
+  /** Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`). */
   readonly endpointsPrefix?: true
   /** Added to the message of errors of this operation: what to do instead. */
   readonly hint?: string
 }
 
-/** The five rows every group has (the endpoints group differs: `{name}`, and `update` has no scope). */
-const CRUD = `list GET
-create POST
-retrieve GET {id}/
-update PATCH {id}/
-delete DELETE {id}/`
+const ID = { id: 'integer' } as const
+const UUID = { id: 'uuid' } as const
+const NAME = { name: 'name' } as const
 
-/**
- * The operation table, one line per operation: `name METHOD path [scope]`, the path relative to the group's
- * base. Scope: omitted means `<group scope>:read` for GET and read-only POST, `<group scope>:write`
- * otherwise; `-` means none (`null`). `POST.read` is a POST that only reads. Kept as text because the
- * object literal of 61 rows was 5 kB of the minified browser bundle.
- */
-const TABLE: ReadonlyArray<readonly [group: string, base: string, scope: string, rows: string]> = [
-  [
-    'experiments',
-    'experiments/',
-    'experiment',
-    `${CRUD}
-createExposureCohort POST {id}/create_exposure_cohort_for_experiment/
-duplicate POST {id}/duplicate/
-recalculateTimeseries POST {id}/recalculate_timeseries/
-timeseriesResults GET {id}/timeseries_results/
-eligibleFeatureFlags GET eligible_feature_flags/ feature_flag:read
-requiresFlagImplementation GET requires_flag_implementation/
-stats GET stats/`,
-  ],
-  [
-    'hogFunctions',
-    'hog_functions/',
-    'hog_function',
-    `${CRUD}
-broadcast POST {id}/broadcast/ -
-invocations POST {id}/invocations/ -
-logs GET {id}/logs/ -
-metrics GET {id}/metrics/ -
-metricsTotals GET {id}/metrics/totals/ -
-icon GET icon/ -
-icons GET icons/ -
-rearrange PATCH rearrange/ -`,
-  ],
-  [
-    'surveys',
-    'surveys/',
-    'survey',
-    `${CRUD}
-activity GET {id}/activity/ activity_log:read
-archivedResponseUuids GET {id}/archived-response-uuids/
-duplicateToProjects POST {id}/duplicate_to_projects/
-archiveResponse POST {id}/responses/{responseUuid}/archive/
-unarchiveResponse POST {id}/responses/{responseUuid}/unarchive/
-stats GET {id}/stats/
-summarizeResponses POST.read {id}/summarize_responses/
-summaryHeadline POST.read {id}/summary_headline/
-allActivity GET activity/ activity_log:read
-responsesCount GET responses_count/
-allStats GET stats/`,
-  ],
-  [
-    'endpoints',
-    'endpoints/',
-    'endpoint',
-    `list GET
-create POST
-retrieve GET {name}/
-update PATCH {name}/ -
-delete DELETE {name}/
-materializationStatus GET {name}/materialization_status/ -
-runGet GET {name}/run/
-run POST.read {name}/run/
-versions GET {name}/versions/
-version GET {name}/versions/{versionNumber}/
-lastExecutionTimes POST.read last_execution_times/ -`,
-  ],
-  [
-    'eventDefinitions',
-    'event_definitions/',
-    'event_definition',
-    `${CRUD}
-metrics GET {id}/metrics/ -
-golang GET golang/
-python GET python/
-typescript GET typescript/`,
-  ],
-]
+/** The operation table, in the order of the spec. */
+const TABLE = {
+  'experiments.list': { method: 'GET', path: 'experiments/', scope: 'experiment:read', idempotent: true },
+  'experiments.create': { method: 'POST', path: 'experiments/', scope: 'experiment:write', idempotent: false, body: 'required' },
+  'experiments.retrieve': { method: 'GET', path: 'experiments/{id}/', scope: 'experiment:read', idempotent: true, params: ID },
+  'experiments.update': { method: 'PATCH', path: 'experiments/{id}/', scope: 'experiment:write', idempotent: false, params: ID, body: 'required' },
+  'experiments.delete': {
+    method: 'DELETE',
+    path: 'experiments/{id}/',
+    scope: 'experiment:write',
+    idempotent: true,
+    params: ID,
+    hint: 'experiments are never hard-deleted (the service always answers 405): use experiments.softDelete(id)',
+  },
+  'experiments.createExposureCohort': {
+    method: 'POST',
+    path: 'experiments/{id}/create_exposure_cohort_for_experiment/',
+    scope: 'experiment:write',
+    idempotent: false,
+    params: ID,
+    body: 'optional',
+  },
+  'experiments.duplicate': { method: 'POST', path: 'experiments/{id}/duplicate/', scope: 'experiment:write', idempotent: false, params: ID, body: 'optional' },
+  'experiments.recalculateTimeseries': {
+    method: 'POST',
+    path: 'experiments/{id}/recalculate_timeseries/',
+    scope: 'experiment:write',
+    idempotent: false,
+    params: ID,
+    body: 'required',
+  },
+  'experiments.timeseriesResults': { method: 'GET', path: 'experiments/{id}/timeseries_results/', scope: 'experiment:read', idempotent: true, params: ID },
+  'experiments.eligibleFeatureFlags': { method: 'GET', path: 'experiments/eligible_feature_flags/', scope: 'feature_flag:read', idempotent: true },
+  'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/', scope: 'experiment:read', idempotent: true },
+  'experiments.stats': { method: 'GET', path: 'experiments/stats/', scope: 'experiment:read', idempotent: true },
 
-/** Added to the message of errors of these operations: what to do instead. */
-const HINTS: Partial<Record<OperationId, string>> = {
-  'experiments.delete': 'experiments are never hard-deleted (the service always answers 405): use experiments.softDelete(id)',
-  'hogFunctions.delete': 'hog functions are never hard-deleted (the service always answers 405): use hogFunctions.softDelete(id)',
-}
+  'hogFunctions.list': { method: 'GET', path: 'hog_functions/', scope: 'hog_function:read', idempotent: true },
+  'hogFunctions.create': { method: 'POST', path: 'hog_functions/', scope: 'hog_function:write', idempotent: false, body: 'required' },
+  'hogFunctions.retrieve': { method: 'GET', path: 'hog_functions/{id}/', scope: 'hog_function:read', idempotent: true, params: UUID },
+  'hogFunctions.update': { method: 'PATCH', path: 'hog_functions/{id}/', scope: 'hog_function:write', idempotent: false, params: UUID, body: 'required' },
+  'hogFunctions.delete': {
+    method: 'DELETE',
+    path: 'hog_functions/{id}/',
+    scope: 'hog_function:write',
+    idempotent: true,
+    params: UUID,
+    hint: 'hog functions are never hard-deleted (the service always answers 405): use hogFunctions.softDelete(id)',
+  },
+  'hogFunctions.broadcast': { method: 'POST', path: 'hog_functions/{id}/broadcast/', scope: null, idempotent: false, params: UUID, body: 'optional' },
+  'hogFunctions.invocations': { method: 'POST', path: 'hog_functions/{id}/invocations/', scope: null, idempotent: false, params: UUID, body: 'required' },
+  'hogFunctions.logs': { method: 'GET', path: 'hog_functions/{id}/logs/', scope: null, idempotent: true, params: UUID },
+  'hogFunctions.metrics': { method: 'GET', path: 'hog_functions/{id}/metrics/', scope: null, idempotent: true, params: UUID },
+  'hogFunctions.metricsTotals': { method: 'GET', path: 'hog_functions/{id}/metrics/totals/', scope: null, idempotent: true, params: UUID },
+  'hogFunctions.icon': { method: 'GET', path: 'hog_functions/icon/', scope: null, idempotent: true },
+  'hogFunctions.icons': { method: 'GET', path: 'hog_functions/icons/', scope: null, idempotent: true },
+  'hogFunctions.rearrange': { method: 'PATCH', path: 'hog_functions/rearrange/', scope: null, idempotent: false, body: 'required' },
 
-type Methods = {
-  experiments:
-    | 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'createExposureCohort' | 'duplicate' | 'recalculateTimeseries'
-    | 'timeseriesResults' | 'eligibleFeatureFlags' | 'requiresFlagImplementation' | 'stats'
-  hogFunctions:
-    | 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'broadcast' | 'invocations' | 'logs' | 'metrics' | 'metricsTotals'
-    | 'icon' | 'icons' | 'rearrange'
-  surveys:
-    | 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'activity' | 'archivedResponseUuids' | 'duplicateToProjects'
-    | 'archiveResponse' | 'unarchiveResponse' | 'stats' | 'summarizeResponses' | 'summaryHeadline' | 'allActivity'
-    | 'responsesCount' | 'allStats'
-  endpoints:
-    | 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'materializationStatus' | 'runGet' | 'run' | 'versions' | 'version'
-    | 'lastExecutionTimes'
-  eventDefinitions:
-    | 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'metrics' | 'golang' | 'python' | 'typescript'
-}
+  'surveys.list': { method: 'GET', path: 'surveys/', scope: 'survey:read', idempotent: true },
+  'surveys.create': { method: 'POST', path: 'surveys/', scope: 'survey:write', idempotent: false, body: 'required' },
+  'surveys.retrieve': { method: 'GET', path: 'surveys/{id}/', scope: 'survey:read', idempotent: true, params: UUID },
+  'surveys.update': { method: 'PATCH', path: 'surveys/{id}/', scope: 'survey:write', idempotent: false, params: UUID, body: 'required' },
+  'surveys.delete': { method: 'DELETE', path: 'surveys/{id}/', scope: 'survey:write', idempotent: true, params: UUID },
+  'surveys.activity': { method: 'GET', path: 'surveys/{id}/activity/', scope: 'activity_log:read', idempotent: true, params: UUID },
+  'surveys.archivedResponseUuids': { method: 'GET', path: 'surveys/{id}/archived-response-uuids/', scope: 'survey:read', idempotent: true, params: UUID },
+  'surveys.duplicateToProjects': {
+    method: 'POST',
+    path: 'surveys/{id}/duplicate_to_projects/',
+    scope: 'survey:write',
+    idempotent: false,
+    params: UUID,
+    body: 'required',
+  },
+  'surveys.archiveResponse': {
+    method: 'POST',
+    path: 'surveys/{id}/responses/{responseUuid}/archive/',
+    scope: 'survey:write',
+    idempotent: false,
+    params: { id: 'uuid', responseUuid: 'uuid' },
+  },
+  'surveys.unarchiveResponse': {
+    method: 'POST',
+    path: 'surveys/{id}/responses/{responseUuid}/unarchive/',
+    scope: 'survey:write',
+    idempotent: false,
+    params: { id: 'uuid', responseUuid: 'uuid' },
+  },
+  'surveys.stats': { method: 'GET', path: 'surveys/{id}/stats/', scope: 'survey:read', idempotent: true, params: UUID },
+  'surveys.summarizeResponses': {
+    method: 'POST',
+    path: 'surveys/{id}/summarize_responses/',
+    scope: 'survey:read',
+    idempotent: true,
+    params: UUID,
+    body: 'optional',
+  },
+  'surveys.summaryHeadline': { method: 'POST', path: 'surveys/{id}/summary_headline/', scope: 'survey:read', idempotent: true, params: UUID, body: 'optional' },
+  'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read', idempotent: true },
+  'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/', scope: 'survey:read', idempotent: true },
+  'surveys.allStats': { method: 'GET', path: 'surveys/stats/', scope: 'survey:read', idempotent: true },
+
+  'endpoints.list': { method: 'GET', path: 'endpoints/', scope: 'endpoint:read', idempotent: true, endpointsPrefix: true },
+  'endpoints.create': { method: 'POST', path: 'endpoints/', scope: 'endpoint:write', idempotent: false, body: 'required', endpointsPrefix: true },
+  'endpoints.retrieve': { method: 'GET', path: 'endpoints/{name}/', scope: 'endpoint:read', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.update': { method: 'PATCH', path: 'endpoints/{name}/', scope: null, idempotent: false, params: NAME, body: 'required', endpointsPrefix: true },
+  'endpoints.delete': { method: 'DELETE', path: 'endpoints/{name}/', scope: 'endpoint:write', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.materializationStatus': {
+    method: 'GET',
+    path: 'endpoints/{name}/materialization_status/',
+    scope: null,
+    idempotent: true,
+    params: NAME,
+    endpointsPrefix: true,
+  },
+  'endpoints.runGet': { method: 'GET', path: 'endpoints/{name}/run/', scope: 'endpoint:read', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.run': {
+    method: 'POST',
+    path: 'endpoints/{name}/run/',
+    scope: 'endpoint:read',
+    idempotent: true,
+    params: NAME,
+    body: 'optional',
+    endpointsPrefix: true,
+  },
+  'endpoints.versions': { method: 'GET', path: 'endpoints/{name}/versions/', scope: 'endpoint:read', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.version': {
+    method: 'GET',
+    path: 'endpoints/{name}/versions/{versionNumber}/',
+    scope: 'endpoint:read',
+    idempotent: true,
+    params: { name: 'name', versionNumber: 'number' },
+    endpointsPrefix: true,
+  },
+  'endpoints.lastExecutionTimes': {
+    method: 'POST',
+    path: 'endpoints/last_execution_times/',
+    scope: null,
+    idempotent: true,
+    body: 'required',
+    endpointsPrefix: true,
+  },
+
+  'eventDefinitions.list': { method: 'GET', path: 'event_definitions/', scope: 'event_definition:read', idempotent: true },
+  'eventDefinitions.create': { method: 'POST', path: 'event_definitions/', scope: 'event_definition:write', idempotent: false, body: 'required' },
+  'eventDefinitions.retrieve': { method: 'GET', path: 'event_definitions/{id}/', scope: 'event_definition:read', idempotent: true, params: UUID },
+  'eventDefinitions.update': {
+    method: 'PATCH',
+    path: 'event_definitions/{id}/',
+    scope: 'event_definition:write',
+    idempotent: false,
+    params: UUID,
+    body: 'required',
+  },
+  'eventDefinitions.delete': { method: 'DELETE', path: 'event_definitions/{id}/', scope: 'event_definition:write', idempotent: true, params: UUID },
+  'eventDefinitions.metrics': { method: 'GET', path: 'event_definitions/{id}/metrics/', scope: null, idempotent: true, params: UUID },
+  'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/', scope: 'event_definition:read', idempotent: true },
+  'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/', scope: 'event_definition:read', idempotent: true },
+  'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/', scope: 'event_definition:read', idempotent: true },
+} as const satisfies Record<string, Operation>
 
 /** The name of an operation, `group.method`. */
-export type OperationId = { [G in keyof Methods]: `${G}.${Methods[G]}` }[keyof Methods]
+export type OperationId = keyof typeof TABLE
 
 /** The 61 operations of the spec, keyed `group.method`, in the order of the spec. */
-export const OPERATIONS: { readonly [K in OperationId]: Operation } = /* @__PURE__ */ (() => {
-  const table: Record<string, Operation> = {}
-  for (const [group, base, groupScope, rows] of TABLE) {
-    for (const row of rows.split('\n')) {
-      const [name, http, path = '', scope] = row.split(' ') as [string, string, string?, string?]
-      const method = http.split('.')[0] as HttpMethod
-      const id = `${group}.${name}` as OperationId
-      const operation: { -readonly [K in keyof Operation]: Operation[K] } = {
-        method,
-        path: base + path,
-        scope: scope === '-' ? null : ((scope ?? `${groupScope}:${method === 'GET' || http !== method ? 'read' : 'write'}`) as Scope),
-      }
-      if (http !== method) operation.readOnlyPost = true
-      if (group === 'endpoints') operation.endpointsPrefix = true
-      if (HINTS[id]) operation.hint = HINTS[id]
-      table[id] = operation
-    }
-  }
-  return table as { readonly [K in OperationId]: Operation }
-})()
+export const OPERATIONS: { readonly [K in OperationId]: Operation } = TABLE
 
 /** The scope an operation needs, or `null` when personal API keys cannot call it. */
 export function requiredScope(operationId: OperationId): Scope | null {
   return OPERATIONS[operationId].scope
-}
-
-/** Whether a retry is safe once the server may have acted on the request. */
-export function isIdempotent(operation: Operation): boolean {
-  return operation.method === 'GET' || operation.method === 'DELETE' || operation.readOnlyPost === true
 }

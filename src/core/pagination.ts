@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
-import { AbortError, InvalidArgumentError, ResponseValidationError } from './errors.js'
+import { AbortError, InvalidArgumentError } from './errors.js'
 import { DecodeFailure, parseWith, type Decoder } from './validation.js'
 
 /** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
@@ -11,11 +11,23 @@ export interface PageEnvelope<T> {
   previous: string | null
 }
 
-/** Fetches the page at an absolute URL (same operation, same request options). */
-export type PageFetcher<T> = (url: string) => PagePromise<T>
+/**
+ * Where the next page of a walk comes from: the URL of the page whose `next` it is, and the URLs the walk
+ * has read (a `next` back to one of them ends the walk: docs/service-behaviour.md §1.5).
+ */
+export interface PageLink {
+  from: string
+  seen?: ReadonlySet<string> | undefined
+}
+
+/** Fetches the page at an absolute URL (same operation, same request options). The transport checks `link`. */
+export type PageFetcher<T> = (url: string, link?: PageLink) => PagePromise<T>
+
+// Lets `PagePromise.pages()` pass the walk's read URLs to the next fetch without a public parameter.
+let fetchNext: <T>(page: Page<T>, seen: ReadonlySet<string>) => PagePromise<T>
 
 /**
- * One page of a list. The service is not uniform (api-contract.md §1.5): most lists carry
+ * One page of a list. The service is not uniform (docs/service-behaviour.md §1.5): most lists carry
  * `count`/`next`/`previous`, survey activity `total_count`, eligible feature flags only `results` and
  * `count`, endpoint lists only `results`, endpoint versions a bare array. All arrive here as one shape.
  */
@@ -31,17 +43,19 @@ export class Page<T> {
   /** The URL this page was read from. */
   readonly url: string
   readonly #fetchPage: PageFetcher<T>
-  readonly #redact: (text: string) => string
 
-  /** @internal Pages come from list methods; the client builds them. `redact` removes the API key from error text. */
-  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>, redact: (text: string) => string = (text) => text) {
+  static {
+    fetchNext = (page, seen) => page.#fetchNextPage(seen)
+  }
+
+  /** @internal Pages come from list methods; the client builds them. */
+  constructor(envelope: PageEnvelope<T>, url: string, fetchPage: PageFetcher<T>) {
     this.results = envelope.results
     this.count = envelope.count
     this.previous = envelope.previous
     this.url = url
     this.next = envelope.next === undefined ? nextByOffset(url, envelope) : envelope.next
     this.#fetchPage = fetchPage
-    this.#redact = redact
   }
 
   /** Whether another page follows. */
@@ -51,21 +65,12 @@ export class Page<T> {
 
   /** Fetches the next page. Only links on the client's own origin are followed; anything else rejects. */
   getNextPage(): PagePromise<T> {
+    return this.#fetchNextPage(undefined)
+  }
+
+  #fetchNextPage(seen: ReadonlySet<string> | undefined): PagePromise<T> {
     if (this.next === null) return rejectedPage(new InvalidArgumentError('page', 'this is the last page'))
-    const next = new URL(this.next, this.url)
-    const origin = new URL(this.url).origin
-    if (next.origin !== origin) {
-      return rejectedPage(
-        new ResponseValidationError(
-          [{ code: 'foreign_next_link', path: ['next'], message: `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}` }],
-          { next: this.#redact(this.next) },
-          'GET',
-          this.#redact(this.url),
-          200,
-        ),
-      )
-    }
-    return this.#fetchPage(next.href)
+    return this.#fetchPage(new URL(this.next, this.url).href, { from: this.url, seen })
   }
 }
 
@@ -82,12 +87,14 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     this.#signal = signal
   }
 
-  /** Every page, starting with this one. */
+  /** Every page, starting with this one. A `next` link back to a page already read ends the walk with `ResponseValidationError`. */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = await this.then((first) => first)
+    const seen = new Set([page.url])
     yield page
     while (page.hasNextPage()) {
-      page = await page.getNextPage()
+      page = await fetchNext(page, seen)
+      seen.add(page.url)
       yield page
     }
   }
@@ -125,21 +132,6 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     }
     return items
   }
-}
-
-/** Starts a list call at `url` and wraps each page it reaches. */
-export function paginate<T>(
-  send: (url: string) => Promise<WithResponse<PageEnvelope<T>>>,
-  url: string,
-  signal?: AbortSignal,
-  redact?: (text: string) => string,
-): PagePromise<T> {
-  const fetchPage: PageFetcher<T> = (pageUrl) =>
-    new PagePromise(
-      send(pageUrl).then(({ data, response }) => ({ data: new Page(data, pageUrl, fetchPage, redact), response })),
-      signal,
-    )
-  return fetchPage(url)
 }
 
 const optionalCount = z.optional(z.nullable(z.number()))

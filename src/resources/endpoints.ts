@@ -1,45 +1,24 @@
-import { InvalidArgumentError } from '../core/errors.js'
-import { integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
+import { plainObject, positiveInteger, queryParams, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import type { PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import { decodeWith } from '../core/validation.js'
-import {
-  endpointMaterializationSchema,
-  endpointRunResultSchema,
-  endpointSchema,
-  endpointVersionSchema,
-  lastExecutionTimesSchema,
-  type Endpoint,
-  type EndpointCreateParams,
-  type EndpointListParams,
-  type EndpointMaterialization,
-  type EndpointRunGetParams,
-  type EndpointRunParams,
-  type EndpointRunResult,
-  type EndpointUpdateParams,
-  type EndpointVersion,
-  type LastExecutionTimes,
-  type LastExecutionTimesParams,
+import type {
+  Endpoint,
+  EndpointCreateParams,
+  EndpointListParams,
+  EndpointMaterialization,
+  EndpointRunGetParams,
+  EndpointRunParams,
+  EndpointRunResult,
+  EndpointUpdateParams,
+  EndpointVersion,
+  LastExecutionTimes,
+  LastExecutionTimesParams,
 } from '../schemas/endpoints.js'
 
-const endpoint = decodeWith(endpointSchema)
-// The list is `{results}` only in the thin-spec era and a paginated envelope later; decodePage takes both.
-const endpointPage = decodePage(endpointSchema)
-const materialization = decodeWith(endpointMaterializationSchema)
-const runResult = decodeWith(endpointRunResultSchema)
-// Versions come as a bare array (thin-spec era) or `{results}` (newest); decodePage takes both.
-const versionPage = decodePage(endpointVersionSchema)
-const endpointVersion = decodeWith(endpointVersionSchema)
-const lastExecutionTimes = decodeWith(lastExecutionTimesSchema)
 
 /** A version number: a positive integer, or a string of digits. */
-function positiveVersion(name: string, value: unknown): number {
-  const number = integerId(name, value)
-  if (number === 0) throw new InvalidArgumentError(name, `expected a positive integer, got ${show(value)}`)
-  return number
-}
 
 /**
  * Saved-query endpoints: `/api/projects/:project_id/endpoints/` (or `/api/environments/…` with the
@@ -52,12 +31,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/` · scope `endpoint:read`
    */
   list(params?: EndpointListParams, options?: RequestOptions): PagePromise<Endpoint> {
-    return this._client.list(() => ({
-      operation: 'endpoints.list',
-      query: queryParams('params', params),
-      decode: endpointPage,
-      options,
-    }))
+    return this._client.list('endpoints.list', { query: params }, options)
   }
 
   /**
@@ -66,12 +40,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/` · scope `endpoint:write`
    */
   create(body: EndpointCreateParams, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request(() => ({
-      operation: 'endpoints.create',
-      body: plainObject('body', body, true),
-      decode: endpoint,
-      options,
-    }))
+    return this._client.request('endpoints.create', { body }, options)
   }
 
   /**
@@ -80,12 +49,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/` · scope `endpoint:read`
    */
   retrieve(name: string, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request(() => ({
-      operation: 'endpoints.retrieve',
-      path: { name: stringId('name', name) },
-      decode: endpoint,
-      options,
-    }))
+    return this._client.request('endpoints.retrieve', { path: { name } }, options)
   }
 
   /**
@@ -95,13 +59,7 @@ export class Endpoints extends APIResource {
    * `PATCH /api/projects/:project_id/endpoints/:name/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   update(name: string, body: EndpointUpdateParams, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request(() => ({
-      operation: 'endpoints.update',
-      path: { name: stringId('name', name) },
-      body: plainObject('body', body, true),
-      decode: endpoint,
-      options,
-    }))
+    return this._client.request('endpoints.update', { path: { name }, body }, options)
   }
 
   /**
@@ -110,12 +68,7 @@ export class Endpoints extends APIResource {
    * `DELETE /api/projects/:project_id/endpoints/:name/` · scope `endpoint:write`
    */
   delete(name: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request(() => ({
-      operation: 'endpoints.delete',
-      path: { name: stringId('name', name) },
-      decode: 'none',
-      options,
-    }))
+    return this._client.request('endpoints.delete', { path: { name } }, options)
   }
 
   /**
@@ -125,12 +78,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/materialization_status/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   materializationStatus(name: string, options?: RequestOptions): APIPromise<EndpointMaterialization> {
-    return this._client.request(() => ({
-      operation: 'endpoints.materializationStatus',
-      path: { name: stringId('name', name) },
-      decode: materialization,
-      options,
-    }))
+    return this._client.request('endpoints.materializationStatus', { path: { name } }, options)
   }
 
   /**
@@ -140,13 +88,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   run(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult> {
-    return this._client.request(() => ({
-      operation: 'endpoints.run',
-      path: { name: stringId('name', name) },
-      body: plainObject('body', body) ?? {},
-      decode: runResult,
-      options,
-    }))
+    return this._client.request('endpoints.run', { path: { name }, body }, options)
   }
 
   /**
@@ -155,17 +97,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   runGet(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult> {
-    return this._client.request(() => {
-      const query = queryParams('params', params)
-      if (query?.version !== undefined) positiveVersion('params.version', query.version)
-      return {
-        operation: 'endpoints.runGet',
-        path: { name: stringId('name', name) },
-        query,
-        decode: runResult,
-        options,
-      }
-    })
+    return this._client.request('endpoints.runGet', () => ({ path: { name }, query: checkRunVersion(params) }), options)
   }
 
   /**
@@ -174,12 +106,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/versions/` · scope `endpoint:read`
    */
   versions(name: string, options?: RequestOptions): PagePromise<EndpointVersion> {
-    return this._client.list(() => ({
-      operation: 'endpoints.versions',
-      path: { name: stringId('name', name) },
-      decode: versionPage,
-      options,
-    }))
+    return this._client.list('endpoints.versions', { path: { name } }, options)
   }
 
   /**
@@ -188,12 +115,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/versions/:versionNumber/` · scope `endpoint:read`
    */
   version(name: string, versionNumber: number | string, options?: RequestOptions): APIPromise<EndpointVersion> {
-    return this._client.request(() => ({
-      operation: 'endpoints.version',
-      path: { name: stringId('name', name), versionNumber: positiveVersion('versionNumber', versionNumber) },
-      decode: endpointVersion,
-      options,
-    }))
+    return this._client.request('endpoints.version', { path: { name, versionNumber } }, options)
   }
 
   /**
@@ -204,15 +126,19 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/last_execution_times/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   lastExecutionTimes(body: LastExecutionTimesParams, options?: RequestOptions): APIPromise<LastExecutionTimes> {
-    return this._client.request(() => {
-      const checked = plainObject('body', body, true) as LastExecutionTimesParams
-      stringList('body.names', checked.names)
-      return {
-        operation: 'endpoints.lastExecutionTimes',
-        body: checked,
-        decode: lastExecutionTimes,
-        options,
-      }
-    })
+    return this._client.request('endpoints.lastExecutionTimes', () => ({ body: checkNames(body) }), options)
   }
+}
+
+/** `version`, when given, is a positive integer. */
+function checkRunVersion(params: EndpointRunGetParams | undefined): EndpointRunGetParams | undefined {
+  const query = queryParams('params', params)
+  if (query?.version !== undefined) positiveInteger('params.version', query.version)
+  return query
+}
+
+/** At least one endpoint name. */
+function checkNames(body: LastExecutionTimesParams): LastExecutionTimesParams {
+  stringList('body.names', plainObject('body', body, true)?.names)
+  return body
 }

@@ -1,27 +1,18 @@
 import { plainObject, queryParams, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import type { PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import { decodeWith } from '../core/validation.js'
-import {
-  eventDefinitionCodeSchema,
-  eventDefinitionMetricsSchema,
-  eventDefinitionSchema,
-  type EventDefinition,
-  type EventDefinitionCode,
-  type EventDefinitionCreateParams,
-  type EventDefinitionListParams,
-  type EventDefinitionMetrics,
-  type EventDefinitionUpdateParams,
+import type {
+  EventDefinition,
+  EventDefinitionCode,
+  EventDefinitionCreateParams,
+  EventDefinitionListParams,
+  EventDefinitionMetrics,
+  EventDefinitionUpdateParams,
 } from '../schemas/event-definitions.js'
 
-const eventDefinition = decodeWith(eventDefinitionSchema)
-const eventDefinitionPage = decodePage(eventDefinitionSchema)
-const eventDefinitionMetrics = decodeWith(eventDefinitionMetricsSchema)
-const eventDefinitionCode = decodeWith(eventDefinitionCodeSchema)
-
-/** The list filters that the service parses as JSON arrays rather than comma lists (api-contract.md §7.2). */
+/** The list filters that the service parses as JSON arrays rather than comma lists (docs/service-behaviour.md §7.2). */
 const JSON_ARRAY_PARAMS = ['excluded_properties', 'tags'] as const
 
 /** Event definitions: `/api/projects/:project_id/event_definitions/`. Ids are UUID strings. */
@@ -33,18 +24,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
   list(params?: EventDefinitionListParams, options?: RequestOptions): PagePromise<EventDefinition> {
-    return this._client.list(() => {
-      const query: Record<string, unknown> | undefined = queryParams('params', params) && { ...params }
-      for (const key of JSON_ARRAY_PARAMS) {
-        if (query?.[key] != null) query[key] = JSON.stringify(stringList(`params.${key}`, query[key], true))
-      }
-      return {
-        operation: 'eventDefinitions.list',
-        query,
-        decode: eventDefinitionPage,
-        options,
-      }
-    })
+    return this._client.list('eventDefinitions.list', () => ({ query: withJsonArrays(params) }), options)
   }
 
   /**
@@ -53,16 +33,7 @@ export class EventDefinitions extends APIResource {
    * `POST /api/projects/:project_id/event_definitions/` · scope `event_definition:write`
    */
   create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request(() => {
-      const checked = plainObject('body', body, true) as EventDefinitionCreateParams
-      stringId('body.name', checked.name)
-      return {
-        operation: 'eventDefinitions.create',
-        body: checked,
-        decode: eventDefinition,
-        options,
-      }
-    })
+    return this._client.request('eventDefinitions.create', () => ({ body: checkName(body) }), options)
   }
 
   /**
@@ -71,12 +42,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request(() => ({
-      operation: 'eventDefinitions.retrieve',
-      path: { id: stringId('id', id) },
-      decode: eventDefinition,
-      options,
-    }))
+    return this._client.request('eventDefinitions.retrieve', { path: { id } }, options)
   }
 
   /**
@@ -85,13 +51,7 @@ export class EventDefinitions extends APIResource {
    * `PATCH /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   update(id: string, body: EventDefinitionUpdateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request(() => ({
-      operation: 'eventDefinitions.update',
-      path: { id: stringId('id', id) },
-      body: plainObject('body', body, true),
-      decode: eventDefinition,
-      options,
-    }))
+    return this._client.request('eventDefinitions.update', { path: { id }, body }, options)
   }
 
   /**
@@ -100,12 +60,7 @@ export class EventDefinitions extends APIResource {
    * `DELETE /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request(() => ({
-      operation: 'eventDefinitions.delete',
-      path: { id: stringId('id', id) },
-      decode: 'none',
-      options,
-    }))
+    return this._client.request('eventDefinitions.delete', { path: { id } }, options)
   }
 
   /**
@@ -114,12 +69,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, options?: RequestOptions): APIPromise<EventDefinitionMetrics> {
-    return this._client.request(() => ({
-      operation: 'eventDefinitions.metrics',
-      path: { id: stringId('id', id) },
-      decode: eventDefinitionMetrics,
-      options,
-    }))
+    return this._client.request('eventDefinitions.metrics', { path: { id } }, options)
   }
 
   /**
@@ -128,7 +78,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/golang/` · scope `event_definition:read`
    */
   golang(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request(() => ({ operation: 'eventDefinitions.golang', decode: eventDefinitionCode, options }))
+    return this._client.request('eventDefinitions.golang', {}, options)
   }
 
   /**
@@ -137,7 +87,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/python/` · scope `event_definition:read`
    */
   python(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request(() => ({ operation: 'eventDefinitions.python', decode: eventDefinitionCode, options }))
+    return this._client.request('eventDefinitions.python', {}, options)
   }
 
   /**
@@ -146,6 +96,21 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/typescript/` · scope `event_definition:read`
    */
   typescript(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request(() => ({ operation: 'eventDefinitions.typescript', decode: eventDefinitionCode, options }))
+    return this._client.request('eventDefinitions.typescript', {}, options)
   }
+}
+
+/** `excluded_properties` and `tags` are sent as JSON arrays, not comma-separated (docs/service-behaviour.md §7.2). */
+function withJsonArrays(params: EventDefinitionListParams | undefined): Record<string, unknown> | undefined {
+  const query: Record<string, unknown> | undefined = queryParams('params', params) && { ...params }
+  for (const key of JSON_ARRAY_PARAMS) {
+    if (query?.[key] != null) query[key] = JSON.stringify(stringList(`params.${key}`, query[key], true))
+  }
+  return query
+}
+
+/** `name` is required and unique. */
+function checkName(body: EventDefinitionCreateParams): EventDefinitionCreateParams {
+  stringId('body.name', plainObject('body', body, true)?.name)
+  return body
 }

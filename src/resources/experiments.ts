@@ -1,41 +1,40 @@
-import { integerId, plainObject, queryParams, stringId } from '../core/args.js'
+import { dateTime, plainObject, queryParams, stringId } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import type { PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import { decodeWith } from '../core/validation.js'
-import {
-  experimentSchema,
-  experimentStatsSchema,
-  exposureCohortResultSchema,
-  featureFlagSchema,
-  requiresFlagImplementationSchema,
-  timeseriesRecalculationSchema,
-  timeseriesResultsSchema,
-  type EligibleFeatureFlagsParams,
-  type Experiment,
-  type ExperimentCreateParams,
-  type ExperimentListParams,
-  type ExperimentStats,
-  type ExperimentUpdateParams,
-  type ExperimentWriteFields,
-  type ExposureCohortResult,
-  type FeatureFlag,
-  type RecalculateTimeseriesParams,
-  type RequiresFlagImplementation,
-  type TimeseriesRecalculation,
-  type TimeseriesResults,
-  type TimeseriesResultsParams,
+import type {
+  EligibleFeatureFlagsParams,
+  Experiment,
+  ExperimentCreateParams,
+  ExperimentListParams,
+  ExperimentStats,
+  ExperimentUpdateParams,
+  ExperimentWriteFields,
+  ExposureCohortResult,
+  FeatureFlag,
+  RecalculateTimeseriesParams,
+  RequiresFlagImplementation,
+  TimeseriesRecalculation,
+  TimeseriesResults,
+  TimeseriesResultsParams,
 } from '../schemas/experiments.js'
 
-const experiment = decodeWith(experimentSchema)
-const experimentPage = decodePage(experimentSchema)
-const featureFlagPage = decodePage(featureFlagSchema)
-const exposureCohortResult = decodeWith(exposureCohortResultSchema)
-const timeseriesRecalculation = decodeWith(timeseriesRecalculationSchema)
-const timeseriesResults = decodeWith(timeseriesResultsSchema)
-const requiresFlagImplementation = decodeWith(requiresFlagImplementationSchema)
-const experimentStats = decodeWith(experimentStatsSchema)
+/** What `experiments.launch` sets. */
+export interface ExperimentLaunchParams {
+  /** When the experiment starts, as a `Date` or an ISO 8601 string. Default: now. */
+  start_date?: Date | string
+}
+
+/** What `experiments.end` sets. */
+export interface ExperimentEndParams {
+  /** When the experiment ends, as a `Date` or an ISO 8601 string. Default: now. */
+  end_date?: Date | string
+  /** The outcome: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
+  conclusion?: 'won' | 'lost' | 'inconclusive' | 'stopped_early' | 'invalid'
+  /** Why, in a sentence or two. */
+  conclusion_comment?: string
+}
 
 /** Experiments: `/api/projects/:project_id/experiments/`. Ids are integers. */
 export class Experiments extends APIResource {
@@ -45,12 +44,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
   list(params?: ExperimentListParams, options?: RequestOptions): PagePromise<Experiment> {
-    return this._client.list(() => ({
-      operation: 'experiments.list',
-      query: queryParams('params', params),
-      decode: experimentPage,
-      options,
-    }))
+    return this._client.list('experiments.list', { query: params }, options)
   }
 
   /**
@@ -59,12 +53,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/` · scope `experiment:write`
    */
   create(body: ExperimentCreateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request(() => ({
-      operation: 'experiments.create',
-      body: plainObject('body', body, true),
-      decode: experiment,
-      options,
-    }))
+    return this._client.request('experiments.create', { body }, options)
   }
 
   /**
@@ -73,12 +62,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request(() => ({
-      operation: 'experiments.retrieve',
-      path: { id: integerId('id', id) },
-      decode: experiment,
-      options,
-    }))
+    return this._client.request('experiments.retrieve', { path: { id } }, options)
   }
 
   /**
@@ -87,13 +71,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   update(id: number, body: ExperimentUpdateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request(() => ({
-      operation: 'experiments.update',
-      path: { id: integerId('id', id) },
-      body: plainObject('body', body, true),
-      decode: experiment,
-      options,
-    }))
+    return this._client.request('experiments.update', { path: { id }, body }, options)
   }
 
   /**
@@ -103,12 +81,34 @@ export class Experiments extends APIResource {
    * @deprecated Always fails on the real service. Use {@link Experiments.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._client.request(() => ({
-      operation: 'experiments.delete',
-      path: { id: integerId('id', id) },
-      decode: 'none',
-      options,
-    }))
+    return this._client.request('experiments.delete', { path: { id } }, options) as APIPromise<never>
+  }
+
+  /**
+   * Launches an experiment: one PATCH setting `start_date` (default: now).
+   *
+   * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
+   */
+  launch(id: number, params: ExperimentLaunchParams = {}, options?: RequestOptions): APIPromise<Experiment> {
+    return this._client.request('experiments.update', () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+  }
+
+  /**
+   * Ends an experiment: one PATCH setting `end_date` (default: now) and, when given, the conclusion.
+   *
+   * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
+   */
+  end(id: number, params: ExperimentEndParams = {}, options?: RequestOptions): APIPromise<Experiment> {
+    return this._client.request('experiments.update', () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
+  }
+
+  /**
+   * Archives an experiment (hidden from the default list): one PATCH setting `archived: true`.
+   *
+   * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
+   */
+  archive(id: number, options?: RequestOptions): APIPromise<Experiment> {
+    return this._client.request('experiments.update', { path: { id }, body: { archived: true } }, options)
   }
 
   /**
@@ -117,13 +117,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request(() => ({
-      operation: 'experiments.update',
-      path: { id: integerId('id', id) },
-      body: { deleted: true },
-      decode: experiment,
-      options,
-    }))
+    return this._client.request('experiments.update', { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -132,13 +126,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
    */
   createExposureCohort(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<ExposureCohortResult> {
-    return this._client.request(() => ({
-      operation: 'experiments.createExposureCohort',
-      path: { id: integerId('id', id) },
-      body: plainObject('body', body) ?? {},
-      decode: exposureCohortResult,
-      options,
-    }))
+    return this._client.request('experiments.createExposureCohort', { path: { id }, body }, options)
   }
 
   /**
@@ -147,13 +135,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
    */
   duplicate(id: number, body?: ExperimentWriteFields, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request(() => ({
-      operation: 'experiments.duplicate',
-      path: { id: integerId('id', id) },
-      body: plainObject('body', body) ?? {},
-      decode: experiment,
-      options,
-    }))
+    return this._client.request('experiments.duplicate', { path: { id }, body }, options)
   }
 
   /**
@@ -162,18 +144,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/recalculate_timeseries/` · scope `experiment:write`
    */
   recalculateTimeseries(id: number, body: RecalculateTimeseriesParams, options?: RequestOptions): APIPromise<TimeseriesRecalculation> {
-    return this._client.request(() => {
-      const checked = plainObject('body', body, true) as RecalculateTimeseriesParams
-      plainObject('body.metric', checked.metric, true)
-      stringId('body.fingerprint', checked.fingerprint)
-      return {
-        operation: 'experiments.recalculateTimeseries',
-        path: { id: integerId('id', id) },
-        body: checked,
-        decode: timeseriesRecalculation,
-        options,
-      }
-    })
+    return this._client.request('experiments.recalculateTimeseries', () => ({ path: { id }, body: checkRecalculation(body) }), options)
   }
 
   /**
@@ -182,18 +153,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/:id/timeseries_results/` · scope `experiment:read`
    */
   timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
-    return this._client.request(() => {
-      const query = queryParams('params', params) as TimeseriesResultsParams | undefined
-      stringId('params.metric_uuid', query?.metric_uuid)
-      stringId('params.fingerprint', query?.fingerprint)
-      return {
-        operation: 'experiments.timeseriesResults',
-        path: { id: integerId('id', id) },
-        query,
-        decode: timeseriesResults,
-        options,
-      }
-    })
+    return this._client.request('experiments.timeseriesResults', () => ({ path: { id }, query: checkMetricRef(params) }), options)
   }
 
   /**
@@ -202,12 +162,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
    */
   eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: RequestOptions): PagePromise<FeatureFlag> {
-    return this._client.list(() => ({
-      operation: 'experiments.eligibleFeatureFlags',
-      query: queryParams('params', params),
-      decode: featureFlagPage,
-      options,
-    }))
+    return this._client.list('experiments.eligibleFeatureFlags', { query: params }, options)
   }
 
   /**
@@ -216,11 +171,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/requires_flag_implementation/` · scope `experiment:read`
    */
   requiresFlagImplementation(options?: RequestOptions): APIPromise<RequiresFlagImplementation> {
-    return this._client.request(() => ({
-      operation: 'experiments.requiresFlagImplementation',
-      decode: requiresFlagImplementation,
-      options,
-    }))
+    return this._client.request('experiments.requiresFlagImplementation', {}, options)
   }
 
   /**
@@ -229,10 +180,22 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/stats/` · scope `experiment:read`
    */
   stats(options?: RequestOptions): APIPromise<ExperimentStats> {
-    return this._client.request(() => ({
-      operation: 'experiments.stats',
-      decode: experimentStats,
-      options,
-    }))
+    return this._client.request('experiments.stats', {}, options)
   }
+}
+
+/** `metric` and `fingerprint` are both required: the service recalculates nothing without them. */
+function checkRecalculation(body: RecalculateTimeseriesParams): RecalculateTimeseriesParams {
+  plainObject('body', body, true)
+  plainObject('body.metric', body.metric, true)
+  stringId('body.fingerprint', body.fingerprint)
+  return body
+}
+
+/** A timeseries is addressed by the metric's uuid and its fingerprint, both required. */
+function checkMetricRef(params: TimeseriesResultsParams): TimeseriesResultsParams {
+  queryParams('params', params)
+  stringId('params.metric_uuid', params?.metric_uuid)
+  stringId('params.fingerprint', params?.fingerprint)
+  return params
 }

@@ -1,49 +1,29 @@
-import * as z from 'zod/mini'
-import { plainObject, queryParams, show, stringId } from '../core/args.js'
+import { plainObject, show } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import type { PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import { decodeWith } from '../core/validation.js'
-import {
-  hogFunctionBroadcastResultSchema,
-  hogFunctionIconSchema,
-  hogFunctionInvocationResultSchema,
-  hogFunctionLogEntrySchema,
-  hogFunctionMetricsSchema,
-  hogFunctionMetricsTotalsSchema,
-  hogFunctionMinimalSchema,
-  hogFunctionSchema,
-  type HogFunction,
-  type HogFunctionBroadcastParams,
-  type HogFunctionBroadcastResult,
-  type HogFunctionCreateParams,
-  type HogFunctionIcon,
-  type HogFunctionIconParams,
-  type HogFunctionIconsParams,
-  type HogFunctionInvocationParams,
-  type HogFunctionInvocationResult,
-  type HogFunctionListParams,
-  type HogFunctionLogEntry,
-  type HogFunctionLogsParams,
-  type HogFunctionMetrics,
-  type HogFunctionMetricsParams,
-  type HogFunctionMetricsTotals,
-  type HogFunctionMinimal,
-  type HogFunctionRearrangeParams,
-  type HogFunctionUpdateParams,
+import type {
+  HogFunction,
+  HogFunctionBroadcastParams,
+  HogFunctionBroadcastResult,
+  HogFunctionCreateParams,
+  HogFunctionIcon,
+  HogFunctionIconParams,
+  HogFunctionIconsParams,
+  HogFunctionInvocationParams,
+  HogFunctionInvocationResult,
+  HogFunctionListParams,
+  HogFunctionLogEntry,
+  HogFunctionLogsParams,
+  HogFunctionMetrics,
+  HogFunctionMetricsParams,
+  HogFunctionMetricsTotals,
+  HogFunctionMinimal,
+  HogFunctionRearrangeParams,
+  HogFunctionUpdateParams,
 } from '../schemas/hog-functions.js'
-
-const hogFunction = decodeWith(hogFunctionSchema)
-const hogFunctionList = decodeWith(z.array(hogFunctionSchema))
-const hogFunctionPage = decodePage(hogFunctionMinimalSchema)
-const broadcastResult = decodeWith(hogFunctionBroadcastResultSchema)
-const invocationResult = decodeWith(hogFunctionInvocationResultSchema)
-const logEntryPage = decodePage(hogFunctionLogEntrySchema)
-const metrics = decodeWith(hogFunctionMetricsSchema)
-const metricsTotals = decodeWith(hogFunctionMetricsTotalsSchema)
-const iconList = decodeWith(z.array(hogFunctionIconSchema))
 
 /**
  * Hog functions: `/api/projects/:project_id/hog_functions/`. Ids are UUID strings. `broadcast`,
@@ -58,12 +38,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
   list(params?: HogFunctionListParams, options?: RequestOptions): PagePromise<HogFunctionMinimal> {
-    return this._client.list(() => ({
-      operation: 'hogFunctions.list',
-      query: queryParams('params', params),
-      decode: hogFunctionPage,
-      options,
-    }))
+    return this._client.list('hogFunctions.list', { query: params }, options)
   }
 
   /**
@@ -72,12 +47,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/` · scope `hog_function:write`
    */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.create',
-      body: plainObject('body', body, true),
-      decode: hogFunction,
-      options,
-    }))
+    return this._client.request('hogFunctions.create', { body }, options)
   }
 
   /**
@@ -86,12 +56,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.retrieve',
-      path: { id: stringId('id', id) },
-      decode: hogFunction,
-      options,
-    }))
+    return this._client.request('hogFunctions.retrieve', { path: { id } }, options)
   }
 
   /**
@@ -100,13 +65,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   update(id: string, body: HogFunctionUpdateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.update',
-      path: { id: stringId('id', id) },
-      body: plainObject('body', body, true),
-      decode: hogFunction,
-      options,
-    }))
+    return this._client.request('hogFunctions.update', { path: { id }, body }, options)
   }
 
   /**
@@ -116,12 +75,7 @@ export class HogFunctions extends APIResource {
    * @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.
    */
   delete(id: string, options?: RequestOptions): APIPromise<never> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.delete',
-      path: { id: stringId('id', id) },
-      decode: 'none',
-      options,
-    }))
+    return this._client.request('hogFunctions.delete', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -130,13 +84,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   softDelete(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.update',
-      path: { id: stringId('id', id) },
-      body: { deleted: true },
-      decode: hogFunction,
-      options,
-    }))
+    return this._client.request('hogFunctions.update', { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -145,13 +93,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/:id/broadcast/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.broadcast',
-      path: { id: stringId('id', id) },
-      body: plainObject('body', body) ?? {},
-      decode: broadcastResult,
-      options,
-    }))
+    return this._client.request('hogFunctions.broadcast', { path: { id }, body }, options)
   }
 
   /**
@@ -160,17 +102,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
-    return this._client.request(() => {
-      const checked = plainObject('body', body, true) as HogFunctionInvocationParams
-      plainObject('body.configuration', checked.configuration, true)
-      return {
-        operation: 'hogFunctions.invocations',
-        path: { id: stringId('id', id) },
-        body: checked,
-        decode: invocationResult,
-        options,
-      }
-    })
+    return this._client.request('hogFunctions.invocations', () => ({ path: { id }, body: checkConfiguration(body) }), options)
   }
 
   /**
@@ -179,13 +111,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   logs(id: string, params?: HogFunctionLogsParams, options?: RequestOptions): PagePromise<HogFunctionLogEntry> {
-    return this._client.list(() => ({
-      operation: 'hogFunctions.logs',
-      path: { id: stringId('id', id) },
-      query: queryParams('params', params),
-      decode: logEntryPage,
-      options,
-    }))
+    return this._client.list('hogFunctions.logs', { path: { id }, query: params }, options)
   }
 
   /**
@@ -194,13 +120,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetrics> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.metrics',
-      path: { id: stringId('id', id) },
-      query: queryParams('params', params),
-      decode: metrics,
-      options,
-    }))
+    return this._client.request('hogFunctions.metrics', { path: { id }, query: params }, options)
   }
 
   /**
@@ -209,13 +129,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/metrics/totals/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metricsTotals(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetricsTotals> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.metricsTotals',
-      path: { id: stringId('id', id) },
-      query: queryParams('params', params),
-      decode: metricsTotals,
-      options,
-    }))
+    return this._client.request('hogFunctions.metricsTotals', { path: { id }, query: params }, options)
   }
 
   /**
@@ -227,12 +141,7 @@ export class HogFunctions extends APIResource {
   icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
     // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
     // and an image-only Accept can be refused with 406 before the image is fetched.
-    return this._client.request(() => ({
-      operation: 'hogFunctions.icon',
-      query: queryParams('params', params),
-      decode: 'blob',
-      options,
-    }))
+    return this._client.request('hogFunctions.icon', { query: params }, options)
   }
 
   /**
@@ -241,12 +150,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   icons(params?: HogFunctionIconsParams, options?: RequestOptions): APIPromise<HogFunctionIcon[]> {
-    return this._client.request(() => ({
-      operation: 'hogFunctions.icons',
-      query: queryParams('params', params),
-      decode: iconList,
-      options,
-    }))
+    return this._client.request('hogFunctions.icons', { query: params }, options)
   }
 
   /**
@@ -256,23 +160,24 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
-    return this._client.request(() => {
-      const checked = plainObject('body', body, true) as HogFunctionRearrangeParams
-      const orders = plainObject('body.orders', checked.orders, true) as Record<string, unknown>
-      const entries = Object.entries(orders)
-      // The service answers 400 `No orders provided` to an empty object: refuse it before sending.
-      if (entries.length === 0) throw new InvalidArgumentError('body.orders', 'expected at least one `id: order` entry')
-      for (const [key, order] of entries) {
-        if (typeof order !== 'number' || !Number.isSafeInteger(order)) {
-          throw new InvalidArgumentError(`body.orders.${key}`, `expected an integer execution order, got ${show(order)}`)
-        }
-      }
-      return {
-        operation: 'hogFunctions.rearrange',
-        body: checked,
-        decode: hogFunctionList,
-        options,
-      }
-    })
+    return this._client.request('hogFunctions.rearrange', () => ({ body: checkOrders(body) }), options)
   }
+}
+
+/** A test run needs the `configuration` to run. */
+function checkConfiguration(body: HogFunctionInvocationParams): HogFunctionInvocationParams {
+  plainObject('body.configuration', plainObject('body', body, true)?.configuration, true)
+  return body
+}
+
+/** At least one `id: order` entry, each an integer: the service answers 400 `No orders provided` to `{}`. */
+function checkOrders(body: HogFunctionRearrangeParams): HogFunctionRearrangeParams {
+  const entries = Object.entries(plainObject('body.orders', plainObject('body', body, true)?.orders, true) ?? {})
+  if (entries.length === 0) throw new InvalidArgumentError('body.orders', 'expected at least one `id: order` entry')
+  for (const [key, order] of entries) {
+    if (typeof order !== 'number' || !Number.isSafeInteger(order)) {
+      throw new InvalidArgumentError(`body.orders.${key}`, `expected an integer execution order, got ${show(order)}`)
+    }
+  }
+  return body
 }

@@ -1,52 +1,41 @@
 import { InvalidArgumentError } from '../core/errors.js'
-import { integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
+import { dateTime, integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
-import { decodePage, type PagePromise } from '../core/pagination.js'
+import type { PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import { decodeWith } from '../core/validation.js'
-import {
-  activityLogSchema,
-  archivedResponseUuidsSchema,
-  duplicateToProjectsResultSchema,
-  responseArchiveResultSchema,
-  surveyAllStatsSchema,
-  surveyResponseSummarySchema,
-  surveyResponsesCountSchema,
-  surveySchema,
-  surveyStatsSchema,
-  surveySummaryHeadlineSchema,
-  type ActivityLog,
-  type DuplicateToProjectsParams,
-  type DuplicateToProjectsResult,
-  type SummarizeResponsesParams,
-  type SummaryHeadlineParams,
-  type Survey,
-  type SurveyActivityParams,
-  type SurveyAllStats,
-  type SurveyAllStatsParams,
-  type SurveyCreateParams,
-  type SurveyListParams,
-  type SurveyResponseSummary,
-  type SurveyResponsesCount,
-  type SurveyResponsesCountParams,
-  type SurveyStats,
-  type SurveyStatsParams,
-  type SurveySummaryHeadline,
-  type SurveyUpdateParams,
+import type {
+  ActivityLog,
+  DuplicateToProjectsParams,
+  DuplicateToProjectsResult,
+  SummarizeResponsesParams,
+  SummaryHeadlineParams,
+  Survey,
+  SurveyActivityParams,
+  SurveyAllStats,
+  SurveyAllStatsParams,
+  SurveyCreateParams,
+  SurveyListParams,
+  SurveyResponseSummary,
+  SurveyResponsesCount,
+  SurveyResponsesCountParams,
+  SurveyStats,
+  SurveyStatsParams,
+  SurveySummaryHeadline,
+  SurveyUpdateParams,
 } from '../schemas/surveys.js'
 
-const survey = decodeWith(surveySchema)
-const surveyPage = decodePage(surveySchema)
-const activityPage = decodePage(activityLogSchema)
-const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
-const duplicateToProjectsResult = decodeWith(duplicateToProjectsResultSchema)
-const responseArchiveResult = decodeWith(responseArchiveResultSchema)
-const surveyStats = decodeWith(surveyStatsSchema)
-const surveyAllStats = decodeWith(surveyAllStatsSchema)
-const responseSummary = decodeWith(surveyResponseSummarySchema)
-const summaryHeadline = decodeWith(surveySummaryHeadlineSchema)
-const responsesCount = decodeWith(surveyResponsesCountSchema)
+/** What `surveys.launch` sets. */
+export interface SurveyLaunchParams {
+  /** When the survey starts showing, as a `Date` or an ISO 8601 string. Default: now. */
+  start_date?: Date | string
+}
+
+/** What `surveys.stop` sets. */
+export interface SurveyStopParams {
+  /** When the survey stops showing, as a `Date` or an ISO 8601 string. Default: now. */
+  end_date?: Date | string
+}
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends APIResource {
@@ -56,12 +45,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
    */
   list(params?: SurveyListParams, options?: RequestOptions): PagePromise<Survey> {
-    return this._client.list(() => ({
-      operation: 'surveys.list',
-      query: queryParams('params', params),
-      decode: surveyPage,
-      options,
-    }))
+    return this._client.list('surveys.list', { query: params }, options)
   }
 
   /**
@@ -70,12 +54,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/` · scope `survey:write`
    */
   create(body: SurveyCreateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request(() => ({
-      operation: 'surveys.create',
-      body: plainObject('body', body, true),
-      decode: survey,
-      options,
-    }))
+    return this._client.request('surveys.create', { body }, options)
   }
 
   /**
@@ -84,12 +63,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/` · scope `survey:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request(() => ({
-      operation: 'surveys.retrieve',
-      path: { id: stringId('id', id) },
-      decode: survey,
-      options,
-    }))
+    return this._client.request('surveys.retrieve', { path: { id } }, options)
   }
 
   /**
@@ -98,13 +72,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   update(id: string, body: SurveyUpdateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request(() => ({
-      operation: 'surveys.update',
-      path: { id: stringId('id', id) },
-      body: plainObject('body', body, true),
-      decode: survey,
-      options,
-    }))
+    return this._client.request('surveys.update', { path: { id }, body }, options)
   }
 
   /**
@@ -113,12 +81,43 @@ export class Surveys extends APIResource {
    * `DELETE /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request(() => ({
-      operation: 'surveys.delete',
-      path: { id: stringId('id', id) },
-      decode: 'none',
-      options,
-    }))
+    return this._client.request('surveys.delete', { path: { id } }, options)
+  }
+
+  /**
+   * Launches a survey: one PATCH setting `start_date` (default: now).
+   *
+   * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
+   */
+  launch(id: string, params: SurveyLaunchParams = {}, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request('surveys.update', () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+  }
+
+  /**
+   * Stops a survey: one PATCH setting `end_date` (default: now).
+   *
+   * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
+   */
+  stop(id: string, params: SurveyStopParams = {}, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request('surveys.update', () => ({ path: { id }, body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) } }), options)
+  }
+
+  /**
+   * Resumes a stopped survey: one PATCH setting `end_date: null`.
+   *
+   * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
+   */
+  resume(id: string, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request('surveys.update', { path: { id }, body: { end_date: null } }, options)
+  }
+
+  /**
+   * Archives a survey: one PATCH setting `archived: true`.
+   *
+   * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
+   */
+  archive(id: string, options?: RequestOptions): APIPromise<Survey> {
+    return this._client.request('surveys.update', { path: { id }, body: { archived: true } }, options)
   }
 
   /**
@@ -127,13 +126,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
    */
   activity(id: string, params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
-    return this._client.list(() => ({
-      operation: 'surveys.activity',
-      path: { id: stringId('id', id) },
-      query: queryParams('params', params),
-      decode: activityPage,
-      options,
-    }))
+    return this._client.list('surveys.activity', { path: { id }, query: params }, options)
   }
 
   /**
@@ -142,12 +135,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
    */
   allActivity(params?: SurveyActivityParams, options?: RequestOptions): PagePromise<ActivityLog> {
-    return this._client.list(() => ({
-      operation: 'surveys.allActivity',
-      query: queryParams('params', params),
-      decode: activityPage,
-      options,
-    }))
+    return this._client.list('surveys.allActivity', { query: params }, options)
   }
 
   /**
@@ -156,12 +144,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/archived-response-uuids/` · scope `survey:read`
    */
   archivedResponseUuids(id: string, options?: RequestOptions): APIPromise<string[]> {
-    return this._client.request(() => ({
-      operation: 'surveys.archivedResponseUuids',
-      path: { id: stringId('id', id) },
-      decode: archivedResponseUuids,
-      options,
-    }))
+    return this._client.request('surveys.archivedResponseUuids', { path: { id } }, options)
   }
 
   /**
@@ -171,25 +154,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/duplicate_to_projects/` · scope `survey:write`
    */
   duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
-    return this._client.request(() => {
-      const checked = plainObject('body', body, true) as DuplicateToProjectsParams
-      const ids: unknown = checked.target_team_ids
-      if (!Array.isArray(ids) || ids.length === 0) {
-        throw new InvalidArgumentError('body.target_team_ids', `expected a non-empty array of project ids, got ${show(ids)}`)
-      }
-      ids.forEach((teamId, index) => {
-        if (typeof teamId !== 'number' || !Number.isSafeInteger(teamId) || teamId <= 0) {
-          throw new InvalidArgumentError(`body.target_team_ids[${index}]`, `expected a positive integer, got ${show(teamId)}`)
-        }
-      })
-      return {
-        operation: 'surveys.duplicateToProjects',
-        path: { id: stringId('id', id) },
-        body: checked,
-        decode: duplicateToProjectsResult,
-        options,
-      }
-    })
+    return this._client.request('surveys.duplicateToProjects', () => ({ path: { id }, body: checkTargets(body) }), options)
   }
 
   /**
@@ -198,12 +163,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/` · scope `survey:write`
    */
   archiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._client.request(() => ({
-      operation: 'surveys.archiveResponse',
-      path: { id: stringId('id', id), responseUuid: stringId('responseUuid', responseUuid) },
-      decode: responseArchiveResult,
-      options,
-    }))
+    return this._client.request('surveys.archiveResponse', { path: { id, responseUuid } }, options)
   }
 
   /**
@@ -212,12 +172,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/unarchive/` · scope `survey:write`
    */
   unarchiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._client.request(() => ({
-      operation: 'surveys.unarchiveResponse',
-      path: { id: stringId('id', id), responseUuid: stringId('responseUuid', responseUuid) },
-      decode: responseArchiveResult,
-      options,
-    }))
+    return this._client.request('surveys.unarchiveResponse', { path: { id, responseUuid } }, options)
   }
 
   /**
@@ -227,13 +182,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/stats/` · scope `survey:read`
    */
   stats(id: string, params?: SurveyStatsParams, options?: RequestOptions): APIPromise<SurveyStats> {
-    return this._client.request(() => ({
-      operation: 'surveys.stats',
-      path: { id: stringId('id', id) },
-      query: queryParams('params', params),
-      decode: surveyStats,
-      options,
-    }))
+    return this._client.request('surveys.stats', { path: { id }, query: params }, options)
   }
 
   /**
@@ -242,12 +191,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
    */
   allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
-    return this._client.request(() => ({
-      operation: 'surveys.allStats',
-      query: queryParams('params', params),
-      decode: surveyAllStats,
-      options,
-    }))
+    return this._client.request('surveys.allStats', { query: params }, options)
   }
 
   /**
@@ -258,19 +202,8 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/summarize_responses/` · scope `survey:read`
    */
   summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
-    return this._client.request(() => {
-      const { question_id, question_index, ...rest }: SummarizeResponsesParams = plainObject('body', body) ?? {}
-      if (question_id !== undefined) stringId('body.question_id', question_id)
-      if (question_index !== undefined) integerId('body.question_index', question_index)
-      return {
-        operation: 'surveys.summarizeResponses',
-        path: { id: stringId('id', id) },
-        query: { question_id, question_index },
-        body: rest,
-        decode: responseSummary,
-        options,
-      }
-    })
+    // The service reads the question from the query and `force_refresh` from the body.
+    return this._client.request('surveys.summarizeResponses', () => ({ path: { id }, ...splitQuestion(body) }), options)
   }
 
   /**
@@ -280,13 +213,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/summary_headline/` · scope `survey:read`
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
-    return this._client.request(() => ({
-      operation: 'surveys.summaryHeadline',
-      path: { id: stringId('id', id) },
-      body: plainObject('body', body) ?? {},
-      decode: summaryHeadline,
-      options,
-    }))
+    return this._client.request('surveys.summaryHeadline', { path: { id }, body }, options)
   }
 
   /**
@@ -296,15 +223,35 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/responses_count/` · scope `survey:read`
    */
   responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
-    return this._client.request(() => {
-      const query = queryParams('params', params)
-      if (query?.survey_ids !== undefined) stringList('params.survey_ids', query.survey_ids)
-      return {
-        operation: 'surveys.responsesCount',
-        query,
-        decode: responsesCount,
-        options,
-      }
-    })
+    return this._client.request('surveys.responsesCount', () => ({ query: checkSurveyIds(params) }), options)
   }
+}
+
+/** Every target project id a positive integer, at least one: the copy is all or nothing. */
+function checkTargets(body: DuplicateToProjectsParams): DuplicateToProjectsParams {
+  const ids: unknown = plainObject('body', body, true)?.target_team_ids
+  if (!Array.isArray(ids) || ids.length === 0) {
+    throw new InvalidArgumentError('body.target_team_ids', `expected a non-empty array of project ids, got ${show(ids)}`)
+  }
+  ids.forEach((teamId, index) => {
+    if (typeof teamId !== 'number' || !Number.isSafeInteger(teamId) || teamId <= 0) {
+      throw new InvalidArgumentError(`body.target_team_ids[${index}]`, `expected a positive integer, got ${show(teamId)}`)
+    }
+  })
+  return body
+}
+
+/** `question_id` / `question_index` go to the query, the rest (`force_refresh`) to the body. */
+function splitQuestion(body: SummarizeResponsesParams | undefined): { query: object; body: object } {
+  const { question_id, question_index, ...rest }: SummarizeResponsesParams = plainObject('body', body) ?? {}
+  if (question_id !== undefined) stringId('body.question_id', question_id)
+  if (question_index !== undefined) integerId('body.question_index', question_index)
+  return { query: { question_id, question_index }, body: rest }
+}
+
+/** `survey_ids`, when given, is a non-empty list of ids (sent comma-separated). */
+function checkSurveyIds(params: SurveyResponsesCountParams | undefined): SurveyResponsesCountParams | undefined {
+  const query = queryParams('params', params)
+  if (query?.survey_ids !== undefined) stringList('params.survey_ids', query.survey_ids)
+  return query
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient, type ClientOptions } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 /**
  * The bad-input table of bad-input.test.ts, generated: every argument of every public method gets every
@@ -16,7 +16,7 @@ const fetch: typeof globalThis.fetch = async (input) => {
 }
 const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
 
-type Kind = 'intId' | 'strId' | 'version' | 'params' | 'listParams' | 'body' | 'optionalBody' | 'options'
+type Kind = 'intId' | 'strId' | 'version' | 'params' | 'startDate' | 'endDate' | 'listParams' | 'body' | 'optionalBody' | 'options'
 /** One argument of a method: the kinds of bad value it gets, its name in errors, and a valid value. */
 type Arg = [kinds: Kind[], name: string, valid: unknown]
 
@@ -74,6 +74,21 @@ const BAD: Record<Kind, Array<[label: string, value: unknown, argument?: string]
     ['function value', { x: () => 1 }, '.x'],
     ['NaN value', { x: Number.NaN }, '.x'],
     ['invalid Date value', { x: new Date(Number.NaN) }, '.x'],
+  ],
+  startDate: [
+    ['string', '2026-01-01'],
+    ['array', []],
+    ['null', null],
+    ['unreadable start_date', { start_date: 'next tuesday' }, '.start_date'],
+    ['invalid Date start_date', { start_date: new Date(Number.NaN) }, '.start_date'],
+    ['number start_date', { start_date: 1_700_000_000 }, '.start_date'],
+  ],
+  endDate: [
+    ['string', '2026-01-01'],
+    ['number', 5],
+    ['null', null],
+    ['unreadable end_date', { end_date: 'soon' }, '.end_date'],
+    ['invalid Date end_date', { end_date: new Date(Number.NaN) }, '.end_date'],
   ],
   listParams: [
     ['NaN limit', { limit: Number.NaN }, '.limit'],
@@ -139,6 +154,9 @@ method('experiments', 'create', [body({ name: 'x', feature_flag_key: 'x' }), opt
 method('experiments', 'retrieve', [experimentId, opts])
 method('experiments', 'update', [experimentId, body(), opts])
 method('experiments', 'delete', [experimentId, opts])
+method('experiments', 'launch', [experimentId, [['startDate'], 'params', { start_date: new Date() }], opts])
+method('experiments', 'end', [experimentId, [['endDate'], 'params', { end_date: '2026-11-23T10:00:00Z', conclusion: 'won' }], opts])
+method('experiments', 'archive', [experimentId, opts])
 method('experiments', 'softDelete', [experimentId, opts])
 method('experiments', 'createExposureCohort', [experimentId, optionalBody, opts])
 method('experiments', 'duplicate', [experimentId, optionalBody, opts])
@@ -168,6 +186,10 @@ method('surveys', 'create', [body({ name: 'x', type: 'popover' }), opts])
 method('surveys', 'retrieve', [id(), opts])
 method('surveys', 'update', [id(), body(), opts])
 method('surveys', 'delete', [id(), opts])
+method('surveys', 'launch', [id(), [['startDate'], 'params', { start_date: '2026-11-23T10:00:00Z' }], opts])
+method('surveys', 'stop', [id(), [['endDate'], 'params', { end_date: new Date() }], opts])
+method('surveys', 'resume', [id(), opts])
+method('surveys', 'archive', [id(), opts])
 method('surveys', 'activity', [id(), list({ limit: 10, page: 1 }), opts])
 method('surveys', 'allActivity', [list({ limit: 10, page: 1 }), opts])
 method('surveys', 'archivedResponseUuids', [id(), opts])

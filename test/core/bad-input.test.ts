@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 /** Every request reaching this fetch is a failure of the test. */
 const requests: string[] = []
@@ -28,6 +28,9 @@ const rows: Row[] = [
   ['experiments.update object id', () => ex.update(any({}), {}), 'id'],
   ['experiments.update null body', () => ex.update(1, any(null)), 'body'],
   ['experiments.delete string id', () => ex.delete(any('x')), 'id'],
+  ['experiments.launch bad start_date', () => ex.launch(1, any({ start_date: 'tomorrow' })), 'params.start_date'],
+  ['experiments.end invalid Date', () => ex.end(1, { end_date: new Date(Number.NaN) }), 'params.end_date'],
+  ['experiments.archive string id', () => ex.archive(any('x')), 'id'],
   ['experiments.softDelete undefined id', () => ex.softDelete(any(undefined)), 'id'],
   ['experiments.createExposureCohort array body', () => ex.createExposureCohort(1, any([])), 'body'],
   ['experiments.duplicate bad id', () => ex.duplicate(any(null)), 'id'],
@@ -60,6 +63,10 @@ const rows: Row[] = [
   ['surveys.retrieve empty id', () => sv.retrieve(''), 'id'],
   ['surveys.update number body', () => sv.update('s', any(3)), 'body'],
   ['surveys.delete empty id', () => sv.delete(''), 'id'],
+  ['surveys.launch bad start_date', () => sv.launch('s', any({ start_date: 42 })), 'params.start_date'],
+  ['surveys.stop params not an object', () => sv.stop('s', any('now')), 'params'],
+  ['surveys.resume empty id', () => sv.resume(''), 'id'],
+  ['surveys.archive null id', () => sv.archive(any(null)), 'id'],
   ['surveys.activity NaN page', () => sv.activity('s', { page: Number.NaN }), 'params.page'],
   ['surveys.allActivity negative limit', () => sv.allActivity({ limit: -5 }), 'params.limit'],
   ['surveys.archivedResponseUuids empty id', () => sv.archivedResponseUuids(''), 'id'],

@@ -17,15 +17,12 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../../src/index.js'
-import { API_KEY, PROJECT, makeClient, useMswServer } from '../helpers/msw.js'
+import { fourKey } from '../fixtures/errors.js'
+import { API_KEY, PROJECT, makeClient, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
 const client = makeClient({ maxRetries: 0 })
 const url = `${PROJECT}/experiments/1/`
-
-function fourKey(type: string, code: string, detail: string, attr: string | null = null) {
-  return { type, code, detail, attr }
-}
 
 async function failure(respond: () => Response | Promise<Response>, call = () => client.experiments.retrieve(1)) {
   server.use(http.get(url, respond), http.patch(url, respond))
@@ -82,10 +79,7 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
         HttpResponse.json(fourKey('authentication_error', 'permission_denied', 'This action does not support personal API key access'), { status: 403 }),
       ),
     )
-    const transport = (client.eventDefinitions as unknown as { _client: { request: (build: () => object) => Promise<unknown> } })._client
-    const error = (await transport
-      .request(() => ({ operation: 'eventDefinitions.metrics', path: { id: 'abc' }, decode: 'none' }))
-      .then(null, (e: unknown) => e)) as PermissionDeniedError
+    const error = (await client.eventDefinitions.metrics('abc').then(null, (e: unknown) => e)) as PermissionDeniedError
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect(error.requiredScope).toBeNull()
     expect(error.message).toMatch(/personal API key/)

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { ResponseValidationError } from '../../src/index.js'
 import { experiment } from '../fixtures/experiments.js'
-import { PROJECT, makeClient, useMswServer } from '../helpers/msw.js'
+import { PROJECT, makeClient, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
 

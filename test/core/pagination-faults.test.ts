@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 const BASE = 'https://us.posthog.com'
 const LIST = `${BASE}/api/projects/1/experiments/`
 type Variant = 'drf' | 'offset-count' | 'page-based' | 'results-only' | 'bare-array'
 type Fault = 500 | 502 | 503 | 429 | 'reset'
 
-/** The body of one page of `total` items in one of the service's envelope variants (api-contract.md §1.5). */
+/** The body of one page of `total` items in one of the service's envelope variants (docs/service-behaviour.md §1.5). */
 function body(url: URL, total: number, size: number, variant: Variant): unknown {
   const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}` }))
   if (variant === 'results-only') return { results: items(0, total) }

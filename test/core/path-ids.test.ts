@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, OPERATIONS, ProjectClient, type OperationId } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 /**
  * properties.test.ts checks odd ids on `surveys.retrieve`; this checks every method with a path

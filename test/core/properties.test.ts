@@ -10,7 +10,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 const BASE = 'https://us.posthog.com'
 const LIST = `${BASE}/api/projects/1/experiments/`

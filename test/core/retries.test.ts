@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { ConnectionError, InternalServerError, ProjectClient, RateLimitError } from '../../src/index.js'
 import { experiment } from '../fixtures/experiments.js'
-import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw.js'
+import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
 

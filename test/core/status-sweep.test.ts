@@ -15,7 +15,7 @@ import {
   RateLimitError,
   ResponseValidationError,
 } from '../../src/index.js'
-import { API_KEY } from '../helpers/msw.js'
+import { API_KEY } from '../helpers/msw-server.js'
 
 /**
  * Error mapping, exhaustively: every status from 100 to 599, each with every kind of body (the service's

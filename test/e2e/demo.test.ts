@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../examples/quickstart.js'
-import { startE2E, type E2E } from './helpers.js'
+import { useE2E } from '../helpers/fake-server.js'
 
 /** `npm run demo` (examples/quickstart.ts), run in-process so its report can be checked. */
 describe('examples/quickstart.ts', () => {
@@ -65,11 +65,10 @@ describe('examples/quickstart.ts', () => {
   })
 
   describe('with a key (a fake standing in for the real service)', () => {
-    let e2e: E2E
+    const e2e = useE2E({}, 'test')
     let env: Record<string, string>
 
-    beforeEach(async () => {
-      e2e = await startE2E()
+    beforeEach(() => {
       e2e.fake.seed.experiments(120)
       const [survey] = e2e.fake.seed.surveys([{ name: 'Existing survey' }])
       const responses = e2e.fake.seed.surveyResponses(survey?.id ?? '', 3)
@@ -81,7 +80,6 @@ describe('examples/quickstart.ts', () => {
         POSTHOG_DEMO_RESPONSE_UUID: responses[1]?.uuid ?? '',
       }
     })
-    afterEach(() => e2e.close())
 
     it('is read-only unless POSTHOG_DEMO_WRITE=1, and never prints the key', async () => {
       const lines: string[] = []

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ConnectionError, TimeoutError } from 'posthog-project-client'
-import { startE2E, type E2E } from './helpers.js'
+import { useE2E } from '../helpers/fake-server.js'
 
 /** Real network failures over a socket to `fake.listen()`: cut connections and hanging answers. */
 describe('dropped connections and hanging sockets', () => {
-  let e2e: E2E
-
-  beforeEach(async () => {
-    e2e = await startE2E()
+  const e2e = useE2E({}, 'test')
+  beforeEach(() => {
     e2e.fake.seed.experiments(3)
   })
-  afterEach(() => e2e.close())
 
   const statuses = () => e2e.fake.requests.map((request) => [request.fault, request.status])
 

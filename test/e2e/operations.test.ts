@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   AuthenticationError,
   MethodNotAllowedError,
@@ -8,7 +8,7 @@ import {
   type OperationId,
   type ProjectClient,
 } from 'posthog-project-client'
-import { ALL_OPERATIONS, operationsHit, startE2E, type E2E } from './helpers.js'
+import { ALL_OPERATIONS, operationsHit, useE2E } from '../helpers/fake-server.js'
 
 /**
  * Every operation of the spec, once, through `ProjectClient` over a real socket to `fake.listen()`.
@@ -16,15 +16,13 @@ import { ALL_OPERATIONS, operationsHit, startE2E, type E2E } from './helpers.js'
  * checks that the recorded requests covered all 61 operations of `OPERATIONS`.
  */
 describe('every operation over a real socket', () => {
-  let e2e: E2E
+  // The real service refuses personal API keys on the operations with no scope; this fake answers them.
+  const e2e = useE2E({ allowUnscopedActions: true })
   let client: ProjectClient
 
-  beforeAll(async () => {
-    // The real service refuses personal API keys on the operations with no scope; this fake answers them.
-    e2e = await startE2E({ allowUnscopedActions: true })
+  beforeAll(() => {
     client = e2e.client({ maxRetries: 0 })
   })
-  afterAll(() => e2e.close())
 
   it('experiments: 13 operations, fields round-trip', async () => {
     e2e.fake.seed.featureFlags([{ key: 'eligible-flag' }])
@@ -96,13 +94,24 @@ describe('every operation over a real socket', () => {
     expect((await client.hogFunctions.update(created.id, { enabled: true })).enabled).toBe(true)
     expect(await client.hogFunctions.broadcast(created.id)).toEqual({ success: true })
     const invocation = await client.hogFunctions.invocations(created.id, { configuration: {}, globals: { event: { event: '$pageview' } } })
-    expect(invocation.status).toBe('success')
+    expect(invocation).toMatchObject({ status: 'success', result: { event: '$pageview' }, errors: [] })
+    // The broadcast and the invocation each logged three lines and counted one success; logs come newest first.
     const logs = await client.hogFunctions.logs(created.id)
-    expect(Array.isArray(logs.results)).toBe(true)
+    expect(logs.count).toBe(6)
+    expect(logs.results.map((entry) => [entry.level, entry.message])).toEqual([
+      ['DEBUG', 'Function completed in 1.2ms'],
+      ['INFO', 'Test invocation'],
+      ['DEBUG', 'Executing function'],
+      ['DEBUG', 'Function completed in 1.2ms'],
+      ['INFO', 'Broadcast to matching persons'],
+      ['DEBUG', 'Executing function'],
+    ])
+    expect(new Set(logs.results.map((entry) => entry.log_source_id))).toEqual(new Set([created.id]))
     const metrics = await client.hogFunctions.metrics(created.id)
     expect(metrics.series?.map((series) => series.name)).toEqual(['success', 'failure'])
-    const totals = await client.hogFunctions.metricsTotals(created.id)
-    expect(totals).toHaveProperty('totals')
+    const sum = (values: readonly number[] | undefined) => (values ?? []).reduce((total, value) => total + value, 0)
+    expect(metrics.series?.map((series) => sum(series.values))).toEqual([2, 0])
+    expect(await client.hogFunctions.metricsTotals(created.id)).toEqual({ totals: { success: 2 } })
 
     const icon = await client.hogFunctions.icon({ id: 'slack.com' })
     expect(icon).toBeInstanceOf(Blob)
@@ -180,11 +189,17 @@ describe('every operation over a real socket', () => {
     expect((await client.endpoints.version('daily_signups', 1)).version).toBe(1)
 
     expect((await client.endpoints.materializationStatus('daily_signups')).can_materialize).toBe(true)
+    const ranFrom = Date.now()
     const run = await client.endpoints.run('daily_signups', { refresh: 'blocking' })
     expect(run.endpoint_version).toBe(2)
     expect((await client.endpoints.runGet('daily_signups')).endpoint_version).toBe(2)
-    const times = await client.endpoints.lastExecutionTimes({ names: ['daily_signups'] })
-    expect(times).toHaveProperty('query_status')
+    const times = await client.endpoints.lastExecutionTimes({ names: ['daily_signups', 'never_run'] })
+    expect(times.query_status).toMatchObject({ complete: true, error: false, id: '', query_async: true })
+    // One row per endpoint that ran (never_run is absent), timed between the first run and now.
+    const rows = times.query_status?.results as Array<[string, string]>
+    expect(rows.map(([name]) => name)).toEqual(['daily_signups'])
+    expect(Date.parse(rows[0]![1])).toBeGreaterThanOrEqual(ranFrom)
+    expect(Date.parse(rows[0]![1])).toBeLessThanOrEqual(Date.now())
 
     await client.endpoints.delete('daily_signups')
     await expect(client.endpoints.retrieve('daily_signups')).rejects.toBeInstanceOf(NotFoundError)
@@ -219,15 +234,13 @@ describe('every operation over a real socket', () => {
 
 describe('scopes over a real socket', () => {
   const UNSCOPED = ALL_OPERATIONS.filter((id) => OPERATIONS[id].scope === null)
-  let e2e: E2E
+  const e2e = useE2E({ keys: { phx_survey_reader: ['survey:read'] } })
 
-  beforeAll(async () => {
-    e2e = await startE2E({ keys: { phx_survey_reader: ['survey:read'] } })
+  beforeAll(() => {
     e2e.fake.seed.hogFunctions([{ id: 'hog-1' }])
     e2e.fake.seed.endpoints([{ name: 'top_events' }])
     e2e.fake.seed.eventDefinitions([{ id: 'def-1', name: 'signed_up' }])
   })
-  afterAll(() => e2e.close())
 
   /** One call per operation with no scope (the real service refuses personal API keys on them). */
   const unscopedCalls: Partial<Record<OperationId, (client: ProjectClient) => Promise<unknown>>> = {

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AbortError, RateLimitError, type ProjectClient } from 'posthog-project-client'
+import { AbortError, InvalidArgumentError, RateLimitError, type ProjectClient } from 'posthog-project-client'
 import type { FakeApi, RecordedRequest } from 'posthog-project-client/testing'
-import { startE2E, type E2E } from './helpers.js'
+import { sleep } from '../helpers/async.js'
+import { startE2E, type E2E } from '../helpers/fake-server.js'
 
 /**
  * Pacing over real sockets: the client's limiter against the fake enforcing the service's throttles
  * (`createFakeApi({ rateLimits })`). Each test has its own server, so its own port and so its own limiter.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * When each request reached the fake (`performance.now()`), exactly: the fake records a request by pushing
@@ -167,6 +166,37 @@ describe('pacing (rateLimit) against the fake enforcing the service throttles', 
     expect(e2e.fake.requests).toHaveLength(4)
     controller.abort()
     expect(await held).toMatchObject({ ok: false, error: expect.any(AbortError) })
+  })
+
+  it('a client made by withOptions shares the limiter of the client it came from', async () => {
+    const e2e = await start()
+    const client = e2e.client({ rateLimit: { requestsPerMinute: 1 } })
+    await client.experiments.list()
+    const controller = new AbortController()
+    const derived = client.withOptions({ timeout: 5_000, projectId: 2 })
+    const held = settle(derived.experiments.list(undefined, { signal: controller.signal }))
+    await sleep(300)
+    expect(e2e.fake.requests).toHaveLength(1)
+    controller.abort()
+    expect(await held).toMatchObject({ ok: false, error: expect.any(AbortError) })
+  })
+
+  it('bad rateLimit and maxRetryDelay are InvalidArgumentErrors naming them, before any request', async () => {
+    const e2e = await start()
+    const argument = (make: () => unknown) => {
+      try {
+        make()
+      } catch (error) {
+        return error instanceof InvalidArgumentError ? error.argument : error
+      }
+    }
+    expect(argument(() => e2e.client({ rateLimit: { requestsPerMinute: -1 } }))).toBe('rateLimit.requestsPerMinute')
+    expect(argument(() => e2e.client({ rateLimit: 'off' as unknown as false }))).toBe('rateLimit')
+    expect(argument(() => e2e.client({ maxRetryDelay: -5 }))).toBe('maxRetryDelay')
+    const bad = await settle(e2e.client().experiments.list(undefined, { maxRetryDelay: Number.NaN }))
+    expect(!bad.ok && bad.error).toBeInstanceOf(InvalidArgumentError)
+    expect(!bad.ok && (bad.error as InvalidArgumentError).argument).toBe('options.maxRetryDelay')
+    expect(e2e.fake.requests).toHaveLength(0)
   })
 
   it('rateLimit: false sends at once, whatever the limiter of its key and host holds', async () => {

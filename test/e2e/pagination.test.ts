@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AbortError, type Experiment } from 'posthog-project-client'
-import { startE2E, type E2E } from './helpers.js'
+import { useE2E } from '../helpers/fake-server.js'
 
 const TOTAL = 1_000
 
 describe('pagination across 1,000 items over a real socket', () => {
-  let e2e: E2E
+  const e2e = useE2E()
   /** Newest first, like the service: the ids the fake should hand out, in order. */
   let expectedIds: number[]
 
-  beforeAll(async () => {
-    e2e = await startE2E()
+  beforeAll(() => {
     expectedIds = e2e.fake.seed
       .experiments(TOTAL)
       .map((experiment) => experiment.id)
@@ -22,7 +21,6 @@ describe('pagination across 1,000 items over a real socket', () => {
   beforeEach(() => {
     mark = e2e.fake.requests.length
   })
-  afterAll(() => e2e.close())
 
   it('for await walks every item once, in order, one request per page (default page size 100)', async () => {
     const ids: number[] = []

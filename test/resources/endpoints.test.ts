@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import {
   BadRequestError,
@@ -22,48 +22,12 @@ import {
   runResult,
   trendsQuery,
 } from '../fixtures/endpoints.js'
-import { API_KEY, BASE, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw.js'
+import { noPersonalKeyAccess, serverError } from '../fixtures/errors.js'
+import { API_KEY, ENVIRONMENT, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
+import { expectInvalidArgument, expectSent } from '../helpers/requests.js'
 
-const server = useMswServer()
-const ENVIRONMENT = `${BASE}/api/environments/42`
+const { server, answer, answerAny, serve, watchAll } = useMswApi()
 
-/** Answers one method+path under `root` with `body` (status 200 unless given) and records what was sent. */
-function answer(method: 'get' | 'post' | 'patch' | 'delete', path: string, body: unknown, status = 200, root = PROJECT) {
-  const rec = recorder()
-  server.use(
-    http[method](`${root}/${path}`, async ({ request }) => {
-      await rec.record(request)
-      return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status })
-    }),
-  )
-  return rec.requests
-}
-
-function expectSent(requests: ReturnType<typeof answer>, method: string, path: string, query = '', body?: unknown, prefix = 'projects') {
-  expect(requests).toHaveLength(1)
-  const [request] = requests
-  expect(request!.method).toBe(method)
-  expect(request!.url.pathname).toBe(`/api/${prefix}/42/${path}`)
-  expect(request!.url.search).toBe(query)
-  expect(request!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
-  if (body === undefined) expect(request!.body).toBe('')
-  else {
-    expect(request!.headers.get('content-type')).toBe('application/json')
-    expect(JSON.parse(request!.body)).toEqual(body)
-  }
-}
-
-/** Records every request to any path, answering `body`; for URLs msw's path patterns would decode. */
-function answerAny(body: unknown, status = 200) {
-  const rec = recorder()
-  server.use(
-    http.all(`${BASE}/*`, async ({ request }) => {
-      await rec.record(request)
-      return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status })
-    }),
-  )
-  return rec.requests
-}
 
 describe('endpoints', () => {
   const client = makeClient()
@@ -80,25 +44,21 @@ describe('endpoints', () => {
     })
 
     it('reads the newer paginated envelope and follows next', async () => {
-      const rec = recorder()
-      server.use(
-        http.get(`${PROJECT}/endpoints/`, async ({ request }) => {
-          await rec.record(request)
-          const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
-          return HttpResponse.json(
-            offset === 0
-              ? { count: 2, next: `${PROJECT}/endpoints/?limit=1&offset=1`, previous: null, results: [newestEndpoint('a')] }
-              : { count: 2, next: null, previous: `${PROJECT}/endpoints/?limit=1`, results: [newestEndpoint('b')] },
-          )
-        }),
-      )
+      const sent = serve('get', 'endpoints/', async (request) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
+        return HttpResponse.json(
+          offset === 0
+            ? { count: 2, next: `${PROJECT}/endpoints/?limit=1&offset=1`, previous: null, results: [newestEndpoint('a')] }
+            : { count: 2, next: null, previous: `${PROJECT}/endpoints/?limit=1`, results: [newestEndpoint('b')] },
+        )
+      })
       const first = await client.endpoints.list({ limit: 1 })
       expect(first.count).toBe(2)
       const all = await client.endpoints.list({ limit: 1 }).toArray()
       expect(all.map((item) => item.name)).toEqual(['a', 'b'])
       expect(all[0]!.data_freshness_seconds).toBe(86400)
-      expect(rec.requests.map((r) => r.url.search)).toEqual(['?limit=1', '?limit=1', '?limit=1&offset=1'])
-      expect(rec.requests.every((r) => r.headers.get('authorization') === `Bearer ${API_KEY}`)).toBe(true)
+      expect(sent.map((r) => r.url.search)).toEqual(['?limit=1', '?limit=1', '?limit=1&offset=1'])
+      expect(sent.every((r) => r.headers.get('authorization') === `Bearer ${API_KEY}`)).toBe(true)
     })
 
     it('uses the environments prefix when the client asks for it', async () => {
@@ -121,7 +81,7 @@ describe('endpoints', () => {
   })
 
   it('create is not retried after a 503 (the service may have acted)', async () => {
-    const sent = answer('post', 'endpoints/', { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }, 503)
+    const sent = answer('post', 'endpoints/', serverError(), 503)
     const error = await client.endpoints.create({ name: 'x', query: hogqlQuery }, { maxRetries: 2 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InternalServerError)
     expect(sent).toHaveLength(1)
@@ -172,7 +132,7 @@ describe('endpoints', () => {
   })
 
   it('update without a scope on the key names why (requiredScope null)', async () => {
-    answer('patch', 'endpoints/top_events/', { type: 'authentication_error', code: 'permission_denied', detail: 'This action does not support personal API key access', attr: null }, 403)
+    answer('patch', 'endpoints/top_events/', noPersonalKeyAccess, 403)
     const error = await client.endpoints.update('top_events', { description: 'x' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect((error as PermissionDeniedError).requiredScope).toBeNull()
@@ -236,22 +196,18 @@ describe('endpoints', () => {
   })
 
   it('run is read-only: retried after a 503 with the same body', async () => {
-    const rec = recorder()
     let calls = 0
-    server.use(
-      http.post(`${PROJECT}/endpoints/top_events/run/`, async ({ request }) => {
-        await rec.record(request)
-        calls += 1
-        return calls === 1
-          ? HttpResponse.json({ type: 'server_error', code: 'error', detail: 'Queries are a little too busy right now.', attr: null }, { status: 503 })
-          : HttpResponse.json(runResult)
-      }),
-    )
+    const sent = serve('post', 'endpoints/top_events/run/', async () => {
+      calls += 1
+      return calls === 1
+        ? HttpResponse.json(serverError('Queries are a little too busy right now.'), { status: 503 })
+        : HttpResponse.json(runResult)
+    })
     const result = await client.endpoints.run('top_events', { variables: { since: '2026-09-01' } }, { maxRetries: 1 })
     expect(result.results).toEqual(runResult.results)
-    expect(rec.requests).toHaveLength(2)
-    expect(rec.requests.map((r) => JSON.parse(r.body))).toEqual([{ variables: { since: '2026-09-01' } }, { variables: { since: '2026-09-01' } }])
-    expect(rec.requests[1]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
+    expect(sent).toHaveLength(2)
+    expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ variables: { since: '2026-09-01' } }, { variables: { since: '2026-09-01' } }])
+    expect(sent[1]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
   })
 
   it('run of an unknown version gives the {"error", "current_version"} 404 as NotFoundError', async () => {
@@ -412,17 +368,7 @@ describe('endpoints', () => {
       ['bad signal', () => client.endpoints.versions('a', { signal: 'stop' as never }), 'options.signal'],
     ]
     it.each(cases)('%s', async (_name, call, argument) => {
-      const rec = recorder()
-      server.use(
-        http.all(`${BASE}/*`, async ({ request }) => {
-          await rec.record(request)
-          return HttpResponse.json({})
-        }),
-      )
-      const error = await Promise.resolve(call()).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(InvalidArgumentError)
-      expect((error as InvalidArgumentError).argument).toBe(argument)
-      expect(rec.requests).toHaveLength(0)
+      await expectInvalidArgument(call, argument, watchAll())
     })
   })
 })

@@ -2,35 +2,10 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ResponseValidationError } from '../../src/index.js'
 import { experiment, featureFlag } from '../fixtures/experiments.js'
-import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw.js'
+import { API_KEY, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
+import { expectInvalidArgument, expectSent } from '../helpers/requests.js'
 
-const server = useMswServer()
-
-/** Answers one method+path with `body` (status 200 unless given) and records what was sent. */
-function answer(method: 'get' | 'post' | 'patch' | 'delete', path: string, body: unknown, status = 200) {
-  const rec = recorder()
-  server.use(
-    http[method](`${PROJECT}/${path}`, async ({ request }) => {
-      await rec.record(request)
-      return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status })
-    }),
-  )
-  return rec.requests
-}
-
-function expectSent(requests: ReturnType<typeof answer>, method: string, path: string, query = '', body?: unknown) {
-  expect(requests).toHaveLength(1)
-  const [request] = requests
-  expect(request!.method).toBe(method)
-  expect(request!.url.pathname).toBe(`/api/projects/42/${path}`)
-  expect(request!.url.search).toBe(query)
-  expect(request!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
-  if (body === undefined) expect(request!.body).toBe('')
-  else {
-    expect(request!.headers.get('content-type')).toBe('application/json')
-    expect(JSON.parse(request!.body)).toEqual(body)
-  }
-}
+const { server, answer, serve, watchAll } = useMswApi()
 
 describe('experiments', () => {
   const client = makeClient()
@@ -129,18 +104,14 @@ describe('experiments', () => {
   })
 
   it('eligibleFeatureFlags reads the { results, count } envelope and pages by offset', async () => {
-    const rec = recorder()
-    server.use(
-      http.get(`${PROJECT}/experiments/eligible_feature_flags/`, async ({ request }) => {
-        await rec.record(request)
-        const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
-        return HttpResponse.json({ results: [{ ...featureFlag, id: 555 + offset }], count: 2 })
-      }),
-    )
+    const sent = serve('get', 'experiments/eligible_feature_flags/', async (request) => {
+      const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
+      return HttpResponse.json({ results: [{ ...featureFlag, id: 555 + offset }], count: 2 })
+    })
     const flags = await client.experiments.eligibleFeatureFlags({ limit: 1, search: 'pricing', active: true }).toArray()
     expect(flags.map((flag) => flag.id)).toEqual([555, 556])
-    expect(rec.requests.map((r) => r.url.search)).toEqual(['?limit=1&search=pricing&active=true', '?limit=1&search=pricing&active=true&offset=1'])
-    expect(rec.requests[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
+    expect(sent.map((r) => r.url.search)).toEqual(['?limit=1&search=pricing&active=true', '?limit=1&search=pricing&active=true&offset=1'])
+    expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
   })
 
   it('eligibleFeatureFlags on a key without feature_flag:read names that scope', async () => {
@@ -237,15 +208,7 @@ describe('experiments', () => {
       ['bad maxRetries', () => client.experiments.stats({ maxRetries: 1.5 }), 'options.maxRetries'],
     ]
     it.each(cases)('%s', async (_name, call, argument) => {
-      const rec = recorder()
-      server.use(http.all(`${PROJECT}/*`, async ({ request }) => {
-        await rec.record(request)
-        return HttpResponse.json({})
-      }))
-      const error = await Promise.resolve(call()).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(InvalidArgumentError)
-      expect((error as InvalidArgumentError).argument).toBe(argument)
-      expect(rec.requests).toHaveLength(0)
+      await expectInvalidArgument(call, argument, watchAll())
     })
   })
 })

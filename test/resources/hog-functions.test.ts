@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import {
   InvalidArgumentError,
@@ -9,61 +9,14 @@ import {
   type ProjectClient,
 } from '../../src/index.js'
 import * as fx from '../fixtures/hog-functions.js'
-import { API_KEY, PROJECT, makeClient, recorder, useMswServer, type Recorded } from '../helpers/msw.js'
+import { missingScope } from '../fixtures/errors.js'
+import { PROJECT, makeClient, useMswApi, type Method } from '../helpers/msw-server.js'
+import { expectResponseValidationError } from '../helpers/errors.js'
+import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
-const server = useMswServer()
+const { serve, watchAll } = useMswApi()
 const client = makeClient()
 const ID = fx.HOG_FUNCTION_ID
-
-type Method = 'get' | 'post' | 'patch' | 'delete'
-
-/** Serves one path (relative to the project) and records what it receives. */
-function serve(method: Method, path: string, reply: (request: Request) => Response | Promise<Response>): Recorded[] {
-  const { requests, record } = recorder()
-  server.use(
-    http[method](`${PROJECT}/${path}`, async ({ request }) => {
-      await record(request)
-      return reply(request)
-    }),
-  )
-  return requests
-}
-
-/** Records every request to any URL: the bad-input tests must send none. */
-function watchAll(): Recorded[] {
-  const { requests, record } = recorder()
-  server.use(
-    http.all('*', async ({ request }) => {
-      await record(request)
-      return HttpResponse.json({ detail: 'should not be reached' }, { status: 418 })
-    }),
-  )
-  return requests
-}
-
-interface Expected {
-  method: string
-  path: string
-  query?: Record<string, string>
-  body?: unknown
-}
-
-/** Asserts method, exact path (trailing slash), query, JSON body and the bearer key of one request. */
-function expectRequest(request: Recorded | undefined, expected: Expected): void {
-  expect(request).toBeDefined()
-  const { method, url, headers, body } = request as Recorded
-  expect(method).toBe(expected.method)
-  expect(url.pathname).toBe(`/api/projects/42/${expected.path}`)
-  expect(Object.fromEntries(url.searchParams)).toEqual(expected.query ?? {})
-  if (!expected.query) expect(url.search).toBe('')
-  expect(headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
-  if (expected.body === undefined) {
-    expect(body).toBe('')
-  } else {
-    expect(headers.get('content-type')).toContain('application/json')
-    expect(JSON.parse(body)).toEqual(expected.body)
-  }
-}
 
 describe('hogFunctions.list', () => {
   it('GETs hog_functions/ with every filter, `type` comma-separated, and returns a page of slim items', async () => {
@@ -399,7 +352,7 @@ describe('hogFunctions: operations without a scope', () => {
 
   it('a scoped operation names its scope on a 403', async () => {
     serve('get', `hog_functions/${ID}/`, () =>
-      HttpResponse.json({ type: 'authentication_error', code: 'permission_denied', detail: "API key missing required scope 'hog_function:read'", attr: null }, { status: 403 }),
+      HttpResponse.json(missingScope('hog_function:read'), { status: 403 }),
     )
     const error = await client.hogFunctions.retrieve(ID).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PermissionDeniedError)
@@ -451,9 +404,7 @@ describe('hogFunctions: leniency and validation of responses', () => {
     const body = fx.hogFunction(ID, overrides)
     serve('get', `hog_functions/${ID}/`, () => HttpResponse.json(body))
     const error = await client.hogFunctions.retrieve(ID).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(ResponseValidationError)
-    expect((error as ResponseValidationError).issues.map((issue) => issue.path)).toContainEqual(path)
-    expect((error as ResponseValidationError).body).toEqual(body)
+    expectResponseValidationError(error, path, body)
   })
 
   it('returns the body untouched with validateResponses: false', async () => {
@@ -505,10 +456,6 @@ describe('hogFunctions: bad input is refused before any request', () => {
   ]
 
   it.each(cases)('%s -> InvalidArgumentError, no request', async (_label, call, argument) => {
-    const requests = watchAll()
-    const error = await Promise.resolve(call(client)).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(InvalidArgumentError)
-    expect((error as InvalidArgumentError).argument).toBe(argument)
-    expect(requests).toHaveLength(0)
+    await expectInvalidArgument(() => call(client), argument, watchAll())
   })
 })

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import {
   BadRequestError,
@@ -20,35 +20,11 @@ import {
   surveyStats,
   writtenSurvey,
 } from '../fixtures/surveys.js'
-import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw.js'
+import { serverError } from '../fixtures/errors.js'
+import { API_KEY, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
+import { expectInvalidArgument, expectSent } from '../helpers/requests.js'
 
-const server = useMswServer()
-
-/** Answers one method+path with `body` (status 200 unless given) and records what was sent. */
-function answer(method: 'get' | 'post' | 'patch' | 'delete', path: string, body: unknown, status = 200) {
-  const rec = recorder()
-  server.use(
-    http[method](`${PROJECT}/${path}`, async ({ request }) => {
-      await rec.record(request)
-      return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status })
-    }),
-  )
-  return rec.requests
-}
-
-function expectSent(requests: ReturnType<typeof answer>, method: string, path: string, query = '', body?: unknown) {
-  expect(requests).toHaveLength(1)
-  const [request] = requests
-  expect(request!.method).toBe(method)
-  expect(request!.url.pathname).toBe(`/api/projects/42/${path}`)
-  expect(request!.url.search).toBe(query)
-  expect(request!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
-  if (body === undefined) expect(request!.body).toBe('')
-  else {
-    expect(request!.headers.get('content-type')).toBe('application/json')
-    expect(JSON.parse(request!.body)).toEqual(body)
-  }
-}
+const { server, answer, serve, watchAll } = useMswApi()
 
 describe('surveys', () => {
   const client = makeClient()
@@ -101,19 +77,15 @@ describe('surveys', () => {
   })
 
   it('activity walks the page-based envelope {results, next, previous, total_count} across 2 pages', async () => {
-    const rec = recorder()
     const base = `${PROJECT}/surveys/${SURVEY_ID}/activity/`
-    server.use(
-      http.get(base, async ({ request }) => {
-        await rec.record(request)
-        const page = Number(new URL(request.url).searchParams.get('page') ?? 1)
-        return HttpResponse.json(
-          page === 1
-            ? { results: [activityLog('a1'), activityLog('a2', 'created')], next: `${base}?page=2&limit=2`, previous: null, total_count: 3 }
-            : { results: [activityLog('a3', 'response_archived')], next: null, previous: `${base}?page=1&limit=2`, total_count: 3 },
-        )
-      }),
-    )
+    const sent = serve('get', `surveys/${SURVEY_ID}/activity/`, async (request) => {
+      const page = Number(new URL(request.url).searchParams.get('page') ?? 1)
+      return HttpResponse.json(
+        page === 1
+          ? { results: [activityLog('a1'), activityLog('a2', 'created')], next: `${base}?page=2&limit=2`, previous: null, total_count: 3 }
+          : { results: [activityLog('a3', 'response_archived')], next: null, previous: `${base}?page=1&limit=2`, total_count: 3 },
+      )
+    })
     const first = await client.surveys.activity(SURVEY_ID, { limit: 2 })
     expect(first.count).toBe(3)
     expect(first.hasNextPage()).toBe(true)
@@ -124,12 +96,12 @@ describe('surveys', () => {
       ['a3', 'response_archived'],
     ])
     expect(all[0]!.detail?.changes?.[0]).toEqual({ type: 'Survey', action: 'changed', field: 'name', before: 'NPS', after: 'NPS Q4' })
-    expect(rec.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
+    expect(sent.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
       `GET /api/projects/42/surveys/${SURVEY_ID}/activity/?limit=2`,
       `GET /api/projects/42/surveys/${SURVEY_ID}/activity/?limit=2`,
       `GET /api/projects/42/surveys/${SURVEY_ID}/activity/?page=2&limit=2`,
     ])
-    expect(rec.requests.every((r) => r.headers.get('authorization') === `Bearer ${API_KEY}`)).toBe(true)
+    expect(sent.every((r) => r.headers.get('authorization') === `Bearer ${API_KEY}`)).toBe(true)
   })
 
   it('activity of an unknown survey is a NotFoundError (404 with an empty body)', async () => {
@@ -237,22 +209,18 @@ describe('surveys', () => {
   })
 
   it('summarizeResponses is read-only: retried after a 503', async () => {
-    const rec = recorder()
     let calls = 0
-    server.use(
-      http.post(`${PROJECT}/surveys/${SURVEY_ID}/summarize_responses/`, async ({ request }) => {
-        await rec.record(request)
-        calls += 1
-        return calls === 1
-          ? HttpResponse.json({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }, { status: 503 })
-          : HttpResponse.json(responseSummary)
-      }),
-    )
+    const sent = serve('post', `surveys/${SURVEY_ID}/summarize_responses/`, async () => {
+      calls += 1
+      return calls === 1
+        ? HttpResponse.json(serverError(), { status: 503 })
+        : HttpResponse.json(responseSummary)
+    })
     const result = await client.surveys.summarizeResponses(SURVEY_ID, { question_index: 1 }, { maxRetries: 1 })
     expect(result.content).toContain('Summary')
-    expect(rec.requests).toHaveLength(2)
-    expect(rec.requests.map((r) => r.url.search)).toEqual(['?question_index=1', '?question_index=1'])
-    expect(rec.requests.map((r) => r.body)).toEqual(['{}', '{}'])
+    expect(sent).toHaveLength(2)
+    expect(sent.map((r) => r.url.search)).toEqual(['?question_index=1', '?question_index=1'])
+    expect(sent.map((r) => r.body)).toEqual(['{}', '{}'])
   })
 
   it('summaryHeadline posts force_refresh (or {}) and reads the headline', async () => {
@@ -289,7 +257,7 @@ describe('surveys', () => {
   })
 
   it('create is not retried after a 503 (the service may have acted)', async () => {
-    const sent = answer('post', 'surveys/', { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }, 503)
+    const sent = answer('post', 'surveys/', serverError(), 503)
     const error = await client.surveys.create({ name: 'x', type: 'api' }, { maxRetries: 2 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InternalServerError)
     expect(sent).toHaveLength(1)
@@ -377,17 +345,7 @@ describe('surveys', () => {
       ['bad options', () => client.surveys.list(undefined, { maxRetries: -1 }), 'options.maxRetries'],
     ]
     it.each(cases)('%s', async (_name, call, argument) => {
-      const rec = recorder()
-      server.use(
-        http.all(`${PROJECT}/*`, async ({ request }) => {
-          await rec.record(request)
-          return HttpResponse.json({})
-        }),
-      )
-      const error = await Promise.resolve(call()).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(InvalidArgumentError)
-      expect((error as InvalidArgumentError).argument).toBe(argument)
-      expect(rec.requests).toHaveLength(0)
+      await expectInvalidArgument(call, argument, watchAll())
     })
   })
 })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
-import { TRANSPORTS, caller, jsonOf, openChannel, type Channel } from './helpers.js'
+import { fourKey, missingScope, noPersonalKeyAccess } from '../fixtures/errors.js'
+import { TRANSPORTS, caller, jsonOf, openChannel, type Channel } from '../helpers/fake-channels.js'
 
 describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   let fake: FakeApi
@@ -117,20 +118,10 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
     it('answers 401 without a key and with an unknown key', async () => {
       const anonymous = await caller(channel, fake, null)('GET', 'experiments/')
       expect(anonymous.status).toBe(401)
-      expect(await jsonOf(anonymous)).toEqual({
-        type: 'authentication_error',
-        code: 'not_authenticated',
-        detail: 'Authentication credentials were not provided.',
-        attr: null,
-      })
+      expect(await jsonOf(anonymous)).toEqual(fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'))
       const unknown = await caller(channel, fake, 'phx_nobody')('GET', 'experiments/')
       expect(unknown.status).toBe(401)
-      expect(await jsonOf(unknown)).toEqual({
-        type: 'authentication_error',
-        code: 'authentication_failed',
-        detail: 'Personal API key found in request Authorization header is invalid.',
-        attr: null,
-      })
+      expect(await jsonOf(unknown)).toEqual(fourKey('authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.'))
     })
 
     it('answers 403 naming the missing scope; a :write scope satisfies :read', async () => {
@@ -138,12 +129,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect((await readOnly('GET', 'experiments/')).status).toBe(200)
       const refused = await readOnly('POST', 'experiments/', { name: 'x', feature_flag_key: 'x' })
       expect(refused.status).toBe(403)
-      expect(await jsonOf(refused)).toEqual({
-        type: 'authentication_error',
-        code: 'permission_denied',
-        detail: "API key missing required scope 'experiment:write'",
-        attr: null,
-      })
+      expect(await jsonOf(refused)).toEqual(missingScope('experiment:write'))
       const writer = caller(channel, fake, 'phx_writer')
       expect((await writer('GET', 'experiments/')).status).toBe(200)
       expect(await jsonOf(await writer('GET', 'hog_functions/'))).toMatchObject({ detail: "API key missing required scope 'hog_function:read'" })
@@ -160,12 +146,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       ] as const) {
         const response = await everything(method, path, method === 'GET' ? undefined : {})
         expect(response.status, `${method} ${path}`).toBe(403)
-        expect(await jsonOf(response)).toEqual({
-          type: 'authentication_error',
-          code: 'permission_denied',
-          detail: 'This action does not support personal API key access',
-          attr: null,
-        })
+        expect(await jsonOf(response)).toEqual(noPersonalKeyAccess)
       }
     })
 
@@ -371,12 +352,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       const throttled = await call('GET', 'experiments/')
       expect(throttled.status).toBe(429)
       expect(throttled.headers.get('retry-after')).toBe('30')
-      expect(await jsonOf(throttled)).toEqual({
-        type: 'throttled_error',
-        code: 'throttled',
-        detail: 'Request was throttled. Expected available in 30 seconds.',
-        attr: null,
-      })
+      expect(await jsonOf(throttled)).toEqual(fourKey('throttled_error', 'throttled', 'Request was throttled. Expected available in 30 seconds.'))
       // Another key has its own budget; unauthenticated requests are refused before throttling.
       expect((await caller(channel, fake, 'phx_everything')('GET', 'experiments/')).status).toBe(200)
       expect((await caller(channel, fake, null)('GET', 'experiments/')).status).toBe(401)
@@ -405,11 +381,6 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   it('answers an unknown method on a known path with the four-key 405', async () => {
     const response = await call('PUT', 'experiments/', {})
     expect(response.status).toBe(405)
-    expect(await jsonOf(response)).toEqual({
-      type: 'invalid_request',
-      code: 'method_not_allowed',
-      detail: 'Method "PUT" not allowed.',
-      attr: null,
-    })
+    expect(await jsonOf(response)).toEqual(fourKey('invalid_request', 'method_not_allowed', 'Method "PUT" not allowed.'))
   })
 })

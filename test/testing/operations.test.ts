@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
 import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
+import { ALL_OPERATIONS } from '../helpers/fake-server.js'
 
-/** One call per operation of OPERATIONS, with the success status the real service answers (api-contract.md). */
+/** One call per operation of OPERATIONS, with the success status the real service answers (docs/service-behaviour.md §3.2–§7.2). */
 interface Case {
   path?: Record<string, string>
   query?: string
@@ -41,20 +42,46 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
   const paginated = (body: any) => expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results'])
   return {
     'experiments.list': { status: 200, check: paginated },
-    'experiments.create': { body: { name: 'New', feature_flag_key: 'new-flag' }, status: 201, check: (body) => expect(body.id).toBeTypeOf('number') },
+    'experiments.create': {
+      body: { name: 'New', feature_flag_key: 'new-flag' },
+      status: 201,
+      // The one seeded experiment has id 1; the new flag gets the default name and a 50/50 control/test split (§3.1).
+      check: (body) =>
+        expect(body).toMatchObject({
+          id: 2,
+          name: 'New',
+          feature_flag_key: 'new-flag',
+          start_date: null,
+          feature_flag: { key: 'new-flag', name: 'Feature Flag for Experiment New', active: false, filters: { multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] } } },
+        }),
+    },
     'experiments.retrieve': { path: experiment, status: 200, check: (body) => expect(body.feature_flag.key).toBe('experiment-1') },
     'experiments.update': { path: experiment, body: { description: 'changed' }, status: 200, check: (body) => expect(body.description).toBe('changed') },
     'experiments.delete': { path: experiment, status: 405 },
     'experiments.createExposureCohort': { path: experiment, body: {}, status: 201, check: (body) => expect(body.cohort.id).toBe(1) },
     'experiments.duplicate': { path: experiment, body: {}, status: 201, check: (body) => expect(body.name).toBe('Experiment 1 (Copy)') },
-    'experiments.recalculateTimeseries': { path: experiment, body: { metric: { uuid: 'm1' }, fingerprint: 'f' }, status: 201 },
+    'experiments.recalculateTimeseries': {
+      path: experiment,
+      body: { metric: { uuid: 'm1' }, fingerprint: 'f' },
+      status: 201,
+      check: (body) =>
+        expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), experiment_id: Number(ids.experiment), metric_uuid: 'm1', fingerprint: 'f', status: 'pending', created_at: '2026-11-20T12:00:00.000000+00:00' }),
+    },
     'experiments.timeseriesResults': { path: experiment, query: 'metric_uuid=m1&fingerprint=f', status: 200, check: (body) => expect(body.status).toBe('pending') },
-    'experiments.eligibleFeatureFlags': { status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['count', 'results']) },
+    'experiments.eligibleFeatureFlags': {
+      status: 200,
+      check: (body) => {
+        expect(Object.keys(body).sort()).toEqual(['count', 'results'])
+        expect(body.count).toBe(1)
+        expect(body.results.map((flag: any) => flag.key)).toEqual(['experiment-1'])
+      },
+    },
     'experiments.requiresFlagImplementation': { status: 200, check: (body) => expect(body).toEqual({ result: true }) },
     'experiments.stats': {
       status: 200,
       check: (body) =>
-        expect(Object.keys(body).sort()).toEqual(['active_experiments', 'completed_last_30d', 'launched_last_30d', 'launched_previous_30d', 'percent_change']),
+        // The seeded experiment is running, launched within the last 30 days.
+        expect(body).toEqual({ launched_last_30d: 1, launched_previous_30d: 0, percent_change: 100, active_experiments: 1, completed_last_30d: 0 }),
     },
 
     'hogFunctions.list': { status: 200, check: paginated },
@@ -63,10 +90,26 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
     'hogFunctions.update': { path: hog, body: { enabled: false }, status: 200, check: (body) => expect(body.enabled).toBe(false) },
     'hogFunctions.delete': { path: hog, status: 405 },
     'hogFunctions.broadcast': { path: hog, body: {}, status: 200, check: (body) => expect(body).toEqual({ success: true }) },
-    'hogFunctions.invocations': { path: hog, body: { configuration: {}, globals: {} }, status: 200, check: (body) => expect(body.status).toBe('success') },
-    'hogFunctions.logs': { path: hog, status: 200, check: paginated },
+    'hogFunctions.invocations': {
+      path: hog,
+      body: { configuration: {}, globals: {} },
+      status: 200,
+      check: (body) =>
+        expect(body).toEqual({
+          status: 'success',
+          result: null,
+          errors: [],
+          logs: [
+            { level: 'debug', timestamp: '2026-11-20T12:00:00.000000Z', message: 'Executing function' },
+            { level: 'info', timestamp: '2026-11-20T12:00:00.000000Z', message: 'Test invocation' },
+            { level: 'debug', timestamp: '2026-11-20T12:00:00.000000Z', message: 'Function completed in 1.2ms' },
+          ],
+        }),
+    },
+    // A seeded function has never run: no log lines, no metrics.
+    'hogFunctions.logs': { path: hog, status: 200, check: (body) => expect(body).toEqual({ count: 0, next: null, previous: null, results: [] }) },
     'hogFunctions.metrics': { path: hog, status: 200, check: (body) => expect(body.series.map((item: any) => item.name)).toEqual(['success', 'failure']) },
-    'hogFunctions.metricsTotals': { path: hog, status: 200, check: (body) => expect(body).toHaveProperty('totals') },
+    'hogFunctions.metricsTotals': { path: hog, status: 200, check: (body) => expect(body).toEqual({ totals: {} }) },
     'hogFunctions.icon': { query: 'id=slack.com', status: 200 },
     'hogFunctions.icons': { query: 'query=slack', status: 200, check: (body) => expect(body[0].url).toBe('/api/projects/@current/hog_functions/icon/?id=slack.com') },
     'hogFunctions.rearrange': { body: { orders: { [ids.transformation]: 5 } }, status: 200, check: (body) => expect(body.map((item: any) => item.execution_order)).toEqual([5]) },
@@ -89,9 +132,24 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
     'surveys.allStats': { status: 200, check: (body) => expect(body.stats['survey sent'].total_count).toBe(2) },
 
     'endpoints.list': { status: 200, check: (body) => expect(Object.keys(body)).toEqual(['results']) },
-    'endpoints.create': { body: { name: 'fresh', query: { kind: 'HogQLQuery', query: 'SELECT 1' } }, status: 201 },
+    'endpoints.create': {
+      body: { name: 'fresh', query: { kind: 'HogQLQuery', query: 'SELECT 1' } },
+      status: 201,
+      check: (body) =>
+        expect(body).toMatchObject({
+          name: 'fresh',
+          description: '',
+          query: { kind: 'HogQLQuery', query: 'SELECT 1' },
+          is_active: true,
+          endpoint_path: `/api/environments/1/endpoints/fresh/run`,
+          current_version: 1,
+          versions_count: 1,
+          created_at: '2026-11-20T12:00:00.000000Z',
+        }),
+    },
     'endpoints.retrieve': { path: endpoint, status: 200, check: (body) => expect(body.materialization).toEqual({ can_materialize: true, reason: null }) },
-    'endpoints.update': { path: endpoint, body: { description: 'changed' }, status: 200 },
+    // The query is unchanged, so no new version (§6.2).
+    'endpoints.update': { path: endpoint, body: { description: 'changed' }, status: 200, check: (body) => expect(body).toMatchObject({ name: 'top_events', description: 'changed', current_version: 1, versions_count: 1 }) },
     'endpoints.delete': { path: endpoint, status: 204 },
     'endpoints.materializationStatus': { path: endpoint, status: 200, check: (body) => expect(body.can_materialize).toBe(true) },
     'endpoints.runGet': { path: endpoint, status: 200, check: (body) => expect(body.endpoint_version).toBe(1) },
@@ -127,14 +185,13 @@ function send(fake: FakeApi, id: OperationId, one: Case, key = fake.apiKey, pref
   return fake.fetch(url, { method: operation.method, body, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
 }
 
-const ALL = Object.keys(OPERATIONS) as OperationId[]
 
 describe('every operation of OPERATIONS', () => {
   it('has a case here (61 operations)', () => {
-    expect(ALL).toHaveLength(61)
+    expect(ALL_OPERATIONS).toHaveLength(61)
   })
 
-  it.each(ALL)('%s answers its success status and shape (unscoped actions allowed)', async (id) => {
+  it.each(ALL_OPERATIONS)('%s answers its success status and shape (unscoped actions allowed)', async (id) => {
     const { fake, ids } = world({ allowUnscopedActions: true })
     const one = cases(ids)[id]
     const response = await send(fake, id, one)
@@ -146,7 +203,7 @@ describe('every operation of OPERATIONS', () => {
     expect(fake.requests.at(-1)?.operation).toBe(id)
   })
 
-  it.each(ALL)('%s enforces its scope', async (id) => {
+  it.each(ALL_OPERATIONS)('%s enforces its scope', async (id) => {
     const needed = OPERATIONS[id].scope
     const { fake, ids } = world({ keys: { phx_no_scopes: [] } })
     const one = cases(ids)[id]
@@ -165,7 +222,7 @@ describe('every operation of OPERATIONS', () => {
     }
   })
 
-  it.each(ALL.filter((id) => OPERATIONS[id].endpointsPrefix))('%s answers the same under /api/environments/', async (id) => {
+  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))('%s answers the same under /api/environments/', async (id) => {
     const { fake, ids } = world({ allowUnscopedActions: true })
     const one = cases(ids)[id]
     expect((await send(fake, id, one, fake.apiKey, 'environments')).status).toBe(one.status)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApi, type FakeApiOptions } from '../../src/testing/index.js'
-import { caller, jsonOf, openChannel } from './helpers.js'
+import { caller, jsonOf, openChannel } from '../helpers/fake-channels.js'
 
 /** A fake on the in-memory fetch with a clock the test moves. */
 function fakeWithClock(options: FakeApiOptions) {

@@ -1,22 +1,28 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AbortError } from 'posthog-project-client'
-import { startE2E, type E2E } from '../helpers.js'
-import { failure, sleep } from './helpers.js'
+import { useE2E } from '../../helpers/fake-server.js'
+import { failure, sleep } from '../../helpers/async.js'
 
 /** How long to keep watching after an abort: longer than any retry wait the SDK could have scheduled here. */
 const QUIET_MS = 700
 
 describe('abort stops at once, with AbortError and no further request', () => {
-  let e2e: E2E
-  beforeAll(async () => {
-    e2e = await startE2E()
-  })
+  const e2e = useE2E()
   beforeEach(() => {
     e2e.fake.reset()
     e2e.fake.seed.experiments(300)
   })
   afterEach(() => vi.restoreAllMocks())
-  afterAll(() => e2e.close())
+
+  /** Aborts `call` now: it fails with AbortError at once (generous 250 ms), and no request follows the one in hand. */
+  async function expectAbortedAfterOneRequest(controller: AbortController, call: PromiseLike<unknown>): Promise<void> {
+    const aborted = performance.now()
+    controller.abort()
+    expect(await failure(call)).toBeInstanceOf(AbortError)
+    expect(performance.now() - aborted).toBeLessThan(250)
+    await sleep(QUIET_MS)
+    expect(e2e.fake.requests).toHaveLength(1)
+  }
 
   it('during for await: the walk ends at the next item, the next page is never asked for', async () => {
     const controller = new AbortController()
@@ -64,12 +70,7 @@ describe('abort stops at once, with AbortError and no further request', () => {
     const call = e2e.client({ maxRetries: 5 }).experiments.list(undefined, { signal: controller.signal })
     while (e2e.fake.requests[0]?.status !== status) await sleep(2)
     await sleep(40)
-    const aborted = performance.now()
-    controller.abort()
-    expect(await failure(call)).toBeInstanceOf(AbortError)
-    expect(performance.now() - aborted).toBeLessThan(250)
-    await sleep(QUIET_MS)
-    expect(e2e.fake.requests).toHaveLength(1)
+    await expectAbortedAfterOneRequest(controller, call)
   })
 
   it.each([
@@ -85,12 +86,7 @@ describe('abort stops at once, with AbortError and no further request', () => {
         : client.experiments.create({ name: 'Hung', feature_flag_key: 'hung' }, { signal: controller.signal })
     while (e2e.fake.requests.length === 0) await sleep(2)
     await sleep(30)
-    const aborted = performance.now()
-    controller.abort()
-    expect(await failure(call)).toBeInstanceOf(AbortError)
-    expect(performance.now() - aborted).toBeLessThan(250)
-    await sleep(QUIET_MS)
-    expect(e2e.fake.requests).toHaveLength(1)
+    await expectAbortedAfterOneRequest(controller, call)
   })
 
   it('an already-aborted signal sends nothing at all', async () => {

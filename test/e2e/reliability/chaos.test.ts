@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startE2E, type E2E } from '../helpers.js'
-import { prng } from './helpers.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useE2E } from '../../helpers/fake-server.js'
+import { prng } from '../../helpers/prng.js'
 
 const TOTAL = 10_000
 const PAGE = 100
@@ -16,13 +16,11 @@ const KINDS: Chaos[] = ['500', '502', '503', '429', 'drop', 'hang']
  * request), so retries are as likely to fail as first attempts.
  */
 describe('chaos pagination', () => {
-  let e2e: E2E
+  const e2e = useE2E()
   let expected: number[]
-  beforeAll(async () => {
-    e2e = await startE2E()
+  beforeAll(() => {
     expected = e2e.fake.seed.experiments(TOTAL).map((experiment) => experiment.id).reverse()
   })
-  afterAll(() => e2e.close())
 
   it(`walks ${TOTAL.toLocaleString('en')} items exactly once, in order, through ~${FAULT_RATE * 100}% random faults`, async () => {
     const random = prng(SEED)

@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, InternalServerError, ProjectClient, ResponseValidationError } from 'posthog-project-client'
 import { experiment } from '../../fixtures/experiments.js'
-import { startE2E, type E2E } from '../helpers.js'
-import { failure, plainServer, type PlainServer, type Seen } from './helpers.js'
+import { useE2E } from '../../helpers/fake-server.js'
+import { failure } from '../../helpers/async.js'
+import { plainServer, type PlainServer, type Seen } from '../../helpers/plain-server.js'
 
 const KEY = 'phx_hostileTestKey0123456789abcdefABCDEF'
 const LIST = '/api/projects/1/experiments/'
@@ -182,12 +183,10 @@ describe('hostile responses over real sockets', () => {
 })
 
 describe('the fake’s own broken answers over a socket', () => {
-  let e2e: E2E
-  beforeAll(async () => {
-    e2e = await startE2E()
+  const e2e = useE2E()
+  beforeAll(() => {
     e2e.fake.seed.experiments(2)
   })
-  afterAll(() => e2e.close())
 
   it('malformedNext (truncated JSON on 200) and htmlNext (502 page) keep the raw text', async () => {
     e2e.fake.faults.malformedNext(1, { operation: 'experiments.list' })

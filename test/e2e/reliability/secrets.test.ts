@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ProjectClient, ProjectClientError, type Logger } from 'posthog-project-client'
+import { ConnectionError, ProjectClient, ProjectClientError, type Logger } from 'posthog-project-client'
 import { experiment } from '../../fixtures/experiments.js'
-import { failure, plainServer, type PlainServer, type Seen } from './helpers.js'
+import { failure } from '../../helpers/async.js'
+import { plainServer, type PlainServer, type Seen } from '../../helpers/plain-server.js'
 
 const KEY = 'phx_secretSweepKey_9f8e7d6c5b4a39281706ZZ'
 const LIST = '/api/projects/1/experiments/'
@@ -101,6 +102,45 @@ describe('the API key never leaks', () => {
     expect(String(error)).not.toContain(KEY)
     expect(primary.requests.map((request) => request.url)).toEqual([LIST, `${LIST}?hop=1`])
     expect(other.requests).toHaveLength(0)
+  })
+})
+
+/**
+ * A custom `fetch` that fails with the key in its error (a proxy agent or an instrumentation wrapper that prints
+ * the request's headers): the ConnectionError built from it must not carry the key anywhere.
+ */
+describe('a custom fetch that throws with the key in its message and cause', () => {
+  const lines: string[] = []
+  const logger: Logger = {
+    debug: (...args: unknown[]) => lines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')),
+    warn: (...args: unknown[]) => lines.push(`WARN ${args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')}`),
+  }
+  const leakyFetch: typeof globalThis.fetch = async () => {
+    const cause = new Error(`connect ECONNREFUSED 10.0.0.1:443 while sending Authorization: Bearer ${KEY}`)
+    throw new TypeError(`fetch failed (headers: {"authorization":"Bearer ${KEY}"})`, { cause })
+  }
+  const connectionError = async () => {
+    // One retry, so the retry's log line is exercised too.
+    const api = new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl: 'https://us.posthog.com', fetch: leakyFetch, maxRetries: 1, logger })
+    const error = await failure(api.experiments.list())
+    expect(error).toBeInstanceOf(ConnectionError)
+    return error as ConnectionError
+  }
+
+  it('the ConnectionError keeps the reason but not the key: message, String, JSON and the logger lines', async () => {
+    lines.length = 0
+    const error = await connectionError()
+    // The reason is kept (redacted), so the failure stays diagnosable.
+    expect(error.message).toContain('fetch failed')
+    expect(error.message).toContain('[REDACTED]')
+    for (const text of [error.message, String(error), JSON.stringify(error), error.stack ?? '']) expect(text).not.toContain(KEY)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(line).not.toContain(KEY)
+  })
+
+  it('util.inspect of that ConnectionError shows no key, its cause included (needs the redaction boundary)', async () => {
+    const error = await connectionError()
+    expect(inspect(error, { depth: 10 })).not.toContain(KEY)
   })
 })
 

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { InternalServerError, RateLimitError, TimeoutError } from 'posthog-project-client'
-import { startE2E, type E2E } from '../helpers.js'
-import { failure, sleep } from './helpers.js'
+import { useE2E } from '../../helpers/fake-server.js'
+import { failure, sleep } from '../../helpers/async.js'
 
 /** The SDK's backoff (transport.ts): 500 ms · 2^(n-1), jittered down, each wait capped at 8 s. */
 const backoffCap = (retries: number) => Array.from({ length: retries }, (_, n) => Math.min(8_000, 500 * 2 ** n)).reduce((a, b) => a + b, 0)
@@ -13,16 +13,12 @@ function timers() {
 }
 
 describe('time is bounded', () => {
-  let e2e: E2E
-  beforeAll(async () => {
-    e2e = await startE2E()
-  })
+  const e2e = useE2E()
   beforeEach(() => {
     e2e.fake.reset()
     e2e.fake.seed.experiments(2)
   })
   afterEach(() => vi.restoreAllMocks())
-  afterAll(() => e2e.close())
 
   it.each([
     [300, 0],

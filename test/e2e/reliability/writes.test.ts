@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ConnectionError, InternalServerError, TimeoutError, type ProjectClient } from 'posthog-project-client'
 import type { FakeApi, OperationId } from 'posthog-project-client/testing'
-import { startE2E, type E2E } from '../helpers.js'
+import { useE2E } from '../../helpers/fake-server.js'
 
 type Fault = 'status 500' | 'status 502' | 'status 503' | 'drop' | 'hang'
 interface Create {
@@ -44,12 +44,8 @@ const faults: Array<[Fault, new (...args: never[]) => Error]> = [
 
 /** The server acted on the POST, then the client saw a failure: a retry would create a duplicate. */
 describe('writes are never duplicated', () => {
-  let e2e: E2E
-  beforeAll(async () => {
-    e2e = await startE2E()
-  })
+  const e2e = useE2E()
   beforeEach(() => e2e.fake.reset())
-  afterAll(() => e2e.close())
   let tried = 0
 
   describe.each(creates)('$operation', ({ operation, send, stored }) => {

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { OPERATIONS, ProjectClient, type ClientOptions, type OperationId } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeApiOptions, type FakeServer } from 'posthog-project-client/testing'
 
@@ -31,7 +32,22 @@ export function operationsHit(fake: FakeApi): OperationId[] {
   return [...seen]
 }
 
-/** How many requests reached the fake for one operation. */
-export function requestsFor(fake: FakeApi, operation: OperationId): number {
-  return fake.requests.filter((request) => request.operation === operation).length
+/**
+ * Starts the fake on a socket before the enclosing `describe` (or file) and closes it after; `per: 'test'` gives
+ * each test a fresh one. The object is filled in by the hook, so read it inside tests and later hooks only.
+ */
+export function useE2E(options: FakeApiOptions = {}, per: 'suite' | 'test' = 'suite'): E2E {
+  const e2e = {} as E2E
+  const start = async () => {
+    Object.assign(e2e, await startE2E(options))
+  }
+  const stop = () => e2e.close()
+  if (per === 'test') {
+    beforeEach(start)
+    afterEach(stop)
+  } else {
+    beforeAll(start)
+    afterAll(stop)
+  }
+  return e2e
 }

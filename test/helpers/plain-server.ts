@@ -1,17 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** mulberry32: a tiny seeded PRNG, so every chaos run injects the same faults in the same places. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+/** A bare node:http server on 127.0.0.1 for what the fake cannot do: hostile answers, echoed keys, foreign origins. */
 
 export interface Seen {
   method: string
@@ -56,16 +46,4 @@ export async function plainServer(
         server.closeAllConnections()
       }),
   }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Settles `promise` to its error (or fails the test when it resolves). */
-export async function failure(promise: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(promise).then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)?.slice(0, 200)}`)
-    },
-    (error: unknown) => error,
-  )
 }

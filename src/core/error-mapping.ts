@@ -1,0 +1,51 @@
+import { HTTPError, TimeoutError as KyTimeoutError } from 'ky'
+import { AbortError, ConnectionError, ProjectClientError, TimeoutError, toApiError } from './errors.js'
+import { parseBody, type GuardedFetch } from './guarded-fetch.js'
+import type { Scope } from './operations.js'
+import { isAbort } from './retry-policy.js'
+
+/** What the error of a failed call says about it. */
+export interface FailedCall {
+  method: string
+  url: string
+  /** The scope of the operation, for `PermissionDeniedError.requiredScope`; absent for `client.request()`. */
+  scope?: Scope | null | undefined
+  /** What to do instead, appended to the message. */
+  hint?: string | undefined
+  timeout: number
+  signal?: AbortSignal | undefined
+}
+
+/**
+ * Turns whatever ky or fetch threw into the SDK's error: an `ApiError` subclass for an HTTP answer, else
+ * `AbortError`, `TimeoutError` or `ConnectionError`. Errors the SDK made itself pass unchanged.
+ */
+export function toClientError(error: unknown, call: FailedCall, bodies: GuardedFetch): ProjectClientError {
+  if (error instanceof ProjectClientError) return error
+  const where = `${call.method} ${call.url}`
+  if (error instanceof HTTPError) {
+    return toApiError({
+      status: error.response.status,
+      body: parseBody(bodies.text(error.response)),
+      headers: error.response.headers,
+      method: call.method,
+      url: call.url,
+      requiredScope: call.scope,
+      hint: call.hint,
+    })
+  }
+  if (call.signal?.aborted || isAbort(error)) return new AbortError(`${where} was aborted`)
+  if (error instanceof KyTimeoutError) return new TimeoutError(`${where} timed out after ${call.timeout} ms per attempt`)
+  return new ConnectionError(`${where} failed: ${describeFailure(error)}`, { cause: error })
+}
+
+/** A failure's messages and codes along its `cause` chain, e.g. `fetch failed: connect ECONNREFUSED … (ECONNREFUSED)`. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof HTTPError) return `status ${error.response.status}`
+  const parts: string[] = []
+  for (let current: unknown = error; current instanceof Error && parts.length < 4; current = current.cause) {
+    const code = (current as { code?: unknown }).code
+    parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message)
+  }
+  return parts.join(': ') || String(error)
+}
