@@ -20,17 +20,17 @@ export interface RateLimits {
   endpointsRequestsPerHour?: number
 }
 
-/** The service's published limits (docs/service-behaviour.md §1.7). */
-export const SERVICE_RATE_LIMITS: Readonly<Required<RateLimits>> = {
-  requestsPerMinute: 480,
-  requestsPerHour: 4_800,
-  endpointsRequestsPerMinute: 240,
-  endpointsRequestsPerHour: 2_400,
-}
+/** Each limit: its name, the service's number (docs/service-behaviour.md §1.7) and its window in ms. */
+const LIMITS = [
+  ['requestsPerMinute', 480, 60_000],
+  ['requestsPerHour', 4_800, 3_600_000],
+  ['endpointsRequestsPerMinute', 240, 60_000],
+  ['endpointsRequestsPerHour', 2_400, 3_600_000],
+] as const
 
-const LIMIT_NAMES = Object.keys(SERVICE_RATE_LIMITS) as Array<keyof RateLimits>
-/** The window of each limit, in the order of LIMIT_NAMES. */
-const SPANS = [60_000, 3_600_000, 60_000, 3_600_000]
+/** The service's published limits. */
+export const SERVICE_RATE_LIMITS: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(LIMITS.map(([name, number]) => [name, number])) as Required<RateLimits>
+
 /**
  * Added to every window: the service stamps a request when it arrives, the client when it leaves, and
  * two requests a window apart may not take equally long to get there.
@@ -47,155 +47,152 @@ export function limitGroup(url: string): 0 | 1 {
 /** The `rateLimit` option checked: `false` for no pacing, else every number filled in. */
 export function rateLimitOption(name: string, value: unknown): Required<RateLimits> | false {
   if (value === false) return false
-  if (value === undefined || value === true) return { ...SERVICE_RATE_LIMITS }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidArgumentError(name, `expected an object of limits or false, got ${show(value)}`)
-  }
   const limits = { ...SERVICE_RATE_LIMITS }
+  if (value === undefined || value === true) return limits
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(name, `expected an object or false, got ${show(value)}`)
+  }
   for (const [key, number] of Object.entries(value)) {
-    if (!LIMIT_NAMES.includes(key as keyof RateLimits)) {
-      throw new InvalidArgumentError(`${name}.${key}`, `unknown limit (known: ${LIMIT_NAMES.join(', ')})`)
-    }
+    const bad = !(key in limits) ? 'is not a limit' : number !== undefined && !(Number.isSafeInteger(number) && number > 0) && `expected a whole number from 1, got ${show(number)}`
+    if (bad) throw new InvalidArgumentError(`${name}.${key}`, bad)
     if (number === undefined) continue
-    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) {
-      throw new InvalidArgumentError(`${name}.${key}`, `expected a whole number of requests, at least 1, got ${show(number)}`)
-    }
     limits[key as keyof RateLimits] = number
   }
   return limits
 }
 
-/** What `acquire` rejects with when the pause after a 429 is longer than the call accepts. */
-export class PauseTooLong extends Error {
+/**
+ * What `acquire` rejects with when the pause after a 429 is longer than the call accepts. Not an `Error`:
+ * the transport always turns it into a `RateLimitError`.
+ */
+export class PauseTooLong {
   constructor(
     /** How long the pause still lasts, in ms. */
     readonly waitMs: number,
-  ) {
-    super(`paused for ${waitMs} ms`)
-  }
+  ) {}
 }
 
 /** A sliding window: the start times of the requests it still counts, oldest first. */
-class SlidingWindow {
-  readonly times: number[] = []
-  constructor(
-    readonly name: string,
-    public limit: number,
-    readonly span: number,
-  ) {}
+export interface SlidingWindow {
+  readonly name: keyof RateLimits
+  limit: number
+  readonly span: number
+  readonly times: number[]
+}
 
-  /** When the next request may start. */
-  freeAt(now: number): number {
-    const { times, span, limit } = this
-    while (times.length > 0 && (times[0] as number) + span + MARGIN_MS <= now) times.shift()
-    return times.length < limit ? now : (times[times.length - limit] as number) + span + MARGIN_MS
-  }
+/** When the next request may start under `window`. */
+function freeAt(window: SlidingWindow, now: number): number {
+  const { times, span, limit } = window
+  while (times.length > 0 && (times[0] as number) + span + MARGIN_MS <= now) times.shift()
+  return times.length < limit ? now : (times[times.length - limit] as number) + span + MARGIN_MS
+}
+
+/** One limit group: its windows, the calls waiting in arrival order, and the pause after a 429. */
+export interface Pacer {
+  readonly windows: SlidingWindow[]
+  /**
+   * Takes a slot now (returns `undefined`), or returns a promise that resolves, with what it waited for,
+   * when it is this call's turn. Rejects with `PauseTooLong` when the pause after a 429 outlasts
+   * `maxPause`, and with the signal's reason on abort (the slot is then never taken).
+   */
+  acquire(signal: AbortSignal | undefined, maxPause: number): Promise<string> | undefined
+  /** After a 429: nothing of this group starts for `ms`; waiting calls that accept no such wait fail now. */
+  pause(ms: number): void
 }
 
 interface Waiter {
-  /** Starts the call; `reason` names what it waited for. */
-  go(reason: string): void
-  fail(error: unknown): void
+  /** Settles the call's promise: with what it waited for, or with the error. */
+  done(reason: string, error?: unknown): void
   /** The longest pause this call accepts, in ms. */
   maxPause: number
   reason: string
 }
 
-/** One limit group: its windows, the calls waiting in arrival order, and the pause after a 429. */
-class Pacer {
-  readonly #queue: Waiter[] = []
-  #pausedUntil = 0
-  #timer: ReturnType<typeof setTimeout> | undefined
+// A closure rather than a class: its state minifies (private `#` names are kept whole in the bundle).
+function pacer(windows: SlidingWindow[]): Pacer {
+  const queue: Waiter[] = []
+  let pausedUntil = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
   /** What the first waiting call waits for, for the log line. */
-  #reason = ''
-
-  constructor(readonly windows: SlidingWindow[]) {}
-
-  /**
-   * Takes a slot now (returns `undefined`) or a promise that resolves, with what it waited for, when it is
-   * this call's turn. Rejects with `PauseTooLong` when the pause after a 429 outlasts `maxPause`, and with
-   * the signal's reason on abort (the slot is then never taken).
-   */
-  acquire(signal: AbortSignal | undefined, maxPause: number): Promise<string> | undefined {
-    const now = Date.now()
-    if (signal?.aborted) return Promise.reject(signal.reason)
-    if (this.#pausedUntil - now > maxPause) return Promise.reject(new PauseTooLong(this.#pausedUntil - now))
-    if (this.#queue.length === 0 && this.#nextAt(now) <= now) {
-      this.#take(now)
-      return undefined
-    }
-    return new Promise<string>((resolve, reject) => {
-      const onAbort = () => {
-        this.#queue.splice(this.#queue.indexOf(waiter), 1)
-        reject(signal?.reason)
-      }
-      const waiter: Waiter = {
-        go: (reason) => {
-          signal?.removeEventListener('abort', onAbort)
-          resolve(reason)
-        },
-        fail: (error) => {
-          signal?.removeEventListener('abort', onAbort)
-          reject(error)
-        },
-        maxPause,
-        // What holds it back: its own block, or the first waiting call's.
-        reason: this.#reason,
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      this.#queue.push(waiter)
-      this.#pump()
-    })
-  }
-
-  /** After a 429: nothing of this group starts for `ms`; waiting calls that accept no such wait fail now. */
-  pause(ms: number): void {
-    const now = Date.now()
-    this.#pausedUntil = Math.max(this.#pausedUntil, now + ms)
-    const left = this.#pausedUntil - now
-    for (const waiter of [...this.#queue]) {
-      if (left > waiter.maxPause) {
-        this.#queue.splice(this.#queue.indexOf(waiter), 1)
-        waiter.fail(new PauseTooLong(left))
-      }
-    }
-    this.#pump()
-  }
-
-  /** Starts every waiting call whose turn has come, then sleeps until the next one's. */
-  #pump(): void {
-    clearTimeout(this.#timer)
-    this.#timer = undefined
-    for (let waiter = this.#queue[0]; waiter; waiter = this.#queue[0]) {
-      const now = Date.now()
-      const at = this.#nextAt(now)
-      if (at > now) {
-        waiter.reason = this.#reason
-        this.#timer = setTimeout(() => this.#pump(), Math.min(at - now, MAX_TIMER_MS))
-        return
-      }
-      this.#queue.shift()
-      this.#take(now)
-      waiter.go(waiter.reason)
-    }
-  }
+  let reason = ''
 
   /** When the next request may start, noting what holds it back. */
-  #nextAt(now: number): number {
-    let at = this.#pausedUntil
-    this.#reason = 'the wait a 429 asked for'
-    for (const window of this.windows) {
-      const free = window.freeAt(now)
+  const nextAt = (now: number) => {
+    let at = pausedUntil
+    reason = 'the wait a 429 asked for'
+    for (const window of windows) {
+      const free = freeAt(window, now)
       if (free > at) {
         at = free
-        this.#reason = `${window.name} (${window.limit})`
+        reason = `${window.name} (${window.limit})`
       }
     }
     return at
   }
+  const take = (now: number) => {
+    for (const window of windows) window.times.push(now)
+  }
+  const remove = (waiter: Waiter) => queue.splice(queue.indexOf(waiter), 1)
 
-  #take(now: number): void {
-    for (const window of this.windows) window.times.push(now)
+  /** Starts every waiting call whose turn has come, then sleeps until the next one's. */
+  const pump = (): void => {
+    clearTimeout(timer)
+    for (let waiter = queue[0]; waiter; waiter = queue[0]) {
+      const now = Date.now()
+      const at = nextAt(now)
+      if (at > now) {
+        waiter.reason = reason
+        timer = setTimeout(pump, Math.min(at - now, MAX_TIMER_MS))
+        return
+      }
+      queue.shift()
+      take(now)
+      waiter.done(waiter.reason)
+    }
+  }
+
+  return {
+    windows,
+    acquire(signal, maxPause) {
+      const now = Date.now()
+      if (signal?.aborted) return Promise.reject(signal.reason)
+      if (pausedUntil - now > maxPause) return Promise.reject(new PauseTooLong(pausedUntil - now))
+      if (queue.length === 0 && nextAt(now) <= now) {
+        take(now)
+        return undefined
+      }
+      return new Promise<string>((resolve, reject) => {
+        const onAbort = () => {
+          remove(waiter)
+          reject(signal?.reason)
+        }
+        const waiter: Waiter = {
+          done: (why, error) => {
+            signal?.removeEventListener('abort', onAbort)
+            if (error) reject(error)
+            else resolve(why)
+          },
+          maxPause,
+          // What holds it back: its own block, or the first waiting call's.
+          reason,
+        }
+        signal?.addEventListener('abort', onAbort, { once: true })
+        queue.push(waiter)
+        pump()
+      })
+    },
+    pause(ms) {
+      const now = Date.now()
+      pausedUntil = Math.max(pausedUntil, now + ms)
+      const left = pausedUntil - now
+      for (const waiter of [...queue]) {
+        if (left > waiter.maxPause) {
+          remove(waiter)
+          waiter.done('', new PauseTooLong(left))
+        }
+      }
+      pump()
+    },
   }
 }
 
@@ -204,15 +201,13 @@ export class Limiter {
   readonly groups: [Pacer, Pacer]
 
   constructor(limits: Required<RateLimits>) {
-    const windows = LIMIT_NAMES.map((name, index) => new SlidingWindow(name, limits[name], SPANS[index] as number))
-    this.groups = [new Pacer(windows.slice(0, 2)), new Pacer(windows.slice(2))]
+    const windows = LIMITS.map(([name, , span]): SlidingWindow => ({ name, limit: limits[name], span, times: [] }))
+    this.groups = [pacer(windows.slice(0, 2)), pacer(windows.slice(2))]
   }
 
   /** Lowers any limit above `limits` (clients that disagree get the strictest numbers). */
   tighten(limits: Required<RateLimits>): void {
-    for (const pacer of this.groups) {
-      for (const window of pacer.windows) window.limit = Math.min(window.limit, limits[window.name as keyof RateLimits])
-    }
+    for (const { windows } of this.groups) for (const window of windows) window.limit = Math.min(window.limit, limits[window.name])
   }
 }
 
@@ -232,16 +227,14 @@ export function sharedLimiter(apiKey: string, origin: string, limits: Required<R
   return limiter
 }
 
-/** A 53-bit hash of `text` (cyrb53): enough to tell keys apart, and shows nothing of them. */
+/** Two 32-bit FNV-1a-style hashes of `text` (different offsets and primes): enough to tell keys apart, and shows nothing of them. */
 function fingerprint(text: string): string {
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
+  let first = 0x811c9dc5
+  let second = 0x01000193
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    h1 = Math.imul(h1 ^ code, 2654435761)
-    h2 = Math.imul(h2 ^ code, 1597334677)
+    first = Math.imul(first ^ code, 16777619)
+    second = Math.imul(second ^ code, 2246822519)
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
+  return `${first >>> 0}.${second >>> 0}`
 }

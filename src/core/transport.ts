@@ -253,16 +253,10 @@ export class Transport {
     return this.#limiter?.groups[limitGroup(url)].acquire(signal, maxRetryDelay)?.then(
       (reason) => this.#log(`${method} ${url} waited ${Date.now() - started} ms for its turn: ${reason}`),
       (error: unknown) => {
-        if (!(error instanceof PauseTooLong)) throw new AbortError(`${method} ${url} was aborted while waiting for its turn under the rate limits`)
+        if (!(error instanceof PauseTooLong)) throw new AbortError(`${method} ${url} was aborted while waiting for its turn`)
         const seconds = Math.ceil(error.waitMs / 1_000)
-        throw new RateLimitError({
-          status: 429,
-          body: undefined,
-          headers: new Headers({ 'retry-after': String(seconds) }),
-          method,
-          url,
-          message: `${method} ${url} was not sent: after a 429, requests of this API key wait ${seconds} s, longer than maxRetryDelay (${maxRetryDelay} ms)`,
-        })
+        const message = `${method} ${url} was not sent: after a 429 this key waits ${seconds} s, over maxRetryDelay (${maxRetryDelay} ms)`
+        throw new RateLimitError({ status: 429, body: undefined, headers: new Headers({ 'retry-after': `${seconds}` }), method, url, message })
       },
     )
   }
