@@ -21,6 +21,12 @@ export interface PacingRun {
   /** Updates that failed in the end. */
   failed: number
   wallMs: number
+  /**
+   * When the update one limit after the last could start at the earliest, given how fast the first updates
+   * went: the start of update `n - limit` (0-based) plus the window, plus the median time of an update that
+   * did not wait. The limit's bound at this machine's speed (the bare bound is a minute).
+   */
+  boundMs: number
 }
 
 export interface PacingResult {
@@ -30,20 +36,27 @@ export interface PacingResult {
   leastMs: number
   /** paced.wallMs / leastMs. */
   ratio: number
+  /** paced.wallMs / paced.boundMs. */
+  boundRatio: number
 }
 
-/** Runs `work` over `items` with at most `concurrency` at once; counts the failures. */
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<number> {
+/** Runs `work` over `items` with at most `concurrency` at once; counts the failures, times each item. */
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<unknown>) {
   let next = 0
   let failed = 0
+  const started = performance.now()
+  const starts: number[] = []
+  const durations: number[] = []
   const worker = async () => {
     while (next < items.length) {
-      const item = items[next++] as T
-      await work(item).catch(() => failed++)
+      const index = next++
+      starts[index] = performance.now() - started
+      await work(items[index] as T).catch(() => failed++)
+      durations[index] = performance.now() - started - (starts[index] as number)
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
-  return failed
+  return { failed, starts, durations }
 }
 
 async function run(sdk: Sdk, rateLimit: false | { requestsPerMinute: number }): Promise<PacingRun> {
@@ -54,10 +67,12 @@ async function run(sdk: Sdk, rateLimit: false | { requestsPerMinute: number }): 
     // A new server has a new port, so the paced client gets a limiter of its own.
     const client = new sdk.ProjectClient({ ...fake.clientOptions(server.url), rateLimit })
     const started = performance.now()
-    const failed = await pool(ids, PACING_CONCURRENCY, (id) => client.experiments.update(id, { description: 'updated by the pacing bench' }))
+    const { failed, starts, durations } = await pool(ids, PACING_CONCURRENCY, (id) => client.experiments.update(id, { description: 'updated by the pacing bench' }))
     const wallMs = performance.now() - started
     const throttled = fake.requests.filter((request) => request.status === 429).length
-    return { throttled, requests: fake.requests.length, failed, wallMs }
+    const unheld = durations.slice(0, PACING_PER_MINUTE).sort((a, b) => a - b)
+    const boundMs = (starts[PACING_UPDATES - 1 - PACING_PER_MINUTE] ?? 0) + 60_000 + (unheld[unheld.length >> 1] ?? 0)
+    return { throttled, requests: fake.requests.length, failed, wallMs, boundMs }
   } finally {
     await server.close()
   }
@@ -70,5 +85,5 @@ export async function benchPacing(sdk: Sdk, log: (line: string) => void = () => 
   const unpaced = await run(sdk, false)
   // The n-th request (from 0) cannot start before floor(n / limit) minutes after the first.
   const leastMs = Math.floor((PACING_UPDATES - 1) / PACING_PER_MINUTE) * 60_000
-  return { paced, unpaced, leastMs, ratio: paced.wallMs / leastMs }
+  return { paced, unpaced, leastMs, ratio: paced.wallMs / leastMs, boundRatio: paced.wallMs / paced.boundMs }
 }

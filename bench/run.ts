@@ -210,6 +210,14 @@ async function main(): Promise<void> {
       `≤ ${BUDGETS.pacingWallRatio}×`,
       check('pacing_wall_ratio', pacing.ratio, pacing.ratio <= BUDGETS.pacingWallRatio, `≤ ${BUDGETS.pacingWallRatio}×`, over(pacing.ratio, BUDGETS.pacingWallRatio)),
     ])
+    rows.push([
+      '6 pacing: paced wall time vs the bound at this speed',
+      `${(paced.boundMs / 1000).toFixed(1)} s`,
+      `${(paced.wallMs / 1000).toFixed(1)} s`,
+      `${pacing.boundRatio.toFixed(3)}×`,
+      '',
+      'info',
+    ])
   }
 
   const out: string[] = []
@@ -246,6 +254,7 @@ async function main(): Promise<void> {
       `${name}: ${run.requests} requests for ${PACING_UPDATES} updates, ${run.throttled} × 429, ${run.failed} failed, ${(run.wallMs / 1000).toFixed(1)} s`
     out.push('')
     out.push(`pacing: ${line('paced (rateLimit: { requestsPerMinute: 300 })', pacing.paced)}; ${line('unpaced (rateLimit: false)', pacing.unpaced)}`)
+    out.push(`pacing: the least the limit allows is a minute (the 301st update cannot start sooner); at this machine's speed, ${(pacing.paced.boundMs / 1000).toFixed(1)} s (when the 100th update started, plus a minute, plus a median update)`)
   }
 
   const missed = checks.filter((entry) => !entry.ok)
@@ -271,6 +280,7 @@ async function main(): Promise<void> {
   if (pacing) {
     summary.push(['pacing_429_paced', pacing.paced.throttled])
     summary.push(['pacing_wall_ratio', pacing.ratio.toFixed(3)])
+    summary.push(['pacing_bound_ratio', pacing.boundRatio.toFixed(3)])
     summary.push(['pacing_429_unpaced', pacing.unpaced.throttled])
     summary.push(['pacing_failed_unpaced', pacing.unpaced.failed])
   }
