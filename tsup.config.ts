@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  // Three entries: the client, the fake (no msw import anywhere in it) and the fake as msw handlers.
+  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'testing/msw/index': 'src/testing/msw.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -4,15 +4,17 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^posthog-project-client\/testing\/msw$/, replacement: fileURLToPath(new URL('./src/testing/msw.ts', import.meta.url)) },
       { find: /^posthog-project-client\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
       { find: /^posthog-project-client$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // The Chromium scenario runs with `npm run test:browser` (vitest.browser.config.ts), the packed-tarball
-    // test with `npm run test:package` (vitest.package.config.ts; ~30 s of CPU for a build, npm pack/install, tsc).
-    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
+    // The scenario on each runtime runs with `npm run test:runtimes` (vitest.runtimes.config.ts; browsers
+    // also with `npm run test:browser`), the packed-tarball test with `npm run test:package`
+    // (vitest.package.config.ts; ~40 s of CPU for a build, npm pack/install, tsc). All need the build.
+    exclude: ['test/browser/**', 'test/runtimes/**', 'test/package/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -6,6 +6,7 @@ import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as sdk from 'posthog-project-client'
 import * as testing from 'posthog-project-client/testing'
+import { mswHandlers } from 'posthog-project-client/testing/msw'
 import { OPERATIONS, type OperationId } from '../src/core/operations.js'
 import { scopeTables, wireLine } from './helpers/docs.js'
 
@@ -163,7 +164,7 @@ describe('README', () => {
       expect(quickstart).toBeDefined()
       const fake = testing.createFakeApi({ projectId: 12345 })
       const seeded = fake.seed.experiments(3)
-      const server = setupServer(...fake.handlers)
+      const server = setupServer(...mswHandlers(fake))
       server.listen({ onUnhandledRequest: 'error' })
       vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
       const printed: string[] = []
@@ -194,7 +195,7 @@ describe('README', () => {
       fake.seed.surveys(12)
       fake.seed.eventDefinitions(130)
       fake.seed.featureFlags(25)
-      const server = setupServer(...fake.handlers)
+      const server = setupServer(...mswHandlers(fake))
       server.listen({ onUnhandledRequest: 'error' })
       vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
       vi.stubEnv('POSTHOG_PROJECT_ID', '12345')

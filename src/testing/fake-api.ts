@@ -1,10 +1,8 @@
-import type { HttpHandler } from 'msw'
 import type { OperationId, Scope } from '../core/operations.js'
 import type { RateLimits } from '../core/rate-limit.js'
 import { outcomeToFetchResponse } from './adapters/fetch.js'
-import { createMswHandlers } from './adapters/msw.js'
 import { listenOnNode, type FakeServer, type ListenOptions } from './adapters/node.js'
-import { answer, resolve, type CoreSettings, type KeyScopes } from './core.js'
+import { answer, resolve, type CoreSettings, type KeyScopes } from './service.js'
 import {
   FaultQueue,
   RateLimiter,
@@ -21,6 +19,7 @@ import { seedExperiment, type ExperimentSeed } from './groups/experiments.js'
 import { createFlag } from './groups/feature-flags.js'
 import { seedHogFunction, type HogFunctionSeed } from './groups/hog-functions.js'
 import { seedSurvey, seedSurveyResponses, type SurveyResponseSeed, type SurveySeed } from './groups/surveys.js'
+import { SERVE_OUTCOME } from './outcome-access.js'
 import type {
   FakeEndpoint,
   FakeEventDefinition,
@@ -35,7 +34,7 @@ import { serviceThrottles, type FakeRateLimits } from './throttles.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
 export const DEFAULT_FAKE_API_KEY = 'phx_fake_test_key_0000000000000000'
-/** The host the msw handlers answer by default. */
+/** The host the fake answers by default (its `clientOptions()` and the msw handlers of `posthog-project-client/testing/msw`). */
 export const DEFAULT_FAKE_BASE_URL = 'https://us.posthog.com'
 
 /** Options of {@link createFakeApi}. Every one is optional. */
@@ -51,7 +50,7 @@ export interface FakeApiOptions {
   keys?: Record<string, readonly Scope[] | '*'>
   /** Default page size of the limit/offset lists. Default 100, like the service. */
   pageSize?: number
-  /** The host the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
+  /** The fake's host: what `clientOptions()` gives and the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
   baseUrl?: string
   /** Project ids of the organisation: the targets `duplicate_to_projects` accepts. Default `[projectId, projectId + 1, projectId + 2]`. */
   organizationTeamIds?: readonly number[]
@@ -127,7 +126,7 @@ export interface FakeClientOptions {
   apiKey: string
   /** The project the fake serves. */
   projectId: number
-  /** The fake's host (msw), or the URL given (e.g. `listen()`'s). */
+  /** The fake's host (for msw), or the URL given (e.g. `listen()`'s). */
   baseUrl: string
   /**
    * The client's pacing, matched to the fake's: `false` unless the fake enforces `rateLimits`, then the
@@ -138,18 +137,17 @@ export interface FakeClientOptions {
 }
 
 /**
- * A stateful, in-memory fake of the whole API. Three ways in, all serving the same state:
- * `handlers` (msw), `fetch` (no msw, no sockets) and `listen()` (a real HTTP server on 127.0.0.1).
+ * A stateful, in-memory fake of the whole API. Three ways in, all serving the same state: `fetch` (no
+ * sockets), `listen()` (a real HTTP server on 127.0.0.1) and, for msw users, `mswHandlers(fake)` from
+ * `posthog-project-client/testing/msw`.
  */
 export interface FakeApi {
   /** The key with every scope. */
   readonly apiKey: string
   /** The project the fake serves (`@current` answers too). */
   readonly projectId: number
-  /** The host the msw handlers answer. */
+  /** The host the fake answers: `clientOptions()`'s default, and the host of `mswHandlers(fake)`. */
   readonly baseUrl: string
-  /** msw v2 request handlers for `${baseUrl}/api/…` (`setupServer(...fake.handlers)`). */
-  readonly handlers: HttpHandler[]
   /** A `fetch` serving the fake in memory: `new ProjectClient({ fetch: fake.fetch, ... })`. Any origin is served. */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** The fake as one function from a web `Request` to a `Response` (faults included). */
@@ -195,7 +193,6 @@ class Fake implements FakeApi {
   readonly #requests: RecordedRequest[] = []
   readonly #initialRateLimit: RateLimitOptions | null
   readonly #rateLimits: FakeRateLimits | undefined
-  #handlers: HttpHandler[] | undefined
 
   constructor(options: FakeApiOptions) {
     const projectId = options.projectId ?? 1
@@ -227,9 +224,9 @@ class Fake implements FakeApi {
     this.faults = this.#faultControls()
   }
 
-  get handlers(): HttpHandler[] {
-    this.#handlers ??= createMswHandlers(this.baseUrl, this.#serve)
-    return this.#handlers
+  /** For `mswHandlers(fake)` (posthog-project-client/testing/msw): the outcomes, faults included, before any adapter. */
+  get [SERVE_OUTCOME](): (request: Request) => Promise<Outcome> {
+    return this.#serve
   }
 
   get state(): FakeState {

@@ -1,9 +1,10 @@
 /**
  * `posthog-project-client/testing`: a stateful, in-memory fake of PostHog's project-management API for
- * tests and demos. It follows the real service's contract (shared/reference/api-contract.md): envelopes,
+ * tests and demos. It follows the real service's contract (docs/service-behaviour.md): envelopes,
  * four-key errors, scopes, 405 deletes, soft deletes, archived responses, all-or-nothing duplication,
- * absolute `next`/`previous` links. Serve it through msw (`handlers`), an in-memory `fetch`, or a real
- * HTTP server (`listen()`), and break it on purpose with `faults`.
+ * absolute `next`/`previous` links. Serve it through an in-memory `fetch` or a real HTTP server
+ * (`listen()`), or through msw with `mswHandlers(fake)` from `posthog-project-client/testing/msw`, and
+ * break it on purpose with `faults`. This entry loads without msw.
  *
  * @example
  * import { createFakeApi } from 'posthog-project-client/testing'

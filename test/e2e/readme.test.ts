@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, test } from 'vitest'
 import { AuthenticationError, ConnectionError, InternalServerError, PermissionDeniedError, ProjectClient, RateLimitError, ResponseValidationError, TimeoutError } from 'posthog-project-client'
 import { createFakeApi } from 'posthog-project-client/testing'
+import { mswHandlers } from 'posthog-project-client/testing/msw'
 
 /**
  * The snippets of README.md's "Testing your code with the fake", run as written (the type check of
@@ -21,7 +22,8 @@ describe('README: testing your code with the fake', () => {
   it('shows the snippets checked here', () => {
     const section = README.slice(README.indexOf('## Testing your code with the fake'))
     for (const line of [
-      'const server = setupServer(...fake.handlers)',
+      "import { mswHandlers } from 'posthog-project-client/testing/msw'",
+      'const server = setupServer(...mswHandlers(fake))',
       "fake.seed.experiments([{ name: 'Checkout', start_date: '2026-01-01T00:00:00Z', end_date: '2026-01-31T00:00:00Z' }])",
       'const server = await fake.listen()',
       'new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })',
@@ -35,7 +37,7 @@ describe('README: testing your code with the fake', () => {
 
   describe('with msw', () => {
     const fake = createFakeApi() // project 1, key `fake.apiKey`, host https://us.posthog.com
-    const server = setupServer(...fake.handlers)
+    const server = setupServer(...mswHandlers(fake))
 
     beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
     afterEach(() => fake.reset()) // empties the state, the recorded requests and the pending faults

@@ -2,11 +2,12 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ProjectClient } from '../../src/index.js'
 import { createFakeApi } from '../../src/testing/index.js'
+import { mswHandlers } from '../../src/testing/msw.js'
 
 const fake = createFakeApi({ baseUrl: 'https://eu.posthog.com', projectId: 42 })
-const server = setupServer(...fake.handlers)
+const server = setupServer(...mswHandlers(fake))
 
-describe('fake.handlers (msw)', () => {
+describe('mswHandlers(fake) (posthog-project-client/testing/msw)', () => {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => fake.reset())
   afterAll(() => server.close())
@@ -51,5 +52,32 @@ describe('fake.handlers (msw)', () => {
     for await (const experiment of client.experiments.list({ limit: 2 })) names.push(experiment.name ?? '')
     expect(names).toEqual(['Experiment 3', 'Experiment 2', 'Experiment 1'])
     expect(fake.requests.map((request) => request.query)).toEqual([{ limit: '2' }, { limit: '2', offset: '2' }])
+  })
+})
+
+describe('mswHandlers(fake) beside the fake\'s other ways in', () => {
+  it('serves the same state as fake.fetch, on the fake\'s baseUrl only', async () => {
+    const other = createFakeApi({ baseUrl: 'https://self-hosted.example/' })
+    const local = setupServer(...mswHandlers(other))
+    local.listen({ onUnhandledRequest: 'error' })
+    try {
+      const [seeded] = other.seed.surveys(1)
+      const headers = { authorization: `Bearer ${other.apiKey}` }
+      const overMsw = await fetch(`https://self-hosted.example/api/projects/1/surveys/${seeded!.id}/`, { headers })
+      expect(overMsw.status).toBe(200)
+      await fetch(`https://self-hosted.example/api/projects/1/surveys/${seeded!.id}/`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Renamed' }) })
+      const inMemory = await other.fetch(`https://anywhere.example/api/projects/1/surveys/${seeded!.id}/`, { headers })
+      expect(((await inMemory.json()) as { name: string }).name).toBe('Renamed')
+      // Another host is not the fake's: msw reports it unhandled.
+      await expect(fetch('https://us.posthog.com/api/projects/1/surveys/', { headers })).rejects.toThrow()
+    } finally {
+      local.close()
+    }
+  })
+
+  it('refuses anything createFakeApi() did not make', () => {
+    const lookalike = { ...createFakeApi() } // own properties copied, not the fake itself
+    expect(() => mswHandlers(lookalike)).toThrow(TypeError)
+    expect(() => mswHandlers(lookalike)).toThrow(/createFakeApi\(\)/)
   })
 })

@@ -1,0 +1,59 @@
+// The scenario on every server-side runtime: Node 20 (this process's), 22 and 24 (from the npm registry),
+// Bun and Deno (the npm packages `bun` and `deno`: the binaries their platform packages ship, so no
+// install script is needed).
+// Each runs test/runtimes/cli-entry.ts, bundled with the SDK left as an import by name, from a folder
+// where `posthog-project-client` resolves to this checkout's dist/ (`npm run build` first).
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundle, consumerFolder, operationsSeen, removeFolder, runReporting, runtimeBinary, startFake, type ScenarioFake } from './harness.js'
+import { EXPECTED_OPERATIONS, expectedScenario } from './scenario.js'
+
+let consumer: string
+beforeAll(async () => {
+  consumer = consumerFolder('runtimes')
+  const inputs = await bundle('runtimes/cli-entry.ts', join(consumer, 'scenario.mjs'))
+  // Only the scenario is bundled: the runtime itself resolves the SDK by name, to dist/.
+  expect(inputs.filter((file) => !file.startsWith('test/runtimes/'))).toEqual([])
+  expect(readFileSync(join(consumer, 'scenario.mjs'), 'utf8')).toMatch(/from\s*["']posthog-project-client["']/)
+}, 60_000)
+afterAll(() => removeFolder(consumer))
+
+/** The binary of Node `major` from the npm registry (package `node`), through npx's cache. */
+function nodeBinary(major: number): string {
+  if (String(major) === process.versions.node.split('.')[0]) return process.execPath
+  return execFileSync('npx', ['-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+}
+
+const RUNTIMES: Array<{ name: string; version: RegExp; command: () => [string, string[]] }> = [
+  ...[20, 22, 24].map((major) => ({
+    name: `Node ${major}`,
+    version: new RegExp(`^Node v${major}\\.`),
+    command: (): [string, string[]] => [nodeBinary(major), ['scenario.mjs']],
+  })),
+  { name: 'Bun', version: /^Bun \d+\.\d+\.\d+/, command: () => [runtimeBinary('bun'), ['scenario.mjs']] },
+  {
+    name: 'Deno',
+    version: /^Deno \d+\.\d+\.\d+/,
+    // The folder's package.json makes Deno resolve bare names from its node_modules, as in a Deno project with npm packages.
+    command: () => [runtimeBinary('deno'), ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'scenario.mjs']],
+  },
+]
+
+for (const { name, version, command } of RUNTIMES) describe(`the scenario on ${name}`, () => {
+  let api: ScenarioFake
+  beforeAll(async () => {
+    api = await startFake()
+  })
+  afterAll(() => api?.server.close())
+
+  it('constructs, lists 3 pages, creates, retrieves, narrows a 404 and an abort, never shows the key', async () => {
+    const [binary, args] = command()
+    const report = await runReporting(binary, [...args, JSON.stringify(api.config)], consumer)
+    console.log(`${report.version}: ${JSON.stringify(report.result)}`)
+    expect(report.version).toMatch(version)
+    expect(report.result).toEqual(expectedScenario(false))
+    expect(operationsSeen(api.fake)).toEqual(EXPECTED_OPERATIONS)
+  })
+})
