@@ -4,7 +4,7 @@
  * measured around a walk that keeps no items (GC before and after, peak sampled once a page).
  */
 import { getHeapStatistics } from 'node:v8'
-import { API_KEY, PROJECT_ID, type BenchServer } from './lib/server.js'
+import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, type BenchServer } from './lib/server.js'
 import type { Sdk } from './lib/sdk.js'
 import { alternate, gc, median, pairedRatio, quartiles, ratioOfMedians, type Alternated } from './lib/stats.js'
 
@@ -41,7 +41,7 @@ const heapUsed = () => getHeapStatistics().used_heap_size
 
 export async function benchPagination(sdk: Sdk, server: BenchServer, options: PaginationOptions = {}): Promise<PaginationResult> {
   const { blocks = 9, heapRuns = 3 } = options
-  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin })
+  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin, rateLimit: BENCH_RATE_LIMIT })
   const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
   const firstUrl = `${server.origin}/api/projects/${PROJECT_ID}/experiments/?limit=${PAGE_SIZE}`
 

@@ -3,7 +3,7 @@
  * same URL and body, sequential calls over one keep-alive connection to the local server.
  */
 import ky from 'ky'
-import { API_KEY, PROJECT_ID, type BenchServer } from './lib/server.js'
+import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, type BenchServer } from './lib/server.js'
 import type { Sdk } from './lib/sdk.js'
 import { alternate, median, pairedRatio, quartiles, ratioOfMedians, type Alternated } from './lib/stats.js'
 
@@ -31,7 +31,7 @@ export interface PerCallOptions {
 
 export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCallOptions = {}): Promise<PerCallResult> {
   const { blocks = 60, callsPerBlock = 60, warmupCalls = 2500 } = options
-  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin })
+  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin, rateLimit: BENCH_RATE_LIMIT })
   const url = `${server.origin}/api/projects/${PROJECT_ID}/experiments/1/`
   const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
 

@@ -8,7 +8,7 @@
  */
 import { experimentPage } from './lib/fixtures.js'
 import { loadSdk } from './lib/sdk.js'
-import { API_KEY, PROJECT_ID, startServer } from './lib/server.js'
+import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, startServer } from './lib/server.js'
 
 const workload = process.argv[2] ?? 'per-call'
 const seconds = Number(process.argv[3] ?? 8)
@@ -16,7 +16,7 @@ const seconds = Number(process.argv[3] ?? 8)
 const sdk = await loadSdk()
 const server = workload === 'validation' ? undefined : await startServer()
 const origin = server?.origin ?? 'http://127.0.0.1:1'
-const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: origin, validateResponses: process.env.BENCH_VALIDATE !== '0' })
+const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: origin, rateLimit: BENCH_RATE_LIMIT, validateResponses: process.env.BENCH_VALIDATE !== '0' })
 const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
 const until = performance.now() + seconds * 1000
 let rounds = 0

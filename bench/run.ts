@@ -5,7 +5,8 @@
  *
  *   node --expose-gc --import tsx bench/run.ts
  *
- * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk,walk-latency (a subset),
+ * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk,walk-latency (a subset;
+ * `pacing`, over two minutes long, runs only when named here),
  * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
  * the SDK, to measure a prototype fix without touching src/).
  */
@@ -18,6 +19,7 @@ import { loadSdk } from './lib/sdk.js'
 import { startServer, type BenchServer } from './lib/server.js'
 import { round } from './lib/stats.js'
 import { renderTable } from './lib/table.js'
+import { benchPacing, PACING_CONCURRENCY, PACING_PER_MINUTE, PACING_UPDATES, type PacingResult } from './pacing.js'
 import { benchPagination, PAGE_SIZE, TOTAL_ITEMS, type PaginationResult } from './pagination.js'
 import { benchPerCall, type PerCallResult } from './per-call.js'
 import { benchValidation, type ValidationResult } from './validation.js'
@@ -39,10 +41,15 @@ export const BUDGETS = {
   walkLatencyRequests: LATENCY_ITEMS / LATENCY_PAGE_SIZE,
   /** `concurrency: 4` against both the sequential walk and a fetch loop. */
   walkLatencyRatio: 0.35,
+  pacingThrottled: 0,
+  pacingWallRatio: 1.05,
 } as const
 
 const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'cli-start', 'cli-walk', 'walk-latency'] as const
-type Section = (typeof SECTIONS)[number]
+/** Sections that run only when BENCH_ONLY names them. */
+const ON_REQUEST = ['pacing'] as const
+type Section = (typeof SECTIONS)[number] | (typeof ON_REQUEST)[number]
+const KNOWN: readonly Section[] = [...SECTIONS, ...ON_REQUEST]
 
 interface Check {
   name: string
@@ -55,7 +62,7 @@ interface Check {
 
 const quick = process.env.BENCH_QUICK === '1'
 const only = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(',')).split(',').map((name) => name.trim()) as Section[])
-for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`BENCH_ONLY: unknown section ${name} (known: ${SECTIONS.join(', ')})`)
+for (const name of only) if (!KNOWN.includes(name)) throw new Error(`BENCH_ONLY: unknown section ${name} (known: ${KNOWN.join(', ')})`)
 
 const us = (value: number) => `${value.toFixed(1)} µs`
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`
@@ -81,6 +88,7 @@ async function main(): Promise<void> {
   let cliStart: CliStartResult | undefined
   let cliWalk: CliWalkResult | undefined
   let walkLatency: WalkLatencyResult | undefined
+  let pacing: PacingResult | undefined
   try {
     if (only.has('per-call') || only.has('pagination') || only.has('cli-walk')) server = await startServer()
     if (only.has('per-call') && server) {
@@ -123,6 +131,10 @@ async function main(): Promise<void> {
     } finally {
       await latencyServer.close()
     }
+  }
+  if (only.has('pacing')) {
+    log('bench: 9 pacing (over two minutes)…')
+    pacing = await benchPacing(sdk, log)
   }
 
   const rows: string[][] = []
@@ -262,6 +274,34 @@ async function main(): Promise<void> {
     }
   }
 
+  if (pacing) {
+    const { paced, unpaced } = pacing
+    rows.push([
+      `9 pacing: 429s, ${PACING_UPDATES} updates @ ${PACING_CONCURRENCY}, server ${PACING_PER_MINUTE}/min`,
+      `${unpaced.throttled} unpaced`,
+      `${paced.throttled} paced`,
+      String(paced.throttled),
+      `= ${BUDGETS.pacingThrottled}`,
+      check('pacing_429_paced', paced.throttled, paced.throttled === BUDGETS.pacingThrottled, `= ${BUDGETS.pacingThrottled}`, `${paced.throttled} responses 429`),
+    ])
+    rows.push([
+      '9 pacing: paced wall time vs least the limit allows',
+      `${(pacing.leastMs / 1000).toFixed(1)} s`,
+      `${(paced.wallMs / 1000).toFixed(1)} s`,
+      `${pacing.ratio.toFixed(3)}×`,
+      `≤ ${BUDGETS.pacingWallRatio}×`,
+      check('pacing_wall_ratio', pacing.ratio, pacing.ratio <= BUDGETS.pacingWallRatio, `≤ ${BUDGETS.pacingWallRatio}×`, over(pacing.ratio, BUDGETS.pacingWallRatio)),
+    ])
+    rows.push([
+      '9 pacing: paced wall time vs the bound at this speed',
+      `${(paced.boundMs / 1000).toFixed(1)} s`,
+      `${(paced.wallMs / 1000).toFixed(1)} s`,
+      `${pacing.boundRatio.toFixed(3)}×`,
+      '',
+      'info',
+    ])
+  }
+
   const out: string[] = []
   out.push('')
   out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
@@ -299,6 +339,13 @@ async function main(): Promise<void> {
     out.push('')
     out.push(`cli start: ${cliStart.launches} launches each, alternating (${cliStart.command}); ratio of medians ${(cliStart.cliMs / cliStart.nodeMs).toFixed(2)}×`)
   }
+  if (pacing) {
+    const line = (name: string, run: PacingResult['paced']) =>
+      `${name}: ${run.requests} requests for ${PACING_UPDATES} updates, ${run.throttled} × 429, ${run.failed} failed, ${(run.wallMs / 1000).toFixed(1)} s`
+    out.push('')
+    out.push(`pacing: ${line('paced (rateLimit: { requestsPerMinute: 300 })', pacing.paced)}; ${line('unpaced (rateLimit: false)', pacing.unpaced)}`)
+    out.push(`pacing: the least the limit allows is a minute (the 301st update cannot start sooner); at this machine's speed, ${(pacing.paced.boundMs / 1000).toFixed(1)} s (when the 100th update started, plus a minute, plus a median update)`)
+  }
 
   const missed = checks.filter((entry) => !entry.ok)
   out.push('')
@@ -326,6 +373,13 @@ async function main(): Promise<void> {
     summary.push(['walk_latency_requests', `${walkLatency.requests.raw}/${walkLatency.requests.sequential}/${walkLatency.requests.concurrent}`])
     summary.push(['walk_latency_ratio_sequential', walkLatency.ratioToSequential.toFixed(2)])
     summary.push(['walk_latency_ratio_fetch', walkLatency.ratioToRaw.toFixed(2)])
+  }
+  if (pacing) {
+    summary.push(['pacing_429_paced', pacing.paced.throttled])
+    summary.push(['pacing_wall_ratio', pacing.ratio.toFixed(3)])
+    summary.push(['pacing_bound_ratio', pacing.boundRatio.toFixed(3)])
+    summary.push(['pacing_429_unpaced', pacing.unpaced.throttled])
+    summary.push(['pacing_failed_unpaced', pacing.unpaced.failed])
   }
   summary.push(['budgets', missed.length === 0 ? 'pass' : 'fail'])
   if (missed.length > 0) summary.push(['missed', missed.map((entry) => entry.name).join(',')])

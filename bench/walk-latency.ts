@@ -3,7 +3,7 @@
  * real network would. A `concurrency: 4` walk against the sequential walk and a hand-written fetch loop
  * following `next`, in rotating order; requests are counted at the server (exactly 100 each).
  */
-import { API_KEY, PROJECT_ID, type BenchServer } from './lib/server.js'
+import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, type BenchServer } from './lib/server.js'
 import type { Sdk } from './lib/sdk.js'
 import { median, quartiles } from './lib/stats.js'
 
@@ -31,7 +31,7 @@ export interface WalkLatencyResult {
 const CHECKSUM = (LATENCY_ITEMS * (LATENCY_ITEMS + 1)) / 2
 
 export async function benchWalkLatency(sdk: Sdk, server: BenchServer, { rounds = 5 }: { rounds?: number } = {}): Promise<WalkLatencyResult> {
-  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin })
+  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin, rateLimit: BENCH_RATE_LIMIT })
   const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
 
   const walkSdk = (concurrency: number) => async () => {

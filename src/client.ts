@@ -8,6 +8,7 @@ import {
   checkHeaders,
   checkLogger,
   checkMaxRetries,
+  checkMaxRetryDelay,
   checkOneOf,
   checkProjectId,
   checkTimeout,
@@ -15,6 +16,7 @@ import {
   type Logger,
   type RequestOptions,
 } from './core/options.js'
+import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
 import { Transport, type RawRequest } from './core/transport.js'
 import { Endpoints } from './resources/endpoints.js'
 import { EventDefinitions } from './resources/event-definitions.js'
@@ -46,6 +48,19 @@ export interface ClientOptions {
   logger?: Logger
   /** In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`. */
   dangerouslyAllowBrowser?: boolean
+  /**
+   * Pacing to the service's rate limits, on by default with its published numbers (480 requests a minute
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400): a call over a limit waits for its turn.
+   * An object changes any number; `false` turns pacing off. Clients of the same key and host share one
+   * limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
+   */
+  rateLimit?: boolean | RateLimits
+  /**
+   * The longest wait (ms) the service may ask for, by a 429's `Retry-After` or detail (or a 503's
+   * `Retry-After`), before a retry. A call asked to wait longer, by its own 429 or by the shared pause
+   * after another call's, rejects at once with `RateLimitError`. Default 60 000.
+   */
+  maxRetryDelay?: number
 }
 
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
@@ -122,6 +137,8 @@ export class ProjectClient {
       validateResponses: options.validateResponses ?? true,
       endpointsPrefix,
       logger,
+      rateLimit: rateLimitOption('rateLimit', options.rateLimit),
+      maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
     })
     this.#transport = transport
     this.experiments = new Experiments(transport)

@@ -3,6 +3,7 @@ export { APIPromise, type WithResponse } from './core/api-promise.js'
 export { Page, PagePromise, type ListOptions } from './core/pagination.js'
 export type { BulkContext, BulkItemResult, BulkOptions, BulkProgress, BulkReport, BulkSource } from './core/bulk.js'
 export type { RequestOptions, Logger, QueryValue } from './core/options.js'
+export type { RateLimits } from './core/rate-limit.js'
 export type { RawRequest } from './core/transport.js'
 export { OPERATIONS, requiredScope, type Operation, type OperationId, type PathParamKind, type Scope, type HttpMethod } from './core/operations.js'
 export {

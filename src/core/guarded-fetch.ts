@@ -1,4 +1,4 @@
-import { ApiError, retryAfterFromDetail, toApiError } from './errors.js'
+import { ApiError, parseRetryAfter, retryAfterFromDetail, toApiError } from './errors.js'
 
 const MAX_REDIRECTS = 5
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
@@ -7,7 +7,8 @@ const utf8 = new TextDecoder()
 /**
  * The `fetch` ky calls: sends the key only to the client's origin (redirects are followed by hand, and only
  * there), reads each body inside ky's per-attempt timeout (a body that stalls is a timeout, not a hang),
- * refuses statuses a web `Response` cannot carry, and copies the 429 wait from the body into `Retry-After`.
+ * refuses statuses a web `Response` cannot carry, copies the 429 wait from the body into `Retry-After` and
+ * reports it (`onThrottled`: the transport's rate limiter pauses).
  * Errors it throws carry raw URLs and bodies: the transport's `Redactor` cleans them.
  */
 export class GuardedFetch {
@@ -16,11 +17,13 @@ export class GuardedFetch {
   readonly #fetch: typeof globalThis.fetch
   readonly #origin: string
   readonly #onResponse: ((line: string) => void) | undefined
+  readonly #onThrottled: ((url: string, seconds: number) => void) | undefined
 
-  constructor(fetch: typeof globalThis.fetch, origin: string, onResponse?: (line: string) => void) {
+  constructor(fetch: typeof globalThis.fetch, origin: string, onResponse?: (line: string) => void, onThrottled?: (url: string, seconds: number) => void) {
     this.#fetch = fetch
     this.#origin = origin
     this.#onResponse = onResponse
+    this.#onThrottled = onThrottled
   }
 
   /** The bytes of a response this fetch returned (empty for any other). */
@@ -80,10 +83,13 @@ export class GuardedFetch {
     this.#onResponse?.(`${response.status} ${request.method} ${request.url}`)
     // A stream over `bytes`, not `bytes` itself: undici copies a Uint8Array body up front (~0.6 ms
     // for a 400 kB page), while this hands the same bytes over only if the caller reads the body.
+    const headers = retryAfterFromBody(response, bytes)
+    const seconds = response.status === 429 ? parseRetryAfter(headers.get('retry-after')) : null
+    if (seconds !== null) this.#onThrottled?.(request.url, seconds)
     const buffered = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytesStream(bytes), {
       status: response.status,
       statusText: response.statusText,
-      headers: retryAfterFromBody(response, bytes),
+      headers,
     })
     Object.defineProperty(buffered, 'url', { value: response.url })
     this.#bodies.set(buffered, bytes)

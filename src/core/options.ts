@@ -23,6 +23,12 @@ export interface RequestOptions {
   extraBody?: Record<string, unknown>
   /** Query parameters the SDK does not know yet, merged over the method's own; encoded like them. */
   extraQuery?: Record<string, QueryValue | readonly QueryValue[] | null | undefined>
+  /**
+   * The longest wait (ms) the service may ask of this call, by a 429's `Retry-After` or detail, its own or
+   * another call's of the same key (see `rateLimit`); overrides the client's `maxRetryDelay`. A call asked
+   * to wait longer rejects at once with `RateLimitError`.
+   */
+  maxRetryDelay?: number
 }
 
 /** A value a query string can carry: sent as text, a `Date` as ISO 8601 UTC. */
@@ -39,12 +45,13 @@ export interface Logger {
 /** Checks the request options of a call (all optional). */
 export function checkRequestOptions(options: RequestOptions | undefined): void {
   if (!plainObject('options', options)) return
-  const { signal, timeout, maxRetries, headers, extraBody, extraQuery } = options as RequestOptions
+  const { signal, timeout, maxRetries, headers, extraBody, extraQuery, maxRetryDelay } = options as RequestOptions
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new InvalidArgumentError('options.signal', `expected an AbortSignal, got ${show(signal)}`)
   }
   if (timeout !== undefined) checkTimeout('options.timeout', timeout)
   if (maxRetries !== undefined) checkMaxRetries('options.maxRetries', maxRetries)
+  if (maxRetryDelay !== undefined) checkMaxRetryDelay('options.maxRetryDelay', maxRetryDelay)
   if (headers !== undefined) checkHeaders('options.headers', headers)
   if (extraBody !== undefined) plainObject('options.extraBody', extraBody)
   if (extraQuery !== undefined) plainObject('options.extraQuery', extraQuery)
@@ -54,6 +61,14 @@ export function checkRequestOptions(options: RequestOptions | undefined): void {
 export function checkTimeout(name: string, value: unknown): number {
   if (typeof value !== 'number' || !(value > 0) || value > 2_147_483_647) {
     throw new InvalidArgumentError(name, `expected a positive number of milliseconds, got ${show(value)}`)
+  }
+  return value
+}
+
+/** A wait in ms the client accepts: from 0 to what `setTimeout` can wait. */
+export function checkMaxRetryDelay(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0) || value > 2_147_483_647) {
+    throw new InvalidArgumentError(name, `expected a number of milliseconds from 0 to 2147483647, got ${show(value)}`)
   }
   return value
 }

@@ -1,5 +1,5 @@
 import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky'
-import { ProjectClientError } from './errors.js'
+import { ProjectClientError, parseRetryAfter } from './errors.js'
 
 /**
  * Which failures are retried, and how long to wait: the README's "Retries", as ky retry options.
@@ -8,8 +8,6 @@ import { ProjectClientError } from './errors.js'
 
 const RETRY_BASE_MS = 500
 const RETRY_BACKOFF_CAP_MS = 8_000
-/** The longest `Retry-After` honoured: a larger one is capped, never a multi-hour hang. */
-export const RETRY_AFTER_CAP_MS = 60_000
 const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, index) => 500 + index)]
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
 /** Connection failures where the request never reached the server: safe to retry any method. */
@@ -20,10 +18,12 @@ const policies = new Map<string, RetryOptions>()
 
 /**
  * Any call is retried on 429 (the server did not act on it) and on connections never made; an idempotent
- * one also on timeouts, dropped connections, 408 and 5xx. `limit` retries after the first attempt.
+ * one also on timeouts, dropped connections, 408 and 5xx. `limit` retries after the first attempt. A wait
+ * the server asks for (`Retry-After`, or a 429's detail) beyond `maxRetryDelay` ms is not waited: the
+ * call fails at once.
  */
-export function retryPolicy(idempotent: boolean, limit: number): RetryOptions {
-  const key = `${idempotent}:${limit}`
+export function retryPolicy(idempotent: boolean, limit: number, maxRetryDelay: number): RetryOptions {
+  const key = `${idempotent}:${limit}:${maxRetryDelay}`
   let policy = policies.get(key)
   if (!policy) {
     policy = {
@@ -31,11 +31,11 @@ export function retryPolicy(idempotent: boolean, limit: number): RetryOptions {
       methods: ALL_METHODS,
       statusCodes: RETRY_STATUSES,
       afterStatusCodes: [413, 429, 503],
-      maxRetryAfter: RETRY_AFTER_CAP_MS,
+      maxRetryAfter: maxRetryDelay,
       backoffLimit: RETRY_BACKOFF_CAP_MS,
       delay: (attempt) => RETRY_BASE_MS * 2 ** (attempt - 1),
       jitter: true,
-      shouldRetry: ({ error }) => shouldRetry(error, idempotent),
+      shouldRetry: ({ error }) => shouldRetry(error, idempotent, maxRetryDelay),
     }
     policies.set(key, policy)
   }
@@ -43,10 +43,12 @@ export function retryPolicy(idempotent: boolean, limit: number): RetryOptions {
 }
 
 /** `false`: never; `undefined`: let ky decide (it applies `Retry-After` and the status list); `true`: retry. */
-function shouldRetry(error: unknown, idempotent: boolean): boolean | undefined {
+function shouldRetry(error: unknown, idempotent: boolean, maxRetryDelay: number): boolean | undefined {
   if (error instanceof ProjectClientError || isAbort(error)) return false
   if (error instanceof HTTPError) {
     const status = error.response.status
+    // Fail now rather than block (ky would cap the wait and retry anyway).
+    if ((parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) * 1_000 > maxRetryDelay) return false
     if (status === 429) return undefined
     return idempotent && (status === 408 || status >= 500) ? undefined : false
   }

@@ -2,12 +2,13 @@ import ky, { type KyInstance, type Options } from 'ky'
 import { RESPONSES, type ItemOf, type ListOperationId, type ResponseSpec, type ResultOf } from '../schemas/responses.js'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { pathParam, plainObject, queryParams, show } from './args.js'
-import { AbortError, InvalidArgumentError, ResponseValidationError, type ValidationIssue } from './errors.js'
+import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationError, type ValidationIssue } from './errors.js'
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
 import { Page, PagePromise, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
+import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { Redactor } from './redaction.js'
 import { retryPolicy } from './retry-policy.js'
 import { encodeQuery, fillPath, withQuery } from './urls.js'
@@ -27,6 +28,16 @@ export interface TransportConfig {
   validateResponses: boolean
   endpointsPrefix: 'projects' | 'environments'
   logger: Logger | undefined
+  /** The limits to pace to, or `false` for none. */
+  rateLimit: Required<RateLimits> | false
+  /** The longest wait (ms) the service may ask for before a retry. */
+  maxRetryDelay: number
+}
+
+/** What a retry's turn needs to know of its call (ky's `context` option). */
+interface PaceContext {
+  signal?: AbortSignal | undefined
+  maxRetryDelay?: number | undefined
 }
 
 /** The arguments of one call of an operation, checked against its row of `OPERATIONS` before sending. */
@@ -78,25 +89,34 @@ export class Transport {
   readonly #fetch: GuardedFetch
   readonly #ky: KyInstance
   readonly #apiRoot: string
+  /** The pacing shared with every client of the same key and host; none with `rateLimit: false`. */
+  readonly #limiter: Limiter | undefined
 
   constructor({ apiKey, ...config }: TransportConfig) {
     this.config = config
     this.#apiKey = apiKey
     this.#redactor = new Redactor(apiKey)
+    const limiter = config.rateLimit ? sharedLimiter(apiKey, config.baseUrl.origin, config.rateLimit) : undefined
+    this.#limiter = limiter
     const log = config.logger ? (line: string) => this.#log(line) : undefined
     const fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
-    this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, log)
+    // After a 429, every call of its limit waits the time out together, rather than each meeting its own 429.
+    const onThrottled = limiter && ((url: string, seconds: number) => limiter.groups[limitGroup(url)].pause(seconds * 1_000))
+    this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, log, onThrottled)
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
-    // Hooks only with a logger: ky merges every option into each request, so options it does not need cost per call.
+    // Hooks only where needed: ky merges every option into each request, so options it does not need cost per call.
+    const beforeRetry: NonNullable<NonNullable<Options['hooks']>['beforeRetry']> = []
+    if (log) beforeRetry.push(({ request, error, retryCount }) => log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${describeFailure(error)}`))
+    // A retry takes its turn after ky's delay, before its attempt's timer starts. The caller's signal rides in
+    // `context`: the request's own signal also follows ky's timeout, which may have fired on the last attempt.
+    if (limiter) beforeRetry.push(({ request, options }) => this.#pace(request.method, request.url, options.context as PaceContext))
     this.#ky = ky.create({
       fetch: (input, init) => this.#fetch.fetch(input as Request, init),
       throwHttpErrors: true,
-      hooks: log
-        ? {
-            beforeRequest: [(request, _options, { retryCount }) => log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)],
-            beforeRetry: [({ request, error, retryCount }) => log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${describeFailure(error)}`)],
-          }
-        : {},
+      hooks: {
+        beforeRequest: log ? [(request, _options, { retryCount }) => log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)] : [],
+        beforeRetry,
+      },
     })
   }
 
@@ -198,6 +218,9 @@ export class Transport {
     try {
       if (link) this.#checkLink(call.url, link)
       if (options.signal?.aborted) throw new AbortError(`${call.method} ${call.url} was aborted before it was sent`)
+      // The first attempt takes its turn before ky starts, so the wait is outside its timeout.
+      const turn = this.#limiter && this.#pace(call.method, call.url, options)
+      if (turn) await turn
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
       return { data: this.#read(call, response), response }
     } catch (error) {
@@ -212,12 +235,33 @@ export class Transport {
       method: call.method,
       timeout,
       headers: { accept: 'application/json', ...this.config.headers, ...options.headers, authorization: `Bearer ${this.#apiKey}` },
-      retry: retryPolicy(call.idempotent, options.maxRetries ?? this.config.maxRetries),
+      retry: retryPolicy(call.idempotent, options.maxRetries ?? this.config.maxRetries, options.maxRetryDelay ?? this.config.maxRetryDelay),
     }
     // Only the keys that are set (ky copies its options object once per key).
     if (call.body !== undefined) init.json = call.body
     if (options.signal) init.signal = options.signal
+    if (this.#limiter && (options.signal || options.maxRetryDelay !== undefined)) {
+      init.context = { signal: options.signal, maxRetryDelay: options.maxRetryDelay } satisfies PaceContext
+    }
     return init
+  }
+
+  /**
+   * Waits for the call's turn under the rate limits when it must (`undefined` when it may go now), and logs
+   * the wait. Rejects with `AbortError` on the caller's abort, and with `RateLimitError` when the pause
+   * after a 429 outlasts the call's `maxRetryDelay`.
+   */
+  #pace(method: string, url: string, { signal, maxRetryDelay = this.config.maxRetryDelay }: PaceContext): Promise<void> | undefined {
+    const started = Date.now()
+    return this.#limiter?.groups[limitGroup(url)].acquire(signal, maxRetryDelay)?.then(
+      (reason) => this.#log(`${method} ${url} waited ${Date.now() - started} ms for its turn: ${reason}`),
+      (error: unknown) => {
+        if (!(error instanceof PauseTooLong)) throw new AbortError(`${method} ${url} was aborted while waiting for its turn`)
+        const seconds = Math.ceil(error.waitMs / 1_000)
+        const message = `${method} ${url} was not sent: after a 429 this key waits ${seconds} s, over maxRetryDelay (${maxRetryDelay} ms)`
+        throw new RateLimitError({ status: 429, body: undefined, headers: new Headers({ 'retry-after': `${seconds}` }), method, url, message })
+      },
+    )
   }
 
   /** A `next` link is followed only on the client's origin, and never back to a page of the same walk. */

@@ -1,4 +1,5 @@
 import type { OperationId, Scope } from '../core/operations.js'
+import type { RateLimits } from '../core/rate-limit.js'
 import { outcomeToFetchResponse } from './adapters/fetch.js'
 import { listenOnNode, type FakeServer, type ListenOptions } from './adapters/node.js'
 import { answer, resolve, type CoreSettings, type KeyScopes } from './service.js'
@@ -30,6 +31,7 @@ import type {
 } from './records.js'
 import { FakeProjects } from './projects.js'
 import type { FakeState, FakeStore } from './store.js'
+import { serviceThrottles, type FakeRateLimits } from './throttles.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
 export const DEFAULT_FAKE_API_KEY = 'phx_fake_test_key_0000000000000000'
@@ -63,6 +65,15 @@ export interface FakeApiOptions {
   organizationTeamIds?: readonly number[]
   /** Rate limiting from the start (see `faults.rateLimit`). Default off. */
   rateLimit?: RateLimitOptions | null
+  /**
+   * Enforce the service's throttles (docs/service-behaviour.md §1.7), counted as the service counts them:
+   * sliding windows per key of the requests let through, 480 a minute and 4,800 an hour, the endpoints
+   * group 240 and 2,400 on its own. `true` for those numbers, or an object in the shape of the client's
+   * `rateLimit` to change any of them. Beyond a limit the answer is the service's 429: the
+   * `throttled_error` body whose detail gives the wait (`Expected available in N seconds.`), and no
+   * `Retry-After` header. Default off. `reset()` forgets the requests counted.
+   */
+  rateLimits?: FakeRateLimits
   /**
    * Let personal API keys call the operations that have no scope (`scope: null` in OPERATIONS). The real
    * service refuses them with 403 `This action does not support personal API key access`, and so does
@@ -135,6 +146,12 @@ export interface FakeClientOptions {
   projectId: number
   /** The fake's host (for msw), or the URL given (e.g. `listen()`'s). */
   baseUrl: string
+  /**
+   * The client's pacing, matched to the fake's: `false` unless the fake enforces `rateLimits`, then the
+   * same numbers. A fake with no limits needs no pacing, and a client that paced would let one test's 429
+   * hold back the next (clients of one key and host share their limiter).
+   */
+  rateLimit: boolean | RateLimits
 }
 
 /**
@@ -167,9 +184,9 @@ export interface FakeApi {
   readonly requests: readonly RecordedRequest[]
   /** Fault injection and rate limiting. */
   readonly faults: FakeFaults
-  /** `{ apiKey, projectId, baseUrl }` for a client; `baseUrl` defaults to the fake's. */
+  /** `{ apiKey, projectId, baseUrl, rateLimit }` for a client; `baseUrl` defaults to the fake's, `rateLimit` follows `rateLimits`. */
   clientOptions(baseUrl?: string): FakeClientOptions
-  /** Empties every project, the recorded requests and the pending faults; rate limiting returns to the options'. */
+  /** Empties every project, the recorded requests and the pending faults; rate limiting returns to the options', and the throttles of `rateLimits` forget every request. */
   reset(): void
 }
 
@@ -197,6 +214,7 @@ class Fake implements FakeApi {
   readonly #faults = new FaultQueue()
   readonly #requests: RecordedRequest[] = []
   readonly #initialRateLimit: RateLimitOptions | null
+  readonly #rateLimits: FakeRateLimits | undefined
 
   constructor(options: FakeApiOptions) {
     const listed = checkProjects(options.projects)
@@ -217,7 +235,13 @@ class Fake implements FakeApi {
       keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
     }
     this.#initialRateLimit = options.rateLimit ?? null
-    this.#settings = { keys, allowUnscopedActions: options.allowUnscopedActions ?? false, rateLimiter: new RateLimiter(this.#initialRateLimit) }
+    this.#rateLimits = options.rateLimits
+    this.#settings = {
+      keys,
+      allowUnscopedActions: options.allowUnscopedActions ?? false,
+      rateLimiter: new RateLimiter(this.#initialRateLimit),
+      throttles: serviceThrottles(options.rateLimits),
+    }
     this.seed = this.#seeders()
     this.faults = this.#faultControls()
   }
@@ -259,7 +283,8 @@ class Fake implements FakeApi {
   }
 
   clientOptions(baseUrl: string = this.baseUrl): FakeClientOptions {
-    return { apiKey: this.apiKey, projectId: this.projectId, baseUrl }
+    const limits = this.#rateLimits
+    return { apiKey: this.apiKey, projectId: this.projectId, baseUrl, rateLimit: typeof limits === 'object' ? { ...limits } : limits === true }
   }
 
   reset(): void {
@@ -267,6 +292,7 @@ class Fake implements FakeApi {
     this.#requests.length = 0
     this.#faults.clear()
     this.#settings.rateLimiter.configure(this.#initialRateLimit)
+    this.#settings.throttles?.reset()
   }
 
   /** The core with the fault layer: every adapter calls this. */

@@ -38,6 +38,7 @@ export type {
   StatusFaultOptions,
 } from './faults.js'
 export type { FakeState } from './store.js'
+export type { FakeRateLimits } from './throttles.js'
 export type { ErrorBody } from './http.js'
 export type { ExperimentSeed } from './groups/experiments.js'
 export type { HogFunctionSeed } from './groups/hog-functions.js'

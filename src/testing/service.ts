@@ -13,6 +13,7 @@ import { surveyHandlers } from './groups/surveys.js'
 import { HttpFailure, apiError, json, throttledBody } from './http.js'
 import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
 import type { FakeStore } from './store.js'
+import type { ServiceThrottles } from './throttles.js'
 
 /** Every operation of OPERATIONS has exactly one handler (the type checks that none is missing). */
 const HANDLERS = {
@@ -53,6 +54,8 @@ export interface CoreSettings {
   keys: ReadonlyMap<string, KeyScopes>
   allowUnscopedActions: boolean
   rateLimiter: RateLimiter
+  /** `createFakeApi({ rateLimits })`: the service's own throttles, or `null`. */
+  throttles: ServiceThrottles | null
 }
 
 /** Answers one request. Never throws: a bug in a handler becomes a 500 and is reported to `onError`. */
@@ -106,6 +109,9 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   // Throttling comes after permissions, and only counts requests that pass (DRF).
   const wait = settings.rateLimiter.check(token, store.now().getTime())
   if (wait !== null) return json(throttledBody(wait), 429, { 'retry-after': String(wait) })
+  // The service's throttles answer the wait in the detail only: the error handler drops `Retry-After` (§1.7).
+  const throttled = settings.throttles?.check(token, match.operation.endpointsPrefix === true, store.now().getTime()) ?? null
+  if (throttled !== null) return json(throttledBody(throttled), 429)
 
   const context: OperationContext = {
     store,

@@ -59,7 +59,7 @@ describe('pagination under faults (property)', () => {
             pages.push(url.href)
             return new Response(JSON.stringify(body(url, total, size, variant)), { status: 200, headers: { 'content-type': 'application/json' } })
           }
-          const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 4 })
+          const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 4, rateLimit: false })
           const ids = (await client.experiments.list({ limit: size }).toArray()).map((item) => item.id)
           expect(ids).toEqual(Array.from({ length: total }, (_, i) => i + 1))
           const single = variant === 'results-only' || variant === 'bare-array'

@@ -17,8 +17,8 @@ const fetch: typeof globalThis.fetch = async (input) => {
   return new Response('{"count": 0, "next": null, "previous": null, "results": []}', { status: 200, headers: { 'content-type': 'application/json' } })
 }
 const clients = {
-  projects: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false }),
-  environments: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, endpointsPrefix: 'environments' }),
+  projects: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, rateLimit: false }),
+  environments: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, endpointsPrefix: 'environments', rateLimit: false }),
 }
 type Client = ProjectClient
 

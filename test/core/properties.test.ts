@@ -52,7 +52,7 @@ describe('properties', () => {
         fc.constantFrom<Variant>('drf', 'offset-count', 'page-based', 'results-only', 'bare-array'),
         async (total, size, variant) => {
           const { fetch, requests } = listFetch(total, size, variant)
-          const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
+          const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0, rateLimit: false })
           const ids = (await client.experiments.list({ limit: size }).toArray()).map((item) => item.id)
           expect(ids).toEqual(Array.from({ length: total }, (_, i) => i + 1))
           const single = variant === 'results-only' || variant === 'bare-array'
@@ -83,7 +83,7 @@ describe('properties', () => {
           body: null,
           arrayBuffer: async () => new TextEncoder().encode(body.text).buffer,
         })) as unknown as typeof globalThis.fetch
-        const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
+        const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0, rateLimit: false })
         const outcome = await client.experiments.stats().then(
           (data) => ({ data }),
           (error: unknown) => ({ error }),
@@ -124,7 +124,7 @@ describe('properties', () => {
           urls.push((input as Request).url)
           return new Response(JSON.stringify({ id: 'x', name: 'S', type: 'popover', created_at: '2026-01-01T00:00:00Z', start_date: null, end_date: null, archived: false }), { status: 200 })
         }
-        const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
+        const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0, rateLimit: false })
         const outcome = await client.surveys.retrieve(id).then(
           () => null,
           (error: unknown) => error,

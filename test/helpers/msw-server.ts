@@ -26,7 +26,7 @@ export function useMswServer(): SetupServer {
 
 /** A client for msw tests: no retry waits beyond a few ms. */
 export function makeClient(options: ClientOptions = {}): ProjectClient {
-  return new ProjectClient({ apiKey: API_KEY, projectId: 42, baseUrl: BASE, ...options })
+  return new ProjectClient({ apiKey: API_KEY, projectId: 42, baseUrl: BASE, rateLimit: false, ...options })
 }
 
 /** Records each request msw sees, with its body read as text. */

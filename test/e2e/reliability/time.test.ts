@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AbortError, RateLimitError, TimeoutError } from 'posthog-project-client'
-import { RETRY_AFTER_CAP_MS } from '../../../src/core/retry-policy.js'
+import { InternalServerError, RateLimitError, TimeoutError } from 'posthog-project-client'
 import { useE2E } from '../../helpers/fake-server.js'
 import { failure, sleep } from '../../helpers/async.js'
 
@@ -68,23 +67,55 @@ describe('time is bounded', () => {
   })
 
   it.each([
-    ['a day in seconds', 86_400],
-    ['ten years in seconds', 315_360_000],
-    ['an HTTP date a year ahead', new Date(Date.now() + 365 * 86_400_000).toUTCString()],
-  ])('a huge Retry-After (%s) is capped at RETRY_AFTER_CAP_MS: the wait is scheduled at 60 s, not more', async (_name, retryAfter) => {
-    expect(RETRY_AFTER_CAP_MS).toBe(60_000)
+    ['61 seconds', 61, 61],
+    ['a day in seconds', 86_400, 86_400],
+    ['ten years in seconds', 315_360_000, 315_360_000],
+    // Written when the tests are collected, read when this one runs: a few seconds less by then.
+    ['an HTTP date a year ahead', new Date(Date.now() + 365 * 86_400_000).toUTCString(), 365 * 86_400],
+  ])('a Retry-After beyond maxRetryDelay (%s) rejects at once with RateLimitError: no wait, no retry', async (_name, retryAfter, seconds) => {
     e2e.fake.faults.failNext(1, { status: 429, retryAfter })
     const clock = timers()
-    const controller = new AbortController()
-    const call = e2e.client({ maxRetries: 3, timeout: 5_000 }).experiments.list(undefined, { signal: controller.signal })
-    // Wait until the retry wait is on the clock, then abort it (rather than sit through 60 s).
-    const deadline = performance.now() + 3_000
-    while (!clock.delays().some((ms) => ms > 5_000) && performance.now() < deadline) await sleep(5)
-    const longest = Math.max(...clock.delays())
-    controller.abort()
-    expect(longest).toBe(RETRY_AFTER_CAP_MS)
-    expect(await failure(call)).toBeInstanceOf(AbortError)
+    const started = performance.now()
+    const error = await failure(e2e.client({ maxRetries: 3, timeout: 5_000 }).experiments.list())
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(Math.abs(((error as RateLimitError).retryAfter ?? 0) - seconds)).toBeLessThanOrEqual(typeof retryAfter === 'string' ? 120 : 0)
+    expect(clock.delays().every((ms) => ms <= 5_000)).toBe(true)
     await sleep(50)
+    expect(e2e.fake.requests).toHaveLength(1)
+  })
+
+  it('the service 429 (wait only in its detail) beyond maxRetryDelay rejects at once too', async () => {
+    e2e.fake.faults.failNext(1, { status: 429, body: { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 90 seconds.', attr: null } })
+    const started = performance.now()
+    const error = await failure(e2e.client({ maxRetries: 3 }).experiments.list())
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as RateLimitError).retryAfter).toBe(90)
+    expect(e2e.fake.requests).toHaveLength(1)
+  })
+
+  it('maxRetryDelay per client and per request: a wait within it is honoured, one beyond it is not', async () => {
+    e2e.fake.faults.failNext(1, { status: 429, retryAfter: 1 })
+    const short = await failure(e2e.client({ maxRetries: 2, maxRetryDelay: 500 }).experiments.list())
+    expect(short).toBeInstanceOf(RateLimitError)
+    expect((short as RateLimitError).retryAfter).toBe(1)
+    e2e.fake.faults.failNext(1, { status: 429, retryAfter: 1 })
+    const started = performance.now()
+    const page = await e2e.client({ maxRetries: 2, maxRetryDelay: 500 }).experiments.list(undefined, { maxRetryDelay: 1_000 })
+    expect(page.results).toHaveLength(2)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+    e2e.fake.faults.failNext(1, { status: 429, retryAfter: 2 })
+    expect(await failure(e2e.client({ maxRetries: 2 }).experiments.list(undefined, { maxRetryDelay: 1_999 }))).toBeInstanceOf(RateLimitError)
+    expect(e2e.fake.requests.map((request) => request.status)).toEqual([429, 429, 200, 429])
+  })
+
+  it('a 503 asking for a wait beyond maxRetryDelay is not retried either', async () => {
+    e2e.fake.faults.failNext(1, { status: 503, retryAfter: 120 })
+    const started = performance.now()
+    const error = await failure(e2e.client({ maxRetries: 3 }).experiments.list())
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(error).toBeInstanceOf(InternalServerError)
     expect(e2e.fake.requests).toHaveLength(1)
   })
 
