@@ -110,14 +110,10 @@ export class Transport {
     // A retry takes its turn after ky's delay, before its attempt's timer starts. The caller's signal rides in
     // `context`: the request's own signal also follows ky's timeout, which may have fired on the last attempt.
     if (limiter) beforeRetry.push(({ request, options }) => this.#pace(request.method, request.url, options.context as PaceContext))
-    this.#ky = ky.create({
-      fetch: (input, init) => this.#fetch.fetch(input as Request, init),
-      throwHttpErrors: true,
-      hooks: {
-        beforeRequest: log ? [(request, _options, { retryCount }) => log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)] : [],
-        beforeRetry,
-      },
-    })
+    const hooks: Options['hooks'] = {}
+    if (log) hooks.beforeRequest = [(request, _options, { retryCount }) => log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)]
+    if (beforeRetry.length > 0) hooks.beforeRetry = beforeRetry
+    this.#ky = ky.create({ fetch: (input, init) => this.#fetch.fetch(input as Request, init), throwHttpErrors: true, hooks })
   }
 
   /** The absolute URL of an operation with its path parameters and query. */
