@@ -168,8 +168,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 }
 
-const optionalCount = z.optional(z.nullable(z.number()))
-const optionalLink = z.optional(z.nullable(z.string()))
+const optionalCount = z.nullish(z.number())
+const optionalLink = z.nullish(z.string())
 
 /** The decoder of a list: any envelope variant, each item validated with `item`. */
 export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
