@@ -19,8 +19,13 @@ export interface PerCallResult {
   blocks: number
   callsPerBlock: number
   run: Alternated
-  /** Context, not budgeted: ky alone (`ky.get(url, { headers }).json()`) against the same raw call. */
+  /** ky alone (`ky.get(url, { headers }).json()`) against the same raw call (context). */
   ky: { rawUs: number; kyUs: number; ratio: number; blocks: number }
+  /**
+   * The SDK against ky alone, in pairs of blocks of their own (the budgeted figure of the architecture
+   * pass: what the SDK adds on top of the HTTP library it is required to use).
+   */
+  overKy: { kyUs: number; sdkUs: number; ratio: number; ratioOfMedians: number; blocks: number }
 }
 
 export interface PerCallOptions {
@@ -61,6 +66,7 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
   const run = await alternate(blocks, block(raw), block(viaSdk))
   const kyBlocks = Math.max(4, Math.round(blocks / 2))
   const kyRun = await alternate(kyBlocks, block(raw), block(viaKy))
+  const overKyRun = await alternate(blocks, block(viaKy), block(viaSdk))
   return {
     rawUs: median(run.a),
     sdkUs: median(run.b),
@@ -72,5 +78,6 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
     callsPerBlock,
     run,
     ky: { rawUs: median(kyRun.a), kyUs: median(kyRun.b), ratio: pairedRatio(kyRun), blocks: kyBlocks },
+    overKy: { kyUs: median(overKyRun.a), sdkUs: median(overKyRun.b), ratio: pairedRatio(overKyRun), ratioOfMedians: ratioOfMedians(overKyRun), blocks },
   }
 }

@@ -1,11 +1,12 @@
 /**
  * One workload of the benchmark in a loop, for `node --cpu-prof`:
  *
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts per-call|pagination|validation|raw-walk
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts per-call|ky-call|raw-call|pagination|validation|raw-walk
  *   npx tsx bench/profile-summary.ts /tmp/prof/<file>.cpuprofile
  *
  * The server runs in a child process, so the profile holds the client only.
  */
+import ky from 'ky'
 import { experimentPage } from './lib/fixtures.js'
 import { loadSdk } from './lib/sdk.js'
 import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, startServer } from './lib/server.js'
@@ -25,6 +26,8 @@ try {
     rounds++
     if (workload === 'per-call') {
       for (let index = 0; index < 100; index++) await client.experiments.retrieve(1)
+    } else if (workload === 'ky-call') {
+      for (let index = 0; index < 100; index++) await ky.get(`${origin}/api/projects/${PROJECT_ID}/experiments/1/`, { headers }).json()
     } else if (workload === 'raw-call') {
       for (let index = 0; index < 100; index++) await (await fetch(`${origin}/api/projects/${PROJECT_ID}/experiments/1/`, { headers })).json()
     } else if (workload === 'pagination') {

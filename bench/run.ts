@@ -27,6 +27,8 @@ import { benchWalkLatency, LATENCY_ITEMS, LATENCY_MS, LATENCY_PAGE_SIZE, WALK_CO
 
 export const BUDGETS = {
   perCallRatio: 1.25,
+  /** The SDK's `retrieve(1)` against `ky.get(url).json()` of the same URL (issue 11). */
+  perCallOverKyRatio: 1.1,
   validationRatio: 0.5,
   pagesRequests: TOTAL_ITEMS / PAGE_SIZE,
   paginationRatio: 1.25,
@@ -155,6 +157,10 @@ async function main(): Promise<void> {
       status,
     ])
     rows.push(['1 per call: ky alone vs fetch+json', us(perCall.ky.rawUs), us(perCall.ky.kyUs), `${perCall.ky.ratio.toFixed(2)}×`, '', 'info'])
+    const { overKy } = perCall
+    const budget = BUDGETS.perCallOverKyRatio
+    const overKyStatus = check('per_call_over_ky_ratio', overKy.ratio, overKy.ratio <= budget, `≤ ${budget}×`, over(overKy.ratio, budget))
+    rows.push(['1 per call: retrieve(1) vs ky alone', us(overKy.kyUs), us(overKy.sdkUs), `${overKy.ratio.toFixed(2)}×`, `≤ ${budget}×`, overKyStatus])
   }
   if (validation) {
     const status = check('validation_ratio', validation.ratio, validation.ratio <= BUDGETS.validationRatio, `≤ ${BUDGETS.validationRatio}×`, over(validation.ratio, BUDGETS.validationRatio))
@@ -312,7 +318,7 @@ async function main(): Promise<void> {
 
   if (perCall || validation || pagination) {
     out.push('')
-    if (perCall) out.push(`per call: ${perCall.blocks} pairs of blocks × ${perCall.callsPerBlock} sequential calls; ratio of medians ${perCall.ratioOfMedians.toFixed(2)}×; SDK overhead ${us(perCall.sdkUs - perCall.rawUs)} per call; ky alone: ${perCall.ky.blocks} pairs of blocks, so the SDK is about ${(perCall.ratio / perCall.ky.ratio).toFixed(2)}× ky alone`)
+    if (perCall) out.push(`per call: ${perCall.blocks} pairs of blocks × ${perCall.callsPerBlock} sequential calls; ratio of medians ${perCall.ratioOfMedians.toFixed(2)}×; SDK overhead ${us(perCall.sdkUs - perCall.rawUs)} per call; ky alone vs fetch: ${perCall.ky.blocks} pairs of blocks; SDK vs ky alone: ${perCall.overKy.blocks} pairs of blocks, ratio of medians ${perCall.overKy.ratioOfMedians.toFixed(2)}×`)
     if (validation) out.push(`validation: ${validation.run.a.length} pairs of blocks × ${validation.iterationsPerBlock} pages; ratio of medians ${validation.ratioOfMedians.toFixed(2)}×; ${validation.perItemUs.toFixed(1)} µs per experiment validated`)
     if (pagination) out.push(`pagination: ${pagination.run.a.length} pairs of walks of ${TOTAL_ITEMS} items; ratio of medians ${pagination.ratioOfMedians.toFixed(2)}×; heap runs (growth/peak MB): ${pagination.heapRuns.map((run) => `${run.growthMb.toFixed(2)}/${run.peakMb.toFixed(1)}`).join(', ')}`)
   }
@@ -354,7 +360,7 @@ async function main(): Promise<void> {
   out.push(`elapsed ${((performance.now() - started) / 1000).toFixed(0)} s`)
 
   const summary: Array<[string, string | number]> = []
-  if (perCall) summary.push(['per_call_ratio', perCall.ratio.toFixed(2)], ['per_call_ky_alone_ratio', perCall.ky.ratio.toFixed(2)])
+  if (perCall) summary.push(['per_call_ratio', perCall.ratio.toFixed(2)], ['per_call_ky_alone_ratio', perCall.ky.ratio.toFixed(2)], ['per_call_over_ky_ratio', perCall.overKy.ratio.toFixed(2)])
   if (validation) summary.push(['validation_ratio', validation.ratio.toFixed(2)])
   if (pagination) {
     summary.push(['pages_requests', pagination.sdkRequests])

@@ -1,6 +1,6 @@
 import { HTTPError, TimeoutError as KyTimeoutError } from 'ky'
 import { AbortError, ConnectionError, ProjectClientError, TimeoutError, toApiError } from './errors.js'
-import { parseBody, type GuardedFetch } from './guarded-fetch.js'
+import { bodyText, parseBody } from './guarded-fetch.js'
 import type { Scope } from './operations.js'
 import { isAbort } from './retry-policy.js'
 
@@ -20,13 +20,13 @@ export interface FailedCall {
  * Turns whatever ky or fetch threw into the SDK's error: an `ApiError` subclass for an HTTP answer, else
  * `AbortError`, `TimeoutError` or `ConnectionError`. Errors the SDK made itself pass unchanged.
  */
-export function toClientError(error: unknown, call: FailedCall, bodies: GuardedFetch): ProjectClientError {
+export function toClientError(error: unknown, call: FailedCall): ProjectClientError {
   if (error instanceof ProjectClientError) return error
   const where = `${call.method} ${call.url}`
   if (error instanceof HTTPError) {
     return toApiError({
       status: error.response.status,
-      body: parseBody(bodies.text(error.response)),
+      body: parseBody(bodyText(error.response)),
       headers: error.response.headers,
       method: call.method,
       url: call.url,

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './zod.js'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { AbortError, InvalidArgumentError } from './errors.js'
 import type { RequestOptions } from './options.js'
@@ -172,7 +172,7 @@ const optionalCount = z.nullish(z.number())
 const optionalLink = z.nullish(z.string())
 
 /** The decoder of a list: any envelope variant, each item validated with `item`. */
-export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
+export function decodePage<T>(item: z.Schema<T>): Decoder<PageEnvelope<T>> {
   const bare = z.array(item)
   const envelope = z.looseObject({
     results: bare,

@@ -29,8 +29,7 @@ export function retryPolicy(idempotent: boolean, limit: number, maxRetryDelay: n
     policy = {
       limit,
       methods: ALL_METHODS,
-      statusCodes: RETRY_STATUSES,
-      afterStatusCodes: [413, 429, 503],
+      statusCodes: RETRY_STATUSES, // `Retry-After` is read on ky's default afterStatusCodes: 413, 429 and 503
       maxRetryAfter: maxRetryDelay,
       backoffLimit: RETRY_BACKOFF_CAP_MS,
       delay: (attempt) => RETRY_BASE_MS * 2 ** (attempt - 1),

@@ -4,7 +4,7 @@ import { APIPromise, type WithResponse } from './api-promise.js'
 import { pathParam, plainObject, queryParams, show } from './args.js'
 import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationError, type ValidationIssue } from './errors.js'
 import { describeFailure, toClientError } from './error-mapping.js'
-import { GuardedFetch } from './guarded-fetch.js'
+import { GuardedFetch, bodyBytes, bodyText } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
 import { Page, PagePromise, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
@@ -89,6 +89,9 @@ export class Transport {
   readonly #fetch: GuardedFetch
   readonly #ky: KyInstance
   readonly #apiRoot: string
+  /** `…/api/projects/:project_id/` and the endpoints group's `…/api/<prefix>/:project_id/`, built once. */
+  readonly #projectRoot: string
+  readonly #endpointsRoot: string
   /** The pacing shared with every client of the same key and host; none with `rateLimit: false`. */
   readonly #limiter: Limiter | undefined
 
@@ -104,6 +107,9 @@ export class Transport {
     const onThrottled = limiter && ((url: string, seconds: number) => limiter.groups[limitGroup(url)].pause(seconds * 1_000))
     this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, log, onThrottled)
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
+    const project = `/${encodeURIComponent(config.projectId)}/`
+    this.#projectRoot = `${this.#apiRoot}projects${project}`
+    this.#endpointsRoot = `${this.#apiRoot}${config.endpointsPrefix}${project}`
     // Hooks only where needed: ky merges every option into each request, so options it does not need cost per call.
     const beforeRetry: NonNullable<NonNullable<Options['hooks']>['beforeRetry']> = []
     if (log) beforeRetry.push(({ request, error, retryCount }) => log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${describeFailure(error)}`))
@@ -119,8 +125,7 @@ export class Transport {
   /** The absolute URL of an operation with its path parameters and query. */
   url(operationId: OperationId, path: Record<string, string | number> = {}, query?: object): string {
     const operation: Operation = OPERATIONS[operationId]
-    const prefix = operation.endpointsPrefix ? this.config.endpointsPrefix : 'projects'
-    const base = `${this.#apiRoot}${prefix}/${encodeURIComponent(this.config.projectId)}/${fillPath(operation.path, path)}`
+    const base = (operation.endpointsPrefix ? this.#endpointsRoot : this.#projectRoot) + fillPath(operation.path, path)
     return withQuery(base, query ? encodeQuery(query) : '')
   }
 
@@ -170,7 +175,7 @@ export class Transport {
     checkRequestOptions(options)
     const { path, query, body } = typeof args === 'function' ? args() : args
     const values: Record<string, string | number> = {}
-    for (const [name, kind] of Object.entries(operation.params ?? {})) values[name] = pathParam(name, kind, path?.[name])
+    for (const name in operation.params) values[name] = pathParam(name, operation.params[name]!, path?.[name])
     return {
       method: operation.method,
       url: this.url(id, values, withExtraQuery(queryParams('params', query), options)),
@@ -190,7 +195,7 @@ export class Transport {
       throw new InvalidArgumentError('request.path', `expected a path such as "experiments/1/" or "/api/users/@me/", got ${show(path)}`)
     }
     checkRequestOptions(options)
-    const base = path.startsWith('/') ? this.#apiRoot.slice(0, -'/api/'.length) : `${this.#apiRoot}projects/${encodeURIComponent(this.config.projectId)}/`
+    const base = path.startsWith('/') ? this.#apiRoot.slice(0, -'/api/'.length) : this.#projectRoot
     const search = encodeQuery(withExtraQuery(queryParams('request.query', query), options) ?? {})
     return {
       method,
@@ -221,7 +226,7 @@ export class Transport {
       return { data: this.#read(call, response), response }
     } catch (error) {
       const failed = { method: call.method, url: call.url, scope: call.operation?.scope, hint: call.operation?.hint, timeout, signal: options.signal }
-      throw this.#redactor.error(toClientError(error, failed, this.#fetch))
+      throw this.#redactor.error(toClientError(error, failed))
     }
   }
 
@@ -229,6 +234,7 @@ export class Transport {
     const options = call.options ?? {}
     const init: Options = {
       method: call.method,
+      redirect: 'manual', // see GuardedFetch
       timeout,
       headers: { accept: 'application/json', ...this.config.headers, ...options.headers, authorization: `Bearer ${this.#apiKey}` },
       retry: retryPolicy(call.idempotent, options.maxRetries ?? this.config.maxRetries, options.maxRetryDelay ?? this.config.maxRetryDelay),
@@ -278,8 +284,8 @@ export class Transport {
   #read<T>(call: Prepared<T>, response: Response): T {
     const spec = call.response
     if (spec === 'none') return undefined as T
-    if (spec === 'blob') return new Blob([this.#fetch.bytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
-    const text = this.#fetch.text(response)
+    if (spec === 'blob') return new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
+    const text = bodyText(response)
     if (spec === 'json' && text.trim() === '') return undefined as T
     let json: unknown
     try {

@@ -14,9 +14,16 @@ function queryValue(value: QueryValue): string {
   return value instanceof Date ? value.toISOString() : String(value)
 }
 
+/** Each path template split once at its placeholders: `['experiments/', 'id', '/']`. */
+const templates = new Map<string, string[]>()
+
 /** Fills `{name}` placeholders with URL-encoded values: each value stays one path segment. */
 export function fillPath(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])))
+  let parts = templates.get(template)
+  if (!parts) templates.set(template, (parts = template.split(/\{(\w+)\}/)))
+  let path = parts[0]!
+  for (let index = 1; index < parts.length; index += 2) path += encodeURIComponent(String(values[parts[index]!])) + parts[index + 1]
+  return path
 }
 
 /** `url` with `search` appended as its query (none when empty). */

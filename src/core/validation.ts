@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini'
+import * as z from './zod.js'
 import type { ValidationIssue } from './errors.js'
 import { compileCheck } from './fast-validate.js'
 
@@ -14,15 +14,15 @@ export class DecodeFailure {
 }
 
 /** Validates `json` against `schema`, throwing `DecodeFailure` with the zod issues. */
-export function parseWith<T>(schema: z.ZodMiniType<T>, json: unknown): T {
+export function parseWith<T>(schema: z.Schema<T>, json: unknown): T {
   // Fast path: a body the compiled check accepts is returned as parsed, with no copy (see fast-validate.ts).
   if (compileCheck(schema)(json)) return json as T
-  const result = schema.safeParse(json)
+  const result = z.safeParse(schema, json)
   if (!result.success) throw new DecodeFailure(result.error.issues as unknown as ReadonlyArray<ValidationIssue>)
   return result.data
 }
 
 /** The decoder of a plain (non-paginated) result. */
-export function decodeWith<T>(schema: z.ZodMiniType<T>): Decoder<T> {
+export function decodeWith<T>(schema: z.Schema<T>): Decoder<T> {
   return (json, validate) => (validate ? parseWith(schema, json) : (json as T))
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from '../core/zod.js'
 
 /**
  * Building blocks for the response schemas. The service evolves weekly (docs/service-behaviour.md §0),
@@ -31,7 +31,7 @@ export const dateTime = z.string()
  * An enumeration the service may extend: the known values are typed for autocompletion, and any other
  * string (including `""`, which `BlankEnum` allows) is accepted.
  */
-export function openEnum<T extends string>(): z.ZodMiniType<T | (string & {})> {
+export function openEnum<T extends string>(): z.Schema<T | (string & {})> {
   // The known values live in the type only: at run time any string passes, so the bundle carries none.
   return z.string()
 }
@@ -55,15 +55,15 @@ export type DateTimeInput = Date | string
  * queries, questions' translations, …): checking them would cost bundle bytes and validation time, and
  * the service, which validates them on write, is their authority.
  */
-export type Unchecked<T> = z.ZodMiniType<T>
+export type Unchecked<T> = z.Schema<T>
 
 /**
  * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
  * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
  * its interface and that both list the same fields, so the two cannot drift apart.
  */
-export function describes<T>(schema: z.core.SomeType): z.ZodMiniType<T> {
-  return schema as unknown as z.ZodMiniType<T>
+export function describes<T>(schema: z.SomeType): z.Schema<T> {
+  return schema as unknown as z.Schema<T>
 }
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from '../core/zod.js'
 import {
   dateTime,
   describes,
@@ -295,7 +295,7 @@ export interface EndpointRunGetParams {
  * Status of a query (OAS `QueryStatus`). Every key is present, unset ones `null`; `id` is `""`
  * inside `last_execution_times`.
  */
-export const queryStatusSchema = z.looseObject({
+const queryStatusShape = {
   /** The query id (`""` inside `last_execution_times`). */
   id: z.optional(z.string()),
   /** Whether it finished. */
@@ -328,7 +328,8 @@ export const queryStatusSchema = z.looseObject({
   task_id: z.nullish(z.string()),
   /** The project id. */
   team_id: z.nullish(z.number()),
-})
+}
+export const queryStatusSchema = z.looseObject(queryStatusShape)
 /** Status of a query. */
 export type QueryStatus = z.infer<typeof queryStatusSchema>
 
@@ -393,7 +394,8 @@ export interface EndpointRunResult<Row = unknown> {
 export const endpointRunResultShape = {
   results: z.nullish(z.array(json)),
   columns: z.nullish(z.array(z.string())),
-  types: z.nullish(z.array(z.tuple([z.string(), z.string()], json))),
+  // `[name, type, …]` pairs, checked as arrays (a tuple kind would add 580 B to the browser bundle).
+  types: z.nullish(z.array(describes<[string, string, ...unknown[]]>(z.array(json)))),
   hasMore: z.nullish(z.boolean()),
   limit: z.nullish(z.number()),
   offset: z.nullish(z.number()),
@@ -427,15 +429,15 @@ export interface LastExecutionTimesParams {
   names: string[]
 }
 
-/** A `[name, last execution date-time]` pair. */
-export const lastExecutionTimeSchema = z.tuple([z.string(), dateTime])
+/** A `[name, last execution date-time]` pair, checked as an array of strings (see `types` above). */
+export const lastExecutionTimeSchema = describes<[string, string]>(z.array(dateTime))
 /** A `[name, last execution date-time]` pair. */
 export type LastExecutionTime = z.infer<typeof lastExecutionTimeSchema>
 
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null` when no name was given. */
 export const lastExecutionTimesStatusSchema = z.looseObject({
   // A spread shape, not z.extend: the same schema, and z.extend costs 350 B of the browser bundle.
-  ...queryStatusSchema.shape,
+  ...queryStatusShape,
   results: z.nullish(z.array(lastExecutionTimeSchema)),
 })
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null`. */

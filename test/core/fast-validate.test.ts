@@ -17,7 +17,7 @@ import * as experimentFixtures from '../fixtures/experiments.js'
 import * as hogFunctionFixtures from '../fixtures/hog-functions.js'
 import * as surveyFixtures from '../fixtures/surveys.js'
 
-type Schema = z.ZodMiniType<unknown>
+type Schema = z.core.$ZodType<unknown>
 
 /** Every schema exported by src/schemas. */
 const schemas: Array<[string, Schema]> = [common, endpointSchemas, eventDefinitionSchemas, experimentSchemas, hogFunctionSchemas, surveySchemas].flatMap(
@@ -103,7 +103,7 @@ function mutate(fixture: unknown, mutations: Mutation[]): unknown {
 /** The property: the fast check says yes only where zod accepts and returns a deep-equal value. */
 function agrees(schema: Schema, value: unknown): void {
   const fast = compileCheck(schema)(value)
-  const zod = schema.safeParse(value)
+  const zod = z.safeParse(schema, value)
   if (fast) {
     expect(zod.success).toBe(true)
     // node's deep equality, not toStrictEqual: vitest compares `.constructor`, and an own key
@@ -133,7 +133,7 @@ describe('fast validation (compiled check before zod)', () => {
     let accepted = 0
     for (const [name, schema] of schemas) {
       for (const fixture of fixtures) {
-        if (!schema.safeParse(fixture).success) continue
+        if (!z.safeParse(schema, fixture).success) continue
         accepted++
         expect(compileCheck(schema)(fixture), name).toBe(true)
         expect(parseWith(schema, fixture)).toBe(fixture)
@@ -144,7 +144,7 @@ describe('fast validation (compiled check before zod)', () => {
 
   it('agrees with zod on the fixtures, unchanged and mutated, for every schema', () => {
     for (const [name, schema] of schemas) {
-      const relevant = fixtures.filter((fixture) => schema.safeParse(fixture).success)
+      const relevant = fixtures.filter((fixture) => z.safeParse(schema, fixture).success)
       const pool = relevant.length > 0 ? relevant : fixtures
       fc.assert(
         fc.property(fc.nat(), fc.array(mutation, { minLength: 0, maxLength: 3 }), (pick, mutations) => {
@@ -186,7 +186,7 @@ describe('fast validation (compiled check before zod)', () => {
             previous: z.optional(z.nullable(z.string())),
           })
           const schema = Array.isArray(value) ? z.array(experimentSchemas.experimentSchema) : envelope
-          const result = schema.safeParse(value)
+          const result = z.safeParse(schema, value)
           if (!result.success) throw new DecodeFailure(result.error.issues as never)
           const body = result.data as Record<string, unknown>
           return Array.isArray(body)
