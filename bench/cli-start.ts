@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ensureBuilt } from './cold-start.js'
+import { builtModules, ensureBuilt } from './cold-start.js'
 import { ROOT } from './lib/sdk.js'
 import { median, quartiles } from './lib/stats.js'
 
@@ -24,7 +24,7 @@ export interface CliStartResult {
 /**
  * A private copy of the command and the SDK entry it loads, so that a concurrent rebuild of `dist/` cannot
  * break a launch: a package folder (its package.json names the package, so the command's
- * `import('posthog-project-client')` finds the copied `dist/index.js`; ky resolves from the repository's
+ * `import('posthog-project-client')` finds the copied `dist/index.js` and its chunks; ky resolves from the repository's
  * node_modules). Built first when `dist/cli.cjs` is missing.
  */
 export function cliSnapshot(): string {
@@ -37,7 +37,7 @@ export function cliSnapshot(): string {
   mkdirSync(join(dir, 'dist'), { recursive: true })
   const manifest = { name: 'posthog-project-client', type: 'module', exports: { '.': { import: './dist/index.js' } } }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest))
-  for (const file of ['cli.cjs', 'index.js']) copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
+  for (const file of ['cli.cjs', ...builtModules(join(ROOT, 'dist'))]) copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
   return join(dir, 'dist', 'cli.cjs')
 }
 

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ROOT } from './lib/sdk.js'
 import { median, quartiles } from './lib/stats.js'
@@ -52,9 +52,9 @@ export function ensureBuilt(): boolean {
 }
 
 /**
- * A private copy of the built entry (one file: zod is bundled, ky stays external and resolves from
- * the repository's node_modules). Other sessions' tests rebuild `dist/` (tsup empties it first), and
- * a launch that meets an empty `dist/` would crash the run.
+ * A private copy of the built entry with the chunks beside it (zod is bundled, in a chunk of its own; ky
+ * stays external and resolves from the repository's node_modules). Other sessions' tests rebuild `dist/`
+ * (tsup empties it first), and a launch that meets an empty `dist/` would crash the run.
  */
 function snapshot(): string {
   if (process.env.BENCH_DIST_ENTRY) return DIST_ENTRY
@@ -64,14 +64,19 @@ function snapshot(): string {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
   for (let attempt = 1; ; attempt++) {
     try {
-      copyFileSync(DIST_ENTRY, join(dir, 'index.js'))
-      return join(dir, 'index.js')
+      for (const file of builtModules(dirname(DIST_ENTRY))) copyFileSync(join(dirname(DIST_ENTRY), file), join(dir, file))
+      return join(dir, basename(DIST_ENTRY))
     } catch (error) {
       if (attempt >= 5) throw error
       spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 3000)']) // a concurrent build is under way
       ensureBuilt()
     }
   }
+}
+
+/** The ESM files at the top of a build folder: the entry and its chunks. */
+export function builtModules(dir: string): string[] {
+  return readdirSync(dir).filter((file) => file.endsWith('.js'))
 }
 
 /** One process that imports `specifier` and prints how long the import took. */

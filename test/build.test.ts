@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const root = new URL('..', import.meta.url).pathname
@@ -31,5 +31,32 @@ describe('the built package', () => {
       { cwd: root, encoding: 'utf8' },
     )
     expect(out.trim()).toBe('function true 61')
+  })
+
+  // A client whose fetch answers an experiment with a string id: zod must be loaded to say why it fails.
+  const failingRetrieve = `const c = new m.ProjectClient({ apiKey: 'phx_x', projectId: 1, rateLimit: false, fetch: async () => Response.json({ id: 'seven', name: 'x' }) });
+    const error = await c.experiments.retrieve(7).catch((e) => e);
+    console.log(error instanceof m.ResponseValidationError, JSON.stringify(error.issues.map((issue) => [issue.path.join('.'), issue.expected])))`
+
+  it.each([
+    ['ESM', ['--input-type=module', '-e', `const m = await import('./dist/index.js'); ${failingRetrieve}`]],
+    ['CommonJS', ['-e', `(async () => { const m = require('./dist/index.cjs'); ${failingRetrieve} })()`]],
+  ])('%s: a response that fails its check loads zod and reports its issues', (_format, args) => {
+    const out = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' })
+    const [isValidationError, issues] = out.trim().split(' ')
+    expect(isValidationError).toBe('true')
+    expect(JSON.parse(issues!)).toContainEqual(['id', 'number'])
+  })
+
+  it('ESM: zod is in a chunk of its own, which the entry imports only on demand', () => {
+    const entry = readFileSync(`${root}dist/index.js`, 'utf8')
+    const staticChunks = [...entry.matchAll(/from '\.\/(chunk-[\w-]+\.js)'/g)].map((match) => match[1]!)
+    const zodChunks = readdirSync(`${root}dist`).filter((file) => /^zod-parse-[\w-]+\.js$/.test(file))
+    expect(zodChunks).toHaveLength(1)
+    // zod's core sets this global config on load: present in its chunk, absent from what the entry loads up front.
+    const marker = '__zod_globalConfig'
+    expect(readFileSync(`${root}dist/${zodChunks[0]}`, 'utf8')).toContain(marker)
+    for (const file of ['index.js', ...staticChunks]) expect(readFileSync(`${root}dist/${file}`, 'utf8'), file).not.toContain(marker)
+    expect(entry).toContain(`import('./${zodChunks[0]}')`)
   })
 })

@@ -1,4 +1,4 @@
-import type * as z from './zod.js'
+import type { Schema } from './zod.js'
 
 /**
  * A check compiled once per zod schema (from `schema._zod.def`) that allocates nothing. `true` means
@@ -41,7 +41,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The check of `schema`, compiled on first use. */
-export function compileCheck(schema: z.SomeType | Node): Check {
+export function compileCheck(schema: Schema | Node): Check {
   const node = schema as Node
   let check = compiled.get(node)
   if (!check) {

@@ -2,7 +2,7 @@ import * as z from './zod.js'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { AbortError, InvalidArgumentError } from './errors.js'
 import type { RequestOptions } from './options.js'
-import { DecodeFailure, parseWith, type Decoder } from './validation.js'
+import { DecodeFailure, andThen, parseWith, type Decoder } from './validation.js'
 
 /** The options of list methods: request options, and how many pages a walk may fetch at once. */
 export interface ListOptions extends RequestOptions {
@@ -183,12 +183,15 @@ export function decodePage<T>(item: z.Schema<T>): Decoder<PageEnvelope<T>> {
   })
   return (json, validate) => {
     if (Array.isArray(json)) {
-      const results = validate ? parseWith(bare, json) : (json as T[])
-      return { results, count: results.length, next: null, previous: null }
+      return andThen(validate ? parseWith(bare, json) : (json as T[]), (results) => ({ results, count: results.length, next: null, previous: null }))
     }
     if (validate) {
-      const body = parseWith(envelope, json)
-      return { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null }
+      return andThen(parseWith(envelope, json), (body) => ({
+        results: body.results,
+        count: body.count ?? body.total_count ?? null,
+        next: body.next,
+        previous: body.previous ?? null,
+      }))
     }
     const body = json as Record<string, unknown> | null
     if (!body || !Array.isArray(body.results)) {

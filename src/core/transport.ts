@@ -223,7 +223,7 @@ export class Transport {
       const turn = this.#limiter && this.#pace(call.method, call.url, options)
       if (turn) await turn
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
-      return { data: this.#read(call, response), response }
+      return { data: await this.#read(call, response), response }
     } catch (error) {
       const failed = { method: call.method, url: call.url, scope: call.operation?.scope, hint: call.operation?.hint, timeout, signal: options.signal }
       throw this.#redactor.error(toClientError(error, failed))
@@ -281,7 +281,7 @@ export class Transport {
     }
   }
 
-  #read<T>(call: Prepared<T>, response: Response): T {
+  async #read<T>(call: Prepared<T>, response: Response): Promise<T> {
     const spec = call.response
     if (spec === 'none') return undefined as T
     if (spec === 'blob') return new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
@@ -296,7 +296,7 @@ export class Transport {
     }
     if (spec === 'json') return json as T
     try {
-      return spec(json, this.config.validateResponses)
+      return await spec(json, this.config.validateResponses)
     } catch (error) {
       if (!(error instanceof DecodeFailure)) throw error
       throw new ResponseValidationError(error.issues, json, call.method, call.url, response.status)

@@ -1,47 +1,71 @@
-import * as core from 'zod/v4/core'
+import type * as core from 'zod/v4/core'
 
 /**
- * The zod schema builders the SDK uses, made on zod's core classes, under zod/mini's names: the schemas
- * import this as `z` and read as they would with `zod/mini`. Each builds the schema `zod/mini` would (the
- * same `def`, checked by zod's own parser), without the dozen methods mini adds to every schema (`parse`,
- * `check`, `clone`, `brand`…) that the SDK never calls: those cost 860 B of gzip in the browser bundle.
+ * The SDK's response schemas as data: these builders, named as in `zod/mini` (the schemas import this module
+ * as `z` and read as they would with zod), make zod's schema definitions, the `def` zod itself would hold,
+ * without zod's code. A response is checked against them by the compiled check (fast-validate.ts), and when
+ * that check fails, zod is loaded (zod-parse.ts) to parse it and report the issues. So the main bundle carries
+ * no zod (its own chunk, which bundlers that split code load only when a response fails its check).
+ * Only the kinds the schemas use are here: each one zod kind, with zod's own output types.
  */
 
-export type { output as infer } from 'zod/v4/core'
+/** A zod schema definition (zod's `_zod.def`): its kind and the schemas it holds. */
+export interface Def {
+  readonly type: 'string' | 'number' | 'boolean' | 'unknown' | 'array' | 'optional' | 'nullable' | 'union' | 'object'
+  readonly element?: Schema
+  readonly innerType?: Schema
+  readonly options?: readonly Schema[]
+  readonly shape?: Readonly<Record<string, Schema>>
+  readonly catchall?: Schema
+}
 
-/** A zod schema whose output is `T`. */
-export type Schema<T = unknown> = core.$ZodType<T>
-/** Any zod schema. */
-export type SomeType = core.SomeType
+/**
+ * A schema whose parsed output is `Out`. Shaped like a zod schema (`_zod.def`, and `_zod.output` as a type
+ * only, as in zod), so zod's type helpers (`z.infer`, object outputs) read it.
+ */
+export interface Schema<Out = unknown> {
+  readonly _zod: { readonly def: Def; readonly output: Out; readonly optout?: 'optional' }
+}
 
-// zod's core constructors are typed for their default parameters: each builder states its precise type, as
-// zod/mini's do.
-const make = <S>(Class: object, def: object): S => new (Class as new (def: object) => S)(def)
+/** A schema whose key may be absent from an object (zod's `optout`). */
+export interface OptionalSchema<Out = unknown> extends Schema<Out> {
+  readonly _zod: { readonly def: Def; readonly output: Out; readonly optout: 'optional' }
+}
 
-export const string = (): core.$ZodString => new core.$ZodString({ type: 'string' })
-export const number = (): core.$ZodNumber => new core.$ZodNumber({ type: 'number' })
-export const boolean = (): core.$ZodBoolean => new core.$ZodBoolean({ type: 'boolean' })
-export const unknown = (): core.$ZodUnknown => new core.$ZodUnknown({ type: 'unknown' })
+/** An object schema, with its shape's type (for `catchall`). */
+export interface ObjectSchema<Shape extends Record<string, Schema>, Extra extends Record<string, unknown>> extends Schema<core.$InferObjectOutput<Shape, Extra>> {
+  readonly shape?: Shape
+}
 
-export const array = <T extends SomeType>(element: T): core.$ZodArray<T> => make(core.$ZodArray, { type: 'array', element })
+/** What a schema parses to: `z.infer<typeof schema>` (`infer` is a keyword inside this module's types). */
+type Out<S extends Schema> = core.output<S>
+export type { Out as infer }
 
-export const optional = <T extends SomeType>(innerType: T): core.$ZodOptional<T> => make(core.$ZodOptional, { type: 'optional', innerType })
-export const nullable = <T extends SomeType>(innerType: T): core.$ZodNullable<T> => make(core.$ZodNullable, { type: 'nullable', innerType })
+const node = <S extends Schema>(def: Def): S => ({ _zod: { def } }) as unknown as S
+
+export const string = (): Schema<string> => node({ type: 'string' })
+export const number = (): Schema<number> => node({ type: 'number' })
+export const boolean = (): Schema<boolean> => node({ type: 'boolean' })
+export const unknown = (): Schema<unknown> => node({ type: 'unknown' })
+
+export const array = <T extends Schema>(element: T): Schema<Array<Out<T>>> => node({ type: 'array', element })
+
+export const optional = <T extends Schema>(innerType: T): OptionalSchema<Out<T> | undefined> => node({ type: 'optional', innerType })
+/** `null` or `innerType` (an optional key stays optional, as in zod). */
+export const nullable = <T extends Schema>(innerType: T): T extends OptionalSchema ? OptionalSchema<Out<T> | null> : Schema<Out<T> | null> =>
+  node({ type: 'nullable', innerType })
 /** `null`, `undefined` or `innerType`. */
-export const nullish = <T extends SomeType>(innerType: T): core.$ZodOptional<core.$ZodNullable<T>> => optional(nullable(innerType))
+export const nullish = <T extends Schema>(innerType: T): OptionalSchema<Out<T> | null | undefined> =>
+  node({ type: 'optional', innerType: nullable(innerType) })
 
-export const union = <const T extends readonly SomeType[]>(options: T): core.$ZodUnion<T> => make(core.$ZodUnion, { type: 'union', options })
+export const union = <const T extends readonly Schema[]>(options: T): Schema<Out<T[number]>> => node({ type: 'union', options })
 
 /** An object that drops unknown keys (used only as the base of `catchall`). */
-export const object = <T extends core.$ZodLooseShape = Record<never, SomeType>>(shape?: T): core.$ZodObject<T, core.$strip> =>
-  make(core.$ZodObject, { type: 'object', shape: shape ?? {} })
+export const object = <T extends Record<string, Schema> = Record<never, Schema>>(shape?: T): ObjectSchema<T, Record<never, unknown>> =>
+  node({ type: 'object', shape: shape ?? {} })
 /** An object that keeps unknown keys as they are: how the SDK reads the service's objects. */
-export const looseObject = <T extends core.$ZodLooseShape>(shape: T): core.$ZodObject<T, core.$loose> =>
-  make(core.$ZodObject, { type: 'object', shape, catchall: unknown() })
+export const looseObject = <T extends Record<string, Schema>>(shape: T): ObjectSchema<T, Record<string, unknown>> =>
+  node({ type: 'object', shape, catchall: unknown() })
 /** `schema` with every key it does not name checked by `catchall`: `catchall(object({}), value)` is a record. */
-export const catchall = <T extends core.$ZodShape, C extends SomeType>(schema: core.$ZodObject<T>, catchall: C): core.$ZodObject<T, core.$catchall<C>> =>
-  make(core.$ZodObject, { ...schema._zod.def, catchall })
-
-/** Validates `value` with zod's parser: the parsed value, or the issues. */
-export const safeParse = core.safeParse
-
+export const catchall = <T extends Record<string, Schema>, C extends Schema>(schema: ObjectSchema<T, Record<never, unknown>>, catchall: C): ObjectSchema<T, Record<string, Out<C>>> =>
+  node({ ...schema._zod.def, catchall })

@@ -62,7 +62,7 @@ export type Unchecked<T> = z.Schema<T>
  * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
  * its interface and that both list the same fields, so the two cannot drift apart.
  */
-export function describes<T>(schema: z.SomeType): z.Schema<T> {
+export function describes<T>(schema: z.Schema): z.Schema<T> {
   return schema as unknown as z.Schema<T>
 }
 

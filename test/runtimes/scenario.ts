@@ -2,7 +2,7 @@
 // Firefox), against the fake's listen() in a Node process on 127.0.0.1. It imports the SDK by name, as a
 // user does: each runtime resolves `posthog-project-client` to the built package (or a bundle of it).
 // It returns plain JSON, and the runner of each runtime compares it with `expectedScenario()`.
-import { AbortError, InvalidArgumentError, NotFoundError, ProjectClient } from 'posthog-project-client'
+import { AbortError, InvalidArgumentError, NotFoundError, ProjectClient, ResponseValidationError } from 'posthog-project-client'
 
 /** Where the fake listens; the runner passes it to the runtime (query string, argv or request URL). */
 export interface ScenarioConfig {
@@ -25,6 +25,11 @@ export interface ScenarioResult {
   notFound: CaughtError | null
   /** A call with an already-aborted signal, narrowed with `instanceof AbortError`. */
   aborted: CaughtError | null
+  /**
+   * A response that fails its check (an id that is a string), narrowed with `instanceof ResponseValidationError`:
+   * zod is loaded for it (the ESM build's chunk, or the bundle's), and the issue's path and expected type.
+   */
+  invalid: { name: string; issue: string } | null
 }
 
 /** An error as the scenario saw it: the key must show nowhere in it. */
@@ -73,7 +78,16 @@ export async function runScenario(config: ScenarioConfig, inBrowser: boolean): P
     if (error instanceof AbortError) aborted = caught(error, null, config.apiKey)
   }
 
-  return { withoutBrowserFlag, pages, names, retrieved, notFound, aborted }
+  let invalid: ScenarioResult['invalid'] = null
+  const answersAStringId = client.withOptions({ fetch: async () => new Response('{"id": "seven", "name": "x"}', { headers: { 'content-type': 'application/json' } }) })
+  try {
+    await answersAStringId.experiments.retrieve(7)
+  } catch (error) {
+    const issue = error instanceof ResponseValidationError ? error.issues.find((each) => each.path[0] === 'id') : undefined
+    if (issue) invalid = { name: error instanceof Error ? error.name : '', issue: `${issue.path.join('.')}: ${String(issue.expected)}` }
+  }
+
+  return { withoutBrowserFlag, pages, names, retrieved, notFound, aborted, invalid }
 }
 
 /** The result every runtime must give; `inBrowser` as given to {@link runScenario}. */
@@ -85,6 +99,7 @@ export function expectedScenario(inBrowser: boolean): ScenarioResult {
     retrieved: 'From the scenario',
     notFound: { name: 'NotFoundError', status: 404, keyShown: false },
     aborted: { name: 'AbortError', status: null, keyShown: false },
+    invalid: { name: 'ResponseValidationError', issue: 'id: number' },
   }
 }
 
