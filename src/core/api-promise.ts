@@ -1,8 +1,10 @@
+import { readable } from './guarded-fetch.js'
+
 /** A resolved call: the parsed body and the fetch `Response` it came from. */
 export interface WithResponse<T> {
   /** The parsed body, validated unless `validateResponses: false`; what awaiting the promise gives. */
   data: T
-  /** The fetch `Response` of the last attempt (its body already read): status, headers, URL. */
+  /** The fetch `Response` of the last attempt: status, headers, URL, and its body (readable once). */
   response: Response
 }
 
@@ -11,8 +13,10 @@ export interface WithResponse<T> {
  * the raw `Response` as well (status, headers).
  */
 export class APIPromise<T> implements PromiseLike<T> {
+  /** The result as the transport gives it: `response` is the one ky saw, its body already read by the SDK. */
   readonly #result: Promise<WithResponse<T>>
   #data: Promise<T> | undefined
+  #withResponse: Promise<WithResponse<T>> | undefined
 
   /** @internal The client builds these; a method call is the way to get one. */
   constructor(result: Promise<WithResponse<T>>) {
@@ -29,7 +33,9 @@ export class APIPromise<T> implements PromiseLike<T> {
    * its status and headers). Rejects with the same error as the promise itself.
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#result
+    // The readable copy of the response is made here, for the callers that ask for it, not on every call.
+    this.#withResponse ??= this.#result.then(({ data, response }) => ({ data, response: readable(response) }))
+    return this.#withResponse
   }
 
   // Derived lazily so that a caller using only `withResponse()` has no second, unhandled rejection.

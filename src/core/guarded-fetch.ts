@@ -74,13 +74,25 @@ export class GuardedFetch {
     const headers = retryAfterFromBody(response, bytes)
     const seconds = response.status === 429 ? parseRetryAfter(headers.get('retry-after')) : null
     if (seconds !== null) this.#onThrottled?.(request.url, seconds)
-    return new BufferedResponse(bytes, response, headers)
+    // The response itself, its body read (ky reads only its status and headers); a web Response of our own
+    // when a header was added, or when a custom fetch answered something else that looks like one.
+    const buffered = headers === response.headers && response instanceof Response ? response : new BufferedResponse(bytes, response, headers)
+    bodies.set(buffered, bytes)
+    return buffered
   }
 }
 
+/** The body bytes of each response `GuardedFetch` returned, read once. */
+const bodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>()
+
 /** The bytes of a response `GuardedFetch` returned (empty for any other). */
 export function bodyBytes(response: Response): Uint8Array<ArrayBuffer> {
-  return response instanceof BufferedResponse ? response.bytes_ : new Uint8Array()
+  return bodies.get(response) ?? new Uint8Array()
+}
+
+/** A response `GuardedFetch` returned, as the caller gets it from `withResponse()`: its body readable again. */
+export function readable(response: Response): Response {
+  return response instanceof BufferedResponse ? response : new BufferedResponse(bodyBytes(response), response, response.headers)
 }
 
 /** The text of a response `GuardedFetch` returned. */
@@ -89,9 +101,9 @@ export function bodyText(response: Response): string {
 }
 
 /**
- * A `Response` over a body already read: the SDK reads `bytes_`, and the web body (a stream over the same
- * bytes, no copy) is made only if the caller reads it from `withResponse()`. Hand-made because a stream per
- * response costs more than the rest of the SDK's work on a call (about 15 µs in Node).
+ * A `Response` over a body already read, for `withResponse()`: its web body (a stream over the same bytes,
+ * no copy) is made only if the caller reads it. Hand-made, and made only on demand, because a response with
+ * a stream costs more than the rest of the SDK's work on a call (about 15 µs in Node).
  */
 class BufferedResponse extends Response {
   readonly #url: string
@@ -99,12 +111,11 @@ class BufferedResponse extends Response {
   readonly #headers: Headers
   #web: Response | undefined
 
-  constructor(
-    readonly bytes_: Uint8Array<ArrayBuffer>,
-    { status, statusText, url }: Pick<Response, 'status' | 'statusText' | 'url'>,
-    headers: Headers,
-  ) {
+  readonly #bytes: Uint8Array<ArrayBuffer>
+
+  constructor(bytes: Uint8Array<ArrayBuffer>, { status, statusText, url }: Pick<Response, 'status' | 'statusText' | 'url'>, headers: Headers) {
     super(null, { status, statusText })
+    this.#bytes = bytes
     this.#url = url
     this.#headers = headers
   }
@@ -119,7 +130,7 @@ class BufferedResponse extends Response {
 
   /** The response with a real body, made on first use. */
   get #body(): Response {
-    this.#web ??= new Response(NULL_BODY_STATUSES.has(this.status) ? null : bytesStream(this.bytes_), this)
+    this.#web ??= new Response(NULL_BODY_STATUSES.has(this.status) ? null : bytesStream(this.#bytes), this)
     return this.#web
   }
 
@@ -162,7 +173,7 @@ class BufferedResponse extends Response {
 
   override clone(): Response {
     if (this.bodyUsed) return this.#body.clone() // throws the runtime's own "body already used" TypeError
-    return new BufferedResponse(this.bytes_, this, this.#headers)
+    return new BufferedResponse(this.#bytes, this, this.#headers)
   }
 }
 

@@ -223,7 +223,9 @@ export class Transport {
       const turn = this.#limiter && this.#pace(call.method, call.url, options)
       if (turn) await turn
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
-      return { data: await this.#read(call, response), response }
+      const data = this.#read(call, response)
+      // Awaited only when zod had to be loaded: the fast path stays free of an extra promise.
+      return { data: data instanceof Promise ? await data : data, response }
     } catch (error) {
       const failed = { method: call.method, url: call.url, scope: call.operation?.scope, hint: call.operation?.hint, timeout, signal: options.signal }
       throw this.#redactor.error(toClientError(error, failed))
@@ -281,7 +283,7 @@ export class Transport {
     }
   }
 
-  async #read<T>(call: Prepared<T>, response: Response): Promise<T> {
+  #read<T>(call: Prepared<T>, response: Response): T | Promise<T> {
     const spec = call.response
     if (spec === 'none') return undefined as T
     if (spec === 'blob') return new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
@@ -296,10 +298,10 @@ export class Transport {
     }
     if (spec === 'json') return json as T
     try {
-      return await spec(json, this.config.validateResponses)
+      const data = spec(json, this.config.validateResponses)
+      return data instanceof Promise ? data.catch((error: unknown) => invalid(error, json, call, response)) : data
     } catch (error) {
-      if (!(error instanceof DecodeFailure)) throw error
-      throw new ResponseValidationError(error.issues, json, call.method, call.url, response.status)
+      return invalid(error, json, call, response)
     }
   }
 
@@ -311,6 +313,12 @@ export class Transport {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.config.baseUrl.href, projectId: this.config.projectId }
   }
+}
+
+/** A decoder's `DecodeFailure` as the call's `ResponseValidationError` (any other error as it is). */
+function invalid(error: unknown, json: unknown, call: Prepared<unknown>, response: Response): never {
+  if (!(error instanceof DecodeFailure)) throw error
+  throw new ResponseValidationError(error.issues, json, call.method, call.url, response.status)
 }
 
 /** The body an operation row allows: a required object, an optional one (`{}` when absent), or none. */
