@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 describe('the scenario in Firefox', () => {
-  it('refuses without dangerouslyAllowBrowser, then lists 3 pages, creates, retrieves, narrows a 404 and an abort, never shows the key', async () => {
+  it('refuses without dangerouslyAllowBrowser, then lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
     const tab = await browser.newPage()
     const failures: string[] = []
     tab.on('pageerror', (error) => failures.push(String(error)))

@@ -48,7 +48,7 @@ for (const { name, version, command } of RUNTIMES) describe(`the scenario on ${n
   })
   afterAll(() => api?.server.close())
 
-  it('constructs, lists 3 pages, creates, retrieves, narrows a 404 and an abort, never shows the key', async () => {
+  it('constructs, lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
     const [binary, args] = command()
     const report = await runReporting(binary, [...args, JSON.stringify(api.config)], consumer)
     console.log(`${report.version}: ${JSON.stringify(report.result)}`)

@@ -44,7 +44,7 @@ describe('the scenario in Cloudflare Workers (workerd)', () => {
     expect(inputs.filter((file) => file.includes('src/'))).toEqual([])
   })
 
-  it('constructs, lists 3 pages, creates, retrieves, narrows a 404 and an abort, never shows the key', async () => {
+  it('constructs, lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
     const response = await worker.dispatchFetch(`http://worker.test/?${new URLSearchParams({ config: JSON.stringify(api.config) })}`)
     const report = (await response.json()) as { version: string; result: ScenarioResult }
     const workerdVersion = (JSON.parse(readFileSync(join(root, 'node_modules/workerd/package.json'), 'utf8')) as { version: string }).version
