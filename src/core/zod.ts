@@ -32,7 +32,7 @@ export interface OptionalSchema<Out = unknown> extends Schema<Out> {
   readonly _zod: { readonly def: Def; readonly output: Out; readonly optout: 'optional' }
 }
 
-/** An object schema, with its shape's type (for `catchall`). */
+/** An object schema, with its shape's type for `catchall` (`shape` is a type only: at run time it is `_zod.def.shape`). */
 export interface ObjectSchema<Shape extends Record<string, Schema>, Extra extends Record<string, unknown>> extends Schema<core.$InferObjectOutput<Shape, Extra>> {
   readonly shape?: Shape
 }
@@ -41,6 +41,7 @@ export interface ObjectSchema<Shape extends Record<string, Schema>, Extra extend
 type Out<S extends Schema> = core.output<S>
 export type { Out as infer }
 
+// `output` and `optout` are types only (as in zod): at run time a schema is its definition.
 const node = <S extends Schema>(def: Def): S => ({ _zod: { def } }) as unknown as S
 
 export const string = (): Schema<string> => node({ type: 'string' })
