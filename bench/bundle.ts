@@ -8,7 +8,7 @@
  */
 import { relative, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build, type Metafile } from 'esbuild'
+import { build } from 'esbuild'
 import { ROOT, SDK_SRC } from './lib/sdk.js'
 
 export const ENTRY = `import { ProjectClient } from 'posthog-project-client'
@@ -76,7 +76,11 @@ function chunks(result: Awaited<ReturnType<typeof bundle>>) {
     for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
   }
   visit(entry)
-  const file = (path: string) => byPath.get(path) ?? (() => { throw new Error(`bundle: no output file ${path}`) })()
+  const file = (path: string) => {
+    const output = byPath.get(path)
+    if (!output) throw new Error(`bundle: no output file ${path}`)
+    return output
+  }
   const lazy = Object.keys(outputs).filter((path) => path.endsWith('.js') && !upFront.has(path))
   return { upFront: [...upFront], lazy, file, outputs }
 }
