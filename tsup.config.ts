@@ -14,19 +14,15 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2022',
     platform: 'neutral',
-    // ESM: zod (src/core/zod-parse.ts, loaded only when a response fails the compiled check) is a chunk of
-    // its own, which bundlers keep apart and load on demand; code the entries share is one chunk. CommonJS
-    // stays one file per entry (zod inlined, still loaded on first use): `import()` of a chunk from
-    // CommonJS fails in some test runners.
+    // ESM: code the entries share (the operation table, the rate limits) is one chunk. CommonJS stays one
+    // file per entry.
     splitting: true,
     esbuildOptions(options, { format }) {
       if (format === 'cjs') options.splitting = false
     },
     treeshake: true,
-    external: ['ky', 'msw', 'node:http', 'node:net'],
-    // zod is bundled (tree-shaken) into the JS: importing zod/mini loads 92 modules, 64 of them locales,
-    // which made the cold start 2.5× ky's. The .d.ts files still import zod's types (from 'zod/v4/core').
-    noExternal: ['zod'],
+    // The dependencies are the user's own installed copies (the exported schemas are their zod's schemas).
+    external: ['ky', 'zod', 'msw', 'node:http', 'node:net'],
   },
   {
     // The `posthog-project` command. Node only, one file; the SDK is not bundled in: the command loads

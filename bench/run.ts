@@ -33,8 +33,8 @@ export const BUDGETS = {
   pagesRequests: TOTAL_ITEMS / PAGE_SIZE,
   paginationRatio: 1.25,
   heapGrowthMb: 5,
-  /** The size the main entry had before 0.2 (24.1 kB): features added since must pay for themselves. */
-  bundleGzipBytes: 24_128,
+  /** The main entry as one file (issue 19): every feature pays for itself inside it. */
+  bundleGzipBytes: 28_000,
   coldStartRatio: 2,
   /** `posthog-project --version` wall time against `node -e 0`. */
   cliStartRatio: 1.5,
@@ -202,16 +202,13 @@ async function main(): Promise<void> {
   }
   if (bundle) {
     rows.push([
-      '4 bundle: browser ESM min, gzip -9 (entry chunk)',
+      '4 bundle: browser ESM min, gzip -9 (one file)',
       '',
       `${bundle.minifiedBytes} B min`,
       `${bundle.gzipBytes} B gzip`,
       `≤ ${BUDGETS.bundleGzipBytes} B`,
       check('bundle_gzip_bytes', bundle.gzipBytes, bundle.gzipBytes <= BUDGETS.bundleGzipBytes, `≤ ${BUDGETS.bundleGzipBytes} B`, `${bundle.gzipBytes - BUDGETS.bundleGzipBytes} B, ${over(bundle.gzipBytes, BUDGETS.bundleGzipBytes)}`),
     ])
-    const lazy = Object.entries(bundle.lazyGzipBytes)
-    rows.push(['4 bundle: chunks loaded on demand', '', lazy.map(([source]) => source).join(', ') || 'none', `${lazy.reduce((sum, [, bytes]) => sum + bytes, 0)} B gzip`, '', 'info'])
-    rows.push(['4 bundle: one file (a bundler that does not split)', '', '', `${bundle.singleFileGzipBytes} B gzip`, '', 'info'])
   }
   if (coldStart) {
     rows.push([
@@ -373,8 +370,6 @@ async function main(): Promise<void> {
   }
   if (bundle) {
     summary.push(['bundle_gzip_bytes', bundle.gzipBytes])
-    summary.push(['bundle_lazy_gzip_bytes', Object.values(bundle.lazyGzipBytes).reduce((sum, bytes) => sum + bytes, 0)])
-    summary.push(['bundle_single_file_gzip_bytes', bundle.singleFileGzipBytes])
     summary.push(['bundle_min_bytes', bundle.minifiedBytes])
   }
   if (coldStart) summary.push(['cold_start_ratio', coldStart.ratio.toFixed(2)])

@@ -89,6 +89,12 @@ export type {
   ExperimentFeatureFlagInput,
   ExperimentDate,
 } from './schemas/experiment-metrics.js'
+/** The response schemas of the five resources: zod schemas, lenient like the client (unknown keys kept). */
+export { experimentSchema } from './schemas/experiments.js'
+export { surveySchema } from './schemas/surveys.js'
+export { hogFunctionSchema } from './schemas/hog-functions.js'
+export { endpointSchema } from './schemas/endpoints.js'
+export { eventDefinitionSchema } from './schemas/event-definitions.js'
 export { Experiments, type ExperimentLaunchParams, type ExperimentEndParams } from './resources/experiments.js'
 export { HogFunctions } from './resources/hog-functions.js'
 export { Surveys, type SurveyLaunchParams, type SurveyStopParams } from './resources/surveys.js'

@@ -33,7 +33,7 @@ describe('the built package', () => {
     expect(out.trim()).toBe('function true 61')
   })
 
-  // A client whose fetch answers an experiment with a string id: zod must be loaded to say why it fails.
+  // A client whose fetch answers an experiment with a string id: zod says why it fails.
   const failingRetrieve = `const c = new m.ProjectClient({ apiKey: 'phx_x', projectId: 1, rateLimit: false, fetch: async () => Response.json({ id: 'seven', name: 'x' }) });
     const error = await c.experiments.retrieve(7).catch((e) => e);
     console.log(error instanceof m.ResponseValidationError, JSON.stringify(error.issues.map((issue) => [issue.path.join('.'), issue.expected])))`
@@ -41,22 +41,57 @@ describe('the built package', () => {
   it.each([
     ['ESM', ['--input-type=module', '-e', `const m = await import('./dist/index.js'); ${failingRetrieve}`]],
     ['CommonJS', ['-e', `(async () => { const m = require('./dist/index.cjs'); ${failingRetrieve} })()`]],
-  ])('%s: a response that fails its check loads zod and reports its issues', (_format, args) => {
+  ])('%s: a response that fails its check is reported with zod\'s issues', (_format, args) => {
     const out = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' })
     const [isValidationError, issues] = out.trim().split(' ')
     expect(isValidationError).toBe('true')
     expect(JSON.parse(issues!)).toContainEqual(['id', 'number'])
   })
 
-  it('ESM: zod is in a chunk of its own, which the entry imports only on demand', () => {
-    const entry = readFileSync(`${root}dist/index.js`, 'utf8')
-    const staticChunks = [...entry.matchAll(/from '\.\/(chunk-[\w-]+\.js)'/g)].map((match) => match[1]!)
-    const zodChunks = readdirSync(`${root}dist`).filter((file) => /^zod-parse-[\w-]+\.js$/.test(file))
-    expect(zodChunks).toHaveLength(1)
-    // zod's core sets this global config on load: present in its chunk, absent from what the entry loads up front.
+  it('holds no copy of zod: every file imports the installed one', () => {
+    // zod's core sets this global config on load: a bundled copy of zod would carry it.
     const marker = '__zod_globalConfig'
-    expect(readFileSync(`${root}dist/${zodChunks[0]}`, 'utf8')).toContain(marker)
-    for (const file of ['index.js', ...staticChunks]) expect(readFileSync(`${root}dist/${file}`, 'utf8'), file).not.toContain(marker)
-    expect(entry).toContain(`import('./${zodChunks[0]}')`)
+    const files = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((file) => /\.c?js$/.test(file))
+    for (const file of files) expect(readFileSync(`${root}dist/${file}`, 'utf8'), file).not.toContain(marker)
+    expect(readFileSync(`${root}dist/index.js`, 'utf8')).toMatch(/from ['"]zod\/mini['"]/)
+    expect(readFileSync(`${root}dist/index.cjs`, 'utf8')).toMatch(/require\(['"]zod\/mini['"]\)/)
+  })
+
+  it.each([
+    ['ESM', ['--input-type=module'], `const m = await import('./dist/index.js'); const z = await import('zod/mini'); const core = await import('zod/v4/core');`],
+    ['CommonJS', [], `const m = require('./dist/index.cjs'); const z = require('zod/mini'); const core = require('zod/v4/core');`],
+  ])('%s: the exported schemas are zod schemas the user\'s zod parses with', (_format, flags, imports) => {
+    const script = `${imports}
+      const body = { id: 7, name: 'Checkout', feature_flag_key: 'checkout', start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z', extra: 1 };
+      console.log(JSON.stringify([core.parse(m.experimentSchema, body).extra, m.experimentSchema.safeParse({ ...body, id: 'x' }).success, z.safeParse(m.surveySchema, {}).success]))`
+    const out = execFileSync(process.execPath, [...flags, '-e', script], { cwd: root, encoding: 'utf8' })
+    expect(JSON.parse(out)).toEqual([1, false, false])
+  })
+
+  it('the published declarations name nothing zod marks @internal', () => {
+    const internal = zodInternalNames()
+    expect(internal).toContain('$ZodTypeInternals')
+    const declarations = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((file) => /\.d\.c?ts$/.test(file))
+    expect(declarations.length).toBeGreaterThan(3)
+    for (const file of declarations) {
+      const text = readFileSync(`${root}dist/${file}`, 'utf8')
+      // A qualified reference to zod's types (`z.X`, `z.core.X`, `core.X`), or a reach into a schema's internals.
+      const named = [...text.matchAll(/\b(?:z\.core|core|z)\.([$\w]+)/g)].map((match) => match[1]!)
+      expect(named.filter((name) => internal.has(name)), file).toEqual([])
+      expect(text, file).not.toMatch(/\b_zod\b|\boptout\b/)
+    }
   })
 })
+
+/** Every name zod's own declarations mark `@internal` (the declaration right after such a comment). */
+function zodInternalNames(): Set<string> {
+  const names = new Set<string>()
+  const folder = `${root}node_modules/zod/v4`
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {
+    const text = readFileSync(`${folder}/${file}`, 'utf8')
+    for (const match of text.matchAll(/\/\*\*(?:(?!\*\/)[\s\S])*@internal(?:(?!\*\/)[\s\S])*\*\/\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+|type\s+|const\s+|function\s+|class\s+|readonly\s+)?([$\w]+)/g)) {
+      names.add(match[1]!)
+    }
+  }
+  return names
+}

@@ -1,8 +1,8 @@
-import * as z from './zod.js'
+import * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { AbortError, InvalidArgumentError } from './errors.js'
 import type { RequestOptions } from './options.js'
-import { DecodeFailure, andThen, parseWith, type Decoder } from './validation.js'
+import { DecodeFailure, parseWith, type Decoder } from './validation.js'
 
 /** The options of list methods: request options, and how many pages a walk may fetch at once. */
 export interface ListOptions extends RequestOptions {
@@ -172,7 +172,7 @@ const optionalCount = z.nullish(z.number())
 const optionalLink = z.nullish(z.string())
 
 /** The decoder of a list: any envelope variant, each item validated with `item`. */
-export function decodePage<T>(item: z.Schema<T>): Decoder<PageEnvelope<T>> {
+export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
   const bare = z.array(item)
   const envelope = z.looseObject({
     results: bare,
@@ -183,15 +183,12 @@ export function decodePage<T>(item: z.Schema<T>): Decoder<PageEnvelope<T>> {
   })
   return (json, validate) => {
     if (Array.isArray(json)) {
-      return andThen(validate ? parseWith(bare, json) : (json as T[]), (results) => ({ results, count: results.length, next: null, previous: null }))
+      const results = validate ? parseWith(bare, json) : (json as T[])
+      return { results, count: results.length, next: null, previous: null }
     }
     if (validate) {
-      return andThen(parseWith(envelope, json), (body) => ({
-        results: body.results,
-        count: body.count ?? body.total_count ?? null,
-        next: body.next,
-        previous: body.previous ?? null,
-      }))
+      const body = parseWith(envelope, json)
+      return { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null }
     }
     const body = json as Record<string, unknown> | null
     if (!body || !Array.isArray(body.results)) {

@@ -223,9 +223,7 @@ export class Transport {
       const turn = this.#limiter && this.#pace(call.method, call.url, options)
       if (turn) await turn
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
-      const data = this.#read(call, response)
-      // Awaited only when zod had to be loaded: the fast path stays free of an extra promise.
-      return { data: data instanceof Promise ? await data : data, response }
+      return { data: this.#read(call, response), response }
     } catch (error) {
       const failed = { method: call.method, url: call.url, scope: call.operation?.scope, hint: call.operation?.hint, timeout, signal: options.signal }
       throw this.#redactor.error(toClientError(error, failed))
@@ -283,7 +281,7 @@ export class Transport {
     }
   }
 
-  #read<T>(call: Prepared<T>, response: Response): T | Promise<T> {
+  #read<T>(call: Prepared<T>, response: Response): T {
     const spec = call.response
     if (spec === 'none') return undefined as T
     if (spec === 'blob') return new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
@@ -298,8 +296,7 @@ export class Transport {
     }
     if (spec === 'json') return json as T
     try {
-      const data = spec(json, this.config.validateResponses)
-      return data instanceof Promise ? data.catch((error: unknown) => invalid(error, json, call, response)) : data
+      return spec(json, this.config.validateResponses)
     } catch (error) {
       return invalid(error, json, call, response)
     }

@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 
 /**
  * Building blocks for the response schemas. The service evolves weekly (docs/service-behaviour.md §0),
@@ -7,6 +7,9 @@ import * as z from '../core/zod.js'
  * (`id`, and a resource's `name`, dates and flags its documented interface marks required) must be
  * present; the rest may be absent.
  */
+
+/** A zod schema whose parsed output is `T` (zod/mini's `ZodMiniType`, named so declarations stay short). */
+export interface Schema<T> extends z.ZodMiniType<T> {}
 
 /** Any JSON value the service documents as free-form. */
 export const json = z.unknown()
@@ -17,12 +20,8 @@ export const json = z.unknown()
  */
 export const maybeJson = z.optional(json)
 
-/**
- * A free-form JSON object. Objects with string keys are written `z.catchall(z.object({}), value)`, not
- * `z.record(z.string(), value)`: the same JSON passes, the inferred type is the same
- * (`{ [k: string]: value }`), and the record kind would add 530 B to the browser bundle.
- */
-export const jsonObject = z.catchall(z.object({}), z.unknown())
+/** A free-form JSON object. */
+export const jsonObject = z.record(z.string(), z.unknown())
 
 /** An ISO 8601 date-time string (kept as sent: the service mixes `Z` and `+00:00` forms, §1.8). */
 export const dateTime = z.string()
@@ -31,8 +30,8 @@ export const dateTime = z.string()
  * An enumeration the service may extend: the known values are typed for autocompletion, and any other
  * string (including `""`, which `BlankEnum` allows) is accepted.
  */
-export function openEnum<T extends string>(): z.Schema<T | (string & {})> {
-  // The known values live in the type only: at run time any string passes, so the bundle carries none.
+export function openEnum<T extends string>(): Schema<OpenEnum<T>> {
+  // The known values live in the type only: at run time any string passes.
   return z.string()
 }
 
@@ -50,20 +49,19 @@ export type DateTimeInput = Date | string
 
 /**
  * The schema type of a nested payload whose shape the type documents but whose content is not checked
- * at run time: written `maybeJson as Unchecked<T>` (a cast, so it costs no bundle bytes), any JSON passes and
- * a shape the service extends never breaks a response. Used for the deeply nested payloads (metrics,
- * queries, questions' translations, …): checking them would cost bundle bytes and validation time, and
+ * in responses: written `maybeJson as Unchecked<T>`, any JSON passes and a shape the service extends never
+ * breaks a response. Used for the deeply nested payloads (metrics, queries, questions' translations, …):
  * the service, which validates them on write, is their authority.
  */
-export type Unchecked<T> = z.Schema<T>
+export type Unchecked<T> = Schema<T>
 
 /**
  * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
  * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
  * its interface and that both list the same fields, so the two cannot drift apart.
  */
-export function describes<T>(schema: z.Schema): z.Schema<T> {
-  return schema as unknown as z.Schema<T>
+export function describes<T>(schema: z.ZodMiniType): Schema<T> {
+  return schema as Schema<T>
 }
 
 /**

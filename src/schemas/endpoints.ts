@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 import {
   dateTime,
   describes,
@@ -394,8 +394,8 @@ export interface EndpointRunResult<Row = unknown> {
 export const endpointRunResultShape = {
   results: z.nullish(z.array(json)),
   columns: z.nullish(z.array(z.string())),
-  // `[name, type, …]` pairs, checked as arrays (a tuple kind would add 580 B to the browser bundle).
-  types: z.nullish(z.array(describes<[string, string, ...unknown[]]>(z.array(json)))),
+  // `[name, type, …]`: the service adds further items to some columns.
+  types: z.nullish(z.array(z.tuple([z.string(), z.string()], json))),
   hasMore: z.nullish(z.boolean()),
   limit: z.nullish(z.number()),
   offset: z.nullish(z.number()),
@@ -429,14 +429,13 @@ export interface LastExecutionTimesParams {
   names: string[]
 }
 
-/** A `[name, last execution date-time]` pair, checked as an array of strings (see `types` above). */
-export const lastExecutionTimeSchema = describes<[string, string]>(z.array(dateTime))
+/** A `[name, last execution date-time]` pair. */
+export const lastExecutionTimeSchema = z.tuple([z.string(), dateTime])
 /** A `[name, last execution date-time]` pair. */
 export type LastExecutionTime = z.infer<typeof lastExecutionTimeSchema>
 
 /** A `QueryStatus` whose `results` are `[name, datetime]` pairs, or `null` when no name was given. */
 export const lastExecutionTimesStatusSchema = z.looseObject({
-  // A spread shape, not z.extend: the same schema, and z.extend costs 350 B of the browser bundle.
   ...queryStatusShape,
   results: z.nullish(z.array(lastExecutionTimeSchema)),
 })

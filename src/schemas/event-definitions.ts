@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 import { dateTime, describes, openEnum, userBasicSchema, type UserBasic } from './common.js'
 import type { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from './enums.js'
 

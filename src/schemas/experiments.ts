@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 import {
   dateTime,
   describes,
@@ -413,9 +413,9 @@ export const timeseriesResultsSchema = z.looseObject({
   /** `pending`, `failed`, `completed`, `partial`, or later values. */
   status: z.optional(openEnum<'pending' | 'failed' | 'completed' | 'partial'>()),
   /** `YYYY-MM-DD` (project time zone) → that day's metric result, or `null` while not computed. */
-  timeseries: z.nullish(z.catchall(z.object({}), json)),
+  timeseries: z.nullish(z.record(z.string(), json)),
   /** `null`, or date → error message. */
-  errors: z.nullish(z.catchall(z.object({}), json)),
+  errors: z.nullish(z.record(z.string(), json)),
   /** `null` until a day completes. */
   computed_at: z.nullish(dateTime),
   /** Creation date-time. */

@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 import {
   dateTime,
   describes,
@@ -592,7 +592,7 @@ export type HogFunctionMetrics = z.infer<typeof hogFunctionMetricsSchema>
 /** Totals of the app metrics of a hog function, by kind or name. */
 export const hogFunctionMetricsTotalsSchema = z.looseObject({
   /** Kind or name → count. */
-  totals: z.optional(z.catchall(z.object({}), z.number())),
+  totals: z.optional(z.record(z.string(), z.number())),
 })
 /** Totals of the app metrics of a hog function. */
 export type HogFunctionMetricsTotals = z.infer<typeof hogFunctionMetricsTotalsSchema>

@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 import { decodePage, type PageEnvelope } from '../core/pagination.js'
 import type { OperationId } from '../core/operations.js'
 import { decodeWith, type Decoder } from '../core/validation.js'

@@ -1,4 +1,4 @@
-import * as z from '../core/zod.js'
+import * as z from 'zod/mini'
 import {
   dateTime,
   describes,
@@ -38,7 +38,7 @@ export type SurveyQuestionType = z.infer<typeof surveyQuestionTypeSchema>
 export const surveyQuestionBranchingSchema = z.looseObject({
   type: z.optional(openEnum<SurveyQuestionBranching['type']>()),
   /** `response_based`: response value (or choice index) → question index or `"end"`. */
-  responseValues: z.nullish(z.catchall(z.object({}), json)),
+  responseValues: z.nullish(z.record(z.string(), json)),
   /** `specific_question`: the index of the next question. */
   index: z.nullish(z.number()),
 })
@@ -545,6 +545,6 @@ export interface SurveyResponsesCountParams {
 }
 
 /** Survey id → number of responses; `{}` when no survey ever started. */
-export const surveyResponsesCountSchema = z.catchall(z.object({}), z.number())
+export const surveyResponsesCountSchema = z.record(z.string(), z.number())
 /** Survey id → number of responses. */
 export type SurveyResponsesCount = z.infer<typeof surveyResponsesCountSchema>
