@@ -40,7 +40,7 @@ export type {
   Breakdown,
   BreakdownFilter,
   DateRange,
-} from './schemas/query-nodes.js'
+} from './requests/query-nodes.js'
 export type {
   HogQLVariable,
   HogQLFilters,
@@ -61,7 +61,7 @@ export type {
   WebStatsTableQuery,
   WebOverviewQuery,
   InsightQuery,
-} from './schemas/insight-queries.js'
+} from './requests/insight-queries.js'
 export type {
   ConversionWindowUnit,
   ExperimentMetricGoal,
@@ -88,7 +88,7 @@ export type {
   ExperimentFlagVariant,
   ExperimentFeatureFlagInput,
   ExperimentDate,
-} from './schemas/experiment-metrics.js'
+} from './requests/experiment-metrics.js'
 /** The response schemas of the five resources: zod schemas, lenient like the client (unknown keys kept). */
 export { experimentSchema } from './schemas/experiments.js'
 export { surveySchema } from './schemas/surveys.js'
@@ -181,7 +181,7 @@ export type {
   SurveySingleChoiceQuestion,
   SurveyMultipleChoiceQuestion,
   SurveyEventPropertyFilter,
-} from './schemas/survey-questions.js'
+} from './requests/survey-questions.js'
 export type {
   SurveyType,
   SurveyTypeParam,

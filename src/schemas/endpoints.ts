@@ -16,8 +16,8 @@ import type {
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
 } from './enums.js'
-import type { EndpointQuery } from './insight-queries.js'
-import type { BreakdownFilter, PropertyFilter } from './query-nodes.js'
+import type { EndpointQuery } from '../requests/insight-queries.js'
+import type { BreakdownFilter, PropertyFilter } from '../requests/query-nodes.js'
 
 /**
  * The query an endpoint runs, discriminated by `kind` (`EndpointQuery`). At run time only its `kind` is

@@ -25,7 +25,7 @@ import type {
   ExperimentRunningTimeCalculation,
   ExperimentSavedMetricRef,
   ExperimentStatsConfig,
-} from './experiment-metrics.js'
+} from '../requests/experiment-metrics.js'
 
 /** The holdout group embedded in an experiment (docs/service-behaviour.md §3.1). */
 export const holdoutSchema = z.looseObject({

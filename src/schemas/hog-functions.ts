@@ -20,7 +20,7 @@ import type {
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
 } from './enums.js'
-import type { PropertyFilter } from './query-nodes.js'
+import type { PropertyFilter } from '../requests/query-nodes.js'
 
 /**
  * Hog functions (docs/service-behaviour.md §4). The model's JSON columns (`inputs_schema`, `inputs`, `filters`,

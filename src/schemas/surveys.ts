@@ -20,7 +20,7 @@ import type {
   SurveyConditions,
   SurveyQuestion,
   SurveyResponseBasedBranching,
-} from './survey-questions.js'
+} from '../requests/survey-questions.js'
 
 /** Survey type: where and how the survey is shown (docs/service-behaviour.md §5.1). */
 export const surveyTypeSchema = openEnum<(typeof SURVEY_TYPES)[number]>()

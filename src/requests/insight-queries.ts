@@ -2,7 +2,7 @@
  * The queries an endpoint runs and the legacy experiment metrics embed (docs/service-behaviour.md
  * §P3.2, §P3.3): a HogQL query or an insight query, discriminated by `kind`. Types only.
  */
-import type { QUERY_INTERVALS } from './enums.js'
+import type { QUERY_INTERVALS } from '../schemas/enums.js'
 import type { ActionsNode, BreakdownFilter, DateRange, EventsNode, PropertyFilter } from './query-nodes.js'
 
 /** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */

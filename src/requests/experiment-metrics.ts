@@ -3,7 +3,7 @@
  * criteria, statistics settings. Types only: responses carry these as sent (checked by the service, not
  * at run time here), requests are checked at compile time.
  */
-import type { DateTimeInput } from './common.js'
+import type { DateTimeInput } from '../schemas/common.js'
 import type {
   CONVERSION_WINDOW_UNITS,
   EXPERIMENT_METRIC_GOALS,
@@ -11,7 +11,7 @@ import type {
   FUNNEL_ORDER_TYPES,
   MULTIPLE_VARIANT_HANDLINGS,
   RETENTION_START_HANDLINGS,
-} from './enums.js'
+} from '../schemas/enums.js'
 import type { ActionsNode, BreakdownFilter, EventsNode, ExperimentDataWarehouseNode, PropertyFilter } from './query-nodes.js'
 import type { FunnelsQuery, TrendsQuery } from './insight-queries.js'
 

@@ -10,7 +10,7 @@ import type {
   SURVEY_RATING_DISPLAYS,
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
-} from './enums.js'
+} from '../schemas/enums.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
