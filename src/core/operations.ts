@@ -54,11 +54,17 @@ export interface Operation {
   readonly params?: { readonly [name: string]: PathParamKind }
   /** `required`: the method needs a body object; `optional`: `{}` is sent when none is given. */
   readonly body?: 'required' | 'optional'
-  /** Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`). */
-  readonly endpointsPrefix?: true
+  /** Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`): the endpoints group. */
+  readonly endpointsPrefix: boolean
   /** Added to the message of errors of this operation: what to do instead. */
   readonly hint?: string
 }
+
+/**
+ * A row as written below: only the exceptions to the defaults. `idempotent` defaults from the method (GET
+ * and DELETE), `endpointsPrefix` from the group (`endpoints`).
+ */
+type OperationRow = Omit<Operation, 'idempotent' | 'endpointsPrefix'> & { readonly idempotent?: true }
 
 const ID = { id: 'integer' } as const
 const UUID = { id: 'uuid' } as const
@@ -66,15 +72,14 @@ const NAME = { name: 'name' } as const
 
 /** The operation table, in the order of the spec. */
 const TABLE = {
-  'experiments.list': { method: 'GET', path: 'experiments/', scope: 'experiment:read', idempotent: true },
-  'experiments.create': { method: 'POST', path: 'experiments/', scope: 'experiment:write', idempotent: false, body: 'required' },
-  'experiments.retrieve': { method: 'GET', path: 'experiments/{id}/', scope: 'experiment:read', idempotent: true, params: ID },
-  'experiments.update': { method: 'PATCH', path: 'experiments/{id}/', scope: 'experiment:write', idempotent: false, params: ID, body: 'required' },
+  'experiments.list': { method: 'GET', path: 'experiments/', scope: 'experiment:read' },
+  'experiments.create': { method: 'POST', path: 'experiments/', scope: 'experiment:write', body: 'required' },
+  'experiments.retrieve': { method: 'GET', path: 'experiments/{id}/', scope: 'experiment:read', params: ID },
+  'experiments.update': { method: 'PATCH', path: 'experiments/{id}/', scope: 'experiment:write', params: ID, body: 'required' },
   'experiments.delete': {
     method: 'DELETE',
     path: 'experiments/{id}/',
     scope: 'experiment:write',
-    idempotent: true,
     params: ID,
     hint: 'experiments are never hard-deleted (the service always answers 405): use experiments.softDelete(id)',
   },
@@ -82,57 +87,53 @@ const TABLE = {
     method: 'POST',
     path: 'experiments/{id}/create_exposure_cohort_for_experiment/',
     scope: 'experiment:write',
-    idempotent: false,
     params: ID,
     body: 'optional',
   },
-  'experiments.duplicate': { method: 'POST', path: 'experiments/{id}/duplicate/', scope: 'experiment:write', idempotent: false, params: ID, body: 'optional' },
+  'experiments.duplicate': { method: 'POST', path: 'experiments/{id}/duplicate/', scope: 'experiment:write', params: ID, body: 'optional' },
   'experiments.recalculateTimeseries': {
     method: 'POST',
     path: 'experiments/{id}/recalculate_timeseries/',
     scope: 'experiment:write',
-    idempotent: false,
     params: ID,
     body: 'required',
   },
-  'experiments.timeseriesResults': { method: 'GET', path: 'experiments/{id}/timeseries_results/', scope: 'experiment:read', idempotent: true, params: ID },
-  'experiments.eligibleFeatureFlags': { method: 'GET', path: 'experiments/eligible_feature_flags/', scope: 'feature_flag:read', idempotent: true },
-  'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/', scope: 'experiment:read', idempotent: true },
-  'experiments.stats': { method: 'GET', path: 'experiments/stats/', scope: 'experiment:read', idempotent: true },
+  'experiments.timeseriesResults': { method: 'GET', path: 'experiments/{id}/timeseries_results/', scope: 'experiment:read', params: ID },
+  'experiments.eligibleFeatureFlags': { method: 'GET', path: 'experiments/eligible_feature_flags/', scope: 'feature_flag:read' },
+  'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/', scope: 'experiment:read' },
+  'experiments.stats': { method: 'GET', path: 'experiments/stats/', scope: 'experiment:read' },
 
-  'hogFunctions.list': { method: 'GET', path: 'hog_functions/', scope: 'hog_function:read', idempotent: true },
-  'hogFunctions.create': { method: 'POST', path: 'hog_functions/', scope: 'hog_function:write', idempotent: false, body: 'required' },
-  'hogFunctions.retrieve': { method: 'GET', path: 'hog_functions/{id}/', scope: 'hog_function:read', idempotent: true, params: UUID },
-  'hogFunctions.update': { method: 'PATCH', path: 'hog_functions/{id}/', scope: 'hog_function:write', idempotent: false, params: UUID, body: 'required' },
+  'hogFunctions.list': { method: 'GET', path: 'hog_functions/', scope: 'hog_function:read' },
+  'hogFunctions.create': { method: 'POST', path: 'hog_functions/', scope: 'hog_function:write', body: 'required' },
+  'hogFunctions.retrieve': { method: 'GET', path: 'hog_functions/{id}/', scope: 'hog_function:read', params: UUID },
+  'hogFunctions.update': { method: 'PATCH', path: 'hog_functions/{id}/', scope: 'hog_function:write', params: UUID, body: 'required' },
   'hogFunctions.delete': {
     method: 'DELETE',
     path: 'hog_functions/{id}/',
     scope: 'hog_function:write',
-    idempotent: true,
     params: UUID,
     hint: 'hog functions are never hard-deleted (the service always answers 405): use hogFunctions.softDelete(id)',
   },
-  'hogFunctions.broadcast': { method: 'POST', path: 'hog_functions/{id}/broadcast/', scope: null, idempotent: false, params: UUID, body: 'optional' },
-  'hogFunctions.invocations': { method: 'POST', path: 'hog_functions/{id}/invocations/', scope: null, idempotent: false, params: UUID, body: 'required' },
-  'hogFunctions.logs': { method: 'GET', path: 'hog_functions/{id}/logs/', scope: null, idempotent: true, params: UUID },
-  'hogFunctions.metrics': { method: 'GET', path: 'hog_functions/{id}/metrics/', scope: null, idempotent: true, params: UUID },
-  'hogFunctions.metricsTotals': { method: 'GET', path: 'hog_functions/{id}/metrics/totals/', scope: null, idempotent: true, params: UUID },
-  'hogFunctions.icon': { method: 'GET', path: 'hog_functions/icon/', scope: null, idempotent: true },
-  'hogFunctions.icons': { method: 'GET', path: 'hog_functions/icons/', scope: null, idempotent: true },
-  'hogFunctions.rearrange': { method: 'PATCH', path: 'hog_functions/rearrange/', scope: null, idempotent: false, body: 'required' },
+  'hogFunctions.broadcast': { method: 'POST', path: 'hog_functions/{id}/broadcast/', scope: null, params: UUID, body: 'optional' },
+  'hogFunctions.invocations': { method: 'POST', path: 'hog_functions/{id}/invocations/', scope: null, params: UUID, body: 'required' },
+  'hogFunctions.logs': { method: 'GET', path: 'hog_functions/{id}/logs/', scope: null, params: UUID },
+  'hogFunctions.metrics': { method: 'GET', path: 'hog_functions/{id}/metrics/', scope: null, params: UUID },
+  'hogFunctions.metricsTotals': { method: 'GET', path: 'hog_functions/{id}/metrics/totals/', scope: null, params: UUID },
+  'hogFunctions.icon': { method: 'GET', path: 'hog_functions/icon/', scope: null },
+  'hogFunctions.icons': { method: 'GET', path: 'hog_functions/icons/', scope: null },
+  'hogFunctions.rearrange': { method: 'PATCH', path: 'hog_functions/rearrange/', scope: null, body: 'required' },
 
-  'surveys.list': { method: 'GET', path: 'surveys/', scope: 'survey:read', idempotent: true },
-  'surveys.create': { method: 'POST', path: 'surveys/', scope: 'survey:write', idempotent: false, body: 'required' },
-  'surveys.retrieve': { method: 'GET', path: 'surveys/{id}/', scope: 'survey:read', idempotent: true, params: UUID },
-  'surveys.update': { method: 'PATCH', path: 'surveys/{id}/', scope: 'survey:write', idempotent: false, params: UUID, body: 'required' },
-  'surveys.delete': { method: 'DELETE', path: 'surveys/{id}/', scope: 'survey:write', idempotent: true, params: UUID },
-  'surveys.activity': { method: 'GET', path: 'surveys/{id}/activity/', scope: 'activity_log:read', idempotent: true, params: UUID },
-  'surveys.archivedResponseUuids': { method: 'GET', path: 'surveys/{id}/archived-response-uuids/', scope: 'survey:read', idempotent: true, params: UUID },
+  'surveys.list': { method: 'GET', path: 'surveys/', scope: 'survey:read' },
+  'surveys.create': { method: 'POST', path: 'surveys/', scope: 'survey:write', body: 'required' },
+  'surveys.retrieve': { method: 'GET', path: 'surveys/{id}/', scope: 'survey:read', params: UUID },
+  'surveys.update': { method: 'PATCH', path: 'surveys/{id}/', scope: 'survey:write', params: UUID, body: 'required' },
+  'surveys.delete': { method: 'DELETE', path: 'surveys/{id}/', scope: 'survey:write', params: UUID },
+  'surveys.activity': { method: 'GET', path: 'surveys/{id}/activity/', scope: 'activity_log:read', params: UUID },
+  'surveys.archivedResponseUuids': { method: 'GET', path: 'surveys/{id}/archived-response-uuids/', scope: 'survey:read', params: UUID },
   'surveys.duplicateToProjects': {
     method: 'POST',
     path: 'surveys/{id}/duplicate_to_projects/',
     scope: 'survey:write',
-    idempotent: false,
     params: UUID,
     body: 'required',
   },
@@ -140,17 +141,15 @@ const TABLE = {
     method: 'POST',
     path: 'surveys/{id}/responses/{responseUuid}/archive/',
     scope: 'survey:write',
-    idempotent: false,
     params: { id: 'uuid', responseUuid: 'uuid' },
   },
   'surveys.unarchiveResponse': {
     method: 'POST',
     path: 'surveys/{id}/responses/{responseUuid}/unarchive/',
     scope: 'survey:write',
-    idempotent: false,
     params: { id: 'uuid', responseUuid: 'uuid' },
   },
-  'surveys.stats': { method: 'GET', path: 'surveys/{id}/stats/', scope: 'survey:read', idempotent: true, params: UUID },
+  'surveys.stats': { method: 'GET', path: 'surveys/{id}/stats/', scope: 'survey:read', params: UUID },
   'surveys.summarizeResponses': {
     method: 'POST',
     path: 'surveys/{id}/summarize_responses/',
@@ -160,24 +159,22 @@ const TABLE = {
     body: 'optional',
   },
   'surveys.summaryHeadline': { method: 'POST', path: 'surveys/{id}/summary_headline/', scope: 'survey:read', idempotent: true, params: UUID, body: 'optional' },
-  'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read', idempotent: true },
-  'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/', scope: 'survey:read', idempotent: true },
-  'surveys.allStats': { method: 'GET', path: 'surveys/stats/', scope: 'survey:read', idempotent: true },
+  'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read' },
+  'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/', scope: 'survey:read' },
+  'surveys.allStats': { method: 'GET', path: 'surveys/stats/', scope: 'survey:read' },
 
-  'endpoints.list': { method: 'GET', path: 'endpoints/', scope: 'endpoint:read', idempotent: true, endpointsPrefix: true },
-  'endpoints.create': { method: 'POST', path: 'endpoints/', scope: 'endpoint:write', idempotent: false, body: 'required', endpointsPrefix: true },
-  'endpoints.retrieve': { method: 'GET', path: 'endpoints/{name}/', scope: 'endpoint:read', idempotent: true, params: NAME, endpointsPrefix: true },
-  'endpoints.update': { method: 'PATCH', path: 'endpoints/{name}/', scope: null, idempotent: false, params: NAME, body: 'required', endpointsPrefix: true },
-  'endpoints.delete': { method: 'DELETE', path: 'endpoints/{name}/', scope: 'endpoint:write', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.list': { method: 'GET', path: 'endpoints/', scope: 'endpoint:read' },
+  'endpoints.create': { method: 'POST', path: 'endpoints/', scope: 'endpoint:write', body: 'required' },
+  'endpoints.retrieve': { method: 'GET', path: 'endpoints/{name}/', scope: 'endpoint:read', params: NAME },
+  'endpoints.update': { method: 'PATCH', path: 'endpoints/{name}/', scope: null, params: NAME, body: 'required' },
+  'endpoints.delete': { method: 'DELETE', path: 'endpoints/{name}/', scope: 'endpoint:write', params: NAME },
   'endpoints.materializationStatus': {
     method: 'GET',
     path: 'endpoints/{name}/materialization_status/',
     scope: null,
-    idempotent: true,
     params: NAME,
-    endpointsPrefix: true,
   },
-  'endpoints.runGet': { method: 'GET', path: 'endpoints/{name}/run/', scope: 'endpoint:read', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.runGet': { method: 'GET', path: 'endpoints/{name}/run/', scope: 'endpoint:read', params: NAME },
   'endpoints.run': {
     method: 'POST',
     path: 'endpoints/{name}/run/',
@@ -185,16 +182,13 @@ const TABLE = {
     idempotent: true,
     params: NAME,
     body: 'optional',
-    endpointsPrefix: true,
   },
-  'endpoints.versions': { method: 'GET', path: 'endpoints/{name}/versions/', scope: 'endpoint:read', idempotent: true, params: NAME, endpointsPrefix: true },
+  'endpoints.versions': { method: 'GET', path: 'endpoints/{name}/versions/', scope: 'endpoint:read', params: NAME },
   'endpoints.version': {
     method: 'GET',
     path: 'endpoints/{name}/versions/{versionNumber}/',
     scope: 'endpoint:read',
-    idempotent: true,
     params: { name: 'name', versionNumber: 'number' },
-    endpointsPrefix: true,
   },
   'endpoints.lastExecutionTimes': {
     method: 'POST',
@@ -202,32 +196,35 @@ const TABLE = {
     scope: null,
     idempotent: true,
     body: 'required',
-    endpointsPrefix: true,
   },
 
-  'eventDefinitions.list': { method: 'GET', path: 'event_definitions/', scope: 'event_definition:read', idempotent: true },
-  'eventDefinitions.create': { method: 'POST', path: 'event_definitions/', scope: 'event_definition:write', idempotent: false, body: 'required' },
-  'eventDefinitions.retrieve': { method: 'GET', path: 'event_definitions/{id}/', scope: 'event_definition:read', idempotent: true, params: UUID },
+  'eventDefinitions.list': { method: 'GET', path: 'event_definitions/', scope: 'event_definition:read' },
+  'eventDefinitions.create': { method: 'POST', path: 'event_definitions/', scope: 'event_definition:write', body: 'required' },
+  'eventDefinitions.retrieve': { method: 'GET', path: 'event_definitions/{id}/', scope: 'event_definition:read', params: UUID },
   'eventDefinitions.update': {
     method: 'PATCH',
     path: 'event_definitions/{id}/',
     scope: 'event_definition:write',
-    idempotent: false,
     params: UUID,
     body: 'required',
   },
-  'eventDefinitions.delete': { method: 'DELETE', path: 'event_definitions/{id}/', scope: 'event_definition:write', idempotent: true, params: UUID },
-  'eventDefinitions.metrics': { method: 'GET', path: 'event_definitions/{id}/metrics/', scope: null, idempotent: true, params: UUID },
-  'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/', scope: 'event_definition:read', idempotent: true },
-  'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/', scope: 'event_definition:read', idempotent: true },
-  'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/', scope: 'event_definition:read', idempotent: true },
-} as const satisfies Record<string, Operation>
+  'eventDefinitions.delete': { method: 'DELETE', path: 'event_definitions/{id}/', scope: 'event_definition:write', params: UUID },
+  'eventDefinitions.metrics': { method: 'GET', path: 'event_definitions/{id}/metrics/', scope: null, params: UUID },
+  'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/', scope: 'event_definition:read' },
+  'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/', scope: 'event_definition:read' },
+  'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/', scope: 'event_definition:read' },
+} as const satisfies Record<string, OperationRow>
 
 /** The name of an operation, `group.method`. */
 export type OperationId = keyof typeof TABLE
 
-/** The 61 operations of the spec, keyed `group.method`, in the order of the spec. */
-export const OPERATIONS: { readonly [K in OperationId]: Operation } = TABLE
+/** Every operation of the spec, keyed `group.method`, in the order of the spec. */
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(TABLE).map(([id, row]: [string, OperationRow]) => [
+    id,
+    { ...row, idempotent: row.idempotent ?? (row.method === 'GET' || row.method === 'DELETE'), endpointsPrefix: id.startsWith('endpoints.') },
+  ]),
+) as { readonly [K in OperationId]: Operation }
 
 /** The scope an operation needs, or `null` when personal API keys cannot call it. */
 export function requiredScope(operationId: OperationId): Scope | null {

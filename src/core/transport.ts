@@ -1,5 +1,5 @@
 import ky, { type KyInstance, type Options } from 'ky'
-import { RESPONSES, type ItemOf, type ListOperationId, type ResponseSpec, type ResultOf } from '../schemas/responses.js'
+import type * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { pathParam, plainObject, queryParams, show } from './args.js'
 import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationError, type ValidationIssue } from './errors.js'
@@ -7,14 +7,20 @@ import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
-import { Page, PagePromise, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
+import { Page, PagePromise, decodePage, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
 import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { Redactor } from './redaction.js'
 import { retryPolicy } from './retry-policy.js'
 import { encodeQuery, fillPath, withQuery } from './urls.js'
-import { DecodeFailure } from './validation.js'
+import { DecodeFailure, type Decoder } from './validation.js'
 
 export type { Logger, RequestOptions } from './options.js'
+
+/**
+ * How an operation's answer is read: a decoder (JSON validated against a schema), `none` (no body:
+ * deletes), `blob` (binary: the hog function icon) or `json` (unvalidated, for `client.request()`).
+ */
+export type ResponseSpec<T> = Decoder<T> | 'none' | 'blob' | 'json'
 
 /** The client's settings, validated. */
 export interface TransportConfig {
@@ -130,28 +136,31 @@ export class Transport {
   }
 
   /**
-   * Calls an operation. `args` may be a function, for methods with checks of their own: it runs lazily,
-   * so bad input becomes a rejected promise and no request.
+   * Calls an operation whose answer `response` reads. `args` may be a function, for methods with checks of
+   * their own: it runs lazily, so bad input becomes a rejected promise and no request.
    */
-  request<K extends OperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: RequestOptions): APIPromise<ResultOf<K>> {
+  request<T>(id: OperationId, response: ResponseSpec<T>, args?: CallArgs | (() => CallArgs), options?: RequestOptions): APIPromise<T> {
     try {
-      return new APIPromise(this.#send(this.#prepare(id, args, options)))
+      return new APIPromise(this.#send(this.#prepare(id, response, args, options)))
     } catch (error) {
       return APIPromise.reject(this.#redactor.error(error))
     }
   }
 
-  /** Calls a list operation: a `PagePromise` whose later pages reuse the operation and the request options. */
-  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: ListOptions): PagePromise<ItemOf<K>> {
-    let call: Prepared<PageEnvelope<ItemOf<K>>>
+  /**
+   * Calls a list operation whose items `item` checks: a `PagePromise` whose later pages reuse the operation
+   * and the request options.
+   */
+  list<T>(id: OperationId, item: z.ZodMiniType<T>, args?: CallArgs | (() => CallArgs), options?: ListOptions): PagePromise<T> {
+    let call: Prepared<PageEnvelope<T>>
     const concurrency = options?.concurrency ?? 1
     try {
-      call = this.#prepare(id, args, options) as Prepared<PageEnvelope<ItemOf<K>>>
+      call = this.#prepare(id, pageDecoder(item), args, options)
       checkWhole('options.concurrency', concurrency, 1, 16)
     } catch (error) {
       return rejectedPage(this.#redactor.error(error))
     }
-    const fetchPage: PageFetcher<ItemOf<K>> = (url, link) =>
+    const fetchPage: PageFetcher<T> = (url, link) =>
       new PagePromise(
         this.#send({ ...call, url }, link).then(({ data, response }) => ({ data: new Page(data, url, fetchPage), response })),
         options?.signal,
@@ -170,7 +179,7 @@ export class Transport {
   }
 
   /** Checks a call's arguments against its operation row and builds what is sent. */
-  #prepare<K extends OperationId>(id: K, args: CallArgs | (() => CallArgs) = {}, options: RequestOptions | undefined): Prepared<ResultOf<K>> {
+  #prepare<T>(id: OperationId, response: ResponseSpec<T>, args: CallArgs | (() => CallArgs) = {}, options: RequestOptions | undefined): Prepared<T> {
     const operation: Operation = OPERATIONS[id]
     checkRequestOptions(options)
     const { path, query, body } = typeof args === 'function' ? args() : args
@@ -182,7 +191,7 @@ export class Transport {
       body: withExtraBody(checkBody(operation, body), operation.method, options),
       idempotent: operation.idempotent,
       operation,
-      response: RESPONSES[id] as ResponseSpec<ResultOf<K>>,
+      response,
       options,
     }
   }
@@ -310,6 +319,15 @@ export class Transport {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.config.baseUrl.href, projectId: this.config.projectId }
   }
+}
+
+const pageDecoders = new WeakMap<z.ZodMiniType, Decoder<PageEnvelope<unknown>>>()
+
+/** The page decoder of a list's item schema, made once per schema. */
+function pageDecoder<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
+  let decoder = pageDecoders.get(item)
+  if (!decoder) pageDecoders.set(item, (decoder = decodePage(item)))
+  return decoder as Decoder<PageEnvelope<T>>
 }
 
 /** A decoder's `DecodeFailure` as the call's `ResponseValidationError` (any other error as it is). */

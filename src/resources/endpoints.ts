@@ -16,6 +16,15 @@ import type {
   LastExecutionTimes,
   LastExecutionTimesParams,
 } from '../schemas/endpoints.js'
+import { endpointMaterializationSchema, endpointRunResultSchema, endpointSchema, endpointVersionSchema, lastExecutionTimesSchema } from '../schemas/endpoints.js'
+import { decodeWith } from '../core/validation.js'
+
+// How each operation's answer is read.
+const endpoint = decodeWith(endpointSchema)
+const endpointMaterialization = decodeWith(endpointMaterializationSchema)
+const endpointRunResult = decodeWith(endpointRunResultSchema)
+const endpointVersion = decodeWith(endpointVersionSchema)
+const lastExecutionTimes = decodeWith(lastExecutionTimesSchema)
 
 
 /** A version number: a positive integer, or a string of digits. */
@@ -31,7 +40,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/` · scope `endpoint:read`
    */
   list(params?: EndpointListParams, options?: ListOptions): PagePromise<Endpoint> {
-    return this._client.list('endpoints.list', { query: params }, options)
+    return this._client.list('endpoints.list', endpointSchema, { query: params }, options)
   }
 
   /**
@@ -40,7 +49,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/` · scope `endpoint:write`
    */
   create(body: EndpointCreateParams, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request('endpoints.create', { body }, options)
+    return this._client.request('endpoints.create', endpoint, { body }, options)
   }
 
   /**
@@ -49,7 +58,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/` · scope `endpoint:read`
    */
   retrieve(name: string, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request('endpoints.retrieve', { path: { name } }, options)
+    return this._client.request('endpoints.retrieve', endpoint, { path: { name } }, options)
   }
 
   /**
@@ -59,7 +68,7 @@ export class Endpoints extends APIResource {
    * `PATCH /api/projects/:project_id/endpoints/:name/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   update(name: string, body: EndpointUpdateParams, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request('endpoints.update', { path: { name }, body }, options)
+    return this._client.request('endpoints.update', endpoint, { path: { name }, body }, options)
   }
 
   /**
@@ -68,7 +77,7 @@ export class Endpoints extends APIResource {
    * `DELETE /api/projects/:project_id/endpoints/:name/` · scope `endpoint:write`
    */
   delete(name: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('endpoints.delete', { path: { name } }, options)
+    return this._client.request('endpoints.delete', 'none', { path: { name } }, options)
   }
 
   /**
@@ -78,7 +87,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/materialization_status/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   materializationStatus(name: string, options?: RequestOptions): APIPromise<EndpointMaterialization> {
-    return this._client.request('endpoints.materializationStatus', { path: { name } }, options)
+    return this._client.request('endpoints.materializationStatus', endpointMaterialization, { path: { name } }, options)
   }
 
   /**
@@ -89,7 +98,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   run<Row = unknown>(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
-    return this._client.request('endpoints.run', { path: { name }, body }, options)
+    return this._client.request('endpoints.run', endpointRunResult, { path: { name }, body }, options)
   }
 
   /**
@@ -98,7 +107,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   runGet<Row = unknown>(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
-    return this._client.request('endpoints.runGet', () => ({ path: { name }, query: checkRunVersion(params) }), options)
+    return this._client.request('endpoints.runGet', endpointRunResult, () => ({ path: { name }, query: checkRunVersion(params) }), options)
   }
 
   /**
@@ -107,7 +116,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/versions/` · scope `endpoint:read`
    */
   versions(name: string, options?: ListOptions): PagePromise<EndpointVersion> {
-    return this._client.list('endpoints.versions', { path: { name } }, options)
+    return this._client.list('endpoints.versions', endpointVersionSchema, { path: { name } }, options)
   }
 
   /**
@@ -116,7 +125,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/versions/:versionNumber/` · scope `endpoint:read`
    */
   version(name: string, versionNumber: number | string, options?: RequestOptions): APIPromise<EndpointVersion> {
-    return this._client.request('endpoints.version', { path: { name, versionNumber } }, options)
+    return this._client.request('endpoints.version', endpointVersion, { path: { name, versionNumber } }, options)
   }
 
   /**
@@ -127,7 +136,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/last_execution_times/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   lastExecutionTimes(body: LastExecutionTimesParams, options?: RequestOptions): APIPromise<LastExecutionTimes> {
-    return this._client.request('endpoints.lastExecutionTimes', () => ({ body: checkNames(body) }), options)
+    return this._client.request('endpoints.lastExecutionTimes', lastExecutionTimes, () => ({ body: checkNames(body) }), options)
   }
 }
 

@@ -11,6 +11,13 @@ import type {
   EventDefinitionMetrics,
   EventDefinitionUpdateParams,
 } from '../schemas/event-definitions.js'
+import { eventDefinitionCodeSchema, eventDefinitionMetricsSchema, eventDefinitionSchema } from '../schemas/event-definitions.js'
+import { decodeWith } from '../core/validation.js'
+
+// How each operation's answer is read.
+const eventDefinition = decodeWith(eventDefinitionSchema)
+const eventDefinitionCode = decodeWith(eventDefinitionCodeSchema)
+const eventDefinitionMetrics = decodeWith(eventDefinitionMetricsSchema)
 
 /** The list filters that the service parses as JSON arrays rather than comma lists (docs/service-behaviour.md §7.2). */
 const JSON_ARRAY_PARAMS = ['excluded_properties', 'tags'] as const
@@ -24,7 +31,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
   list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
-    return this._client.list('eventDefinitions.list', () => ({ query: withJsonArrays(params) }), options)
+    return this._client.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays(params) }), options)
   }
 
   /**
@@ -33,7 +40,7 @@ export class EventDefinitions extends APIResource {
    * `POST /api/projects/:project_id/event_definitions/` · scope `event_definition:write`
    */
   create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request('eventDefinitions.create', () => ({ body: checkName(body) }), options)
+    return this._client.request('eventDefinitions.create', eventDefinition, () => ({ body: checkName(body) }), options)
   }
 
   /**
@@ -42,7 +49,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request('eventDefinitions.retrieve', { path: { id } }, options)
+    return this._client.request('eventDefinitions.retrieve', eventDefinition, { path: { id } }, options)
   }
 
   /**
@@ -51,7 +58,7 @@ export class EventDefinitions extends APIResource {
    * `PATCH /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   update(id: string, body: EventDefinitionUpdateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request('eventDefinitions.update', { path: { id }, body }, options)
+    return this._client.request('eventDefinitions.update', eventDefinition, { path: { id }, body }, options)
   }
 
   /**
@@ -60,7 +67,7 @@ export class EventDefinitions extends APIResource {
    * `DELETE /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('eventDefinitions.delete', { path: { id } }, options)
+    return this._client.request('eventDefinitions.delete', 'none', { path: { id } }, options)
   }
 
   /**
@@ -69,7 +76,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, options?: RequestOptions): APIPromise<EventDefinitionMetrics> {
-    return this._client.request('eventDefinitions.metrics', { path: { id } }, options)
+    return this._client.request('eventDefinitions.metrics', eventDefinitionMetrics, { path: { id } }, options)
   }
 
   /**
@@ -78,7 +85,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/golang/` · scope `event_definition:read`
    */
   golang(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request('eventDefinitions.golang', {}, options)
+    return this._client.request('eventDefinitions.golang', eventDefinitionCode, {}, options)
   }
 
   /**
@@ -87,7 +94,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/python/` · scope `event_definition:read`
    */
   python(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request('eventDefinitions.python', {}, options)
+    return this._client.request('eventDefinitions.python', eventDefinitionCode, {}, options)
   }
 
   /**
@@ -96,7 +103,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/typescript/` · scope `event_definition:read`
    */
   typescript(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request('eventDefinitions.typescript', {}, options)
+    return this._client.request('eventDefinitions.typescript', eventDefinitionCode, {}, options)
   }
 }
 

@@ -20,6 +20,16 @@ import type {
   TimeseriesResults,
   TimeseriesResultsParams,
 } from '../schemas/experiments.js'
+import { experimentSchema, experimentStatsSchema, exposureCohortResultSchema, featureFlagSchema, requiresFlagImplementationSchema, timeseriesRecalculationSchema, timeseriesResultsSchema } from '../schemas/experiments.js'
+import { decodeWith } from '../core/validation.js'
+
+// How each operation's answer is read.
+const experiment = decodeWith(experimentSchema)
+const experimentStats = decodeWith(experimentStatsSchema)
+const exposureCohortResult = decodeWith(exposureCohortResultSchema)
+const requiresFlagImplementation = decodeWith(requiresFlagImplementationSchema)
+const timeseriesRecalculation = decodeWith(timeseriesRecalculationSchema)
+const timeseriesResults = decodeWith(timeseriesResultsSchema)
 
 /** What `experiments.launch` sets. */
 export interface ExperimentLaunchParams {
@@ -45,7 +55,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
   list(params?: ExperimentListParams, options?: ListOptions): PagePromise<Experiment> {
-    return this._client.list('experiments.list', { query: params }, options)
+    return this._client.list('experiments.list', experimentSchema, { query: params }, options)
   }
 
   /**
@@ -54,7 +64,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/` · scope `experiment:write`
    */
   create(body: ExperimentCreateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.create', { body }, options)
+    return this._client.request('experiments.create', experiment, { body }, options)
   }
 
   /**
@@ -63,7 +73,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.retrieve', { path: { id } }, options)
+    return this._client.request('experiments.retrieve', experiment, { path: { id } }, options)
   }
 
   /**
@@ -72,7 +82,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   update(id: number, body: ExperimentUpdateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', { path: { id }, body }, options)
+    return this._client.request('experiments.update', experiment, { path: { id }, body }, options)
   }
 
   /**
@@ -82,7 +92,7 @@ export class Experiments extends APIResource {
    * @deprecated Always fails on the real service. Use {@link Experiments.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('experiments.delete', { path: { id } }, options) as APIPromise<never>
+    return this._client.request('experiments.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -91,7 +101,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   launch(id: number, params: ExperimentLaunchParams = {}, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+    return this._client.request('experiments.update', experiment, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
   }
 
   /**
@@ -100,7 +110,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   end(id: number, params: ExperimentEndParams = {}, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
+    return this._client.request('experiments.update', experiment, () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
   }
 
   /**
@@ -109,7 +119,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   archive(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', { path: { id }, body: { archived: true } }, options)
+    return this._client.request('experiments.update', experiment, { path: { id }, body: { archived: true } }, options)
   }
 
   /**
@@ -118,7 +128,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', { path: { id }, body: { deleted: true } }, options)
+    return this._client.request('experiments.update', experiment, { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -127,7 +137,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
    */
   createExposureCohort(id: number, body?: ExposureCohortParams, options?: RequestOptions): APIPromise<ExposureCohortResult> {
-    return this._client.request('experiments.createExposureCohort', { path: { id }, body }, options)
+    return this._client.request('experiments.createExposureCohort', exposureCohortResult, { path: { id }, body }, options)
   }
 
   /**
@@ -136,7 +146,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
    */
   duplicate(id: number, body?: ExperimentDuplicateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.duplicate', { path: { id }, body }, options)
+    return this._client.request('experiments.duplicate', experiment, { path: { id }, body }, options)
   }
 
   /**
@@ -145,7 +155,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/recalculate_timeseries/` · scope `experiment:write`
    */
   recalculateTimeseries(id: number, body: RecalculateTimeseriesParams, options?: RequestOptions): APIPromise<TimeseriesRecalculation> {
-    return this._client.request('experiments.recalculateTimeseries', () => ({ path: { id }, body: checkRecalculation(body) }), options)
+    return this._client.request('experiments.recalculateTimeseries', timeseriesRecalculation, () => ({ path: { id }, body: checkRecalculation(body) }), options)
   }
 
   /**
@@ -154,7 +164,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/:id/timeseries_results/` · scope `experiment:read`
    */
   timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
-    return this._client.request('experiments.timeseriesResults', () => ({ path: { id }, query: checkMetricRef(params) }), options)
+    return this._client.request('experiments.timeseriesResults', timeseriesResults, () => ({ path: { id }, query: checkMetricRef(params) }), options)
   }
 
   /**
@@ -163,7 +173,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
    */
   eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: ListOptions): PagePromise<FeatureFlag> {
-    return this._client.list('experiments.eligibleFeatureFlags', { query: params }, options)
+    return this._client.list('experiments.eligibleFeatureFlags', featureFlagSchema, { query: params }, options)
   }
 
   /**
@@ -172,7 +182,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/requires_flag_implementation/` · scope `experiment:read`
    */
   requiresFlagImplementation(options?: RequestOptions): APIPromise<RequiresFlagImplementation> {
-    return this._client.request('experiments.requiresFlagImplementation', {}, options)
+    return this._client.request('experiments.requiresFlagImplementation', requiresFlagImplementation, {}, options)
   }
 
   /**
@@ -181,7 +191,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/stats/` · scope `experiment:read`
    */
   stats(options?: RequestOptions): APIPromise<ExperimentStats> {
-    return this._client.request('experiments.stats', {}, options)
+    return this._client.request('experiments.stats', experimentStats, {}, options)
   }
 }
 

@@ -24,6 +24,18 @@ import type {
   HogFunctionRearrangeParams,
   HogFunctionUpdateParams,
 } from '../schemas/hog-functions.js'
+import { hogFunctionBroadcastResultSchema, hogFunctionIconSchema, hogFunctionInvocationResultSchema, hogFunctionLogEntrySchema, hogFunctionMetricsSchema, hogFunctionMetricsTotalsSchema, hogFunctionMinimalSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
+import { decodeWith } from '../core/validation.js'
+import * as z from 'zod/mini'
+
+// How each operation's answer is read.
+const hogFunction = decodeWith(hogFunctionSchema)
+const hogFunctionBroadcastResult = decodeWith(hogFunctionBroadcastResultSchema)
+const hogFunctionIconArray = decodeWith(z.array(hogFunctionIconSchema))
+const hogFunctionInvocationResult = decodeWith(hogFunctionInvocationResultSchema)
+const hogFunctionArray = decodeWith(z.array(hogFunctionSchema))
+const hogFunctionMetrics = decodeWith(hogFunctionMetricsSchema)
+const hogFunctionMetricsTotals = decodeWith(hogFunctionMetricsTotalsSchema)
 
 /**
  * Hog functions: `/api/projects/:project_id/hog_functions/`. Ids are UUID strings. `broadcast`,
@@ -38,7 +50,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
   list(params?: HogFunctionListParams, options?: ListOptions): PagePromise<HogFunctionMinimal> {
-    return this._client.list('hogFunctions.list', { query: params }, options)
+    return this._client.list('hogFunctions.list', hogFunctionMinimalSchema, { query: params }, options)
   }
 
   /**
@@ -47,7 +59,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/` · scope `hog_function:write`
    */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.create', { body }, options)
+    return this._client.request('hogFunctions.create', hogFunction, { body }, options)
   }
 
   /**
@@ -56,7 +68,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.retrieve', { path: { id } }, options)
+    return this._client.request('hogFunctions.retrieve', hogFunction, { path: { id } }, options)
   }
 
   /**
@@ -65,7 +77,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   update(id: string, body: HogFunctionUpdateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.update', { path: { id }, body }, options)
+    return this._client.request('hogFunctions.update', hogFunction, { path: { id }, body }, options)
   }
 
   /**
@@ -75,7 +87,7 @@ export class HogFunctions extends APIResource {
    * @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.
    */
   delete(id: string, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('hogFunctions.delete', { path: { id } }, options) as APIPromise<never>
+    return this._client.request('hogFunctions.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -84,7 +96,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   softDelete(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.update', { path: { id }, body: { deleted: true } }, options)
+    return this._client.request('hogFunctions.update', hogFunction, { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -93,7 +105,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/:id/broadcast/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
-    return this._client.request('hogFunctions.broadcast', { path: { id }, body }, options)
+    return this._client.request('hogFunctions.broadcast', hogFunctionBroadcastResult, { path: { id }, body }, options)
   }
 
   /**
@@ -102,7 +114,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
-    return this._client.request('hogFunctions.invocations', () => ({ path: { id }, body: checkConfiguration(body) }), options)
+    return this._client.request('hogFunctions.invocations', hogFunctionInvocationResult, () => ({ path: { id }, body: checkConfiguration(body) }), options)
   }
 
   /**
@@ -111,7 +123,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   logs(id: string, params?: HogFunctionLogsParams, options?: ListOptions): PagePromise<HogFunctionLogEntry> {
-    return this._client.list('hogFunctions.logs', { path: { id }, query: params }, options)
+    return this._client.list('hogFunctions.logs', hogFunctionLogEntrySchema, { path: { id }, query: params }, options)
   }
 
   /**
@@ -120,7 +132,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetrics> {
-    return this._client.request('hogFunctions.metrics', { path: { id }, query: params }, options)
+    return this._client.request('hogFunctions.metrics', hogFunctionMetrics, { path: { id }, query: params }, options)
   }
 
   /**
@@ -129,7 +141,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/metrics/totals/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metricsTotals(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetricsTotals> {
-    return this._client.request('hogFunctions.metricsTotals', { path: { id }, query: params }, options)
+    return this._client.request('hogFunctions.metricsTotals', hogFunctionMetricsTotals, { path: { id }, query: params }, options)
   }
 
   /**
@@ -141,7 +153,7 @@ export class HogFunctions extends APIResource {
   icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
     // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
     // and an image-only Accept can be refused with 406 before the image is fetched.
-    return this._client.request('hogFunctions.icon', { query: params }, options)
+    return this._client.request('hogFunctions.icon', 'blob', { query: params }, options)
   }
 
   /**
@@ -150,7 +162,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   icons(params?: HogFunctionIconsParams, options?: RequestOptions): APIPromise<HogFunctionIcon[]> {
-    return this._client.request('hogFunctions.icons', { query: params }, options)
+    return this._client.request('hogFunctions.icons', hogFunctionIconArray, { query: params }, options)
   }
 
   /**
@@ -160,7 +172,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
-    return this._client.request('hogFunctions.rearrange', () => ({ body: checkOrders(body) }), options)
+    return this._client.request('hogFunctions.rearrange', hogFunctionArray, () => ({ body: checkOrders(body) }), options)
   }
 }
 

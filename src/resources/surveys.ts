@@ -24,6 +24,19 @@ import type {
   SurveySummaryHeadline,
   SurveyUpdateParams,
 } from '../schemas/surveys.js'
+import { activityLogSchema, archivedResponseUuidsSchema, duplicateToProjectsResultSchema, responseArchiveResultSchema, surveyAllStatsSchema, surveyResponseSummarySchema, surveyResponsesCountSchema, surveySchema, surveyStatsSchema, surveySummaryHeadlineSchema } from '../schemas/surveys.js'
+import { decodeWith } from '../core/validation.js'
+
+// How each operation's answer is read.
+const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
+const duplicateToProjectsResult = decodeWith(duplicateToProjectsResultSchema)
+const responseArchiveResult = decodeWith(responseArchiveResultSchema)
+const survey = decodeWith(surveySchema)
+const surveyAllStats = decodeWith(surveyAllStatsSchema)
+const surveyResponseSummary = decodeWith(surveyResponseSummarySchema)
+const surveyResponsesCount = decodeWith(surveyResponsesCountSchema)
+const surveyStats = decodeWith(surveyStatsSchema)
+const surveySummaryHeadline = decodeWith(surveySummaryHeadlineSchema)
 
 /** What `surveys.launch` sets. */
 export interface SurveyLaunchParams {
@@ -45,7 +58,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
    */
   list(params?: SurveyListParams, options?: ListOptions): PagePromise<Survey> {
-    return this._client.list('surveys.list', { query: params }, options)
+    return this._client.list('surveys.list', surveySchema, { query: params }, options)
   }
 
   /**
@@ -54,7 +67,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/` · scope `survey:write`
    */
   create(body: SurveyCreateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.create', { body }, options)
+    return this._client.request('surveys.create', survey, { body }, options)
   }
 
   /**
@@ -63,7 +76,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/` · scope `survey:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.retrieve', { path: { id } }, options)
+    return this._client.request('surveys.retrieve', survey, { path: { id } }, options)
   }
 
   /**
@@ -72,7 +85,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   update(id: string, body: SurveyUpdateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', { path: { id }, body }, options)
+    return this._client.request('surveys.update', survey, { path: { id }, body }, options)
   }
 
   /**
@@ -81,7 +94,7 @@ export class Surveys extends APIResource {
    * `DELETE /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('surveys.delete', { path: { id } }, options)
+    return this._client.request('surveys.delete', 'none', { path: { id } }, options)
   }
 
   /**
@@ -90,7 +103,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   launch(id: string, params: SurveyLaunchParams = {}, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+    return this._client.request('surveys.update', survey, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
   }
 
   /**
@@ -99,7 +112,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   stop(id: string, params: SurveyStopParams = {}, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', () => ({ path: { id }, body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) } }), options)
+    return this._client.request('surveys.update', survey, () => ({ path: { id }, body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) } }), options)
   }
 
   /**
@@ -108,7 +121,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   resume(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', { path: { id }, body: { end_date: null } }, options)
+    return this._client.request('surveys.update', survey, { path: { id }, body: { end_date: null } }, options)
   }
 
   /**
@@ -117,7 +130,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   archive(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', { path: { id }, body: { archived: true } }, options)
+    return this._client.request('surveys.update', survey, { path: { id }, body: { archived: true } }, options)
   }
 
   /**
@@ -126,7 +139,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
    */
   activity(id: string, params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._client.list('surveys.activity', { path: { id }, query: params }, options)
+    return this._client.list('surveys.activity', activityLogSchema, { path: { id }, query: params }, options)
   }
 
   /**
@@ -135,7 +148,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
    */
   allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._client.list('surveys.allActivity', { query: params }, options)
+    return this._client.list('surveys.allActivity', activityLogSchema, { query: params }, options)
   }
 
   /**
@@ -144,7 +157,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/archived-response-uuids/` · scope `survey:read`
    */
   archivedResponseUuids(id: string, options?: RequestOptions): APIPromise<string[]> {
-    return this._client.request('surveys.archivedResponseUuids', { path: { id } }, options)
+    return this._client.request('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options)
   }
 
   /**
@@ -154,7 +167,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/duplicate_to_projects/` · scope `survey:write`
    */
   duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
-    return this._client.request('surveys.duplicateToProjects', () => ({ path: { id }, body: checkTargets(body) }), options)
+    return this._client.request('surveys.duplicateToProjects', duplicateToProjectsResult, () => ({ path: { id }, body: checkTargets(body) }), options)
   }
 
   /**
@@ -163,7 +176,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/` · scope `survey:write`
    */
   archiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._client.request('surveys.archiveResponse', { path: { id, responseUuid } }, options)
+    return this._client.request('surveys.archiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
   }
 
   /**
@@ -172,7 +185,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/unarchive/` · scope `survey:write`
    */
   unarchiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._client.request('surveys.unarchiveResponse', { path: { id, responseUuid } }, options)
+    return this._client.request('surveys.unarchiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
   }
 
   /**
@@ -182,7 +195,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/stats/` · scope `survey:read`
    */
   stats(id: string, params?: SurveyStatsParams, options?: RequestOptions): APIPromise<SurveyStats> {
-    return this._client.request('surveys.stats', { path: { id }, query: params }, options)
+    return this._client.request('surveys.stats', surveyStats, { path: { id }, query: params }, options)
   }
 
   /**
@@ -191,7 +204,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
    */
   allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
-    return this._client.request('surveys.allStats', { query: params }, options)
+    return this._client.request('surveys.allStats', surveyAllStats, { query: params }, options)
   }
 
   /**
@@ -203,7 +216,7 @@ export class Surveys extends APIResource {
    */
   summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
     // The service reads the question from the query and `force_refresh` from the body.
-    return this._client.request('surveys.summarizeResponses', () => ({ path: { id }, ...splitQuestion(body) }), options)
+    return this._client.request('surveys.summarizeResponses', surveyResponseSummary, () => ({ path: { id }, ...splitQuestion(body) }), options)
   }
 
   /**
@@ -213,7 +226,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/summary_headline/` · scope `survey:read`
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
-    return this._client.request('surveys.summaryHeadline', { path: { id }, body }, options)
+    return this._client.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
   }
 
   /**
@@ -223,7 +236,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/responses_count/` · scope `survey:read`
    */
   responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
-    return this._client.request('surveys.responsesCount', () => ({ query: checkSurveyIds(params) }), options)
+    return this._client.request('surveys.responsesCount', surveyResponsesCount, () => ({ query: checkSurveyIds(params) }), options)
   }
 }
 
