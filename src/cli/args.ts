@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { COMMANDS, GROUPS, findCommand, findGroup, kebab, methodsOf, type CommandSpec, type FlagKind, type Group } from './commands.js'
+import { GROUPS, findCommand, findGroup, kebab, methodsOf, type CommandSpec, type Group } from './commands.js'
 import { UsageError } from './errors.js'
+import type { Flag } from './shapes.js'
 
 /**
  * Reads the command line (`posthog-project <group> <method> [ids…] [--flags]`) into what to do, with
@@ -78,8 +79,11 @@ export const GLOBAL_FLAGS: readonly string[] = Object.keys(GLOBAL_OPTIONS)
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
-/** Parses `argv` (without `node` and the script). */
-export function parseCommandLine(argv: readonly string[]): Parsed {
+/**
+ * Parses `argv` (without `node` and the script). A call's flags come from its request shapes, loaded
+ * (with zod) only then: `--version` and `--help` start without them.
+ */
+export async function parseCommandLine(argv: readonly string[]): Promise<Parsed> {
   if (argv.length === 0) return { kind: 'help' }
   // First pass: only the group and the method (the flags a command takes depend on them).
   const loose = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, strict: false, allowPositionals: true })
@@ -90,7 +94,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (loose.values.help === true) return { kind: 'help', ...(group && { group }), ...(found && { method: found.method }) }
   if (!group) throw new UsageError('group', `missing: one of ${GROUPS.map(kebab).join(', ')} (see --help)`)
   if (!found) throw new UsageError('method', `missing: one of ${methodsOf(group).map(kebab).join(', ')} (see ${kebab(group)} --help)`)
-  return parseCall(argv, group, found.method, found.spec)
+  return parseCall(argv, group, found.method, found.spec, await import('./shapes.js'))
 }
 
 function resolveGroup(word: string): Group {
@@ -106,10 +110,10 @@ function resolveMethod(group: Group, word: string): { method: string; spec: Comm
 }
 
 /** Second pass: the whole command line, strictly, with the command's own flags. */
-function parseCall(argv: readonly string[], group: Group, method: string, spec: CommandSpec): Call {
-  const flags = spec.flags ?? {}
+function parseCall(argv: readonly string[], group: Group, method: string, spec: CommandSpec, shapes: typeof import('./shapes.js')): Call {
+  const flags = shapes.flagsOf(group, method, spec)
   const options: Options = { ...GLOBAL_OPTIONS }
-  for (const [flag, kind] of Object.entries(flags)) {
+  for (const [flag, { kind }] of Object.entries(flags)) {
     options[flag] = kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }
   }
   const where = `${kebab(group)} ${kebab(method)}`
@@ -127,13 +131,15 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
   if (data === undefined && spec.body === 'required') {
     throw new UsageError('--data', `required: ${where} takes a JSON body (--data '{…}', --data @file.json, or --data - to read stdin)`)
   }
+  const params = spec.params ? paramValues(values, flags) : undefined
+  if (params) shapes.checkInput(shapes.shapesOf(group, method).params, params, 'flags')
   return {
     kind: 'call',
     group,
     method,
     spec,
     ids,
-    params: spec.flags ? paramValues(values, flags) : undefined,
+    params,
     data,
     settings: settings(values),
     output: outputOptions(values, spec, where),
@@ -147,12 +153,12 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
  * `--max -1`, refused later with a clear message)
  * is joined to its flag (`--date_from=-30d`) instead of being refused as ambiguous.
  */
-function normalize(argv: readonly string[], flags: { readonly [flag: string]: FlagKind }, options: Options): string[] {
+function normalize(argv: readonly string[], flags: { readonly [flag: string]: Flag }, options: Options): string[] {
   const out: string[] = []
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!
     const flag = arg.startsWith('--') ? arg.slice(2) : ''
-    const kind = Object.hasOwn(flags, flag) ? flags[flag] : undefined
+    const kind = Object.hasOwn(flags, flag) ? flags[flag]!.kind : undefined
     const next = argv[index + 1]
     if (kind === 'boolean' && next !== 'true' && next !== 'false') {
       out.push(`${arg}=true`)
@@ -166,7 +172,7 @@ function normalize(argv: readonly string[], flags: { readonly [flag: string]: Fl
   return out
 }
 
-function toUsageError(error: unknown, where: string, flags: { readonly [flag: string]: FlagKind }): UsageError {
+function toUsageError(error: unknown, where: string, flags: { readonly [flag: string]: Flag }): UsageError {
   const code = (error as { code?: unknown }).code
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')
   const flag = /'(-[^' ]+)/.exec(message)?.[1] ?? '?'
@@ -191,9 +197,9 @@ function checkIds(ids: readonly string[], spec: CommandSpec, where: string): voi
 }
 
 /** The flags given, as the values the SDK takes. */
-function paramValues(values: Record<string, unknown>, flags: { readonly [flag: string]: FlagKind }): Record<string, unknown> {
+function paramValues(values: Record<string, unknown>, flags: { readonly [flag: string]: Flag }): Record<string, unknown> {
   const params: Record<string, unknown> = {}
-  for (const [flag, kind] of Object.entries(flags)) {
+  for (const [flag, { kind }] of Object.entries(flags)) {
     const value = values[flag]
     if (value === undefined) continue
     params[flag] = convert(flag, kind, value as string | string[])
@@ -201,15 +207,16 @@ function paramValues(values: Record<string, unknown>, flags: { readonly [flag: s
   return params
 }
 
-function convert(flag: string, kind: FlagKind, value: string | string[]): unknown {
+function convert(flag: string, kind: Flag['kind'], value: string | string[]): unknown {
   if (kind === 'list') return ([] as string[]).concat(value).flatMap((item) => item.split(',')).filter((item) => item !== '')
   const text = value as string
   if (kind === 'boolean') {
     if (text === 'true' || text === 'false') return text === 'true'
     throw new UsageError(`--${flag}`, `expected true or false, got ${JSON.stringify(text)}`)
   }
-  // Text that is not a whole number goes to the SDK as it is, which refuses it with its own message.
+  // Text that is not a number stays text: the shape check refuses it, naming the flag.
   if (kind === 'integer') return /^-?\d+$/.test(text) ? Number(text) : text
+  if (kind === 'number') return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text
   return text
 }
 
@@ -244,13 +251,4 @@ function outputOptions(values: Record<string, unknown>, spec: CommandSpec, where
   const all = values.all === true
   if ((all || maxText !== undefined) && !spec.list) throw new UsageError(all ? '--all' : '--max', `${where} is not a list`)
   return { format: format as Format | undefined, all, max: maxText === undefined ? undefined : Number(maxText), dryRun: values['dry-run'] === true }
-}
-
-/** Every method flag of the table, for checks that none collides with a global flag. */
-export function allMethodFlags(): string[] {
-  const flags = new Set<string>()
-  for (const group of GROUPS) {
-    for (const spec of Object.values(COMMANDS[group]) as CommandSpec[]) for (const flag of Object.keys(spec.flags ?? {})) flags.add(flag)
-  }
-  return [...flags]
 }

@@ -1,7 +1,11 @@
 import type { Operation, PathParamKind } from '../core/operations.js'
 import { COMMANDS, GROUPS, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
+import type { Flag } from './shapes.js'
 
-/** `--help` texts, generated from the command table and the operation table (nothing here loads the SDK). */
+/**
+ * `--help` texts, generated from the command table, the operation table and, for one method, its request
+ * shapes (nothing here loads the SDK).
+ */
 
 const TOOL = 'posthog-project'
 
@@ -17,7 +21,7 @@ export function scopeText(operation: Operation): string {
 
 function usageOf(group: Group, method: string, spec: CommandSpec): string {
   const words = [TOOL, kebab(group), kebab(method), ...spec.path.map((name) => `<${name}>`)]
-  if (spec.flags && Object.keys(spec.flags).length) words.push('[--<param> <value>…]')
+  if (spec.params) words.push('[--<param> <value>…]')
   if (spec.body) words.push(spec.body === 'required' ? '--data <json|@file|->' : '[--data <json|@file|->]')
   if (spec.list) words.push('[--all] [--max N]')
   return words.join(' ')
@@ -84,8 +88,8 @@ export function groupHelp(group: Group): string {
   return `${lines.join('\n')}\n`
 }
 
-/** Help for one method: usage, wire path, scope, path params, flags, body, hint. */
-export function methodHelp(group: Group, method: string): string {
+/** Help for one method: usage, wire path, scope, path params, flags (with their allowed values), body fields, hint. */
+export function methodHelp(group: Group, method: string, shapes: typeof import('./shapes.js')): string {
   const spec = (COMMANDS[group] as Readonly<Record<string, CommandSpec>>)[method]!
   const operation = operationOf(spec)
   const lines = [`Usage: ${usageOf(group, method, spec)}`, '', spec.summary, '', `  ${wireLine(operation)}`, `  scope: ${scopeText(operation)}`]
@@ -93,17 +97,26 @@ export function methodHelp(group: Group, method: string): string {
   if (spec.path.length) {
     lines.push('', 'Path params (positional):', ...rows(spec.path.map((name) => [`<${name}>`, pathParamKind(operation, name)])))
   }
-  const flags = Object.entries(spec.flags ?? {})
-  if (flags.length) lines.push('', operation.method === 'GET' ? 'Query flags:' : 'Flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, FLAG_KINDS[kind]])))
-  if (spec.body) lines.push('', `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin`)
+  const flags = Object.entries(shapes.flagsOf(group, method, spec))
+  if (flags.length) lines.push('', operation.method === 'GET' ? 'Query flags:' : 'Flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, flagText(kind)])))
+  if (spec.body) {
+    lines.push('', `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin; checked in full depth before sending.`)
+    const fields = shapes.bodyFieldsOf(group, method)
+    if (fields.length) lines.push('Body fields:', ...rows(fields))
+  }
   if (spec.list) lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
   if (operation.hint) lines.push('', `Note: ${operation.hint}`)
   lines.push('', `Settings and output flags: ${TOOL} --help`)
   return `${lines.join('\n')}\n`
 }
 
+function flagText({ kind, values }: Flag): string {
+  return values ? `one of ${values.join(', ')}` : FLAG_KINDS[kind]
+}
+
 const FLAG_KINDS = {
   integer: 'an integer',
+  number: 'a number',
   boolean: 'true or false (bare flag: true)',
   date: 'a date-time: ISO 8601 (2026-11-01T00:00:00Z), or relative (-7d) where the service takes it',
   string: 'text',

@@ -13,7 +13,7 @@ declare const __CLI_VERSION__: string
 async function main(argv: readonly string[]): Promise<number> {
   let parsed
   try {
-    parsed = parseCommandLine(argv)
+    parsed = await parseCommandLine(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`posthog-project: ${error.message}\n`)
@@ -24,7 +24,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok
   }
   if (parsed.kind === 'help') {
-    process.stdout.write(parsed.method ? methodHelp(parsed.group!, parsed.method) : parsed.group ? groupHelp(parsed.group) : toolHelp())
+    process.stdout.write(parsed.method ? methodHelp(parsed.group!, parsed.method, await import('./shapes.js')) : parsed.group ? groupHelp(parsed.group) : toolHelp())
     return EXIT.ok
   }
   const controller = new AbortController()

@@ -3,6 +3,7 @@ import type { Call, Format, Settings } from './args.js'
 import type { Group } from './commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { Progress, put, render, writeWalk, type Sink } from './output.js'
+import { checkInput, shapesOf } from './shapes.js'
 
 /**
  * Runs one call: reads `--data`, builds a `ProjectClient` from the settings, calls the SDK's own method
@@ -44,6 +45,7 @@ export async function runCall(call: Call, io: Io): Promise<number> {
 
 async function execute(call: Call, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
+  if (body !== undefined) checkInput(shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
   const apiKey = requiredSetting(call.settings.apiKey, io.env.POSTHOG_PERSONAL_API_KEY, '--api-key', 'POSTHOG_PERSONAL_API_KEY', dryRun)
   requiredSetting(call.settings.projectId, io.env.POSTHOG_PROJECT_ID, '--project', 'POSTHOG_PROJECT_ID')
@@ -54,8 +56,8 @@ async function execute(call: Call, io: Io): Promise<void> {
     ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
   })
   // The SDK's own argument order: path params, then the params object (flags) or the body, then the options.
-  const input = call.spec.flags ? call.params : body
-  const args = [...call.ids, ...(call.spec.flags || call.spec.body ? [input] : []), { signal: io.signal }]
+  const input = call.spec.params ? call.params : body
+  const args = [...call.ids, ...(call.spec.params || call.spec.body ? [input] : []), { signal: io.signal }]
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   try {
     await writeResult(sdkMethod(client, call.group, call.method)(...args), format, call, io)

@@ -6,10 +6,12 @@ import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationErr
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
+import { checkKnownFields } from './known-fields.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
 import { Page, PagePromise, decodePage, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
 import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { Redactor } from './redaction.js'
+import { REQUEST_FIELDS } from './request-fields.js'
 import { retryPolicy } from './retry-policy.js'
 import { encodeQuery, fillPath, withQuery } from './urls.js'
 import { DecodeFailure, type Decoder } from './validation.js'
@@ -185,10 +187,15 @@ export class Transport {
     const { path, query, body } = typeof args === 'function' ? args() : args
     const values: Record<string, string | number> = {}
     for (const name in operation.params) values[name] = pathParam(name, operation.params[name]!, path?.[name])
+    const fields = REQUEST_FIELDS[id]
+    const params = queryParams('params', query)
+    checkKnownFields('params', params, fields?.query)
+    const checkedBody = checkBody(operation, body)
+    checkKnownFields('body', checkedBody as object | undefined, fields?.body)
     return {
       method: operation.method,
-      url: this.url(id, values, withExtraQuery(queryParams('params', query), options)),
-      body: withExtraBody(checkBody(operation, body), operation.method, options),
+      url: this.url(id, values, withExtraQuery(params, options)),
+      body: withExtraBody(checkedBody, operation.method, options),
       idempotent: operation.idempotent,
       operation,
       response,

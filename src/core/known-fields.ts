@@ -1,0 +1,64 @@
+import { show } from './args.js'
+import { InvalidArgumentError } from './errors.js'
+
+/**
+ * The top-level fields of a request's body or query, as the request shapes of src/requests define them
+ * (the generated table in request-fields.ts): their names, and the values of those that are a closed enum.
+ * The SDK refuses a field it does not know before sending: the service drops unknown fields silently.
+ */
+export interface KnownFields {
+  /** The field names, space-separated. */
+  readonly names: string
+  /** The closed enums among them: field → allowed values. */
+  readonly enums?: { readonly [field: string]: readonly (string | number | boolean)[] }
+}
+
+const namesOf = new WeakMap<KnownFields, ReadonlySet<string>>()
+
+/**
+ * Checks each top-level field of `value` (named `argument` in errors: `body`, `params`): a name `fields`
+ * does not list, or a value outside its closed enum, is an `InvalidArgumentError` naming the field and, for
+ * a name, the nearest known one. `undefined` and `null` values are left to the types and the service.
+ */
+export function checkKnownFields(argument: string, value: object | undefined, fields: KnownFields | undefined): void {
+  if (!value || !fields) return
+  let names = namesOf.get(fields)
+  if (!names) namesOf.set(fields, (names = new Set(fields.names.split(' '))))
+  for (const [key, item] of Object.entries(value)) {
+    if (!names.has(key)) {
+      const nearest = closest(key, names)
+      const hint = nearest ? `; did you mean "${nearest}"?` : ''
+      throw new InvalidArgumentError(`${argument}.${key}`, `unknown field (the service would drop it)${hint} Send fields the SDK does not know yet with the request option extra${argument === 'body' ? 'Body' : 'Query'}`)
+    }
+    const allowed = fields.enums?.[key]
+    if (allowed && item !== undefined && item !== null && !allowed.includes(item as string)) {
+      throw new InvalidArgumentError(`${argument}.${key}`, `expected one of ${allowed.map((option) => JSON.stringify(option)).join(', ')}, got ${show(item)}`)
+    }
+  }
+}
+
+/** The known name nearest to `name` (edit distance at most a third of its length, at least 2), if any. */
+export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
+  for (const candidate of candidates) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase())
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance]
+  }
+  return best
+}
+
+/** Levenshtein distance, with a transposition counting as one edit (`conclsuion` → `conclusion`). */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i])
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let distance = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, rows[i - 2]![j - 2]! + 1)
+      rows[i]![j] = distance
+    }
+  }
+  return rows[a.length]![b.length]!
+}
