@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, NotFoundError, ProjectClient, ResponseValidationError } from '../src/index.js'
 import { experiment } from './fixtures/experiments.js'
 import { API_KEY, BASE, makeClient, reply, useMswApi } from './helpers/msw-server.js'
-import { expectInvalidArgument, expectSent } from './helpers/requests.js'
+import { expectInvalidArgument, expectRequest } from './helpers/requests.js'
 
 const api = useMswApi()
 
@@ -46,7 +46,7 @@ describe('client.request: paths the SDK does not cover', () => {
     const sent = api.answer('get', 'session_recordings/', { results: [] })
     const answer = await client.request({ method: 'GET', path: 'session_recordings/', query: { limit: 5, ids: ['a', 'b'], after: new Date('2026-01-01T00:00:00Z') } })
     expect(answer).toEqual({ results: [] })
-    expectSent(sent, 'GET', 'session_recordings/', '?limit=5&ids=a%2Cb&after=2026-01-01T00%3A00%3A00.000Z')
+    expectRequest(sent, { method: 'GET', path: 'session_recordings/', query: '?limit=5&ids=a%2Cb&after=2026-01-01T00%3A00%3A00.000Z' })
   })
 
   it('a leading slash is from the host root; the body is JSON; an empty answer is undefined', async () => {
@@ -85,16 +85,16 @@ describe('extraBody and extraQuery: fields the SDK does not know yet', () => {
   it('are merged into what is sent, over the method own fields', async () => {
     const sent = api.answer('patch', 'experiments/9/', { ...experiment(), id: 9 })
     await client.experiments.update(9, { name: 'A' }, { extraBody: { brand_new_flag: true, name: 'B' } })
-    expectSent(sent, 'PATCH', 'experiments/9/', '', { name: 'B', brand_new_flag: true })
+    expectRequest(sent, { method: 'PATCH', path: 'experiments/9/', body: { name: 'B', brand_new_flag: true } })
     const listed = api.answer('get', 'experiments/', { count: 0, next: null, previous: null, results: [] })
     await client.experiments.list({ limit: 2 }, { extraQuery: { new_filter: 'x', since: new Date('2026-01-01T00:00:00Z'), tags: ['a', 'b'] } })
-    expectSent(listed, 'GET', 'experiments/', '?limit=2&new_filter=x&since=2026-01-01T00%3A00%3A00.000Z&tags=a%2Cb')
+    expectRequest(listed, { method: 'GET', path: 'experiments/', query: '?limit=2&new_filter=x&since=2026-01-01T00%3A00%3A00.000Z&tags=a%2Cb' })
   })
 
   it('an optional body is sent as the extra fields alone', async () => {
     const sent = api.answer('post', 'experiments/9/duplicate/', { ...experiment(), id: 10 })
     await client.experiments.duplicate(9, undefined, { extraBody: { feature_flag_key: 'copy' } })
-    expectSent(sent, 'POST', 'experiments/9/duplicate/', '', { feature_flag_key: 'copy' })
+    expectRequest(sent, { method: 'POST', path: 'experiments/9/duplicate/', body: { feature_flag_key: 'copy' } })
   })
 
   it('are checked before sending: objects only, no body on a GET, query values only', async () => {

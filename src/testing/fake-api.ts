@@ -3,22 +3,14 @@ import type { RateLimits } from '../core/rate-limit.js'
 import { outcomeToFetchResponse } from './adapters/fetch.js'
 import { listenOnNode, type FakeServer, type ListenOptions } from './adapters/node.js'
 import { answer, resolve, type CoreSettings, type KeyScopes } from './service.js'
-import {
-  FaultQueue,
-  RateLimiter,
-  runFault,
-  type FakeFaults,
-  type FaultKind,
-  type FaultOptionsByKind,
-  type Outcome,
-  type RateLimitOptions,
-} from './faults.js'
+import { FaultQueue, TooManyRequestsFault, runFault, type FakeFaults, type FaultKind, type FaultOptionsByKind, type TooManyRequestsOptions } from './faults.js'
 import { seedEndpoint, type EndpointSeed } from './groups/endpoints.js'
 import { seedEventDefinition, type EventDefinitionSeed } from './groups/event-definitions.js'
 import { seedExperiment, type ExperimentSeed } from './groups/experiments.js'
 import { createFlag } from './groups/feature-flags.js'
 import { seedHogFunction, type HogFunctionSeed } from './groups/hog-functions.js'
 import { seedSurvey, seedSurveyResponses, type SurveyResponseSeed, type SurveySeed } from './groups/surveys.js'
+import { abortReason, type Outcome } from './outcome.js'
 import { SERVE_OUTCOME } from './outcome-access.js'
 import type {
   FakeEndpoint,
@@ -63,8 +55,10 @@ export interface FakeApiOptions {
    * fake, where the copies can be read). Default `projects`, else `[projectId, projectId + 1, projectId + 2]`.
    */
   organizationTeamIds?: readonly number[]
-  /** Rate limiting from the start (see `faults.rateLimit`). Default off. */
-  rateLimit?: RateLimitOptions | null
+  /** Injected 429s from the start (see `faults.tooManyRequests`). Default none. */
+  tooManyRequests?: TooManyRequestsOptions | null
+  /** @deprecated Since 0.3: renamed `tooManyRequests` (the fault; the service's throttles are `rateLimits`). Same meaning. */
+  rateLimit?: TooManyRequestsOptions | null
   /**
    * Enforce the service's throttles (docs/service-behaviour.md §1.7), counted as the service counts them:
    * sliding windows per key of the requests let through, 480 a minute and 4,800 an hour, the endpoints
@@ -182,11 +176,11 @@ export interface FakeApi {
   stateOf(projectId: number): FakeState
   /** Every request received, oldest first (a live array, emptied by `reset()`). */
   readonly requests: readonly RecordedRequest[]
-  /** Fault injection and rate limiting. */
+  /** Fault injection. */
   readonly faults: FakeFaults
   /** `{ apiKey, projectId, baseUrl, rateLimit }` for a client; `baseUrl` defaults to the fake's, `rateLimit` follows `rateLimits`. */
   clientOptions(baseUrl?: string): FakeClientOptions
-  /** Empties every project, the recorded requests and the pending faults; rate limiting returns to the options', and the throttles of `rateLimits` forget every request. */
+  /** Empties every project, the recorded requests and the pending faults; `tooManyRequests` returns to the options' (counting from zero), and the throttles of `rateLimits` forget every request. */
   reset(): void
 }
 
@@ -213,7 +207,7 @@ class Fake implements FakeApi {
   readonly #settings: CoreSettings
   readonly #faults = new FaultQueue()
   readonly #requests: RecordedRequest[] = []
-  readonly #initialRateLimit: RateLimitOptions | null
+  readonly #initialTooManyRequests: TooManyRequestsOptions | null
   readonly #rateLimits: FakeRateLimits | undefined
 
   constructor(options: FakeApiOptions) {
@@ -234,12 +228,12 @@ class Fake implements FakeApi {
     for (const [key, scopes] of Object.entries(options.keys ?? {})) {
       keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
     }
-    this.#initialRateLimit = options.rateLimit ?? null
+    this.#initialTooManyRequests = checkTooManyRequests(options)
     this.#rateLimits = options.rateLimits
     this.#settings = {
       keys,
       allowUnscopedActions: options.allowUnscopedActions ?? false,
-      rateLimiter: new RateLimiter(this.#initialRateLimit),
+      tooManyRequests: new TooManyRequestsFault(this.#initialTooManyRequests),
       throttles: serviceThrottles(options.rateLimits),
     }
     this.seed = this.#seeders()
@@ -271,7 +265,7 @@ class Fake implements FakeApi {
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
-    if (request.signal.aborted) throw request.signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
+    if (request.signal.aborted) throw abortReason(request.signal)
     // A new Request's signal follows the caller's only through a WeakRef that a garbage collection can
     // clear: a hang must end on the caller's own signal.
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? request.signal
@@ -291,7 +285,7 @@ class Fake implements FakeApi {
     this.#projects.reset()
     this.#requests.length = 0
     this.#faults.clear()
-    this.#settings.rateLimiter.configure(this.#initialRateLimit)
+    this.#settings.tooManyRequests.configure(this.#initialTooManyRequests)
     this.#settings.throttles?.reset()
   }
 
@@ -341,7 +335,7 @@ class Fake implements FakeApi {
 
   #faultControls(): FakeFaults {
     const queue = this.#faults
-    const limiter = this.#settings.rateLimiter
+    const tooManyRequests = (options: TooManyRequestsOptions | null) => this.#settings.tooManyRequests.configure(options)
     const next = <K extends FaultKind>(kind: K, n: number, options: Omit<FaultOptionsByKind[K], 'times'>) =>
       queue.add(kind, { ...options, times: n } as FaultOptionsByKind[K])
     return {
@@ -352,13 +346,22 @@ class Fake implements FakeApi {
       dropNext: (n, options = {}) => next('drop', n, options),
       malformedNext: (n, options = {}) => next('malformed', n, options),
       htmlNext: (n, options = {}) => next('html', n, options),
-      rateLimit: (options) => limiter.configure(options),
+      tooManyRequests,
+      rateLimit: tooManyRequests,
       clear: () => queue.clear(),
       get pending() {
         return queue.pending
       },
     }
   }
+}
+
+/** The `tooManyRequests` option, or its deprecated alias `rateLimit`; giving both is a mistake. */
+function checkTooManyRequests(options: FakeApiOptions): TooManyRequestsOptions | null {
+  if (options.tooManyRequests !== undefined && options.rateLimit !== undefined) {
+    throw new TypeError('createFakeApi: tooManyRequests and its deprecated alias rateLimit are both given; keep tooManyRequests')
+  }
+  return options.tooManyRequests ?? options.rateLimit ?? null
 }
 
 /** The `projects` option checked: positive integers, no repeats; `null` when not given (any project exists). */

@@ -1,5 +1,7 @@
 import type { OperationId } from '../core/operations.js'
-import { defaultErrorBody, json } from './http.js'
+import { abortReason, type Outcome } from './outcome.js'
+import { defaultErrorBody, json } from './responses.js'
+import { SlidingWindow } from './sliding-window.js'
 
 /**
  * The kinds of fault the fake can inject:
@@ -73,13 +75,16 @@ export interface FaultOptionsByKind {
   html: BrokenBodyFaultOptions
 }
 
-/** Rate limiting of the fake: at most `limit` requests per key in any `windowMs`. */
-export interface RateLimitOptions {
+/** The injected 429s of `faults.tooManyRequests`: at most `limit` requests per key in any `windowMs`. */
+export interface TooManyRequestsOptions {
   /** Requests allowed per key in any window. */
   limit: number
   /** The sliding window, in milliseconds. */
   windowMs: number
 }
+
+/** @deprecated Since 0.3: renamed {@link TooManyRequestsOptions} (the fault, not the service's `rateLimits`). */
+export type RateLimitOptions = TooManyRequestsOptions
 
 /**
  * Fault injection. Faults queue up in the order they were added; each request takes the first pending
@@ -102,11 +107,14 @@ export interface FakeFaults {
   /** The next `n` matching requests get an HTML error page (502 by default). */
   htmlNext(n: number, options?: Omit<BrokenBodyFaultOptions, 'times'>): void
   /**
-   * Turns rate limiting on (or off with `null`): beyond `limit` requests per key within `windowMs`,
-   * authenticated requests get 429 with the service's throttled body and `Retry-After`.
+   * Injects 429s (or stops with `null`): beyond `limit` requests per key within `windowMs`, authenticated
+   * requests get 429 with the service's throttled body and a `Retry-After` header. Setting it forgets the
+   * requests counted so far. For the service's own throttles, see `createFakeApi({ rateLimits })`.
    */
-  rateLimit(options: RateLimitOptions | null): void
-  /** Removes every pending fault (rate limiting stays as set). */
+  tooManyRequests(options: TooManyRequestsOptions | null): void
+  /** @deprecated Since 0.3: renamed {@link FakeFaults.tooManyRequests}; this alias does the same. */
+  rateLimit(options: TooManyRequestsOptions | null): void
+  /** Removes every pending fault (`tooManyRequests` stays as set). */
   clear(): void
   /** How many injected fault answers are still pending. */
   readonly pending: number
@@ -118,19 +126,11 @@ export interface TakenFault {
   options: FaultOptionsByKind[FaultKind]
 }
 
-/** What the fake answers before an adapter turns it into bytes. */
-export type Outcome =
-  | { type: 'response'; response: Response }
-  /** Never answer. */
-  | { type: 'hang' }
-  /** Start sending `response`, then cut the connection in the middle of its body. */
-  | { type: 'drop'; response: Response }
-
 interface PendingFault extends TakenFault {
   remaining: number
 }
 
-/** The queue behind `fake.faults` (rate limiting lives in `RateLimiter`). */
+/** The queue behind `fake.faults` (`tooManyRequests` lives in `TooManyRequestsFault`). */
 export class FaultQueue {
   #pending: PendingFault[] = []
 
@@ -183,46 +183,31 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Per-key sliding window, counting only requests that got through (DRF throttles record successes only). */
-export class RateLimiter {
-  #options: RateLimitOptions | null
-  readonly #history = new Map<string, number[]>()
+/** `faults.tooManyRequests`: a 429 for each request beyond the limit, counted as the service's throttles count. */
+export class TooManyRequestsFault {
+  #window: SlidingWindow | null
 
-  constructor(options: RateLimitOptions | null) {
-    this.#options = checkRateLimit(options)
+  constructor(options: TooManyRequestsOptions | null) {
+    this.#window = windowOf(options)
   }
 
-  configure(options: RateLimitOptions | null): void {
-    this.#options = checkRateLimit(options)
-    this.#history.clear()
+  /** A new limit (`null`: none), counting from zero. */
+  configure(options: TooManyRequestsOptions | null): void {
+    this.#window = windowOf(options)
   }
 
-  /** `null` when allowed (and counted), else the whole seconds to wait. */
+  /** `null` when the request is let through (and counted), else the whole seconds to wait. */
   check(key: string, now: number): number | null {
-    const options = this.#options
-    if (!options) return null
-    const recent = (this.#history.get(key) ?? []).filter((time) => time > now - options.windowMs)
-    if (recent.length >= options.limit) {
-      this.#history.set(key, recent)
-      const oldest = recent[0] ?? now
-      return Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000))
-    }
-    recent.push(now)
-    this.#history.set(key, recent)
-    return null
-  }
-
-  reset(): void {
-    this.#history.clear()
+    return this.#window?.admit(key, now) ?? null
   }
 }
 
-function checkRateLimit(options: RateLimitOptions | null): RateLimitOptions | null {
+function windowOf(options: TooManyRequestsOptions | null): SlidingWindow | null {
   if (options === null) return null
   if (!Number.isInteger(options.limit) || options.limit < 0 || !(options.windowMs > 0)) {
-    throw new TypeError('rateLimit: expected `{ limit: whole number, windowMs: positive number }`')
+    throw new TypeError('tooManyRequests: expected `{ limit: whole number, windowMs: positive number }`')
   }
-  return { limit: options.limit, windowMs: options.windowMs }
+  return new SlidingWindow(options.limit, options.windowMs)
 }
 
 /** Runs a fault: `produce` applies the request to the state and answers it normally. */
@@ -294,7 +279,7 @@ function htmlPage(status: number): string {
 }
 
 /** Waits `ms`; rejects with an `AbortError` when `signal` fires first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortReason(signal))
@@ -310,17 +295,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-/** A promise that never settles unless `signal` fires (then it rejects with an `AbortError`). */
-export function never(signal?: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal?.aborted) reject(abortReason(signal))
-    signal?.addEventListener('abort', () => reject(abortReason(signal)), { once: true })
-  })
-}
-
-/** The reason of an aborted signal, as fetch reports it. */
-export function abortReason(signal: AbortSignal | undefined): unknown {
-  return signal?.reason ?? new DOMException('This operation was aborted', 'AbortError')
 }

@@ -36,10 +36,11 @@ export type {
   FaultTarget,
   RateLimitOptions,
   StatusFaultOptions,
+  TooManyRequestsOptions,
 } from './faults.js'
 export type { FakeState } from './store.js'
 export type { FakeRateLimits } from './throttles.js'
-export type { ErrorBody } from './http.js'
+export type { ErrorBody } from './responses.js'
 export type { ExperimentSeed } from './groups/experiments.js'
 export type { HogFunctionSeed } from './groups/hog-functions.js'
 export type { SurveySeed, SurveyResponseSeed } from './groups/surveys.js'

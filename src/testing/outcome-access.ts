@@ -1,4 +1,4 @@
-import type { Outcome } from './faults.js'
+import type { Outcome } from './outcome.js'
 
 /**
  * How `posthog-project-client/testing/msw` reaches a fake's request handling with its fault outcomes (a

@@ -4,13 +4,13 @@
  */
 import type { OperationId, Scope } from '../core/operations.js'
 import type { OperationContext, OperationHandler } from './context.js'
-import type { RateLimiter } from './faults.js'
+import type { TooManyRequestsFault } from './faults.js'
 import { endpointHandlers } from './groups/endpoints.js'
 import { eventDefinitionHandlers } from './groups/event-definitions.js'
 import { experimentHandlers } from './groups/experiments.js'
 import { hogFunctionHandlers } from './groups/hog-functions.js'
 import { surveyHandlers } from './groups/surveys.js'
-import { HttpFailure, apiError, json, throttledBody } from './http.js'
+import { HttpFailure, apiError, json, throttledBody } from './responses.js'
 import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
 import type { FakeStore } from './store.js'
 import type { ServiceThrottles } from './throttles.js'
@@ -53,7 +53,8 @@ export type ProjectLookup = (projectId: string) => FakeStore | undefined
 export interface CoreSettings {
   keys: ReadonlyMap<string, KeyScopes>
   allowUnscopedActions: boolean
-  rateLimiter: RateLimiter
+  /** `faults.tooManyRequests`: the injected 429s. */
+  tooManyRequests: TooManyRequestsFault
   /** `createFakeApi({ rateLimits })`: the service's own throttles, or `null`. */
   throttles: ServiceThrottles | null
 }
@@ -107,8 +108,8 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   }
 
   // Throttling comes after permissions, and only counts requests that pass (DRF).
-  const wait = settings.rateLimiter.check(token, store.now().getTime())
-  if (wait !== null) return json(throttledBody(wait), 429, { 'retry-after': String(wait) })
+  const injected = settings.tooManyRequests.check(token, store.now().getTime())
+  if (injected !== null) return json(throttledBody(injected), 429, { 'retry-after': String(injected) })
   // The service's throttles answer the wait in the detail only: the error handler drops `Retry-After` (§1.7).
   const throttled = settings.throttles?.check(token, match.operation.endpointsPrefix === true, store.now().getTime()) ?? null
   if (throttled !== null) return json(throttledBody(throttled), 429)

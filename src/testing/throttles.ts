@@ -1,28 +1,23 @@
 import { SERVICE_RATE_LIMITS, type RateLimits } from '../core/rate-limit.js'
+import { SlidingWindow } from './sliding-window.js'
 
 /**
- * The service's throttles (docs/service-behaviour.md §1.7), as DRF's `SimpleRateThrottle` runs them:
- * per personal API key and scope, a history of the requests it let through; a request is refused when
- * the history of the last window is full, and refused requests are not recorded. The default scopes are
- * `burst` (a minute) and `sustained` (an hour); the endpoints viewset replaces them with its own two.
- * Every throttle of the view is asked (each records its own success), and the wait answered is the
- * longest, rounded up to whole seconds.
+ * The service's throttles (docs/service-behaviour.md §1.7), as DRF runs them: per personal API key, one
+ * sliding window per scope. The default scopes are `burst` (a minute) and `sustained` (an hour); the
+ * endpoints viewset replaces them with its own two. Every throttle of the view is asked (each records its
+ * own success), and the wait answered is the longest.
  */
 
 /** `createFakeApi({ rateLimits })`: `true` for the service's numbers, or any of them changed. */
 export type FakeRateLimits = boolean | RateLimits
 
-interface Throttle {
-  limit: number
-  /** The window, in ms. */
-  span: number
-}
+const MINUTE_MS = 60_000
+const HOUR_MS = 3_600_000
 
-/** The histories of every throttle, by key and scope. */
+/** The windows of every throttle, by key. */
 export class ServiceThrottles {
   /** Default throttles, then the endpoints group's. */
-  readonly #groups: [Throttle[], Throttle[]]
-  readonly #history = new Map<string, number[]>()
+  readonly #groups: [SlidingWindow[], SlidingWindow[]]
 
   constructor(limits: RateLimits) {
     const numbers = { ...SERVICE_RATE_LIMITS, ...limits }
@@ -30,39 +25,24 @@ export class ServiceThrottles {
       if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createFakeApi: rateLimits.${name} must be a whole number, at least 1, got ${String(value)}`)
     }
     this.#groups = [
-      [
-        { limit: numbers.requestsPerMinute, span: 60_000 },
-        { limit: numbers.requestsPerHour, span: 3_600_000 },
-      ],
-      [
-        { limit: numbers.endpointsRequestsPerMinute, span: 60_000 },
-        { limit: numbers.endpointsRequestsPerHour, span: 3_600_000 },
-      ],
+      [new SlidingWindow(numbers.requestsPerMinute, MINUTE_MS), new SlidingWindow(numbers.requestsPerHour, HOUR_MS)],
+      [new SlidingWindow(numbers.endpointsRequestsPerMinute, MINUTE_MS), new SlidingWindow(numbers.endpointsRequestsPerHour, HOUR_MS)],
     ]
   }
 
   /** Asks every throttle of the group: `null` when all let the request through, else the seconds to wait. */
   check(key: string, endpoints: boolean, now: number): number | null {
     let wait: number | null = null
-    for (const [index, throttle] of this.#groups[endpoints ? 1 : 0].entries()) {
-      const id = `${endpoints ? 1 : 0}.${index} ${key}`
-      // DRF keeps the newest first and drops entries `<= now - duration`.
-      const history = (this.#history.get(id) ?? []).filter((time) => time > now - throttle.span)
-      this.#history.set(id, history)
-      if (history.length < throttle.limit) {
-        history.push(now)
-        continue
-      }
-      // DRF's `wait()`: the time left until the oldest leaves, over the requests still available (1 here).
-      const oldest = history[0] ?? now
-      wait = Math.max(wait ?? 0, (throttle.span - (now - oldest)) / 1000 / (throttle.limit - history.length + 1))
+    for (const window of this.#groups[endpoints ? 1 : 0]) {
+      const refused = window.admit(key, now)
+      if (refused !== null) wait = Math.max(wait ?? 0, refused)
     }
-    return wait === null ? null : Math.ceil(wait)
+    return wait
   }
 
   /** Forgets every request. */
   reset(): void {
-    this.#history.clear()
+    for (const window of this.#groups.flat()) window.reset()
   }
 }
 

@@ -5,7 +5,7 @@ import { kebab } from '../../src/cli/commands.js'
 import { buildCli, fakeEnv, runCli, type CliResult, type StagedCli } from './helpers.js'
 
 /**
- * Every one of the 61 operations of OPERATIONS through the built `posthog-project` bin, over a real
+ * Every operation of OPERATIONS through the built `posthog-project` bin, over a real
  * socket to the fake's `listen()`: each case seeds what it needs, runs `posthog-project <group> <method> …`
  * and checks the exit code, the JSON printed, and that the fake received exactly that operation.
  */
@@ -199,8 +199,7 @@ const CASES: Record<OperationId, Case> = {
 describe('posthog-project reaches every operation', () => {
   const ids = Object.keys(OPERATIONS) as OperationId[]
 
-  it('has one case per operation of OPERATIONS (61)', () => {
-    expect(ids).toHaveLength(61)
+  it('has one case per operation of OPERATIONS', () => {
     expect(Object.keys(CASES).sort()).toEqual([...ids].sort())
   })
 

@@ -3,10 +3,11 @@ import { InvalidArgumentError, ProjectClient, type ClientOptions } from '../../s
 import { API_KEY } from '../helpers/msw-server.js'
 
 /**
- * The bad-input table of bad-input.test.ts, generated: every argument of every public method gets every
- * bad value of its kind (plain JavaScript callers can pass anything), one position at a time, the others
- * valid. Each must be an InvalidArgumentError naming the argument, with zero requests sent. The valid
- * baseline of each method sends exactly one request, so it is the bad value that is refused.
+ * The bad-input table, generated: every argument of every public method gets every bad value of its kind
+ * (plain JavaScript callers can pass anything), one position at a time, the others valid; then the bad
+ * values inside specific arguments. Each must be an InvalidArgumentError naming the argument, with zero
+ * requests sent. The valid baseline of each method sends exactly one request, so it is the bad value that
+ * is refused.
  */
 
 const sent: string[] = []
@@ -240,10 +241,16 @@ const SPECIFIC: Array<[method: string, args: unknown[], argument: string]> = [
   ['surveys.summarizeResponses', ['s', { question_id: '' }], 'body.question_id'],
   ['experiments.recalculateTimeseries', [1, { metric: 'm', fingerprint: 'f' }], 'body.metric'],
   ['experiments.recalculateTimeseries', [1, { metric: {}, fingerprint: '' }], 'body.fingerprint'],
+  ['experiments.recalculateTimeseries', [1, { fingerprint: 'f' }], 'body.metric'],
+  ['experiments.recalculateTimeseries', [1, { metric: {} }], 'body.fingerprint'],
   ['experiments.timeseriesResults', [1, { fingerprint: 'f' }], 'params.metric_uuid'],
   ['experiments.timeseriesResults', [1, { metric_uuid: 'm' }], 'params.fingerprint'],
+  ['experiments.timeseriesResults', [1, undefined], 'params.metric_uuid'],
   ['experiments.list', [{ created_by_id: -1 }], 'params.created_by_id'],
   ['surveys.allActivity', [{ page: Number.NaN }], 'params.page'],
+  ['surveys.activity', ['s', { page: Number.NaN }], 'params.page'],
+  ['surveys.stats', ['s', { date_from: {} }], 'params.date_from'],
+  ['hogFunctions.list', [{ type: { a: 1 } }], 'params.type'],
   ['hogFunctions.invocations', ['h', {}], 'body.configuration'],
   ['hogFunctions.rearrange', [{}], 'body.orders'],
   ['hogFunctions.rearrange', [{ orders: {} }], 'body.orders'],

@@ -19,8 +19,8 @@ import { API_KEY } from '../helpers/msw-server.js'
 
 /**
  * Error mapping, exhaustively: every status from 100 to 599, each with every kind of body (the service's
- * four-key JSON, other JSON, plain text, HTML, empty, huge JSON (~200 kB), huge text (256 kB), a body and headers echoing
- * the key), through a JSON operation and a no-content one. Only the public typed errors come out, each
+ * four-key JSON, other JSON, plain text, HTML, empty, huge JSON, huge text, a body and headers echoing the
+ * key), through a JSON operation and a no-content one. Only the public typed errors come out, each
  * keeping the status and the raw body, and the key never shows. properties.test.ts samples the same
  * space at random with arbitrary bodies; this walks all of it.
  */

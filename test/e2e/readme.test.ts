@@ -119,7 +119,7 @@ describe('README: testing your code with the fake', () => {
       await expect(client.surveys.list()).rejects.toMatchObject({ constructor: InternalServerError, status: 502 })
       expect(fake.faults.pending).toBe(0)
 
-      fake.faults.rateLimit({ limit: 10, windowMs: 1_000 }) // 429 with Retry-After beyond 10 requests a second
+      fake.faults.tooManyRequests({ limit: 10, windowMs: 1_000 }) // 429 with Retry-After beyond 10 requests a second
       for (let index = 0; index < 10; index++) await client.surveys.list()
       await expect(client.surveys.list()).rejects.toBeInstanceOf(RateLimitError)
 

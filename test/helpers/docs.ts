@@ -27,7 +27,7 @@ export const GROUPS: ReadonlyArray<{ key: string; title: string }> = [
   { key: 'eventDefinitions', title: 'Event definitions' },
 ]
 
-/** The README's scope tables: one per group, a row per operation (61 in all). */
+/** The README's scope tables: one per group, a row per operation. */
 export function scopeTables(): string {
   const ids = Object.keys(OPERATIONS) as OperationId[]
   return GROUPS.map(({ key, title }) => {

@@ -6,46 +6,40 @@ import { API_KEY, type Recorded } from './msw-server.js'
 
 export interface ExpectedRequest {
   method: string
-  /** Relative to `/api/projects/42/`, with the trailing slash. */
+  /** Relative to `/api/<prefix>/42/`, with the trailing slash. */
   path: string
-  /** Every query parameter, exactly (none when absent). */
-  query?: Record<string, string>
+  /** `projects` (the default) or `environments`. */
+  prefix?: 'projects' | 'environments'
+  /**
+   * Every query parameter exactly, in any order; or a string: the exact query text, order included
+   * (`'?a=1&b=2'`). Absent: no query string at all.
+   */
+  query?: Record<string, string> | string
   /** The JSON body; `undefined`: no body at all. */
   body?: unknown
 }
 
-/** Asserts method, exact path (trailing slash), query, JSON body and the bearer key of one request. */
-export function expectRequest(request: Recorded | undefined, expected: ExpectedRequest): void {
-  expect(request).toBeDefined()
-  const { method, url, headers, body } = request as Recorded
+/**
+ * Asserts exactly the requests sent, in order: one `expected` means exactly one request. Each has the
+ * method, the exact path (trailing slash), the query, the bearer key and the JSON body expected.
+ */
+export function expectRequest(requests: readonly Recorded[], expected: ExpectedRequest | readonly ExpectedRequest[]): void {
+  const all: readonly ExpectedRequest[] = Array.isArray(expected) ? expected : [expected]
+  expect(requests).toHaveLength(all.length)
+  all.forEach((one, index) => expectOne(requests[index]!, one))
+}
+
+function expectOne({ method, url, headers, body }: Recorded, expected: ExpectedRequest): void {
   expect(method).toBe(expected.method)
-  expect(url.pathname).toBe(`/api/projects/42/${expected.path}`)
-  expect(Object.fromEntries(url.searchParams)).toEqual(expected.query ?? {})
-  if (!expected.query) expect(url.search).toBe('')
+  expect(url.pathname).toBe(`/api/${expected.prefix ?? 'projects'}/42/${expected.path}`)
+  if (typeof expected.query === 'object') expect(Object.fromEntries(url.searchParams)).toEqual(expected.query)
+  else expect(url.search).toBe(expected.query ?? '')
   expect(headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
   if (expected.body === undefined) {
     expect(body).toBe('')
   } else {
-    expect(headers.get('content-type')).toContain('application/json')
+    expect(headers.get('content-type')).toBe('application/json')
     expect(JSON.parse(body)).toEqual(expected.body)
-  }
-}
-
-/**
- * Asserts that exactly one request was sent, with this method, path under `/api/<prefix>/42/`, query string
- * (exact text, parameter order included), bearer key and JSON body (`undefined`: no body).
- */
-export function expectSent(requests: Recorded[], method: string, path: string, query = '', body?: unknown, prefix = 'projects'): void {
-  expect(requests).toHaveLength(1)
-  const [request] = requests
-  expect(request!.method).toBe(method)
-  expect(request!.url.pathname).toBe(`/api/${prefix}/42/${path}`)
-  expect(request!.url.search).toBe(query)
-  expect(request!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
-  if (body === undefined) expect(request!.body).toBe('')
-  else {
-    expect(request!.headers.get('content-type')).toBe('application/json')
-    expect(JSON.parse(request!.body)).toEqual(body)
   }
 }
 

@@ -24,7 +24,7 @@ import {
 } from '../fixtures/endpoints.js'
 import { noPersonalKeyAccess, serverError } from '../fixtures/errors.js'
 import { API_KEY, ENVIRONMENT, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
-import { expectInvalidArgument, expectSent } from '../helpers/requests.js'
+import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
 const { server, answer, answerAny, serve, watchAll } = useMswApi()
 
@@ -36,7 +36,7 @@ describe('endpoints', () => {
     it('reads the thin-spec-era {results} body as one last page', async () => {
       const sent = answer('get', 'endpoints/', { results: [endpoint('top_events'), endpoint('signups')] })
       const page = await client.endpoints.list({ is_active: true, created_by: 7 })
-      expectSent(sent, 'GET', 'endpoints/', '?is_active=true&created_by=7')
+      expectRequest(sent, { method: 'GET', path: 'endpoints/', query: '?is_active=true&created_by=7' })
       expect(page.results.map((item) => item.name)).toEqual(['top_events', 'signups'])
       expect(page.count).toBeNull()
       expect(page.next).toBeNull()
@@ -64,7 +64,7 @@ describe('endpoints', () => {
     it('uses the environments prefix when the client asks for it', async () => {
       const sent = answer('get', 'endpoints/', { results: [] }, 200, ENVIRONMENT)
       const page = await makeClient({ endpointsPrefix: 'environments' }).endpoints.list()
-      expectSent(sent, 'GET', 'endpoints/', '', undefined, 'environments')
+      expectRequest(sent, { method: 'GET', path: 'endpoints/', prefix: 'environments' })
       expect(page.results).toEqual([])
     })
   })
@@ -73,7 +73,7 @@ describe('endpoints', () => {
     const body = { name: 'top_events', query: hogqlQuery, description: 'Top events', cache_age_seconds: 600, is_materialized: false }
     const sent = answer('post', 'endpoints/', endpoint('top_events', { description: 'Top events', cache_age_seconds: 600, current_version: 1, versions_count: 1 }), 201)
     const created = await client.endpoints.create(body)
-    expectSent(sent, 'POST', 'endpoints/', '', body)
+    expectRequest(sent, { method: 'POST', path: 'endpoints/', body })
     expect(created.name).toBe('top_events')
     expect(created.cache_age_seconds).toBe(600)
     expect(created.query?.kind).toBe('HogQLQuery')
@@ -97,11 +97,11 @@ describe('endpoints', () => {
   it('retrieve reads one endpoint by name, under both prefixes', async () => {
     const sent = answer('get', 'endpoints/top_events/', endpoint())
     expect(await client.endpoints.retrieve('top_events')).toEqual(endpoint())
-    expectSent(sent, 'GET', 'endpoints/top_events/')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/top_events/' })
 
     const envSent = answer('get', 'endpoints/top_events/', newestEndpoint(), 200, ENVIRONMENT)
     const found = await makeClient({ endpointsPrefix: 'environments' }).endpoints.retrieve('top_events')
-    expectSent(envSent, 'GET', 'endpoints/top_events/', '', undefined, 'environments')
+    expectRequest(envSent, { method: 'GET', path: 'endpoints/top_events/', prefix: 'environments' })
     expect(found).toEqual(newestEndpoint())
     expect(found.materialization?.status).toBe('Completed')
     expect(found.columns?.[1]).toEqual({ name: 'c', type: 'integer' })
@@ -127,7 +127,7 @@ describe('endpoints', () => {
   it('update patches the given fields', async () => {
     const sent = answer('patch', 'endpoints/top_events/', endpoint('top_events', { is_active: false }))
     const updated = await client.endpoints.update('top_events', { is_active: false, description: 'off' })
-    expectSent(sent, 'PATCH', 'endpoints/top_events/', '', { is_active: false, description: 'off' })
+    expectRequest(sent, { method: 'PATCH', path: 'endpoints/top_events/', body: { is_active: false, description: 'off' } })
     expect(updated.is_active).toBe(false)
   })
 
@@ -141,17 +141,17 @@ describe('endpoints', () => {
   it('delete resolves undefined on 204, under both prefixes', async () => {
     const sent = answer('delete', 'endpoints/top_events/', undefined, 204)
     await expect(client.endpoints.delete('top_events')).resolves.toBeUndefined()
-    expectSent(sent, 'DELETE', 'endpoints/top_events/')
+    expectRequest(sent, { method: 'DELETE', path: 'endpoints/top_events/' })
 
     const envSent = answer('delete', 'endpoints/top_events/', undefined, 204, ENVIRONMENT)
     await expect(makeClient({ endpointsPrefix: 'environments' }).endpoints.delete('top_events')).resolves.toBeUndefined()
-    expectSent(envSent, 'DELETE', 'endpoints/top_events/', '', undefined, 'environments')
+    expectRequest(envSent, { method: 'DELETE', path: 'endpoints/top_events/', prefix: 'environments' })
   })
 
   it('materializationStatus reads the materialized shape', async () => {
     const sent = answer('get', 'endpoints/top_events/materialization_status/', materialized)
     const status = await client.endpoints.materializationStatus('top_events')
-    expectSent(sent, 'GET', 'endpoints/top_events/materialization_status/')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/top_events/materialization_status/' })
     expect(status).toEqual(materialized)
     expect(status.error).toBe('')
     expect(status.sync_frequency).toBe('24hour')
@@ -160,7 +160,7 @@ describe('endpoints', () => {
   it('materializationStatus reads the {can_materialize, reason} shape', async () => {
     const sent = answer('get', 'endpoints/trend/materialization_status/', notMaterializable)
     const status = await client.endpoints.materializationStatus('trend')
-    expectSent(sent, 'GET', 'endpoints/trend/materialization_status/')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/trend/materialization_status/' })
     expect(status).toEqual(notMaterializable)
     expect(status.status).toBeUndefined()
     expect(status.reason).toBe('Only HogQL queries can be materialized.')
@@ -180,7 +180,7 @@ describe('endpoints', () => {
     }
     const sent = answer('post', 'endpoints/top_events/run/', runResult)
     const result = await client.endpoints.run('top_events', body)
-    expectSent(sent, 'POST', 'endpoints/top_events/run/', '', body)
+    expectRequest(sent, { method: 'POST', path: 'endpoints/top_events/run/', body })
     expect(result).toEqual(runResult)
     expect(Object.keys(result)[0]).toBe('results')
     expect(result.types?.[1]).toEqual(['c', 'UInt64'])
@@ -191,7 +191,7 @@ describe('endpoints', () => {
     const insight = { results: [{ label: '$pageview', count: 12, data: [1, 2], days: ['2026-10-01', '2026-10-02'] }], is_cached: true, last_refresh: '2026-10-05T09:30:00Z', query_status: null, timezone: 'UTC', endpoint_version: 1, endpoint_version_created_at: '2026-10-01T10:00:00+00:00', endpoint_materialized: false }
     const sent = answer('post', 'endpoints/trend/run/', insight)
     const result = await client.endpoints.run('trend')
-    expectSent(sent, 'POST', 'endpoints/trend/run/', '', {})
+    expectRequest(sent, { method: 'POST', path: 'endpoints/trend/run/', body: {} })
     expect(result).toEqual(insight)
   })
 
@@ -222,19 +222,19 @@ describe('endpoints', () => {
   it('runGet sends version in the query and no body', async () => {
     const sent = answer('get', 'endpoints/top_events/run/', runResult)
     const result = await client.endpoints.runGet('top_events', { version: 2 })
-    expectSent(sent, 'GET', 'endpoints/top_events/run/', '?version=2')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/top_events/run/', query: '?version=2' })
     expect(result).toEqual(runResult)
 
     const latest = answer('get', 'endpoints/top_events/run/', runResult)
     await client.endpoints.runGet('top_events')
-    expectSent(latest, 'GET', 'endpoints/top_events/run/')
+    expectRequest(latest, { method: 'GET', path: 'endpoints/top_events/run/' })
   })
 
   it('versions reads a bare array (thin-spec era)', async () => {
     const body = [endpointVersion(3), endpointVersion(2), endpointVersion(1)]
     const sent = answer('get', 'endpoints/top_events/versions/', body)
     const page = await client.endpoints.versions('top_events')
-    expectSent(sent, 'GET', 'endpoints/top_events/versions/')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/top_events/versions/' })
     expect(page.results).toEqual(body)
     expect(page.results.map((v) => v.version)).toEqual([3, 2, 1])
     expect(page.results[2]!.created_by).toBeNull()
@@ -246,7 +246,7 @@ describe('endpoints', () => {
     const body = { results: [newestEndpointVersion(2), newestEndpointVersion(1)] }
     const sent = answer('get', 'endpoints/top_events/versions/', body, 200, ENVIRONMENT)
     const all = await makeClient({ endpointsPrefix: 'environments' }).endpoints.versions('top_events').toArray()
-    expectSent(sent, 'GET', 'endpoints/top_events/versions/', '', undefined, 'environments')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/top_events/versions/', prefix: 'environments' })
     expect(all).toEqual(body.results)
     expect(all[0]!.version_id).toBe('0190e1a2-0000-7000-8000-000000000002')
   })
@@ -254,12 +254,12 @@ describe('endpoints', () => {
   it('version(name, 3) reads one version', async () => {
     const sent = answer('get', 'endpoints/top_events/versions/3/', endpointVersion(3, { is_active: true }))
     const found = await client.endpoints.version('top_events', 3)
-    expectSent(sent, 'GET', 'endpoints/top_events/versions/3/')
+    expectRequest(sent, { method: 'GET', path: 'endpoints/top_events/versions/3/' })
     expect(found).toEqual(endpointVersion(3, { is_active: true }))
 
     const byString = answer('get', 'endpoints/top_events/versions/12/', endpointVersion(12))
     expect((await client.endpoints.version('top_events', '12')).version).toBe(12)
-    expectSent(byString, 'GET', 'endpoints/top_events/versions/12/')
+    expectRequest(byString, { method: 'GET', path: 'endpoints/top_events/versions/12/' })
   })
 
   it('an unknown version gives the {"error"} 404 as NotFoundError with detail set', async () => {
@@ -273,7 +273,7 @@ describe('endpoints', () => {
   it('lastExecutionTimes posts names and reads [[name, datetime], …] pairs', async () => {
     const sent = answer('post', 'endpoints/last_execution_times/', lastExecutionTimes)
     const result = await client.endpoints.lastExecutionTimes({ names: ['top_events', 'never_ran'] })
-    expectSent(sent, 'POST', 'endpoints/last_execution_times/', '', { names: ['top_events', 'never_ran'] })
+    expectRequest(sent, { method: 'POST', path: 'endpoints/last_execution_times/', body: { names: ['top_events', 'never_ran'] } })
     expect(result).toEqual(lastExecutionTimes)
     const pairs: Array<[string, string]> | null | undefined = result.query_status.results
     expect(pairs).toEqual([['top_events', '2026-10-05T09:30:00Z']])
@@ -285,7 +285,7 @@ describe('endpoints', () => {
     const body = { query_status: queryStatus(null) }
     const sent = answer('post', 'endpoints/last_execution_times/', body, 200, ENVIRONMENT)
     const result = await makeClient({ endpointsPrefix: 'environments' }).endpoints.lastExecutionTimes({ names: ['x'] })
-    expectSent(sent, 'POST', 'endpoints/last_execution_times/', '', { names: ['x'] }, 'environments')
+    expectRequest(sent, { method: 'POST', path: 'endpoints/last_execution_times/', body: { names: ['x'] }, prefix: 'environments' })
     expect(result.query_status.results).toBeNull()
   })
 

@@ -35,8 +35,7 @@ describe('eventDefinitions.list', () => {
       ordering: ['-last_seen_at::date', 'name'],
     })
 
-    expect(requests).toHaveLength(1)
-    expectRequest(requests[0], {
+    expectRequest(requests, {
       method: 'GET',
       path: 'event_definitions/',
       query: {
@@ -59,7 +58,7 @@ describe('eventDefinitions.list', () => {
   it('sends an empty JSON array as []', async () => {
     const requests = serve('get', 'event_definitions/', () => HttpResponse.json(page([])))
     await client.eventDefinitions.list({ tags: [] })
-    expectRequest(requests[0], { method: 'GET', path: 'event_definitions/', query: { tags: '[]' } })
+    expectRequest(requests, { method: 'GET', path: 'event_definitions/', query: { tags: '[]' } })
   })
 
   it('does not change the caller’s params object', async () => {
@@ -72,7 +71,7 @@ describe('eventDefinitions.list', () => {
   it('sends no query string without params', async () => {
     const requests = serve('get', 'event_definitions/', () => HttpResponse.json(page([fx.posthogEventDefinition()])))
     const result = await client.eventDefinitions.list()
-    expectRequest(requests[0], { method: 'GET', path: 'event_definitions/' })
+    expectRequest(requests, { method: 'GET', path: 'event_definitions/' })
     expect(result.results[0]?.name).toBe('$pageview')
   })
 
@@ -88,9 +87,10 @@ describe('eventDefinitions.list', () => {
     for await (const definition of client.eventDefinitions.list({ event_type: 'event', limit: 2 })) seen.push(definition.id)
 
     expect(seen).toEqual(ids)
-    expect(requests).toHaveLength(2)
-    expectRequest(requests[0], { method: 'GET', path: 'event_definitions/', query: { event_type: 'event', limit: '2' } })
-    expectRequest(requests[1], { method: 'GET', path: 'event_definitions/', query: { event_type: 'event', limit: '2', offset: '2' } })
+    expectRequest(requests, [
+      { method: 'GET', path: 'event_definitions/', query: { event_type: 'event', limit: '2' } },
+      { method: 'GET', path: 'event_definitions/', query: { event_type: 'event', limit: '2', offset: '2' } },
+    ])
   })
 })
 
@@ -102,7 +102,7 @@ describe('eventDefinitions CRUD', () => {
 
     const { data, response } = await client.eventDefinitions.create(body).withResponse()
 
-    expectRequest(requests[0], { method: 'POST', path: 'event_definitions/', body })
+    expectRequest(requests, { method: 'POST', path: 'event_definitions/', body })
     expect(response.status).toBe(201)
     expect(data).toEqual(created)
     expect(data.created_at).toBeNull()
@@ -112,7 +112,7 @@ describe('eventDefinitions CRUD', () => {
   it('retrieve GETs event_definitions/:id/', async () => {
     const requests = serve('get', `event_definitions/${ID}/`, () => HttpResponse.json(fx.eventDefinition()))
     const definition = await client.eventDefinitions.retrieve(ID)
-    expectRequest(requests[0], { method: 'GET', path: `event_definitions/${ID}/` })
+    expectRequest(requests, { method: 'GET', path: `event_definitions/${ID}/` })
     expect(definition).toEqual(fx.eventDefinition())
     expect(definition.verified_by?.email).toBe('ada@example.com')
   })
@@ -121,7 +121,7 @@ describe('eventDefinitions CRUD', () => {
     const updated = fx.eventDefinition(ID, { description: 'Checkout done', verified: false, hidden: true })
     const requests = serve('patch', `event_definitions/${ID}/`, () => HttpResponse.json(updated))
     const definition = await client.eventDefinitions.update(ID, { description: 'Checkout done', verified: false, hidden: true })
-    expectRequest(requests[0], {
+    expectRequest(requests, {
       method: 'PATCH',
       path: `event_definitions/${ID}/`,
       body: { description: 'Checkout done', verified: false, hidden: true },
@@ -132,7 +132,7 @@ describe('eventDefinitions CRUD', () => {
   it('delete sends DELETE to event_definitions/:id/ and resolves undefined on 204', async () => {
     const requests = serve('delete', `event_definitions/${ID}/`, () => new HttpResponse(null, { status: 204 }))
     const { data, response } = await client.eventDefinitions.delete(ID).withResponse()
-    expectRequest(requests[0], { method: 'DELETE', path: `event_definitions/${ID}/` })
+    expectRequest(requests, { method: 'DELETE', path: `event_definitions/${ID}/` })
     expect(data).toBeUndefined()
     expect(response.status).toBe(204)
     serve('delete', `event_definitions/${ID}/`, () => new HttpResponse(null, { status: 204 }))
@@ -153,7 +153,7 @@ describe('eventDefinitions: metrics and code listings', () => {
   it('metrics GETs event_definitions/:id/metrics/', async () => {
     const requests = serve('get', `event_definitions/${ID}/metrics/`, () => HttpResponse.json(fx.metrics))
     const metrics = await client.eventDefinitions.metrics(ID)
-    expectRequest(requests[0], { method: 'GET', path: `event_definitions/${ID}/metrics/` })
+    expectRequest(requests, { method: 'GET', path: `event_definitions/${ID}/metrics/` })
     expect(metrics).toEqual({ query_usage_30_day: 17 })
   })
 
@@ -181,7 +181,7 @@ describe('eventDefinitions: metrics and code listings', () => {
   ] as const)('%s GETs event_definitions/%s/ and returns the listing', async (language, listing, call) => {
     const requests = serve('get', `event_definitions/${language}/`, () => HttpResponse.json(listing))
     const result = await call(client)
-    expectRequest(requests[0], { method: 'GET', path: `event_definitions/${language}/` })
+    expectRequest(requests, { method: 'GET', path: `event_definitions/${language}/` })
     expect(result).toEqual(listing)
     expect(result.schema_hash).toMatch(/^[0-9a-f]{32}$/)
   })

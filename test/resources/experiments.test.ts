@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ResponseValidationError } from '../../src/index.js'
 import { experiment, featureFlag } from '../fixtures/experiments.js'
 import { API_KEY, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
-import { expectInvalidArgument, expectSent } from '../helpers/requests.js'
+import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
 const { server, answer, serve, watchAll } = useMswApi()
 
@@ -13,7 +13,7 @@ describe('experiments', () => {
   it('list sends limit/offset and the extra filters, and parses the page', async () => {
     const sent = answer('get', 'experiments/', { count: 1, next: null, previous: null, results: [experiment(1)] })
     const page = await client.experiments.list({ limit: 10, offset: 0, archived: true, status: 'running', search: 'chk' })
-    expectSent(sent, 'GET', 'experiments/', '?limit=10&offset=0&archived=true&status=running&search=chk')
+    expectRequest(sent, { method: 'GET', path: 'experiments/', query: '?limit=10&offset=0&archived=true&status=running&search=chk' })
     expect(page.results).toEqual([experiment(1)])
     expect(page.count).toBe(1)
     expect(page.hasNextPage()).toBe(false)
@@ -22,7 +22,7 @@ describe('experiments', () => {
   it('create posts the body and answers the created experiment', async () => {
     const sent = answer('post', 'experiments/', experiment(5), 201)
     const created = await client.experiments.create({ name: 'Checkout button 5', feature_flag_key: 'checkout-button-5', type: 'web' })
-    expectSent(sent, 'POST', 'experiments/', '', { name: 'Checkout button 5', feature_flag_key: 'checkout-button-5', type: 'web' })
+    expectRequest(sent, { method: 'POST', path: 'experiments/', body: { name: 'Checkout button 5', feature_flag_key: 'checkout-button-5', type: 'web' } })
     expect(created.id).toBe(5)
     expect(created.feature_flag?.key).toBe('checkout-button-5')
     expect(created.created_by?.email).toBe('ada@example.com')
@@ -31,21 +31,21 @@ describe('experiments', () => {
   it('retrieve reads one experiment by integer id', async () => {
     const sent = answer('get', 'experiments/7/', experiment(7))
     const found = await client.experiments.retrieve(7)
-    expectSent(sent, 'GET', 'experiments/7/')
+    expectRequest(sent, { method: 'GET', path: 'experiments/7/' })
     expect(found).toEqual(experiment(7))
   })
 
   it('update patches the given fields', async () => {
     const sent = answer('patch', 'experiments/7/', experiment(7, { conclusion: 'won', conclusion_comment: 'clear win' }))
     const updated = await client.experiments.update(7, { conclusion: 'won', conclusion_comment: 'clear win' })
-    expectSent(sent, 'PATCH', 'experiments/7/', '', { conclusion: 'won', conclusion_comment: 'clear win' })
+    expectRequest(sent, { method: 'PATCH', path: 'experiments/7/', body: { conclusion: 'won', conclusion_comment: 'clear win' } })
     expect(updated.conclusion).toBe('won')
   })
 
   it('softDelete patches deleted: true', async () => {
     const sent = answer('patch', 'experiments/7/', experiment(7, { deleted: true }))
     const deleted = await client.experiments.softDelete(7)
-    expectSent(sent, 'PATCH', 'experiments/7/', '', { deleted: true })
+    expectRequest(sent, { method: 'PATCH', path: 'experiments/7/', body: { deleted: true } })
     expect(deleted.deleted).toBe(true)
   })
 
@@ -53,7 +53,7 @@ describe('experiments', () => {
     const sent = answer('delete', 'experiments/7/', undefined, 405)
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     const error = await client.experiments.delete(7).catch((e: unknown) => e)
-    expectSent(sent, 'DELETE', 'experiments/7/')
+    expectRequest(sent, { method: 'DELETE', path: 'experiments/7/' })
     expect(error).toBeInstanceOf(MethodNotAllowedError)
     expect((error as MethodNotAllowedError).status).toBe(405)
     expect((error as MethodNotAllowedError).body).toBeUndefined()
@@ -64,14 +64,14 @@ describe('experiments', () => {
     const cohort = { id: 9, name: 'Users exposed to experiment "Checkout button 7"', is_static: false, groups: [], created_by: null }
     const sent = answer('post', 'experiments/7/create_exposure_cohort_for_experiment/', { cohort }, 201)
     const result = await client.experiments.createExposureCohort(7)
-    expectSent(sent, 'POST', 'experiments/7/create_exposure_cohort_for_experiment/', '', {})
+    expectRequest(sent, { method: 'POST', path: 'experiments/7/create_exposure_cohort_for_experiment/', body: {} })
     expect(result.cohort?.id).toBe(9)
   })
 
   it('duplicate posts an optional feature_flag_key and answers the copy', async () => {
     const sent = answer('post', 'experiments/7/duplicate/', experiment(8, { name: 'Checkout button 7 (Copy)' }), 201)
     const copy = await client.experiments.duplicate(7, { feature_flag_key: 'other-flag' })
-    expectSent(sent, 'POST', 'experiments/7/duplicate/', '', { feature_flag_key: 'other-flag' })
+    expectRequest(sent, { method: 'POST', path: 'experiments/7/duplicate/', body: { feature_flag_key: 'other-flag' } })
     expect(copy.name).toBe('Checkout button 7 (Copy)')
   })
 
@@ -80,7 +80,7 @@ describe('experiments', () => {
     const sent = answer('post', 'experiments/7/recalculate_timeseries/', answerBody, 201)
     const metric = { kind: 'ExperimentMetric', uuid: 'm-1', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } as const
     const result = await client.experiments.recalculateTimeseries(7, { metric, fingerprint: 'fp' })
-    expectSent(sent, 'POST', 'experiments/7/recalculate_timeseries/', '', { metric, fingerprint: 'fp' })
+    expectRequest(sent, { method: 'POST', path: 'experiments/7/recalculate_timeseries/', body: { metric, fingerprint: 'fp' } })
     expect(result.status).toBe('pending')
   })
 
@@ -99,7 +99,7 @@ describe('experiments', () => {
     }
     const sent = answer('get', 'experiments/7/timeseries_results/', body)
     const result = await client.experiments.timeseriesResults(7, { metric_uuid: 'm-1', fingerprint: 'fp' })
-    expectSent(sent, 'GET', 'experiments/7/timeseries_results/', '?metric_uuid=m-1&fingerprint=fp')
+    expectRequest(sent, { method: 'GET', path: 'experiments/7/timeseries_results/', query: '?metric_uuid=m-1&fingerprint=fp' })
     expect(result.timeseries?.['2026-10-02']).toBeNull()
   })
 
@@ -129,14 +129,14 @@ describe('experiments', () => {
   it('requiresFlagImplementation answers { result }', async () => {
     const sent = answer('get', 'experiments/requires_flag_implementation/', { result: true })
     expect(await client.experiments.requiresFlagImplementation()).toEqual({ result: true })
-    expectSent(sent, 'GET', 'experiments/requires_flag_implementation/')
+    expectRequest(sent, { method: 'GET', path: 'experiments/requires_flag_implementation/' })
   })
 
   it('stats answers the velocity numbers', async () => {
     const body = { launched_last_30d: 4, launched_previous_30d: 2, percent_change: 100.0, active_experiments: 3, completed_last_30d: 1 }
     const sent = answer('get', 'experiments/stats/', body)
     expect(await client.experiments.stats()).toEqual(body)
-    expectSent(sent, 'GET', 'experiments/stats/')
+    expectRequest(sent, { method: 'GET', path: 'experiments/stats/' })
   })
 
   it('a soft-deleted experiment is a NotFoundError with the four-key fields', async () => {

@@ -22,7 +22,7 @@ import {
 } from '../fixtures/surveys.js'
 import { serverError } from '../fixtures/errors.js'
 import { API_KEY, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
-import { expectInvalidArgument, expectSent } from '../helpers/requests.js'
+import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
 const { server, answer, serve, watchAll } = useMswApi()
 
@@ -33,7 +33,7 @@ describe('surveys', () => {
     const next = `${PROJECT}/surveys/?limit=1&offset=1&search=nps`
     const sent = answer('get', 'surveys/', { count: 2, next, previous: null, results: [survey()] })
     const page = await client.surveys.list({ limit: 1, offset: 0, search: 'nps' })
-    expectSent(sent, 'GET', 'surveys/', '?limit=1&offset=0&search=nps')
+    expectRequest(sent, { method: 'GET', path: 'surveys/', query: '?limit=1&offset=0&search=nps' })
     expect(page.results).toEqual([survey()])
     expect(page.count).toBe(2)
     expect(page.next).toBe(next)
@@ -44,7 +44,7 @@ describe('surveys', () => {
     const body = { name: 'NPS Q4', type: 'popover' as const, questions: [{ type: 'open' as const, question: 'Anything else?' }] }
     const sent = answer('post', 'surveys/', writtenSurvey(), 201)
     const created = await client.surveys.create(body)
-    expectSent(sent, 'POST', 'surveys/', '', body)
+    expectRequest(sent, { method: 'POST', path: 'surveys/', body })
     expect(created).toEqual(writtenSurvey())
     expect(created.id).toBe(SURVEY_ID)
     expect(created.feature_flag_keys).toBeUndefined()
@@ -54,7 +54,7 @@ describe('surveys', () => {
   it('retrieve reads the GET shape, with response_sampling_daily_limits as its JSON-encoded string', async () => {
     const sent = answer('get', `surveys/${SURVEY_ID}/`, survey())
     const found = await client.surveys.retrieve(SURVEY_ID)
-    expectSent(sent, 'GET', `surveys/${SURVEY_ID}/`)
+    expectRequest(sent, { method: 'GET', path: `surveys/${SURVEY_ID}/` })
     expect(found).toEqual(survey())
     expect(found.feature_flag_keys?.[1]).toEqual({ key: 'targeting_flag_key', value: 'survey-targeting-3f9a1c0b7e' })
     expect(typeof found.response_sampling_daily_limits).toBe('string')
@@ -66,7 +66,7 @@ describe('surveys', () => {
     const limits = [{ date: '2026-10-07', daily_response_limit: 10, rollout_percentage: 50 }]
     const sent = answer('patch', `surveys/${SURVEY_ID}/`, writtenSurvey(SURVEY_ID, { archived: true, response_sampling_daily_limits: limits }))
     const updated = await client.surveys.update(SURVEY_ID, { archived: true, end_date: '2026-10-31T00:00:00Z' })
-    expectSent(sent, 'PATCH', `surveys/${SURVEY_ID}/`, '', { archived: true, end_date: '2026-10-31T00:00:00Z' })
+    expectRequest(sent, { method: 'PATCH', path: `surveys/${SURVEY_ID}/`, body: { archived: true, end_date: '2026-10-31T00:00:00Z' } })
     expect(updated.archived).toBe(true)
     expect(updated.response_sampling_daily_limits).toEqual(limits)
   })
@@ -74,7 +74,7 @@ describe('surveys', () => {
   it('delete resolves undefined on 204', async () => {
     const sent = answer('delete', `surveys/${SURVEY_ID}/`, undefined, 204)
     await expect(client.surveys.delete(SURVEY_ID)).resolves.toBeUndefined()
-    expectSent(sent, 'DELETE', `surveys/${SURVEY_ID}/`)
+    expectRequest(sent, { method: 'DELETE', path: `surveys/${SURVEY_ID}/` })
   })
 
   it('activity walks the page-based envelope {results, next, previous, total_count} across 2 pages', async () => {
@@ -116,7 +116,7 @@ describe('surveys', () => {
     const body = { results: [activityLog('a9', 'deleted', { user: null, is_system: true })], next: null, previous: null, total_count: 1 }
     const sent = answer('get', 'surveys/activity/', body)
     const page = await client.surveys.allActivity({ limit: 5, page: 1 })
-    expectSent(sent, 'GET', 'surveys/activity/', '?limit=5&page=1')
+    expectRequest(sent, { method: 'GET', path: 'surveys/activity/', query: '?limit=5&page=1' })
     expect(page.results).toEqual(body.results)
     expect(page.results[0]!.user).toBeNull()
     expect(page.count).toBe(1)
@@ -127,13 +127,13 @@ describe('surveys', () => {
     const uuids = [RESPONSE_UUID, '0190d4c9-bbbb-7bbb-8ccc-eeeeeeeeeeee']
     const sent = answer('get', `surveys/${SURVEY_ID}/archived-response-uuids/`, uuids)
     expect(await client.surveys.archivedResponseUuids(SURVEY_ID)).toEqual(uuids)
-    expectSent(sent, 'GET', `surveys/${SURVEY_ID}/archived-response-uuids/`)
+    expectRequest(sent, { method: 'GET', path: `surveys/${SURVEY_ID}/archived-response-uuids/` })
   })
 
   it('duplicateToProjects posts target_team_ids and reads the 201 result', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/duplicate_to_projects/`, duplicateResult, 201)
     const result = await client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 44] })
-    expectSent(sent, 'POST', `surveys/${SURVEY_ID}/duplicate_to_projects/`, '', { target_team_ids: [43, 44] })
+    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/duplicate_to_projects/`, body: { target_team_ids: [43, 44] } })
     expect(result).toEqual(duplicateResult)
     expect(result.created_surveys?.map((copy) => copy.team_id)).toEqual([43, 44])
   })
@@ -142,7 +142,7 @@ describe('surveys', () => {
     const body = { type: 'validation_error', code: 'invalid_input', detail: "One or more target teams not found or you don't have access to them", attr: null }
     const sent = answer('post', `surveys/${SURVEY_ID}/duplicate_to_projects/`, body, 400)
     const error = await client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 999] }).catch((e: unknown) => e)
-    expectSent(sent, 'POST', `surveys/${SURVEY_ID}/duplicate_to_projects/`, '', { target_team_ids: [43, 999] })
+    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/duplicate_to_projects/`, body: { target_team_ids: [43, 999] } })
     expect(error).toBeInstanceOf(BadRequestError)
     expect(error).toMatchObject({ status: 400, code: 'invalid_input', detail: body.detail })
   })
@@ -150,14 +150,14 @@ describe('surveys', () => {
   it('archiveResponse posts with no body and resolves the bare number 200', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/archive/`, 200)
     const result = await client.surveys.archiveResponse(SURVEY_ID, RESPONSE_UUID)
-    expectSent(sent, 'POST', `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/archive/`)
+    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/archive/` })
     expect(result).toBe(200)
   })
 
   it('unarchiveResponse posts with no body and resolves the bare number 200', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/unarchive/`, 200)
     const result = await client.surveys.unarchiveResponse(SURVEY_ID, RESPONSE_UUID)
-    expectSent(sent, 'POST', `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/unarchive/`)
+    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/unarchive/` })
     expect(result).toBe(200)
   })
 
@@ -175,12 +175,11 @@ describe('surveys', () => {
       date_to: '2026-10-31T23:59:59+00:00',
       exclude_archived: true,
     })
-    expectSent(
-      sent,
-      'GET',
-      `surveys/${SURVEY_ID}/stats/`,
-      '?date_from=2026-10-01T00%3A00%3A00.000Z&date_to=2026-10-31T23%3A59%3A59%2B00%3A00&exclude_archived=true',
-    )
+    expectRequest(sent, {
+      method: 'GET',
+      path: `surveys/${SURVEY_ID}/stats/`,
+      query: '?date_from=2026-10-01T00%3A00%3A00.000Z&date_to=2026-10-31T23%3A59%3A59%2B00%3A00&exclude_archived=true',
+    })
     expect(sent[0]!.url.searchParams.get('date_from')).toBe('2026-10-01T00:00:00.000Z')
     expect(sent[0]!.url.searchParams.get('date_to')).toBe('2026-10-31T23:59:59+00:00')
     expect(result).toEqual(surveyStats)
@@ -192,7 +191,7 @@ describe('surveys', () => {
   it('allStats sends date_from/date_to and accepts stats: {}', async () => {
     const sent = answer('get', 'surveys/stats/', emptyAllStats)
     const result = await client.surveys.allStats({ date_from: '2026-10-01T00:00:00Z' })
-    expectSent(sent, 'GET', 'surveys/stats/', '?date_from=2026-10-01T00%3A00%3A00Z')
+    expectRequest(sent, { method: 'GET', path: 'surveys/stats/', query: '?date_from=2026-10-01T00%3A00%3A00Z' })
     expect(result).toEqual(emptyAllStats)
     expect(result.stats).toEqual({})
   })
@@ -200,12 +199,12 @@ describe('surveys', () => {
   it('summarizeResponses sends question_id/question_index in the query and force_refresh in the body', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/summarize_responses/`, responseSummary)
     const result = await client.surveys.summarizeResponses(SURVEY_ID, { question_id: 'q-1', force_refresh: true })
-    expectSent(sent, 'POST', `surveys/${SURVEY_ID}/summarize_responses/`, '?question_id=q-1', { force_refresh: true })
+    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/summarize_responses/`, query: '?question_id=q-1', body: { force_refresh: true } })
     expect(result).toEqual(responseSummary)
 
     const byIndex = answer('post', `surveys/${SURVEY_ID}/summarize_responses/`, { ...responseSummary, cached: true })
     const cached = await client.surveys.summarizeResponses(SURVEY_ID, { question_index: 0 })
-    expectSent(byIndex, 'POST', `surveys/${SURVEY_ID}/summarize_responses/`, '?question_index=0', {})
+    expectRequest(byIndex, { method: 'POST', path: `surveys/${SURVEY_ID}/summarize_responses/`, query: '?question_index=0', body: {} })
     expect(cached.cached).toBe(true)
   })
 
@@ -227,12 +226,12 @@ describe('surveys', () => {
   it('summaryHeadline posts force_refresh (or {}) and reads the headline', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/summary_headline/`, summaryHeadline)
     const result = await client.surveys.summaryHeadline(SURVEY_ID, { force_refresh: true })
-    expectSent(sent, 'POST', `surveys/${SURVEY_ID}/summary_headline/`, '', { force_refresh: true })
+    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/summary_headline/`, body: { force_refresh: true } })
     expect(result).toEqual(summaryHeadline)
 
     const noBody = answer('post', `surveys/${SURVEY_ID}/summary_headline/`, summaryHeadline)
     await client.surveys.summaryHeadline(SURVEY_ID)
-    expectSent(noBody, 'POST', `surveys/${SURVEY_ID}/summary_headline/`, '', {})
+    expectRequest(noBody, { method: 'POST', path: `surveys/${SURVEY_ID}/summary_headline/`, body: {} })
   })
 
   it('summaryHeadline without AI consent is a PermissionDeniedError with the {"error"} detail', async () => {
@@ -246,7 +245,7 @@ describe('surveys', () => {
     const counts = { [SURVEY_ID]: 30, '0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f': 0 }
     const sent = answer('get', 'surveys/responses_count/', counts)
     const result = await client.surveys.responsesCount({ exclude_archived: true, survey_ids: [SURVEY_ID, '0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f'] })
-    expectSent(sent, 'GET', 'surveys/responses_count/', `?exclude_archived=true&survey_ids=${SURVEY_ID}%2C0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f`)
+    expectRequest(sent, { method: 'GET', path: 'surveys/responses_count/', query: `?exclude_archived=true&survey_ids=${SURVEY_ID}%2C0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f` })
     expect(sent[0]!.url.searchParams.get('survey_ids')).toBe(`${SURVEY_ID},0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f`)
     expect(result).toEqual(counts)
   })
@@ -254,7 +253,7 @@ describe('surveys', () => {
   it('responsesCount with no params sends no query and accepts {}', async () => {
     const sent = answer('get', 'surveys/responses_count/', {})
     expect(await client.surveys.responsesCount()).toEqual({})
-    expectSent(sent, 'GET', 'surveys/responses_count/')
+    expectRequest(sent, { method: 'GET', path: 'surveys/responses_count/' })
   })
 
   it('create is not retried after a 503 (the service may have acted)', async () => {

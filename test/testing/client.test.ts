@@ -87,7 +87,7 @@ describe('ProjectClient against fake.listen()', () => {
   })
 
   it('surfaces a 429 as RateLimitError with retryAfter', async () => {
-    fake.faults.rateLimit({ limit: 1, windowMs: 120_000 })
+    fake.faults.tooManyRequests({ limit: 1, windowMs: 120_000 })
     await client.experiments.stats()
     const error = await client.experiments.stats({ maxRetries: 0 }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(RateLimitError)

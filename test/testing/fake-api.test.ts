@@ -17,7 +17,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       },
     })
     channel = await openChannel(fake, transport)
-    call = caller(channel, fake)
+    call = caller(fake, { channel })
   })
   afterEach(() => channel.close())
 
@@ -56,7 +56,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       small.seed.surveys(4)
       const smallChannel = await openChannel(small, transport)
       try {
-        const page = await jsonOf(await caller(smallChannel, small)('GET', 'surveys/?limit=0&offset=-1'))
+        const page = await jsonOf(await caller(small, { channel: smallChannel })('GET', 'surveys/?limit=0&offset=-1'))
         expect(page.results).toHaveLength(3)
         expect(page.count).toBe(4)
       } finally {
@@ -116,28 +116,28 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
 
   describe('authentication and scopes', () => {
     it('answers 401 without a key and with an unknown key', async () => {
-      const anonymous = await caller(channel, fake, null)('GET', 'experiments/')
+      const anonymous = await caller(fake, { channel, key: null })('GET', 'experiments/')
       expect(anonymous.status).toBe(401)
       expect(await jsonOf(anonymous)).toEqual(fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'))
-      const unknown = await caller(channel, fake, 'phx_nobody')('GET', 'experiments/')
+      const unknown = await caller(fake, { channel, key: 'phx_nobody' })('GET', 'experiments/')
       expect(unknown.status).toBe(401)
       expect(await jsonOf(unknown)).toEqual(fourKey('authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.'))
     })
 
     it('answers 403 naming the missing scope; a :write scope satisfies :read', async () => {
-      const readOnly = caller(channel, fake, 'phx_read_only')
+      const readOnly = caller(fake, { channel, key: 'phx_read_only' })
       expect((await readOnly('GET', 'experiments/')).status).toBe(200)
       const refused = await readOnly('POST', 'experiments/', { name: 'x', feature_flag_key: 'x' })
       expect(refused.status).toBe(403)
       expect(await jsonOf(refused)).toEqual(missingScope('experiment:write'))
-      const writer = caller(channel, fake, 'phx_writer')
+      const writer = caller(fake, { channel, key: 'phx_writer' })
       expect((await writer('GET', 'experiments/')).status).toBe(200)
       expect(await jsonOf(await writer('GET', 'hog_functions/'))).toMatchObject({ detail: "API key missing required scope 'hog_function:read'" })
     })
 
     it('refuses personal API keys on operations without a scope, even with *', async () => {
       const [hog] = fake.seed.hogFunctions(1)
-      const everything = caller(channel, fake, 'phx_everything')
+      const everything = caller(fake, { channel, key: 'phx_everything' })
       for (const [method, path] of [
         ['GET', `hog_functions/${hog?.id}/logs/`],
         ['PATCH', 'hog_functions/rearrange/'],
@@ -259,7 +259,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       open.seed.endpoints([{ name: 'top_events' }])
       const openChannelToo = await openChannel(open, transport)
       try {
-        const openCall = caller(openChannelToo, open)
+        const openCall = caller(open, { channel: openChannelToo })
         const patched = await jsonOf(await openCall('PATCH', 'endpoints/top_events/', { query: { kind: 'HogQLQuery', query: 'SELECT 2' } }))
         expect(patched).toMatchObject({ current_version: 2, versions_count: 2 })
         const versions = await jsonOf(await openCall('GET', 'endpoints/top_events/versions/', undefined, { prefix: 'environments' }))
@@ -348,8 +348,8 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(await response.text()).toContain('<h1>502 Bad Gateway</h1>')
     })
 
-    it('rate limits per key with the throttled body and Retry-After', async () => {
-      fake.faults.rateLimit({ limit: 2, windowMs: 30_000 })
+    it('tooManyRequests: 429s per key with the throttled body and Retry-After', async () => {
+      fake.faults.tooManyRequests({ limit: 2, windowMs: 30_000 })
       expect((await call('GET', 'experiments/')).status).toBe(200)
       expect((await call('GET', 'surveys/')).status).toBe(200)
       const throttled = await call('GET', 'experiments/')
@@ -357,9 +357,9 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(throttled.headers.get('retry-after')).toBe('30')
       expect(await jsonOf(throttled)).toEqual(fourKey('throttled_error', 'throttled', 'Request was throttled. Expected available in 30 seconds.'))
       // Another key has its own budget; unauthenticated requests are refused before throttling.
-      expect((await caller(channel, fake, 'phx_everything')('GET', 'experiments/')).status).toBe(200)
-      expect((await caller(channel, fake, null)('GET', 'experiments/')).status).toBe(401)
-      fake.faults.rateLimit(null)
+      expect((await caller(fake, { channel, key: 'phx_everything' })('GET', 'experiments/')).status).toBe(200)
+      expect((await caller(fake, { channel, key: null })('GET', 'experiments/')).status).toBe(401)
+      fake.faults.tooManyRequests(null)
       expect((await call('GET', 'experiments/')).status).toBe(200)
     })
   })
@@ -385,5 +385,41 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
     const response = await call('PUT', 'experiments/', {})
     expect(response.status).toBe(405)
     expect(await jsonOf(response)).toEqual(fourKey('invalid_request', 'method_not_allowed', 'Method "PUT" not allowed.'))
+  })
+})
+
+describe('createFakeApi({ tooManyRequests }) and its 0.2 names', () => {
+  it('injects 429s from the start; reset() returns to the option, counting from zero', async () => {
+    const fake = createFakeApi({ tooManyRequests: { limit: 1, windowMs: 10_000 } })
+    const call = caller(fake)
+    expect((await call('GET', 'experiments/')).status).toBe(200)
+    const refused = await call('GET', 'experiments/')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('10')
+    fake.faults.tooManyRequests(null)
+    expect((await call('GET', 'experiments/')).status).toBe(200)
+    fake.reset()
+    expect((await call('GET', 'experiments/')).status).toBe(200)
+    expect((await call('GET', 'experiments/')).status).toBe(429)
+  })
+
+  it('the deprecated createFakeApi({ rateLimit }) and faults.rateLimit() do the same', async () => {
+    const fake = createFakeApi({ rateLimit: { limit: 1, windowMs: 10_000 } })
+    const call = caller(fake)
+    expect((await call('GET', 'experiments/')).status).toBe(200)
+    expect((await call('GET', 'experiments/')).status).toBe(429)
+    fake.faults.rateLimit({ limit: 0, windowMs: 2_000 })
+    const refused = await call('GET', 'experiments/')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('2')
+    fake.faults.rateLimit(null)
+    expect((await call('GET', 'experiments/')).status).toBe(200)
+  })
+
+  it('refuses both names at once, and a limit that is not a whole number', () => {
+    const limit = { limit: 1, windowMs: 1_000 }
+    expect(() => createFakeApi({ tooManyRequests: limit, rateLimit: limit })).toThrow(/tooManyRequests and its deprecated alias rateLimit/)
+    expect(() => createFakeApi({ tooManyRequests: { limit: 1.5, windowMs: 1_000 } })).toThrow(TypeError)
+    expect(() => createFakeApi().faults.tooManyRequests({ limit: 1, windowMs: 0 })).toThrow(TypeError)
   })
 })

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
-
-/** Raw calls through `fake.fetch` (same core as msw and listen()). */
-function api(fake: FakeApi) {
-  return async (method: string, path: string, body?: unknown, prefix = 'projects') => {
-    const response = await fake.fetch(`${fake.baseUrl}/api/${prefix}/${fake.projectId}/${path}`, {
-      method,
-      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    })
-    const text = await response.text()
-    return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : (JSON.parse(text) as any) }
-  }
-}
+import { createFakeApi } from '../../src/testing/index.js'
+import { caller } from '../helpers/fake-channels.js'
 
 const FIXED_NOW = new Date('2026-11-20T12:00:00.000Z')
 
 describe('experiments', () => {
   it('restores a soft-deleted experiment with PATCH deleted:false', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     const [experiment] = fake.seed.experiments(1)
     await call('PATCH', `experiments/${experiment?.id}/`, { deleted: true })
     expect((await call('GET', `experiments/${experiment?.id}/`)).status).toBe(404)
@@ -29,7 +17,7 @@ describe('experiments', () => {
 
   it('reuses an eligible flag, refuses an ineligible one and leaves nothing behind on a 400', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     fake.seed.featureFlags([{ key: 'eligible' }, { key: 'boolean-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }])
     const reused = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'eligible' })
     expect(reused.status).toBe(201)
@@ -50,7 +38,7 @@ describe('experiments', () => {
 
   it('creates flags from parameters.feature_flag_variants and adds fingerprints to metrics', async () => {
     const fake = createFakeApi()
-    const created = await api(fake)('POST', 'experiments/', {
+    const created = await caller(fake).read('POST', 'experiments/', {
       name: 'Three ways',
       feature_flag_key: 'three',
       parameters: { feature_flag_variants: [{ key: 'control', rollout_percentage: 34 }, { key: 'a', rollout_percentage: 33 }, { key: 'b', rollout_percentage: 33 }] },
@@ -62,7 +50,7 @@ describe('experiments', () => {
 
   it('pages eligible feature flags with its own envelope (limit 20 by default, {error} on a bad limit)', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     fake.seed.featureFlags(25)
     const page = await call('GET', 'experiments/eligible_feature_flags/')
     expect(page.body.count).toBe(25)
@@ -74,7 +62,7 @@ describe('experiments', () => {
 
   it('answers 200 for a recalculation already pending, and 400 for a draft experiment', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     const [running, draft] = fake.seed.experiments([{}, { start_date: null }])
     const body = { metric: { uuid: 'm' }, fingerprint: 'f' }
     expect((await call('POST', `experiments/${running?.id}/recalculate_timeseries/`, body)).status).toBe(201)
@@ -88,7 +76,7 @@ describe('experiments', () => {
 describe('hog functions', () => {
   it('masks secret inputs, keeps the type immutable and hides soft-deleted functions', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     const created = await call('POST', 'hog_functions/', {
       name: 'Secret webhook',
       hog: "fetch(inputs.url, {'headers': {'Authorization': inputs.token}})",
@@ -121,7 +109,7 @@ describe('hog functions', () => {
 
   it('lists transformations in execution order and rearranges them (bare array)', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
-    const call = api(fake)
+    const call = caller(fake).read
     const [first, second, destination] = fake.seed.hogFunctions([{ type: 'transformation' }, { type: 'transformation' }, { type: 'destination' }])
     expect([first?.execution_order, second?.execution_order]).toEqual([0, 1])
     const rearranged = await call('PATCH', 'hog_functions/rearrange/', { orders: { [first?.id ?? '']: 3, [second?.id ?? '']: 1 } })
@@ -136,7 +124,7 @@ describe('hog functions', () => {
 
   it('refuses to broadcast a disabled function and records invocations in logs and metrics', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
-    const call = api(fake)
+    const call = caller(fake).read
     const [disabled, enabled] = fake.seed.hogFunctions([{ enabled: false }, { enabled: true }])
     expect(await call('POST', `hog_functions/${disabled?.id}/broadcast/`, {})).toMatchObject({ status: 400, body: { error: 'Cannot broadcast: function is disabled' } })
     expect((await call('POST', `hog_functions/${enabled?.id}/invocations/`, {})).body).toEqual({ configuration: ['This field is required.'] })
@@ -153,7 +141,7 @@ describe('hog functions', () => {
 describe('surveys', () => {
   it('answers create/update without the GET-only fields and validates like DRF', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     const created = await call('POST', 'surveys/', {
       name: 'Onboarding',
       type: 'popover',
@@ -185,7 +173,7 @@ describe('surveys', () => {
 
   it('pages the activity log by page number with total_count', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     const created = await call('POST', 'surveys/', { name: 'Busy', type: 'api' })
     for (let index = 0; index < 11; index++) await call('PATCH', `surveys/${created.body.id}/`, { description: `v${index}` })
     const first = await call('GET', `surveys/${created.body.id}/activity/`)
@@ -202,7 +190,7 @@ describe('surveys', () => {
 
   it('checks response UUIDs and survey ids on archive, and counts only started projects', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     expect((await call('GET', 'surveys/responses_count/')).body).toEqual({})
     const [draft] = fake.seed.surveys([{ start_date: null }])
     fake.seed.surveyResponses(draft?.id ?? '', 2)
@@ -214,7 +202,7 @@ describe('surveys', () => {
 
   it('summarises responses with a cache, and needs a question', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     const [survey] = fake.seed.surveys(1)
     fake.seed.surveyResponses(survey?.id ?? '', 3)
     expect((await call('POST', `surveys/${survey?.id}/summarize_responses/`, {})).status).toBe(400)
@@ -229,7 +217,7 @@ describe('surveys', () => {
 describe('endpoints', () => {
   it('runs versions, reports unknown and invalid ones, and records execution times', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
-    const call = api(fake)
+    const call = caller(fake).read
     fake.seed.endpoints([{ name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } }, { name: 'paused', is_active: false }])
     expect((await call('POST', 'endpoints/signups/run/', {})).body.results).toEqual([['2026-11-19']])
     expect(await call('POST', 'endpoints/signups/run/', { version: 4 })).toMatchObject({
@@ -241,7 +229,7 @@ describe('endpoints', () => {
     expect((await call('POST', 'endpoints/paused/run/', {})).status).toBe(404)
     expect(await call('PATCH', 'endpoints/signups/?version=9', { description: 'x' })).toMatchObject({ status: 404, body: { error: 'Version 9 not found' } })
 
-    const times = await call('POST', 'endpoints/last_execution_times/', { names: ['signups', 'paused'] }, 'environments')
+    const times = await call('POST', 'endpoints/last_execution_times/', { names: ['signups', 'paused'] }, { prefix: 'environments' })
     expect(times.body.query_status.results).toEqual([['signups', '2026-11-20T12:00:00.000Z']])
     expect((await call('POST', 'endpoints/last_execution_times/', { names: [] })).body.query_status.results).toBeNull()
     expect((await call('POST', 'endpoints/last_execution_times/', { names: ['1bad'] })).body.detail).toBe('Invalid endpoint name: 1bad')
@@ -250,7 +238,7 @@ describe('endpoints', () => {
 
   it('validates creation and reports materialization', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
-    const call = api(fake)
+    const call = caller(fake).read
     const query = { kind: 'HogQLQuery', query: 'SELECT 1' }
     expect((await call('POST', 'endpoints/', { name: '9lives', query })).body.attr).toBe('name')
     expect((await call('POST', 'endpoints/', { name: 'ok', query: { kind: 'SQL' } })).body.attr).toBe('query')
@@ -261,7 +249,7 @@ describe('endpoints', () => {
     const trends = await call('POST', 'endpoints/', { name: 'trend', query: { kind: 'TrendsQuery', series: [] } })
     expect(trends.body.materialization).toEqual({ can_materialize: false, reason: 'Only HogQL queries can be materialized.' })
     expect((await call('POST', 'endpoints/trend/run/', { variables: { a: 1 } })).status).toBe(400)
-    expect((await call('DELETE', 'endpoints/trend/', undefined, 'environments')).status).toBe(204)
+    expect((await call('DELETE', 'endpoints/trend/', undefined, { prefix: 'environments' })).status).toBe(204)
     expect((await call('GET', 'endpoints/trend/')).status).toBe(404)
   })
 })
@@ -269,7 +257,7 @@ describe('endpoints', () => {
 describe('event definitions', () => {
   it('validates names and flags, and orders by last seen day then name', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     fake.seed.eventDefinitions([
       { name: 'b_event', last_seen_at: '2026-11-19T08:00:00.000000Z' },
       { name: 'a_event', last_seen_at: '2026-11-19T20:00:00.000000Z' },
@@ -298,7 +286,7 @@ describe('event definitions', () => {
 describe('the fake itself', () => {
   it('answers a body that is not JSON with a parse error, and unknown paths with 404', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     expect((await call('POST', 'experiments/', '{"name":')).body).toMatchObject({ type: 'invalid_request', code: 'parse_error' })
     expect((await call('GET', 'dashboards/')).status).toBe(404)
     expect((await fake.fetch(`${fake.baseUrl}/healthz`)).status).toBe(404)
@@ -324,7 +312,7 @@ describe('the fake itself', () => {
 
   it('matches faults by operation and by absolute path, and counts them', async () => {
     const fake = createFakeApi()
-    const call = api(fake)
+    const call = caller(fake).read
     fake.faults.inject('status', { status: 418, times: 2, operation: 'surveys.list' })
     fake.faults.inject('status', { status: 409, path: /\/event_definitions\/?$/ })
     fake.faults.inject('status', { status: 410, path: '/api/projects/1/experiments' })
@@ -339,7 +327,7 @@ describe('the fake itself', () => {
 
   it('uses the injected clock for every timestamp', async () => {
     const fake = createFakeApi({ now: () => FIXED_NOW })
-    const created = await api(fake)('POST', 'experiments/', { name: 'Clocked', feature_flag_key: 'clocked' })
+    const created = await caller(fake).read('POST', 'experiments/', { name: 'Clocked', feature_flag_key: 'clocked' })
     expect(created.body.created_at).toBe('2026-11-20T12:00:00.000000Z')
   })
 })

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
+import { createFakeApi } from '../../src/testing/index.js'
+import { caller } from '../helpers/fake-channels.js'
 
 /**
  * The fake checks the nested payloads the service checks (docs/service-behaviour.md §P1–§P4) and
  * answers the service's four-key 400 body.
  */
-function api(fake: FakeApi) {
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fake.fetch(`${fake.baseUrl}/api/projects/${fake.projectId}/${path}`, {
-      method,
-      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.text()
-    return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as any) }
-  }
-}
 
 /** A four-key validation error on `attr`. */
 function refusedOn(attr: string) {
@@ -26,7 +16,7 @@ const purchase = { kind: 'EventsNode', event: 'purchase' }
 
 describe('experiment payloads', () => {
   it('requires primary_metrics_ordered_uuids to list every metric uuid', async () => {
-    const call = api(createFakeApi())
+    const call = caller(createFakeApi()).read
     const metrics = [
       { metric_type: 'mean', uuid: 'm-1', source: purchase },
       { metric_type: 'funnel', uuid: 'm-2', series: [purchase] },
@@ -43,7 +33,7 @@ describe('experiment payloads', () => {
   })
 
   it('gives a metric a uuid and a fingerprint, and keeps legacy kinds as sent', async () => {
-    const call = api(createFakeApi())
+    const call = caller(createFakeApi()).read
     const legacy = { kind: 'ExperimentTrendsQuery', count_query: { kind: 'TrendsQuery', series: [purchase] } }
     const created = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [{ metric_type: 'mean', source: purchase }], metrics_secondary: [legacy] })
     expect(created.status).toBe(201)
@@ -65,13 +55,13 @@ describe('experiment payloads', () => {
     [{ metric_type: 'retention', start_event: purchase, completion_event: { kind: 'ExperimentDataWarehouseNode', table_name: 't' } }, 'metrics__0__completion_event__timestamp_field'],
     [{ kind: 'TrendsQuery', metric_type: 'mean', source: purchase }, 'metrics__0__kind'],
   ])('refuses the metric %j on %s', async (metric, attr) => {
-    const answer = await api(createFakeApi())('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [metric] })
+    const answer = await caller(createFakeApi()).read('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [metric] })
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
   it('checks the exposure criteria and the statistics method', async () => {
-    const call = api(createFakeApi())
+    const call = caller(createFakeApi()).read
     const exposure = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', exposure_criteria: { multiple_variant_handling: 'last_seen' } })
     expect(exposure.body).toEqual(refusedOn('exposure_criteria__multiple_variant_handling'))
     const stats = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', stats_config: { method: 'bootstrap' } })
@@ -83,7 +73,7 @@ describe('experiment payloads', () => {
 
 describe('survey payloads', () => {
   const create = (questions: unknown[], extra: Record<string, unknown> = {}) =>
-    api(createFakeApi())('POST', 'surveys/', { name: 'S', type: 'popover', questions, ...extra })
+    caller(createFakeApi()).read('POST', 'surveys/', { name: 'S', type: 'popover', questions, ...extra })
 
   it.each([
     ['an http link', { type: 'link', question: 'Q', link: 'http://example.com' }],
@@ -146,13 +136,13 @@ describe('endpoint payloads', () => {
     ['a data freshness outside the list', { name: 'n', query: hogql('select 1'), data_freshness_seconds: 1000 }, 'data_freshness_seconds'],
     ['a bucket function outside the list', { name: 'n', query: hogql('select 1'), bucket_overrides: { timestamp: 'minute' } }, 'bucket_overrides'],
   ])('refuses %s', async (_label, body, attr) => {
-    const answer = await api(createFakeApi())('POST', 'endpoints/', body)
+    const answer = await caller(createFakeApi()).read('POST', 'endpoints/', body)
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
   it('runs a SELECT of literals and variables, with the values sent, and refuses unknown variables', async () => {
-    const call = api(createFakeApi())
+    const call = caller(createFakeApi()).read
     const query = hogql("select {variables.n} as n, 'x' as label, {variables.flag} as flag, 1.5", { ...variable('v1', 'n', 1), ...variable('v2', 'flag', false) })
     expect((await call('POST', 'endpoints/', { name: 'echo', query })).status).toBe(201)
     const stored = await call('POST', 'endpoints/echo/run/', {})
@@ -168,9 +158,9 @@ describe('endpoint payloads', () => {
   it('answers other queries with the seeded rows, paged by limit and offset', async () => {
     const fake = createFakeApi()
     fake.seed.endpoints([{ name: 'events', run_result: { columns: ['event'], types: [['event', 'String']], results: [['a'], ['b'], ['c']] } }])
-    const page = await api(fake)('POST', 'endpoints/events/run/', { limit: 2, offset: 1 })
+    const page = await caller(fake).read('POST', 'endpoints/events/run/', { limit: 2, offset: 1 })
     expect(page.body).toMatchObject({ results: [['b'], ['c']], limit: 2, offset: 1, hasMore: false, columns: ['event'] })
-    expect((await api(fake)('POST', 'endpoints/events/run/', { limit: 1 })).body).toMatchObject({ results: [['a']], hasMore: true })
+    expect((await caller(fake).read('POST', 'endpoints/events/run/', { limit: 1 })).body).toMatchObject({ results: [['a']], hasMore: true })
   })
 })
 
@@ -183,7 +173,7 @@ describe('hog function payloads', () => {
     { type: 'integration', key: 'slack' },
     { type: 'email', key: 'email' },
   ]
-  const create = (body: Record<string, unknown>) => api(createFakeApi())('POST', 'hog_functions/', { hog: 'print(1)', inputs_schema: schema, ...body })
+  const create = (body: Record<string, unknown>) => caller(createFakeApi()).read('POST', 'hog_functions/', { hog: 'print(1)', inputs_schema: schema, ...body })
 
   it.each([
     ['a string input given a number', { inputs: { url: { value: 3 } } }, 'inputs__url'],
@@ -225,7 +215,7 @@ describe('hog function payloads', () => {
 
 describe('event definition payloads', () => {
   it('refuses an unknown enforcement mode, a 401-character name, and hidden with verified', async () => {
-    const call = api(createFakeApi())
+    const call = caller(createFakeApi()).read
     expect((await call('POST', 'event_definitions/', { name: 'e', enforcement_mode: 'warn' })).body).toEqual(refusedOn('enforcement_mode'))
     expect((await call('POST', 'event_definitions/', { name: 'e'.repeat(401) })).body).toEqual(refusedOn('name'))
     const both = await call('POST', 'event_definitions/', { name: 'e', hidden: true, verified: true })

@@ -16,7 +16,7 @@ function fakeWithClock(options: FakeApiOptions) {
     advance: (ms: number) => {
       now += ms
     },
-    call: caller({ base: fake.baseUrl, fetch: fake.fetch, close: async () => undefined }, fake),
+    call: caller(fake),
   }
 }
 
@@ -89,13 +89,12 @@ describe('createFakeApi({ rateLimits })', () => {
 
   it('budgets per key; counts only requests that pass authentication and scopes; counts those the view refuses', async () => {
     const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 2 } })
-    const channel = { base: fake.baseUrl, fetch: fake.fetch, close: async () => undefined }
-    expect(await statusOf(caller(channel, fake, 'phx_unknown')('GET', 'experiments/'))).toBe(401)
-    expect(await statusOf(caller(channel, fake, 'phx_no_surveys')('GET', 'surveys/'))).toBe(403)
+    expect(await statusOf(caller(fake, { key: 'phx_unknown' })('GET', 'experiments/'))).toBe(401)
+    expect(await statusOf(caller(fake, { key: 'phx_no_surveys' })('GET', 'surveys/'))).toBe(403)
     expect(await statusOf(call('GET', 'experiments/999/'))).toBe(404)
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     expect(await statusOf(call('GET', 'experiments/'))).toBe(429)
-    expect(await statusOf(caller(channel, fake, 'phx_other_key')('GET', 'experiments/'))).toBe(200)
+    expect(await statusOf(caller(fake, { key: 'phx_other_key' })('GET', 'experiments/'))).toBe(200)
   })
 
   it('reset() forgets the requests counted', async () => {
@@ -111,7 +110,7 @@ describe('createFakeApi({ rateLimits })', () => {
     const fake = createFakeApi({ rateLimits: { requestsPerMinute: 1 } })
     const channel = await openChannel(fake, 'listen')
     try {
-      const call = caller(channel, fake)
+      const call = caller(fake, { channel })
       expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
       const throttled = await call('GET', 'experiments/')
       expect(throttled.status).toBe(429)

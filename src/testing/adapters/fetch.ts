@@ -1,4 +1,4 @@
-import { never, type Outcome } from '../faults.js'
+import { abortReason, type Outcome } from '../outcome.js'
 
 /**
  * What `fetch` would give the caller for an outcome: the response; for a hang, a promise settled only by
@@ -35,4 +35,12 @@ export async function outcomeToFetchResponse(outcome: Outcome, request: Request,
 function withUrl(response: Response, url: string): Response {
   Object.defineProperty(response, 'url', { value: url, configurable: true })
   return response
+}
+
+/** A promise that never settles unless `signal` fires (then it rejects with an `AbortError`). */
+function never(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(abortReason(signal))
+    signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true })
+  })
 }

@@ -1,5 +1,5 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
-import type { Outcome } from '../faults.js'
+import type { Outcome } from '../outcome.js'
 
 /**
  * msw v2 handlers serving the fake under `${baseUrl}/api/…`. A dropped connection becomes

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Outcome } from '../faults.js'
+import type { Outcome } from '../outcome.js'
 
 /** Options of `fake.listen()`. */
 export interface ListenOptions {

@@ -4,23 +4,9 @@
  * The same store answers under `/api/projects/:id/` and `/api/environments/:id/`.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import {
-  arrayField,
-  booleanField,
-  bodyObject,
-  choiceField,
-  empty,
-  fail,
-  integerField,
-  invalid,
-  isObject,
-  json,
-  notFound,
-  objectField,
-  parseBoolean,
-  sortBy,
-  stringField,
-} from '../http.js'
+import { sortBy } from '../paging.js'
+import { empty, fail, invalid, json, notFound } from '../responses.js'
+import { arrayField, bodyObject, booleanField, choiceField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
 import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QUERY_KINDS, ENDPOINT_REFRESH_MODES, ENDPOINT_SYNC_FREQUENCIES } from '../../schemas/enums.js'
 import { evaluateSelect, placeholders } from '../hogql-select.js'
 import type { FakeEndpoint, FakeRunResult } from '../records.js'

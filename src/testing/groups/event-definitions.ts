@@ -3,23 +3,9 @@
  * code listings for Go, Python and TypeScript.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import {
-  arrayField,
-  booleanField,
-  bodyObject,
-  choiceField,
-  empty,
-  icontains,
-  integerField,
-  invalid,
-  json,
-  notFound,
-  paginate,
-  presentPage,
-  parseBoolean,
-  sortBy,
-  stringField,
-} from '../http.js'
+import { icontains, paginate, presentPage, sortBy } from '../paging.js'
+import { empty, invalid, json, notFound } from '../responses.js'
+import { arrayField, bodyObject, booleanField, choiceField, integerField, parseBoolean, stringField } from '../validators.js'
 import { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../../schemas/enums.js'
 import type { FakeEventDefinition } from '../records.js'
 import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'

@@ -3,26 +3,9 @@
  * unless `archived=true`, soft delete by PATCH, DELETE always 405 with an empty body.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import {
-  arrayField,
-  booleanField,
-  bodyObject,
-  choiceField,
-  dateTimeField,
-  empty,
-  icontains,
-  integerField,
-  invalid,
-  isObject,
-  json,
-  notFound,
-  objectField,
-  paginate,
-  presentPage,
-  parseBoolean,
-  sortBy,
-  stringField,
-} from '../http.js'
+import { icontains, paginate, presentPage, sortBy } from '../paging.js'
+import { empty, invalid, json, notFound } from '../responses.js'
+import { arrayField, bodyObject, booleanField, choiceField, dateTimeField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
 import {
   CONVERSION_WINDOW_UNITS,
   EXPERIMENT_CONCLUSIONS,

@@ -3,26 +3,9 @@
  * the list, DELETE always 405 (soft delete by PATCH), `rearrange` answering a bare array.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import {
-  arrayField,
-  booleanField,
-  bodyObject,
-  choiceField,
-  empty,
-  icontains,
-  integerField,
-  invalid,
-  isObject,
-  json,
-  notFound,
-  objectField,
-  paginate,
-  presentPage,
-  parseBoolean,
-  positiveInt,
-  sortBy,
-  stringField,
-} from '../http.js'
+import { icontains, paginate, positiveInt, presentPage, sortBy } from '../paging.js'
+import { empty, invalid, json, notFound } from '../responses.js'
+import { arrayField, bodyObject, booleanField, choiceField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
 import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING, HOG_FUNCTION_TYPES } from '../../schemas/enums.js'
 import type { FakeAppMetric, FakeHogFunction, FakeHogFunctionTemplate, FakeInputSchemaItem, FakeLogEntry } from '../records.js'
 import { FAKE_USER, clone, drfDateTime, isoDate, type FakeStore } from '../store.js'

@@ -4,29 +4,9 @@
  * all-or-nothing `duplicate_to_projects`, and a page-based activity log.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import {
-  arrayField,
-  booleanField,
-  bodyObject,
-  choiceField,
-  dateTimeField,
-  empty,
-  fail,
-  icontains,
-  integerField,
-  invalid,
-  isObject,
-  json,
-  notFound,
-  objectField,
-  paginate,
-  presentPage,
-  positiveInt,
-  queryFlag,
-  replaceQueryParam,
-  sortBy,
-  stringField,
-} from '../http.js'
+import { icontains, paginate, positiveInt, presentPage, replaceQueryParam, sortBy } from '../paging.js'
+import { empty, fail, invalid, json, notFound } from '../responses.js'
+import { arrayField, bodyObject, booleanField, choiceField, dateTimeField, integerField, isObject, objectField, queryFlag, stringField } from '../validators.js'
 import {
   SURVEY_BRANCHING_TYPES,
   SURVEY_CONTENT_TYPES,
