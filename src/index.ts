@@ -124,10 +124,8 @@ export type {
 } from './schemas/experiments.js'
 export type {
   HogFunctionType,
-  HogFunctionTypeParam,
   HogFunctionInputType,
   HogFunctionTemplating,
-  HogFunctionFilterEntity,
   HogFunctionInputSchemaItem,
   HogFunctionInput,
   HogFunctionInputs,
@@ -139,6 +137,17 @@ export type {
   HogFunctionStatus,
   HogFunctionMinimal,
   HogFunction,
+  HogFunctionBroadcastResult,
+  HogFunctionInvocationLog,
+  HogFunctionInvocationResult,
+  HogFunctionLogEntry,
+  HogFunctionMetrics,
+  HogFunctionMetricsTotals,
+  HogFunctionIcon,
+} from './schemas/hog-functions.js'
+export type {
+  HogFunctionTypeParam,
+  HogFunctionFilterEntity,
   HogFunctionInputSchemaItemParam,
   HogFunctionInputParam,
   HogFunctionFiltersParam,
@@ -149,20 +158,13 @@ export type {
   HogFunctionUpdateParams,
   HogFunctionBroadcastParams,
   HogFunctionListParams,
-  HogFunctionBroadcastResult,
   HogFunctionInvocationParams,
-  HogFunctionInvocationLog,
-  HogFunctionInvocationResult,
   HogFunctionLogsParams,
-  HogFunctionLogEntry,
   HogFunctionMetricsParams,
-  HogFunctionMetrics,
-  HogFunctionMetricsTotals,
   HogFunctionIconParams,
   HogFunctionIconsParams,
-  HogFunctionIcon,
   HogFunctionRearrangeParams,
-} from './schemas/hog-functions.js'
+} from './requests/hog-functions.js'
 export type {
   SurveyContentType,
   SurveyRatingScale,

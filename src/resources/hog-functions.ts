@@ -6,24 +6,26 @@ import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
   HogFunction,
-  HogFunctionBroadcastParams,
   HogFunctionBroadcastResult,
-  HogFunctionCreateParams,
   HogFunctionIcon,
+  HogFunctionInvocationResult,
+  HogFunctionLogEntry,
+  HogFunctionMetrics,
+  HogFunctionMetricsTotals,
+  HogFunctionMinimal,
+} from '../schemas/hog-functions.js'
+import type {
+  HogFunctionBroadcastParams,
+  HogFunctionCreateParams,
   HogFunctionIconParams,
   HogFunctionIconsParams,
   HogFunctionInvocationParams,
-  HogFunctionInvocationResult,
   HogFunctionListParams,
-  HogFunctionLogEntry,
   HogFunctionLogsParams,
-  HogFunctionMetrics,
   HogFunctionMetricsParams,
-  HogFunctionMetricsTotals,
-  HogFunctionMinimal,
   HogFunctionRearrangeParams,
   HogFunctionUpdateParams,
-} from '../schemas/hog-functions.js'
+} from '../requests/hog-functions.js'
 import { hogFunctionBroadcastResultSchema, hogFunctionIconSchema, hogFunctionInvocationResultSchema, hogFunctionLogEntrySchema, hogFunctionMetricsSchema, hogFunctionMetricsTotalsSchema, hogFunctionMinimalSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
 import { decodeWith } from '../core/validation.js'
 import * as z from 'zod/mini'

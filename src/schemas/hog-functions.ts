@@ -6,7 +6,6 @@ import {
   maybeJson,
   openEnum,
   userBasicSchema,
-  type DateTimeInput,
   type OpenEnum,
   type Unchecked,
   type UserBasic,
@@ -15,11 +14,10 @@ import type {
   HOG_FUNCTION_FILTER_SOURCES,
   HOG_FUNCTION_INPUT_TYPES,
   HOG_FUNCTION_LOG_LEVELS,
-  HOG_FUNCTION_METRIC_BREAKDOWNS,
-  HOG_FUNCTION_METRIC_INTERVALS,
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
 } from './enums.js'
+import type { HogFunctionFilterEntity } from '../requests/hog-functions.js'
 import type { PropertyFilter } from '../requests/query-nodes.js'
 
 /**
@@ -94,20 +92,6 @@ export interface HogFunctionInput {
 
 /** Input name → value. */
 export type HogFunctionInputs = Record<string, HogFunctionInput | null>
-
-/** An `events` or `actions` item of a hog function's `filters`. */
-export interface HogFunctionFilterEntity {
-  /** The event name (`events`) or the action id as a string (`actions`). */
-  id: string
-  /** `events` or `actions`. */
-  type: 'events' | 'actions'
-  /** Display name. */
-  name?: string
-  /** Position. */
-  order?: number
-  /** Filters on the event's properties. */
-  properties?: PropertyFilter[]
-}
 
 /** Which events trigger a hog function, as the service returns it (with the compiled `bytecode`). */
 export interface HogFunctionFilters {
@@ -222,9 +206,6 @@ export const hogFunctionStatusSchema = z.looseObject({
 /** Health of a hog function. */
 export type HogFunctionStatus = z.infer<typeof hogFunctionStatusSchema>
 
-/** Kind of hog function in a request. */
-export type HogFunctionTypeParam = (typeof HOG_FUNCTION_TYPES)[number]
-
 /** A hog function as `hogFunctions.list` returns it: no inputs, masking, mappings or bytecode (docs/service-behaviour.md §4.1). */
 export interface HogFunctionMinimal {
   /** The function's id (a UUID). */
@@ -317,164 +298,6 @@ export const hogFunctionShape = {
 /** A hog function, as create, retrieve, update and rearrange return it (docs/service-behaviour.md §4.1). */
 export const hogFunctionSchema = describes<HogFunction>(z.looseObject(hogFunctionShape))
 
-/** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
-export interface HogFunctionInputSchemaItemParam {
-  /** The input's type. */
-  type: HogFunctionInputType
-  /** The input's name: its key in `inputs`. */
-  key: string
-  /** Label shown in PostHog (may be blank). */
-  label?: string
-  /** `choice` inputs: the options. */
-  choices?: Array<{ value: string; label: string }>
-  /** `choice` inputs: render as a searchable select. */
-  searchable?: boolean
-  /** A value is required (default `false`); a required input with a `default` is filled when omitted. */
-  required?: boolean
-  /** The default value. */
-  default?: unknown
-  /** Store the value encrypted and mask it on read (default `false`). */
-  secret?: boolean
-  /** Hide it in PostHog's form (default `false`). */
-  hidden?: boolean
-  /** Help text. */
-  description?: string
-  /** `integration` inputs: the integration kind, e.g. `slack`. */
-  integration?: string
-  /** `integration_field` inputs: the key of the sibling `integration` input. */
-  integration_key?: string
-  /** Another input this one needs. */
-  requires_field?: string
-  /** `integration_field` inputs: e.g. `slack_channel`. */
-  integration_field?: string
-  /** OAuth scopes the integration needs. */
-  requiredScopes?: string
-  /** `true`/`hog` (the default), `liquid`, or `false` to turn templating off. */
-  templating?: boolean | HogFunctionTemplating
-}
-
-/**
- * An input value as sent in a create or update body (docs/service-behaviour.md §P4.2). Hog templates
- * use single braces (`{person.properties.email}`). For a secret input, `{ secret: true }` without a
- * `value` keeps the stored secret; a new `value` replaces it.
- */
-export interface HogFunctionInputParam {
-  /** The value; its JSON type follows the input's `type` (string, number, object, integration id, …). */
-  value?: unknown
-  /** `hog` (default) or `liquid`. */
-  templating?: HogFunctionTemplating
-  /** Keep the stored secret (send without `value`). */
-  secret?: boolean
-}
-
-/** Filters as sent in a create or update body (docs/service-behaviour.md §P4.3). */
-export interface HogFunctionFiltersParam {
-  /** `events` (default), `person-updates`, `data-warehouse-table` or `data-warehouse-view`. */
-  source?: (typeof HOG_FUNCTION_FILTER_SOURCES)[number]
-  /** Matching actions: `{ id: '<action id>', type: 'actions' }`. */
-  actions?: HogFunctionFilterEntity[]
-  /** Matching events: `{ id: '<event name>', type: 'events' }`. */
-  events?: HogFunctionFilterEntity[]
-  /** Warehouse sources only. */
-  data_warehouse?: Array<Record<string, unknown>>
-  /** Property filters. */
-  properties?: PropertyFilter[]
-  /** Leave the project's test accounts out. */
-  filter_test_accounts?: boolean
-}
-
-/** Masking as sent in a create or update body: `ttl` (60…86400) and `hash` are required by the service. */
-export interface HogFunctionMaskingParam {
-  /** Seconds, 60–86400. */
-  ttl: number
-  /** Invocations allowed per `hash` before masking applies. */
-  threshold?: number | null
-  /** A Hog expression: the deduplication key, e.g. `{person.id}`. */
-  hash: string
-}
-
-/** A mapping as sent in a create or update body (destinations only). */
-export interface HogFunctionMappingParam {
-  /** Display name. */
-  name?: string
-  /** The mapping's declared inputs. */
-  inputs_schema?: HogFunctionInputSchemaItemParam[]
-  /** The mapping's input values, by key. */
-  inputs?: Record<string, HogFunctionInputParam>
-  /** The mapping's filters. */
-  filters?: HogFunctionFiltersParam
-}
-
-/**
- * Fields accepted by `hogFunctions.create`, `update` and the other write requests (docs/service-behaviour.md
- * §4.1, §P4). A field the SDK does not know yet goes through the request option `extraBody`.
- */
-export interface HogFunctionWriteFields {
-  /** Kind of function; `destination` when omitted on create; immutable afterwards. */
-  type?: HogFunctionTypeParam | null
-  /** Name (at most 400 characters; defaults from the template). */
-  name?: string | null
-  /** Description. */
-  description?: string
-  /** Whether it runs. */
-  enabled?: boolean
-  /** `true` soft-deletes (the service never hard-deletes). */
-  deleted?: boolean
-  /** The code; required on create unless `template_id` supplies it (at most 100 KB). */
-  hog?: string
-  /** The declared inputs. */
-  inputs_schema?: HogFunctionInputSchemaItemParam[]
-  /** Input values by key (only keys of `inputs_schema` are kept). */
-  inputs?: Record<string, HogFunctionInputParam>
-  /** Which events trigger it. */
-  filters?: HogFunctionFiltersParam
-  /** Deduplication of invocations. */
-  masking?: HogFunctionMaskingParam | null
-  /** Only for `destination` and `site_destination`. */
-  mappings?: HogFunctionMappingParam[] | null
-  /** Icon URL. */
-  icon_url?: string | null
-  /** Fills `hog`, `inputs_schema`, `name`, `description` and `icon_url` from a template. Write-only. */
-  template_id?: string
-  /** 0…32767; transformations only. */
-  execution_order?: number | null
-  /** Optimistic concurrency: the `updated_at` you read; a newer stored copy gives 409. */
-  base_updated_at?: DateTimeInput
-  /** Folder to create the function in (create only). */
-  _create_in_folder?: string
-}
-
-/** `hogFunctions.create`: no field is strictly required (`template_id` can supply `hog`). */
-export type HogFunctionCreateParams = HogFunctionWriteFields
-
-/** `hogFunctions.update`: any writable field. */
-export type HogFunctionUpdateParams = HogFunctionWriteFields
-
-/** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
-export type HogFunctionBroadcastParams = HogFunctionWriteFields
-
-/** Query of `hogFunctions.list` (spec rule 1). */
-export interface HogFunctionListParams {
-  /** Created at this date-time. */
-  created_at?: DateTimeInput
-  /** User id of the creator. */
-  created_by?: number
-  /** Only enabled (`true`) or disabled (`false`) functions. */
-  enabled?: boolean
-  /** One function by id. */
-  id?: string
-  /** Page size (default 100). */
-  limit?: number
-  /** Items to skip. */
-  offset?: number
-  /** Name or description contains. */
-  search?: string
-  /** Only these kinds; sent comma-separated (the service reads it as `type__in`). */
-  type?: HogFunctionTypeParam[]
-  /** Updated at this date-time. */
-  updated_at?: DateTimeInput
-}
-
 /** `hogFunctions.broadcast`: `{ success }`. */
 export const hogFunctionBroadcastResultSchema = z.looseObject({
   /** Whether the broadcast was queued. */
@@ -482,20 +305,6 @@ export const hogFunctionBroadcastResultSchema = z.looseObject({
 })
 /** Result of `hogFunctions.broadcast`. */
 export type HogFunctionBroadcastResult = z.infer<typeof hogFunctionBroadcastResultSchema>
-
-/** Body of `hogFunctions.invocations`: a test run of a configuration against an event. */
-export interface HogFunctionInvocationParams {
-  /** The hog function fields to run (required). */
-  configuration: HogFunctionWriteFields
-  /** Globals of the run: `event`, `person`, `groups`, `project`, … */
-  globals?: Record<string, unknown>
-  /** A ClickHouse event row to build the globals from. */
-  clickhouse_event?: Record<string, unknown>
-  /** Mock `fetch` and other async functions (service default `true`). */
-  mock_async_functions?: boolean
-  /** Your id for the run. */
-  invocation_id?: string | null
-}
 
 /** One log line of a run (as relayed from the CDP service). */
 export const hogFunctionInvocationLogSchema = z.looseObject({
@@ -523,22 +332,6 @@ export const hogFunctionInvocationResultSchema = z.looseObject({
 /** Result of a test run. */
 export type HogFunctionInvocationResult = z.infer<typeof hogFunctionInvocationResultSchema>
 
-/** Query of `hogFunctions.logs`. */
-export interface HogFunctionLogsParams {
-  /** 1…500, service default 50. */
-  limit?: number
-  /** Entries after this date-time. */
-  after?: DateTimeInput
-  /** Entries before this date-time. */
-  before?: DateTimeInput
-  /** Only these levels; sent comma-separated. */
-  level?: Array<(typeof HOG_FUNCTION_LOG_LEVELS)[number]>
-  /** Message contains. */
-  search?: string
-  /** One invocation's entries. */
-  instance_id?: string
-}
-
 /** One log entry of a hog function, newest first (`posthog/api/log_entries.py`). */
 export const hogFunctionLogEntrySchema = z.looseObject({
   /** The hog function id. */
@@ -554,23 +347,6 @@ export const hogFunctionLogEntrySchema = z.looseObject({
 })
 /** One log entry of a hog function. */
 export type HogFunctionLogEntry = z.infer<typeof hogFunctionLogEntrySchema>
-
-/** Query of `hogFunctions.metrics` and `metricsTotals`. */
-export interface HogFunctionMetricsParams {
-  /** Start: a date-time or a relative value (service default `-7d`). */
-  after?: DateTimeInput
-  /** End: a date-time or a relative value (default now). */
-  before?: DateTimeInput
-  /** `hour`, `day` (default) or `week`. */
-  interval?: (typeof HOG_FUNCTION_METRIC_INTERVALS)[number]
-  /** `kind` (default) or `name`. */
-  breakdown_by?: (typeof HOG_FUNCTION_METRIC_BREAKDOWNS)[number]
-  /** Metric names; a list is sent comma-separated. */
-  name?: string | string[]
-  /** Metric kinds (`success`, `failure`, `other`, …); a list is sent comma-separated. */
-  kind?: string | string[]
-  instance_id?: string
-}
 
 /** App metrics of a hog function: one value per label (date) for each series. */
 export const hogFunctionMetricsSchema = z.looseObject({
@@ -597,18 +373,6 @@ export const hogFunctionMetricsTotalsSchema = z.looseObject({
 /** Totals of the app metrics of a hog function. */
 export type HogFunctionMetricsTotals = z.infer<typeof hogFunctionMetricsTotalsSchema>
 
-/** Query of `hogFunctions.icon`. */
-export interface HogFunctionIconParams {
-  /** The icon id (a domain, as `icons` returns it); the service answers 400 without it. */
-  id?: string
-}
-
-/** Query of `hogFunctions.icons`. */
-export interface HogFunctionIconsParams {
-  /** A company or domain name to search logos for; the service answers `[]` without it. */
-  query?: string
-}
-
 /** A logo found by `hogFunctions.icons`. */
 export const hogFunctionIconSchema = z.looseObject({
   /** The icon id (a domain). */
@@ -620,9 +384,3 @@ export const hogFunctionIconSchema = z.looseObject({
 })
 /** A logo found by `hogFunctions.icons`. */
 export type HogFunctionIcon = z.infer<typeof hogFunctionIconSchema>
-
-/** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
-export interface HogFunctionRearrangeParams {
-  /** Hog function id → its new `execution_order` (non-empty). */
-  orders: Record<string, number>
-}
