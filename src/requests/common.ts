@@ -25,3 +25,10 @@ export const jsonRecord = z.record(z.string(), z.unknown())
 export function nullableOptional<T extends z.core.SomeType>(schema: T) {
   return z.exactOptional(z.nullable(schema))
 }
+
+/**
+ * What a strict object schema with shape `S` accepts, as a type. Request types are written
+ * `interface X extends ShapeOutput<typeof xShape> {}` (not `z.infer<typeof xSchema>`): the declaration files
+ * then keep the shape's field docs, which an inferred schema type loses.
+ */
+export type ShapeOutput<S extends z.core.$ZodLooseShape> = z.infer<z.ZodMiniObject<S, z.core.$strict>>

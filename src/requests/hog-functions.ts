@@ -13,13 +13,13 @@ import {
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
 } from '../schemas/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional } from './common.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
 import { propertyFilterSchema } from './query-nodes.js'
 
 /** Kind of hog function in a request. */
 export type HogFunctionTypeParam = (typeof HOG_FUNCTION_TYPES)[number]
 
-export const hogFunctionFilterEntitySchema = z.strictObject({
+const hogFunctionFilterEntityShape = {
   /** The event name (`events`) or the action id as a string (`actions`). */
   id: z.string(),
   /** `events` or `actions`. */
@@ -30,11 +30,12 @@ export const hogFunctionFilterEntitySchema = z.strictObject({
   order: z.exactOptional(z.number()),
   /** Filters on the event's properties. */
   properties: z.exactOptional(z.array(propertyFilterSchema)),
-})
+}
+export const hogFunctionFilterEntitySchema = z.strictObject(hogFunctionFilterEntityShape)
 /** An `events` or `actions` item of a hog function's `filters`. */
-export interface HogFunctionFilterEntity extends z.infer<typeof hogFunctionFilterEntitySchema> {}
+export interface HogFunctionFilterEntity extends ShapeOutput<typeof hogFunctionFilterEntityShape> {}
 
-export const hogFunctionInputSchemaItemParamSchema = z.strictObject({
+const hogFunctionInputSchemaItemParamShape = {
   /** The input's type. */
   type: z.enum(HOG_FUNCTION_INPUT_TYPES),
   /** The input's name: its key in `inputs`. */
@@ -76,28 +77,30 @@ export const hogFunctionInputSchemaItemParamSchema = z.strictObject({
   requiredScopes: z.exactOptional(z.string()),
   /** `true`/`hog` (the default), `liquid`, or `false` to turn templating off. */
   templating: z.exactOptional(z.union([z.boolean(), z.enum(HOG_FUNCTION_TEMPLATING)])),
-})
+}
+export const hogFunctionInputSchemaItemParamSchema = z.strictObject(hogFunctionInputSchemaItemParamShape)
 /** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
-export interface HogFunctionInputSchemaItemParam extends z.infer<typeof hogFunctionInputSchemaItemParamSchema> {}
+export interface HogFunctionInputSchemaItemParam extends ShapeOutput<typeof hogFunctionInputSchemaItemParamShape> {}
 
-export const hogFunctionInputParamSchema = z.strictObject({
+const hogFunctionInputParamShape = {
   /** The value; its JSON type follows the input's `type` (string, number, object, integration id, …). */
   value: anyJson,
   /** `hog` (default) or `liquid`. */
   templating: z.exactOptional(z.enum(HOG_FUNCTION_TEMPLATING)),
   /** Keep the stored secret (send without `value`). */
   secret: z.exactOptional(z.boolean()),
-})
+}
+export const hogFunctionInputParamSchema = z.strictObject(hogFunctionInputParamShape)
 /**
  * An input value as sent in a create or update body (docs/service-behaviour.md §P4.2). Hog templates
  * use single braces (`{person.properties.email}`). For a secret input, `{ secret: true }` without a
  * `value` keeps the stored secret; a new `value` replaces it.
  */
-export interface HogFunctionInputParam extends z.infer<typeof hogFunctionInputParamSchema> {}
+export interface HogFunctionInputParam extends ShapeOutput<typeof hogFunctionInputParamShape> {}
 
 const hogFunctionInputParamsSchema = z.record(z.string(), hogFunctionInputParamSchema)
 
-export const hogFunctionFiltersParamSchema = z.strictObject({
+const hogFunctionFiltersParamShape = {
   /** `events` (default), `person-updates`, `data-warehouse-table` or `data-warehouse-view`. */
   source: z.exactOptional(z.enum(HOG_FUNCTION_FILTER_SOURCES)),
   /** Matching actions: `{ id: '<action id>', type: 'actions' }`. */
@@ -110,22 +113,24 @@ export const hogFunctionFiltersParamSchema = z.strictObject({
   properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** Leave the project's test accounts out. */
   filter_test_accounts: z.exactOptional(z.boolean()),
-})
+}
+export const hogFunctionFiltersParamSchema = z.strictObject(hogFunctionFiltersParamShape)
 /** Filters as sent in a create or update body (docs/service-behaviour.md §P4.3). */
-export interface HogFunctionFiltersParam extends z.infer<typeof hogFunctionFiltersParamSchema> {}
+export interface HogFunctionFiltersParam extends ShapeOutput<typeof hogFunctionFiltersParamShape> {}
 
-export const hogFunctionMaskingParamSchema = z.strictObject({
+const hogFunctionMaskingParamShape = {
   /** Seconds, 60–86400. */
   ttl: z.number(),
   /** Invocations allowed per `hash` before masking applies. */
   threshold: nullableOptional(z.number()),
   /** A Hog expression: the deduplication key, e.g. `{person.id}`. */
   hash: z.string(),
-})
+}
+export const hogFunctionMaskingParamSchema = z.strictObject(hogFunctionMaskingParamShape)
 /** Masking as sent in a create or update body: `ttl` (60…86400) and `hash` are required by the service. */
-export interface HogFunctionMaskingParam extends z.infer<typeof hogFunctionMaskingParamSchema> {}
+export interface HogFunctionMaskingParam extends ShapeOutput<typeof hogFunctionMaskingParamShape> {}
 
-export const hogFunctionMappingParamSchema = z.strictObject({
+const hogFunctionMappingParamShape = {
   /** Display name. */
   name: z.exactOptional(z.string()),
   /** The mapping's declared inputs. */
@@ -134,11 +139,12 @@ export const hogFunctionMappingParamSchema = z.strictObject({
   inputs: z.exactOptional(hogFunctionInputParamsSchema),
   /** The mapping's filters. */
   filters: z.exactOptional(hogFunctionFiltersParamSchema),
-})
+}
+export const hogFunctionMappingParamSchema = z.strictObject(hogFunctionMappingParamShape)
 /** A mapping as sent in a create or update body (destinations only). */
-export interface HogFunctionMappingParam extends z.infer<typeof hogFunctionMappingParamSchema> {}
+export interface HogFunctionMappingParam extends ShapeOutput<typeof hogFunctionMappingParamShape> {}
 
-export const hogFunctionWriteFieldsSchema = z.strictObject({
+const hogFunctionWriteFieldsShape = {
   /** Kind of function; `destination` when omitted on create; immutable afterwards. */
   type: nullableOptional(z.enum(HOG_FUNCTION_TYPES)),
   /** Name (at most 400 characters; defaults from the template). */
@@ -171,12 +177,13 @@ export const hogFunctionWriteFieldsSchema = z.strictObject({
   base_updated_at: z.exactOptional(dateTimeInput),
   /** Folder to create the function in (create only). */
   _create_in_folder: z.exactOptional(z.string()),
-})
+}
+export const hogFunctionWriteFieldsSchema = z.strictObject(hogFunctionWriteFieldsShape)
 /**
  * Fields accepted by `hogFunctions.create`, `update` and the other write requests (docs/service-behaviour.md
  * §4.1, §P4). A field the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface HogFunctionWriteFields extends z.infer<typeof hogFunctionWriteFieldsSchema> {}
+export interface HogFunctionWriteFields extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
 export const hogFunctionCreateParamsSchema = hogFunctionWriteFieldsSchema
 /** `hogFunctions.create`: no field is strictly required (`template_id` can supply `hog`). */
@@ -190,7 +197,7 @@ export const hogFunctionBroadcastParamsSchema = hogFunctionWriteFieldsSchema
 /** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
 export interface HogFunctionBroadcastParams extends z.infer<typeof hogFunctionBroadcastParamsSchema> {}
 
-export const hogFunctionListParamsSchema = z.strictObject({
+const hogFunctionListParamsShape = {
   /** Created at this date-time. */
   created_at: z.optional(dateTimeInput),
   /** User id of the creator. */
@@ -209,11 +216,12 @@ export const hogFunctionListParamsSchema = z.strictObject({
   type: z.optional(z.array(z.enum(HOG_FUNCTION_TYPES))),
   /** Updated at this date-time. */
   updated_at: z.optional(dateTimeInput),
-})
+}
+export const hogFunctionListParamsSchema = z.strictObject(hogFunctionListParamsShape)
 /** Query of `hogFunctions.list` (spec rule 1). */
-export interface HogFunctionListParams extends z.infer<typeof hogFunctionListParamsSchema> {}
+export interface HogFunctionListParams extends ShapeOutput<typeof hogFunctionListParamsShape> {}
 
-export const hogFunctionInvocationParamsSchema = z.strictObject({
+const hogFunctionInvocationParamsShape = {
   /** The hog function fields to run (required). */
   configuration: hogFunctionWriteFieldsSchema,
   /** Globals of the run: `event`, `person`, `groups`, `project`, … */
@@ -224,11 +232,12 @@ export const hogFunctionInvocationParamsSchema = z.strictObject({
   mock_async_functions: z.exactOptional(z.boolean()),
   /** Your id for the run. */
   invocation_id: nullableOptional(z.string()),
-})
+}
+export const hogFunctionInvocationParamsSchema = z.strictObject(hogFunctionInvocationParamsShape)
 /** Body of `hogFunctions.invocations`: a test run of a configuration against an event. */
-export interface HogFunctionInvocationParams extends z.infer<typeof hogFunctionInvocationParamsSchema> {}
+export interface HogFunctionInvocationParams extends ShapeOutput<typeof hogFunctionInvocationParamsShape> {}
 
-export const hogFunctionLogsParamsSchema = z.strictObject({
+const hogFunctionLogsParamsShape = {
   /** 1…500, service default 50. */
   limit: z.optional(z.number()),
   /** Entries after this date-time. */
@@ -241,11 +250,12 @@ export const hogFunctionLogsParamsSchema = z.strictObject({
   search: z.optional(z.string()),
   /** One invocation's entries. */
   instance_id: z.optional(z.string()),
-})
+}
+export const hogFunctionLogsParamsSchema = z.strictObject(hogFunctionLogsParamsShape)
 /** Query of `hogFunctions.logs`. */
-export interface HogFunctionLogsParams extends z.infer<typeof hogFunctionLogsParamsSchema> {}
+export interface HogFunctionLogsParams extends ShapeOutput<typeof hogFunctionLogsParamsShape> {}
 
-export const hogFunctionMetricsParamsSchema = z.strictObject({
+const hogFunctionMetricsParamsShape = {
   /** Start: a date-time or a relative value (service default `-7d`). */
   after: z.optional(dateTimeInput),
   /** End: a date-time or a relative value (default now). */
@@ -260,27 +270,31 @@ export const hogFunctionMetricsParamsSchema = z.strictObject({
   kind: z.optional(z.union([z.string(), z.array(z.string())])),
   /** One invocation's metrics. */
   instance_id: z.optional(z.string()),
-})
+}
+export const hogFunctionMetricsParamsSchema = z.strictObject(hogFunctionMetricsParamsShape)
 /** Query of `hogFunctions.metrics` and `metricsTotals`. */
-export interface HogFunctionMetricsParams extends z.infer<typeof hogFunctionMetricsParamsSchema> {}
+export interface HogFunctionMetricsParams extends ShapeOutput<typeof hogFunctionMetricsParamsShape> {}
 
-export const hogFunctionIconParamsSchema = z.strictObject({
+const hogFunctionIconParamsShape = {
   /** The icon id (a domain, as `icons` returns it); the service answers 400 without it. */
   id: z.optional(z.string()),
-})
+}
+export const hogFunctionIconParamsSchema = z.strictObject(hogFunctionIconParamsShape)
 /** Query of `hogFunctions.icon`. */
-export interface HogFunctionIconParams extends z.infer<typeof hogFunctionIconParamsSchema> {}
+export interface HogFunctionIconParams extends ShapeOutput<typeof hogFunctionIconParamsShape> {}
 
-export const hogFunctionIconsParamsSchema = z.strictObject({
+const hogFunctionIconsParamsShape = {
   /** A company or domain name to search logos for; the service answers `[]` without it. */
   query: z.optional(z.string()),
-})
+}
+export const hogFunctionIconsParamsSchema = z.strictObject(hogFunctionIconsParamsShape)
 /** Query of `hogFunctions.icons`. */
-export interface HogFunctionIconsParams extends z.infer<typeof hogFunctionIconsParamsSchema> {}
+export interface HogFunctionIconsParams extends ShapeOutput<typeof hogFunctionIconsParamsShape> {}
 
-export const hogFunctionRearrangeParamsSchema = z.strictObject({
+const hogFunctionRearrangeParamsShape = {
   /** Hog function id → its new `execution_order` (non-empty). */
   orders: z.record(z.string(), z.number()),
-})
+}
+export const hogFunctionRearrangeParamsSchema = z.strictObject(hogFunctionRearrangeParamsShape)
 /** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
-export interface HogFunctionRearrangeParams extends z.infer<typeof hogFunctionRearrangeParamsSchema> {}
+export interface HogFunctionRearrangeParams extends ShapeOutput<typeof hogFunctionRearrangeParamsShape> {}

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { EXPERIMENT_METRIC_MATH_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from '../schemas/enums.js'
-import { dateTimeInput, nullableOptional } from './common.js'
+import { dateTimeInput, nullableOptional, type ShapeOutput } from './common.js'
 
 /** What a property filter applies to: `event`, `person`, `session`, `cohort`, `hogql`, … */
 export type PropertyFilterType = (typeof PROPERTY_FILTER_TYPES)[number]
@@ -18,7 +18,7 @@ export type PropertyFilterScalar = z.infer<typeof propertyFilterScalarSchema>
 /** A group type index (0…4). */
 export const groupTypeIndexSchema = z.literal([0, 1, 2, 3, 4])
 
-export const propertyFilterSchema = z.strictObject({
+const propertyFilterShape = {
   /** What the property belongs to. */
   type: z.enum(PROPERTY_FILTER_TYPES),
   /** The property name (a HogQL expression for `hogql` filters). */
@@ -31,13 +31,14 @@ export const propertyFilterSchema = z.strictObject({
   group_type_index: nullableOptional(groupTypeIndexSchema),
   /** A label shown in PostHog's interface. */
   label: z.exactOptional(z.string()),
-})
+}
+export const propertyFilterSchema = z.strictObject(propertyFilterShape)
 /**
  * One property filter, e.g. `{ type: 'event', key: '$browser', operator: 'exact', value: ['Chrome'] }`.
  * For `type: 'hogql'` the `key` is a HogQL expression; for `type: 'cohort'` the `key` is `id` and the
  * `value` the cohort id.
  */
-export interface PropertyFilter extends z.infer<typeof propertyFilterSchema> {}
+export interface PropertyFilter extends ShapeOutput<typeof propertyFilterShape> {}
 
 /** `math` of a metric source: `total` (the default, count of events), `sum`, `avg`, `dau`, `hogql`, … */
 export type ExperimentMetricMathType = (typeof EXPERIMENT_METRIC_MATH_TYPES)[number]
@@ -79,7 +80,7 @@ export const entityNodeFieldsSchema = z.strictObject(entityNodeShape)
 /** Fields every entity node (event, action, warehouse table) takes. */
 export interface EntityNodeFields extends z.infer<typeof entityNodeFieldsSchema> {}
 
-export const eventsNodeSchema = z.strictObject({
+const eventsNodeShape = {
   /** Discriminator. */
   kind: z.literal('EventsNode'),
   /** The event name, e.g. `$pageview`; `null` for all events. */
@@ -89,21 +90,23 @@ export const eventsNodeSchema = z.strictObject({
   /** HogQL order-by expressions. */
   orderBy: z.exactOptional(z.array(z.string())),
   ...entityNodeShape,
-})
+}
+export const eventsNodeSchema = z.strictObject(eventsNodeShape)
 /** A series of events, by event name (`event: null` means every event). */
-export interface EventsNode extends z.infer<typeof eventsNodeSchema> {}
+export interface EventsNode extends ShapeOutput<typeof eventsNodeShape> {}
 
-export const actionsNodeSchema = z.strictObject({
+const actionsNodeShape = {
   /** Discriminator. */
   kind: z.literal('ActionsNode'),
   /** The action id. */
   id: z.number(),
   ...entityNodeShape,
-})
+}
+export const actionsNodeSchema = z.strictObject(actionsNodeShape)
 /** A series of the events matching a saved action. */
-export interface ActionsNode extends z.infer<typeof actionsNodeSchema> {}
+export interface ActionsNode extends ShapeOutput<typeof actionsNodeShape> {}
 
-export const experimentDataWarehouseNodeSchema = z.strictObject({
+const experimentDataWarehouseNodeShape = {
   /** Discriminator. */
   kind: z.literal('ExperimentDataWarehouseNode'),
   /** The warehouse table. */
@@ -115,13 +118,14 @@ export const experimentDataWarehouseNodeSchema = z.strictObject({
   /** The table column joined on. */
   data_warehouse_join_key: z.string(),
   ...entityNodeShape,
-})
+}
+export const experimentDataWarehouseNodeSchema = z.strictObject(experimentDataWarehouseNodeShape)
 /** A data-warehouse table joined to events, as an experiment metric source. */
-export interface ExperimentDataWarehouseNode extends z.infer<typeof experimentDataWarehouseNodeSchema> {}
+export interface ExperimentDataWarehouseNode extends ShapeOutput<typeof experimentDataWarehouseNodeShape> {}
 
 const breakdownTypeSchema = z.enum(['person', 'event', 'event_metadata', 'group', 'session', 'hogql', 'cohort', 'revenue_analytics', 'data_warehouse', 'data_warehouse_person_property'])
 
-export const breakdownSchema = z.strictObject({
+const breakdownShape = {
   /** The property (or cohort id) to break down by. */
   property: z.union([z.string(), z.number()]),
   /** What the property belongs to (default `event`). */
@@ -132,11 +136,12 @@ export const breakdownSchema = z.strictObject({
   group_type_index: nullableOptional(z.number()),
   /** Numeric breakdowns: bucket into this many bins. */
   histogram_bin_count: z.exactOptional(z.number()),
-})
+}
+export const breakdownSchema = z.strictObject(breakdownShape)
 /** One breakdown of a `BreakdownFilter`'s `breakdowns` list. */
-export interface Breakdown extends z.infer<typeof breakdownSchema> {}
+export interface Breakdown extends ShapeOutput<typeof breakdownShape> {}
 
-export const breakdownFilterSchema = z.strictObject({
+const breakdownFilterShape = {
   /** What `breakdown` refers to (default `event`). */
   breakdown_type: nullableOptional(breakdownTypeSchema),
   /** The property (or cohort ids) to break down by. */
@@ -155,20 +160,22 @@ export const breakdownFilterSchema = z.strictObject({
   breakdown_histogram_bin_count: z.exactOptional(z.number()),
   /** Hide the "other" aggregation. */
   breakdown_hide_other_aggregation: nullableOptional(z.boolean()),
-})
+}
+export const breakdownFilterSchema = z.strictObject(breakdownFilterShape)
 /** How results are split (docs/service-behaviour.md §P1.2a). */
-export interface BreakdownFilter extends z.infer<typeof breakdownFilterSchema> {}
+export interface BreakdownFilter extends ShapeOutput<typeof breakdownFilterShape> {}
 
-export const dateRangeSchema = z.strictObject({
+const dateRangeShape = {
   /** Start (inclusive). */
   date_from: nullableOptional(dateTimeInput),
   /** End (inclusive); `null` is now. */
   date_to: nullableOptional(dateTimeInput),
   /** Use the bounds as given, not rounded to the interval. */
   explicitDate: nullableOptional(z.boolean()),
-})
+}
+export const dateRangeSchema = z.strictObject(dateRangeShape)
 /**
  * A date range. Each bound is a `Date` (sent as ISO 8601 UTC), an ISO date-time or a relative value
  * such as `-7d`, `-2w`, `-1m`, `-1h`, `-1mStart`, `-1yStart`; `null` means open. Responses hold strings.
  */
-export interface DateRange extends z.infer<typeof dateRangeSchema> {}
+export interface DateRange extends ShapeOutput<typeof dateRangeShape> {}
