@@ -3,7 +3,26 @@
 import type { KnownFields } from './known-fields.js'
 import type { OperationId } from './operations.js'
 
+const fields0: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
+const fields1: KnownFields = {"names":"type name description enabled deleted hog inputs_schema inputs filters masking mappings icon_url template_id execution_order base_updated_at _create_in_folder","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
+const fields2: KnownFields = {"names":"configuration globals clickhouse_event mock_async_functions invocation_id"}
+const fields3: KnownFields = {"names":"limit after before level search instance_id"}
+const fields4: KnownFields = {"names":"after before interval breakdown_by name kind instance_id","enums":{"interval":["hour","day","week"],"breakdown_by":["kind","name"]}}
+const fields5: KnownFields = {"names":"id"}
+const fields6: KnownFields = {"names":"query"}
+const fields7: KnownFields = {"names":"orders"}
+
 /** The top-level fields of each operation's body and query, checked before sending. */
 export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: KnownFields; readonly query?: KnownFields } } = {
-
+  'hogFunctions.list': { query: fields0 },
+  'hogFunctions.create': { body: fields1 },
+  'hogFunctions.update': { body: fields1 },
+  'hogFunctions.broadcast': { body: fields1 },
+  'hogFunctions.invocations': { body: fields2 },
+  'hogFunctions.logs': { query: fields3 },
+  'hogFunctions.metrics': { query: fields4 },
+  'hogFunctions.metricsTotals': { query: fields4 },
+  'hogFunctions.icon': { query: fields5 },
+  'hogFunctions.icons': { query: fields6 },
+  'hogFunctions.rearrange': { body: fields7 },
 }

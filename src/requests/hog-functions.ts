@@ -187,15 +187,15 @@ export interface HogFunctionWriteFields extends ShapeOutput<typeof hogFunctionWr
 
 export const hogFunctionCreateParamsSchema = hogFunctionWriteFieldsSchema
 /** `hogFunctions.create`: no field is strictly required (`template_id` can supply `hog`). */
-export interface HogFunctionCreateParams extends z.infer<typeof hogFunctionCreateParamsSchema> {}
+export interface HogFunctionCreateParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
 export const hogFunctionUpdateParamsSchema = hogFunctionWriteFieldsSchema
 /** `hogFunctions.update`: any writable field. */
-export interface HogFunctionUpdateParams extends z.infer<typeof hogFunctionUpdateParamsSchema> {}
+export interface HogFunctionUpdateParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
 export const hogFunctionBroadcastParamsSchema = hogFunctionWriteFieldsSchema
 /** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
-export interface HogFunctionBroadcastParams extends z.infer<typeof hogFunctionBroadcastParamsSchema> {}
+export interface HogFunctionBroadcastParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
 const hogFunctionListParamsShape = {
   /** Created at this date-time. */

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import * as hogFunctions from './hog-functions.js'
 
 /**
  * The request shapes of every SDK method that takes a body or a query, keyed `group.method` (the
@@ -10,8 +11,20 @@ import type * as z from 'zod/mini'
 export interface RequestShapes {
   /** The JSON body. */
   readonly body?: z.ZodMiniType
-  /** The query parameters. */
-  readonly query?: z.ZodMiniType
+  /** The method's params object: the query of the operations that take one, a helper's own params (`launch`). */
+  readonly params?: z.ZodMiniType
 }
 
-export const REQUESTS: { readonly [method: string]: RequestShapes } = {}
+export const REQUESTS: { readonly [method: string]: RequestShapes } = {
+  'hogFunctions.list': { params: hogFunctions.hogFunctionListParamsSchema },
+  'hogFunctions.create': { body: hogFunctions.hogFunctionCreateParamsSchema },
+  'hogFunctions.update': { body: hogFunctions.hogFunctionUpdateParamsSchema },
+  'hogFunctions.broadcast': { body: hogFunctions.hogFunctionBroadcastParamsSchema },
+  'hogFunctions.invocations': { body: hogFunctions.hogFunctionInvocationParamsSchema },
+  'hogFunctions.logs': { params: hogFunctions.hogFunctionLogsParamsSchema },
+  'hogFunctions.metrics': { params: hogFunctions.hogFunctionMetricsParamsSchema },
+  'hogFunctions.metricsTotals': { params: hogFunctions.hogFunctionMetricsParamsSchema },
+  'hogFunctions.icon': { params: hogFunctions.hogFunctionIconParamsSchema },
+  'hogFunctions.icons': { params: hogFunctions.hogFunctionIconsParamsSchema },
+  'hogFunctions.rearrange': { body: hogFunctions.hogFunctionRearrangeParamsSchema },
+}

@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { OPERATIONS, type EventDefinitionListParams, type HogFunctionListParams, type OperationId, type SurveyListParams } from 'posthog-project-client'
-import { GLOBAL_FLAGS, allMethodFlags, parseCommandLine, type Call } from '../../src/cli/args.js'
-import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec, type KindOf, type FlagsOf } from '../../src/cli/commands.js'
+import { OPERATIONS, type OperationId } from 'posthog-project-client'
+import { GLOBAL_FLAGS, parseCommandLine, type Call } from '../../src/cli/args.js'
+import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
+import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */
 
@@ -33,18 +34,22 @@ describe('the command table', () => {
     expect(spec.path).toEqual(Object.keys(operation.params ?? {}))
     if (spec.operation === `${group}.${method}`) {
       // The operation itself: flags are its query, --data its body, as the operation table says.
-      if (spec.flags) expect(operation.method).toBe('GET')
+      if (spec.params) expect(operation.method).toBe('GET')
       expect(spec.body).toBe(operation.body)
     } else {
       // A helper (soft-delete, launch, stop…): it writes the body itself, from its flags.
       expect(spec.body).toBeUndefined()
     }
+    // Flags and --data have their request shape, and only those rows do.
+    expect(Boolean(shapesOf(group, method).params), 'params shape').toBe(Boolean(spec.params))
+    expect(Boolean(shapesOf(group, method).body), 'body shape').toBe(Boolean(spec.body))
   })
 
-  it('the one query flag named like a global flag (`version` of endpoints run-get) is the query there', () => {
-    expect(allMethodFlags().filter((flag) => GLOBAL_FLAGS.includes(flag))).toEqual(['version'])
-    expect(parseCommandLine(['endpoints', 'run-get', 'top', '--version', '2'])).toMatchObject({ kind: 'call', params: { version: 2 } })
-    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' })
+  it('the one query flag named like a global flag (`version` of endpoints run-get) is the query there', async () => {
+    const flags = rows.flatMap(({ group, method, spec }) => Object.keys(flagsOf(group, method, spec)))
+    expect([...new Set(flags.filter((flag) => GLOBAL_FLAGS.includes(flag)))]).toEqual(['version'])
+    expect(await parseCommandLine(['endpoints', 'run-get', 'top', '--version', '2'])).toMatchObject({ kind: 'call', params: { version: 2 } })
+    expect(await parseCommandLine(['--version'])).toEqual({ kind: 'version' })
   })
 
   it('kebab and camel names map both ways', () => {
@@ -56,22 +61,30 @@ describe('the command table', () => {
     }
   })
 
-  it('query flags are typed from the SDK’s params types', () => {
-    expectTypeOf<FlagsOf<SurveyListParams>>().toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
-    expectTypeOf<FlagsOf<HogFunctionListParams>['type']>().toEqualTypeOf<'list'>()
-    expectTypeOf<FlagsOf<HogFunctionListParams>['created_at']>().toEqualTypeOf<'date'>()
-    expectTypeOf<FlagsOf<EventDefinitionListParams>['ordering']>().toEqualTypeOf<'list'>()
-    expectTypeOf<KindOf<boolean | 'true' | 'false'>>().toEqualTypeOf<'boolean'>()
-    expectTypeOf<KindOf<Record<string, unknown>>>().toEqualTypeOf<never>()
-    expectTypeOf(COMMANDS.surveys.list.flags).toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
+  it('flags come from the params shapes, with their kinds and allowed values', () => {
+    expect(flagsOf('surveys', 'list', COMMANDS.surveys.list)).toEqual({ limit: { kind: 'integer' }, offset: { kind: 'integer' }, search: { kind: 'string' } })
+    const hogFunctionFlags = flagsOf('hogFunctions', 'list', COMMANDS.hogFunctions.list)
+    expect(hogFunctionFlags.type).toEqual({ kind: 'list' })
+    expect(hogFunctionFlags.created_at).toEqual({ kind: 'date' })
+    expect(flagsOf('eventDefinitions', 'list', COMMANDS.eventDefinitions.list).ordering).toEqual({ kind: 'list' })
+    expect(flagsOf('experiments', 'list', COMMANDS.experiments.list).status).toEqual({ kind: 'string', values: ['draft', 'running', 'complete', 'all'] })
+    expect(flagsOf('experiments', 'end', COMMANDS.experiments.end).conclusion).toEqual({ kind: 'string', values: ['won', 'lost', 'inconclusive', 'stopped_early', 'invalid'] })
+  })
+
+  it('body fields come from the body shapes, required ones marked', () => {
+    const fields = Object.fromEntries(bodyFieldsOf('experiments', 'create'))
+    expect(fields.name).toBe('required: text')
+    expect(fields.feature_flag_key).toBe('required: text')
+    expect(fields.type).toBe('one of "web", "product" or null')
+    expect(fields.conclusion).toMatch(/^one of "won", "lost", "inconclusive", "stopped_early", "invalid"/)
   })
 })
 
 describe('parseCommandLine', () => {
-  const call = (...argv: string[]) => parseCommandLine(argv) as Call
-  const usage = (...argv: string[]) => {
+  const call = async (...argv: string[]) => (await parseCommandLine(argv)) as Call
+  const usage = async (...argv: string[]) => {
     try {
-      parseCommandLine(argv)
+      await parseCommandLine(argv)
     } catch (error) {
       if (error instanceof UsageError) return error.message
       throw error
@@ -79,56 +92,60 @@ describe('parseCommandLine', () => {
     throw new Error('expected a usage error')
   }
 
-  it('reads groups and methods in kebab or camel case, ids positional', () => {
+  it('reads groups and methods in kebab or camel case, ids positional', async () => {
     for (const argv of [['event-definitions', 'retrieve', 'abc'], ['eventDefinitions', 'retrieve', 'abc']]) {
-      expect(call(...argv)).toMatchObject({ kind: 'call', group: 'eventDefinitions', method: 'retrieve', ids: ['abc'] })
+      expect(await call(...argv)).toMatchObject({ kind: 'call', group: 'eventDefinitions', method: 'retrieve', ids: ['abc'] })
     }
-    expect(call('experiments', 'create-exposure-cohort', '7')).toMatchObject({ method: 'createExposureCohort', ids: ['7'], data: undefined })
-    expect(call('surveys', 'archive-response', 's1', 'r1')).toMatchObject({ ids: ['s1', 'r1'] })
+    expect(await call('experiments', 'create-exposure-cohort', '7')).toMatchObject({ method: 'createExposureCohort', ids: ['7'], data: undefined })
+    expect(await call('surveys', 'archive-response', 's1', 'r1')).toMatchObject({ ids: ['s1', 'r1'] })
   })
 
-  it('converts query flags to the SDK’s types', () => {
-    expect(call('hog-functions', 'list', '--type', 'a,b', '--type=c', '--limit', '5', '--enabled', '--search', 'x').params).toEqual({
-      type: ['a', 'b', 'c'],
+  it('converts query flags to the SDK’s types', async () => {
+    expect((await call('hog-functions', 'list', '--type', 'destination,transformation', '--type=site_app', '--limit', '5', '--enabled', '--search', 'x')).params).toEqual({
+      type: ['destination', 'transformation', 'site_app'],
       limit: 5,
       enabled: true,
       search: 'x',
     })
-    expect(call('experiments', 'list', '--archived', 'false').params).toEqual({ archived: false })
-    expect(call('surveys', 'stats', '--exclude_archived', 's1').params).toEqual({ exclude_archived: true })
-    expect(call('surveys', 'stats', '--exclude_archived', 's1').ids).toEqual(['s1'])
-    expect(call('hog-functions', 'metrics', 'h1', '--after', '-7d').params).toEqual({ after: '-7d' })
-    // Not a whole number: passed as text for the SDK to refuse with its own message.
-    expect(call('surveys', 'list', '--limit', 'ten').params).toEqual({ limit: 'ten' })
-    expect(call('surveys', 'list').params).toEqual({})
-    expect(call('surveys', 'retrieve', 'x').params).toBeUndefined()
+    expect((await call('experiments', 'list', '--archived', 'false')).params).toEqual({ archived: false })
+    expect((await call('surveys', 'stats', '--exclude_archived', 's1')).params).toEqual({ exclude_archived: true })
+    expect((await call('surveys', 'stats', '--exclude_archived', 's1')).ids).toEqual(['s1'])
+    expect((await call('hog-functions', 'metrics', 'h1', '--after', '-7d')).params).toEqual({ after: '-7d' })
+    expect((await call('surveys', 'list')).params).toEqual({})
+    expect((await call('surveys', 'retrieve', 'x')).params).toBeUndefined()
   })
 
-  it('reads settings and output options', () => {
-    const parsed = call('surveys', 'list', '--api-key', 'phx_k', '--project', '9', '--base-url', 'http://h', '--endpoints-prefix', 'environments', '--timeout', '500', '--max-retries', '1', '--format', 'ndjson', '--max', '10', '--dry-run')
+  it('checks flag values against the params shape: a wrong type or a value outside the allowed ones names the flag', async () => {
+    expect(await usage('surveys', 'list', '--limit', 'ten')).toBe('Invalid argument `--limit`: expected number, got string "ten"')
+    expect(await usage('experiments', 'list', '--status', 'runing')).toBe('Invalid argument `--status`: expected one of "draft", "running", "complete", "all", got "runing"')
+    expect(await usage('hog-functions', 'list', '--type', 'webhook')).toMatch(/^Invalid argument `--type\[0\]`: expected one of "destination", /)
+  })
+
+  it('reads settings and output options', async () => {
+    const parsed = await call('surveys', 'list', '--api-key', 'phx_k', '--project', '9', '--base-url', 'http://h', '--endpoints-prefix', 'environments', '--timeout', '500', '--max-retries', '1', '--format', 'ndjson', '--max', '10', '--dry-run')
     expect(parsed.settings).toEqual({ apiKey: 'phx_k', projectId: '9', baseUrl: 'http://h', endpointsPrefix: 'environments', timeout: 500, maxRetries: 1 })
     expect(parsed.output).toEqual({ format: 'ndjson', all: false, max: 10, dryRun: true })
-    expect(call('surveys', 'list', '--timeout', 'soon').settings.timeout).toBe('soon')
-    expect(call('surveys', 'create', '--data', '{}').data).toBe('{}')
+    expect((await call('surveys', 'list', '--timeout', 'soon')).settings.timeout).toBe('soon')
+    expect((await call('surveys', 'create', '--data', '{}')).data).toBe('{}')
   })
 
-  it('answers --help, --version and an empty command line', () => {
-    expect(parseCommandLine([])).toEqual({ kind: 'help' })
-    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help' })
-    expect(parseCommandLine(['hog-functions', '-h'])).toEqual({ kind: 'help', group: 'hogFunctions' })
-    expect(parseCommandLine(['hog-functions', 'metrics-totals', '--help'])).toEqual({ kind: 'help', group: 'hogFunctions', method: 'metricsTotals' })
-    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' })
+  it('answers --help, --version and an empty command line', async () => {
+    expect(await parseCommandLine([])).toEqual({ kind: 'help' })
+    expect(await parseCommandLine(['--help'])).toEqual({ kind: 'help' })
+    expect(await parseCommandLine(['hog-functions', '-h'])).toEqual({ kind: 'help', group: 'hogFunctions' })
+    expect(await parseCommandLine(['hog-functions', 'metrics-totals', '--help'])).toEqual({ kind: 'help', group: 'hogFunctions', method: 'metricsTotals' })
+    expect(await parseCommandLine(['--version'])).toEqual({ kind: 'version' })
   })
 
-  it('refuses mistakes with the InvalidArgumentError wording', () => {
-    expect(usage('nope', 'list')).toMatch(/^Invalid argument `nope`: unknown group/)
-    expect(usage('nope', '--help')).toMatch(/^Invalid argument `nope`: unknown group/)
-    expect(usage('--project', '1')).toMatch(/^Invalid argument `group`: missing/)
-    expect(usage('surveys', 'list', '--what')).toMatch(/^Invalid argument `--what`: unknown flag of surveys list/)
-    expect(usage('experiments', 'requires-flag-implementation', '--limit', '1')).toBe(
+  it('refuses mistakes with the InvalidArgumentError wording', async () => {
+    expect(await usage('nope', 'list')).toMatch(/^Invalid argument `nope`: unknown group/)
+    expect(await usage('nope', '--help')).toMatch(/^Invalid argument `nope`: unknown group/)
+    expect(await usage('--project', '1')).toMatch(/^Invalid argument `group`: missing/)
+    expect(await usage('surveys', 'list', '--what')).toMatch(/^Invalid argument `--what`: unknown flag of surveys list/)
+    expect(await usage('experiments', 'requires-flag-implementation', '--limit', '1')).toBe(
       'Invalid argument `--limit`: unknown flag of experiments requires-flag-implementation (see experiments requires-flag-implementation --help)',
     )
-    expect(usage('experiments', 'list', '--max', '-1')).toBe('Invalid argument `--max`: expected a non-negative integer, got "-1"')
+    expect(await usage('experiments', 'list', '--max', '-1')).toBe('Invalid argument `--max`: expected a non-negative integer, got "-1"')
   })
 
   it('findCommand ignores names inherited from Object', () => {

@@ -25,8 +25,8 @@ describe('README: Command line', () => {
     expect(commands.length).toBeGreaterThanOrEqual(5)
   })
 
-  it.each(commands)('posthog-project %s', (line) => {
-    const parsed = parseCommandLine(shellWords(line))
+  it.each(commands)('posthog-project %s', async (line) => {
+    const parsed = await parseCommandLine(shellWords(line))
     expect(parsed.kind).toBe('call')
     if (parsed.kind === 'call' && parsed.data !== undefined) expect(() => JSON.parse(parsed.data!)).not.toThrow()
   })
