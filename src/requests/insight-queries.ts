@@ -1,237 +1,292 @@
 /**
  * The queries an endpoint runs and the legacy experiment metrics embed (docs/service-behaviour.md
- * §P3.2, §P3.3): a HogQL query or an insight query, discriminated by `kind`. Types only.
+ * §P3.2, §P3.3): a HogQL query or an insight query, discriminated by `kind`.
  */
-import type { QUERY_INTERVALS } from '../schemas/enums.js'
-import type { ActionsNode, BreakdownFilter, DateRange, EventsNode, PropertyFilter } from './query-nodes.js'
+import * as z from 'zod/mini'
+import { QUERY_INTERVALS } from '../schemas/enums.js'
+import { anyJson, jsonRecord, nullableOptional } from './common.js'
+import { actionsNodeSchema, breakdownFilterSchema, dateRangeSchema, eventsNodeSchema, propertyFilterSchema } from './query-nodes.js'
 
-/** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
-export interface HogQLVariable {
+export const hogQLVariableSchema = z.strictObject({
   /** The id (a UUID) of the project's insight variable. */
-  variableId: string
+  variableId: z.string(),
   /** The name used in the query: `{variables.<code_name>}`. */
-  code_name: string
+  code_name: z.string(),
   /** The value; the variable's default when absent. */
-  value?: unknown
+  value: anyJson,
   /** Send SQL `NULL` instead of a value. */
-  isNull?: boolean
-}
+  isNull: z.exactOptional(z.boolean()),
+})
+/** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
+export interface HogQLVariable extends z.infer<typeof hogQLVariableSchema> {}
 
-/** Filters a HogQL query applies where it says `{filters}`. */
-export interface HogQLFilters {
+export const hogQLFiltersSchema = z.strictObject({
   /** Property filters. */
-  properties?: PropertyFilter[]
+  properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** The date range. */
-  dateRange?: DateRange
+  dateRange: z.exactOptional(dateRangeSchema),
   /** Leave the project's test accounts out. */
-  filterTestAccounts?: boolean
-}
+  filterTestAccounts: z.exactOptional(z.boolean()),
+})
+/** Filters a HogQL query applies where it says `{filters}`. */
+export interface HogQLFilters extends z.infer<typeof hogQLFiltersSchema> {}
 
-/** Tags recorded with a query in the query log. */
-export interface QueryTags {
+export const queryTagsSchema = z.strictObject({
   /** The PostHog scene. */
-  scene?: string
+  scene: z.exactOptional(z.string()),
   /** The product. */
-  productKey?: string
+  productKey: z.exactOptional(z.string()),
   /** A name of your choosing. */
-  name?: string
-}
+  name: z.exactOptional(z.string()),
+})
+/** Tags recorded with a query in the query log. */
+export interface QueryTags extends z.infer<typeof queryTagsSchema> {}
 
+export const hogQLQuerySchema = z.strictObject({
+  /** Discriminator. */
+  kind: z.literal('HogQLQuery'),
+  /** The SQL, e.g. `select event, count() from events where event = {variables.event_name} group by event`. */
+  query: z.string(),
+  /** Variables keyed by their `variableId` (a UUID). */
+  variables: z.exactOptional(z.record(z.string(), hogQLVariableSchema)),
+  /** Constants for `{placeholder}`s. */
+  values: z.exactOptional(jsonRecord),
+  /** Filters applied where the query says `{filters}`. */
+  filters: z.exactOptional(hogQLFiltersSchema),
+  /** Query-log tags. */
+  tags: z.exactOptional(queryTagsSchema),
+  /** A label of your choosing. */
+  name: z.exactOptional(z.string()),
+  /** Schema-migration version. */
+  version: z.exactOptional(z.number()),
+})
 /**
  * A HogQL (SQL) query. Placeholders: `{variables.<code_name>}` (each needs an entry in `variables`
  * whose `code_name` matches) and `{filters}`.
  */
-export interface HogQLQuery {
-  /** Discriminator. */
-  kind: 'HogQLQuery'
-  /** The SQL, e.g. `select event, count() from events where event = {variables.event_name} group by event`. */
-  query: string
-  /** Variables keyed by their `variableId` (a UUID). */
-  variables?: Record<string, HogQLVariable>
-  /** Constants for `{placeholder}`s. */
-  values?: Record<string, unknown>
-  /** Filters applied where the query says `{filters}`. */
-  filters?: HogQLFilters
-  /** Query-log tags. */
-  tags?: QueryTags
-  /** A label of your choosing. */
-  name?: string
-  /** Schema-migration version. */
-  version?: number
-}
+export interface HogQLQuery extends z.infer<typeof hogQLQuerySchema> {}
 
-/** A series item of an insight: events, an action, or a warehouse table. */
-export type InsightSeriesNode = EventsNode | ActionsNode | DataWarehouseNode
-
-/** A data-warehouse table as an insight series. */
-export interface DataWarehouseNode {
+export const dataWarehouseNodeSchema = z.strictObject({
   /** Discriminator. */
-  kind: 'DataWarehouseNode'
+  kind: z.literal('DataWarehouseNode'),
   /** The table id. */
-  id: string
+  id: z.string(),
   /** The table name. */
-  table_name: string
+  table_name: z.string(),
   /** The timestamp column. */
-  timestamp_field: string
+  timestamp_field: z.string(),
   /** The column identifying a distinct user. */
-  distinct_id_field: string
+  distinct_id_field: z.string(),
   /** The column identifying the row. */
-  id_field: string
+  id_field: z.string(),
   /** Aggregation (default `total`). */
-  math?: string
+  math: z.exactOptional(z.string()),
   /** The aggregated column. */
-  math_property?: string
+  math_property: z.exactOptional(z.string()),
   /** Filters on the rows. */
-  properties?: PropertyFilter[]
-}
+  properties: z.exactOptional(z.array(propertyFilterSchema)),
+})
+/** A data-warehouse table as an insight series. */
+export interface DataWarehouseNode extends z.infer<typeof dataWarehouseNodeSchema> {}
 
-/** Fields every insight query takes. */
-export interface InsightQueryFields {
+export const insightSeriesNodeSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, dataWarehouseNodeSchema])
+/** A series item of an insight: events, an action, or a warehouse table. */
+export type InsightSeriesNode = z.infer<typeof insightSeriesNodeSchema>
+
+// Stickiness queries take every field but `aggregation_group_type_index`.
+const stickinessQueryFieldsShape = {
   /** The date range (default: the last 7 days). */
-  dateRange?: DateRange
+  dateRange: z.exactOptional(dateRangeSchema),
   /** Leave the project's test accounts out (default `false`). */
-  filterTestAccounts?: boolean
+  filterTestAccounts: z.exactOptional(z.boolean()),
   /** Filters on every series. */
-  properties?: PropertyFilter[]
-  /** Group analytics: aggregate by this group type. */
-  aggregation_group_type_index?: number | null
+  properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** Sample this fraction of the data (e.g. `0.1`). */
-  samplingFactor?: number | null
+  samplingFactor: nullableOptional(z.number()),
   /** Query-log tags. */
-  tags?: QueryTags
+  tags: z.exactOptional(queryTagsSchema),
   /** Schema-migration version. */
-  version?: number
+  version: z.exactOptional(z.number()),
 }
+const insightQueryFieldsShape = {
+  ...stickinessQueryFieldsShape,
+  /** Group analytics: aggregate by this group type. */
+  aggregation_group_type_index: nullableOptional(z.number()),
+}
+export const insightQueryFieldsSchema = z.strictObject(insightQueryFieldsShape)
+/** Fields every insight query takes. */
+export interface InsightQueryFields extends z.infer<typeof insightQueryFieldsSchema> {}
 
 /** Time bucket of a trends, lifecycle or stickiness query (default `day`). */
 export type QueryInterval = (typeof QUERY_INTERVALS)[number]
 
-/** Compare with the previous period. */
-export interface CompareFilter {
+export const compareFilterSchema = z.strictObject({
   /** Compare with the previous period. */
-  compare?: boolean
+  compare: z.exactOptional(z.boolean()),
   /** A relative offset to compare with, e.g. `-1y`. */
-  compare_to?: string
-}
+  compare_to: z.exactOptional(z.string()),
+})
+/** Compare with the previous period. */
+export interface CompareFilter extends z.infer<typeof compareFilterSchema> {}
 
-/** Counts of events over time. */
-export interface TrendsQuery extends InsightQueryFields {
+export const trendsQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'TrendsQuery'
+  kind: z.literal('TrendsQuery'),
   /** The series. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Time bucket (default `day`). */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
-  trendsFilter?: Record<string, unknown>
+  trendsFilter: z.exactOptional(jsonRecord),
   /** Split the series by a property. */
-  breakdownFilter?: BreakdownFilter
+  breakdownFilter: z.exactOptional(breakdownFilterSchema),
   /** Compare with the previous period. */
-  compareFilter?: CompareFilter
-}
+  compareFilter: z.exactOptional(compareFilterSchema),
+  ...insightQueryFieldsShape,
+})
+/** Counts of events over time. */
+export interface TrendsQuery extends z.infer<typeof trendsQuerySchema> {}
 
-/** Conversion through ordered steps. */
-export interface FunnelsQuery extends InsightQueryFields {
+export const funnelsQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'FunnelsQuery'
+  kind: z.literal('FunnelsQuery'),
   /** The steps. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
-  funnelsFilter?: Record<string, unknown>
+  funnelsFilter: z.exactOptional(jsonRecord),
   /** Split by a property. */
-  breakdownFilter?: BreakdownFilter
+  breakdownFilter: z.exactOptional(breakdownFilterSchema),
   /** Time bucket for the `trends` visualisation. */
-  interval?: QueryInterval
-}
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
+  ...insightQueryFieldsShape,
+})
+/** Conversion through ordered steps. */
+export interface FunnelsQuery extends z.infer<typeof funnelsQuerySchema> {}
 
-/** Users coming back after a first event. */
-export interface RetentionQuery extends InsightQueryFields {
+export const retentionQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'RetentionQuery'
+  kind: z.literal('RetentionQuery'),
   /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
-  retentionFilter: Record<string, unknown>
+  retentionFilter: jsonRecord,
   /** Split by a property. */
-  breakdownFilter?: BreakdownFilter
-}
+  breakdownFilter: z.exactOptional(breakdownFilterSchema),
+  ...insightQueryFieldsShape,
+})
+/** Users coming back after a first event. */
+export interface RetentionQuery extends z.infer<typeof retentionQuerySchema> {}
 
-/** User paths between events. */
-export interface PathsQuery extends InsightQueryFields {
+export const pathsQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'PathsQuery'
+  kind: z.literal('PathsQuery'),
   /** Paths settings (all optional). */
-  pathsFilter: Record<string, unknown>
-}
+  pathsFilter: jsonRecord,
+  ...insightQueryFieldsShape,
+})
+/** User paths between events. */
+export interface PathsQuery extends z.infer<typeof pathsQuerySchema> {}
 
-/** How many intervals users repeat an event. */
-export interface StickinessQuery extends Omit<InsightQueryFields, 'aggregation_group_type_index'> {
+export const stickinessQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'StickinessQuery'
+  kind: z.literal('StickinessQuery'),
   /** The series. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Time bucket. */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   /** Stickiness settings. */
-  stickinessFilter?: Record<string, unknown>
-}
+  stickinessFilter: z.exactOptional(jsonRecord),
+  ...stickinessQueryFieldsShape,
+})
+/** How many intervals users repeat an event. */
+export interface StickinessQuery extends z.infer<typeof stickinessQuerySchema> {}
 
-/** New, returning, resurrecting and dormant users. */
-export interface LifecycleQuery extends InsightQueryFields {
+export const lifecycleQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'LifecycleQuery'
+  kind: z.literal('LifecycleQuery'),
   /** The series. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Time bucket. */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   /** Lifecycle settings. */
-  lifecycleFilter?: Record<string, unknown>
-}
+  lifecycleFilter: z.exactOptional(jsonRecord),
+  ...insightQueryFieldsShape,
+})
+/** New, returning, resurrecting and dormant users. */
+export interface LifecycleQuery extends z.infer<typeof lifecycleQuerySchema> {}
 
-/** Fields of the web analytics queries. */
-export interface WebAnalyticsQueryFields {
+const webAnalyticsQueryFieldsShape = {
   /** Property filters (event, person, session or cohort). */
-  properties: PropertyFilter[]
+  properties: z.array(propertyFilterSchema),
   /** The date range. */
-  dateRange?: DateRange
+  dateRange: z.exactOptional(dateRangeSchema),
   /** Leave test accounts out. */
-  filterTestAccounts?: boolean
+  filterTestAccounts: z.exactOptional(z.boolean()),
   /** Sample this fraction of the data. */
-  samplingFactor?: number | null
+  samplingFactor: nullableOptional(z.number()),
   /** Apply the project's path-cleaning rules. */
-  doPathCleaning?: boolean
+  doPathCleaning: z.exactOptional(z.boolean()),
   /** A conversion goal: an action or a custom event. */
-  conversionGoal?: { actionId: number } | { customEventName: string } | null
+  conversionGoal: nullableOptional(
+    z.union([
+      z.strictObject({
+        /** The action's id. */
+        actionId: z.number(),
+      }),
+      z.strictObject({
+        /** The event name. */
+        customEventName: z.string(),
+      }),
+    ]),
+  ),
   /** Compare with the previous period. */
-  compareFilter?: CompareFilter
+  compareFilter: z.exactOptional(compareFilterSchema),
   /** Use the precomputed tables. */
-  useWebAnalyticsPrecompute?: boolean
+  useWebAnalyticsPrecompute: z.exactOptional(z.boolean()),
 }
+export const webAnalyticsQueryFieldsSchema = z.strictObject(webAnalyticsQueryFieldsShape)
+/** Fields of the web analytics queries. */
+export interface WebAnalyticsQueryFields extends z.infer<typeof webAnalyticsQueryFieldsSchema> {}
 
-/** A web analytics table (top pages, sources, …). */
-export interface WebStatsTableQuery extends WebAnalyticsQueryFields {
+export const webStatsTableQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'WebStatsTableQuery'
+  kind: z.literal('WebStatsTableQuery'),
   /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
-  breakdownBy: string
+  breakdownBy: z.string(),
   /** Order: `[field, 'ASC' | 'DESC']`. */
-  orderBy?: [string, 'ASC' | 'DESC']
+  orderBy: z.exactOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
   /** Rows per page. */
-  limit?: number
+  limit: z.exactOptional(z.number()),
   /** Rows to skip. */
-  offset?: number
+  offset: z.exactOptional(z.number()),
   /** Add the scroll-depth columns. */
-  includeScrollDepth?: boolean
+  includeScrollDepth: z.exactOptional(z.boolean()),
   /** Add the bounce-rate column. */
-  includeBounceRate?: boolean
-}
+  includeBounceRate: z.exactOptional(z.boolean()),
+  ...webAnalyticsQueryFieldsShape,
+})
+/** A web analytics table (top pages, sources, …). */
+export interface WebStatsTableQuery extends z.infer<typeof webStatsTableQuerySchema> {}
 
-/** The web analytics overview numbers. */
-export interface WebOverviewQuery extends WebAnalyticsQueryFields {
+export const webOverviewQuerySchema = z.strictObject({
   /** Discriminator. */
-  kind: 'WebOverviewQuery'
-}
+  kind: z.literal('WebOverviewQuery'),
+  ...webAnalyticsQueryFieldsShape,
+})
+/** The web analytics overview numbers. */
+export interface WebOverviewQuery extends z.infer<typeof webOverviewQuerySchema> {}
 
+export const insightQuerySchema = z.discriminatedUnion('kind', [
+  trendsQuerySchema,
+  funnelsQuerySchema,
+  retentionQuerySchema,
+  pathsQuerySchema,
+  stickinessQuerySchema,
+  lifecycleQuerySchema,
+  webStatsTableQuerySchema,
+  webOverviewQuerySchema,
+])
 /** An insight query an endpoint can run. */
-export type InsightQuery = TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery | WebStatsTableQuery | WebOverviewQuery
+export type InsightQuery = z.infer<typeof insightQuerySchema>
 
+export const endpointQuerySchema = z.discriminatedUnion('kind', [hogQLQuerySchema, insightQuerySchema])
 /** The query an endpoint runs, discriminated by `kind`: HogQL or an insight query (docs/service-behaviour.md §P3.2). */
-export type EndpointQuery = HogQLQuery | InsightQuery
+export type EndpointQuery = z.infer<typeof endpointQuerySchema>
