@@ -61,6 +61,7 @@ export type {
   WebStatsTableQuery,
   WebOverviewQuery,
   InsightQuery,
+  EndpointQuery,
 } from './requests/insight-queries.js'
 export type {
   ConversionWindowUnit,
@@ -220,12 +221,18 @@ export type {
   SurveyResponsesCount,
 } from './schemas/surveys.js'
 export type {
-  EndpointQuery,
   SyncFrequency,
   EndpointMaterialization,
   EndpointColumn,
   Endpoint,
   EndpointVersion,
+  QueryStatus,
+  EndpointRunResult,
+  LastExecutionTime,
+  LastExecutionTimesStatus,
+  LastExecutionTimes,
+} from './schemas/endpoints.js'
+export type {
   EndpointWriteFields,
   EndpointCreateParams,
   EndpointUpdateParams,
@@ -235,21 +242,18 @@ export type {
   EndpointFiltersOverride,
   EndpointRunParams,
   EndpointRunGetParams,
-  QueryStatus,
-  EndpointRunResult,
   LastExecutionTimesParams,
-  LastExecutionTime,
-  LastExecutionTimesStatus,
-  LastExecutionTimes,
-} from './schemas/endpoints.js'
+} from './requests/endpoints.js'
 export type {
   EventDefinitionEnforcementMode,
   EventDefinition,
+  EventDefinitionMetrics,
+  EventDefinitionCode,
+} from './schemas/event-definitions.js'
+export type {
   EventDefinitionWriteFields,
   EventDefinitionCreateParams,
   EventDefinitionUpdateParams,
   EventDefinitionListParams,
   EventDefinitionOrdering,
-  EventDefinitionMetrics,
-  EventDefinitionCode,
-} from './schemas/event-definitions.js'
+} from './requests/event-definitions.js'

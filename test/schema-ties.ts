@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod/mini'
 import type { ENDPOINT_DATA_FRESHNESS_SECONDS, SURVEY_RATING_SCALES } from '../src/schemas/enums.js'
-import type { EndpointDataFreshness } from '../src/schemas/endpoints.js'
+import type { EndpointDataFreshness } from '../src/requests/endpoints.js'
 import type { SurveyRatingScale } from '../src/requests/survey-questions.js'
 import type { UserBasic } from '../src/schemas/common.js'
 import { userBasicShape } from '../src/schemas/common.js'

@@ -20,11 +20,14 @@ export type Group = 'experiments' | 'hogFunctions' | 'surveys' | 'endpoints' | '
 
 type AnyMethod = (...args: never[]) => unknown
 
-/** The public methods of one group. */
-export type SdkMethod<G extends Group> = {
-  [M in keyof ProjectClient[G]]: ProjectClient[G][M] extends AnyMethod ? M : never
-}[keyof ProjectClient[G]] &
-  string
+/** The public methods of one group that call the service (`toCreateParams` only reshapes a resource). */
+export type SdkMethod<G extends Group> = Exclude<
+  {
+    [M in keyof ProjectClient[G]]: ProjectClient[G][M] extends AnyMethod ? M : never
+  }[keyof ProjectClient[G]] &
+    string,
+  'toCreateParams'
+>
 
 type Arguments<G extends Group, M extends SdkMethod<G>> = ProjectClient[G][M] extends (...args: infer A) => unknown ? A : never
 type Result<G extends Group, M extends SdkMethod<G>> = ProjectClient[G][M] extends (...args: never[]) => infer R ? R : never

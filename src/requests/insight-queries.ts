@@ -1,237 +1,306 @@
 /**
  * The queries an endpoint runs and the legacy experiment metrics embed (docs/service-behaviour.md
- * §P3.2, §P3.3): a HogQL query or an insight query, discriminated by `kind`. Types only.
+ * §P3.2, §P3.3): a HogQL query or an insight query, discriminated by `kind`.
  */
-import type { QUERY_INTERVALS } from '../schemas/enums.js'
-import type { ActionsNode, BreakdownFilter, DateRange, EventsNode, PropertyFilter } from './query-nodes.js'
+import * as z from 'zod/mini'
+import { QUERY_INTERVALS } from '../schemas/enums.js'
+import { anyJson, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import { actionsNodeSchema, breakdownFilterSchema, dateRangeSchema, eventsNodeSchema, propertyFilterSchema } from './query-nodes.js'
 
-/** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
-export interface HogQLVariable {
+const hogQLVariableShape = {
   /** The id (a UUID) of the project's insight variable. */
-  variableId: string
+  variableId: z.string(),
   /** The name used in the query: `{variables.<code_name>}`. */
-  code_name: string
+  code_name: z.string(),
   /** The value; the variable's default when absent. */
-  value?: unknown
+  value: anyJson,
   /** Send SQL `NULL` instead of a value. */
-  isNull?: boolean
+  isNull: z.exactOptional(z.boolean()),
 }
+export const hogQLVariableSchema = z.strictObject(hogQLVariableShape)
+/** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
+export interface HogQLVariable extends ShapeOutput<typeof hogQLVariableShape> {}
 
-/** Filters a HogQL query applies where it says `{filters}`. */
-export interface HogQLFilters {
+const hogQLFiltersShape = {
   /** Property filters. */
-  properties?: PropertyFilter[]
+  properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** The date range. */
-  dateRange?: DateRange
+  dateRange: z.exactOptional(dateRangeSchema),
   /** Leave the project's test accounts out. */
-  filterTestAccounts?: boolean
+  filterTestAccounts: z.exactOptional(z.boolean()),
 }
+export const hogQLFiltersSchema = z.strictObject(hogQLFiltersShape)
+/** Filters a HogQL query applies where it says `{filters}`. */
+export interface HogQLFilters extends ShapeOutput<typeof hogQLFiltersShape> {}
 
-/** Tags recorded with a query in the query log. */
-export interface QueryTags {
+const queryTagsShape = {
   /** The PostHog scene. */
-  scene?: string
+  scene: z.exactOptional(z.string()),
   /** The product. */
-  productKey?: string
+  productKey: z.exactOptional(z.string()),
   /** A name of your choosing. */
-  name?: string
+  name: z.exactOptional(z.string()),
 }
+export const queryTagsSchema = z.strictObject(queryTagsShape)
+/** Tags recorded with a query in the query log. */
+export interface QueryTags extends ShapeOutput<typeof queryTagsShape> {}
 
+const hogQLQueryShape = {
+  /** Discriminator. */
+  kind: z.literal('HogQLQuery'),
+  /** The SQL, e.g. `select event, count() from events where event = {variables.event_name} group by event`. */
+  query: z.string(),
+  /** Variables keyed by their `variableId` (a UUID). */
+  variables: z.exactOptional(z.record(z.string(), hogQLVariableSchema)),
+  /** Constants for `{placeholder}`s. */
+  values: z.exactOptional(jsonRecord),
+  /** Filters applied where the query says `{filters}`. */
+  filters: z.exactOptional(hogQLFiltersSchema),
+  /** Query-log tags. */
+  tags: z.exactOptional(queryTagsSchema),
+  /** A label of your choosing. */
+  name: z.exactOptional(z.string()),
+  /** Schema-migration version. */
+  version: z.exactOptional(z.number()),
+}
+export const hogQLQuerySchema = z.strictObject(hogQLQueryShape)
 /**
  * A HogQL (SQL) query. Placeholders: `{variables.<code_name>}` (each needs an entry in `variables`
  * whose `code_name` matches) and `{filters}`.
  */
-export interface HogQLQuery {
-  /** Discriminator. */
-  kind: 'HogQLQuery'
-  /** The SQL, e.g. `select event, count() from events where event = {variables.event_name} group by event`. */
-  query: string
-  /** Variables keyed by their `variableId` (a UUID). */
-  variables?: Record<string, HogQLVariable>
-  /** Constants for `{placeholder}`s. */
-  values?: Record<string, unknown>
-  /** Filters applied where the query says `{filters}`. */
-  filters?: HogQLFilters
-  /** Query-log tags. */
-  tags?: QueryTags
-  /** A label of your choosing. */
-  name?: string
-  /** Schema-migration version. */
-  version?: number
-}
+export interface HogQLQuery extends ShapeOutput<typeof hogQLQueryShape> {}
 
-/** A series item of an insight: events, an action, or a warehouse table. */
-export type InsightSeriesNode = EventsNode | ActionsNode | DataWarehouseNode
-
-/** A data-warehouse table as an insight series. */
-export interface DataWarehouseNode {
+const dataWarehouseNodeShape = {
   /** Discriminator. */
-  kind: 'DataWarehouseNode'
+  kind: z.literal('DataWarehouseNode'),
   /** The table id. */
-  id: string
+  id: z.string(),
   /** The table name. */
-  table_name: string
+  table_name: z.string(),
   /** The timestamp column. */
-  timestamp_field: string
+  timestamp_field: z.string(),
   /** The column identifying a distinct user. */
-  distinct_id_field: string
+  distinct_id_field: z.string(),
   /** The column identifying the row. */
-  id_field: string
+  id_field: z.string(),
   /** Aggregation (default `total`). */
-  math?: string
+  math: z.exactOptional(z.string()),
   /** The aggregated column. */
-  math_property?: string
+  math_property: z.exactOptional(z.string()),
   /** Filters on the rows. */
-  properties?: PropertyFilter[]
+  properties: z.exactOptional(z.array(propertyFilterSchema)),
 }
+export const dataWarehouseNodeSchema = z.strictObject(dataWarehouseNodeShape)
+/** A data-warehouse table as an insight series. */
+export interface DataWarehouseNode extends ShapeOutput<typeof dataWarehouseNodeShape> {}
 
-/** Fields every insight query takes. */
-export interface InsightQueryFields {
+export const insightSeriesNodeSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, dataWarehouseNodeSchema])
+/** A series item of an insight: events, an action, or a warehouse table. */
+export type InsightSeriesNode = z.infer<typeof insightSeriesNodeSchema>
+
+// Stickiness queries take every field but `aggregation_group_type_index`.
+const stickinessQueryFieldsShape = {
   /** The date range (default: the last 7 days). */
-  dateRange?: DateRange
+  dateRange: z.exactOptional(dateRangeSchema),
   /** Leave the project's test accounts out (default `false`). */
-  filterTestAccounts?: boolean
+  filterTestAccounts: z.exactOptional(z.boolean()),
   /** Filters on every series. */
-  properties?: PropertyFilter[]
-  /** Group analytics: aggregate by this group type. */
-  aggregation_group_type_index?: number | null
+  properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** Sample this fraction of the data (e.g. `0.1`). */
-  samplingFactor?: number | null
+  samplingFactor: nullableOptional(z.number()),
   /** Query-log tags. */
-  tags?: QueryTags
+  tags: z.exactOptional(queryTagsSchema),
   /** Schema-migration version. */
-  version?: number
+  version: z.exactOptional(z.number()),
 }
+const insightQueryFieldsShape = {
+  ...stickinessQueryFieldsShape,
+  /** Group analytics: aggregate by this group type. */
+  aggregation_group_type_index: nullableOptional(z.number()),
+}
+export const insightQueryFieldsSchema = z.strictObject(insightQueryFieldsShape)
+/** Fields every insight query takes. */
+export interface InsightQueryFields extends ShapeOutput<typeof insightQueryFieldsShape> {}
 
 /** Time bucket of a trends, lifecycle or stickiness query (default `day`). */
 export type QueryInterval = (typeof QUERY_INTERVALS)[number]
 
-/** Compare with the previous period. */
-export interface CompareFilter {
+const compareFilterShape = {
   /** Compare with the previous period. */
-  compare?: boolean
+  compare: z.exactOptional(z.boolean()),
   /** A relative offset to compare with, e.g. `-1y`. */
-  compare_to?: string
+  compare_to: z.exactOptional(z.string()),
 }
+export const compareFilterSchema = z.strictObject(compareFilterShape)
+/** Compare with the previous period. */
+export interface CompareFilter extends ShapeOutput<typeof compareFilterShape> {}
 
-/** Counts of events over time. */
-export interface TrendsQuery extends InsightQueryFields {
+const trendsQueryShape = {
   /** Discriminator. */
-  kind: 'TrendsQuery'
+  kind: z.literal('TrendsQuery'),
   /** The series. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Time bucket (default `day`). */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
-  trendsFilter?: Record<string, unknown>
+  trendsFilter: z.exactOptional(jsonRecord),
   /** Split the series by a property. */
-  breakdownFilter?: BreakdownFilter
+  breakdownFilter: z.exactOptional(breakdownFilterSchema),
   /** Compare with the previous period. */
-  compareFilter?: CompareFilter
+  compareFilter: z.exactOptional(compareFilterSchema),
+  ...insightQueryFieldsShape,
 }
+export const trendsQuerySchema = z.strictObject(trendsQueryShape)
+/** Counts of events over time. */
+export interface TrendsQuery extends ShapeOutput<typeof trendsQueryShape> {}
 
-/** Conversion through ordered steps. */
-export interface FunnelsQuery extends InsightQueryFields {
+const funnelsQueryShape = {
   /** Discriminator. */
-  kind: 'FunnelsQuery'
+  kind: z.literal('FunnelsQuery'),
   /** The steps. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
-  funnelsFilter?: Record<string, unknown>
+  funnelsFilter: z.exactOptional(jsonRecord),
   /** Split by a property. */
-  breakdownFilter?: BreakdownFilter
+  breakdownFilter: z.exactOptional(breakdownFilterSchema),
   /** Time bucket for the `trends` visualisation. */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
+  ...insightQueryFieldsShape,
 }
+export const funnelsQuerySchema = z.strictObject(funnelsQueryShape)
+/** Conversion through ordered steps. */
+export interface FunnelsQuery extends ShapeOutput<typeof funnelsQueryShape> {}
 
-/** Users coming back after a first event. */
-export interface RetentionQuery extends InsightQueryFields {
+const retentionQueryShape = {
   /** Discriminator. */
-  kind: 'RetentionQuery'
+  kind: z.literal('RetentionQuery'),
   /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
-  retentionFilter: Record<string, unknown>
+  retentionFilter: jsonRecord,
   /** Split by a property. */
-  breakdownFilter?: BreakdownFilter
+  breakdownFilter: z.exactOptional(breakdownFilterSchema),
+  ...insightQueryFieldsShape,
 }
+export const retentionQuerySchema = z.strictObject(retentionQueryShape)
+/** Users coming back after a first event. */
+export interface RetentionQuery extends ShapeOutput<typeof retentionQueryShape> {}
 
-/** User paths between events. */
-export interface PathsQuery extends InsightQueryFields {
+const pathsQueryShape = {
   /** Discriminator. */
-  kind: 'PathsQuery'
+  kind: z.literal('PathsQuery'),
   /** Paths settings (all optional). */
-  pathsFilter: Record<string, unknown>
+  pathsFilter: jsonRecord,
+  ...insightQueryFieldsShape,
 }
+export const pathsQuerySchema = z.strictObject(pathsQueryShape)
+/** User paths between events. */
+export interface PathsQuery extends ShapeOutput<typeof pathsQueryShape> {}
 
-/** How many intervals users repeat an event. */
-export interface StickinessQuery extends Omit<InsightQueryFields, 'aggregation_group_type_index'> {
+const stickinessQueryShape = {
   /** Discriminator. */
-  kind: 'StickinessQuery'
+  kind: z.literal('StickinessQuery'),
   /** The series. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Time bucket. */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   /** Stickiness settings. */
-  stickinessFilter?: Record<string, unknown>
+  stickinessFilter: z.exactOptional(jsonRecord),
+  ...stickinessQueryFieldsShape,
 }
+export const stickinessQuerySchema = z.strictObject(stickinessQueryShape)
+/** How many intervals users repeat an event. */
+export interface StickinessQuery extends ShapeOutput<typeof stickinessQueryShape> {}
 
-/** New, returning, resurrecting and dormant users. */
-export interface LifecycleQuery extends InsightQueryFields {
+const lifecycleQueryShape = {
   /** Discriminator. */
-  kind: 'LifecycleQuery'
+  kind: z.literal('LifecycleQuery'),
   /** The series. */
-  series: InsightSeriesNode[]
+  series: z.array(insightSeriesNodeSchema),
   /** Time bucket. */
-  interval?: QueryInterval
+  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   /** Lifecycle settings. */
-  lifecycleFilter?: Record<string, unknown>
+  lifecycleFilter: z.exactOptional(jsonRecord),
+  ...insightQueryFieldsShape,
 }
+export const lifecycleQuerySchema = z.strictObject(lifecycleQueryShape)
+/** New, returning, resurrecting and dormant users. */
+export interface LifecycleQuery extends ShapeOutput<typeof lifecycleQueryShape> {}
 
-/** Fields of the web analytics queries. */
-export interface WebAnalyticsQueryFields {
+const webAnalyticsQueryFieldsShape = {
   /** Property filters (event, person, session or cohort). */
-  properties: PropertyFilter[]
+  properties: z.array(propertyFilterSchema),
   /** The date range. */
-  dateRange?: DateRange
+  dateRange: z.exactOptional(dateRangeSchema),
   /** Leave test accounts out. */
-  filterTestAccounts?: boolean
+  filterTestAccounts: z.exactOptional(z.boolean()),
   /** Sample this fraction of the data. */
-  samplingFactor?: number | null
+  samplingFactor: nullableOptional(z.number()),
   /** Apply the project's path-cleaning rules. */
-  doPathCleaning?: boolean
+  doPathCleaning: z.exactOptional(z.boolean()),
   /** A conversion goal: an action or a custom event. */
-  conversionGoal?: { actionId: number } | { customEventName: string } | null
+  conversionGoal: nullableOptional(
+    z.union([
+      z.strictObject({
+        /** The action's id. */
+        actionId: z.number(),
+      }),
+      z.strictObject({
+        /** The event name. */
+        customEventName: z.string(),
+      }),
+    ]),
+  ),
   /** Compare with the previous period. */
-  compareFilter?: CompareFilter
+  compareFilter: z.exactOptional(compareFilterSchema),
   /** Use the precomputed tables. */
-  useWebAnalyticsPrecompute?: boolean
+  useWebAnalyticsPrecompute: z.exactOptional(z.boolean()),
 }
+export const webAnalyticsQueryFieldsSchema = z.strictObject(webAnalyticsQueryFieldsShape)
+/** Fields of the web analytics queries. */
+export interface WebAnalyticsQueryFields extends ShapeOutput<typeof webAnalyticsQueryFieldsShape> {}
 
-/** A web analytics table (top pages, sources, …). */
-export interface WebStatsTableQuery extends WebAnalyticsQueryFields {
+const webStatsTableQueryShape = {
   /** Discriminator. */
-  kind: 'WebStatsTableQuery'
+  kind: z.literal('WebStatsTableQuery'),
   /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
-  breakdownBy: string
+  breakdownBy: z.string(),
   /** Order: `[field, 'ASC' | 'DESC']`. */
-  orderBy?: [string, 'ASC' | 'DESC']
+  orderBy: z.exactOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
   /** Rows per page. */
-  limit?: number
+  limit: z.exactOptional(z.number()),
   /** Rows to skip. */
-  offset?: number
+  offset: z.exactOptional(z.number()),
   /** Add the scroll-depth columns. */
-  includeScrollDepth?: boolean
+  includeScrollDepth: z.exactOptional(z.boolean()),
   /** Add the bounce-rate column. */
-  includeBounceRate?: boolean
+  includeBounceRate: z.exactOptional(z.boolean()),
+  ...webAnalyticsQueryFieldsShape,
 }
+export const webStatsTableQuerySchema = z.strictObject(webStatsTableQueryShape)
+/** A web analytics table (top pages, sources, …). */
+export interface WebStatsTableQuery extends ShapeOutput<typeof webStatsTableQueryShape> {}
 
-/** The web analytics overview numbers. */
-export interface WebOverviewQuery extends WebAnalyticsQueryFields {
+const webOverviewQueryShape = {
   /** Discriminator. */
-  kind: 'WebOverviewQuery'
+  kind: z.literal('WebOverviewQuery'),
+  ...webAnalyticsQueryFieldsShape,
 }
+export const webOverviewQuerySchema = z.strictObject(webOverviewQueryShape)
+/** The web analytics overview numbers. */
+export interface WebOverviewQuery extends ShapeOutput<typeof webOverviewQueryShape> {}
 
+export const insightQuerySchema = z.discriminatedUnion('kind', [
+  trendsQuerySchema,
+  funnelsQuerySchema,
+  retentionQuerySchema,
+  pathsQuerySchema,
+  stickinessQuerySchema,
+  lifecycleQuerySchema,
+  webStatsTableQuerySchema,
+  webOverviewQuerySchema,
+])
 /** An insight query an endpoint can run. */
-export type InsightQuery = TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery | WebStatsTableQuery | WebOverviewQuery
+export type InsightQuery = z.infer<typeof insightQuerySchema>
 
+export const endpointQuerySchema = z.discriminatedUnion('kind', [hogQLQuerySchema, insightQuerySchema])
 /** The query an endpoint runs, discriminated by `kind`: HogQL or an insight query (docs/service-behaviour.md §P3.2). */
-export type EndpointQuery = HogQLQuery | InsightQuery
+export type EndpointQuery = z.infer<typeof endpointQuerySchema>

@@ -4,18 +4,14 @@ import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
-  Endpoint,
   EndpointCreateParams,
   EndpointListParams,
-  EndpointMaterialization,
   EndpointRunGetParams,
   EndpointRunParams,
-  EndpointRunResult,
   EndpointUpdateParams,
-  EndpointVersion,
-  LastExecutionTimes,
   LastExecutionTimesParams,
-} from '../schemas/endpoints.js'
+} from '../requests/endpoints.js'
+import type { Endpoint, EndpointMaterialization, EndpointRunResult, EndpointVersion, LastExecutionTimes } from '../schemas/endpoints.js'
 import { endpointMaterializationSchema, endpointRunResultSchema, endpointSchema, endpointVersionSchema, lastExecutionTimesSchema } from '../schemas/endpoints.js'
 import { decodeWith } from '../core/validation.js'
 

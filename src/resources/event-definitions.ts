@@ -3,14 +3,8 @@ import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import type {
-  EventDefinition,
-  EventDefinitionCode,
-  EventDefinitionCreateParams,
-  EventDefinitionListParams,
-  EventDefinitionMetrics,
-  EventDefinitionUpdateParams,
-} from '../schemas/event-definitions.js'
+import type { EventDefinitionCreateParams, EventDefinitionListParams, EventDefinitionUpdateParams } from '../requests/event-definitions.js'
+import type { EventDefinition, EventDefinitionCode, EventDefinitionMetrics } from '../schemas/event-definitions.js'
 import { eventDefinitionCodeSchema, eventDefinitionMetricsSchema, eventDefinitionSchema } from '../schemas/event-definitions.js'
 import { decodeWith } from '../core/validation.js'
 

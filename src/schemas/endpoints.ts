@@ -7,24 +7,17 @@ import {
   maybeJson,
   openEnum,
   userBasicSchema,
-  type DateTimeInput,
   type Unchecked,
   type UserBasic,
 } from './common.js'
-import type {
-  ENDPOINT_BUCKET_FUNCTIONS,
-  ENDPOINT_REFRESH_MODES,
-  ENDPOINT_SYNC_FREQUENCIES,
-} from './enums.js'
+import type { ENDPOINT_SYNC_FREQUENCIES } from './enums.js'
 import type { EndpointQuery } from '../requests/insight-queries.js'
-import type { BreakdownFilter, PropertyFilter } from '../requests/query-nodes.js'
 
 /**
  * The query an endpoint runs, discriminated by `kind` (`EndpointQuery`). At run time only its `kind` is
  * checked; the rest is the service's to validate.
  */
 export const endpointQuerySchema = z.looseObject({ kind: z.string() }) as unknown as Unchecked<EndpointQuery>
-export type { EndpointQuery }
 
 /** How often a materialized endpoint is refreshed. */
 export const syncFrequencySchema = openEnum<(typeof ENDPOINT_SYNC_FREQUENCIES)[number]>()
@@ -177,121 +170,6 @@ export const endpointVersionSchema = z.looseObject({
 export type EndpointVersion = z.infer<typeof endpointVersionSchema>
 
 /**
- * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out
- * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schema-ties.ts) so the reference shows the numbers.
- */
-export type EndpointDataFreshness = 900 | 1800 | 3600 | 21600 | 43200 | 86400 | 604800
-
-/**
- * Fields accepted by `endpoints.create` and `endpoints.update` (docs/service-behaviour.md §6.1, §P3.1).
- * A field the SDK does not know yet goes through the request option `extraBody`.
- */
-export interface EndpointWriteFields {
-  /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (`^[a-zA-Z][a-zA-Z0-9_-]{0,127}$`); unique per project. */
-  name?: string
-  /** A HogQL or insight query (`kind` discriminates). Changing it on update creates a new version. */
-  query?: EndpointQuery
-  /** Description. */
-  description?: string | null
-  /** Older services: cache age, 300…86400 seconds. */
-  cache_age_seconds?: number | null
-  /** Newer services: how fresh results must be (default 86400). */
-  data_freshness_seconds?: EndpointDataFreshness | null
-  /** Short id of the insight it came from. */
-  derived_from_insight?: string | null
-  /** Inactive endpoints cannot run (default `true`). */
-  is_active?: boolean | null
-  /** Materialize the results (HogQL queries without variables only; not on an inactive endpoint). */
-  is_materialized?: boolean | null
-  /** Older services: how often a materialized endpoint is refreshed (default `24hour`). */
-  sync_frequency?: (typeof ENDPOINT_SYNC_FREQUENCIES)[number] | null
-  /** Update: the version to change (default: the current one). */
-  version?: number | null
-  /** Column → time bucket (`hour`, `day`, `week` or `month`). */
-  bucket_overrides?: Record<string, (typeof ENDPOINT_BUCKET_FUNCTIONS)[number]> | null
-  /** Replaces the tags; omit to leave them. */
-  tags?: string[] | null
-  /** Breakdown properties callers may leave out (`TrendsQuery` / `RetentionQuery` only; newer services). */
-  optional_breakdown_properties?: string[] | null
-  /** `true` soft-deletes. */
-  deleted?: boolean
-}
-
-/** `endpoints.create`: `name` and `query` are required by the service. */
-export interface EndpointCreateParams extends EndpointWriteFields {
-  /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (required). */
-  name: string
-  /** The query to run (required). */
-  query: EndpointQuery
-}
-
-/** `endpoints.update`: any writable field. */
-export type EndpointUpdateParams = EndpointWriteFields
-
-/** Query of `endpoints.list`. */
-export interface EndpointListParams {
-  /** Page size. */
-  limit?: number
-  /** Items to skip. */
-  offset?: number
-  /** Only active (`true`) or inactive (`false`) endpoints. */
-  is_active?: boolean
-  /** A user id. */
-  created_by?: number
-}
-
-/**
- * `refresh` of a run. Thin-spec era: `blocking` (default) or `force_blocking`; newer versions:
- * `cache` (default), `force`, `direct` (materialized endpoints only).
- */
-export type EndpointRefresh = (typeof ENDPOINT_REFRESH_MODES)[number]
-
-/** Dashboard-style filters over an insight endpoint's query (deprecated by the service; refused for HogQL). */
-export interface EndpointFiltersOverride {
-  /** Start: a `Date`, an ISO date-time or a relative value such as `-7d`. */
-  date_from?: DateTimeInput | null
-  /** End. */
-  date_to?: DateTimeInput | null
-  /** Use the bounds as given. */
-  explicitDate?: boolean | null
-  /** Property filters added to the query's. */
-  properties?: PropertyFilter[]
-  /** Breakdown replacing the query's. */
-  breakdown_filter?: BreakdownFilter
-}
-
-/** Body of `endpoints.run` (docs/service-behaviour.md §6.1, §P3.4). Every field is optional. */
-export interface EndpointRunParams {
-  /** Your id for this run, to find (poll or cancel) it in the query log. */
-  client_query_id?: string
-  /** Deprecated by the service: filters over an insight endpoint's query (refused for HogQL endpoints). */
-  filters_override?: EndpointFiltersOverride | null
-  /** Refused by newer services ("use variables instead"); older ones merged it over an insight query. */
-  query_override?: Record<string, unknown> | null
-  /** `cache` (default) / `force` / `direct` (materialized only); older services `blocking` / `force_blocking`. */
-  refresh?: EndpointRefresh
-  /**
-   * Variable values by name: a HogQL endpoint's variables by `code_name`; an insight endpoint's
-   * `date_from`, `date_to` and its breakdown property. Unknown names are refused (400).
-   */
-  variables?: Record<string, unknown> | null
-  /** The version to run (default: the latest). */
-  version?: number | null
-  /** Keep the debug keys (`timings`, `hogql`, `explain`, …) in the response. */
-  debug?: boolean
-  /** At most this many rows (≥ 1). */
-  limit?: number
-  /** Rows to skip (needs `limit`; HogQL endpoints only). */
-  offset?: number
-}
-
-/** Query of `endpoints.runGet`. */
-export interface EndpointRunGetParams {
-  /** The version to run (default: the latest); a positive integer. */
-  version?: number
-}
-
-/**
  * Status of a query (OAS `QueryStatus`). Every key is present, unset ones `null`; `id` is `""`
  * inside `last_execution_times`.
  */
@@ -422,12 +300,6 @@ export const endpointRunResultShape = {
  * type the caller expects (the rows themselves are not checked).
  */
 export const endpointRunResultSchema = describes<EndpointRunResult<never>>(z.looseObject(endpointRunResultShape))
-
-/** Body of `endpoints.lastExecutionTimes`. */
-export interface LastExecutionTimesParams {
-  /** Endpoint names; non-empty. Names never run in the past 6 months are absent from the answer. */
-  names: string[]
-}
 
 /** A `[name, last execution date-time]` pair. */
 export const lastExecutionTimeSchema = z.tuple([z.string(), dateTime])

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, openEnum, userBasicSchema, type UserBasic } from './common.js'
-import type { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from './enums.js'
+import type { EVENT_DEFINITION_ENFORCEMENT_MODES } from './enums.js'
 
 /** Whether events of a definition may be ingested freely (`allow`) or are refused (`reject`). */
 export const eventDefinitionEnforcementModeSchema = openEnum<(typeof EVENT_DEFINITION_ENFORCEMENT_MODES)[number]>()
@@ -92,66 +92,6 @@ export const eventDefinitionShape = {
 
 /** An event definition (docs/service-behaviour.md §7.1). */
 export const eventDefinitionSchema = describes<EventDefinition>(z.looseObject(eventDefinitionShape))
-
-/**
- * Fields accepted by `eventDefinitions.create` and `update` (docs/service-behaviour.md §7.1). A field
- * the SDK does not know yet goes through the request option `extraBody`.
- */
-export interface EventDefinitionWriteFields {
-  /** Event name, at most 400 characters; unique per project (a duplicate is refused on create). */
-  name?: string
-  /** User id of the owner. */
-  owner?: number | null
-  /** Description. */
-  description?: string | null
-  /** Tags (replace the existing ones). */
-  tags?: string[]
-  /** Mark as verified (not together with `hidden`). */
-  verified?: boolean
-  /** Hide from PostHog's pickers; cannot be `true` together with `verified` (400). */
-  hidden?: boolean | null
-  /** `allow` (default) or `reject` (refuse ingestion; behind a feature flag, else 400). */
-  enforcement_mode?: (typeof EVENT_DEFINITION_ENFORCEMENT_MODES)[number]
-  /** Post matching events to Slack (default `false`). */
-  post_to_slack?: boolean
-  /** Columns shown by default for this event. */
-  default_columns?: string[]
-}
-
-/** `eventDefinitions.create`: `name` is required by the service. */
-export interface EventDefinitionCreateParams extends EventDefinitionWriteFields {
-  /** Event name, at most 400 characters (required). */
-  name: string
-}
-
-/** `eventDefinitions.update`: any writable field. */
-export type EventDefinitionUpdateParams = EventDefinitionWriteFields
-
-/** Query of `eventDefinitions.list` (docs/service-behaviour.md §7.2). */
-export interface EventDefinitionListParams {
-  /** Page size (default 100). */
-  limit?: number
-  /** Items to skip. */
-  offset?: number
-  /** Name contains. */
-  search?: string
-  /** `event` (service default), `event_custom` (no `$` prefix) or `event_posthog` (`$` events). */
-  event_type?: (typeof EVENT_DEFINITION_EVENT_TYPES)[number]
-  /** Leave hidden definitions out. */
-  exclude_hidden?: boolean
-  /** Event names to leave out; sent as a JSON array string, as the service expects. */
-  excluded_properties?: string[]
-  /** Only definitions with these tags; sent as a JSON array string, as the service expects. */
-  tags?: string[]
-  /**
-   * `name`, `last_seen_at`, `last_seen_at::date`, each optionally `-`-prefixed; a list is sent
-   * comma-separated (service default `-last_seen_at::date,name`).
-   */
-  ordering?: EventDefinitionOrdering | EventDefinitionOrdering[]
-}
-
-/** A sort key of `eventDefinitions.list`. */
-export type EventDefinitionOrdering = 'name' | '-name' | 'last_seen_at' | '-last_seen_at' | 'last_seen_at::date' | '-last_seen_at::date'
 
 /** `eventDefinitions.metrics`: how often the event was used in queries over 30 days. */
 export const eventDefinitionMetricsSchema = z.looseObject({
