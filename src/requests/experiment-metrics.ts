@@ -12,6 +12,7 @@ import {
   MULTIPLE_VARIANT_HANDLINGS,
   RETENTION_START_HANDLINGS,
 } from '../schemas/enums.js'
+import type { Schema } from '../schemas/common.js'
 import { dateTimeInput, jsonRecord, nullableOptional } from './common.js'
 import { actionsNodeSchema, breakdownFilterSchema, eventsNodeSchema, experimentDataWarehouseNodeSchema, propertyFilterSchema } from './query-nodes.js'
 import type { FunnelsQuery, TrendsQuery } from './insight-queries.js'
@@ -126,7 +127,7 @@ export const experimentRetentionMetricSchema = z.strictObject({
 export interface ExperimentRetentionMetric extends z.infer<typeof experimentRetentionMetricSchema> {}
 
 // Typed with the union of the named metrics, so messages and hovers say `ExperimentMetric`, not its expansion.
-export const experimentMetricSchema: z.ZodMiniType<ExperimentMetric, ExperimentMetric> = z.discriminatedUnion('metric_type', [
+export const experimentMetricSchema: Schema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
   experimentMeanMetricSchema,
   experimentFunnelMetricSchema,
   experimentRatioMetricSchema,
@@ -140,7 +141,7 @@ const fingerprintShape = {
   fingerprint: z.exactOptional(z.string()),
 }
 // A returned metric, sent back to `recalculateTimeseries`.
-export const experimentMetricWithFingerprintSchema: z.ZodMiniType<ExperimentMetricWithFingerprint, ExperimentMetricWithFingerprint> = z.discriminatedUnion('metric_type', [
+export const experimentMetricWithFingerprintSchema: Schema<ExperimentMetricWithFingerprint> = z.discriminatedUnion('metric_type', [
   z.extend(experimentMeanMetricSchema, fingerprintShape),
   z.extend(experimentFunnelMetricSchema, fingerprintShape),
   z.extend(experimentRatioMetricSchema, fingerprintShape),
