@@ -96,7 +96,7 @@ export { surveySchema } from './schemas/surveys.js'
 export { hogFunctionSchema } from './schemas/hog-functions.js'
 export { endpointSchema } from './schemas/endpoints.js'
 export { eventDefinitionSchema } from './schemas/event-definitions.js'
-export { Experiments, type ExperimentLaunchParams, type ExperimentEndParams } from './resources/experiments.js'
+export { Experiments } from './resources/experiments.js'
 export { HogFunctions } from './resources/hog-functions.js'
 export { Surveys, type SurveyLaunchParams, type SurveyStopParams } from './resources/surveys.js'
 export { Endpoints } from './resources/endpoints.js'
@@ -107,22 +107,26 @@ export type {
   ExperimentType,
   ExperimentConclusion,
   Experiment,
-  ExperimentWriteFields,
-  ExperimentDuplicateParams,
-  ExposureCohortParams,
-  ExperimentCreateParams,
-  ExperimentUpdateParams,
-  ExperimentListParams,
   FeatureFlag,
-  EligibleFeatureFlagsParams,
   ExposureCohortResult,
-  RecalculateTimeseriesParams,
   TimeseriesRecalculation,
-  TimeseriesResultsParams,
   TimeseriesResults,
   RequiresFlagImplementation,
   ExperimentStats,
 } from './schemas/experiments.js'
+export type {
+  ExperimentWriteFields,
+  ExperimentCreateParams,
+  ExperimentUpdateParams,
+  ExperimentDuplicateParams,
+  ExposureCohortParams,
+  ExperimentLaunchParams,
+  ExperimentEndParams,
+  ExperimentListParams,
+  EligibleFeatureFlagsParams,
+  RecalculateTimeseriesParams,
+  TimeseriesResultsParams,
+} from './requests/experiments.js'
 export type {
   HogFunctionType,
   HogFunctionInputType,

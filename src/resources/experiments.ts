@@ -5,20 +5,24 @@ import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
   EligibleFeatureFlagsParams,
-  Experiment,
   ExperimentCreateParams,
-  ExperimentListParams,
-  ExperimentStats,
-  ExperimentUpdateParams,
   ExperimentDuplicateParams,
+  ExperimentEndParams,
+  ExperimentLaunchParams,
+  ExperimentListParams,
+  ExperimentUpdateParams,
   ExposureCohortParams,
+  RecalculateTimeseriesParams,
+  TimeseriesResultsParams,
+} from '../requests/experiments.js'
+import type {
+  Experiment,
+  ExperimentStats,
   ExposureCohortResult,
   FeatureFlag,
-  RecalculateTimeseriesParams,
   RequiresFlagImplementation,
   TimeseriesRecalculation,
   TimeseriesResults,
-  TimeseriesResultsParams,
 } from '../schemas/experiments.js'
 import { experimentSchema, experimentStatsSchema, exposureCohortResultSchema, featureFlagSchema, requiresFlagImplementationSchema, timeseriesRecalculationSchema, timeseriesResultsSchema } from '../schemas/experiments.js'
 import { decodeWith } from '../core/validation.js'
@@ -30,22 +34,6 @@ const exposureCohortResult = decodeWith(exposureCohortResultSchema)
 const requiresFlagImplementation = decodeWith(requiresFlagImplementationSchema)
 const timeseriesRecalculation = decodeWith(timeseriesRecalculationSchema)
 const timeseriesResults = decodeWith(timeseriesResultsSchema)
-
-/** What `experiments.launch` sets. */
-export interface ExperimentLaunchParams {
-  /** When the experiment starts, as a `Date` or an ISO 8601 string. Default: now. */
-  start_date?: Date | string
-}
-
-/** What `experiments.end` sets. */
-export interface ExperimentEndParams {
-  /** When the experiment ends, as a `Date` or an ISO 8601 string. Default: now. */
-  end_date?: Date | string
-  /** The outcome: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
-  conclusion?: 'won' | 'lost' | 'inconclusive' | 'stopped_early' | 'invalid'
-  /** Why, in a sentence or two. */
-  conclusion_comment?: string
-}
 
 /** Experiments: `/api/projects/:project_id/experiments/`. Ids are integers. */
 export class Experiments extends APIResource {

@@ -31,6 +31,8 @@ export const RETENTION_START_HANDLINGS = ['first_seen', 'last_seen'] as const
 export const MULTIPLE_VARIANT_HANDLINGS = ['exclude', 'first_seen'] as const
 /** `stats_config.method` (§P1.9). */
 export const EXPERIMENT_STATS_METHODS = ['bayesian', 'frequentist'] as const
+/** `evaluation_runtime` of a feature flag, an `experiments.eligibleFeatureFlags` filter (§3.2). */
+export const FEATURE_FLAG_EVALUATION_RUNTIMES = ['server', 'client', 'all'] as const
 /** `type` of a property filter. */
 export const PROPERTY_FILTER_TYPES = [
   'event',

@@ -13,16 +13,11 @@ import {
   type Unchecked,
   type UserBasic,
 } from './common.js'
-import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES } from './enums.js'
+import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_TYPES } from './enums.js'
 import type {
-  ExperimentDate,
   ExperimentExposureCriteria,
-  ExperimentFeatureFlagInput,
-  ExperimentMetric,
   ExperimentMetricResult,
-  ExperimentMetricWithFingerprint,
   ExperimentParameters,
-  ExperimentRunningTimeCalculation,
   ExperimentSavedMetricRef,
   ExperimentStatsConfig,
 } from '../requests/experiment-metrics.js'
@@ -192,110 +187,6 @@ export const experimentShape = {
 /** An experiment, as list, create, retrieve, update and duplicate return it (docs/service-behaviour.md §3.1). */
 export const experimentSchema = describes<Experiment>(z.looseObject(experimentShape))
 
-/**
- * Fields accepted by `experiments.create` and `experiments.update` (docs/service-behaviour.md §3.1,
- * §P1). A field the SDK does not know yet goes through the request option `extraBody`.
- */
-export interface ExperimentWriteFields {
-  /** Name, at most 400 characters. */
-  name?: string
-  /** Description (at most 400 characters; newer services 3000). */
-  description?: string | null
-  /** Launch date-time: setting it launches the experiment and activates its flag; `null` makes it a draft. */
-  start_date?: ExperimentDate
-  /** End date-time, after `start_date`. */
-  end_date?: ExperimentDate
-  /**
-   * Key of the feature flag. An existing flag is reused when it is multivariate with at least two
-   * variants, the first `control`; otherwise a new one is created (400 when the key is taken).
-   */
-  feature_flag_key?: string
-  /** Id of a holdout group (users kept out of every variant). */
-  holdout_id?: number | null
-  /** Variants and other settings (default variants `control`/`test`, 50/50). */
-  parameters?: ExperimentParameters | null
-  /** Legacy secondary metrics. */
-  secondary_metrics?: unknown[] | null
-  /** Saved (shared) metrics to attach. */
-  saved_metrics_ids?: ExperimentSavedMetricRef[] | null
-  /** Legacy filters. */
-  filters?: Record<string, unknown>
-  /** Archive (hide from the list) or unarchive. */
-  archived?: boolean
-  /** `true` soft-deletes, `false` restores. */
-  deleted?: boolean | null
-  /** `web` or `product`. */
-  type?: ExperimentType | null
-  /** Who counts as exposed (default: `$feature_flag_called` for the flag, duplicates excluded). */
-  exposure_criteria?: ExperimentExposureCriteria | null
-  /** Primary metrics. */
-  metrics?: ExperimentMetric[] | null
-  /** Secondary metrics. */
-  metrics_secondary?: ExperimentMetric[] | null
-  /** Statistics settings (default: the organisation's method). */
-  stats_config?: ExperimentStatsConfig | null
-  /** Scheduling settings (newer services; free-form). */
-  scheduling_config?: unknown
-  /** Folder to create the experiment in (create only). */
-  _create_in_folder?: string
-  /** How it ended: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
-  conclusion?: ExperimentConclusion | null
-  /** Why it ended (at most 4000 characters on newer services). */
-  conclusion_comment?: string | null
-  /** The order of `metrics`: must list the uuid of every primary metric (400 otherwise). */
-  primary_metrics_ordered_uuids?: string[] | null
-  /** The order of `metrics_secondary`: must list the uuid of every secondary metric (400 otherwise). */
-  secondary_metrics_ordered_uuids?: string[] | null
-  /** Pre-aggregate exposures (newer services). */
-  exposure_preaggregation_enabled?: boolean
-  /** Running-time estimate settings (newer services). */
-  running_time_calculation?: ExperimentRunningTimeCalculation | null
-  /** Variant keys left out of the analysis (not the baseline or a holdout; newer services). */
-  excluded_variants?: string[] | null
-  /** Flag settings (newer services; write-only). */
-  feature_flag?: ExperimentFeatureFlagInput
-  /** Required with `feature_flag` on a running experiment. */
-  update_feature_flag_params?: boolean
-}
-
-/** `experiments.create`: `name` and `feature_flag_key` are required by the service. */
-export interface ExperimentCreateParams extends ExperimentWriteFields {
-  /** Name, at most 400 characters (required). */
-  name: string
-  /** Key of the feature flag to use or create (required). */
-  feature_flag_key: string
-}
-
-/** `experiments.update`: any writable field. */
-export type ExperimentUpdateParams = ExperimentWriteFields
-
-/** Body of `experiments.duplicate`: optionally another flag for the copy. */
-export interface ExperimentDuplicateParams {
-  /** The copy's flag key (default: the same flag). */
-  feature_flag_key?: string
-}
-
-/** Body of `experiments.createExposureCohort`: the service reads none. */
-export type ExposureCohortParams = Record<string, never>
-
-/** Query of `experiments.list`. `limit`/`offset` are the spec's; the rest the service also reads (§3.2). */
-export interface ExperimentListParams {
-  /** Page size (default 100). */
-  limit?: number
-  /** Items to skip. */
-  offset?: number
-  /** `draft`, `running`, `complete` or `all` (default: all). */
-  status?: (typeof EXPERIMENT_LIST_STATUSES)[number]
-  /** Archived experiments are hidden unless `true`. */
-  archived?: boolean
-  /** Name contains. */
-  search?: string
-  /** A field (or `duration`, `status`), `-`-prefixed for descending (default `-created_at`). */
-  order?: string
-  /** Only experiments created by this user id. */
-  created_by_id?: number
-}
-
 /** A feature flag as `eligibleFeatureFlags` returns it (OAS `FeatureFlag`). */
 export const featureFlagSchema = z.looseObject({
   id: z.number(),
@@ -332,26 +223,6 @@ export const featureFlagSchema = z.looseObject({
 /** A feature flag. */
 export type FeatureFlag = z.infer<typeof featureFlagSchema>
 
-/** Query of `experiments.eligibleFeatureFlags` (spec rule 5). */
-export interface EligibleFeatureFlagsParams {
-  /** Flag key or name contains. */
-  search?: string
-  /** Default 20, at most 100. */
-  limit?: number
-  /** Items to skip. */
-  offset?: number
-  /** Only active (`true`) or inactive (`false`) flags. */
-  active?: boolean | 'true' | 'false'
-  /** Only flags created by this user id. */
-  created_by_id?: number
-  /** A field, `-`-prefixed for descending (default `-created_at`). */
-  order?: string
-  /** `server`, `client` or `all`. */
-  evaluation_runtime?: 'server' | 'client' | 'all'
-  /** Only flags with (`true`) or without (`false`) evaluation tags. */
-  has_evaluation_tags?: boolean | 'true' | 'false'
-}
-
 /** `createExposureCohort`: `{ cohort }` (the service answers 201). */
 export const exposureCohortResultSchema = z.looseObject({
   cohort: z.nullish(
@@ -370,14 +241,6 @@ export const exposureCohortResultSchema = z.looseObject({
 /** What `experiments.createExposureCohort` returns: `{ cohort }`, the cohort created. */
 export type ExposureCohortResult = z.infer<typeof exposureCohortResultSchema>
 
-/** Body of `recalculateTimeseries`. */
-export interface RecalculateTimeseriesParams {
-  /** The full metric to recalculate, with its `uuid` (as the experiment returns it). */
-  metric: ExperimentMetricWithFingerprint
-  /** The metric's `fingerprint`, as the experiment returns it. */
-  fingerprint: string
-}
-
 /** A timeseries recalculation request. */
 export const timeseriesRecalculationSchema = z.looseObject({
   /** The recalculation id. */
@@ -395,14 +258,6 @@ export const timeseriesRecalculationSchema = z.looseObject({
 })
 /** What `experiments.recalculateTimeseries` returns: the recalculation request and its status. */
 export type TimeseriesRecalculation = z.infer<typeof timeseriesRecalculationSchema>
-
-/** Query of `timeseriesResults`. */
-export interface TimeseriesResultsParams {
-  /** The metric's `uuid`. */
-  metric_uuid: string
-  /** The metric's `fingerprint` (in the experiment's `metrics`). */
-  fingerprint: string
-}
 
 /** Daily results of one experiment metric (docs/service-behaviour.md §3.2). */
 export const timeseriesResultsSchema = z.looseObject({
