@@ -46,7 +46,8 @@ const endpointWriteFieldsShape = {
   /** `true` soft-deletes. */
   deleted: z.exactOptional(z.boolean()),
 }
-export const endpointWriteFieldsSchema = z.strictObject(endpointWriteFieldsShape)
+export interface EndpointWriteFieldsSchema extends z.ZodMiniObject<typeof endpointWriteFieldsShape, z.core.$strict> {}
+export const endpointWriteFieldsSchema: EndpointWriteFieldsSchema = z.strictObject(endpointWriteFieldsShape)
 /**
  * Fields accepted by `endpoints.create` and `endpoints.update` (docs/service-behaviour.md §6.1, §P3.1).
  * A field the SDK does not know yet goes through the request option `extraBody`.
@@ -60,7 +61,8 @@ const endpointCreateParamsShape = {
   /** The query to run (required). */
   query: endpointQuerySchema,
 }
-export const endpointCreateParamsSchema = z.strictObject(endpointCreateParamsShape)
+export interface EndpointCreateParamsSchema extends z.ZodMiniObject<typeof endpointCreateParamsShape, z.core.$strict> {}
+export const endpointCreateParamsSchema: EndpointCreateParamsSchema = z.strictObject(endpointCreateParamsShape)
 /** `endpoints.create`: `name` and `query` are required by the service. */
 export interface EndpointCreateParams extends ShapeOutput<typeof endpointCreateParamsShape> {}
 
@@ -78,7 +80,8 @@ const endpointListParamsShape = {
   /** A user id. */
   created_by: z.optional(z.number()),
 }
-export const endpointListParamsSchema = z.strictObject(endpointListParamsShape)
+export interface EndpointListParamsSchema extends z.ZodMiniObject<typeof endpointListParamsShape, z.core.$strict> {}
+export const endpointListParamsSchema: EndpointListParamsSchema = z.strictObject(endpointListParamsShape)
 /** Query of `endpoints.list`. */
 export interface EndpointListParams extends ShapeOutput<typeof endpointListParamsShape> {}
 
@@ -100,7 +103,8 @@ const endpointFiltersOverrideShape = {
   /** Breakdown replacing the query's. */
   breakdown_filter: z.exactOptional(breakdownFilterSchema),
 }
-export const endpointFiltersOverrideSchema = z.strictObject(endpointFiltersOverrideShape)
+export interface EndpointFiltersOverrideSchema extends z.ZodMiniObject<typeof endpointFiltersOverrideShape, z.core.$strict> {}
+export const endpointFiltersOverrideSchema: EndpointFiltersOverrideSchema = z.strictObject(endpointFiltersOverrideShape)
 /** Dashboard-style filters over an insight endpoint's query (deprecated by the service; refused for HogQL). */
 export interface EndpointFiltersOverride extends ShapeOutput<typeof endpointFiltersOverrideShape> {}
 
@@ -127,7 +131,8 @@ const endpointRunParamsShape = {
   /** Rows to skip (needs `limit`; HogQL endpoints only). */
   offset: z.exactOptional(z.number()),
 }
-export const endpointRunParamsSchema = z.strictObject(endpointRunParamsShape)
+export interface EndpointRunParamsSchema extends z.ZodMiniObject<typeof endpointRunParamsShape, z.core.$strict> {}
+export const endpointRunParamsSchema: EndpointRunParamsSchema = z.strictObject(endpointRunParamsShape)
 /** Body of `endpoints.run` (docs/service-behaviour.md §6.1, §P3.4). Every field is optional. */
 export interface EndpointRunParams extends ShapeOutput<typeof endpointRunParamsShape> {}
 
@@ -135,7 +140,8 @@ const endpointRunGetParamsShape = {
   /** The version to run (default: the latest); a positive integer. */
   version: z.optional(z.number()),
 }
-export const endpointRunGetParamsSchema = z.strictObject(endpointRunGetParamsShape)
+export interface EndpointRunGetParamsSchema extends z.ZodMiniObject<typeof endpointRunGetParamsShape, z.core.$strict> {}
+export const endpointRunGetParamsSchema: EndpointRunGetParamsSchema = z.strictObject(endpointRunGetParamsShape)
 /** Query of `endpoints.runGet`. */
 export interface EndpointRunGetParams extends ShapeOutput<typeof endpointRunGetParamsShape> {}
 
@@ -143,6 +149,7 @@ const lastExecutionTimesParamsShape = {
   /** Endpoint names; non-empty. Names never run in the past 6 months are absent from the answer. */
   names: z.array(z.string()).check(z.minLength(1)),
 }
-export const lastExecutionTimesParamsSchema = z.strictObject(lastExecutionTimesParamsShape)
+export interface LastExecutionTimesParamsSchema extends z.ZodMiniObject<typeof lastExecutionTimesParamsShape, z.core.$strict> {}
+export const lastExecutionTimesParamsSchema: LastExecutionTimesParamsSchema = z.strictObject(lastExecutionTimesParamsShape)
 /** Body of `endpoints.lastExecutionTimes`. */
 export interface LastExecutionTimesParams extends ShapeOutput<typeof lastExecutionTimesParamsShape> {}

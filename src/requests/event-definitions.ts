@@ -23,7 +23,8 @@ const eventDefinitionWriteFieldsShape = {
   /** Columns shown by default for this event. */
   default_columns: z.exactOptional(z.array(z.string())),
 }
-export const eventDefinitionWriteFieldsSchema = z.strictObject(eventDefinitionWriteFieldsShape)
+export interface EventDefinitionWriteFieldsSchema extends z.ZodMiniObject<typeof eventDefinitionWriteFieldsShape, z.core.$strict> {}
+export const eventDefinitionWriteFieldsSchema: EventDefinitionWriteFieldsSchema = z.strictObject(eventDefinitionWriteFieldsShape)
 /**
  * Fields accepted by `eventDefinitions.create` and `update` (docs/service-behaviour.md §7.1). A field
  * the SDK does not know yet goes through the request option `extraBody`.
@@ -35,7 +36,8 @@ const eventDefinitionCreateParamsShape = {
   /** Event name, at most 400 characters (required). */
   name: z.string(),
 }
-export const eventDefinitionCreateParamsSchema = z.strictObject(eventDefinitionCreateParamsShape)
+export interface EventDefinitionCreateParamsSchema extends z.ZodMiniObject<typeof eventDefinitionCreateParamsShape, z.core.$strict> {}
+export const eventDefinitionCreateParamsSchema: EventDefinitionCreateParamsSchema = z.strictObject(eventDefinitionCreateParamsShape)
 /** `eventDefinitions.create`: `name` is required by the service. */
 export interface EventDefinitionCreateParams extends ShapeOutput<typeof eventDefinitionCreateParamsShape> {}
 
@@ -68,6 +70,7 @@ const eventDefinitionListParamsShape = {
    */
   ordering: z.optional(z.union([eventDefinitionOrderingSchema, z.array(eventDefinitionOrderingSchema)])),
 }
-export const eventDefinitionListParamsSchema = z.strictObject(eventDefinitionListParamsShape)
+export interface EventDefinitionListParamsSchema extends z.ZodMiniObject<typeof eventDefinitionListParamsShape, z.core.$strict> {}
+export const eventDefinitionListParamsSchema: EventDefinitionListParamsSchema = z.strictObject(eventDefinitionListParamsShape)
 /** Query of `eventDefinitions.list` (docs/service-behaviour.md §7.2). */
 export interface EventDefinitionListParams extends ShapeOutput<typeof eventDefinitionListParamsShape> {}

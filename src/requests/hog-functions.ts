@@ -31,7 +31,8 @@ const hogFunctionFilterEntityShape = {
   /** Filters on the event's properties. */
   properties: z.exactOptional(z.array(propertyFilterSchema)),
 }
-export const hogFunctionFilterEntitySchema = z.strictObject(hogFunctionFilterEntityShape)
+export interface HogFunctionFilterEntitySchema extends z.ZodMiniObject<typeof hogFunctionFilterEntityShape, z.core.$strict> {}
+export const hogFunctionFilterEntitySchema: HogFunctionFilterEntitySchema = z.strictObject(hogFunctionFilterEntityShape)
 /** An `events` or `actions` item of a hog function's `filters`. */
 export interface HogFunctionFilterEntity extends ShapeOutput<typeof hogFunctionFilterEntityShape> {}
 
@@ -78,7 +79,8 @@ const hogFunctionInputSchemaItemParamShape = {
   /** `true`/`hog` (the default), `liquid`, or `false` to turn templating off. */
   templating: z.exactOptional(z.union([z.boolean(), z.enum(HOG_FUNCTION_TEMPLATING)])),
 }
-export const hogFunctionInputSchemaItemParamSchema = z.strictObject(hogFunctionInputSchemaItemParamShape)
+export interface HogFunctionInputSchemaItemParamSchema extends z.ZodMiniObject<typeof hogFunctionInputSchemaItemParamShape, z.core.$strict> {}
+export const hogFunctionInputSchemaItemParamSchema: HogFunctionInputSchemaItemParamSchema = z.strictObject(hogFunctionInputSchemaItemParamShape)
 /** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
 export interface HogFunctionInputSchemaItemParam extends ShapeOutput<typeof hogFunctionInputSchemaItemParamShape> {}
 
@@ -90,7 +92,8 @@ const hogFunctionInputParamShape = {
   /** Keep the stored secret (send without `value`). */
   secret: z.exactOptional(z.boolean()),
 }
-export const hogFunctionInputParamSchema = z.strictObject(hogFunctionInputParamShape)
+export interface HogFunctionInputParamSchema extends z.ZodMiniObject<typeof hogFunctionInputParamShape, z.core.$strict> {}
+export const hogFunctionInputParamSchema: HogFunctionInputParamSchema = z.strictObject(hogFunctionInputParamShape)
 /**
  * An input value as sent in a create or update body (docs/service-behaviour.md §P4.2). Hog templates
  * use single braces (`{person.properties.email}`). For a secret input, `{ secret: true }` without a
@@ -114,7 +117,8 @@ const hogFunctionFiltersParamShape = {
   /** Leave the project's test accounts out. */
   filter_test_accounts: z.exactOptional(z.boolean()),
 }
-export const hogFunctionFiltersParamSchema = z.strictObject(hogFunctionFiltersParamShape)
+export interface HogFunctionFiltersParamSchema extends z.ZodMiniObject<typeof hogFunctionFiltersParamShape, z.core.$strict> {}
+export const hogFunctionFiltersParamSchema: HogFunctionFiltersParamSchema = z.strictObject(hogFunctionFiltersParamShape)
 /** Filters as sent in a create or update body (docs/service-behaviour.md §P4.3). */
 export interface HogFunctionFiltersParam extends ShapeOutput<typeof hogFunctionFiltersParamShape> {}
 
@@ -126,7 +130,8 @@ const hogFunctionMaskingParamShape = {
   /** A Hog expression: the deduplication key, e.g. `{person.id}`. */
   hash: z.string(),
 }
-export const hogFunctionMaskingParamSchema = z.strictObject(hogFunctionMaskingParamShape)
+export interface HogFunctionMaskingParamSchema extends z.ZodMiniObject<typeof hogFunctionMaskingParamShape, z.core.$strict> {}
+export const hogFunctionMaskingParamSchema: HogFunctionMaskingParamSchema = z.strictObject(hogFunctionMaskingParamShape)
 /** Masking as sent in a create or update body: `ttl` (60…86400) and `hash` are required by the service. */
 export interface HogFunctionMaskingParam extends ShapeOutput<typeof hogFunctionMaskingParamShape> {}
 
@@ -140,7 +145,8 @@ const hogFunctionMappingParamShape = {
   /** The mapping's filters. */
   filters: z.exactOptional(hogFunctionFiltersParamSchema),
 }
-export const hogFunctionMappingParamSchema = z.strictObject(hogFunctionMappingParamShape)
+export interface HogFunctionMappingParamSchema extends z.ZodMiniObject<typeof hogFunctionMappingParamShape, z.core.$strict> {}
+export const hogFunctionMappingParamSchema: HogFunctionMappingParamSchema = z.strictObject(hogFunctionMappingParamShape)
 /** A mapping as sent in a create or update body (destinations only). */
 export interface HogFunctionMappingParam extends ShapeOutput<typeof hogFunctionMappingParamShape> {}
 
@@ -178,7 +184,8 @@ const hogFunctionWriteFieldsShape = {
   /** Folder to create the function in (create only). */
   _create_in_folder: z.exactOptional(z.string()),
 }
-export const hogFunctionWriteFieldsSchema = z.strictObject(hogFunctionWriteFieldsShape)
+export interface HogFunctionWriteFieldsSchema extends z.ZodMiniObject<typeof hogFunctionWriteFieldsShape, z.core.$strict> {}
+export const hogFunctionWriteFieldsSchema: HogFunctionWriteFieldsSchema = z.strictObject(hogFunctionWriteFieldsShape)
 /**
  * Fields accepted by `hogFunctions.create`, `update` and the other write requests (docs/service-behaviour.md
  * §4.1, §P4). A field the SDK does not know yet goes through the request option `extraBody`.
@@ -217,7 +224,8 @@ const hogFunctionListParamsShape = {
   /** Updated at this date-time. */
   updated_at: z.optional(dateTimeInput),
 }
-export const hogFunctionListParamsSchema = z.strictObject(hogFunctionListParamsShape)
+export interface HogFunctionListParamsSchema extends z.ZodMiniObject<typeof hogFunctionListParamsShape, z.core.$strict> {}
+export const hogFunctionListParamsSchema: HogFunctionListParamsSchema = z.strictObject(hogFunctionListParamsShape)
 /** Query of `hogFunctions.list` (spec rule 1). */
 export interface HogFunctionListParams extends ShapeOutput<typeof hogFunctionListParamsShape> {}
 
@@ -233,7 +241,8 @@ const hogFunctionInvocationParamsShape = {
   /** Your id for the run. */
   invocation_id: nullableOptional(z.string()),
 }
-export const hogFunctionInvocationParamsSchema = z.strictObject(hogFunctionInvocationParamsShape)
+export interface HogFunctionInvocationParamsSchema extends z.ZodMiniObject<typeof hogFunctionInvocationParamsShape, z.core.$strict> {}
+export const hogFunctionInvocationParamsSchema: HogFunctionInvocationParamsSchema = z.strictObject(hogFunctionInvocationParamsShape)
 /** Body of `hogFunctions.invocations`: a test run of a configuration against an event. */
 export interface HogFunctionInvocationParams extends ShapeOutput<typeof hogFunctionInvocationParamsShape> {}
 
@@ -251,7 +260,8 @@ const hogFunctionLogsParamsShape = {
   /** One invocation's entries. */
   instance_id: z.optional(z.string()),
 }
-export const hogFunctionLogsParamsSchema = z.strictObject(hogFunctionLogsParamsShape)
+export interface HogFunctionLogsParamsSchema extends z.ZodMiniObject<typeof hogFunctionLogsParamsShape, z.core.$strict> {}
+export const hogFunctionLogsParamsSchema: HogFunctionLogsParamsSchema = z.strictObject(hogFunctionLogsParamsShape)
 /** Query of `hogFunctions.logs`. */
 export interface HogFunctionLogsParams extends ShapeOutput<typeof hogFunctionLogsParamsShape> {}
 
@@ -271,7 +281,8 @@ const hogFunctionMetricsParamsShape = {
   /** One invocation's metrics. */
   instance_id: z.optional(z.string()),
 }
-export const hogFunctionMetricsParamsSchema = z.strictObject(hogFunctionMetricsParamsShape)
+export interface HogFunctionMetricsParamsSchema extends z.ZodMiniObject<typeof hogFunctionMetricsParamsShape, z.core.$strict> {}
+export const hogFunctionMetricsParamsSchema: HogFunctionMetricsParamsSchema = z.strictObject(hogFunctionMetricsParamsShape)
 /** Query of `hogFunctions.metrics` and `metricsTotals`. */
 export interface HogFunctionMetricsParams extends ShapeOutput<typeof hogFunctionMetricsParamsShape> {}
 
@@ -279,7 +290,8 @@ const hogFunctionIconParamsShape = {
   /** The icon id (a domain, as `icons` returns it); the service answers 400 without it. */
   id: z.optional(z.string()),
 }
-export const hogFunctionIconParamsSchema = z.strictObject(hogFunctionIconParamsShape)
+export interface HogFunctionIconParamsSchema extends z.ZodMiniObject<typeof hogFunctionIconParamsShape, z.core.$strict> {}
+export const hogFunctionIconParamsSchema: HogFunctionIconParamsSchema = z.strictObject(hogFunctionIconParamsShape)
 /** Query of `hogFunctions.icon`. */
 export interface HogFunctionIconParams extends ShapeOutput<typeof hogFunctionIconParamsShape> {}
 
@@ -287,7 +299,8 @@ const hogFunctionIconsParamsShape = {
   /** A company or domain name to search logos for; the service answers `[]` without it. */
   query: z.optional(z.string()),
 }
-export const hogFunctionIconsParamsSchema = z.strictObject(hogFunctionIconsParamsShape)
+export interface HogFunctionIconsParamsSchema extends z.ZodMiniObject<typeof hogFunctionIconsParamsShape, z.core.$strict> {}
+export const hogFunctionIconsParamsSchema: HogFunctionIconsParamsSchema = z.strictObject(hogFunctionIconsParamsShape)
 /** Query of `hogFunctions.icons`. */
 export interface HogFunctionIconsParams extends ShapeOutput<typeof hogFunctionIconsParamsShape> {}
 
@@ -295,6 +308,7 @@ const hogFunctionRearrangeParamsShape = {
   /** Hog function id → its new `execution_order` (non-empty). */
   orders: z.record(z.string(), z.number()),
 }
-export const hogFunctionRearrangeParamsSchema = z.strictObject(hogFunctionRearrangeParamsShape)
+export interface HogFunctionRearrangeParamsSchema extends z.ZodMiniObject<typeof hogFunctionRearrangeParamsShape, z.core.$strict> {}
+export const hogFunctionRearrangeParamsSchema: HogFunctionRearrangeParamsSchema = z.strictObject(hogFunctionRearrangeParamsShape)
 /** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
 export interface HogFunctionRearrangeParams extends ShapeOutput<typeof hogFunctionRearrangeParamsShape> {}

@@ -17,7 +17,8 @@ const hogQLVariableShape = {
   /** Send SQL `NULL` instead of a value. */
   isNull: z.exactOptional(z.boolean()),
 }
-export const hogQLVariableSchema = z.strictObject(hogQLVariableShape)
+export interface HogQLVariableSchema extends z.ZodMiniObject<typeof hogQLVariableShape, z.core.$strict> {}
+export const hogQLVariableSchema: HogQLVariableSchema = z.strictObject(hogQLVariableShape)
 /** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
 export interface HogQLVariable extends ShapeOutput<typeof hogQLVariableShape> {}
 
@@ -29,7 +30,8 @@ const hogQLFiltersShape = {
   /** Leave the project's test accounts out. */
   filterTestAccounts: z.exactOptional(z.boolean()),
 }
-export const hogQLFiltersSchema = z.strictObject(hogQLFiltersShape)
+export interface HogQLFiltersSchema extends z.ZodMiniObject<typeof hogQLFiltersShape, z.core.$strict> {}
+export const hogQLFiltersSchema: HogQLFiltersSchema = z.strictObject(hogQLFiltersShape)
 /** Filters a HogQL query applies where it says `{filters}`. */
 export interface HogQLFilters extends ShapeOutput<typeof hogQLFiltersShape> {}
 
@@ -41,7 +43,8 @@ const queryTagsShape = {
   /** A name of your choosing. */
   name: z.exactOptional(z.string()),
 }
-export const queryTagsSchema = z.strictObject(queryTagsShape)
+export interface QueryTagsSchema extends z.ZodMiniObject<typeof queryTagsShape, z.core.$strict> {}
+export const queryTagsSchema: QueryTagsSchema = z.strictObject(queryTagsShape)
 /** Tags recorded with a query in the query log. */
 export interface QueryTags extends ShapeOutput<typeof queryTagsShape> {}
 
@@ -63,7 +66,8 @@ const hogQLQueryShape = {
   /** Schema-migration version. */
   version: z.exactOptional(z.number()),
 }
-export const hogQLQuerySchema = z.strictObject(hogQLQueryShape)
+export interface HogQLQuerySchema extends z.ZodMiniObject<typeof hogQLQueryShape, z.core.$strict> {}
+export const hogQLQuerySchema: HogQLQuerySchema = z.strictObject(hogQLQueryShape)
 /**
  * A HogQL (SQL) query. Placeholders: `{variables.<code_name>}` (each needs an entry in `variables`
  * whose `code_name` matches) and `{filters}`.
@@ -90,7 +94,8 @@ const dataWarehouseNodeShape = {
   /** Filters on the rows. */
   properties: z.exactOptional(z.array(propertyFilterSchema)),
 }
-export const dataWarehouseNodeSchema = z.strictObject(dataWarehouseNodeShape)
+export interface DataWarehouseNodeSchema extends z.ZodMiniObject<typeof dataWarehouseNodeShape, z.core.$strict> {}
+export const dataWarehouseNodeSchema: DataWarehouseNodeSchema = z.strictObject(dataWarehouseNodeShape)
 /** A data-warehouse table as an insight series. */
 export interface DataWarehouseNode extends ShapeOutput<typeof dataWarehouseNodeShape> {}
 
@@ -118,7 +123,8 @@ const insightQueryFieldsShape = {
   /** Group analytics: aggregate by this group type. */
   aggregation_group_type_index: nullableOptional(z.number()),
 }
-export const insightQueryFieldsSchema = z.strictObject(insightQueryFieldsShape)
+export interface InsightQueryFieldsSchema extends z.ZodMiniObject<typeof insightQueryFieldsShape, z.core.$strict> {}
+export const insightQueryFieldsSchema: InsightQueryFieldsSchema = z.strictObject(insightQueryFieldsShape)
 /** Fields every insight query takes. */
 export interface InsightQueryFields extends ShapeOutput<typeof insightQueryFieldsShape> {}
 
@@ -131,7 +137,8 @@ const compareFilterShape = {
   /** A relative offset to compare with, e.g. `-1y`. */
   compare_to: z.exactOptional(z.string()),
 }
-export const compareFilterSchema = z.strictObject(compareFilterShape)
+export interface CompareFilterSchema extends z.ZodMiniObject<typeof compareFilterShape, z.core.$strict> {}
+export const compareFilterSchema: CompareFilterSchema = z.strictObject(compareFilterShape)
 /** Compare with the previous period. */
 export interface CompareFilter extends ShapeOutput<typeof compareFilterShape> {}
 
@@ -150,7 +157,8 @@ const trendsQueryShape = {
   compareFilter: z.exactOptional(compareFilterSchema),
   ...insightQueryFieldsShape,
 }
-export const trendsQuerySchema = z.strictObject(trendsQueryShape)
+export interface TrendsQuerySchema extends z.ZodMiniObject<typeof trendsQueryShape, z.core.$strict> {}
+export const trendsQuerySchema: TrendsQuerySchema = z.strictObject(trendsQueryShape)
 /** Counts of events over time. */
 export interface TrendsQuery extends ShapeOutput<typeof trendsQueryShape> {}
 
@@ -167,7 +175,8 @@ const funnelsQueryShape = {
   interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
   ...insightQueryFieldsShape,
 }
-export const funnelsQuerySchema = z.strictObject(funnelsQueryShape)
+export interface FunnelsQuerySchema extends z.ZodMiniObject<typeof funnelsQueryShape, z.core.$strict> {}
+export const funnelsQuerySchema: FunnelsQuerySchema = z.strictObject(funnelsQueryShape)
 /** Conversion through ordered steps. */
 export interface FunnelsQuery extends ShapeOutput<typeof funnelsQueryShape> {}
 
@@ -180,7 +189,8 @@ const retentionQueryShape = {
   breakdownFilter: z.exactOptional(breakdownFilterSchema),
   ...insightQueryFieldsShape,
 }
-export const retentionQuerySchema = z.strictObject(retentionQueryShape)
+export interface RetentionQuerySchema extends z.ZodMiniObject<typeof retentionQueryShape, z.core.$strict> {}
+export const retentionQuerySchema: RetentionQuerySchema = z.strictObject(retentionQueryShape)
 /** Users coming back after a first event. */
 export interface RetentionQuery extends ShapeOutput<typeof retentionQueryShape> {}
 
@@ -191,7 +201,8 @@ const pathsQueryShape = {
   pathsFilter: jsonRecord,
   ...insightQueryFieldsShape,
 }
-export const pathsQuerySchema = z.strictObject(pathsQueryShape)
+export interface PathsQuerySchema extends z.ZodMiniObject<typeof pathsQueryShape, z.core.$strict> {}
+export const pathsQuerySchema: PathsQuerySchema = z.strictObject(pathsQueryShape)
 /** User paths between events. */
 export interface PathsQuery extends ShapeOutput<typeof pathsQueryShape> {}
 
@@ -206,7 +217,8 @@ const stickinessQueryShape = {
   stickinessFilter: z.exactOptional(jsonRecord),
   ...stickinessQueryFieldsShape,
 }
-export const stickinessQuerySchema = z.strictObject(stickinessQueryShape)
+export interface StickinessQuerySchema extends z.ZodMiniObject<typeof stickinessQueryShape, z.core.$strict> {}
+export const stickinessQuerySchema: StickinessQuerySchema = z.strictObject(stickinessQueryShape)
 /** How many intervals users repeat an event. */
 export interface StickinessQuery extends ShapeOutput<typeof stickinessQueryShape> {}
 
@@ -221,7 +233,8 @@ const lifecycleQueryShape = {
   lifecycleFilter: z.exactOptional(jsonRecord),
   ...insightQueryFieldsShape,
 }
-export const lifecycleQuerySchema = z.strictObject(lifecycleQueryShape)
+export interface LifecycleQuerySchema extends z.ZodMiniObject<typeof lifecycleQueryShape, z.core.$strict> {}
+export const lifecycleQuerySchema: LifecycleQuerySchema = z.strictObject(lifecycleQueryShape)
 /** New, returning, resurrecting and dormant users. */
 export interface LifecycleQuery extends ShapeOutput<typeof lifecycleQueryShape> {}
 
@@ -254,7 +267,8 @@ const webAnalyticsQueryFieldsShape = {
   /** Use the precomputed tables. */
   useWebAnalyticsPrecompute: z.exactOptional(z.boolean()),
 }
-export const webAnalyticsQueryFieldsSchema = z.strictObject(webAnalyticsQueryFieldsShape)
+export interface WebAnalyticsQueryFieldsSchema extends z.ZodMiniObject<typeof webAnalyticsQueryFieldsShape, z.core.$strict> {}
+export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema = z.strictObject(webAnalyticsQueryFieldsShape)
 /** Fields of the web analytics queries. */
 export interface WebAnalyticsQueryFields extends ShapeOutput<typeof webAnalyticsQueryFieldsShape> {}
 
@@ -275,7 +289,8 @@ const webStatsTableQueryShape = {
   includeBounceRate: z.exactOptional(z.boolean()),
   ...webAnalyticsQueryFieldsShape,
 }
-export const webStatsTableQuerySchema = z.strictObject(webStatsTableQueryShape)
+export interface WebStatsTableQuerySchema extends z.ZodMiniObject<typeof webStatsTableQueryShape, z.core.$strict> {}
+export const webStatsTableQuerySchema: WebStatsTableQuerySchema = z.strictObject(webStatsTableQueryShape)
 /** A web analytics table (top pages, sources, …). */
 export interface WebStatsTableQuery extends ShapeOutput<typeof webStatsTableQueryShape> {}
 
@@ -284,7 +299,8 @@ const webOverviewQueryShape = {
   kind: z.literal('WebOverviewQuery'),
   ...webAnalyticsQueryFieldsShape,
 }
-export const webOverviewQuerySchema = z.strictObject(webOverviewQueryShape)
+export interface WebOverviewQuerySchema extends z.ZodMiniObject<typeof webOverviewQueryShape, z.core.$strict> {}
+export const webOverviewQuerySchema: WebOverviewQuerySchema = z.strictObject(webOverviewQueryShape)
 /** The web analytics overview numbers. */
 export interface WebOverviewQuery extends ShapeOutput<typeof webOverviewQueryShape> {}
 

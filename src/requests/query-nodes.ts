@@ -32,7 +32,8 @@ const propertyFilterShape = {
   /** A label shown in PostHog's interface. */
   label: z.exactOptional(z.string()),
 }
-export const propertyFilterSchema = z.strictObject(propertyFilterShape)
+export interface PropertyFilterSchema extends z.ZodMiniObject<typeof propertyFilterShape, z.core.$strict> {}
+export const propertyFilterSchema: PropertyFilterSchema = z.strictObject(propertyFilterShape)
 /**
  * One property filter, e.g. `{ type: 'event', key: '$browser', operator: 'exact', value: ['Chrome'] }`.
  * For `type: 'hogql'` the `key` is a HogQL expression; for `type: 'cohort'` the `key` is `id` and the
@@ -91,7 +92,8 @@ const eventsNodeShape = {
   orderBy: z.exactOptional(z.array(z.string())),
   ...entityNodeShape,
 }
-export const eventsNodeSchema = z.strictObject(eventsNodeShape)
+export interface EventsNodeSchema extends z.ZodMiniObject<typeof eventsNodeShape, z.core.$strict> {}
+export const eventsNodeSchema: EventsNodeSchema = z.strictObject(eventsNodeShape)
 /** A series of events, by event name (`event: null` means every event). */
 export interface EventsNode extends ShapeOutput<typeof eventsNodeShape> {}
 
@@ -102,7 +104,8 @@ const actionsNodeShape = {
   id: z.number(),
   ...entityNodeShape,
 }
-export const actionsNodeSchema = z.strictObject(actionsNodeShape)
+export interface ActionsNodeSchema extends z.ZodMiniObject<typeof actionsNodeShape, z.core.$strict> {}
+export const actionsNodeSchema: ActionsNodeSchema = z.strictObject(actionsNodeShape)
 /** A series of the events matching a saved action. */
 export interface ActionsNode extends ShapeOutput<typeof actionsNodeShape> {}
 
@@ -119,7 +122,8 @@ const experimentDataWarehouseNodeShape = {
   data_warehouse_join_key: z.string(),
   ...entityNodeShape,
 }
-export const experimentDataWarehouseNodeSchema = z.strictObject(experimentDataWarehouseNodeShape)
+export interface ExperimentDataWarehouseNodeSchema extends z.ZodMiniObject<typeof experimentDataWarehouseNodeShape, z.core.$strict> {}
+export const experimentDataWarehouseNodeSchema: ExperimentDataWarehouseNodeSchema = z.strictObject(experimentDataWarehouseNodeShape)
 /** A data-warehouse table joined to events, as an experiment metric source. */
 export interface ExperimentDataWarehouseNode extends ShapeOutput<typeof experimentDataWarehouseNodeShape> {}
 
@@ -137,7 +141,8 @@ const breakdownShape = {
   /** Numeric breakdowns: bucket into this many bins. */
   histogram_bin_count: z.exactOptional(z.number()),
 }
-export const breakdownSchema = z.strictObject(breakdownShape)
+export interface BreakdownSchema extends z.ZodMiniObject<typeof breakdownShape, z.core.$strict> {}
+export const breakdownSchema: BreakdownSchema = z.strictObject(breakdownShape)
 /** One breakdown of a `BreakdownFilter`'s `breakdowns` list. */
 export interface Breakdown extends ShapeOutput<typeof breakdownShape> {}
 
@@ -161,7 +166,8 @@ const breakdownFilterShape = {
   /** Hide the "other" aggregation. */
   breakdown_hide_other_aggregation: nullableOptional(z.boolean()),
 }
-export const breakdownFilterSchema = z.strictObject(breakdownFilterShape)
+export interface BreakdownFilterSchema extends z.ZodMiniObject<typeof breakdownFilterShape, z.core.$strict> {}
+export const breakdownFilterSchema: BreakdownFilterSchema = z.strictObject(breakdownFilterShape)
 /** How results are split (docs/service-behaviour.md §P1.2a). */
 export interface BreakdownFilter extends ShapeOutput<typeof breakdownFilterShape> {}
 
@@ -173,7 +179,8 @@ const dateRangeShape = {
   /** Use the bounds as given, not rounded to the interval. */
   explicitDate: nullableOptional(z.boolean()),
 }
-export const dateRangeSchema = z.strictObject(dateRangeShape)
+export interface DateRangeSchema extends z.ZodMiniObject<typeof dateRangeShape, z.core.$strict> {}
+export const dateRangeSchema: DateRangeSchema = z.strictObject(dateRangeShape)
 /**
  * A date range. Each bound is a `Date` (sent as ISO 8601 UTC), an ISO date-time or a relative value
  * such as `-7d`, `-2w`, `-1m`, `-1h`, `-1mStart`, `-1yStart`; `null` means open. Responses hold strings.
