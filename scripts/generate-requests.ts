@@ -41,6 +41,8 @@ function shapes(schema: Schema): Array<Record<string, Schema>> {
   const { def } = unwrap(schema)
   if (def.type === 'object') return [def.shape!]
   if (def.type === 'union') return def.options!.flatMap(shapes)
+  // A record of `never` (a body the service reads nothing of): no field is known.
+  if (def.type === 'record') return [{}]
   throw new Error(`a request body or query must be an object schema, got ${def.type}`)
 }
 

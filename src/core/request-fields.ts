@@ -3,26 +3,57 @@
 import type { KnownFields } from './known-fields.js'
 import type { OperationId } from './operations.js'
 
-const fields0: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
-const fields1: KnownFields = {"names":"type name description enabled deleted hog inputs_schema inputs filters masking mappings icon_url template_id execution_order base_updated_at _create_in_folder","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
-const fields2: KnownFields = {"names":"configuration globals clickhouse_event mock_async_functions invocation_id"}
-const fields3: KnownFields = {"names":"limit after before level search instance_id"}
-const fields4: KnownFields = {"names":"after before interval breakdown_by name kind instance_id","enums":{"interval":["hour","day","week"],"breakdown_by":["kind","name"]}}
-const fields5: KnownFields = {"names":"id"}
-const fields6: KnownFields = {"names":"query"}
-const fields7: KnownFields = {"names":"orders"}
+const fields0: KnownFields = {"names":"limit offset status archived search order created_by_id","enums":{"status":["draft","running","complete","all"]}}
+const fields1: KnownFields = {"names":"name description start_date end_date feature_flag_key holdout_id parameters secondary_metrics saved_metrics_ids filters archived deleted type exposure_criteria metrics metrics_secondary stats_config scheduling_config _create_in_folder conclusion conclusion_comment primary_metrics_ordered_uuids secondary_metrics_ordered_uuids exposure_preaggregation_enabled running_time_calculation excluded_variants feature_flag update_feature_flag_params","enums":{"type":["web","product"],"conclusion":["won","lost","inconclusive","stopped_early","invalid"]}}
+const fields2: KnownFields = {"names":""}
+const fields3: KnownFields = {"names":"feature_flag_key"}
+const fields4: KnownFields = {"names":"metric fingerprint"}
+const fields5: KnownFields = {"names":"metric_uuid fingerprint"}
+const fields6: KnownFields = {"names":"search limit offset active created_by_id order evaluation_runtime has_evaluation_tags","enums":{"evaluation_runtime":["server","client","all"]}}
+const fields7: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
+const fields8: KnownFields = {"names":"type name description enabled deleted hog inputs_schema inputs filters masking mappings icon_url template_id execution_order base_updated_at _create_in_folder","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
+const fields9: KnownFields = {"names":"configuration globals clickhouse_event mock_async_functions invocation_id"}
+const fields10: KnownFields = {"names":"limit after before level search instance_id"}
+const fields11: KnownFields = {"names":"after before interval breakdown_by name kind instance_id","enums":{"interval":["hour","day","week"],"breakdown_by":["kind","name"]}}
+const fields12: KnownFields = {"names":"id"}
+const fields13: KnownFields = {"names":"query"}
+const fields14: KnownFields = {"names":"orders"}
+const fields15: KnownFields = {"names":"limit offset is_active created_by"}
+const fields16: KnownFields = {"names":"name query description cache_age_seconds data_freshness_seconds derived_from_insight is_active is_materialized sync_frequency version bucket_overrides tags optional_breakdown_properties deleted","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
+const fields17: KnownFields = {"names":"version"}
+const fields18: KnownFields = {"names":"client_query_id filters_override query_override refresh variables version debug limit offset","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields19: KnownFields = {"names":"names"}
+const fields20: KnownFields = {"names":"limit offset search event_type exclude_hidden excluded_properties tags ordering","enums":{"event_type":["event","event_custom","event_posthog"]}}
+const fields21: KnownFields = {"names":"name owner description tags verified hidden enforcement_mode post_to_slack default_columns","enums":{"enforcement_mode":["allow","reject"]}}
 
 /** The top-level fields of each operation's body and query, checked before sending. */
 export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: KnownFields; readonly query?: KnownFields } } = {
-  'hogFunctions.list': { query: fields0 },
-  'hogFunctions.create': { body: fields1 },
-  'hogFunctions.update': { body: fields1 },
-  'hogFunctions.broadcast': { body: fields1 },
-  'hogFunctions.invocations': { body: fields2 },
-  'hogFunctions.logs': { query: fields3 },
-  'hogFunctions.metrics': { query: fields4 },
-  'hogFunctions.metricsTotals': { query: fields4 },
-  'hogFunctions.icon': { query: fields5 },
-  'hogFunctions.icons': { query: fields6 },
-  'hogFunctions.rearrange': { body: fields7 },
+  'experiments.list': { query: fields0 },
+  'experiments.create': { body: fields1 },
+  'experiments.update': { body: fields1 },
+  'experiments.createExposureCohort': { body: fields2 },
+  'experiments.duplicate': { body: fields3 },
+  'experiments.recalculateTimeseries': { body: fields4 },
+  'experiments.timeseriesResults': { query: fields5 },
+  'experiments.eligibleFeatureFlags': { query: fields6 },
+  'hogFunctions.list': { query: fields7 },
+  'hogFunctions.create': { body: fields8 },
+  'hogFunctions.update': { body: fields8 },
+  'hogFunctions.broadcast': { body: fields8 },
+  'hogFunctions.invocations': { body: fields9 },
+  'hogFunctions.logs': { query: fields10 },
+  'hogFunctions.metrics': { query: fields11 },
+  'hogFunctions.metricsTotals': { query: fields11 },
+  'hogFunctions.icon': { query: fields12 },
+  'hogFunctions.icons': { query: fields13 },
+  'hogFunctions.rearrange': { body: fields14 },
+  'endpoints.list': { query: fields15 },
+  'endpoints.create': { body: fields16 },
+  'endpoints.update': { body: fields16 },
+  'endpoints.runGet': { query: fields17 },
+  'endpoints.run': { body: fields18 },
+  'endpoints.lastExecutionTimes': { body: fields19 },
+  'eventDefinitions.list': { query: fields20 },
+  'eventDefinitions.create': { body: fields21 },
+  'eventDefinitions.update': { body: fields21 },
 }

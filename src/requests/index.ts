@@ -1,4 +1,7 @@
 import type * as z from 'zod/mini'
+import * as endpoints from './endpoints.js'
+import * as eventDefinitions from './event-definitions.js'
+import * as experiments from './experiments.js'
 import * as hogFunctions from './hog-functions.js'
 
 /**
@@ -16,6 +19,17 @@ export interface RequestShapes {
 }
 
 export const REQUESTS: { readonly [method: string]: RequestShapes } = {
+  'experiments.list': { params: experiments.experimentListParamsSchema },
+  'experiments.create': { body: experiments.experimentCreateParamsSchema },
+  'experiments.update': { body: experiments.experimentUpdateParamsSchema },
+  'experiments.launch': { params: experiments.experimentLaunchParamsSchema },
+  'experiments.end': { params: experiments.experimentEndParamsSchema },
+  'experiments.createExposureCohort': { body: experiments.exposureCohortParamsSchema },
+  'experiments.duplicate': { body: experiments.experimentDuplicateParamsSchema },
+  'experiments.recalculateTimeseries': { body: experiments.recalculateTimeseriesParamsSchema },
+  'experiments.timeseriesResults': { params: experiments.timeseriesResultsParamsSchema },
+  'experiments.eligibleFeatureFlags': { params: experiments.eligibleFeatureFlagsParamsSchema },
+
   'hogFunctions.list': { params: hogFunctions.hogFunctionListParamsSchema },
   'hogFunctions.create': { body: hogFunctions.hogFunctionCreateParamsSchema },
   'hogFunctions.update': { body: hogFunctions.hogFunctionUpdateParamsSchema },
@@ -27,4 +41,15 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'hogFunctions.icon': { params: hogFunctions.hogFunctionIconParamsSchema },
   'hogFunctions.icons': { params: hogFunctions.hogFunctionIconsParamsSchema },
   'hogFunctions.rearrange': { body: hogFunctions.hogFunctionRearrangeParamsSchema },
+
+  'endpoints.list': { params: endpoints.endpointListParamsSchema },
+  'endpoints.create': { body: endpoints.endpointCreateParamsSchema },
+  'endpoints.update': { body: endpoints.endpointUpdateParamsSchema },
+  'endpoints.run': { body: endpoints.endpointRunParamsSchema },
+  'endpoints.runGet': { params: endpoints.endpointRunGetParamsSchema },
+  'endpoints.lastExecutionTimes': { body: endpoints.lastExecutionTimesParamsSchema },
+
+  'eventDefinitions.list': { params: eventDefinitions.eventDefinitionListParamsSchema },
+  'eventDefinitions.create': { body: eventDefinitions.eventDefinitionCreateParamsSchema },
+  'eventDefinitions.update': { body: eventDefinitions.eventDefinitionUpdateParamsSchema },
 }
