@@ -6,36 +6,28 @@ import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
   ActivityLog,
-  DuplicateToProjectsParams,
   DuplicateToProjectsResult,
-  SummarizeResponsesParams,
-  SummaryHeadlineParams,
   Survey,
-  SurveyActivityParams,
   SurveyAllStats,
-  SurveyAllStatsParams,
-  SurveyCreateParams,
-  SurveyListParams,
   SurveyResponseSummary,
   SurveyResponsesCount,
-  SurveyResponsesCountParams,
   SurveyStats,
-  SurveyStatsParams,
   SurveySummaryHeadline,
-  SurveyUpdateParams,
 } from '../schemas/surveys.js'
-
-/** What `surveys.launch` sets. */
-export interface SurveyLaunchParams {
-  /** When the survey starts showing, as a `Date` or an ISO 8601 string. Default: now. */
-  start_date?: Date | string
-}
-
-/** What `surveys.stop` sets. */
-export interface SurveyStopParams {
-  /** When the survey stops showing, as a `Date` or an ISO 8601 string. Default: now. */
-  end_date?: Date | string
-}
+import type {
+  DuplicateToProjectsParams,
+  SummarizeResponsesParams,
+  SummaryHeadlineParams,
+  SurveyActivityParams,
+  SurveyAllStatsParams,
+  SurveyCreateParams,
+  SurveyLaunchParams,
+  SurveyListParams,
+  SurveyResponsesCountParams,
+  SurveyStatsParams,
+  SurveyStopParams,
+  SurveyUpdateParams,
+} from '../requests/surveys.js'
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends APIResource {
