@@ -98,7 +98,7 @@ export { endpointSchema } from './schemas/endpoints.js'
 export { eventDefinitionSchema } from './schemas/event-definitions.js'
 export { Experiments } from './resources/experiments.js'
 export { HogFunctions } from './resources/hog-functions.js'
-export { Surveys, type SurveyLaunchParams, type SurveyStopParams } from './resources/surveys.js'
+export { Surveys } from './resources/surveys.js'
 export { Endpoints } from './resources/endpoints.js'
 export { EventDefinitions } from './resources/event-definitions.js'
 export type {
@@ -174,12 +174,15 @@ export type {
   SurveyContentType,
   SurveyRatingScale,
   SurveyMatchType,
+  SurveyNpsBucket,
+  SurveySentimentBucket,
   SurveyLink,
   NonEmptyArray,
   SurveyQuestionTranslation,
   SurveyQuestionValidation,
   SurveyBranching,
   SurveyResponseBasedBranching,
+  SurveyRatingBranching,
   SurveyQuestionFields,
   SurveyOpenQuestion,
   SurveyLinkQuestion,
@@ -187,41 +190,45 @@ export type {
   SurveyChoiceFields,
   SurveySingleChoiceQuestion,
   SurveyMultipleChoiceQuestion,
-  SurveyEventPropertyFilter,
-} from './requests/survey-questions.js'
-export type {
-  SurveyType,
-  SurveyTypeParam,
-  SurveyQuestionType,
-  SurveyQuestionBranching,
   SurveyQuestion,
+  SurveyEventPropertyFilter,
   SurveyConditions,
   SurveyAppearance,
-  SurveyDailyLimit,
-  SurveyFeatureFlagKey,
-  Survey,
+} from './requests/survey-questions.js'
+export type {
+  SurveyTypeParam,
   SurveyWriteFields,
   SurveyCreateParams,
   SurveyUpdateParams,
+  SurveyLaunchParams,
+  SurveyStopParams,
   SurveyListParams,
   SurveyActivityParams,
-  ActivityChange,
-  ActivityLog,
   DuplicateToProjectsParams,
-  DuplicatedSurvey,
-  DuplicateToProjectsResult,
   SurveyStatsParams,
   SurveyAllStatsParams,
+  SummarizeResponsesParams,
+  SummaryHeadlineParams,
+  SurveyResponsesCountParams,
+} from './requests/surveys.js'
+export type {
+  SurveyType,
+  SurveyQuestionType,
+  SurveyQuestionBranching,
+  SurveyDailyLimit,
+  SurveyFeatureFlagKey,
+  Survey,
+  ActivityChange,
+  ActivityLog,
+  DuplicatedSurvey,
+  DuplicateToProjectsResult,
   SurveyEventStats,
   SurveyStatsByEvent,
   SurveyRates,
   SurveyAllStats,
   SurveyStats,
-  SummarizeResponsesParams,
   SurveyResponseSummary,
-  SummaryHeadlineParams,
   SurveySummaryHeadline,
-  SurveyResponsesCountParams,
   SurveyResponsesCount,
 } from './schemas/surveys.js'
 export type {

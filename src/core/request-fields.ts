@@ -18,13 +18,22 @@ const fields11: KnownFields = {"names":"after before interval breakdown_by name 
 const fields12: KnownFields = {"names":"id"}
 const fields13: KnownFields = {"names":"query"}
 const fields14: KnownFields = {"names":"orders"}
-const fields15: KnownFields = {"names":"limit offset is_active created_by"}
-const fields16: KnownFields = {"names":"name query description cache_age_seconds data_freshness_seconds derived_from_insight is_active is_materialized sync_frequency version bucket_overrides tags optional_breakdown_properties deleted","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
-const fields17: KnownFields = {"names":"version"}
-const fields18: KnownFields = {"names":"client_query_id filters_override query_override refresh variables version debug limit offset","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
-const fields19: KnownFields = {"names":"names"}
-const fields20: KnownFields = {"names":"limit offset search event_type exclude_hidden excluded_properties tags ordering","enums":{"event_type":["event","event_custom","event_posthog"]}}
-const fields21: KnownFields = {"names":"name owner description tags verified hidden enforcement_mode post_to_slack default_columns","enums":{"enforcement_mode":["allow","reject"]}}
+const fields15: KnownFields = {"names":"limit offset search"}
+const fields16: KnownFields = {"names":"name description type schedule linked_flag_id linked_insight_id targeting_flag_id targeting_flag_filters remove_targeting_flag questions conditions appearance start_date end_date archived responses_limit iteration_count iteration_frequency_days iteration_start_dates current_iteration current_iteration_start_date response_sampling_start_date response_sampling_interval_type response_sampling_interval response_sampling_limit response_sampling_daily_limits enable_partial_responses enable_iframe_embedding _create_in_folder","enums":{"type":["popover","widget","external_survey","api"],"schedule":["once","recurring","always"],"response_sampling_interval_type":["day","week","month"]}}
+const fields17: KnownFields = {"names":"limit page"}
+const fields18: KnownFields = {"names":"target_team_ids"}
+const fields19: KnownFields = {"names":"date_from date_to exclude_archived"}
+const fields20: KnownFields = {"names":"question_id question_index force_refresh"}
+const fields21: KnownFields = {"names":"force_refresh"}
+const fields22: KnownFields = {"names":"exclude_archived survey_ids"}
+const fields23: KnownFields = {"names":"date_from date_to"}
+const fields24: KnownFields = {"names":"limit offset is_active created_by"}
+const fields25: KnownFields = {"names":"name query description cache_age_seconds data_freshness_seconds derived_from_insight is_active is_materialized sync_frequency version bucket_overrides tags optional_breakdown_properties deleted","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
+const fields26: KnownFields = {"names":"version"}
+const fields27: KnownFields = {"names":"client_query_id filters_override query_override refresh variables version debug limit offset","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields28: KnownFields = {"names":"names"}
+const fields29: KnownFields = {"names":"limit offset search event_type exclude_hidden excluded_properties tags ordering","enums":{"event_type":["event","event_custom","event_posthog"]}}
+const fields30: KnownFields = {"names":"name owner description tags verified hidden enforcement_mode post_to_slack default_columns","enums":{"enforcement_mode":["allow","reject"]}}
 
 /** The top-level fields of each operation's body and query, checked before sending. */
 export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: KnownFields; readonly query?: KnownFields } } = {
@@ -47,13 +56,24 @@ export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: K
   'hogFunctions.icon': { query: fields12 },
   'hogFunctions.icons': { query: fields13 },
   'hogFunctions.rearrange': { body: fields14 },
-  'endpoints.list': { query: fields15 },
-  'endpoints.create': { body: fields16 },
-  'endpoints.update': { body: fields16 },
-  'endpoints.runGet': { query: fields17 },
-  'endpoints.run': { body: fields18 },
-  'endpoints.lastExecutionTimes': { body: fields19 },
-  'eventDefinitions.list': { query: fields20 },
-  'eventDefinitions.create': { body: fields21 },
-  'eventDefinitions.update': { body: fields21 },
+  'surveys.list': { query: fields15 },
+  'surveys.create': { body: fields16 },
+  'surveys.update': { body: fields16 },
+  'surveys.activity': { query: fields17 },
+  'surveys.duplicateToProjects': { body: fields18 },
+  'surveys.stats': { query: fields19 },
+  'surveys.summarizeResponses': { body: fields20 },
+  'surveys.summaryHeadline': { body: fields21 },
+  'surveys.allActivity': { query: fields17 },
+  'surveys.responsesCount': { query: fields22 },
+  'surveys.allStats': { query: fields23 },
+  'endpoints.list': { query: fields24 },
+  'endpoints.create': { body: fields25 },
+  'endpoints.update': { body: fields25 },
+  'endpoints.runGet': { query: fields26 },
+  'endpoints.run': { body: fields27 },
+  'endpoints.lastExecutionTimes': { body: fields28 },
+  'eventDefinitions.list': { query: fields29 },
+  'eventDefinitions.create': { body: fields30 },
+  'eventDefinitions.update': { body: fields30 },
 }

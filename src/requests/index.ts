@@ -3,6 +3,7 @@ import * as endpoints from './endpoints.js'
 import * as eventDefinitions from './event-definitions.js'
 import * as experiments from './experiments.js'
 import * as hogFunctions from './hog-functions.js'
+import * as surveys from './surveys.js'
 
 /**
  * The request shapes of every SDK method that takes a body or a query, keyed `group.method` (the
@@ -41,6 +42,21 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'hogFunctions.icon': { params: hogFunctions.hogFunctionIconParamsSchema },
   'hogFunctions.icons': { params: hogFunctions.hogFunctionIconsParamsSchema },
   'hogFunctions.rearrange': { body: hogFunctions.hogFunctionRearrangeParamsSchema },
+
+  'surveys.list': { params: surveys.surveyListParamsSchema },
+  'surveys.create': { body: surveys.surveyCreateParamsSchema },
+  'surveys.update': { body: surveys.surveyUpdateParamsSchema },
+  'surveys.launch': { params: surveys.surveyLaunchParamsSchema },
+  'surveys.stop': { params: surveys.surveyStopParamsSchema },
+  'surveys.activity': { params: surveys.surveyActivityParamsSchema },
+  'surveys.allActivity': { params: surveys.surveyActivityParamsSchema },
+  'surveys.duplicateToProjects': { body: surveys.duplicateToProjectsParamsSchema },
+  'surveys.stats': { params: surveys.surveyStatsParamsSchema },
+  'surveys.allStats': { params: surveys.surveyAllStatsParamsSchema },
+  // `question_id` and `question_index` go to the query; the rest is the body.
+  'surveys.summarizeResponses': { body: surveys.summarizeResponsesParamsSchema },
+  'surveys.summaryHeadline': { body: surveys.summaryHeadlineParamsSchema },
+  'surveys.responsesCount': { params: surveys.surveyResponsesCountParamsSchema },
 
   'endpoints.list': { params: endpoints.endpointListParamsSchema },
   'endpoints.create': { body: endpoints.endpointCreateParamsSchema },

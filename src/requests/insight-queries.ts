@@ -6,6 +6,7 @@ import * as z from 'zod/mini'
 import { QUERY_INTERVALS } from '../schemas/enums.js'
 import { anyJson, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
 import { actionsNodeSchema, breakdownFilterSchema, dateRangeSchema, eventsNodeSchema, propertyFilterSchema } from './query-nodes.js'
+import type { ActionsNode, EventsNode } from './query-nodes.js'
 
 const hogQLVariableShape = {
   /** The id (a UUID) of the project's insight variable. */
@@ -101,7 +102,7 @@ export interface DataWarehouseNode extends ShapeOutput<typeof dataWarehouseNodeS
 
 export const insightSeriesNodeSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, dataWarehouseNodeSchema])
 /** A series item of an insight: events, an action, or a warehouse table. */
-export type InsightSeriesNode = z.infer<typeof insightSeriesNodeSchema>
+export type InsightSeriesNode = EventsNode | ActionsNode | DataWarehouseNode
 
 // Stickiness queries take every field but `aggregation_group_type_index`.
 const stickinessQueryFieldsShape = {
@@ -315,8 +316,8 @@ export const insightQuerySchema = z.discriminatedUnion('kind', [
   webOverviewQuerySchema,
 ])
 /** An insight query an endpoint can run. */
-export type InsightQuery = z.infer<typeof insightQuerySchema>
+export type InsightQuery = TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery | WebStatsTableQuery | WebOverviewQuery
 
 export const endpointQuerySchema = z.discriminatedUnion('kind', [hogQLQuerySchema, insightQuerySchema])
 /** The query an endpoint runs, discriminated by `kind`: HogQL or an insight query (docs/service-behaviour.md §P3.2). */
-export type EndpointQuery = z.infer<typeof endpointQuerySchema>
+export type EndpointQuery = HogQLQuery | InsightQuery

@@ -1,16 +1,21 @@
 /**
  * The nested payloads of a survey (docs/service-behaviour.md §5.1, §P2): questions discriminated by
- * `type`, branching, display conditions, appearance. Types only.
+ * `type`, branching, display conditions, appearance.
  */
-import type {
+import * as z from 'zod/mini'
+import {
   SURVEY_CONTENT_TYPES,
   SURVEY_DEVICE_TYPES,
   SURVEY_MATCH_TYPES,
+  SURVEY_NPS_BUCKETS,
   SURVEY_POSITIONS,
   SURVEY_RATING_DISPLAYS,
+  SURVEY_RATING_SCALES,
+  SURVEY_SENTIMENT_BUCKETS,
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
 } from '../schemas/enums.js'
+import { nullableOptional, type ShapeOutput } from './common.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
@@ -18,257 +23,366 @@ export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
 export type SurveyRatingScale = 3 | 5 | 7 | 10
 /** How a page URL or device type is matched: `exact`, `icontains`, `regex`, … */
 export type SurveyMatchType = (typeof SURVEY_MATCH_TYPES)[number]
+/** A rating bucket of the NPS scale (10): `detractors` (0–6), `passives` (7–8), `promoters` (9–10). */
+export type SurveyNpsBucket = (typeof SURVEY_NPS_BUCKETS)[number]
+/** A rating bucket of the scales 3, 5 and 7: `negative`, `neutral`, `positive` (docs/service-behaviour.md §P2.4). */
+export type SurveySentimentBucket = (typeof SURVEY_SENTIMENT_BUCKETS)[number]
+
+export const surveyLinkSchema = z.union([z.templateLiteral(['https://', z.string()]), z.templateLiteral(['mailto:', z.string()])])
 /** A link the service accepts: `https://…` (with a host) or `mailto:…`. */
-export type SurveyLink = `https://${string}` | `mailto:${string}`
+export type SurveyLink = z.infer<typeof surveyLinkSchema>
 /** A non-empty list: at least one item. */
 export type NonEmptyArray<T> = [T, ...T[]]
 
-/** The translated texts of a question for one language. */
-export interface SurveyQuestionTranslation {
+const surveyQuestionTranslationShape = {
   /** The question. */
-  question?: string
+  question: z.exactOptional(z.string()),
   /** The description. */
-  description?: string
+  description: z.exactOptional(z.string()),
   /** The button text. */
-  buttonText?: string
+  buttonText: z.exactOptional(z.string()),
   /** Rating questions: the low end's label. */
-  lowerBoundLabel?: string
+  lowerBoundLabel: z.exactOptional(z.string()),
   /** Rating questions: the high end's label. */
-  upperBoundLabel?: string
+  upperBoundLabel: z.exactOptional(z.string()),
   /** Link questions: the link. */
-  link?: string
+  link: z.exactOptional(z.string()),
   /** Choice questions: the choices, as many as the original's. */
-  choices?: string[]
+  choices: z.exactOptional(z.array(z.string())),
 }
+export interface SurveyQuestionTranslationSchema extends z.ZodMiniObject<typeof surveyQuestionTranslationShape, z.core.$strict> {}
+export const surveyQuestionTranslationSchema: SurveyQuestionTranslationSchema = z.strictObject(surveyQuestionTranslationShape)
+/** The translated texts of a question for one language. */
+export interface SurveyQuestionTranslation extends ShapeOutput<typeof surveyQuestionTranslationShape> {}
 
-/** An open question's answer rule. */
-export interface SurveyQuestionValidation {
+const surveyQuestionValidationShape = {
   /** `min_length`, `max_length` or `email`. */
-  type: (typeof SURVEY_VALIDATION_TYPES)[number]
+  type: z.enum(SURVEY_VALIDATION_TYPES),
   /** The length, a positive integer (length rules only; min ≤ max). */
-  value?: number
+  value: z.exactOptional(z.number()),
 }
+export interface SurveyQuestionValidationSchema extends z.ZodMiniObject<typeof surveyQuestionValidationShape, z.core.$strict> {}
+export const surveyQuestionValidationSchema: SurveyQuestionValidationSchema = z.strictObject(surveyQuestionValidationShape)
+/** An open question's answer rule. */
+export interface SurveyQuestionValidation extends ShapeOutput<typeof surveyQuestionValidationShape> {}
 
+export const surveyBranchingSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    /** Go on to the next question (default). */
+    type: z.literal('next_question'),
+  }),
+  z.strictObject({
+    /** End the survey (shows the thank-you message). */
+    type: z.literal('end'),
+  }),
+  z.strictObject({
+    /** Jump to the question at `index`. */
+    type: z.literal('specific_question'),
+    /** 0-based index of the next question. */
+    index: z.number(),
+  }),
+])
 /** Where to go after a question: the next one, the end, or a given question (0-based index). */
-export type SurveyBranching =
-  | { /** Go on to the next question (default). */ type: 'next_question' }
-  | { /** End the survey (shows the thank-you message). */ type: 'end' }
-  | {
-      /** Jump to the question at `index`. */
-      type: 'specific_question'
-      /** 0-based index of the next question. */
-      index: number
-    }
+export type SurveyBranching = z.infer<typeof surveyBranchingSchema>
 
+/** Where an answer leads: a question's 0-based index, or `'end'`. */
+const branchTargetSchema = z.union([z.number(), z.literal('end')])
+
+const surveyResponseBasedBranchingShape = {
+  /** Discriminator. */
+  type: z.literal('response_based'),
+  /** Choice index (`'0'`, `'1'`, …, not the choice's text) → next question index or `'end'`; a choice left out goes on to the next question. */
+  responseValues: z.record(z.templateLiteral([z.int()]), branchTargetSchema),
+}
+export interface SurveyResponseBasedBranchingSchema extends z.ZodMiniObject<typeof surveyResponseBasedBranchingShape, z.core.$strict> {}
+export const surveyResponseBasedBranchingSchema: SurveyResponseBasedBranchingSchema = z.strictObject(surveyResponseBasedBranchingShape)
 /**
- * Branching on the answer (rating and single-choice questions only): answer key (a choice's 0-based
- * index, or a rating value or bucket) → the next question's index, or `'end'`.
+ * Branching on the choice made (single-choice questions): a choice's 0-based index → the next
+ * question's index, or `'end'`. Rating questions branch by bucket: {@link SurveyRatingBranching}.
  */
-export interface SurveyResponseBasedBranching {
-  /** Discriminator. */
-  type: 'response_based'
-  /** Answer key → next question index or `'end'`. */
-  responseValues: Record<string, number | 'end'>
-}
+export interface SurveyResponseBasedBranching extends ShapeOutput<typeof surveyResponseBasedBranchingShape> {}
 
-/** Fields every question takes (docs/service-behaviour.md §P2.2). */
-export interface SurveyQuestionFields {
+const surveyRatingBranchingShape = {
+  /** Discriminator. */
+  type: z.literal('response_based'),
+  /**
+   * Rating bucket → next question index or `'end'`; a bucket left out goes on to the next question.
+   * The NPS scale (10): `detractors` (0–6), `passives` (7–8), `promoters` (9–10). The scales 3, 5 and 7:
+   * `negative`, `neutral`, `positive` (3: 1, 2, 3; 5: 1–2, 3, 4–5; 7: 1–3, 4, 5–7).
+   */
+  responseValues: z.partialRecord(z.enum([...SURVEY_NPS_BUCKETS, ...SURVEY_SENTIMENT_BUCKETS]), branchTargetSchema),
+}
+export interface SurveyRatingBranchingSchema extends z.ZodMiniObject<typeof surveyRatingBranchingShape, z.core.$strict> {}
+export const surveyRatingBranchingSchema: SurveyRatingBranchingSchema = z.strictObject(surveyRatingBranchingShape)
+/**
+ * Branching on the rating given, by bucket (docs/service-behaviour.md §P2.4), e.g. on the NPS scale
+ * `{ type: 'response_based', responseValues: { detractors: 1, promoters: 'end' } }`. Buckets, not
+ * ratings: a key such as `'9'` would be stored and never followed.
+ */
+export interface SurveyRatingBranching extends ShapeOutput<typeof surveyRatingBranchingShape> {}
+
+const questionShape = {
   /** The question text, non-empty (HTML is sanitised). */
-  question: string
+  question: z.string(),
   /** A UUID; the service assigns one when missing. Send the existing id when editing, so answers stay attached. */
-  id?: string
+  id: z.exactOptional(z.string()),
   /** Text under the question. */
-  description?: string | null
+  description: nullableOptional(z.string()),
   /** `text` (default) or `html`. */
-  descriptionContentType?: SurveyContentType
+  descriptionContentType: z.exactOptional(z.enum(SURVEY_CONTENT_TYPES)),
   /** The question may be skipped. */
-  optional?: boolean
+  optional: z.exactOptional(z.boolean()),
   /** The submit button's text. */
-  buttonText?: string
+  buttonText: z.exactOptional(z.string()),
   /** Translations keyed by language code (not the survey's base language). */
-  translations?: Record<string, SurveyQuestionTranslation>
+  translations: z.exactOptional(z.record(z.string(), surveyQuestionTranslationSchema)),
 }
+export const surveyQuestionFieldsSchema = z.strictObject(questionShape)
+/** Fields every question takes (docs/service-behaviour.md §P2.2). */
+export interface SurveyQuestionFields extends ShapeOutput<typeof questionShape> {}
 
-/** A free-text question. */
-export interface SurveyOpenQuestion extends SurveyQuestionFields {
+const surveyOpenQuestionShape = {
   /** Discriminator. */
-  type: 'open'
+  type: z.literal('open'),
   /** Rules the answer must follow. */
-  validation?: SurveyQuestionValidation[]
+  validation: z.exactOptional(z.array(surveyQuestionValidationSchema)),
   /** Where to go next. */
-  branching?: SurveyBranching
+  branching: z.exactOptional(surveyBranchingSchema),
+  ...questionShape,
 }
+export interface SurveyOpenQuestionSchema extends z.ZodMiniObject<typeof surveyOpenQuestionShape, z.core.$strict> {}
+export const surveyOpenQuestionSchema: SurveyOpenQuestionSchema = z.strictObject(surveyOpenQuestionShape)
+/** A free-text question. */
+export interface SurveyOpenQuestion extends ShapeOutput<typeof surveyOpenQuestionShape> {}
 
-/** A question with a link (a call to action). */
-export interface SurveyLinkQuestion extends SurveyQuestionFields {
+const surveyLinkQuestionShape = {
   /** Discriminator. */
-  type: 'link'
+  type: z.literal('link'),
   /** The link: `https://` with a host, or `mailto:` with an address (other schemes are refused). */
-  link: SurveyLink
+  link: surveyLinkSchema,
   /** Where to go next. */
-  branching?: SurveyBranching
+  branching: z.exactOptional(surveyBranchingSchema),
+  ...questionShape,
 }
+export interface SurveyLinkQuestionSchema extends z.ZodMiniObject<typeof surveyLinkQuestionShape, z.core.$strict> {}
+export const surveyLinkQuestionSchema: SurveyLinkQuestionSchema = z.strictObject(surveyLinkQuestionShape)
+/** A question with a link (a call to action). */
+export interface SurveyLinkQuestion extends ShapeOutput<typeof surveyLinkQuestionShape> {}
 
-/** A rating (numbers or emoji; 0–10 with `isNpsQuestion` for NPS). */
-export interface SurveyRatingQuestion extends SurveyQuestionFields {
+const surveyRatingQuestionShape = {
   /** Discriminator. */
-  type: 'rating'
+  type: z.literal('rating'),
   /** `number` (default) or `emoji`. */
-  display?: (typeof SURVEY_RATING_DISPLAYS)[number]
+  display: z.exactOptional(z.enum(SURVEY_RATING_DISPLAYS)),
   /** 3 (emoji), 5, 7 or 10 (NPS). */
-  scale?: SurveyRatingScale
+  scale: z.exactOptional(z.literal(SURVEY_RATING_SCALES)),
   /** Label of the low end, e.g. `Unlikely`. */
-  lowerBoundLabel?: string
+  lowerBoundLabel: z.exactOptional(z.string()),
   /** Label of the high end, e.g. `Very likely`. */
-  upperBoundLabel?: string
+  upperBoundLabel: z.exactOptional(z.string()),
   /** A Net Promoter Score question (0–10). */
-  isNpsQuestion?: boolean
+  isNpsQuestion: z.exactOptional(z.boolean()),
   /** Submit on click, without a button. */
-  skipSubmitButton?: boolean
-  /** Where to go next, possibly by the rating given. */
-  branching?: SurveyBranching | SurveyResponseBasedBranching
+  skipSubmitButton: z.exactOptional(z.boolean()),
+  /** Where to go next, possibly by the rating's bucket (`detractors`, `passives`, `promoters` on the NPS scale). */
+  branching: z.exactOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
+  ...questionShape,
 }
+export interface SurveyRatingQuestionSchema extends z.ZodMiniObject<typeof surveyRatingQuestionShape, z.core.$strict> {}
+export const surveyRatingQuestionSchema: SurveyRatingQuestionSchema = z.strictObject(surveyRatingQuestionShape)
+/** A rating (numbers or emoji; 0–10 with `isNpsQuestion` for NPS). */
+export interface SurveyRatingQuestion extends ShapeOutput<typeof surveyRatingQuestionShape> {}
 
-/** Fields of the choice questions. */
-export interface SurveyChoiceFields extends SurveyQuestionFields {
+const choiceShape = {
   /** The choices: non-empty strings (2–20 on the service's form). */
-  choices: NonEmptyArray<string>
+  choices: z.tuple([z.string()], z.string()),
   /** Show the choices in random order. */
-  shuffleOptions?: boolean
+  shuffleOptions: z.exactOptional(z.boolean()),
   /** The last choice becomes an open "Other" field. */
-  hasOpenChoice?: boolean
+  hasOpenChoice: z.exactOptional(z.boolean()),
   /** Submit on click, without a button. */
-  skipSubmitButton?: boolean
+  skipSubmitButton: z.exactOptional(z.boolean()),
+  ...questionShape,
 }
+export const surveyChoiceFieldsSchema = z.strictObject(choiceShape)
+/** Fields of the choice questions. */
+export interface SurveyChoiceFields extends ShapeOutput<typeof choiceShape> {}
 
-/** One answer among choices. */
-export interface SurveySingleChoiceQuestion extends SurveyChoiceFields {
+const surveySingleChoiceQuestionShape = {
   /** Discriminator. */
-  type: 'single_choice'
+  type: z.literal('single_choice'),
   /** Where to go next, possibly by the choice made (keys are choice indexes). */
-  branching?: SurveyBranching | SurveyResponseBasedBranching
+  branching: z.exactOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema])),
+  ...choiceShape,
 }
+export interface SurveySingleChoiceQuestionSchema extends z.ZodMiniObject<typeof surveySingleChoiceQuestionShape, z.core.$strict> {}
+export const surveySingleChoiceQuestionSchema: SurveySingleChoiceQuestionSchema = z.strictObject(surveySingleChoiceQuestionShape)
+/** One answer among choices. */
+export interface SurveySingleChoiceQuestion extends ShapeOutput<typeof surveySingleChoiceQuestionShape> {}
 
-/** Any number of answers among choices (no branching). */
-export interface SurveyMultipleChoiceQuestion extends SurveyChoiceFields {
+const surveyMultipleChoiceQuestionShape = {
   /** Discriminator. */
-  type: 'multiple_choice'
+  type: z.literal('multiple_choice'),
+  ...choiceShape,
 }
+export interface SurveyMultipleChoiceQuestionSchema extends z.ZodMiniObject<typeof surveyMultipleChoiceQuestionShape, z.core.$strict> {}
+export const surveyMultipleChoiceQuestionSchema: SurveyMultipleChoiceQuestionSchema = z.strictObject(surveyMultipleChoiceQuestionShape)
+/** Any number of answers among choices (no branching). */
+export interface SurveyMultipleChoiceQuestion extends ShapeOutput<typeof surveyMultipleChoiceQuestionShape> {}
 
+export const surveyQuestionSchema = z.discriminatedUnion('type', [
+  surveyOpenQuestionSchema,
+  surveyLinkQuestionSchema,
+  surveyRatingQuestionSchema,
+  surveySingleChoiceQuestionSchema,
+  surveyMultipleChoiceQuestionSchema,
+])
 /** A survey question, discriminated by `type` (docs/service-behaviour.md §P2.2, §P2.3). */
 export type SurveyQuestion = SurveyOpenQuestion | SurveyLinkQuestion | SurveyRatingQuestion | SurveySingleChoiceQuestion | SurveyMultipleChoiceQuestion
 
-/** Filters on a triggering event's properties: property name → `{ values, operator }`. */
-export interface SurveyEventPropertyFilter {
+const surveyEventPropertyFilterShape = {
   /** The values compared with. */
-  values: string[]
+  values: z.array(z.string()),
   /** `exact`, `is_not`, `icontains`, `not_icontains`, `regex`, `not_regex`, `gt` or `lt`. */
-  operator: SurveyMatchType | 'gt' | 'lt'
+  operator: z.union([z.enum(SURVEY_MATCH_TYPES), z.literal(['gt', 'lt'])]),
 }
+export interface SurveyEventPropertyFilterSchema extends z.ZodMiniObject<typeof surveyEventPropertyFilterShape, z.core.$strict> {}
+export const surveyEventPropertyFilterSchema: SurveyEventPropertyFilterSchema = z.strictObject(surveyEventPropertyFilterShape)
+/** Filters on a triggering event's properties: property name → `{ values, operator }`. */
+export interface SurveyEventPropertyFilter extends ShapeOutput<typeof surveyEventPropertyFilterShape> {}
 
-/** When a survey is shown (docs/service-behaviour.md §P2.5). External surveys take none of these. */
-export interface SurveyConditions {
+const surveyConditionsShape = {
   /** Page URL to match (with `urlMatchType`). */
-  url?: string | null
+  url: nullableOptional(z.string()),
   /** How `url` matches (default `icontains`). */
-  urlMatchType?: SurveyMatchType | null
+  urlMatchType: nullableOptional(z.enum(SURVEY_MATCH_TYPES)),
   /** A CSS selector that must be on the page. */
-  selector?: string | null
+  selector: nullableOptional(z.string()),
   /** Not shown to people who saw any survey in the last N days (N ≥ 0). */
-  seenSurveyWaitPeriodInDays?: number | null
+  seenSurveyWaitPeriodInDays: nullableOptional(z.number()),
   /** With `linked_flag_id`: `any` or one of the linked flag's variant keys. */
-  linkedFlagVariant?: string | null
+  linkedFlagVariant: nullableOptional(z.string()),
   /** Only on these devices. */
-  deviceTypes?: Array<(typeof SURVEY_DEVICE_TYPES)[number]> | null
+  deviceTypes: nullableOptional(z.array(z.enum(SURVEY_DEVICE_TYPES))),
   /** How `deviceTypes` matches. */
-  deviceTypesMatchType?: SurveyMatchType | null
+  deviceTypesMatchType: nullableOptional(z.enum(SURVEY_MATCH_TYPES)),
   /** Show after one of these events. */
-  events?: {
-    /** Show on every trigger, not only the first. */
-    repeatedActivation?: boolean
-    /** The events, with optional property filters. */
-    values?: Array<{ name: string; propertyFilters?: Record<string, SurveyEventPropertyFilter> }>
-  } | null
+  events: nullableOptional(
+    z.strictObject({
+      /** Show on every trigger, not only the first. */
+      repeatedActivation: z.exactOptional(z.boolean()),
+      /** The events, with optional property filters. */
+      values: z.exactOptional(
+        z.array(
+          z.strictObject({
+            /** The event name. */
+            name: z.string(),
+            /** Property name → the values it must match. */
+            propertyFilters: z.exactOptional(z.record(z.string(), surveyEventPropertyFilterSchema)),
+          }),
+        ),
+      ),
+    }),
+  ),
   /** Show after one of these actions (reads return the full action objects). */
-  actions?: { values: Array<{ id: number; name: string }> } | null
+  actions: nullableOptional(
+    z.strictObject({
+      /** The actions. */
+      values: z.array(
+        z.strictObject({
+          /** The action's id. */
+          id: z.number(),
+          /** The action's name. */
+          name: z.string(),
+        }),
+      ),
+    }),
+  ),
 }
+export interface SurveyConditionsSchema extends z.ZodMiniObject<typeof surveyConditionsShape, z.core.$strict> {}
+export const surveyConditionsSchema: SurveyConditionsSchema = z.strictObject(surveyConditionsShape)
+/** When a survey is shown (docs/service-behaviour.md §P2.5). External surveys take none of these. */
+export interface SurveyConditions extends ShapeOutput<typeof surveyConditionsShape> {}
 
-/** The look of a survey (docs/service-behaviour.md §P2.6); every field is optional. Colours are CSS colours. */
-export interface SurveyAppearance {
+const surveyAppearanceShape = {
   /** Background colour. */
-  backgroundColor?: string
+  backgroundColor: z.exactOptional(z.string()),
   /** Submit button colour. */
-  submitButtonColor?: string
+  submitButtonColor: z.exactOptional(z.string()),
   /** Submit button text colour. */
-  submitButtonTextColor?: string
+  submitButtonTextColor: z.exactOptional(z.string()),
   /** Text colour (deprecated). */
-  textColor?: string
+  textColor: z.exactOptional(z.string()),
   /** Description text colour. */
-  descriptionTextColor?: string
+  descriptionTextColor: z.exactOptional(z.string()),
   /** Rating button colour. */
-  ratingButtonColor?: string
+  ratingButtonColor: z.exactOptional(z.string()),
   /** Selected rating button colour. */
-  ratingButtonActiveColor?: string
+  ratingButtonActiveColor: z.exactOptional(z.string()),
   /** Hovered rating button colour. */
-  ratingButtonHoverColor?: string
+  ratingButtonHoverColor: z.exactOptional(z.string()),
   /** Border colour. */
-  borderColor?: string
+  borderColor: z.exactOptional(z.string()),
   /** Input background colour. */
-  inputBackground?: string
+  inputBackground: z.exactOptional(z.string()),
   /** Input text colour. */
-  inputTextColor?: string
+  inputTextColor: z.exactOptional(z.string()),
   /** Subtle text colour. */
-  textSubtleColor?: string
+  textSubtleColor: z.exactOptional(z.string()),
   /** Submit button text (deprecated: use each question's `buttonText`). */
-  submitButtonText?: string
+  submitButtonText: z.exactOptional(z.string()),
   /** Placeholder of open questions. */
-  placeholder?: string
+  placeholder: z.exactOptional(z.string()),
   /** Hide the PostHog branding (needs the white-labelling feature, else 400). */
-  whiteLabel?: boolean
+  whiteLabel: z.exactOptional(z.boolean()),
   /** Close by itself after the thank-you message. */
-  autoDisappear?: boolean
+  autoDisappear: z.exactOptional(z.boolean()),
   /** Show a thank-you message after the last question. */
-  displayThankYouMessage?: boolean
+  displayThankYouMessage: z.exactOptional(z.boolean()),
   /** The thank-you message's header. */
-  thankYouMessageHeader?: string
+  thankYouMessageHeader: z.exactOptional(z.string()),
   /** The thank-you message's text. */
-  thankYouMessageDescription?: string
+  thankYouMessageDescription: z.exactOptional(z.string()),
   /** `text` or `html`. */
-  thankYouMessageDescriptionContentType?: SurveyContentType
+  thankYouMessageDescriptionContentType: z.exactOptional(z.enum(SURVEY_CONTENT_TYPES)),
   /** The thank-you close button's text. */
-  thankYouMessageCloseButtonText?: string
+  thankYouMessageCloseButtonText: z.exactOptional(z.string()),
   /** Where the popover sits: `right`, `center`, `top_left`, `next_to_trigger`, … */
-  position?: (typeof SURVEY_POSITIONS)[number]
+  position: z.exactOptional(z.enum(SURVEY_POSITIONS)),
   /** Widget tab position. */
-  tabPosition?: string
+  tabPosition: z.exactOptional(z.string()),
   /** Shuffle the questions (not with branching: 400). */
-  shuffleQuestions?: boolean
+  shuffleQuestions: z.exactOptional(z.boolean()),
   /** Delay before showing, in seconds (≥ 0; not for external surveys). */
-  surveyPopupDelaySeconds?: number
+  surveyPopupDelaySeconds: z.exactOptional(z.number()),
   /** Show a Back button (web only, default `false`). */
-  allowGoBack?: boolean
+  allowGoBack: z.exactOptional(z.boolean()),
   /** The Back button's text (default `Back`). */
-  backButtonText?: string
+  backButtonText: z.exactOptional(z.string()),
   /** Widget surveys: `button`, `tab` or `selector`. */
-  widgetType?: (typeof SURVEY_WIDGET_TYPES)[number]
+  widgetType: z.exactOptional(z.enum(SURVEY_WIDGET_TYPES)),
   /** Widget surveys: the CSS selector that opens it (`selector` type). */
-  widgetSelector?: string
+  widgetSelector: z.exactOptional(z.string()),
   /** Widget surveys: the tab's label. */
-  widgetLabel?: string
+  widgetLabel: z.exactOptional(z.string()),
   /** Widget surveys: the tab's colour. */
-  widgetColor?: string
+  widgetColor: z.exactOptional(z.string()),
   /** A web-safe font family. */
-  fontFamily?: string
+  fontFamily: z.exactOptional(z.string()),
   /** Maximum width, CSS length. */
-  maxWidth?: string
+  maxWidth: z.exactOptional(z.string()),
   /** z-index, as a string. */
-  zIndex?: string
+  zIndex: z.exactOptional(z.string()),
   /** Opacity of disabled buttons, as a string. */
-  disabledButtonOpacity?: string
+  disabledButtonOpacity: z.exactOptional(z.string()),
   /** Inner padding, CSS length. */
-  boxPadding?: string
+  boxPadding: z.exactOptional(z.string()),
   /** Box shadow, CSS. */
-  boxShadow?: string
+  boxShadow: z.exactOptional(z.string()),
   /** Border radius, CSS length. */
-  borderRadius?: string
+  borderRadius: z.exactOptional(z.string()),
 }
+export interface SurveyAppearanceSchema extends z.ZodMiniObject<typeof surveyAppearanceShape, z.core.$strict> {}
+export const surveyAppearanceSchema: SurveyAppearanceSchema = z.strictObject(surveyAppearanceShape)
+/** The look of a survey (docs/service-behaviour.md §P2.6); every field is optional. Colours are CSS colours. */
+export interface SurveyAppearance extends ShapeOutput<typeof surveyAppearanceShape> {}

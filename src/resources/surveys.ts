@@ -6,24 +6,28 @@ import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type {
   ActivityLog,
-  DuplicateToProjectsParams,
   DuplicateToProjectsResult,
-  SummarizeResponsesParams,
-  SummaryHeadlineParams,
   Survey,
-  SurveyActivityParams,
   SurveyAllStats,
-  SurveyAllStatsParams,
-  SurveyCreateParams,
-  SurveyListParams,
   SurveyResponseSummary,
   SurveyResponsesCount,
-  SurveyResponsesCountParams,
   SurveyStats,
-  SurveyStatsParams,
   SurveySummaryHeadline,
-  SurveyUpdateParams,
 } from '../schemas/surveys.js'
+import type {
+  DuplicateToProjectsParams,
+  SummarizeResponsesParams,
+  SummaryHeadlineParams,
+  SurveyActivityParams,
+  SurveyAllStatsParams,
+  SurveyCreateParams,
+  SurveyLaunchParams,
+  SurveyListParams,
+  SurveyResponsesCountParams,
+  SurveyStatsParams,
+  SurveyStopParams,
+  SurveyUpdateParams,
+} from '../requests/surveys.js'
 import { activityLogSchema, archivedResponseUuidsSchema, duplicateToProjectsResultSchema, responseArchiveResultSchema, surveyAllStatsSchema, surveyResponseSummarySchema, surveyResponsesCountSchema, surveySchema, surveyStatsSchema, surveySummaryHeadlineSchema } from '../schemas/surveys.js'
 import { decodeWith } from '../core/validation.js'
 
@@ -37,18 +41,6 @@ const surveyResponseSummary = decodeWith(surveyResponseSummarySchema)
 const surveyResponsesCount = decodeWith(surveyResponsesCountSchema)
 const surveyStats = decodeWith(surveyStatsSchema)
 const surveySummaryHeadline = decodeWith(surveySummaryHeadlineSchema)
-
-/** What `surveys.launch` sets. */
-export interface SurveyLaunchParams {
-  /** When the survey starts showing, as a `Date` or an ISO 8601 string. Default: now. */
-  start_date?: Date | string
-}
-
-/** What `surveys.stop` sets. */
-export interface SurveyStopParams {
-  /** When the survey stops showing, as a `Date` or an ISO 8601 string. Default: now. */
-  end_date?: Date | string
-}
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends APIResource {

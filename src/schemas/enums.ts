@@ -85,6 +85,10 @@ export const SURVEY_RATING_DISPLAYS = ['number', 'emoji'] as const
 export const SURVEY_RATING_SCALES = [3, 5, 7, 10] as const
 /** Question `branching.type` (§P2.4). */
 export const SURVEY_BRANCHING_TYPES = ['next_question', 'end', 'response_based', 'specific_question'] as const
+/** `responseValues` keys of a rating question on the NPS scale (10): 0–6, 7–8, 9–10 (§P2.4). */
+export const SURVEY_NPS_BUCKETS = ['detractors', 'passives', 'promoters'] as const
+/** `responseValues` keys of a rating question on the other scales (3, 5, 7): low, middle, high (§P2.4). */
+export const SURVEY_SENTIMENT_BUCKETS = ['negative', 'neutral', 'positive'] as const
 /** Schemes a `link` question may point to (§P2.3). */
 export const SURVEY_LINK_SCHEMES = ['https:', 'mailto:'] as const
 /** `descriptionContentType` of a question, `thankYouMessageDescriptionContentType` of the appearance (§P2.2). */

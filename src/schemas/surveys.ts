@@ -7,7 +7,6 @@ import {
   minimalFeatureFlagSchema,
   openEnum,
   userBasicSchema,
-  type DateTimeInput,
   type MinimalFeatureFlag,
   type OpenEnum,
   type Unchecked,
@@ -19,6 +18,7 @@ import type {
   SurveyBranching,
   SurveyConditions,
   SurveyQuestion,
+  SurveyRatingBranching,
   SurveyResponseBasedBranching,
 } from '../requests/survey-questions.js'
 
@@ -26,8 +26,6 @@ import type {
 export const surveyTypeSchema = openEnum<(typeof SURVEY_TYPES)[number]>()
 /** Survey type: `popover`, `widget`, `external_survey`, `api`, or a value added later. */
 export type SurveyType = z.infer<typeof surveyTypeSchema>
-/** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
-export type SurveyTypeParam = (typeof SURVEY_TYPES)[number]
 
 /** Survey question type. */
 export const surveyQuestionTypeSchema = openEnum<(typeof SURVEY_QUESTION_TYPES)[number]>()
@@ -42,8 +40,8 @@ export const surveyQuestionBranchingSchema = z.looseObject({
   /** `specific_question`: the index of the next question. */
   index: z.nullish(z.number()),
 })
-/** Where a question leads next: the next question, the end, a given question, or by the answer. */
-export type SurveyQuestionBranching = SurveyBranching | SurveyResponseBasedBranching
+/** Where a question leads next: the next question, the end, a given question, or by the answer (choice index or rating bucket). */
+export type SurveyQuestionBranching = SurveyBranching | SurveyResponseBasedBranching | SurveyRatingBranching
 
 /**
  * One question of a survey (`posthog/models/surveys/survey.py`). The service stores what the client
@@ -73,13 +71,11 @@ export const surveyQuestionSchema = z.looseObject({
   branching: z.nullish(surveyQuestionBranchingSchema),
   translations: z.nullish(json),
 })
-export type { SurveyQuestion }
 
 /** When a survey is shown (`conditions`); its content is the service's to check (`Unchecked`). */
 export const surveyConditionsSchema = maybeJson as Unchecked<SurveyConditions>
 /** Look of a survey (`appearance`); its content is the service's to check (`Unchecked`). */
 export const surveyAppearanceSchema = maybeJson as Unchecked<SurveyAppearance>
-export type { SurveyConditions, SurveyAppearance }
 
 /** One day of response sampling (an item of `response_sampling_daily_limits`). */
 export const surveyDailyLimitSchema = z.looseObject({
@@ -231,100 +227,6 @@ export const surveyShape = {
 /** A survey: one lenient schema covers both representations (docs/service-behaviour.md §5.1). */
 export const surveySchema = describes<Survey>(z.looseObject(surveyShape))
 
-/**
- * Fields accepted by `surveys.create` and `surveys.update` (docs/service-behaviour.md §5.1, §P2). A
- * field the SDK does not know yet goes through the request option `extraBody`.
- */
-export interface SurveyWriteFields {
-  /** Name, unique in the project (at most 400 characters). */
-  name?: string
-  /** Description. */
-  description?: string
-  /** `popover`, `widget`, `external_survey` or `api`. */
-  type?: SurveyTypeParam
-  /** `once` (default), `recurring` or `always`. */
-  schedule?: (typeof SURVEY_SCHEDULES)[number] | null
-  /** Show only to holders of this flag. */
-  linked_flag_id?: number | null
-  /** The insight the survey is linked to. */
-  linked_insight_id?: number | null
-  /** Use an existing flag for targeting. */
-  targeting_flag_id?: number
-  /** Property filters of the targeting flag the service creates (write-only; not for external surveys). */
-  targeting_flag_filters?: Record<string, unknown> | null
-  /** Remove the targeting flag. */
-  remove_targeting_flag?: boolean | null
-  /** The questions, in order. */
-  questions?: SurveyQuestion[] | null
-  /** When the survey is shown. */
-  conditions?: SurveyConditions | null
-  /** The survey's look. */
-  appearance?: SurveyAppearance | null
-  /** Launch date-time (`null`: a draft). */
-  start_date?: DateTimeInput | null
-  /** End date-time: setting it stops the survey and deactivates its targeting flags. */
-  end_date?: DateTimeInput | null
-  /** Archive or unarchive. */
-  archived?: boolean
-  /** Stop after this many responses (≥ 0). */
-  responses_limit?: number | null
-  /** Number of repetitions (recurring surveys, 0–500). */
-  iteration_count?: number | null
-  /** Days between repetitions (≥ 0). */
-  iteration_frequency_days?: number | null
-  /** Start of each repetition (the service recomputes them). */
-  iteration_start_dates?: Array<DateTimeInput | null> | null
-  /** The current repetition (≥ 0). */
-  current_iteration?: number | null
-  /** Start of the current repetition. */
-  current_iteration_start_date?: DateTimeInput | null
-  /** Start of response sampling. */
-  response_sampling_start_date?: DateTimeInput | null
-  /** `day`, `week` or `month`. */
-  response_sampling_interval_type?: (typeof SURVEY_SAMPLING_INTERVAL_TYPES)[number] | null
-  /** Sampling interval length (≥ 0). */
-  response_sampling_interval?: number | null
-  /** Responses per interval (≥ 0). */
-  response_sampling_limit?: number | null
-  /** Daily limits (computed by the service). */
-  response_sampling_daily_limits?: Array<{ date: string; daily_response_limit: number; rollout_percentage: number }> | null
-  /** Record partial responses. */
-  enable_partial_responses?: boolean | null
-  /** Allow embedding in an iframe (newer services). */
-  enable_iframe_embedding?: boolean | null
-  /** Folder to create the survey in (create only). */
-  _create_in_folder?: string
-}
-
-/** `surveys.create`: `name` and `type` are required by the service. */
-export interface SurveyCreateParams extends SurveyWriteFields {
-  /** Name, unique in the project (required). */
-  name: string
-  /** `popover`, `widget`, `external_survey` or `api` (required). */
-  type: SurveyTypeParam
-}
-
-/** `surveys.update`: any writable field. */
-export type SurveyUpdateParams = SurveyWriteFields
-
-/** Query of `surveys.list`. */
-export interface SurveyListParams {
-  /** Page size (default 100). */
-  limit?: number
-  /** Items to skip. */
-  offset?: number
-  /** Matches name or description. */
-  search?: string
-}
-
-/** Query of `surveys.activity` and `surveys.allActivity` (page-based: `limit` default 10, `page` from 1). */
-export interface SurveyActivityParams {
-  /** Entries per page (default 10). */
-  limit?: number
-  /** Page number, from 1. */
-  page?: number
-}
-
 /** One change inside an activity log entry's `detail`. */
 export const activityChangeSchema = z.looseObject({
   /** What changed (e.g. `Survey`). */
@@ -373,12 +275,6 @@ export type ActivityLog = z.infer<typeof activityLogSchema>
 /** `archivedResponseUuids`: UUIDs of the archived responses, in no particular order. */
 export const archivedResponseUuidsSchema = z.array(z.string())
 
-/** Body of `surveys.duplicateToProjects`. */
-export interface DuplicateToProjectsParams {
-  /** Ids of the projects (teams) to copy into: non-empty, each in the caller's organisation. */
-  target_team_ids: number[]
-}
-
 /** One copy made by `duplicateToProjects`. */
 export const duplicatedSurveySchema = z.looseObject({
   /** The project the copy is in. */
@@ -403,24 +299,6 @@ export type DuplicateToProjectsResult = z.infer<typeof duplicateToProjectsResult
 
 /** Archive and unarchive answer the bare JSON number `200` (the view passes the status as the body). */
 export const responseArchiveResultSchema = z.number()
-
-/** Query of `surveys.stats`. Dates are ISO 8601 with a zone; a `Date` is sent as its ISO string. */
-export interface SurveyStatsParams {
-  /** From this date-time (ISO 8601 with a zone, else 400). */
-  date_from?: DateTimeInput
-  /** Until this date-time (ISO 8601 with a zone, else 400). */
-  date_to?: DateTimeInput
-  /** Leave archived responses out of the counts (default `false`). */
-  exclude_archived?: boolean
-}
-
-/** Query of `surveys.allStats`. */
-export interface SurveyAllStatsParams {
-  /** From this date-time (ISO 8601 with a zone, else 400). */
-  date_from?: DateTimeInput
-  /** Until this date-time (ISO 8601 with a zone, else 400). */
-  date_to?: DateTimeInput
-}
 
 /** Counts of one survey event. */
 export const surveyEventStatsSchema = z.looseObject({
@@ -487,21 +365,6 @@ export const surveyStatsSchema = z.looseObject({
 /** Statistics of one survey. */
 export type SurveyStats = z.infer<typeof surveyStatsSchema>
 
-/**
- * Options of `surveys.summarizeResponses`. The service reads the question from the **query** and
- * `force_refresh` from the **body**; the method sends `question_id`/`question_index` as query
- * parameters and the rest as the JSON body. One of `question_id` or `question_index` is required by
- * the service (400 otherwise); `question_id` wins when both are given.
- */
-export interface SummarizeResponsesParams {
-  /** The question's `id` (sent in the query). */
-  question_id?: string
-  /** The question's 0-based position (sent in the query). */
-  question_index?: number
-  /** Skip the service's 30-second cache (sent in the body). */
-  force_refresh?: boolean
-}
-
 /** An AI summary of the answers to one question. */
 export const surveyResponseSummarySchema = z.looseObject({
   /** Markdown. */
@@ -518,12 +381,6 @@ export const surveyResponseSummarySchema = z.looseObject({
 /** An AI summary of the answers to one question. */
 export type SurveyResponseSummary = z.infer<typeof surveyResponseSummarySchema>
 
-/** Body of `surveys.summaryHeadline`. */
-export interface SummaryHeadlineParams {
-  /** Regenerate instead of answering from cache. */
-  force_refresh?: boolean
-}
-
 /** A one-line AI headline over a sample of responses. */
 export const surveySummaryHeadlineSchema = z.looseObject({
   /** One sentence. */
@@ -535,14 +392,6 @@ export const surveySummaryHeadlineSchema = z.looseObject({
 })
 /** A one-line AI headline over a sample of responses. */
 export type SurveySummaryHeadline = z.infer<typeof surveySummaryHeadlineSchema>
-
-/** Query of `surveys.responsesCount`. */
-export interface SurveyResponsesCountParams {
-  /** Leave archived responses out (default `false`). */
-  exclude_archived?: boolean
-  /** Only these surveys (sent comma-separated). */
-  survey_ids?: string[]
-}
 
 /** Survey id → number of responses; `{}` when no survey ever started. */
 export const surveyResponsesCountSchema = z.record(z.string(), z.number())

@@ -1,0 +1,219 @@
+/**
+ * Survey request bodies and queries (docs/service-behaviour.md §5, §P2); the nested question,
+ * condition and appearance payloads are in ./survey-questions.ts.
+ */
+import * as z from 'zod/mini'
+import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../schemas/enums.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from './survey-questions.js'
+
+/** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
+export type SurveyTypeParam = (typeof SURVEY_TYPES)[number]
+
+const surveyWriteShape = {
+  /** Name, unique in the project (at most 400 characters). */
+  name: z.exactOptional(z.string()),
+  /** Description. */
+  description: z.exactOptional(z.string()),
+  /** `popover`, `widget`, `external_survey` or `api`. */
+  type: z.exactOptional(z.enum(SURVEY_TYPES)),
+  /** `once` (default), `recurring` or `always`. */
+  schedule: nullableOptional(z.enum(SURVEY_SCHEDULES)),
+  /** Show only to holders of this flag. */
+  linked_flag_id: nullableOptional(z.number()),
+  /** The insight the survey is linked to. */
+  linked_insight_id: nullableOptional(z.number()),
+  /** Use an existing flag for targeting. */
+  targeting_flag_id: z.exactOptional(z.number()),
+  /** Property filters of the targeting flag the service creates (write-only; not for external surveys). */
+  targeting_flag_filters: nullableOptional(jsonRecord),
+  /** Remove the targeting flag. */
+  remove_targeting_flag: nullableOptional(z.boolean()),
+  /** The questions, in order. */
+  questions: nullableOptional(z.array(surveyQuestionSchema)),
+  /** When the survey is shown. */
+  conditions: nullableOptional(surveyConditionsSchema),
+  /** The survey's look. */
+  appearance: nullableOptional(surveyAppearanceSchema),
+  /** Launch date-time (`null`: a draft). */
+  start_date: nullableOptional(dateTimeInput),
+  /** End date-time: setting it stops the survey and deactivates its targeting flags. */
+  end_date: nullableOptional(dateTimeInput),
+  /** Archive or unarchive. */
+  archived: z.exactOptional(z.boolean()),
+  /** Stop after this many responses (≥ 0). */
+  responses_limit: nullableOptional(z.number()),
+  /** Number of repetitions (recurring surveys, 0–500). */
+  iteration_count: nullableOptional(z.number()),
+  /** Days between repetitions (≥ 0). */
+  iteration_frequency_days: nullableOptional(z.number()),
+  /** Start of each repetition (the service recomputes them). */
+  iteration_start_dates: nullableOptional(z.array(z.nullable(dateTimeInput))),
+  /** The current repetition (≥ 0). */
+  current_iteration: nullableOptional(z.number()),
+  /** Start of the current repetition. */
+  current_iteration_start_date: nullableOptional(dateTimeInput),
+  /** Start of response sampling. */
+  response_sampling_start_date: nullableOptional(dateTimeInput),
+  /** `day`, `week` or `month`. */
+  response_sampling_interval_type: nullableOptional(z.enum(SURVEY_SAMPLING_INTERVAL_TYPES)),
+  /** Sampling interval length (≥ 0). */
+  response_sampling_interval: nullableOptional(z.number()),
+  /** Responses per interval (≥ 0). */
+  response_sampling_limit: nullableOptional(z.number()),
+  /** Daily limits (computed by the service). */
+  response_sampling_daily_limits: nullableOptional(
+    z.array(
+      z.strictObject({
+        /** The day (`YYYY-MM-DD`). */
+        date: z.string(),
+        /** Responses allowed that day. */
+        daily_response_limit: z.number(),
+        /** Share of users shown the survey that day. */
+        rollout_percentage: z.number(),
+      }),
+    ),
+  ),
+  /** Record partial responses. */
+  enable_partial_responses: nullableOptional(z.boolean()),
+  /** Allow embedding in an iframe (newer services). */
+  enable_iframe_embedding: nullableOptional(z.boolean()),
+  /** Folder to create the survey in (create only). */
+  _create_in_folder: z.exactOptional(z.string()),
+}
+export const surveyWriteFieldsSchema = z.strictObject(surveyWriteShape)
+/**
+ * Fields accepted by `surveys.create` and `surveys.update` (docs/service-behaviour.md §5.1, §P2). A
+ * field the SDK does not know yet goes through the request option `extraBody`.
+ */
+export interface SurveyWriteFields extends ShapeOutput<typeof surveyWriteShape> {}
+
+const surveyCreateParamsShape = {
+  ...surveyWriteShape,
+  /** Name, unique in the project (required). */
+  name: z.string(),
+  /** `popover`, `widget`, `external_survey` or `api` (required). */
+  type: z.enum(SURVEY_TYPES),
+}
+export interface SurveyCreateParamsSchema extends z.ZodMiniObject<typeof surveyCreateParamsShape, z.core.$strict> {}
+export const surveyCreateParamsSchema: SurveyCreateParamsSchema = z.strictObject(surveyCreateParamsShape)
+/** `surveys.create`: `name` and `type` are required by the service. */
+export interface SurveyCreateParams extends ShapeOutput<typeof surveyCreateParamsShape> {}
+
+/** The body of `surveys.update`: the write fields, every one optional. */
+export const surveyUpdateParamsSchema = surveyWriteFieldsSchema
+/** `surveys.update`: any writable field. */
+export type SurveyUpdateParams = SurveyWriteFields
+
+const surveyLaunchParamsShape = {
+  /** When the survey starts showing, as a `Date` or an ISO 8601 string. Default: now. */
+  start_date: z.exactOptional(dateTimeInput),
+}
+export interface SurveyLaunchParamsSchema extends z.ZodMiniObject<typeof surveyLaunchParamsShape, z.core.$strict> {}
+export const surveyLaunchParamsSchema: SurveyLaunchParamsSchema = z.strictObject(surveyLaunchParamsShape)
+/** What `surveys.launch` sets. */
+export interface SurveyLaunchParams extends ShapeOutput<typeof surveyLaunchParamsShape> {}
+
+const surveyStopParamsShape = {
+  /** When the survey stops showing, as a `Date` or an ISO 8601 string. Default: now. */
+  end_date: z.exactOptional(dateTimeInput),
+}
+export interface SurveyStopParamsSchema extends z.ZodMiniObject<typeof surveyStopParamsShape, z.core.$strict> {}
+export const surveyStopParamsSchema: SurveyStopParamsSchema = z.strictObject(surveyStopParamsShape)
+/** What `surveys.stop` sets. */
+export interface SurveyStopParams extends ShapeOutput<typeof surveyStopParamsShape> {}
+
+const surveyListParamsShape = {
+  /** Page size (default 100). */
+  limit: z.optional(z.number()),
+  /** Items to skip. */
+  offset: z.optional(z.number()),
+  /** Matches name or description. */
+  search: z.optional(z.string()),
+}
+export interface SurveyListParamsSchema extends z.ZodMiniObject<typeof surveyListParamsShape, z.core.$strict> {}
+export const surveyListParamsSchema: SurveyListParamsSchema = z.strictObject(surveyListParamsShape)
+/** Query of `surveys.list`. */
+export interface SurveyListParams extends ShapeOutput<typeof surveyListParamsShape> {}
+
+const surveyActivityParamsShape = {
+  /** Entries per page (default 10). */
+  limit: z.optional(z.number()),
+  /** Page number, from 1. */
+  page: z.optional(z.number()),
+}
+export interface SurveyActivityParamsSchema extends z.ZodMiniObject<typeof surveyActivityParamsShape, z.core.$strict> {}
+export const surveyActivityParamsSchema: SurveyActivityParamsSchema = z.strictObject(surveyActivityParamsShape)
+/** Query of `surveys.activity` and `surveys.allActivity` (page-based: `limit` default 10, `page` from 1). */
+export interface SurveyActivityParams extends ShapeOutput<typeof surveyActivityParamsShape> {}
+
+const duplicateToProjectsParamsShape = {
+  /** Ids of the projects (teams) to copy into: non-empty, each in the caller's organisation. */
+  target_team_ids: z.array(z.number()),
+}
+export interface DuplicateToProjectsParamsSchema extends z.ZodMiniObject<typeof duplicateToProjectsParamsShape, z.core.$strict> {}
+export const duplicateToProjectsParamsSchema: DuplicateToProjectsParamsSchema = z.strictObject(duplicateToProjectsParamsShape)
+/** Body of `surveys.duplicateToProjects`. */
+export interface DuplicateToProjectsParams extends ShapeOutput<typeof duplicateToProjectsParamsShape> {}
+
+const surveyStatsParamsShape = {
+  /** From this date-time (ISO 8601 with a zone, else 400). */
+  date_from: z.optional(dateTimeInput),
+  /** Until this date-time (ISO 8601 with a zone, else 400). */
+  date_to: z.optional(dateTimeInput),
+  /** Leave archived responses out of the counts (default `false`). */
+  exclude_archived: z.optional(z.boolean()),
+}
+export interface SurveyStatsParamsSchema extends z.ZodMiniObject<typeof surveyStatsParamsShape, z.core.$strict> {}
+export const surveyStatsParamsSchema: SurveyStatsParamsSchema = z.strictObject(surveyStatsParamsShape)
+/** Query of `surveys.stats`. Dates are ISO 8601 with a zone; a `Date` is sent as its ISO string. */
+export interface SurveyStatsParams extends ShapeOutput<typeof surveyStatsParamsShape> {}
+
+const surveyAllStatsParamsShape = {
+  /** From this date-time (ISO 8601 with a zone, else 400). */
+  date_from: z.optional(dateTimeInput),
+  /** Until this date-time (ISO 8601 with a zone, else 400). */
+  date_to: z.optional(dateTimeInput),
+}
+export interface SurveyAllStatsParamsSchema extends z.ZodMiniObject<typeof surveyAllStatsParamsShape, z.core.$strict> {}
+export const surveyAllStatsParamsSchema: SurveyAllStatsParamsSchema = z.strictObject(surveyAllStatsParamsShape)
+/** Query of `surveys.allStats`. */
+export interface SurveyAllStatsParams extends ShapeOutput<typeof surveyAllStatsParamsShape> {}
+
+const summarizeResponsesParamsShape = {
+  /** The question's `id` (sent in the query). */
+  question_id: z.exactOptional(z.string()),
+  /** The question's 0-based position (sent in the query). */
+  question_index: z.exactOptional(z.number()),
+  /** Skip the service's 30-second cache (sent in the body). */
+  force_refresh: z.exactOptional(z.boolean()),
+}
+export interface SummarizeResponsesParamsSchema extends z.ZodMiniObject<typeof summarizeResponsesParamsShape, z.core.$strict> {}
+export const summarizeResponsesParamsSchema: SummarizeResponsesParamsSchema = z.strictObject(summarizeResponsesParamsShape)
+/**
+ * Options of `surveys.summarizeResponses`. The service reads the question from the **query** and
+ * `force_refresh` from the **body**; the method sends `question_id`/`question_index` as query
+ * parameters and the rest as the JSON body. One of `question_id` or `question_index` is required by
+ * the service (400 otherwise); `question_id` wins when both are given.
+ */
+export interface SummarizeResponsesParams extends ShapeOutput<typeof summarizeResponsesParamsShape> {}
+
+const summaryHeadlineParamsShape = {
+  /** Regenerate instead of answering from cache. */
+  force_refresh: z.exactOptional(z.boolean()),
+}
+export interface SummaryHeadlineParamsSchema extends z.ZodMiniObject<typeof summaryHeadlineParamsShape, z.core.$strict> {}
+export const summaryHeadlineParamsSchema: SummaryHeadlineParamsSchema = z.strictObject(summaryHeadlineParamsShape)
+/** Body of `surveys.summaryHeadline`. */
+export interface SummaryHeadlineParams extends ShapeOutput<typeof summaryHeadlineParamsShape> {}
+
+const surveyResponsesCountParamsShape = {
+  /** Leave archived responses out (default `false`). */
+  exclude_archived: z.optional(z.boolean()),
+  /** Only these surveys (sent comma-separated). */
+  survey_ids: z.optional(z.array(z.string())),
+}
+export interface SurveyResponsesCountParamsSchema extends z.ZodMiniObject<typeof surveyResponsesCountParamsShape, z.core.$strict> {}
+export const surveyResponsesCountParamsSchema: SurveyResponsesCountParamsSchema = z.strictObject(surveyResponsesCountParamsShape)
+/** Query of `surveys.responsesCount`. */
+export interface SurveyResponsesCountParams extends ShapeOutput<typeof surveyResponsesCountParamsShape> {}
