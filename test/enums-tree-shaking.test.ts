@@ -20,8 +20,10 @@ describe('the shared value lists', () => {
       logLevel: 'silent',
     })
     const bundle = result.outputFiles[0]!.text
-    // Values only these lists hold (others, such as `mean` or `day`, also appear in messages and code).
-    const distinctive = ['stopped_early', 'integration_multi', 'middle_center', 'unique_session', 'WebStatsTableQuery', 'next_to_trigger', 'customer_analytics_account_properties']
+    // Values only these lists hold (others, such as `mean` or `day`, also appear in messages and code). The
+    // closed enums at the top level of a body or query (an experiment's `conclusion`…) are in the bundle on
+    // purpose, in the generated table the SDK checks before sending: these are nested ones.
+    const distinctive = ['integration_multi', 'middle_center', 'unique_session', 'WebStatsTableQuery', 'next_to_trigger', 'customer_analytics_account_properties']
     for (const value of distinctive) expect(Object.values(enums).some((list) => (list as readonly unknown[]).includes(value)), value).toBe(true)
     expect(distinctive.filter((value) => bundle.includes(value))).toEqual([])
   })

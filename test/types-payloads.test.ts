@@ -160,8 +160,11 @@ describe('the README "Typed requests" snippet', () => {
       vi.restoreAllMocks()
       rmSync(dir, { recursive: true, force: true })
     }
-    expect(printed).toEqual(['pageview: 128'])
+    expect(printed).toHaveLength(2)
+    expect(printed[0]).toMatch(/^Invalid argument `body\.conclsuion`: unknown field .*did you mean "conclusion"\?/)
+    expect(printed[1]).toBe('pageview: 128')
     const [experiment] = [...fake.state.experiments.values()]
+    expect(fake.requests.filter((request) => request.method === 'PATCH')).toEqual([])
     expect(experiment).toMatchObject({ name: 'Checkout button colour', primary_metrics_ordered_uuids: ['7d4f2f0e-6a1c-4b8e-9a57-0c6f3a1e2b11'] })
     expect([...fake.state.surveys.values()][0]?.questions).toHaveLength(2)
   })

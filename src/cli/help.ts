@@ -111,7 +111,8 @@ export function methodHelp(group: Group, method: string, shapes: typeof import('
 }
 
 function flagText({ kind, values }: Flag): string {
-  return values ? `one of ${values.join(', ')}` : FLAG_KINDS[kind]
+  if (!values) return FLAG_KINDS[kind]
+  return kind === 'list' ? `${FLAG_KINDS.list}, each one of ${values.join(', ')}` : `one of ${values.join(', ')}`
 }
 
 const FLAG_KINDS = {

@@ -65,7 +65,11 @@ function kindsOf(schema: Schema): { kinds: Set<string>; values: Array<string | n
 
 function flagOf(schema: Schema): Flag {
   const { kinds, values } = kindsOf(schema)
-  if (kinds.has('array')) return { kind: 'list' }
+  if (kinds.has('array')) {
+    const element = (unwrap(schema).def as { element?: Schema }).element
+    const allowed = element ? kindsOf(element).values : []
+    return allowed.length > 0 ? { kind: 'list', values: allowed as Array<string | number> } : { kind: 'list' }
+  }
   if (kinds.has('date')) return { kind: 'date' }
   if (kinds.has('boolean')) return { kind: 'boolean' }
   if (kinds.has('string')) return { kind: 'string' }
@@ -91,6 +95,8 @@ export function describeField(schema: Schema): string {
     current = current.def.innerType!
   }
   const { kinds, values } = kindsOf(current)
+  // `Date | string` in the SDK is ISO 8601 text in JSON.
+  if (kinds.has('date')) kinds.delete('string')
   const words = values.length > 0 ? [`one of ${values.map((value) => JSON.stringify(value)).join(', ')}`] : []
   for (const kind of kinds) if (kind !== 'enum') words.push(KIND_WORDS[kind] ?? kind)
   if (nullable) words.push('null')
@@ -102,7 +108,7 @@ const KIND_WORDS: Record<string, string> = {
   number: 'a number',
   integer: 'an integer',
   boolean: 'true or false',
-  date: 'a date-time',
+  date: 'a date-time (ISO 8601)',
   object: 'an object',
   record: 'an object',
   array: 'a list',

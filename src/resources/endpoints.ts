@@ -1,4 +1,5 @@
 import { plainObject, positiveInteger, queryParams, stringList } from '../core/args.js'
+import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
@@ -30,6 +31,11 @@ const lastExecutionTimes = decodeWith(lastExecutionTimesSchema)
  * client's `endpointsPrefix: 'environments'`). Endpoints are addressed by `name`, URL-encoded.
  */
 export class Endpoints extends APIResource {
+  /** The writable fields of an endpoint as `create` takes them back (what the service derives left out). Sends nothing. */
+  toCreateParams(endpoint: Endpoint): EndpointCreateParams {
+    return writableFields('endpoints.create', endpoint, ['deleted']) as unknown as EndpointCreateParams
+  }
+
   /**
    * Lists endpoints, whether the service pages them or sends them all as `{results}`.
    *

@@ -1,4 +1,5 @@
 import { plainObject, queryParams, stringId, stringList } from '../core/args.js'
+import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
@@ -18,6 +19,14 @@ const JSON_ARRAY_PARAMS = ['excluded_properties', 'tags'] as const
 
 /** Event definitions: `/api/projects/:project_id/event_definitions/`. Ids are UUID strings. */
 export class EventDefinitions extends APIResource {
+  /** The writable fields of an event definition as `create` takes them back (what the service derives left out). Sends nothing. */
+  toCreateParams(definition: EventDefinition): EventDefinitionCreateParams {
+    const fields = writableFields('eventDefinitions.create', definition)
+    // Older services embed the owner as a user; a create takes the user id.
+    if (typeof fields.owner === 'object') fields.owner = (fields.owner as { id: number }).id
+    return fields as unknown as EventDefinitionCreateParams
+  }
+
   /**
    * Lists event definitions (default order `-last_seen_at::date,name`). `excluded_properties` and `tags`
    * are sent as JSON arrays.

@@ -1,4 +1,5 @@
 import { dateTime, plainObject, queryParams, stringId } from '../core/args.js'
+import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
@@ -37,6 +38,17 @@ const timeseriesResults = decodeWith(timeseriesResultsSchema)
 
 /** Experiments: `/api/projects/:project_id/experiments/`. Ids are integers. */
 export class Experiments extends APIResource {
+  /**
+   * The writable fields of an experiment as `create` takes them back: what the service derives (id,
+   * dates it stamps, authors, the flag object, metric fingerprints) is left out. Sends nothing; a copy
+   * keeps the launch and end dates, so clear them (or use the command line's `copy`) for a draft.
+   */
+  toCreateParams(experiment: Experiment): ExperimentCreateParams {
+    const fields = writableFields('experiments.create', experiment, ['feature_flag', 'deleted'])
+    for (const key of ['metrics', 'metrics_secondary'] as const) if (Array.isArray(fields[key])) fields[key] = fields[key].map(withoutFingerprint)
+    return fields as unknown as ExperimentCreateParams
+  }
+
   /**
    * Lists experiments, newest first; archived ones only with `archived: true`.
    *
@@ -197,4 +209,11 @@ function checkMetricRef(params: TimeseriesResultsParams): TimeseriesResultsParam
   stringId('params.metric_uuid', params?.metric_uuid)
   stringId('params.fingerprint', params?.fingerprint)
   return params
+}
+
+/** A metric as the service returned it, without the `fingerprint` it computes on save. */
+function withoutFingerprint(metric: unknown): unknown {
+  if (typeof metric !== 'object' || metric === null) return metric
+  const { fingerprint: _derived, ...rest } = metric as Record<string, unknown>
+  return rest
 }

@@ -1,4 +1,5 @@
 import { plainObject, show } from '../core/args.js'
+import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
@@ -45,6 +46,25 @@ const hogFunctionMetricsTotals = decodeWith(hogFunctionMetricsTotalsSchema)
  * the service refuses them to personal API keys (403, `requiredScope: null`), only a session can call them.
  */
 export class HogFunctions extends APIResource {
+  /**
+   * The writable fields of a hog function (from `retrieve`: list items are slim) as `create` takes them
+   * back: what the service derives (id, dates, authors, bytecode of inputs, filters and masking, input order) is left out. Sends nothing.
+   * A secret input comes back masked (`{ secret: true }`): set its `value` before creating the copy.
+   */
+  toCreateParams(hogFunction: HogFunction): HogFunctionCreateParams {
+    const fields = writableFields('hogFunctions.create', hogFunction, ['deleted'])
+    if (fields.inputs) fields.inputs = writableInputs(fields.inputs)
+    for (const key of ['filters', 'masking'] as const) if (fields[key]) fields[key] = withoutCompiled(fields[key])
+    if (Array.isArray(fields.mappings)) {
+      fields.mappings = fields.mappings.map((mapping: Record<string, unknown>) => ({
+        ...withoutCompiled(mapping),
+        ...(mapping.inputs ? { inputs: writableInputs(mapping.inputs) } : {}),
+        ...(mapping.filters ? { filters: withoutCompiled(mapping.filters) } : {}),
+      }))
+    }
+    return fields as unknown as HogFunctionCreateParams
+  }
+
   /**
    * Lists hog functions (slim items), by `execution_order` then newest update; soft-deleted ones are
    * left out.
@@ -194,4 +214,22 @@ function checkOrders(body: HogFunctionRearrangeParams): HogFunctionRearrangePara
     }
   }
   return body
+}
+
+/** Input values as a create sends them: the value, its templating and the secret flag, not what the service compiles. */
+function writableInputs(inputs: unknown): unknown {
+  if (typeof inputs !== 'object' || inputs === null) return inputs
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, input]: [string, Record<string, unknown> | null]) => {
+      if (typeof input !== 'object' || input === null) return [name, input]
+      const { value, templating, secret } = input
+      return [name, { ...(value !== undefined && { value }), ...(templating != null && { templating }), ...(secret != null && { secret }) }]
+    }),
+  )
+}
+
+/** An object without what the service compiles from it (`bytecode`, `transpiled`, `bytecode_error`). */
+function withoutCompiled(value: unknown): Record<string, unknown> {
+  const { bytecode: _bytecode, transpiled: _transpiled, bytecode_error: _error, ...rest } = value as Record<string, unknown>
+  return rest
 }

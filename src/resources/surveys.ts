@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../core/errors.js'
+import { writableFields } from '../core/create-params.js'
 import { dateTime, integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
@@ -44,6 +45,15 @@ const surveySummaryHeadline = decodeWith(surveySummaryHeadlineSchema)
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends APIResource {
+  /**
+   * The writable fields of a survey as `create` takes them back: what the service derives (id, dates it
+   * stamps, authors, the flag objects) is left out. Sends nothing. Survey names are unique in a project:
+   * rename the copy before creating it in the same project.
+   */
+  toCreateParams(survey: Survey): SurveyCreateParams {
+    return writableFields('surveys.create', survey) as unknown as SurveyCreateParams
+  }
+
   /**
    * Lists surveys (limit/offset, 100 a page by default).
    *

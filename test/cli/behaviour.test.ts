@@ -55,6 +55,18 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
     ['--all on a non-list', ['surveys', 'retrieve', 'a', '--all'], /^Invalid argument `--all`: surveys retrieve is not a list$/],
     ['bad --format', ['surveys', 'list', '--format', 'yaml'], /^Invalid argument `--format`: expected json, ndjson, table, got "yaml"$/],
     ['bad --max', ['surveys', 'list', '--max', '-1'], /^Invalid argument `--max`: expected a non-negative integer, got "-1"$/],
+    // The request shapes, in full depth: the field path and what was expected.
+    ['a bad query value', ['surveys', 'list', '--limit', 'ten'], /^Invalid argument `--limit`: expected number, got string "ten"$/],
+    ['a flag outside its allowed values', ['experiments', 'list', '--status', 'runing'], /^Invalid argument `--status`: expected one of "draft", "running", "complete", "all", got "runing"$/],
+    ['a body that is not an object', ['surveys', 'create', '--data', '[1]'], /^Invalid argument `--data`: expected object, got an array$/],
+    ['a misspelled body field', ['experiments', 'update', '5', '--data', '{"conclsuion":"won"}'], /^Invalid argument `--data\.conclsuion`: unknown field; did you mean "conclusion"\?$/],
+    ['a required body field missing', ['surveys', 'create', '--data', '{"type":"popover"}'], /^Invalid argument `--data\.name`: required \(string\)$/],
+    [
+      'a nested value outside its enum',
+      ['experiments', 'update', '5', '--data', '{"metrics":[{"metric_type":"median","source":{"kind":"EventsNode","event":"a"}}]}'],
+      /^Invalid argument `--data\.metrics\[0\]\.metric_type`: expected one of "mean", "funnel", "ratio", "retention", got "median"$/,
+    ],
+    ['a nested unknown field', ['hog-functions', 'update', 'h1', '--data', '{"inputs":{"url":{"value":"https://x","bytecode":[]}}}'], /^Invalid argument `--data\.inputs\.url\.bytecode`: unknown field$/],
   ]
 
   it.each(cases)('%s', async (_name, args, message) => {
@@ -68,8 +80,6 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
 
   it.each([
     ['a bad id', ['experiments', 'retrieve', 'abc'], () => sdk.experiments.retrieve('abc' as unknown as number)],
-    ['a bad query value', ['surveys', 'list', '--limit', 'ten'], () => sdk.surveys.list({ limit: 'ten' as unknown as number })],
-    ['a body that is not an object', ['surveys', 'create', '--data', '[1]'], () => sdk.surveys.create([1] as never)],
     ['a bad version number', ['endpoints', 'version', 'top', '0'], () => sdk.endpoints.version('top', '0')],
   ])('%s: the same message as the SDK’s InvalidArgumentError', async (_name, args, call) => {
     const expected = await call().then(
@@ -104,7 +114,7 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
   })
 
   it('400 with the attr at fault', async () => {
-    const result = await run(['surveys', 'create', '--data', '{"type":"popover"}'])
+    const result = await run(['surveys', 'create', '--data', '{"name":"","type":"popover"}'])
     expect(result.code).toBe(1)
     expect(oneLine(result.stderr)).toMatch(/^BadRequestError: POST .* failed with 400: .+ \(attr: name\)$/)
   })
@@ -316,8 +326,15 @@ describe('--help and --version', () => {
   it('<group> <method> --help: path params, flags, scope, hint', async () => {
     const result = await run(['hog-functions', 'list', '--help'])
     expect(result.stdout).toContain('Usage: posthog-project hog-functions list [--<param> <value>…] [--all] [--max N]')
-    expect(result.stdout).toMatch(/--type\s+a list: comma-separated or the flag repeated/)
+    expect(result.stdout).toMatch(/--type\s+a list: comma-separated or the flag repeated, each one of destination, site_destination,/)
     expect(result.stdout).toContain('scope: hog_function:read')
+    const list = await run(['experiments', 'list', '--help'])
+    expect(list.stdout).toMatch(/--status\s+one of draft, running, complete, all\n/)
+    const create = await run(['experiments', 'create', '--help'])
+    expect(create.stdout).toContain('Body fields:')
+    expect(create.stdout).toMatch(/\n  name\s+required: text\n/)
+    expect(create.stdout).toMatch(/\n  type\s+one of "web", "product" or null\n/)
+    expect(create.stdout).toMatch(/\n  metrics\s+a list or null\n/)
     const deleted = await run(['experiments', 'delete', '--help'])
     expect(deleted.stdout).toContain(OPERATIONS['experiments.delete'].hint)
   })

@@ -3,6 +3,7 @@ import { OPERATIONS, type OperationId } from 'posthog-project-client'
 import { GLOBAL_FLAGS, parseCommandLine, type Call } from '../../src/cli/args.js'
 import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
+import { HOG_FUNCTION_TYPES } from '../../src/schemas/enums.js'
 import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */
@@ -62,9 +63,9 @@ describe('the command table', () => {
   })
 
   it('flags come from the params shapes, with their kinds and allowed values', () => {
-    expect(flagsOf('surveys', 'list', COMMANDS.surveys.list)).toEqual({ limit: { kind: 'integer' }, offset: { kind: 'integer' }, search: { kind: 'string' } })
+    expect(flagsOf('surveys', 'list', COMMANDS.surveys.list)).toEqual({ limit: { kind: 'number' }, offset: { kind: 'number' }, search: { kind: 'string' } })
     const hogFunctionFlags = flagsOf('hogFunctions', 'list', COMMANDS.hogFunctions.list)
-    expect(hogFunctionFlags.type).toEqual({ kind: 'list' })
+    expect(hogFunctionFlags.type).toEqual({ kind: 'list', values: [...HOG_FUNCTION_TYPES] })
     expect(hogFunctionFlags.created_at).toEqual({ kind: 'date' })
     expect(flagsOf('eventDefinitions', 'list', COMMANDS.eventDefinitions.list).ordering).toEqual({ kind: 'list' })
     expect(flagsOf('experiments', 'list', COMMANDS.experiments.list).status).toEqual({ kind: 'string', values: ['draft', 'running', 'complete', 'all'] })

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { checkShape } from '../../src/requests/check.js'
+import { REQUESTS } from '../../src/requests/index.js'
+import * as endpoints from '../types/endpoints-payloads.js'
+import * as eventDefinitions from '../types/event-definitions-payloads.js'
+import * as experiments from '../types/experiments-payloads.js'
+import * as hogFunctions from '../types/hog-functions-payloads.js'
+import * as surveys from '../types/surveys-payloads.js'
+import { useE2E } from '../helpers/fake-server.js'
+
+/**
+ * `toCreateParams(resource)`: a resource read back becomes a create body that the create shape accepts in
+ * full depth (nothing the service derives is left in it), and the service recreates the same resource from it.
+ */
+describe('toCreateParams', () => {
+  const e2e = useE2E({}, 'test')
+  const valid = (method: string, params: unknown) => expect(checkShape(REQUESTS[method]!.body!, params)).toEqual([])
+
+  it('experiments: the writable fields, metrics without their fingerprints; the copy is the same experiment', async () => {
+    const client = e2e.client()
+    const original = await client.experiments.retrieve((await client.experiments.create(experiments.fullCreate)).id)
+    expect(original.metrics?.every((metric) => typeof (metric as { fingerprint?: string }).fingerprint === 'string')).toBe(true)
+    const params = client.experiments.toCreateParams(original)
+    valid('experiments.create', params)
+    expect(params).not.toHaveProperty('id')
+    expect(params).not.toHaveProperty('created_at')
+    expect(params).not.toHaveProperty('feature_flag')
+    expect(params.metrics?.map((metric) => metric.uuid)).toEqual(original.metrics?.map((metric) => (metric as { uuid?: string }).uuid))
+    const copy = await client.experiments.create({ ...params, feature_flag_key: 'copy-flag' })
+    expect(copy.id).not.toBe(original.id)
+    expect(copy).toMatchObject({ name: original.name, description: original.description, parameters: original.parameters, metrics: original.metrics })
+  })
+
+  it('surveys: the questions and settings, not the id or the flag objects', async () => {
+    const client = e2e.client()
+    const original = await client.surveys.create(surveys.nps)
+    const params = client.surveys.toCreateParams(original)
+    valid('surveys.create', params)
+    expect(params).not.toHaveProperty('id')
+    expect(params).not.toHaveProperty('created_by')
+    const copy = await client.surveys.create({ ...params, name: `${params.name} (copy)` })
+    expect(copy.questions).toEqual(original.questions)
+    expect(copy.type).toBe(original.type)
+  })
+
+  it('hog functions: inputs as values (no bytecode or order), filters without bytecode', async () => {
+    const client = e2e.client()
+    const original = await client.hogFunctions.retrieve((await client.hogFunctions.create(hogFunctions.webhook)).id)
+    const params = client.hogFunctions.toCreateParams(original)
+    valid('hogFunctions.create', params)
+    for (const input of Object.values(params.inputs ?? {})) expect(Object.keys(input ?? {}).every((key) => ['value', 'templating', 'secret'].includes(key))).toBe(true)
+    expect(params.filters).not.toHaveProperty('bytecode')
+    const copy = await client.hogFunctions.create({ ...params, name: `${params.name} (copy)` })
+    expect(copy.hog).toBe(original.hog)
+    expect(Object.keys(copy.inputs ?? {})).toEqual(Object.keys(original.inputs ?? {}))
+  })
+
+  it('endpoints and event definitions', async () => {
+    const client = e2e.client()
+    const endpoint = await client.endpoints.create(endpoints.topEvents)
+    const endpointParams = client.endpoints.toCreateParams(endpoint)
+    valid('endpoints.create', endpointParams)
+    expect((await client.endpoints.create({ ...endpointParams, name: 'top_events_copy' })).query).toEqual(endpoint.query)
+    const definition = await client.eventDefinitions.create(eventDefinitions.checkout)
+    const definitionParams = client.eventDefinitions.toCreateParams(definition)
+    valid('eventDefinitions.create', definitionParams)
+    expect(definitionParams).toMatchObject({ name: 'checkout_completed', description: 'A customer paid', tags: ['revenue', 'checkout'] })
+  })
+
+  it('refuses what is not a resource object, before anything', () => {
+    expect(() => e2e.client().surveys.toCreateParams(null as never)).toThrow(/Invalid argument `resource`/)
+  })
+})
