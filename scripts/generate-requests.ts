@@ -89,7 +89,13 @@ export function jsonSchemaOf(schema: z.ZodMiniType): object {
   return z.toJSONSchema(schema, {
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      if ((zodSchema as unknown as Schema).def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
+      const { def } = zodSchema as unknown as Schema
+      if (def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
+      // An empty tuple (`properties: []`): zod writes `prefixItems: []`, which draft 2020-12 does not allow.
+      if (def.type === 'tuple' && (def as { items?: unknown[] }).items?.length === 0 && 'prefixItems' in jsonSchema) {
+        delete jsonSchema.prefixItems
+        Object.assign(jsonSchema, { maxItems: 0 })
+      }
     },
   })
 }

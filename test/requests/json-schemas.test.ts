@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs'
+import Ajv2020 from 'ajv/dist/2020.js'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { jsonSchemaOf } from '../../scripts/generate-requests.js'
+import { COMMANDS, type CommandSpec, type Group } from '../../src/cli/commands.js'
+import { REQUESTS } from '../../src/requests/index.js'
+import * as endpointShapes from '../../src/requests/endpoints.js'
+import * as eventDefinitionShapes from '../../src/requests/event-definitions.js'
+import * as experimentMetricShapes from '../../src/requests/experiment-metrics.js'
+import * as experimentShapes from '../../src/requests/experiments.js'
+import * as hogFunctionShapes from '../../src/requests/hog-functions.js'
+import * as insightQueryShapes from '../../src/requests/insight-queries.js'
+import * as queryNodeShapes from '../../src/requests/query-nodes.js'
+import * as surveyQuestionShapes from '../../src/requests/survey-questions.js'
+import * as surveyShapes from '../../src/requests/surveys.js'
+import * as endpointPayloads from '../types/endpoints-payloads.js'
+import * as eventDefinitionPayloads from '../types/event-definitions-payloads.js'
+import * as experimentPayloads from '../types/experiments-payloads.js'
+import * as hogFunctionPayloads from '../types/hog-functions-payloads.js'
+import * as surveyPayloads from '../types/surveys-payloads.js'
+
+/**
+ * The JSON Schemas generated from the request shapes (the ones `npm run build` ships for every body) say
+ * what the type tests say: every realistic payload of test/types/*-payloads.ts is valid, and every misuse
+ * case of test/types/*-misuse.ts that is a mistake in the JSON sent is refused. Payloads are checked in
+ * their wire form (JSON, dates as text), with ajv (draft 2020-12).
+ */
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+const SHAPES: Record<string, unknown> = Object.assign(
+  {},
+  queryNodeShapes,
+  insightQueryShapes,
+  experimentMetricShapes,
+  experimentShapes,
+  surveyQuestionShapes,
+  surveyShapes,
+  hogFunctionShapes,
+  endpointShapes,
+  eventDefinitionShapes,
+)
+const validators = new Map<unknown, ReturnType<typeof ajv.compile>>()
+function validate(schema: unknown, value: unknown): { valid: boolean; errors: string } {
+  let check = validators.get(schema)
+  if (!check) validators.set(schema, (check = ajv.compile(jsonSchemaOf(schema as never))))
+  const valid = check(JSON.parse(JSON.stringify(value)))
+  return { valid, errors: ajv.errorsText(check.errors) }
+}
+
+const PAYLOAD_MODULES = {
+  experiments: experimentPayloads,
+  surveys: surveyPayloads,
+  'hog-functions': hogFunctionPayloads,
+  endpoints: endpointPayloads,
+  'event-definitions': eventDefinitionPayloads,
+} as const
+
+/** Each realistic payload with the type it is written as (`payload<Type>(…)`). */
+function payloads(): Array<{ file: string; name: string; type: string; value: unknown }> {
+  return Object.entries(PAYLOAD_MODULES).flatMap(([file, module]) => {
+    const source = readFileSync(new URL(`../types/${file}-payloads.ts`, import.meta.url), 'utf8')
+    return [...source.matchAll(/export const (\w+) = payload<(\w+)>\(/g)]
+      .filter(([, , type]) => type !== 'RequestOptions') // request options, not a request shape
+      .map(([, name, type]) => ({ file, name: name!, type: type!, value: (module as Record<string, unknown>)[name!] }))
+  })
+}
+
+/** The schema of a request type: `xSchema` for type `X`, from the request shapes. */
+function schemaOfType(type: string): unknown {
+  const schema = SHAPES[`${type[0]!.toLowerCase()}${type.slice(1)}Schema`]
+  if (!schema) throw new Error(`no request shape for ${type}`)
+  return schema
+}
+
+describe('JSON Schemas of the request shapes', () => {
+  const all = payloads()
+
+  it('finds every realistic payload of the type tests', () => {
+    // 43 payloads in the type tests; one of them is request options (`extraBody`…), not a request shape.
+    expect(all.length).toBeGreaterThanOrEqual(42)
+  })
+
+  it.each(all.map((item) => [`${item.file}: ${item.name} (${item.type})`, item] as const))('%s is valid', (_label, { type, value }) => {
+    const { valid, errors } = validate(schemaOfType(type), value)
+    expect(valid, errors).toBe(true)
+  })
+
+  it('every body JSON Schema compiles, is closed at the top level and lists the fields the SDK checks', () => {
+    for (const [method, { body }] of Object.entries(REQUESTS)) {
+      if (!body) continue
+      const schema = jsonSchemaOf(body) as { type?: string; additionalProperties?: unknown; properties?: object }
+      expect(() => ajv.compile(schema), method).not.toThrow()
+      if (schema.type === 'object' && schema.properties) expect(schema.additionalProperties, method).toBe(false)
+    }
+  })
+})
+
+/** A misuse case: the call on the line after a `@ts-expect-error`, with its arguments evaluated. */
+interface MisuseCall {
+  where: string
+  reason: string
+  group: string
+  method: string
+  args: unknown[] | undefined
+}
+
+function misuseCalls(): MisuseCall[] {
+  return Object.keys(PAYLOAD_MODULES).flatMap((file) => {
+    const path = new URL(`../types/${file}-misuse.ts`, import.meta.url)
+    const text = readFileSync(path, 'utf8')
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true)
+    const calls: MisuseCall[] = []
+    const visit = (node: ts.Node) => {
+      if (ts.isExpressionStatement(node)) {
+        const comments = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []
+        const directive = comments.map((range) => text.slice(range.pos, range.end)).find((comment) => comment.startsWith('// @ts-expect-error'))
+        const call = ts.isVoidExpression(node.expression) ? node.expression.expression : node.expression
+        if (directive && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression)) {
+          const chain = call.expression.getText(source).split('.')
+          if (chain[0] === 'client' && chain.length === 3) {
+            const where = `${file}-misuse.ts:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
+            calls.push({ where, reason: directive.slice('// @ts-expect-error '.length), group: chain[1]!, method: chain[2]!, args: evaluate(call.arguments.map((arg) => arg.getText(source))) })
+          }
+        }
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+    return calls
+  })
+}
+
+/** The arguments as values, when they are literals (`undefined` when they name variables of the file). */
+function evaluate(args: string[]): unknown[] | undefined {
+  const js = ts.transpileModule(`export default [${args.join(', ')}]`, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText
+  try {
+    const module = { exports: {} as { default?: unknown[] } }
+    new Function('module', 'exports', js)(module, module.exports)
+    return module.exports.default
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Misuse cases that are mistakes of TypeScript only, not of the JSON sent, each with why: the JSON Schema
+ * rightly accepts what they send.
+ */
+const TYPE_ONLY: Record<string, string> = {
+  'an optional field cannot be set to undefined explicitly (exactOptionalPropertyTypes)': 'JSON has no undefined: the key is not sent',
+}
+
+describe('misuse cases in the JSON Schemas', () => {
+  const cases = misuseCalls()
+  /** The request object a call sends: the argument after its path ids, checked against its body or params shape. */
+  const sent = cases.flatMap((item) => {
+    const shapes = REQUESTS[`${item.group}.${item.method}`]
+    const schema = shapes?.body ?? shapes?.params
+    const spec = (COMMANDS[item.group as Group] as Record<string, CommandSpec> | undefined)?.[item.method]
+    const value = spec && item.args?.[spec.path.length]
+    // A call given request options too: the misuse is in the options (the SDK's option checks refuse those).
+    const inOptions = spec !== undefined && (item.args?.length ?? 0) > spec.path.length + 1
+    return schema && value !== undefined && !inOptions ? [{ ...item, schema, value }] : []
+  })
+
+  it('finds the misuse cases that send a request object', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(90)
+    expect(sent.length).toBeGreaterThanOrEqual(60)
+  })
+
+  it.each(sent.map((item) => [`${item.where}: ${item.reason}`, item] as const))('%s', (_label, { reason, schema, value }) => {
+    const { valid } = validate(schema, value)
+    expect(valid).toBe(Object.hasOwn(TYPE_ONLY, reason))
+  })
+})
