@@ -13,8 +13,9 @@ import {
   RETENTION_START_HANDLINGS,
 } from '../schemas/enums.js'
 import type { Schema } from '../schemas/common.js'
-import { dateTimeInput, jsonRecord, nullableOptional } from './common.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
 import { actionsNodeSchema, breakdownFilterSchema, eventsNodeSchema, experimentDataWarehouseNodeSchema, propertyFilterSchema } from './query-nodes.js'
+import type { ActionsNode, EventsNode, ExperimentDataWarehouseNode } from './query-nodes.js'
 import type { FunnelsQuery, TrendsQuery } from './insight-queries.js'
 
 /** `second`, `minute`, `hour`, `day`, `week` or `month`. */
@@ -22,9 +23,11 @@ export type ConversionWindowUnit = (typeof CONVERSION_WINDOW_UNITS)[number]
 /** Whether the metric should go up (`increase`) or down (`decrease`) for a variant to win. */
 export type ExperimentMetricGoal = (typeof EXPERIMENT_METRIC_GOALS)[number]
 
-export const experimentMetricSourceSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, experimentDataWarehouseNodeSchema])
+// The metric unions are typed with their named members, so messages, hovers and declarations say
+// `ExperimentMetricSource` / `ExperimentMetric` (and keep the members' field docs), not an expansion.
+export const experimentMetricSourceSchema: Schema<ExperimentMetricSource> = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, experimentDataWarehouseNodeSchema])
 /** What a metric counts: events by name, a saved action, or a data-warehouse table. */
-export type ExperimentMetricSource = z.infer<typeof experimentMetricSourceSchema>
+export type ExperimentMetricSource = EventsNode | ActionsNode | ExperimentDataWarehouseNode
 
 const experimentMetricFieldsShape = {
   /** Always `ExperimentMetric`; the service fills it in when omitted. */
@@ -51,7 +54,7 @@ const experimentMetricFieldsShape = {
 }
 export const experimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
 /** Fields every experiment metric takes (docs/service-behaviour.md §P1.2). */
-export interface ExperimentMetricFields extends z.infer<typeof experimentMetricFieldsSchema> {}
+export interface ExperimentMetricFields extends ShapeOutput<typeof experimentMetricFieldsShape> {}
 
 const experimentMetricOutlierHandlingShape = {
   /** Values below this percentile (a fraction in [0, 1], e.g. `0.01`) are raised to it. */
@@ -63,9 +66,9 @@ const experimentMetricOutlierHandlingShape = {
 }
 export const experimentMetricOutlierHandlingSchema = z.strictObject(experimentMetricOutlierHandlingShape)
 /** Outlier handling of a ratio metric's numerator or denominator (winsorization). */
-export interface ExperimentMetricOutlierHandling extends z.infer<typeof experimentMetricOutlierHandlingSchema> {}
+export interface ExperimentMetricOutlierHandling extends ShapeOutput<typeof experimentMetricOutlierHandlingShape> {}
 
-export const experimentMeanMetricSchema = z.strictObject({
+const experimentMeanMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('mean'),
   /** What is measured per user. */
@@ -74,11 +77,12 @@ export const experimentMeanMetricSchema = z.strictObject({
   threshold: z.exactOptional(z.number()),
   ...experimentMetricFieldsShape,
   ...experimentMetricOutlierHandlingShape,
-})
+}
+export const experimentMeanMetricSchema = z.strictObject(experimentMeanMetricShape)
 /** The mean of a per-user value (count, sum, average, …) of one source. */
-export interface ExperimentMeanMetric extends z.infer<typeof experimentMeanMetricSchema> {}
+export interface ExperimentMeanMetric extends ShapeOutput<typeof experimentMeanMetricShape> {}
 
-export const experimentFunnelMetricSchema = z.strictObject({
+const experimentFunnelMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('funnel'),
   /** The steps, in order (exposure is the implicit first step). */
@@ -86,11 +90,12 @@ export const experimentFunnelMetricSchema = z.strictObject({
   /** `ordered` (default: steps in order, others may happen between), `strict` or `unordered`. */
   funnel_order_type: z.exactOptional(z.enum(FUNNEL_ORDER_TYPES)),
   ...experimentMetricFieldsShape,
-})
+}
+export const experimentFunnelMetricSchema = z.strictObject(experimentFunnelMetricShape)
 /** The conversion rate through ordered steps. */
-export interface ExperimentFunnelMetric extends z.infer<typeof experimentFunnelMetricSchema> {}
+export interface ExperimentFunnelMetric extends ShapeOutput<typeof experimentFunnelMetricShape> {}
 
-export const experimentRatioMetricSchema = z.strictObject({
+const experimentRatioMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('ratio'),
   /** The numerator. */
@@ -102,11 +107,12 @@ export const experimentRatioMetricSchema = z.strictObject({
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: z.exactOptional(experimentMetricOutlierHandlingSchema),
   ...experimentMetricFieldsShape,
-})
+}
+export const experimentRatioMetricSchema = z.strictObject(experimentRatioMetricShape)
 /** The ratio of two per-user sources (e.g. revenue per order). */
-export interface ExperimentRatioMetric extends z.infer<typeof experimentRatioMetricSchema> {}
+export interface ExperimentRatioMetric extends ShapeOutput<typeof experimentRatioMetricShape> {}
 
-export const experimentRetentionMetricSchema = z.strictObject({
+const experimentRetentionMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('retention'),
   /** The event that starts the window. */
@@ -122,11 +128,11 @@ export const experimentRetentionMetricSchema = z.strictObject({
   /** Which `start_event` counts when a user has several: `first_seen` or `last_seen`. */
   start_handling: z.exactOptional(z.enum(RETENTION_START_HANDLINGS)),
   ...experimentMetricFieldsShape,
-})
+}
+export const experimentRetentionMetricSchema = z.strictObject(experimentRetentionMetricShape)
 /** The share of users who do `completion_event` within a window after `start_event`. */
-export interface ExperimentRetentionMetric extends z.infer<typeof experimentRetentionMetricSchema> {}
+export interface ExperimentRetentionMetric extends ShapeOutput<typeof experimentRetentionMetricShape> {}
 
-// Typed with the union of the named metrics, so messages and hovers say `ExperimentMetric`, not its expansion.
 export const experimentMetricSchema: Schema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
   experimentMeanMetricSchema,
   experimentFunnelMetricSchema,
@@ -186,7 +192,7 @@ export interface ExperimentFunnelsQuery extends LegacyMetricFields {
 /** An item of a response's `metrics` / `metrics_secondary`: a current metric or a legacy kind. */
 export type ExperimentMetricResult = ExperimentMetricWithFingerprint | ExperimentTrendsQuery | ExperimentFunnelsQuery
 
-export const experimentVariantSchema = z.strictObject({
+const experimentVariantShape = {
   /** The variant key; exactly one variant is `control`. */
   key: z.string(),
   /** Display name. */
@@ -195,11 +201,12 @@ export const experimentVariantSchema = z.strictObject({
   split_percent: z.exactOptional(z.number()),
   /** Older spelling of `split_percent` (still read). */
   rollout_percentage: z.exactOptional(z.number()),
-})
+}
+export const experimentVariantSchema = z.strictObject(experimentVariantShape)
 /** One variant of an experiment's flag. */
-export interface ExperimentVariant extends z.infer<typeof experimentVariantSchema> {}
+export interface ExperimentVariant extends ShapeOutput<typeof experimentVariantShape> {}
 
-export const experimentParametersSchema = z.strictObject({
+const experimentParametersShape = {
   /** 2 to 20 variants, one keyed `control` (default: `control`/`test`, 50/50). */
   feature_flag_variants: z.exactOptional(z.array(experimentVariantSchema)),
   /** Smallest effect worth detecting, in percent. */
@@ -218,40 +225,43 @@ export const experimentParametersSchema = z.strictObject({
   recommended_running_time: z.exactOptional(z.number()),
   /** Legacy: estimated sample size (now `running_time_calculation`). */
   recommended_sample_size: z.exactOptional(z.number()),
-})
+}
+export const experimentParametersSchema = z.strictObject(experimentParametersShape)
 /**
  * `parameters` (docs/service-behaviour.md §P1.7). Flag settings sent here are copied onto the
  * experiment's flag; reads project the flag's current settings back here.
  */
-export interface ExperimentParameters extends z.infer<typeof experimentParametersSchema> {}
+export interface ExperimentParameters extends ShapeOutput<typeof experimentParametersShape> {}
 
-export const experimentEventExposureConfigSchema = z.strictObject({
+const experimentEventExposureConfigShape = {
   /** Discriminator; the default, so it may be omitted. */
   kind: z.exactOptional(z.literal('ExperimentEventExposureConfig')),
   /** The exposure event. */
   event: z.string(),
   /** Filters on the exposure event; `[]` for none. */
   properties: z.array(propertyFilterSchema),
-})
+}
+export const experimentEventExposureConfigSchema = z.strictObject(experimentEventExposureConfigShape)
 /** The default exposure: users who saw a given event (usually `$feature_flag_called`). */
-export interface ExperimentEventExposureConfig extends z.infer<typeof experimentEventExposureConfigSchema> {}
+export interface ExperimentEventExposureConfig extends ShapeOutput<typeof experimentEventExposureConfigShape> {}
 
-export const experimentExposureCriteriaSchema = z.strictObject({
+const experimentExposureCriteriaShape = {
   /** Leave the project's test accounts out. */
   filterTestAccounts: z.exactOptional(z.boolean()),
   /** The exposure event or action (default `$feature_flag_called` for the experiment's flag). */
   exposure_config: z.exactOptional(z.union([experimentEventExposureConfigSchema, actionsNodeSchema])),
   /** Users seen in several variants: `exclude` (default) drops them, `first_seen` keeps their first. */
   multiple_variant_handling: z.exactOptional(z.enum(MULTIPLE_VARIANT_HANDLINGS)),
-})
+}
+export const experimentExposureCriteriaSchema = z.strictObject(experimentExposureCriteriaShape)
 /** Who counts as exposed (docs/service-behaviour.md §P1.8). */
-export interface ExperimentExposureCriteria extends z.infer<typeof experimentExposureCriteriaSchema> {}
+export interface ExperimentExposureCriteria extends ShapeOutput<typeof experimentExposureCriteriaShape> {}
 
 export const experimentDifferenceTypeSchema = z.literal(['relative', 'absolute', 'RELATIVE', 'ABSOLUTE'])
 /** Spellings of a difference or prior type the service reads. */
 export type ExperimentDifferenceType = z.infer<typeof experimentDifferenceTypeSchema>
 
-export const experimentStatsConfigSchema = z.strictObject({
+const experimentStatsConfigShape = {
   /** `bayesian` or `frequentist`; missing means the organisation's default (else `bayesian`). */
   method: z.exactOptional(z.enum(EXPERIMENT_STATS_METHODS)),
   /** Bayesian settings. */
@@ -274,11 +284,12 @@ export const experimentStatsConfigSchema = z.strictObject({
       difference_type: z.exactOptional(experimentDifferenceTypeSchema),
     }),
   ),
-})
+}
+export const experimentStatsConfigSchema = z.strictObject(experimentStatsConfigShape)
 /** Statistics settings (docs/service-behaviour.md §P1.9); other keys are kept by the service. */
-export interface ExperimentStatsConfig extends z.infer<typeof experimentStatsConfigSchema> {}
+export interface ExperimentStatsConfig extends ShapeOutput<typeof experimentStatsConfigShape> {}
 
-export const experimentSavedMetricRefSchema = z.strictObject({
+const experimentSavedMetricRefShape = {
   /** The saved metric's id. */
   id: z.number(),
   /** Whether it is a primary or secondary metric. */
@@ -288,11 +299,12 @@ export const experimentSavedMetricRefSchema = z.strictObject({
       type: z.literal(['primary', 'secondary']),
     }),
   ),
-})
+}
+export const experimentSavedMetricRefSchema = z.strictObject(experimentSavedMetricRefShape)
 /** A saved (shared) metric attached on write: `{ id, metadata: { type } }`. */
-export interface ExperimentSavedMetricRef extends z.infer<typeof experimentSavedMetricRefSchema> {}
+export interface ExperimentSavedMetricRef extends ShapeOutput<typeof experimentSavedMetricRefShape> {}
 
-export const experimentRunningTimeCalculationSchema = z.strictObject({
+const experimentRunningTimeCalculationShape = {
   /** Smallest effect worth detecting, in percent. */
   minimum_detectable_effect: z.exactOptional(z.number()),
   /** Estimated running time in days. */
@@ -312,22 +324,24 @@ export const experimentRunningTimeCalculationSchema = z.strictObject({
       manualExposureRate: z.exactOptional(z.number()),
     }),
   ),
-})
+}
+export const experimentRunningTimeCalculationSchema = z.strictObject(experimentRunningTimeCalculationShape)
 /** How the running time is estimated (the canonical home of the old `parameters` keys). */
-export interface ExperimentRunningTimeCalculation extends z.infer<typeof experimentRunningTimeCalculationSchema> {}
+export interface ExperimentRunningTimeCalculation extends ShapeOutput<typeof experimentRunningTimeCalculationShape> {}
 
-export const experimentFlagVariantSchema = z.strictObject({
+const experimentFlagVariantShape = {
   /** Variant key; one is `control`. */
   key: z.string(),
   /** Display name. */
   name: z.exactOptional(z.string()),
   /** Share of users (0–100); the variants sum to 100. */
   rollout_percentage: z.number(),
-})
+}
+export const experimentFlagVariantSchema = z.strictObject(experimentFlagVariantShape)
 /** A variant of `feature_flag.filters.multivariate` (write-only flag settings). */
-export interface ExperimentFlagVariant extends z.infer<typeof experimentFlagVariantSchema> {}
+export interface ExperimentFlagVariant extends ShapeOutput<typeof experimentFlagVariantShape> {}
 
-export const experimentFeatureFlagInputSchema = z.strictObject({
+const experimentFeatureFlagInputShape = {
   /** The flag's release conditions and variants. */
   filters: z.exactOptional(
     z.strictObject({
@@ -357,9 +371,10 @@ export const experimentFeatureFlagInputSchema = z.strictObject({
   ),
   /** Keep a user's variant across anonymous and identified sessions. */
   ensure_experience_continuity: z.exactOptional(z.boolean()),
-})
+}
+export const experimentFeatureFlagInputSchema = z.strictObject(experimentFeatureFlagInputShape)
 /** Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params: true`). */
-export interface ExperimentFeatureFlagInput extends z.infer<typeof experimentFeatureFlagInputSchema> {}
+export interface ExperimentFeatureFlagInput extends ShapeOutput<typeof experimentFeatureFlagInputShape> {}
 
 export const experimentDateSchema = z.nullable(dateTimeInput)
 /** Dates an experiment request may carry. */
