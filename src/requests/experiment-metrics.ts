@@ -52,7 +52,8 @@ const experimentMetricFieldsShape = {
   /** The shared metric this one was copied from. */
   sharedMetricId: z.exactOptional(z.number()),
 }
-export const experimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
+export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<typeof experimentMetricFieldsShape, z.core.$strict> {}
+export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
 /** Fields every experiment metric takes (docs/service-behaviour.md §P1.2). */
 export interface ExperimentMetricFields extends ShapeOutput<typeof experimentMetricFieldsShape> {}
 
@@ -64,7 +65,8 @@ const experimentMetricOutlierHandlingShape = {
   /** Leave zeros out when computing the percentiles. */
   ignore_zeros: z.exactOptional(z.boolean()),
 }
-export const experimentMetricOutlierHandlingSchema = z.strictObject(experimentMetricOutlierHandlingShape)
+export interface ExperimentMetricOutlierHandlingSchema extends z.ZodMiniObject<typeof experimentMetricOutlierHandlingShape, z.core.$strict> {}
+export const experimentMetricOutlierHandlingSchema: ExperimentMetricOutlierHandlingSchema = z.strictObject(experimentMetricOutlierHandlingShape)
 /** Outlier handling of a ratio metric's numerator or denominator (winsorization). */
 export interface ExperimentMetricOutlierHandling extends ShapeOutput<typeof experimentMetricOutlierHandlingShape> {}
 
@@ -78,7 +80,8 @@ const experimentMeanMetricShape = {
   ...experimentMetricFieldsShape,
   ...experimentMetricOutlierHandlingShape,
 }
-export const experimentMeanMetricSchema = z.strictObject(experimentMeanMetricShape)
+export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<typeof experimentMeanMetricShape, z.core.$strict> {}
+export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject(experimentMeanMetricShape)
 /** The mean of a per-user value (count, sum, average, …) of one source. */
 export interface ExperimentMeanMetric extends ShapeOutput<typeof experimentMeanMetricShape> {}
 
@@ -91,7 +94,8 @@ const experimentFunnelMetricShape = {
   funnel_order_type: z.exactOptional(z.enum(FUNNEL_ORDER_TYPES)),
   ...experimentMetricFieldsShape,
 }
-export const experimentFunnelMetricSchema = z.strictObject(experimentFunnelMetricShape)
+export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<typeof experimentFunnelMetricShape, z.core.$strict> {}
+export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject(experimentFunnelMetricShape)
 /** The conversion rate through ordered steps. */
 export interface ExperimentFunnelMetric extends ShapeOutput<typeof experimentFunnelMetricShape> {}
 
@@ -108,7 +112,8 @@ const experimentRatioMetricShape = {
   denominator_outlier_handling: z.exactOptional(experimentMetricOutlierHandlingSchema),
   ...experimentMetricFieldsShape,
 }
-export const experimentRatioMetricSchema = z.strictObject(experimentRatioMetricShape)
+export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<typeof experimentRatioMetricShape, z.core.$strict> {}
+export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject(experimentRatioMetricShape)
 /** The ratio of two per-user sources (e.g. revenue per order). */
 export interface ExperimentRatioMetric extends ShapeOutput<typeof experimentRatioMetricShape> {}
 
@@ -129,7 +134,8 @@ const experimentRetentionMetricShape = {
   start_handling: z.exactOptional(z.enum(RETENTION_START_HANDLINGS)),
   ...experimentMetricFieldsShape,
 }
-export const experimentRetentionMetricSchema = z.strictObject(experimentRetentionMetricShape)
+export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<typeof experimentRetentionMetricShape, z.core.$strict> {}
+export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject(experimentRetentionMetricShape)
 /** The share of users who do `completion_event` within a window after `start_event`. */
 export interface ExperimentRetentionMetric extends ShapeOutput<typeof experimentRetentionMetricShape> {}
 
@@ -202,7 +208,8 @@ const experimentVariantShape = {
   /** Older spelling of `split_percent` (still read). */
   rollout_percentage: z.exactOptional(z.number()),
 }
-export const experimentVariantSchema = z.strictObject(experimentVariantShape)
+export interface ExperimentVariantSchema extends z.ZodMiniObject<typeof experimentVariantShape, z.core.$strict> {}
+export const experimentVariantSchema: ExperimentVariantSchema = z.strictObject(experimentVariantShape)
 /** One variant of an experiment's flag. */
 export interface ExperimentVariant extends ShapeOutput<typeof experimentVariantShape> {}
 
@@ -226,7 +233,8 @@ const experimentParametersShape = {
   /** Legacy: estimated sample size (now `running_time_calculation`). */
   recommended_sample_size: z.exactOptional(z.number()),
 }
-export const experimentParametersSchema = z.strictObject(experimentParametersShape)
+export interface ExperimentParametersSchema extends z.ZodMiniObject<typeof experimentParametersShape, z.core.$strict> {}
+export const experimentParametersSchema: ExperimentParametersSchema = z.strictObject(experimentParametersShape)
 /**
  * `parameters` (docs/service-behaviour.md §P1.7). Flag settings sent here are copied onto the
  * experiment's flag; reads project the flag's current settings back here.
@@ -241,7 +249,8 @@ const experimentEventExposureConfigShape = {
   /** Filters on the exposure event; `[]` for none. */
   properties: z.array(propertyFilterSchema),
 }
-export const experimentEventExposureConfigSchema = z.strictObject(experimentEventExposureConfigShape)
+export interface ExperimentEventExposureConfigSchema extends z.ZodMiniObject<typeof experimentEventExposureConfigShape, z.core.$strict> {}
+export const experimentEventExposureConfigSchema: ExperimentEventExposureConfigSchema = z.strictObject(experimentEventExposureConfigShape)
 /** The default exposure: users who saw a given event (usually `$feature_flag_called`). */
 export interface ExperimentEventExposureConfig extends ShapeOutput<typeof experimentEventExposureConfigShape> {}
 
@@ -253,7 +262,8 @@ const experimentExposureCriteriaShape = {
   /** Users seen in several variants: `exclude` (default) drops them, `first_seen` keeps their first. */
   multiple_variant_handling: z.exactOptional(z.enum(MULTIPLE_VARIANT_HANDLINGS)),
 }
-export const experimentExposureCriteriaSchema = z.strictObject(experimentExposureCriteriaShape)
+export interface ExperimentExposureCriteriaSchema extends z.ZodMiniObject<typeof experimentExposureCriteriaShape, z.core.$strict> {}
+export const experimentExposureCriteriaSchema: ExperimentExposureCriteriaSchema = z.strictObject(experimentExposureCriteriaShape)
 /** Who counts as exposed (docs/service-behaviour.md §P1.8). */
 export interface ExperimentExposureCriteria extends ShapeOutput<typeof experimentExposureCriteriaShape> {}
 
@@ -261,48 +271,69 @@ export const experimentDifferenceTypeSchema = z.literal(['relative', 'absolute',
 /** Spellings of a difference or prior type the service reads. */
 export type ExperimentDifferenceType = z.infer<typeof experimentDifferenceTypeSchema>
 
+const bayesianSettingsShape = {
+  /** Credible interval level, 0–1 (default 0.95 or the team's confidence level). */
+  ci_level: z.exactOptional(z.number()),
+  /** Relative (default) or absolute differences. */
+  difference_type: z.exactOptional(experimentDifferenceTypeSchema),
+  /** Relative (default) or absolute prior. */
+  prior_type: z.exactOptional(experimentDifferenceTypeSchema),
+}
+interface BayesianSettingsSchema extends z.ZodMiniObject<typeof bayesianSettingsShape, z.core.$strict> {}
+const bayesianSettingsSchema: BayesianSettingsSchema = z.strictObject(bayesianSettingsShape)
+
+const frequentistSettingsShape = {
+  /** Significance level, 0–1 (default 0.05, or 1 − the team's confidence level). */
+  alpha: z.exactOptional(z.number()),
+  /** Relative (default) or absolute differences. */
+  difference_type: z.exactOptional(experimentDifferenceTypeSchema),
+}
+interface FrequentistSettingsSchema extends z.ZodMiniObject<typeof frequentistSettingsShape, z.core.$strict> {}
+const frequentistSettingsSchema: FrequentistSettingsSchema = z.strictObject(frequentistSettingsShape)
+
 const experimentStatsConfigShape = {
   /** `bayesian` or `frequentist`; missing means the organisation's default (else `bayesian`). */
   method: z.exactOptional(z.enum(EXPERIMENT_STATS_METHODS)),
   /** Bayesian settings. */
-  bayesian: z.exactOptional(
-    z.strictObject({
-      /** Credible interval level, 0–1 (default 0.95 or the team's confidence level). */
-      ci_level: z.exactOptional(z.number()),
-      /** Relative (default) or absolute differences. */
-      difference_type: z.exactOptional(experimentDifferenceTypeSchema),
-      /** Relative (default) or absolute prior. */
-      prior_type: z.exactOptional(experimentDifferenceTypeSchema),
-    }),
-  ),
+  bayesian: z.exactOptional(bayesianSettingsSchema),
   /** Frequentist settings. */
-  frequentist: z.exactOptional(
-    z.strictObject({
-      /** Significance level, 0–1 (default 0.05, or 1 − the team's confidence level). */
-      alpha: z.exactOptional(z.number()),
-      /** Relative (default) or absolute differences. */
-      difference_type: z.exactOptional(experimentDifferenceTypeSchema),
-    }),
-  ),
+  frequentist: z.exactOptional(frequentistSettingsSchema),
 }
-export const experimentStatsConfigSchema = z.strictObject(experimentStatsConfigShape)
+export interface ExperimentStatsConfigSchema extends z.ZodMiniObject<typeof experimentStatsConfigShape, z.core.$strict> {}
+export const experimentStatsConfigSchema: ExperimentStatsConfigSchema = z.strictObject(experimentStatsConfigShape)
 /** Statistics settings (docs/service-behaviour.md §P1.9); other keys are kept by the service. */
 export interface ExperimentStatsConfig extends ShapeOutput<typeof experimentStatsConfigShape> {}
+
+const savedMetricMetadataShape = {
+  /** `primary` or `secondary`. */
+  type: z.literal(['primary', 'secondary']),
+}
+interface SavedMetricMetadataSchema extends z.ZodMiniObject<typeof savedMetricMetadataShape, z.core.$strict> {}
+const savedMetricMetadataSchema: SavedMetricMetadataSchema = z.strictObject(savedMetricMetadataShape)
 
 const experimentSavedMetricRefShape = {
   /** The saved metric's id. */
   id: z.number(),
   /** Whether it is a primary or secondary metric. */
-  metadata: z.exactOptional(
-    z.strictObject({
-      /** `primary` or `secondary`. */
-      type: z.literal(['primary', 'secondary']),
-    }),
-  ),
+  metadata: z.exactOptional(savedMetricMetadataSchema),
 }
-export const experimentSavedMetricRefSchema = z.strictObject(experimentSavedMetricRefShape)
+export interface ExperimentSavedMetricRefSchema extends z.ZodMiniObject<typeof experimentSavedMetricRefShape, z.core.$strict> {}
+export const experimentSavedMetricRefSchema: ExperimentSavedMetricRefSchema = z.strictObject(experimentSavedMetricRefShape)
 /** A saved (shared) metric attached on write: `{ id, metadata: { type } }`. */
 export interface ExperimentSavedMetricRef extends ShapeOutput<typeof experimentSavedMetricRefShape> {}
+
+const exposureEstimateConfigShape = {
+  /** `manual` or `automatic`. */
+  conversionRateInputType: z.literal(['manual', 'automatic']),
+  /** Manual estimates: what the baseline measures. */
+  manualMetricType: z.exactOptional(z.literal(['funnel', 'mean_count', 'mean_sum_or_avg'])),
+  /** Manual estimates: the baseline value. */
+  manualBaselineValue: z.exactOptional(z.number()),
+  /** Manual estimates: exposures per day. */
+  manualExposureRate: z.exactOptional(z.number()),
+}
+interface ExposureEstimateConfigSchema extends z.ZodMiniObject<typeof exposureEstimateConfigShape, z.core.$strict> {}
+const exposureEstimateConfigSchema: ExposureEstimateConfigSchema = z.strictObject(exposureEstimateConfigShape)
 
 const experimentRunningTimeCalculationShape = {
   /** Smallest effect worth detecting, in percent. */
@@ -312,20 +343,10 @@ const experimentRunningTimeCalculationShape = {
   /** Estimated sample size. */
   recommended_sample_size: z.exactOptional(z.number()),
   /** How the exposure estimate is made. */
-  exposure_estimate_config: z.exactOptional(
-    z.strictObject({
-      /** `manual` or `automatic`. */
-      conversionRateInputType: z.literal(['manual', 'automatic']),
-      /** Manual estimates: what the baseline measures. */
-      manualMetricType: z.exactOptional(z.literal(['funnel', 'mean_count', 'mean_sum_or_avg'])),
-      /** Manual estimates: the baseline value. */
-      manualBaselineValue: z.exactOptional(z.number()),
-      /** Manual estimates: exposures per day. */
-      manualExposureRate: z.exactOptional(z.number()),
-    }),
-  ),
+  exposure_estimate_config: z.exactOptional(exposureEstimateConfigSchema),
 }
-export const experimentRunningTimeCalculationSchema = z.strictObject(experimentRunningTimeCalculationShape)
+export interface ExperimentRunningTimeCalculationSchema extends z.ZodMiniObject<typeof experimentRunningTimeCalculationShape, z.core.$strict> {}
+export const experimentRunningTimeCalculationSchema: ExperimentRunningTimeCalculationSchema = z.strictObject(experimentRunningTimeCalculationShape)
 /** How the running time is estimated (the canonical home of the old `parameters` keys). */
 export interface ExperimentRunningTimeCalculation extends ShapeOutput<typeof experimentRunningTimeCalculationShape> {}
 
@@ -337,42 +358,48 @@ const experimentFlagVariantShape = {
   /** Share of users (0–100); the variants sum to 100. */
   rollout_percentage: z.number(),
 }
-export const experimentFlagVariantSchema = z.strictObject(experimentFlagVariantShape)
+export interface ExperimentFlagVariantSchema extends z.ZodMiniObject<typeof experimentFlagVariantShape, z.core.$strict> {}
+export const experimentFlagVariantSchema: ExperimentFlagVariantSchema = z.strictObject(experimentFlagVariantShape)
 /** A variant of `feature_flag.filters.multivariate` (write-only flag settings). */
 export interface ExperimentFlagVariant extends ShapeOutput<typeof experimentFlagVariantShape> {}
 
+const flagReleaseGroupShape = {
+  /** Share of users the group releases to (0–100). */
+  rollout_percentage: z.number(),
+  /** Always `[]`. */
+  properties: z.tuple([]),
+}
+interface FlagReleaseGroupSchema extends z.ZodMiniObject<typeof flagReleaseGroupShape, z.core.$strict> {}
+const flagReleaseGroupSchema: FlagReleaseGroupSchema = z.strictObject(flagReleaseGroupShape)
+
+const flagMultivariateShape = {
+  /** The variants. */
+  variants: z.array(experimentFlagVariantSchema),
+}
+interface FlagMultivariateSchema extends z.ZodMiniObject<typeof flagMultivariateShape, z.core.$strict> {}
+const flagMultivariateSchema: FlagMultivariateSchema = z.strictObject(flagMultivariateShape)
+
+const flagFiltersInputShape = {
+  /** Release conditions: one group with `properties: []`. */
+  groups: z.exactOptional(z.array(flagReleaseGroupSchema)),
+  /** 2–20 variants summing to 100. */
+  multivariate: z.exactOptional(flagMultivariateSchema),
+  /** Group analytics: the group type (`null` for persons). */
+  aggregation_group_type_index: nullableOptional(z.number()),
+  /** Payload (JSON text) per variant key. */
+  payloads: z.exactOptional(z.record(z.string(), z.string())),
+}
+interface FlagFiltersInputSchema extends z.ZodMiniObject<typeof flagFiltersInputShape, z.core.$strict> {}
+const flagFiltersInputSchema: FlagFiltersInputSchema = z.strictObject(flagFiltersInputShape)
+
 const experimentFeatureFlagInputShape = {
   /** The flag's release conditions and variants. */
-  filters: z.exactOptional(
-    z.strictObject({
-      /** Release conditions: one group with `properties: []`. */
-      groups: z.exactOptional(
-        z.array(
-          z.strictObject({
-            /** Share of users the group releases to (0–100). */
-            rollout_percentage: z.number(),
-            /** Always `[]`. */
-            properties: z.tuple([]),
-          }),
-        ),
-      ),
-      /** 2–20 variants summing to 100. */
-      multivariate: z.exactOptional(
-        z.strictObject({
-          /** The variants. */
-          variants: z.array(experimentFlagVariantSchema),
-        }),
-      ),
-      /** Group analytics: the group type (`null` for persons). */
-      aggregation_group_type_index: nullableOptional(z.number()),
-      /** Payload (JSON text) per variant key. */
-      payloads: z.exactOptional(z.record(z.string(), z.string())),
-    }),
-  ),
+  filters: z.exactOptional(flagFiltersInputSchema),
   /** Keep a user's variant across anonymous and identified sessions. */
   ensure_experience_continuity: z.exactOptional(z.boolean()),
 }
-export const experimentFeatureFlagInputSchema = z.strictObject(experimentFeatureFlagInputShape)
+export interface ExperimentFeatureFlagInputSchema extends z.ZodMiniObject<typeof experimentFeatureFlagInputShape, z.core.$strict> {}
+export const experimentFeatureFlagInputSchema: ExperimentFeatureFlagInputSchema = z.strictObject(experimentFeatureFlagInputShape)
 /** Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params: true`). */
 export interface ExperimentFeatureFlagInput extends ShapeOutput<typeof experimentFeatureFlagInputShape> {}
 

@@ -78,7 +78,8 @@ const experimentWriteFieldsShape = {
   /** Required with `feature_flag` on a running experiment. */
   update_feature_flag_params: z.exactOptional(z.boolean()),
 }
-export const experimentWriteFieldsSchema = z.strictObject(experimentWriteFieldsShape)
+export interface ExperimentWriteFieldsSchema extends z.ZodMiniObject<typeof experimentWriteFieldsShape, z.core.$strict> {}
+export const experimentWriteFieldsSchema: ExperimentWriteFieldsSchema = z.strictObject(experimentWriteFieldsShape)
 /**
  * Fields accepted by `experiments.create` and `experiments.update` (docs/service-behaviour.md §3.1,
  * §P1). A field the SDK does not know yet goes through the request option `extraBody`.
@@ -92,7 +93,8 @@ const experimentCreateParamsShape = {
   /** Key of the feature flag to use or create (required). */
   feature_flag_key: z.string(),
 }
-export const experimentCreateParamsSchema = z.strictObject(experimentCreateParamsShape)
+export interface ExperimentCreateParamsSchema extends z.ZodMiniObject<typeof experimentCreateParamsShape, z.core.$strict> {}
+export const experimentCreateParamsSchema: ExperimentCreateParamsSchema = z.strictObject(experimentCreateParamsShape)
 /** `experiments.create`: `name` and `feature_flag_key` are required by the service. */
 export interface ExperimentCreateParams extends ShapeOutput<typeof experimentCreateParamsShape> {}
 
@@ -104,7 +106,8 @@ const experimentDuplicateParamsShape = {
   /** The copy's flag key (default: the same flag). */
   feature_flag_key: z.exactOptional(z.string()),
 }
-export const experimentDuplicateParamsSchema = z.strictObject(experimentDuplicateParamsShape)
+export interface ExperimentDuplicateParamsSchema extends z.ZodMiniObject<typeof experimentDuplicateParamsShape, z.core.$strict> {}
+export const experimentDuplicateParamsSchema: ExperimentDuplicateParamsSchema = z.strictObject(experimentDuplicateParamsShape)
 /** Body of `experiments.duplicate`: optionally another flag for the copy. */
 export interface ExperimentDuplicateParams extends ShapeOutput<typeof experimentDuplicateParamsShape> {}
 
@@ -116,7 +119,8 @@ const experimentLaunchParamsShape = {
   /** When the experiment starts, as a `Date` or an ISO 8601 string. Default: now. */
   start_date: z.exactOptional(dateTimeInput),
 }
-export const experimentLaunchParamsSchema = z.strictObject(experimentLaunchParamsShape)
+export interface ExperimentLaunchParamsSchema extends z.ZodMiniObject<typeof experimentLaunchParamsShape, z.core.$strict> {}
+export const experimentLaunchParamsSchema: ExperimentLaunchParamsSchema = z.strictObject(experimentLaunchParamsShape)
 /** What `experiments.launch` sets. */
 export interface ExperimentLaunchParams extends ShapeOutput<typeof experimentLaunchParamsShape> {}
 
@@ -128,7 +132,8 @@ const experimentEndParamsShape = {
   /** Why, in a sentence or two. */
   conclusion_comment: z.exactOptional(z.string()),
 }
-export const experimentEndParamsSchema = z.strictObject(experimentEndParamsShape)
+export interface ExperimentEndParamsSchema extends z.ZodMiniObject<typeof experimentEndParamsShape, z.core.$strict> {}
+export const experimentEndParamsSchema: ExperimentEndParamsSchema = z.strictObject(experimentEndParamsShape)
 /** What `experiments.end` sets. */
 export interface ExperimentEndParams extends ShapeOutput<typeof experimentEndParamsShape> {}
 
@@ -148,7 +153,8 @@ const experimentListParamsShape = {
   /** Only experiments created by this user id. */
   created_by_id: z.optional(z.number()),
 }
-export const experimentListParamsSchema = z.strictObject(experimentListParamsShape)
+export interface ExperimentListParamsSchema extends z.ZodMiniObject<typeof experimentListParamsShape, z.core.$strict> {}
+export const experimentListParamsSchema: ExperimentListParamsSchema = z.strictObject(experimentListParamsShape)
 /** Query of `experiments.list`. `limit`/`offset` are the spec's; the rest the service also reads (§3.2). */
 export interface ExperimentListParams extends ShapeOutput<typeof experimentListParamsShape> {}
 
@@ -172,7 +178,8 @@ const eligibleFeatureFlagsParamsShape = {
   /** Only flags with (`true`) or without (`false`) evaluation tags. */
   has_evaluation_tags: z.optional(booleanQuerySchema),
 }
-export const eligibleFeatureFlagsParamsSchema = z.strictObject(eligibleFeatureFlagsParamsShape)
+export interface EligibleFeatureFlagsParamsSchema extends z.ZodMiniObject<typeof eligibleFeatureFlagsParamsShape, z.core.$strict> {}
+export const eligibleFeatureFlagsParamsSchema: EligibleFeatureFlagsParamsSchema = z.strictObject(eligibleFeatureFlagsParamsShape)
 /** Query of `experiments.eligibleFeatureFlags` (spec rule 5). */
 export interface EligibleFeatureFlagsParams extends ShapeOutput<typeof eligibleFeatureFlagsParamsShape> {}
 
@@ -182,7 +189,8 @@ const recalculateTimeseriesParamsShape = {
   /** The metric's `fingerprint`, as the experiment returns it. */
   fingerprint: z.string(),
 }
-export const recalculateTimeseriesParamsSchema = z.strictObject(recalculateTimeseriesParamsShape)
+export interface RecalculateTimeseriesParamsSchema extends z.ZodMiniObject<typeof recalculateTimeseriesParamsShape, z.core.$strict> {}
+export const recalculateTimeseriesParamsSchema: RecalculateTimeseriesParamsSchema = z.strictObject(recalculateTimeseriesParamsShape)
 /** Body of `recalculateTimeseries`. */
 export interface RecalculateTimeseriesParams extends ShapeOutput<typeof recalculateTimeseriesParamsShape> {}
 
@@ -192,6 +200,7 @@ const timeseriesResultsParamsShape = {
   /** The metric's `fingerprint` (in the experiment's `metrics`). */
   fingerprint: z.string(),
 }
-export const timeseriesResultsParamsSchema = z.strictObject(timeseriesResultsParamsShape)
+export interface TimeseriesResultsParamsSchema extends z.ZodMiniObject<typeof timeseriesResultsParamsShape, z.core.$strict> {}
+export const timeseriesResultsParamsSchema: TimeseriesResultsParamsSchema = z.strictObject(timeseriesResultsParamsShape)
 /** Query of `timeseriesResults`. */
 export interface TimeseriesResultsParams extends ShapeOutput<typeof timeseriesResultsParamsShape> {}
