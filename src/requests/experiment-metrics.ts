@@ -13,8 +13,9 @@ import {
   RETENTION_START_HANDLINGS,
 } from '../schemas/enums.js'
 import type { Schema } from '../schemas/common.js'
-import { dateTimeInput, jsonRecord, nullableOptional } from './common.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
 import { actionsNodeSchema, breakdownFilterSchema, eventsNodeSchema, experimentDataWarehouseNodeSchema, propertyFilterSchema } from './query-nodes.js'
+import type { ActionsNode, EventsNode, ExperimentDataWarehouseNode } from './query-nodes.js'
 import type { FunnelsQuery, TrendsQuery } from './insight-queries.js'
 
 /** `second`, `minute`, `hour`, `day`, `week` or `month`. */
@@ -22,9 +23,11 @@ export type ConversionWindowUnit = (typeof CONVERSION_WINDOW_UNITS)[number]
 /** Whether the metric should go up (`increase`) or down (`decrease`) for a variant to win. */
 export type ExperimentMetricGoal = (typeof EXPERIMENT_METRIC_GOALS)[number]
 
-export const experimentMetricSourceSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, experimentDataWarehouseNodeSchema])
+// The metric unions are typed with their named members, so messages, hovers and declarations say
+// `ExperimentMetricSource` / `ExperimentMetric` (and keep the members' field docs), not an expansion.
+export const experimentMetricSourceSchema: Schema<ExperimentMetricSource> = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, experimentDataWarehouseNodeSchema])
 /** What a metric counts: events by name, a saved action, or a data-warehouse table. */
-export type ExperimentMetricSource = z.infer<typeof experimentMetricSourceSchema>
+export type ExperimentMetricSource = EventsNode | ActionsNode | ExperimentDataWarehouseNode
 
 const experimentMetricFieldsShape = {
   /** Always `ExperimentMetric`; the service fills it in when omitted. */
@@ -49,9 +52,10 @@ const experimentMetricFieldsShape = {
   /** The shared metric this one was copied from. */
   sharedMetricId: z.exactOptional(z.number()),
 }
-export const experimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
+export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<typeof experimentMetricFieldsShape, z.core.$strict> {}
+export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
 /** Fields every experiment metric takes (docs/service-behaviour.md §P1.2). */
-export interface ExperimentMetricFields extends z.infer<typeof experimentMetricFieldsSchema> {}
+export interface ExperimentMetricFields extends ShapeOutput<typeof experimentMetricFieldsShape> {}
 
 const experimentMetricOutlierHandlingShape = {
   /** Values below this percentile (a fraction in [0, 1], e.g. `0.01`) are raised to it. */
@@ -61,11 +65,12 @@ const experimentMetricOutlierHandlingShape = {
   /** Leave zeros out when computing the percentiles. */
   ignore_zeros: z.exactOptional(z.boolean()),
 }
-export const experimentMetricOutlierHandlingSchema = z.strictObject(experimentMetricOutlierHandlingShape)
+export interface ExperimentMetricOutlierHandlingSchema extends z.ZodMiniObject<typeof experimentMetricOutlierHandlingShape, z.core.$strict> {}
+export const experimentMetricOutlierHandlingSchema: ExperimentMetricOutlierHandlingSchema = z.strictObject(experimentMetricOutlierHandlingShape)
 /** Outlier handling of a ratio metric's numerator or denominator (winsorization). */
-export interface ExperimentMetricOutlierHandling extends z.infer<typeof experimentMetricOutlierHandlingSchema> {}
+export interface ExperimentMetricOutlierHandling extends ShapeOutput<typeof experimentMetricOutlierHandlingShape> {}
 
-export const experimentMeanMetricSchema = z.strictObject({
+const experimentMeanMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('mean'),
   /** What is measured per user. */
@@ -74,11 +79,13 @@ export const experimentMeanMetricSchema = z.strictObject({
   threshold: z.exactOptional(z.number()),
   ...experimentMetricFieldsShape,
   ...experimentMetricOutlierHandlingShape,
-})
+}
+export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<typeof experimentMeanMetricShape, z.core.$strict> {}
+export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject(experimentMeanMetricShape)
 /** The mean of a per-user value (count, sum, average, …) of one source. */
-export interface ExperimentMeanMetric extends z.infer<typeof experimentMeanMetricSchema> {}
+export interface ExperimentMeanMetric extends ShapeOutput<typeof experimentMeanMetricShape> {}
 
-export const experimentFunnelMetricSchema = z.strictObject({
+const experimentFunnelMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('funnel'),
   /** The steps, in order (exposure is the implicit first step). */
@@ -86,11 +93,13 @@ export const experimentFunnelMetricSchema = z.strictObject({
   /** `ordered` (default: steps in order, others may happen between), `strict` or `unordered`. */
   funnel_order_type: z.exactOptional(z.enum(FUNNEL_ORDER_TYPES)),
   ...experimentMetricFieldsShape,
-})
+}
+export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<typeof experimentFunnelMetricShape, z.core.$strict> {}
+export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject(experimentFunnelMetricShape)
 /** The conversion rate through ordered steps. */
-export interface ExperimentFunnelMetric extends z.infer<typeof experimentFunnelMetricSchema> {}
+export interface ExperimentFunnelMetric extends ShapeOutput<typeof experimentFunnelMetricShape> {}
 
-export const experimentRatioMetricSchema = z.strictObject({
+const experimentRatioMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('ratio'),
   /** The numerator. */
@@ -102,11 +111,13 @@ export const experimentRatioMetricSchema = z.strictObject({
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: z.exactOptional(experimentMetricOutlierHandlingSchema),
   ...experimentMetricFieldsShape,
-})
+}
+export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<typeof experimentRatioMetricShape, z.core.$strict> {}
+export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject(experimentRatioMetricShape)
 /** The ratio of two per-user sources (e.g. revenue per order). */
-export interface ExperimentRatioMetric extends z.infer<typeof experimentRatioMetricSchema> {}
+export interface ExperimentRatioMetric extends ShapeOutput<typeof experimentRatioMetricShape> {}
 
-export const experimentRetentionMetricSchema = z.strictObject({
+const experimentRetentionMetricShape = {
   /** Discriminator. */
   metric_type: z.literal('retention'),
   /** The event that starts the window. */
@@ -122,11 +133,12 @@ export const experimentRetentionMetricSchema = z.strictObject({
   /** Which `start_event` counts when a user has several: `first_seen` or `last_seen`. */
   start_handling: z.exactOptional(z.enum(RETENTION_START_HANDLINGS)),
   ...experimentMetricFieldsShape,
-})
+}
+export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<typeof experimentRetentionMetricShape, z.core.$strict> {}
+export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject(experimentRetentionMetricShape)
 /** The share of users who do `completion_event` within a window after `start_event`. */
-export interface ExperimentRetentionMetric extends z.infer<typeof experimentRetentionMetricSchema> {}
+export interface ExperimentRetentionMetric extends ShapeOutput<typeof experimentRetentionMetricShape> {}
 
-// Typed with the union of the named metrics, so messages and hovers say `ExperimentMetric`, not its expansion.
 export const experimentMetricSchema: Schema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
   experimentMeanMetricSchema,
   experimentFunnelMetricSchema,
@@ -186,7 +198,7 @@ export interface ExperimentFunnelsQuery extends LegacyMetricFields {
 /** An item of a response's `metrics` / `metrics_secondary`: a current metric or a legacy kind. */
 export type ExperimentMetricResult = ExperimentMetricWithFingerprint | ExperimentTrendsQuery | ExperimentFunnelsQuery
 
-export const experimentVariantSchema = z.strictObject({
+const experimentVariantShape = {
   /** The variant key; exactly one variant is `control`. */
   key: z.string(),
   /** Display name. */
@@ -195,11 +207,13 @@ export const experimentVariantSchema = z.strictObject({
   split_percent: z.exactOptional(z.number()),
   /** Older spelling of `split_percent` (still read). */
   rollout_percentage: z.exactOptional(z.number()),
-})
+}
+export interface ExperimentVariantSchema extends z.ZodMiniObject<typeof experimentVariantShape, z.core.$strict> {}
+export const experimentVariantSchema: ExperimentVariantSchema = z.strictObject(experimentVariantShape)
 /** One variant of an experiment's flag. */
-export interface ExperimentVariant extends z.infer<typeof experimentVariantSchema> {}
+export interface ExperimentVariant extends ShapeOutput<typeof experimentVariantShape> {}
 
-export const experimentParametersSchema = z.strictObject({
+const experimentParametersShape = {
   /** 2 to 20 variants, one keyed `control` (default: `control`/`test`, 50/50). */
   feature_flag_variants: z.exactOptional(z.array(experimentVariantSchema)),
   /** Smallest effect worth detecting, in percent. */
@@ -218,81 +232,110 @@ export const experimentParametersSchema = z.strictObject({
   recommended_running_time: z.exactOptional(z.number()),
   /** Legacy: estimated sample size (now `running_time_calculation`). */
   recommended_sample_size: z.exactOptional(z.number()),
-})
+}
+export interface ExperimentParametersSchema extends z.ZodMiniObject<typeof experimentParametersShape, z.core.$strict> {}
+export const experimentParametersSchema: ExperimentParametersSchema = z.strictObject(experimentParametersShape)
 /**
  * `parameters` (docs/service-behaviour.md §P1.7). Flag settings sent here are copied onto the
  * experiment's flag; reads project the flag's current settings back here.
  */
-export interface ExperimentParameters extends z.infer<typeof experimentParametersSchema> {}
+export interface ExperimentParameters extends ShapeOutput<typeof experimentParametersShape> {}
 
-export const experimentEventExposureConfigSchema = z.strictObject({
+const experimentEventExposureConfigShape = {
   /** Discriminator; the default, so it may be omitted. */
   kind: z.exactOptional(z.literal('ExperimentEventExposureConfig')),
   /** The exposure event. */
   event: z.string(),
   /** Filters on the exposure event; `[]` for none. */
   properties: z.array(propertyFilterSchema),
-})
+}
+export interface ExperimentEventExposureConfigSchema extends z.ZodMiniObject<typeof experimentEventExposureConfigShape, z.core.$strict> {}
+export const experimentEventExposureConfigSchema: ExperimentEventExposureConfigSchema = z.strictObject(experimentEventExposureConfigShape)
 /** The default exposure: users who saw a given event (usually `$feature_flag_called`). */
-export interface ExperimentEventExposureConfig extends z.infer<typeof experimentEventExposureConfigSchema> {}
+export interface ExperimentEventExposureConfig extends ShapeOutput<typeof experimentEventExposureConfigShape> {}
 
-export const experimentExposureCriteriaSchema = z.strictObject({
+const experimentExposureCriteriaShape = {
   /** Leave the project's test accounts out. */
   filterTestAccounts: z.exactOptional(z.boolean()),
   /** The exposure event or action (default `$feature_flag_called` for the experiment's flag). */
   exposure_config: z.exactOptional(z.union([experimentEventExposureConfigSchema, actionsNodeSchema])),
   /** Users seen in several variants: `exclude` (default) drops them, `first_seen` keeps their first. */
   multiple_variant_handling: z.exactOptional(z.enum(MULTIPLE_VARIANT_HANDLINGS)),
-})
+}
+export interface ExperimentExposureCriteriaSchema extends z.ZodMiniObject<typeof experimentExposureCriteriaShape, z.core.$strict> {}
+export const experimentExposureCriteriaSchema: ExperimentExposureCriteriaSchema = z.strictObject(experimentExposureCriteriaShape)
 /** Who counts as exposed (docs/service-behaviour.md §P1.8). */
-export interface ExperimentExposureCriteria extends z.infer<typeof experimentExposureCriteriaSchema> {}
+export interface ExperimentExposureCriteria extends ShapeOutput<typeof experimentExposureCriteriaShape> {}
 
 export const experimentDifferenceTypeSchema = z.literal(['relative', 'absolute', 'RELATIVE', 'ABSOLUTE'])
 /** Spellings of a difference or prior type the service reads. */
 export type ExperimentDifferenceType = z.infer<typeof experimentDifferenceTypeSchema>
 
-export const experimentStatsConfigSchema = z.strictObject({
+const bayesianSettingsShape = {
+  /** Credible interval level, 0–1 (default 0.95 or the team's confidence level). */
+  ci_level: z.exactOptional(z.number()),
+  /** Relative (default) or absolute differences. */
+  difference_type: z.exactOptional(experimentDifferenceTypeSchema),
+  /** Relative (default) or absolute prior. */
+  prior_type: z.exactOptional(experimentDifferenceTypeSchema),
+}
+interface BayesianSettingsSchema extends z.ZodMiniObject<typeof bayesianSettingsShape, z.core.$strict> {}
+const bayesianSettingsSchema: BayesianSettingsSchema = z.strictObject(bayesianSettingsShape)
+
+const frequentistSettingsShape = {
+  /** Significance level, 0–1 (default 0.05, or 1 − the team's confidence level). */
+  alpha: z.exactOptional(z.number()),
+  /** Relative (default) or absolute differences. */
+  difference_type: z.exactOptional(experimentDifferenceTypeSchema),
+}
+interface FrequentistSettingsSchema extends z.ZodMiniObject<typeof frequentistSettingsShape, z.core.$strict> {}
+const frequentistSettingsSchema: FrequentistSettingsSchema = z.strictObject(frequentistSettingsShape)
+
+const experimentStatsConfigShape = {
   /** `bayesian` or `frequentist`; missing means the organisation's default (else `bayesian`). */
   method: z.exactOptional(z.enum(EXPERIMENT_STATS_METHODS)),
   /** Bayesian settings. */
-  bayesian: z.exactOptional(
-    z.strictObject({
-      /** Credible interval level, 0–1 (default 0.95 or the team's confidence level). */
-      ci_level: z.exactOptional(z.number()),
-      /** Relative (default) or absolute differences. */
-      difference_type: z.exactOptional(experimentDifferenceTypeSchema),
-      /** Relative (default) or absolute prior. */
-      prior_type: z.exactOptional(experimentDifferenceTypeSchema),
-    }),
-  ),
+  bayesian: z.exactOptional(bayesianSettingsSchema),
   /** Frequentist settings. */
-  frequentist: z.exactOptional(
-    z.strictObject({
-      /** Significance level, 0–1 (default 0.05, or 1 − the team's confidence level). */
-      alpha: z.exactOptional(z.number()),
-      /** Relative (default) or absolute differences. */
-      difference_type: z.exactOptional(experimentDifferenceTypeSchema),
-    }),
-  ),
-})
+  frequentist: z.exactOptional(frequentistSettingsSchema),
+}
+export interface ExperimentStatsConfigSchema extends z.ZodMiniObject<typeof experimentStatsConfigShape, z.core.$strict> {}
+export const experimentStatsConfigSchema: ExperimentStatsConfigSchema = z.strictObject(experimentStatsConfigShape)
 /** Statistics settings (docs/service-behaviour.md §P1.9); other keys are kept by the service. */
-export interface ExperimentStatsConfig extends z.infer<typeof experimentStatsConfigSchema> {}
+export interface ExperimentStatsConfig extends ShapeOutput<typeof experimentStatsConfigShape> {}
 
-export const experimentSavedMetricRefSchema = z.strictObject({
+const savedMetricMetadataShape = {
+  /** `primary` or `secondary`. */
+  type: z.literal(['primary', 'secondary']),
+}
+interface SavedMetricMetadataSchema extends z.ZodMiniObject<typeof savedMetricMetadataShape, z.core.$strict> {}
+const savedMetricMetadataSchema: SavedMetricMetadataSchema = z.strictObject(savedMetricMetadataShape)
+
+const experimentSavedMetricRefShape = {
   /** The saved metric's id. */
   id: z.number(),
   /** Whether it is a primary or secondary metric. */
-  metadata: z.exactOptional(
-    z.strictObject({
-      /** `primary` or `secondary`. */
-      type: z.literal(['primary', 'secondary']),
-    }),
-  ),
-})
+  metadata: z.exactOptional(savedMetricMetadataSchema),
+}
+export interface ExperimentSavedMetricRefSchema extends z.ZodMiniObject<typeof experimentSavedMetricRefShape, z.core.$strict> {}
+export const experimentSavedMetricRefSchema: ExperimentSavedMetricRefSchema = z.strictObject(experimentSavedMetricRefShape)
 /** A saved (shared) metric attached on write: `{ id, metadata: { type } }`. */
-export interface ExperimentSavedMetricRef extends z.infer<typeof experimentSavedMetricRefSchema> {}
+export interface ExperimentSavedMetricRef extends ShapeOutput<typeof experimentSavedMetricRefShape> {}
 
-export const experimentRunningTimeCalculationSchema = z.strictObject({
+const exposureEstimateConfigShape = {
+  /** `manual` or `automatic`. */
+  conversionRateInputType: z.literal(['manual', 'automatic']),
+  /** Manual estimates: what the baseline measures. */
+  manualMetricType: z.exactOptional(z.literal(['funnel', 'mean_count', 'mean_sum_or_avg'])),
+  /** Manual estimates: the baseline value. */
+  manualBaselineValue: z.exactOptional(z.number()),
+  /** Manual estimates: exposures per day. */
+  manualExposureRate: z.exactOptional(z.number()),
+}
+interface ExposureEstimateConfigSchema extends z.ZodMiniObject<typeof exposureEstimateConfigShape, z.core.$strict> {}
+const exposureEstimateConfigSchema: ExposureEstimateConfigSchema = z.strictObject(exposureEstimateConfigShape)
+
+const experimentRunningTimeCalculationShape = {
   /** Smallest effect worth detecting, in percent. */
   minimum_detectable_effect: z.exactOptional(z.number()),
   /** Estimated running time in days. */
@@ -300,66 +343,65 @@ export const experimentRunningTimeCalculationSchema = z.strictObject({
   /** Estimated sample size. */
   recommended_sample_size: z.exactOptional(z.number()),
   /** How the exposure estimate is made. */
-  exposure_estimate_config: z.exactOptional(
-    z.strictObject({
-      /** `manual` or `automatic`. */
-      conversionRateInputType: z.literal(['manual', 'automatic']),
-      /** Manual estimates: what the baseline measures. */
-      manualMetricType: z.exactOptional(z.literal(['funnel', 'mean_count', 'mean_sum_or_avg'])),
-      /** Manual estimates: the baseline value. */
-      manualBaselineValue: z.exactOptional(z.number()),
-      /** Manual estimates: exposures per day. */
-      manualExposureRate: z.exactOptional(z.number()),
-    }),
-  ),
-})
+  exposure_estimate_config: z.exactOptional(exposureEstimateConfigSchema),
+}
+export interface ExperimentRunningTimeCalculationSchema extends z.ZodMiniObject<typeof experimentRunningTimeCalculationShape, z.core.$strict> {}
+export const experimentRunningTimeCalculationSchema: ExperimentRunningTimeCalculationSchema = z.strictObject(experimentRunningTimeCalculationShape)
 /** How the running time is estimated (the canonical home of the old `parameters` keys). */
-export interface ExperimentRunningTimeCalculation extends z.infer<typeof experimentRunningTimeCalculationSchema> {}
+export interface ExperimentRunningTimeCalculation extends ShapeOutput<typeof experimentRunningTimeCalculationShape> {}
 
-export const experimentFlagVariantSchema = z.strictObject({
+const experimentFlagVariantShape = {
   /** Variant key; one is `control`. */
   key: z.string(),
   /** Display name. */
   name: z.exactOptional(z.string()),
   /** Share of users (0–100); the variants sum to 100. */
   rollout_percentage: z.number(),
-})
+}
+export interface ExperimentFlagVariantSchema extends z.ZodMiniObject<typeof experimentFlagVariantShape, z.core.$strict> {}
+export const experimentFlagVariantSchema: ExperimentFlagVariantSchema = z.strictObject(experimentFlagVariantShape)
 /** A variant of `feature_flag.filters.multivariate` (write-only flag settings). */
-export interface ExperimentFlagVariant extends z.infer<typeof experimentFlagVariantSchema> {}
+export interface ExperimentFlagVariant extends ShapeOutput<typeof experimentFlagVariantShape> {}
 
-export const experimentFeatureFlagInputSchema = z.strictObject({
+const flagReleaseGroupShape = {
+  /** Share of users the group releases to (0–100). */
+  rollout_percentage: z.number(),
+  /** Always `[]`. */
+  properties: z.tuple([]),
+}
+interface FlagReleaseGroupSchema extends z.ZodMiniObject<typeof flagReleaseGroupShape, z.core.$strict> {}
+const flagReleaseGroupSchema: FlagReleaseGroupSchema = z.strictObject(flagReleaseGroupShape)
+
+const flagMultivariateShape = {
+  /** The variants. */
+  variants: z.array(experimentFlagVariantSchema),
+}
+interface FlagMultivariateSchema extends z.ZodMiniObject<typeof flagMultivariateShape, z.core.$strict> {}
+const flagMultivariateSchema: FlagMultivariateSchema = z.strictObject(flagMultivariateShape)
+
+const flagFiltersInputShape = {
+  /** Release conditions: one group with `properties: []`. */
+  groups: z.exactOptional(z.array(flagReleaseGroupSchema)),
+  /** 2–20 variants summing to 100. */
+  multivariate: z.exactOptional(flagMultivariateSchema),
+  /** Group analytics: the group type (`null` for persons). */
+  aggregation_group_type_index: nullableOptional(z.number()),
+  /** Payload (JSON text) per variant key. */
+  payloads: z.exactOptional(z.record(z.string(), z.string())),
+}
+interface FlagFiltersInputSchema extends z.ZodMiniObject<typeof flagFiltersInputShape, z.core.$strict> {}
+const flagFiltersInputSchema: FlagFiltersInputSchema = z.strictObject(flagFiltersInputShape)
+
+const experimentFeatureFlagInputShape = {
   /** The flag's release conditions and variants. */
-  filters: z.exactOptional(
-    z.strictObject({
-      /** Release conditions: one group with `properties: []`. */
-      groups: z.exactOptional(
-        z.array(
-          z.strictObject({
-            /** Share of users the group releases to (0–100). */
-            rollout_percentage: z.number(),
-            /** Always `[]`. */
-            properties: z.tuple([]),
-          }),
-        ),
-      ),
-      /** 2–20 variants summing to 100. */
-      multivariate: z.exactOptional(
-        z.strictObject({
-          /** The variants. */
-          variants: z.array(experimentFlagVariantSchema),
-        }),
-      ),
-      /** Group analytics: the group type (`null` for persons). */
-      aggregation_group_type_index: nullableOptional(z.number()),
-      /** Payload (JSON text) per variant key. */
-      payloads: z.exactOptional(z.record(z.string(), z.string())),
-    }),
-  ),
+  filters: z.exactOptional(flagFiltersInputSchema),
   /** Keep a user's variant across anonymous and identified sessions. */
   ensure_experience_continuity: z.exactOptional(z.boolean()),
-})
+}
+export interface ExperimentFeatureFlagInputSchema extends z.ZodMiniObject<typeof experimentFeatureFlagInputShape, z.core.$strict> {}
+export const experimentFeatureFlagInputSchema: ExperimentFeatureFlagInputSchema = z.strictObject(experimentFeatureFlagInputShape)
 /** Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params: true`). */
-export interface ExperimentFeatureFlagInput extends z.infer<typeof experimentFeatureFlagInputSchema> {}
+export interface ExperimentFeatureFlagInput extends ShapeOutput<typeof experimentFeatureFlagInputShape> {}
 
 export const experimentDateSchema = z.nullable(dateTimeInput)
 /** Dates an experiment request may carry. */

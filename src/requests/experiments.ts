@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../schemas/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional } from './common.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
 import {
   experimentDateSchema,
   experimentExposureCriteriaSchema,
@@ -78,57 +78,66 @@ const experimentWriteFieldsShape = {
   /** Required with `feature_flag` on a running experiment. */
   update_feature_flag_params: z.exactOptional(z.boolean()),
 }
-export const experimentWriteFieldsSchema = z.strictObject(experimentWriteFieldsShape)
+export interface ExperimentWriteFieldsSchema extends z.ZodMiniObject<typeof experimentWriteFieldsShape, z.core.$strict> {}
+export const experimentWriteFieldsSchema: ExperimentWriteFieldsSchema = z.strictObject(experimentWriteFieldsShape)
 /**
  * Fields accepted by `experiments.create` and `experiments.update` (docs/service-behaviour.md §3.1,
  * §P1). A field the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface ExperimentWriteFields extends z.infer<typeof experimentWriteFieldsSchema> {}
+export interface ExperimentWriteFields extends ShapeOutput<typeof experimentWriteFieldsShape> {}
 
-export const experimentCreateParamsSchema = z.strictObject({
+const experimentCreateParamsShape = {
   ...experimentWriteFieldsShape,
   /** Name, at most 400 characters (required). */
   name: z.string(),
   /** Key of the feature flag to use or create (required). */
   feature_flag_key: z.string(),
-})
+}
+export interface ExperimentCreateParamsSchema extends z.ZodMiniObject<typeof experimentCreateParamsShape, z.core.$strict> {}
+export const experimentCreateParamsSchema: ExperimentCreateParamsSchema = z.strictObject(experimentCreateParamsShape)
 /** `experiments.create`: `name` and `feature_flag_key` are required by the service. */
-export interface ExperimentCreateParams extends z.infer<typeof experimentCreateParamsSchema> {}
+export interface ExperimentCreateParams extends ShapeOutput<typeof experimentCreateParamsShape> {}
 
 export const experimentUpdateParamsSchema = experimentWriteFieldsSchema
 /** `experiments.update`: any writable field. */
 export type ExperimentUpdateParams = ExperimentWriteFields
 
-export const experimentDuplicateParamsSchema = z.strictObject({
+const experimentDuplicateParamsShape = {
   /** The copy's flag key (default: the same flag). */
   feature_flag_key: z.exactOptional(z.string()),
-})
+}
+export interface ExperimentDuplicateParamsSchema extends z.ZodMiniObject<typeof experimentDuplicateParamsShape, z.core.$strict> {}
+export const experimentDuplicateParamsSchema: ExperimentDuplicateParamsSchema = z.strictObject(experimentDuplicateParamsShape)
 /** Body of `experiments.duplicate`: optionally another flag for the copy. */
-export interface ExperimentDuplicateParams extends z.infer<typeof experimentDuplicateParamsSchema> {}
+export interface ExperimentDuplicateParams extends ShapeOutput<typeof experimentDuplicateParamsShape> {}
 
 export const exposureCohortParamsSchema = z.record(z.string(), z.never())
 /** Body of `experiments.createExposureCohort`: the service reads none. */
 export type ExposureCohortParams = z.infer<typeof exposureCohortParamsSchema>
 
-export const experimentLaunchParamsSchema = z.strictObject({
+const experimentLaunchParamsShape = {
   /** When the experiment starts, as a `Date` or an ISO 8601 string. Default: now. */
   start_date: z.exactOptional(dateTimeInput),
-})
+}
+export interface ExperimentLaunchParamsSchema extends z.ZodMiniObject<typeof experimentLaunchParamsShape, z.core.$strict> {}
+export const experimentLaunchParamsSchema: ExperimentLaunchParamsSchema = z.strictObject(experimentLaunchParamsShape)
 /** What `experiments.launch` sets. */
-export interface ExperimentLaunchParams extends z.infer<typeof experimentLaunchParamsSchema> {}
+export interface ExperimentLaunchParams extends ShapeOutput<typeof experimentLaunchParamsShape> {}
 
-export const experimentEndParamsSchema = z.strictObject({
+const experimentEndParamsShape = {
   /** When the experiment ends, as a `Date` or an ISO 8601 string. Default: now. */
   end_date: z.exactOptional(dateTimeInput),
   /** The outcome: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
   conclusion: z.exactOptional(z.enum(EXPERIMENT_CONCLUSIONS)),
   /** Why, in a sentence or two. */
   conclusion_comment: z.exactOptional(z.string()),
-})
+}
+export interface ExperimentEndParamsSchema extends z.ZodMiniObject<typeof experimentEndParamsShape, z.core.$strict> {}
+export const experimentEndParamsSchema: ExperimentEndParamsSchema = z.strictObject(experimentEndParamsShape)
 /** What `experiments.end` sets. */
-export interface ExperimentEndParams extends z.infer<typeof experimentEndParamsSchema> {}
+export interface ExperimentEndParams extends ShapeOutput<typeof experimentEndParamsShape> {}
 
-export const experimentListParamsSchema = z.strictObject({
+const experimentListParamsShape = {
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -143,13 +152,15 @@ export const experimentListParamsSchema = z.strictObject({
   order: z.optional(z.string()),
   /** Only experiments created by this user id. */
   created_by_id: z.optional(z.number()),
-})
+}
+export interface ExperimentListParamsSchema extends z.ZodMiniObject<typeof experimentListParamsShape, z.core.$strict> {}
+export const experimentListParamsSchema: ExperimentListParamsSchema = z.strictObject(experimentListParamsShape)
 /** Query of `experiments.list`. `limit`/`offset` are the spec's; the rest the service also reads (§3.2). */
-export interface ExperimentListParams extends z.infer<typeof experimentListParamsSchema> {}
+export interface ExperimentListParams extends ShapeOutput<typeof experimentListParamsShape> {}
 
 const booleanQuerySchema = z.union([z.boolean(), z.literal(['true', 'false'])])
 
-export const eligibleFeatureFlagsParamsSchema = z.strictObject({
+const eligibleFeatureFlagsParamsShape = {
   /** Flag key or name contains. */
   search: z.optional(z.string()),
   /** Default 20, at most 100. */
@@ -166,24 +177,30 @@ export const eligibleFeatureFlagsParamsSchema = z.strictObject({
   evaluation_runtime: z.optional(z.enum(FEATURE_FLAG_EVALUATION_RUNTIMES)),
   /** Only flags with (`true`) or without (`false`) evaluation tags. */
   has_evaluation_tags: z.optional(booleanQuerySchema),
-})
+}
+export interface EligibleFeatureFlagsParamsSchema extends z.ZodMiniObject<typeof eligibleFeatureFlagsParamsShape, z.core.$strict> {}
+export const eligibleFeatureFlagsParamsSchema: EligibleFeatureFlagsParamsSchema = z.strictObject(eligibleFeatureFlagsParamsShape)
 /** Query of `experiments.eligibleFeatureFlags` (spec rule 5). */
-export interface EligibleFeatureFlagsParams extends z.infer<typeof eligibleFeatureFlagsParamsSchema> {}
+export interface EligibleFeatureFlagsParams extends ShapeOutput<typeof eligibleFeatureFlagsParamsShape> {}
 
-export const recalculateTimeseriesParamsSchema = z.strictObject({
+const recalculateTimeseriesParamsShape = {
   /** The full metric to recalculate, with its `uuid` (as the experiment returns it). */
   metric: experimentMetricWithFingerprintSchema,
   /** The metric's `fingerprint`, as the experiment returns it. */
   fingerprint: z.string(),
-})
+}
+export interface RecalculateTimeseriesParamsSchema extends z.ZodMiniObject<typeof recalculateTimeseriesParamsShape, z.core.$strict> {}
+export const recalculateTimeseriesParamsSchema: RecalculateTimeseriesParamsSchema = z.strictObject(recalculateTimeseriesParamsShape)
 /** Body of `recalculateTimeseries`. */
-export interface RecalculateTimeseriesParams extends z.infer<typeof recalculateTimeseriesParamsSchema> {}
+export interface RecalculateTimeseriesParams extends ShapeOutput<typeof recalculateTimeseriesParamsShape> {}
 
-export const timeseriesResultsParamsSchema = z.strictObject({
+const timeseriesResultsParamsShape = {
   /** The metric's `uuid`. */
   metric_uuid: z.string(),
   /** The metric's `fingerprint` (in the experiment's `metrics`). */
   fingerprint: z.string(),
-})
+}
+export interface TimeseriesResultsParamsSchema extends z.ZodMiniObject<typeof timeseriesResultsParamsShape, z.core.$strict> {}
+export const timeseriesResultsParamsSchema: TimeseriesResultsParamsSchema = z.strictObject(timeseriesResultsParamsShape)
 /** Query of `timeseriesResults`. */
-export interface TimeseriesResultsParams extends z.infer<typeof timeseriesResultsParamsSchema> {}
+export interface TimeseriesResultsParams extends ShapeOutput<typeof timeseriesResultsParamsShape> {}

@@ -51,6 +51,26 @@ function accepts(schema: z.ZodMiniType, value: unknown): void {
 }
 
 describe('the experiment request schemas accept the realistic payloads of the type tests', () => {
+  // Every payload, by the schema of its type (a payload added to the type tests without one does not compile).
+  const schemaOf: Record<keyof typeof payloads, z.ZodMiniType> = {
+    meanRevenue: experimentMeanMetricSchema,
+    checkoutFunnel: experimentFunnelMetricSchema,
+    revenuePerOrder: experimentRatioMetricSchema,
+    weekOneRetention: experimentRetentionMetricSchema,
+    fullCreate: experimentCreateParamsSchema,
+    minimalCreate: experimentCreateParamsSchema,
+    actionExposureCreate: experimentCreateParamsSchema,
+    launch: experimentUpdateParamsSchema,
+    conclude: experimentUpdateParamsSchema,
+    draftAgain: experimentUpdateParamsSchema,
+    listRunning: experimentListParamsSchema,
+    recalculate: recalculateTimeseriesParamsSchema,
+  }
+
+  it.each(Object.entries(schemaOf))('%s', (name, schema) => {
+    accepts(schema, payloads[name as keyof typeof payloads])
+  })
+
   const metrics = [
     [experimentMeanMetricSchema, payloads.meanRevenue],
     [experimentFunnelMetricSchema, payloads.checkoutFunnel],
