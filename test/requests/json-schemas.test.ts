@@ -43,7 +43,7 @@ const validators = new Map<unknown, ReturnType<typeof ajv.compile>>()
 function validate(schema: unknown, value: unknown): { valid: boolean; errors: string } {
   let check = validators.get(schema)
   if (!check) validators.set(schema, (check = ajv.compile(jsonSchemaOf(schema as never))))
-  const valid = check(JSON.parse(JSON.stringify(value)))
+  const valid = check(JSON.parse(JSON.stringify(value))) as boolean
   return { valid, errors: ajv.errorsText(check.errors) }
 }
 
