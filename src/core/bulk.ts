@@ -5,13 +5,13 @@ import { checkRequestOptions, checkTypeOf } from './options.js'
 /** Options of `client.bulk()`. */
 export interface BulkOptions {
   /** Calls of `fn` in flight at once. Default 4. */
-  concurrency?: number
+  concurrency?: number | undefined
   /** Aborting starts no new item, reaches the calls in flight through their `signal`, and rejects `bulk` with `AbortError`. */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** Start no new item after the first failure; the items never run are reported `skipped`. Default `false`. */
-  stopOnError?: boolean
+  stopOnError?: boolean | undefined
   /** Called after each item settles. */
-  onProgress?: (progress: BulkProgress) => void
+  onProgress?: ((progress: BulkProgress) => void) | undefined
 }
 
 /** What `onProgress` receives: counts so far. */

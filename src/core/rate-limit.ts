@@ -11,13 +11,13 @@ import { InvalidArgumentError } from './errors.js'
 /** The request budgets the client paces itself to (the `rateLimit` option). Every number is optional. */
 export interface RateLimits {
   /** Requests a minute, per API key and host, outside the endpoints group. Default 480, like the service. */
-  requestsPerMinute?: number
+  requestsPerMinute?: number | undefined
   /** Requests an hour, outside the endpoints group. Default 4,800. */
-  requestsPerHour?: number
+  requestsPerHour?: number | undefined
   /** Requests a minute to the endpoints group (`client.endpoints`). Default 240. */
-  endpointsRequestsPerMinute?: number
+  endpointsRequestsPerMinute?: number | undefined
   /** Requests an hour to the endpoints group. Default 2,400. */
-  endpointsRequestsPerHour?: number
+  endpointsRequestsPerHour?: number | undefined
 }
 
 /** Each limit: its name, the service's number (docs/service-behaviour.md §1.7) and its window in ms. */
