@@ -116,7 +116,7 @@ export function checkProjectId(value: unknown): string {
   throw new InvalidArgumentError('projectId', `expected a numeric project id or "@current", got ${show(value)}`)
 }
 
-/** An http(s) origin with an optional path, and no credentials, query or fragment. */
+/** An http(s) origin with an optional path (not ending in `/api`), and no credentials, query or fragment. */
 export function checkBaseUrl(value: unknown): URL {
   let url: URL | undefined
   try {
@@ -129,6 +129,11 @@ export function checkBaseUrl(value: unknown): URL {
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new InvalidArgumentError('baseUrl', 'must not carry credentials, a query or a fragment')
+  }
+  // `…/api` would send every request to `/api/api/projects/…`, a bare 404.
+  if (/\/api\/?$/.test(url.pathname)) {
+    const host = url.href.replace(/\/api\/?$/, '')
+    throw new InvalidArgumentError('baseUrl', `ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${host}`)
   }
   return url
 }

@@ -94,6 +94,18 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
     expect(badTimeout.code).toBe(2)
     expect(oneLine(badTimeout.stderr)).toBe('Invalid argument `timeout`: expected a positive number of milliseconds, got "soon"')
   })
+
+  it('a base URL ending in /api, as a flag or from the environment, is refused before anything is sent', async () => {
+    const before = fake.requests.length
+    const expected = `Invalid argument \`baseUrl\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
+    const flag = await run(['surveys', 'list', '--base-url', `${server.url}/api`])
+    expect(flag.code).toBe(2)
+    expect(oneLine(flag.stderr)).toBe(expected)
+    const fromEnv = await run(['surveys', 'list'], { env: { ...env, POSTHOG_BASE_URL: `${server.url}/api/` } })
+    expect(fromEnv.code).toBe(2)
+    expect(oneLine(fromEnv.stderr)).toBe(expected)
+    expect(fake.requests.length).toBe(before)
+  })
 })
 
 describe('API errors: exit 1, one line with status, detail, attr and hint', () => {
