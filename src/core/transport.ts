@@ -227,7 +227,15 @@ export class Transport {
       // Awaited only when zod had to be loaded: the fast path stays free of an extra promise.
       return { data: data instanceof Promise ? await data : data, response }
     } catch (error) {
-      const failed = { method: call.method, url: call.url, scope: call.operation?.scope, hint: call.operation?.hint, timeout, signal: options.signal }
+      const failed = {
+        method: call.method,
+        url: call.url,
+        scope: call.operation?.scope,
+        hint: call.operation?.hint,
+        projectKey: this.#apiKey.startsWith('phc_'),
+        timeout,
+        signal: options.signal,
+      }
       throw this.#redactor.error(toClientError(error, failed))
     }
   }
