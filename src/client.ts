@@ -1,6 +1,7 @@
 import { show } from './core/args.js'
 import type { APIPromise } from './core/api-promise.js'
 import { bulk, type BulkContext, type BulkOptions, type BulkReport, type BulkSource } from './core/bulk.js'
+import { cloudRegion } from './core/cloud.js'
 import { InvalidArgumentError } from './core/errors.js'
 import {
   checkApiKey,
@@ -49,10 +50,12 @@ export interface ClientOptions {
   /** In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`. */
   dangerouslyAllowBrowser?: boolean | undefined
   /**
-   * Pacing to the service's rate limits, on by default with its published numbers (480 requests a minute
-   * and 4,800 an hour per key; the endpoints group 240 and 2,400): a call over a limit waits for its turn.
-   * An object changes any number; `false` turns pacing off. Clients of the same key and host share one
-   * limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
+   * Pacing to the service's rate limits: a call over a limit waits for its turn. By default on PostHog Cloud
+   * (`https://us.posthog.com`, `https://eu.posthog.com`) with its published numbers (480 requests a minute
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400); on other hosts only with `true` (those
+   * numbers) or an object (any number changed). Either way, after a 429 every call of the key and host
+   * waits the asked time out together; `false` turns all of it off. Clients of the same key and host share
+   * one limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
    */
   rateLimit?: boolean | RateLimits | undefined
   /**
@@ -137,7 +140,7 @@ export class ProjectClient {
       validateResponses: options.validateResponses ?? true,
       endpointsPrefix,
       logger,
-      rateLimit: rateLimitOption('rateLimit', options.rateLimit),
+      rateLimit: rateLimitOption('rateLimit', options.rateLimit, cloudRegion(baseUrl.href) !== undefined),
       maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
     })
     this.#transport = transport
