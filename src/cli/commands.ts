@@ -329,3 +329,16 @@ export function findCommand(group: Group, word: string): { method: string; spec:
 export function operationOf(spec: CommandSpec): Operation {
   return OPERATIONS[spec.operation]
 }
+
+/**
+ * An operation's hint as the command line says it: each SDK call it names becomes the command
+ * (`use hogFunctions.softDelete(id)` → `use hog-functions soft-delete <id>`).
+ */
+export function commandHint(hint: string): string {
+  return hint.replace(/\b(\w+)\.(\w+)\(([\w, ]*)\)/g, (call, group: string, method: string, params: string) => {
+    const found = findGroup(group)
+    if (!found || !findCommand(found, method)) return call
+    const positional = params.split(',').map((param) => param.trim()).filter(Boolean)
+    return [kebab(found), kebab(method), ...positional.map((param) => `<${param}>`)].join(' ')
+  })
+}

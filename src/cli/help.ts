@@ -1,5 +1,5 @@
 import type { Operation, PathParamKind } from '../core/operations.js'
-import { COMMANDS, GROUPS, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
+import { COMMANDS, GROUPS, commandHint, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
 
 /** `--help` texts, generated from the command table and the operation table (nothing here loads the SDK). */
 
@@ -97,7 +97,7 @@ export function methodHelp(group: Group, method: string): string {
   if (flags.length) lines.push('', operation.method === 'GET' ? 'Query flags:' : 'Flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, FLAG_KINDS[kind]])))
   if (spec.body) lines.push('', `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin`)
   if (spec.list) lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
-  if (operation.hint) lines.push('', `Note: ${operation.hint}`)
+  if (operation.hint) lines.push('', `Note: ${commandHint(operation.hint)}`)
   lines.push('', `Settings and output flags: ${TOOL} --help`)
   return `${lines.join('\n')}\n`
 }

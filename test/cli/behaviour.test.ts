@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OPERATIONS, ProjectClient } from 'posthog-project-client'
+import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { COMMANDS, GROUPS, kebab } from '../../src/cli/commands.js'
 import { buildCli, fakeEnv, runCli, type StagedCli } from './helpers.js'
@@ -121,12 +121,17 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
     expect(oneLine(result.stderr)).toMatch(/^BadRequestError: POST .* failed with 400: .+ \(attr: name\)$/)
   })
 
-  it('405 with the hint', async () => {
-    const [experiment] = fake.seed.experiments(1)
-    const result = await run(['experiments', 'delete', String(experiment!.id)])
+  it.each([
+    ['experiments', () => String(fake.seed.experiments(1)[0]!.id), 'experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>'],
+    ['hog-functions', () => fake.seed.hogFunctions(1)[0]!.id, 'hog functions are never hard-deleted (the service always answers 405): use hog-functions soft-delete <id>'],
+  ])('%s delete: 405 with the hint naming the command, not the SDK method', async (group, seed, hint) => {
+    const result = await run([group, 'delete', seed()])
     expect(result.code).toBe(1)
-    expect(oneLine(result.stderr)).toContain('failed with 405')
-    expect(oneLine(result.stderr)).toContain(OPERATIONS['experiments.delete'].hint)
+    expect(oneLine(result.stderr)).toMatch(/^MethodNotAllowedError: DELETE .* failed with 405/)
+    expect(oneLine(result.stderr).endsWith(` — ${hint}`)).toBe(true)
+    expect(oneLine(result.stderr)).not.toMatch(/softDelete\(/)
+    const help = await run([group, 'delete', '--help'])
+    expect(help.stdout).toContain(`Note: ${hint}`)
   })
 
   it('403 names the scope, 401 never shows the key given', async () => {
@@ -331,7 +336,7 @@ describe('--help and --version', () => {
     expect(result.stdout).toMatch(/--type\s+a list: comma-separated or the flag repeated/)
     expect(result.stdout).toContain('scope: hog_function:read')
     const deleted = await run(['experiments', 'delete', '--help'])
-    expect(deleted.stdout).toContain(OPERATIONS['experiments.delete'].hint)
+    expect(deleted.stdout).toContain('Note: experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>')
   })
 
   it('--version prints the package version', async () => {

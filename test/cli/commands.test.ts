@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { OPERATIONS, type EventDefinitionListParams, type HogFunctionListParams, type OperationId, type SurveyListParams } from 'posthog-project-client'
 import { GLOBAL_FLAGS, allMethodFlags, parseCommandLine, type Call } from '../../src/cli/args.js'
-import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec, type KindOf, type FlagsOf } from '../../src/cli/commands.js'
+import { COMMANDS, GROUPS, camel, commandHint, findCommand, kebab, type CommandSpec, type KindOf, type FlagsOf } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */
@@ -64,6 +64,17 @@ describe('the command table', () => {
     expectTypeOf<KindOf<boolean | 'true' | 'false'>>().toEqualTypeOf<'boolean'>()
     expectTypeOf<KindOf<Record<string, unknown>>>().toEqualTypeOf<never>()
     expectTypeOf(COMMANDS.surveys.list.flags).toEqualTypeOf<{ readonly limit: 'integer'; readonly offset: 'integer'; readonly search: 'string' }>()
+  })
+})
+
+describe('commandHint', () => {
+  it('names the command for every SDK call an operation hint gives, and leaves other text alone', () => {
+    const hinted = Object.values(OPERATIONS).flatMap((operation) => ('hint' in operation && operation.hint ? [operation.hint] : []))
+    expect(hinted.length).toBeGreaterThanOrEqual(2)
+    for (const hint of hinted) expect(commandHint(hint)).not.toMatch(/\w\.\w+\(/)
+    expect(commandHint('use experiments.softDelete(id)')).toBe('use experiments soft-delete <id>')
+    expect(commandHint('use surveys.archiveResponse(id, responseUuid)')).toBe('use surveys archive-response <id> <responseUuid>')
+    expect(commandHint('see console.log(x) or experiments.unknown(id)')).toBe('see console.log(x) or experiments.unknown(id)')
   })
 })
 
