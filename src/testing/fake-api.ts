@@ -122,7 +122,7 @@ export interface SeedOptions {
  * or the one `options.projectId` names. Each returns the stored records.
  */
 export interface FakeSeeders {
-  /** Experiments (launched a week ago unless `start_date: null`), each with its feature flag. */
+  /** Experiments, each with its feature flag; all launched a week ago (`start_date` seven days before the fake's clock) unless `start_date` is given (`null`: a draft). */
   experiments(seed: SeedInput<ExperimentSeed>, options?: SeedOptions): FakeExperiment[]
   /** Feature flags; by default multivariate `control`/`test`, so eligible for experiments. */
   featureFlags(seed: SeedInput<Partial<FakeFeatureFlag>>, options?: SeedOptions): FakeFeatureFlag[]

@@ -322,6 +322,15 @@ describe('the fake itself', () => {
     expect(fake.seed.experiments(1)[0]?.id).toBe(1)
   })
 
+  it('seeded experiments were all launched a week ago, as documented (a draft with start_date: null)', () => {
+    const fake = createFakeApi({ now: () => FIXED_NOW })
+    const seeded = fake.seed.experiments(40)
+    const weekAgo = new Date(FIXED_NOW.getTime() - 7 * 86_400_000).toISOString().replace('Z', '000Z')
+    expect(new Set(seeded.map((experiment) => experiment.start_date))).toEqual(new Set([weekAgo]))
+    expect(fake.seed.experiments([{ start_date: null }])[0]?.start_date).toBeNull()
+    expect(fake.seed.experiments([{ start_date: '2026-01-01T00:00:00Z' }])[0]?.start_date).toBe('2026-01-01T00:00:00Z')
+  })
+
   it('matches faults by operation and by absolute path, and counts them', async () => {
     const fake = createFakeApi()
     const call = api(fake)

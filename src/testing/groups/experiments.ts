@@ -66,7 +66,7 @@ export function seedExperiment(store: FakeStore, seed: ExperimentSeed, index: nu
   const id = seed.id ?? store.nextId('experiment')
   const name = seed.name ?? `Experiment ${id}`
   const key = seed.feature_flag_key ?? `experiment-${id}`
-  const startDate = seed.start_date === undefined ? store.timestamp(-(7 + index) * DAY_MS) : seed.start_date
+  const startDate = seed.start_date === undefined ? store.timestamp(-7 * DAY_MS) : seed.start_date
   const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
   const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
   const experiment = baseExperiment(id, name, key, createdAt)
