@@ -119,6 +119,38 @@ describe('hog functions', () => {
     expect((await call('GET', 'hog_functions/')).body.count).toBe(0)
   })
 
+  it('a secret input sent as its mask: on create there is nothing to keep, on update the stored secret is kept', async () => {
+    const fake = createFakeApi()
+    const call = api(fake)
+    const schema = [
+      { key: 'url', type: 'string', required: true },
+      { key: 'token', type: 'string', secret: true, required: true },
+    ]
+    // A function read back from another project: its secret shows only as the mask.
+    const copied = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: schema, inputs: { url: { value: 'https://example.com' }, token: { secret: true } } })
+    expect(copied.status).toBe(400)
+    expect(copied.body).toEqual({ type: 'validation_error', code: 'required', detail: 'This field is required.', attr: 'inputs__token' })
+    expect(fake.state.hogFunctions.size).toBe(0)
+
+    const optional = await call('POST', 'hog_functions/', {
+      hog: 'x',
+      inputs_schema: [schema[0], { ...schema[1], required: false }],
+      inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
+    })
+    expect(optional.status).toBe(201)
+    expect(fake.state.hogFunctions.get(optional.body.id)?.inputs).not.toHaveProperty('token')
+
+    const created = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: schema, inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } } })
+    expect(created.status).toBe(201)
+    const kept = await call('PATCH', `hog_functions/${created.body.id}/`, { inputs: { url: { value: 'https://example.org' }, token: { secret: true } } })
+    expect(kept.status).toBe(200)
+    expect(kept.body.inputs.token).toEqual({ secret: true })
+    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
+    const rotated = await call('PATCH', `hog_functions/${created.body.id}/`, { inputs: { url: { value: 'https://example.org' }, token: { value: 'new-sekret' } } })
+    expect(rotated.status).toBe(200)
+    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('new-sekret')
+  })
+
   it('lists transformations in execution order and rearranges them (bare array)', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = api(fake)
