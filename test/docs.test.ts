@@ -59,8 +59,8 @@ describe('doc comments of the resource methods', () => {
     })
   }
 
-  it('finds the 61 operations, the two softDeletes and the seven lifecycle helpers', () => {
-    expect(methods).toHaveLength(70)
+  it('finds the 61 operations, the two softDeletes, the seven lifecycle helpers and experiments.listIncludingArchived', () => {
+    expect(methods).toHaveLength(71)
     expect(new Set(methods.map((method) => method.operation))).toEqual(new Set(Object.keys(OPERATIONS)))
   })
 

@@ -110,10 +110,18 @@ export const COMMANDS = {
   experiments: {
     list: {
       operation: 'experiments.list',
-      summary: 'List experiments, newest first (archived ones only with --archived).',
+      summary: 'List experiments that are not archived, newest first (--archived: the archived ones only).',
       path: [],
       list: true,
       flags: { ...LIST, status: 'string', archived: 'boolean', search: 'string', order: 'string', created_by_id: 'integer' },
+      columns: EXPERIMENT_COLUMNS,
+    },
+    listIncludingArchived: {
+      operation: 'experiments.list',
+      summary: 'Every experiment, archived or not (with --all: a complete export): the list, then the archived ones.',
+      path: [],
+      list: true,
+      flags: { ...LIST, status: 'string', search: 'string', order: 'string', created_by_id: 'integer' },
       columns: EXPERIMENT_COLUMNS,
     },
     create: { operation: 'experiments.create', summary: 'Create an experiment (and its feature flag).', path: [], body: 'required', columns: EXPERIMENT_COLUMNS },

@@ -141,23 +141,36 @@ export class Transport {
     }
   }
 
-  /** Calls a list operation: a `PagePromise` whose later pages reuse the operation and the request options. */
-  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: ListOptions): PagePromise<ItemOf<K>> {
+  /**
+   * Calls a list operation: a `PagePromise` whose later pages reuse the operation and the request options.
+   * `then`: the arguments of a second list of the same operation, walked after the first as one walk (the
+   * last page of the first has the second's first page as its `next`).
+   */
+  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: ListOptions, then?: CallArgs | (() => CallArgs)): PagePromise<ItemOf<K>> {
     let call: Prepared<PageEnvelope<ItemOf<K>>>
+    let second: string | null
     const concurrency = options?.concurrency ?? 1
     try {
       call = this.#prepare(id, args, options) as Prepared<PageEnvelope<ItemOf<K>>>
+      second = then ? this.#prepare(id, then, options).url : null
       checkWhole('options.concurrency', concurrency, 1, 16)
     } catch (error) {
       return rejectedPage(this.#redactor.error(error))
     }
-    const fetchPage: PageFetcher<ItemOf<K>> = (url, link) =>
-      new PagePromise(
-        this.#send({ ...call, url }, link).then(({ data, response }) => ({ data: new Page(data, url, fetchPage), response })),
-        options?.signal,
-        concurrency,
-      )
-    return fetchPage(call.url)
+    /** The pages of one list; its last page leads to `after`, when there is one. */
+    const pagesOf = (after: string | null): PageFetcher<ItemOf<K>> => {
+      const fetchPage: PageFetcher<ItemOf<K>> = (url, link) =>
+        new PagePromise(
+          this.#send({ ...call, url }, link).then(({ data, response }) => {
+            const page = new Page(data, url, fetchPage)
+            return { data: after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)), response }
+          }),
+          options?.signal,
+          concurrency,
+        )
+      return fetchPage
+    }
+    return pagesOf(second)(call.url)
   }
 
   /** A request to a path the SDK does not cover, with the same auth, retries, errors and redaction. */

@@ -286,7 +286,7 @@ export interface ExperimentListParams {
   offset?: number
   /** `draft`, `running`, `complete` or `all` (default: all). */
   status?: (typeof EXPERIMENT_LIST_STATUSES)[number]
-  /** Archived experiments are hidden unless `true`. */
+  /** `true`: only the archived experiments; `false` or left out: only those not archived. Both: `experiments.listIncludingArchived()`. */
   archived?: boolean
   /** Name contains. */
   search?: string

@@ -14,6 +14,7 @@ describe('the command table', () => {
     expect(direct.map(({ spec }) => spec.operation).sort()).toEqual((Object.keys(OPERATIONS) as OperationId[]).sort())
     const others = rows.filter((row) => !direct.includes(row)).map(({ group, method, spec }) => `${group}.${method} → ${spec.operation}`)
     expect(others).toEqual([
+      'experiments.listIncludingArchived → experiments.list',
       'experiments.launch → experiments.update',
       'experiments.end → experiments.update',
       'experiments.archive → experiments.update',

@@ -150,6 +150,7 @@ function method(group: keyof ProjectClient & string, name: string, args: Arg[]) 
 }
 
 method('experiments', 'list', [list(), opts])
+method('experiments', 'listIncludingArchived', [list(), opts])
 method('experiments', 'create', [body({ name: 'x', feature_flag_key: 'x' }), opts])
 method('experiments', 'retrieve', [experimentId, opts])
 method('experiments', 'update', [experimentId, body(), opts])

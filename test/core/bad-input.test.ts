@@ -19,6 +19,8 @@ const rows: Row[] = [
   ['experiments.list NaN limit', () => ex.list({ limit: Number.NaN }), 'params.limit'],
   ['experiments.list negative offset', () => ex.list({ offset: -1 }), 'params.offset'],
   ['experiments.list params not an object', () => ex.list(any('limit=1')), 'params'],
+  ['experiments.listIncludingArchived negative limit', () => ex.listIncludingArchived({ limit: -1 }), 'params.limit'],
+  ['experiments.listIncludingArchived with archived', () => ex.listIncludingArchived(any({ archived: false })), 'params.archived'],
   ['experiments.create no body', () => ex.create(any(undefined)), 'body'],
   ['experiments.create string body', () => ex.create(any('{}')), 'body'],
   ['experiments.retrieve empty id', () => ex.retrieve(any('')), 'id'],
