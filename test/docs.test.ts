@@ -221,7 +221,7 @@ describe('README', () => {
 
     it('the snippets of the client sections run against the fake, and print what the README says', async () => {
       const runnable = blocks.filter((block) =>
-        ['Authentication and scopes', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', '`withResponse()`', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
+        ['Authentication and scopes', 'Resource groups', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', '`withResponse()`', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
       )
       expect(runnable.length).toBeGreaterThanOrEqual(8)
       const fake = testing.createFakeApi({ projectId: 12345, pageSize: 7 })
@@ -229,6 +229,11 @@ describe('README', () => {
       fake.seed.surveys(12)
       fake.seed.eventDefinitions(130)
       fake.seed.featureFlags(25)
+      const webhook = { inputs_schema: [{ key: 'url', type: 'string', label: 'URL', required: true, secret: false, hidden: false }, { key: 'token', type: 'string', label: 'Token', required: false, secret: true, hidden: false }] }
+      fake.seed.hogFunctions([
+        { ...webhook, name: 'Slack alert', inputs: { url: { value: 'https://hooks.example.com/1' }, token: { value: 'sekret' } } },
+        { ...webhook, name: 'Audit log', inputs: { url: { value: 'https://audit.example.com' } } },
+      ])
       const server = setupServer(...mswHandlers(fake))
       server.listen({ onUnhandledRequest: 'error' })
       vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
@@ -251,6 +256,8 @@ describe('README', () => {
         vi.restoreAllMocks()
       }
       expect(printed).toContain("survey:write")
+      // "Resource groups": the slim list, then each hog function in full (its inputs, a secret masked but named).
+      expect(printed).toEqual(expect.arrayContaining(['Slack alert: url, token', 'Audit log: url']))
       expect(printed).toContain('30 experiments')
       expect(printed).toContain('200 application/json 10') // withResponse(): the first page, limit 10
       expect(printed).toContain('https://eu.posthog.com https://posthog.internal.example.com')

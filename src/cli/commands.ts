@@ -169,7 +169,7 @@ export const COMMANDS = {
   hogFunctions: {
     list: {
       operation: 'hogFunctions.list',
-      summary: 'List hog functions.',
+      summary: 'List hog functions: slim items, without inputs or mappings (hog-functions retrieve <id> for one in full).',
       path: [],
       list: true,
       flags: {

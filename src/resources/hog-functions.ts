@@ -32,8 +32,9 @@ import type {
  */
 export class HogFunctions extends APIResource {
   /**
-   * Lists hog functions (slim items), by `execution_order` then newest update; soft-deleted ones are
-   * left out.
+   * Lists hog functions, by `execution_order` then newest update; soft-deleted ones are left out. The items
+   * are the service's slim ones (no `inputs`, `inputs_schema`, `mappings`, `masking`): `retrieve(id)` reads a
+   * whole function.
    *
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
