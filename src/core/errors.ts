@@ -153,8 +153,11 @@ export class PermissionDeniedError extends ApiError {
     const fields = errorFields(init.body)
     const fromDetail = /missing required scope '([^']+)'/.exec(fields.detail ?? '')?.[1] as Scope | undefined
     const requiredScope = fromDetail ?? init.requiredScope ?? null
-    const why =
-      requiredScope === null
+    // The service's two refusals of a project (docs/service-behaviour.md §1.4) are not about a scope.
+    const project = /access to the (requested )?project/i.test(fields.detail ?? '')
+    const why = project
+      ? 'the key cannot reach this project: check projectId, and the projects the key (and its user) may use'
+      : requiredScope === null
         ? 'this operation does not support personal API key access (the service lists no scope for it; only a logged-in session can call it)'
         : `the API key needs the scope '${requiredScope}'`
     super({

@@ -17,7 +17,7 @@ import { ALL_OPERATIONS, operationsHit, useE2E } from '../helpers/fake-server.js
  */
 describe('every operation over a real socket', () => {
   // The real service refuses personal API keys on the operations with no scope; this fake answers them.
-  const e2e = useE2E({ allowUnscopedActions: true })
+  const e2e = useE2E({ allowUnscopedActions: true, projects: [1, 2, 3] })
   let client: ProjectClient
 
   beforeAll(() => {
