@@ -2,7 +2,9 @@
  * The quickstart: run two experiments to their conclusion, walk a paginated list, and watch a survey's
  * stats change when a response is archived.
  *
- *   npm run demo                  # no key: starts the in-memory fake on 127.0.0.1 and works against it
+ *   npm run demo                  # in a clone of the repository; from the installed package:
+ *                                 # npx tsx node_modules/posthog-project-client/examples/quickstart.ts
+ *                                 # no key: starts the in-memory fake on 127.0.0.1 and works against it
  *
  *   POSTHOG_PERSONAL_API_KEY=phx_... POSTHOG_PROJECT_ID=12345 npm run demo
  *                                 # the real service (POSTHOG_BASE_URL for EU or self-hosted): read-only

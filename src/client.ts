@@ -1,6 +1,7 @@
 import { show } from './core/args.js'
 import type { APIPromise } from './core/api-promise.js'
 import { bulk, type BulkContext, type BulkOptions, type BulkReport, type BulkSource } from './core/bulk.js'
+import { cloudRegion } from './core/cloud.js'
 import { InvalidArgumentError } from './core/errors.js'
 import {
   checkApiKey,
@@ -27,40 +28,42 @@ import { Surveys } from './resources/surveys.js'
 /** Options of `new ProjectClient(...)`. */
 export interface ClientOptions {
   /** Personal API key (`phx_…`). Falls back to `POSTHOG_PERSONAL_API_KEY` where `process.env` exists. */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Project id, or `@current`. Falls back to `POSTHOG_PROJECT_ID`. */
-  projectId?: string | number
+  projectId?: string | number | undefined
   /** Default `https://us.posthog.com`; falls back to `POSTHOG_BASE_URL`. EU and self-hosted hosts work the same. */
-  baseUrl?: string
+  baseUrl?: string | undefined
   /** Milliseconds per attempt. Default 60 000. */
-  timeout?: number
+  timeout?: number | undefined
   /** Retries after the first attempt (see README, "Retries"). Default 2. */
-  maxRetries?: number
+  maxRetries?: number | undefined
   /** A fetch implementation to use instead of the global one. */
-  fetch?: typeof globalThis.fetch
+  fetch?: typeof globalThis.fetch | undefined
   /** Headers sent with every request. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
   /** Validate every response body with the zod schemas (default `true`). `false` returns the JSON as is. */
-  validateResponses?: boolean
+  validateResponses?: boolean | undefined
   /** Path prefix of the endpoints group: `projects` (default) or `environments` (deprecated by the service). */
-  endpointsPrefix?: 'projects' | 'environments'
+  endpointsPrefix?: 'projects' | 'environments' | undefined
   /** Receives each request, response and retry at debug level, with the key redacted. */
-  logger?: Logger
+  logger?: Logger | undefined
   /** In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`. */
-  dangerouslyAllowBrowser?: boolean
+  dangerouslyAllowBrowser?: boolean | undefined
   /**
-   * Pacing to the service's rate limits, on by default with its published numbers (480 requests a minute
-   * and 4,800 an hour per key; the endpoints group 240 and 2,400): a call over a limit waits for its turn.
-   * An object changes any number; `false` turns pacing off. Clients of the same key and host share one
-   * limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
+   * Pacing to the service's rate limits: a call over a limit waits for its turn. By default on PostHog Cloud
+   * (`https://us.posthog.com`, `https://eu.posthog.com`) with its published numbers (480 requests a minute
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400); on other hosts only with `true` (those
+   * numbers) or an object (any number changed). Either way, after a 429 every call of the key and host
+   * waits the asked time out together; `false` turns all of it off. Clients of the same key and host share
+   * one limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
    */
-  rateLimit?: boolean | RateLimits
+  rateLimit?: boolean | RateLimits | undefined
   /**
    * The longest wait (ms) the service may ask for, by a 429's `Retry-After` or detail (or a 503's
    * `Retry-After`), before a retry. A call asked to wait longer, by its own 429 or by the shared pause
    * after another call's, rejects at once with `RateLimitError`. Default 60 000.
    */
-  maxRetryDelay?: number
+  maxRetryDelay?: number | undefined
 }
 
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
@@ -137,7 +140,7 @@ export class ProjectClient {
       validateResponses: options.validateResponses ?? true,
       endpointsPrefix,
       logger,
-      rateLimit: rateLimitOption('rateLimit', options.rateLimit),
+      rateLimit: rateLimitOption('rateLimit', options.rateLimit, cloudRegion(baseUrl.href) !== undefined),
       maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
     })
     this.#transport = transport
@@ -150,7 +153,8 @@ export class ProjectClient {
 
   /**
    * A new client with some options replaced (another `projectId`, other `timeout`, `maxRetries`,
-   * `headers`, `logger`, …); the rest, the API key included, are this client's. Checked like the constructor's.
+   * `headers`, `logger`, …); the rest, the API key included, are this client's. An option given as
+   * `undefined` (say, from an unset environment variable) keeps this client's. Checked like the constructor's.
    *
    * @example
    * ```ts
@@ -161,7 +165,8 @@ export class ProjectClient {
     if (typeof overrides !== 'object' || overrides === null) {
       throw new InvalidArgumentError('overrides', `expected an object, got ${show(overrides)}`)
     }
-    return new ProjectClient({ ...this.#options, ...overrides })
+    const given = Object.entries(overrides).filter(([, value]) => value !== undefined)
+    return new ProjectClient({ ...this.#options, ...Object.fromEntries(given) })
   }
 
   /**

@@ -31,6 +31,16 @@ describe('client.withOptions', () => {
     expect((await lenient.experiments.retrieve(3)).id).toBe('not a number')
   })
 
+  it('an override given as undefined (an unset environment variable) keeps the option of the client', async () => {
+    const base = makeClient({ timeout: 1_234 })
+    const same = base.withOptions({ projectId: undefined, baseUrl: undefined, apiKey: undefined, timeout: undefined })
+    expect(same.projectId).toBe('42')
+    expect(same.baseUrl).toBe(BASE)
+    const sent = api.serve('get', 'experiments/1/', () => reply({ ...experiment(), id: 1 }))
+    await same.experiments.retrieve(1)
+    expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
+  })
+
   it('checks the overrides like the constructor, never showing the key', () => {
     const client = makeClient()
     expect(() => client.withOptions({ timeout: -1 })).toThrow(InvalidArgumentError)

@@ -44,6 +44,18 @@ describe('ProjectClient options', () => {
     expect(error.message).not.toContain('phx_ has spaces')
   })
 
+  it.each(['https://us.posthog.com/api', 'https://us.posthog.com/api/', 'https://posthog.internal.example/ph/api/'])(
+    'a baseUrl ending in /api (%s) is refused, naming baseUrl: the client adds /api itself',
+    (baseUrl) => {
+      const error = constructionError({ apiKey: API_KEY, projectId: 1, baseUrl })
+      expect(error).toBeInstanceOf(InvalidArgumentError)
+      expect(error.argument).toBe('baseUrl')
+      expect(error.message).toBe(
+        `Invalid argument \`baseUrl\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${baseUrl.replace(/\/api\/?$/, '')}`,
+      )
+    },
+  )
+
   it('falls back to the environment variables', async () => {
     vi.stubEnv('POSTHOG_PERSONAL_API_KEY', 'phx_fromEnv')
     vi.stubEnv('POSTHOG_PROJECT_ID', '77')

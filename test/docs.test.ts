@@ -134,21 +134,24 @@ describe('README', () => {
     })
     afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-    it('type-check against src, strict', { timeout: 120_000 }, () => {
-      expect(blocks.length).toBeGreaterThanOrEqual(12)
-      const files = blocks.map((block, index) => {
-        const file = join(dir, `snippet-${String(index).padStart(2, '0')}-line-${block.line}.ts`)
+    /** Writes every snippet as a module of its own under `folder`, with the module the msw example imports. */
+    function writeSnippets(folder: string): string[] {
+      mkdirSync(folder, { recursive: true })
+      // The code under test that the msw example of "Testing your code with the fake" imports.
+      writeFileSync(
+        join(folder, 'conclude-finished.ts'),
+        "import type { ProjectClient } from 'posthog-project-client'\nexport declare function concludeFinished(client: ProjectClient): Promise<void>\n",
+      )
+      return blocks.map((block, index) => {
+        const file = join(folder, `snippet-${String(index).padStart(2, '0')}-line-${block.line}.ts`)
         writeFileSync(file, withPrelude(block.code))
         return file
       })
-      // The code under test that the msw example of "Testing your code with the fake" imports.
-      writeFileSync(
-        join(dir, 'conclude-finished.ts'),
-        "import type { ProjectClient } from 'posthog-project-client'\nexport declare function concludeFinished(client: ProjectClient): Promise<void>\n",
-      )
-      const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
-      const program = ts.createProgram(files, { ...config!.options, noEmit: true })
-      const problems = ts
+    }
+
+    /** The diagnostics of the snippet files, as `README.md:<line>: <message>`. */
+    function problemsOf(program: ts.Program, files: string[]): string[] {
+      return ts
         .getPreEmitDiagnostics(program)
         .filter((diagnostic) => diagnostic.file && files.includes(diagnostic.file.fileName))
         .map((diagnostic) => {
@@ -157,7 +160,38 @@ describe('README', () => {
           const offset = diagnostic.file!.text.slice(0, diagnostic.file!.text.indexOf(block.code)).split('\n').length - 1
           return `README.md:${block.line + line - offset}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
         })
-      expect(problems).toEqual([])
+    }
+
+    const configOf = (file: string, overrides: ts.CompilerOptions = {}) =>
+      ts.getParsedCommandLineOfConfigFile(join(root, file), overrides, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!
+
+    it('type-check against src, strict', { timeout: 120_000 }, () => {
+      expect(blocks.length).toBeGreaterThanOrEqual(12)
+      const files = writeSnippets(join(dir, 'src'))
+      const program = ts.createProgram(files, { ...configOf('tsconfig.json').options, noEmit: true })
+      expect(problemsOf(program, files)).toEqual([])
+    })
+
+    // A user's project is stricter than the repository's own: every snippet compiles with the flags of
+    // test/types/tsconfig.json (exactOptionalPropertyTypes, noUncheckedIndexedAccess) against the
+    // declarations the package ships, emitted here the way `npm run typecheck` emits them for test/types.
+    it('type-check as a strict user project: exactOptionalPropertyTypes and noUncheckedIndexedAccess, against the declarations', { timeout: 120_000 }, () => {
+      const declarations = join(dir, 'declarations')
+      const emitConfig = configOf('test/types/tsconfig.emit.json', { outDir: declarations })
+      expect(ts.createProgram(emitConfig.fileNames, emitConfig.options).emit().diagnostics).toEqual([])
+      const files = writeSnippets(join(dir, 'user'))
+      const { options } = configOf('test/types/tsconfig.json')
+      expect(options).toMatchObject({ strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true })
+      const program = ts.createProgram(files, {
+        ...options,
+        noEmit: true,
+        paths: {
+          'posthog-project-client': [join(declarations, 'index.d.ts')],
+          'posthog-project-client/testing': [join(declarations, 'testing/index.d.ts')],
+          'posthog-project-client/testing/msw': [join(declarations, 'testing/msw.d.ts')],
+        },
+      })
+      expect(problemsOf(program, files)).toEqual([])
     })
 
     it('the quickstart runs as written against the fake', async () => {
@@ -188,7 +222,7 @@ describe('README', () => {
 
     it('the snippets of the client sections run against the fake, and print what the README says', async () => {
       const runnable = blocks.filter((block) =>
-        ['Authentication and scopes', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', '`withResponse()`', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
+        ['Authentication and scopes', 'Resource groups', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', '`withResponse()`', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
       )
       expect(runnable.length).toBeGreaterThanOrEqual(8)
       const fake = testing.createFakeApi({ projectId: 12345, pageSize: 7 })
@@ -196,6 +230,11 @@ describe('README', () => {
       fake.seed.surveys(12)
       fake.seed.eventDefinitions(130)
       fake.seed.featureFlags(25)
+      const webhook = { inputs_schema: [{ key: 'url', type: 'string', label: 'URL', required: true, secret: false, hidden: false }, { key: 'token', type: 'string', label: 'Token', required: false, secret: true, hidden: false }] }
+      fake.seed.hogFunctions([
+        { ...webhook, name: 'Slack alert', inputs: { url: { value: 'https://hooks.example.com/1' }, token: { value: 'sekret' } } },
+        { ...webhook, name: 'Audit log', inputs: { url: { value: 'https://audit.example.com' } } },
+      ])
       const server = setupServer(...mswHandlers(fake))
       server.listen({ onUnhandledRequest: 'error' })
       vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
@@ -218,6 +257,8 @@ describe('README', () => {
         vi.restoreAllMocks()
       }
       expect(printed).toContain("survey:write")
+      // "Resource groups": the slim list, then each hog function in full (its inputs, a secret masked but named).
+      expect(printed).toEqual(expect.arrayContaining(['Slack alert: url, token', 'Audit log: url']))
       expect(printed).toContain('30 experiments')
       expect(printed).toContain('200 application/json 10') // withResponse(): the first page, limit 10
       expect(printed).toContain('https://eu.posthog.com https://posthog.internal.example.com')

@@ -87,7 +87,15 @@ const ACTIVITY_COLUMNS = ['created_at', 'activity', 'scope', 'item_id', 'user'] 
 const TABLE = {
   experiments: {
     list: {
-            summary: 'List experiments, newest first (archived ones only with --archived).',
+      summary: 'List experiments that are not archived, newest first (--archived: the archived ones only).',
+      path: [],
+      list: true,
+      params: true,
+      columns: EXPERIMENT_COLUMNS,
+    },
+    listIncludingArchived: {
+      operation: 'experiments.list',
+      summary: 'Every experiment, archived or not (with --all: a complete export): the list, then the archived ones.',
       path: [],
       list: true,
       params: true,
@@ -111,12 +119,12 @@ const TABLE = {
     duplicate: { summary: 'Copy an experiment.', path: ['id'], body: 'optional', columns: EXPERIMENT_COLUMNS },
     recalculateTimeseries: { summary: "Recalculate one metric's timeseries ({metric, fingerprint}).", path: ['id'], body: 'required' },
     timeseriesResults: {
-            summary: 'Daily results of one experiment metric.',
+      summary: 'Daily results of one experiment metric.',
       path: ['id'],
       params: true,
     },
     eligibleFeatureFlags: {
-            summary: 'Feature flags an experiment can use.',
+      summary: 'Feature flags an experiment can use.',
       path: [],
       list: true,
       params: true,
@@ -127,7 +135,7 @@ const TABLE = {
   },
   hogFunctions: {
     list: {
-            summary: 'List hog functions.',
+      summary: 'List hog functions: slim items, without inputs or mappings (hog-functions retrieve <id> for one in full).',
       path: [],
       list: true,
       params: true,
@@ -141,7 +149,7 @@ const TABLE = {
     broadcast: { summary: 'Broadcast a hog function.', path: ['id'], body: 'optional' },
     invocations: { summary: 'Test-run a configuration against an event ({configuration, globals}).', path: ['id'], body: 'required' },
     logs: {
-            summary: 'Log entries of a hog function, newest first.',
+      summary: 'Log entries of a hog function, newest first.',
       path: ['id'],
       list: true,
       params: true,
@@ -155,7 +163,7 @@ const TABLE = {
   },
   surveys: {
     list: {
-            summary: 'List surveys.',
+      summary: 'List surveys.',
       path: [],
       list: true,
       params: true,
@@ -170,14 +178,14 @@ const TABLE = {
     resume: { operation: 'surveys.update', summary: 'Resume a stopped survey: PATCH {"end_date": null}.', path: ['id'], columns: SURVEY_COLUMNS },
     archive: { operation: 'surveys.update', summary: 'Archive a survey: PATCH {"archived": true}.', path: ['id'], columns: SURVEY_COLUMNS },
     activity: {
-            summary: 'Activity log of one survey.',
+      summary: 'Activity log of one survey.',
       path: ['id'],
       list: true,
       params: true,
       columns: ACTIVITY_COLUMNS,
     },
     allActivity: {
-            summary: 'Activity log of every survey.',
+      summary: 'Activity log of every survey.',
       path: [],
       list: true,
       params: true,
@@ -195,7 +203,7 @@ const TABLE = {
   },
   endpoints: {
     list: {
-            summary: 'List endpoints (saved queries).',
+      summary: 'List endpoints (saved queries).',
       path: [],
       list: true,
       params: true,
@@ -209,7 +217,7 @@ const TABLE = {
     run: { summary: 'Run an endpoint (POST, optional body of overrides).', path: ['name'], body: 'optional' },
     runGet: { summary: 'Run an endpoint (GET, optional --version).', path: ['name'], params: true },
     versions: {
-            summary: 'Versions of an endpoint.',
+      summary: 'Versions of an endpoint.',
       path: ['name'],
       list: true,
       columns: ['version', 'created_at', 'endpoint_is_active', 'version_id'],
@@ -219,7 +227,7 @@ const TABLE = {
   },
   eventDefinitions: {
     list: {
-            summary: 'List event definitions.',
+      summary: 'List event definitions.',
       path: [],
       list: true,
       params: true,
@@ -278,4 +286,17 @@ export function findCommand(group: Group, word: string): { method: string; spec:
 /** The wire facts of a row's operation. */
 export function operationOf(spec: CommandSpec): Operation {
   return OPERATIONS[spec.operation]
+}
+
+/**
+ * An operation's hint as the command line says it: each SDK call it names becomes the command
+ * (`use hogFunctions.softDelete(id)` → `use hog-functions soft-delete <id>`).
+ */
+export function commandHint(hint: string): string {
+  return hint.replace(/\b(\w+)\.(\w+)\(([\w, ]*)\)/g, (call, group: string, method: string, params: string) => {
+    const found = findGroup(group)
+    if (!found || !findCommand(found, method)) return call
+    const positional = params.split(',').map((param) => param.trim()).filter(Boolean)
+    return [kebab(found), kebab(method), ...positional.map((param) => `<${param}>`)].join(' ')
+  })
 }

@@ -1,5 +1,5 @@
 import type { Operation, PathParamKind } from '../core/operations.js'
-import { COMMANDS, GROUPS, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
+import { COMMANDS, GROUPS, commandHint, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
 import type { Flag } from './shapes.js'
 
 /**
@@ -105,7 +105,7 @@ export function methodHelp(group: Group, method: string, shapes: typeof import('
     if (fields.length) lines.push('Body fields:', ...rows(fields))
   }
   if (spec.list) lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
-  if (operation.hint) lines.push('', `Note: ${operation.hint}`)
+  if (operation.hint) lines.push('', `Note: ${commandHint(operation.hint)}`)
   lines.push('', `Settings and output flags: ${TOOL} --help`)
   return `${lines.join('\n')}\n`
 }

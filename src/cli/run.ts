@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Call, Format, Settings } from './args.js'
-import type { Group } from './commands.js'
+import { commandHint, operationOf, type Group } from './commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { Progress, put, render, writeWalk, type Sink } from './output.js'
 import { checkInput, shapesOf } from './shapes.js'
@@ -37,7 +37,7 @@ export async function runCall(call: Call, io: Io): Promise<number> {
     await execute(call, io)
     return EXIT.ok
   } catch (error) {
-    const { code, line } = describeFailure(error)
+    const { code, line } = describeFailure(error, operationOf(call.spec).hint)
     await put(io.stderr, `posthog-project: ${line}\n`)
     return code
   }
@@ -170,15 +170,19 @@ class DryRun {
   }
 }
 
-/** The exit code and the one stderr line of a failure. */
-export function describeFailure(error: unknown): { code: number; line: string } {
+/**
+ * The exit code and the one stderr line of a failure. `hint`: the operation's, which the SDK wrote into the
+ * message; here it names the command instead of the SDK method.
+ */
+export function describeFailure(error: unknown, hint?: string): { code: number; line: string } {
   const line = (text: string) => text.replace(/\s*\n\s*/g, ' ')
   if (error instanceof UsageError) return { code: EXIT.usage, line: error.message }
   if (!(error instanceof Error)) return { code: EXIT.api, line: line(String(error)) }
   if (sdk && error instanceof sdk.InvalidArgumentError) return { code: EXIT.usage, line: line(error.message) }
   if (sdk && error instanceof sdk.ApiError) {
     const attr = error.attr ? ` (attr: ${error.attr})` : ''
-    return { code: EXIT.api, line: line(`${error.name}: ${error.message}${attr}`) }
+    const message = hint ? error.message.replace(hint, commandHint(hint)) : error.message
+    return { code: EXIT.api, line: line(`${error.name}: ${message}${attr}`) }
   }
   if (sdk && (error instanceof sdk.ConnectionError || error instanceof sdk.TimeoutError)) return { code: EXIT.connection, line: line(`${error.name}: ${error.message}`) }
   if (sdk && error instanceof sdk.AbortError) return { code: EXIT.interrupted, line: 'interrupted' }

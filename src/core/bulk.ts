@@ -5,13 +5,13 @@ import { checkRequestOptions, checkTypeOf } from './options.js'
 /** Options of `client.bulk()`. */
 export interface BulkOptions {
   /** Calls of `fn` in flight at once. Default 4. */
-  concurrency?: number
+  concurrency?: number | undefined
   /** Aborting starts no new item, reaches the calls in flight through their `signal`, and rejects `bulk` with `AbortError`. */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** Start no new item after the first failure; the items never run are reported `skipped`. Default `false`. */
-  stopOnError?: boolean
+  stopOnError?: boolean | undefined
   /** Called after each item settles. */
-  onProgress?: (progress: BulkProgress) => void
+  onProgress?: ((progress: BulkProgress) => void) | undefined
 }
 
 /** What `onProgress` receives: counts so far. */
@@ -22,6 +22,11 @@ export interface BulkProgress {
   succeeded: number
   /** Items whose call threw or rejected. */
   failed: number
+  /**
+   * Items in the source, when it says before the run: an array's `length`, a `Set`'s or `Map`'s `size`
+   * (any source with a numeric `length` or `size`). Absent for a generator or a `list()` walk.
+   */
+  total?: number
 }
 
 /** The second argument of `fn`. */
@@ -71,6 +76,7 @@ export async function bulk<T, R>(
   const results: Array<BulkItemResult<T, R>> = []
   const running = new Set<Promise<void>>()
   const counts = { succeeded: 0, failed: 0 }
+  const total = knownLength(items)
   let fatal: { error: unknown } | undefined
   const stopped = () => fatal !== undefined || signal?.aborted === true || (stopOnError && counts.failed > 0)
 
@@ -78,7 +84,7 @@ export async function bulk<T, R>(
     results[entry.index] = entry
     counts[entry.status === 'fulfilled' ? 'succeeded' : 'failed']++
     try {
-      onProgress?.({ done: counts.succeeded + counts.failed, ...counts })
+      onProgress?.({ done: counts.succeeded + counts.failed, ...counts, ...(total !== undefined && { total }) })
     } catch (error) {
       fatal ??= { error }
     }
@@ -130,6 +136,13 @@ export async function bulk<T, R>(
   if (fatal) throw fatal.error
   if (signal?.aborted) throw new AbortError('bulk was aborted')
   return { results, ...counts, skipped: results.length - counts.succeeded - counts.failed }
+}
+
+/** How many items a source holds, when it says without being read: `length` (arrays, typed arrays) or `size` (sets, maps). */
+function knownLength(items: BulkSource<unknown>): number | undefined {
+  const { length, size } = items as { length?: unknown; size?: unknown }
+  const known = typeof length === 'number' ? length : size
+  return typeof known === 'number' && Number.isSafeInteger(known) && known >= 0 ? known : undefined
 }
 
 /** Rejects with the source's own error, or as soon as `signal` aborts (a page fetch may take long). */

@@ -1,5 +1,5 @@
 import { HTTPError, TimeoutError as KyTimeoutError } from 'ky'
-import { AbortError, ConnectionError, ProjectClientError, TimeoutError, toApiError } from './errors.js'
+import { AbortError, ConnectionError, PROJECT_KEY_HINT, ProjectClientError, TimeoutError, toApiError } from './errors.js'
 import { bodyText, parseBody } from './guarded-fetch.js'
 import type { Scope } from './operations.js'
 import { isAbort } from './retry-policy.js'
@@ -12,6 +12,8 @@ export interface FailedCall {
   scope?: Scope | null | undefined
   /** What to do instead, appended to the message. */
   hint?: string | undefined
+  /** The API key is a project API key (`phc_…`): a 401 then says a personal API key is needed. */
+  projectKey?: boolean | undefined
   timeout: number
   signal?: AbortSignal | undefined
 }
@@ -24,14 +26,15 @@ export function toClientError(error: unknown, call: FailedCall): ProjectClientEr
   if (error instanceof ProjectClientError) return error
   const where = `${call.method} ${call.url}`
   if (error instanceof HTTPError) {
+    const status = error.response.status
     return toApiError({
-      status: error.response.status,
+      status,
       body: parseBody(bodyText(error.response)),
       headers: error.response.headers,
       method: call.method,
       url: call.url,
       requiredScope: call.scope,
-      hint: call.hint,
+      hint: status === 401 && call.projectKey ? PROJECT_KEY_HINT : call.hint,
     })
   }
   if (call.signal?.aborted || isAbort(error)) return new AbortError(`${where} was aborted`)

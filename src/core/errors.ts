@@ -1,3 +1,4 @@
+import { cloudRegion } from './cloud.js'
 import type { Scope } from './operations.js'
 
 /** The service's four-key error body (drf-exceptions-hog), see docs/service-behaviour.md §1.6. */
@@ -120,16 +121,25 @@ export class BadRequestError extends ApiError {
   override name = 'BadRequestError'
 }
 /**
+ * What a 401 says when the key is a project API key (`phc_…`): it only sends events, and the service
+ * looks keys of this API up among personal API keys only (docs/service-behaviour.md §1.3).
+ */
+export const PROJECT_KEY_HINT =
+  'the key is a project API key (`phc_…`), which only sends events: this API needs a personal API key (`phx_…`, made under Personal API keys in your PostHog account settings)'
+
+/**
  * 401: no key, or the key is invalid. From PostHog Cloud (`https://us.posthog.com`, `https://eu.posthog.com`)
- * the message names the usual causes: a key of the other region (keys do not cross) or a revoked key.
+ * the message names the usual causes: a key of the other region (keys do not cross) or a revoked key. A
+ * project API key (`phc_…`) gets {@link PROJECT_KEY_HINT} instead, its cause being known.
  */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError'
-  /** Adds the Cloud hint to `init.hint` when `init.url` is on a Cloud host. */
+  /** Adds the Cloud hint to `init.hint` when `init.url` is on a Cloud host and the hint does not already give the cause. */
   constructor(init: ApiErrorInit) {
-    const region = /^https:\/\/(us|eu)\.posthog\.com\//.exec(init.url)?.[1]
+    const region = cloudRegion(init.url)
     const other = region === 'us' ? 'https://eu.posthog.com' : 'https://us.posthog.com'
-    const cloud = region && `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
+    const cloud =
+      region && init.hint !== PROJECT_KEY_HINT && `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
     super(cloud ? { ...init, hint: init.hint ? `${init.hint}; ${cloud}` : cloud } : init)
   }
 }
@@ -143,8 +153,11 @@ export class PermissionDeniedError extends ApiError {
     const fields = errorFields(init.body)
     const fromDetail = /missing required scope '([^']+)'/.exec(fields.detail ?? '')?.[1] as Scope | undefined
     const requiredScope = fromDetail ?? init.requiredScope ?? null
-    const why =
-      requiredScope === null
+    // The service's two refusals of a project (docs/service-behaviour.md §1.4) are not about a scope.
+    const project = /access to the (requested )?project/i.test(fields.detail ?? '')
+    const why = project
+      ? 'the key cannot reach this project: check projectId, and the projects the key (and its user) may use'
+      : requiredScope === null
         ? 'this operation does not support personal API key access (the service lists no scope for it; only a logged-in session can call it)'
         : `the API key needs the scope '${requiredScope}'`
     super({

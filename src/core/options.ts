@@ -9,26 +9,26 @@ import { InvalidArgumentError } from './errors.js'
 /** Per-request options, the last argument of every method. */
 export interface RequestOptions {
   /** Aborts the request (and any retry wait) when signalled; the promise rejects with `AbortError`. */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** Milliseconds per attempt; overrides the client's `timeout`. */
-  timeout?: number
+  timeout?: number | undefined
   /** Retries allowed for this call; overrides the client's `maxRetries`. `0` sends once. */
-  maxRetries?: number
+  maxRetries?: number | undefined
   /** Extra headers for this call. `Authorization` cannot be overridden. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
   /**
    * Body fields the SDK does not know yet, merged over the body the method sends (an operation that sends
    * no body refuses them).
    */
-  extraBody?: Record<string, unknown>
+  extraBody?: Record<string, unknown> | undefined
   /** Query parameters the SDK does not know yet, merged over the method's own; encoded like them. */
-  extraQuery?: Record<string, QueryValue | readonly QueryValue[] | null | undefined>
+  extraQuery?: Record<string, QueryValue | readonly QueryValue[] | null | undefined> | undefined
   /**
    * The longest wait (ms) the service may ask of this call, by a 429's `Retry-After` or detail, its own or
    * another call's of the same key (see `rateLimit`); overrides the client's `maxRetryDelay`. A call asked
    * to wait longer rejects at once with `RateLimitError`.
    */
-  maxRetryDelay?: number
+  maxRetryDelay?: number | undefined
 }
 
 /** A value a query string can carry: sent as text, a `Date` as ISO 8601 UTC. */
@@ -116,7 +116,7 @@ export function checkProjectId(value: unknown): string {
   throw new InvalidArgumentError('projectId', `expected a numeric project id or "@current", got ${show(value)}`)
 }
 
-/** An http(s) origin with an optional path, and no credentials, query or fragment. */
+/** An http(s) origin with an optional path (not ending in `/api`), and no credentials, query or fragment. */
 export function checkBaseUrl(value: unknown): URL {
   let url: URL | undefined
   try {
@@ -129,6 +129,11 @@ export function checkBaseUrl(value: unknown): URL {
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new InvalidArgumentError('baseUrl', 'must not carry credentials, a query or a fragment')
+  }
+  // `…/api` would send every request to `/api/api/projects/…`, a bare 404.
+  if (/\/api\/?$/.test(url.pathname)) {
+    const host = url.href.replace(/\/api\/?$/, '')
+    throw new InvalidArgumentError('baseUrl', `ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${host}`)
   }
   return url
 }

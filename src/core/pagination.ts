@@ -12,7 +12,7 @@ export interface ListOptions extends RequestOptions {
    * `concurrency` at a time and still yielded in order; otherwise one after another. A complete walk
    * makes one request per page; stopping early leaves at most `concurrency` requests past the page stopped in.
    */
-  concurrency?: number
+  concurrency?: number | undefined
 }
 
 /** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */

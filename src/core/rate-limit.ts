@@ -11,13 +11,13 @@ import { InvalidArgumentError } from './errors.js'
 /** The request budgets the client paces itself to (the `rateLimit` option). Every number is optional. */
 export interface RateLimits {
   /** Requests a minute, per API key and host, outside the endpoints group. Default 480, like the service. */
-  requestsPerMinute?: number
+  requestsPerMinute?: number | undefined
   /** Requests an hour, outside the endpoints group. Default 4,800. */
-  requestsPerHour?: number
+  requestsPerHour?: number | undefined
   /** Requests a minute to the endpoints group (`client.endpoints`). Default 240. */
-  endpointsRequestsPerMinute?: number
+  endpointsRequestsPerMinute?: number | undefined
   /** Requests an hour to the endpoints group. Default 2,400. */
-  endpointsRequestsPerHour?: number
+  endpointsRequestsPerHour?: number | undefined
 }
 
 /** Each limit: its name, the service's number (docs/service-behaviour.md §1.7) and its window in ms. */
@@ -44,9 +44,17 @@ export function limitGroup(url: string): 0 | 1 {
   return /^[^?#]*\/api\/(projects|environments)\/[^/?#]+\/endpoints(\/|$|[?#])/.test(url) ? 1 : 0
 }
 
-/** The `rateLimit` option checked: `false` for no pacing, else every number filled in. */
-export function rateLimitOption(name: string, value: unknown): Required<RateLimits> | false {
+/** No limit at all: a limiter made with these only shares the pause after a 429 among its clients. */
+const UNLIMITED: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(LIMITS.map(([name]) => [name, Number.POSITIVE_INFINITY])) as Required<RateLimits>
+
+/**
+ * The `rateLimit` option checked: `false` for no limiter, else every number filled in. Left out, it is the
+ * service's published numbers on PostHog Cloud (`onCloud`), where they apply (docs/service-behaviour.md
+ * §1.7); on any other host, no limit: the limiter then only holds calls during the pause after a 429.
+ */
+export function rateLimitOption(name: string, value: unknown, onCloud: boolean): Required<RateLimits> | false {
   if (value === false) return false
+  if (value === undefined && !onCloud) return { ...UNLIMITED }
   const limits = { ...SERVICE_RATE_LIMITS }
   if (value === undefined || value === true) return limits
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -130,7 +138,8 @@ function pacer(windows: SlidingWindow[]): Pacer {
     return at
   }
   const take = (now: number) => {
-    for (const window of windows) window.times.push(now)
+    // A window without a limit has nothing to count.
+    for (const window of windows) if (window.limit !== Number.POSITIVE_INFINITY) window.times.push(now)
   }
   const remove = (waiter: Waiter) => queue.splice(queue.indexOf(waiter), 1)
 

@@ -151,24 +151,34 @@ export class Transport {
 
   /**
    * Calls a list operation whose items `item` checks: a `PagePromise` whose later pages reuse the operation
-   * and the request options.
+   * and the request options. `then`: the arguments of a second list of the same operation, walked after the
+   * first as one walk (the last page of the first has the second's first page as its `next`).
    */
-  list<T>(id: OperationId, item: z.ZodMiniType<T>, args?: CallArgs | (() => CallArgs), options?: ListOptions): PagePromise<T> {
+  list<T>(id: OperationId, item: z.ZodMiniType<T>, args?: CallArgs | (() => CallArgs), options?: ListOptions, then?: CallArgs | (() => CallArgs)): PagePromise<T> {
     let call: Prepared<PageEnvelope<T>>
+    let second: string | null
     const concurrency = options?.concurrency ?? 1
     try {
       call = this.#prepare(id, pageDecoder(item), args, options)
+      second = then ? this.#prepare(id, pageDecoder(item), then, options).url : null
       checkWhole('options.concurrency', concurrency, 1, 16)
     } catch (error) {
       return rejectedPage(this.#redactor.error(error))
     }
-    const fetchPage: PageFetcher<T> = (url, link) =>
-      new PagePromise(
-        this.#send({ ...call, url }, link).then(({ data, response }) => ({ data: new Page(data, url, fetchPage), response })),
-        options?.signal,
-        concurrency,
-      )
-    return fetchPage(call.url)
+    /** The pages of one list; its last page leads to `after`, when there is one. */
+    const pagesOf = (after: string | null): PageFetcher<T> => {
+      const fetchPage: PageFetcher<T> = (url, link) =>
+        new PagePromise(
+          this.#send({ ...call, url }, link).then(({ data, response }) => {
+            const page = new Page(data, url, fetchPage)
+            return { data: after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)), response }
+          }),
+          options?.signal,
+          concurrency,
+        )
+      return fetchPage
+    }
+    return pagesOf(second)(call.url)
   }
 
   /** A request to a path the SDK does not cover, with the same auth, retries, errors and redaction. */
@@ -241,7 +251,15 @@ export class Transport {
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
       return { data: this.#read(call, response), response }
     } catch (error) {
-      const failed = { method: call.method, url: call.url, scope: call.operation?.scope, hint: call.operation?.hint, timeout, signal: options.signal }
+      const failed = {
+        method: call.method,
+        url: call.url,
+        scope: call.operation?.scope,
+        hint: call.operation?.hint,
+        projectKey: this.#apiKey.startsWith('phc_'),
+        timeout,
+        signal: options.signal,
+      }
       throw this.#redactor.error(toClientError(error, failed))
     }
   }

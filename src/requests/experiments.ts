@@ -144,7 +144,7 @@ const experimentListParamsShape = {
   offset: z.optional(z.number()),
   /** `draft`, `running`, `complete` or `all` (default: all). */
   status: z.optional(z.enum(EXPERIMENT_LIST_STATUSES)),
-  /** Archived experiments are hidden unless `true`. */
+  /** `true`: only the archived experiments; `false` or left out: only those not archived. Both: `experiments.listIncludingArchived()`. */
   archived: z.optional(z.boolean()),
   /** Name contains. */
   search: z.optional(z.string()),
@@ -157,6 +157,9 @@ export interface ExperimentListParamsSchema extends z.ZodMiniObject<typeof exper
 export const experimentListParamsSchema: ExperimentListParamsSchema = z.strictObject(experimentListParamsShape)
 /** Query of `experiments.list`. `limit`/`offset` are the spec's; the rest the service also reads (§3.2). */
 export interface ExperimentListParams extends ShapeOutput<typeof experimentListParamsShape> {}
+
+/** Query of `experiments.listIncludingArchived`: that of `list`, less `archived` (it walks both kinds). */
+export const experimentListIncludingArchivedParamsSchema = z.omit(experimentListParamsSchema, { archived: true })
 
 const booleanQuerySchema = z.union([z.boolean(), z.literal(['true', 'false'])])
 

@@ -21,6 +21,7 @@ export interface RequestShapes {
 
 export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'experiments.list': { params: experiments.experimentListParamsSchema },
+  'experiments.listIncludingArchived': { params: experiments.experimentListIncludingArchivedParamsSchema },
   'experiments.create': { body: experiments.experimentCreateParamsSchema },
   'experiments.update': { body: experiments.experimentUpdateParamsSchema },
   'experiments.launch': { params: experiments.experimentLaunchParamsSchema },

@@ -1,6 +1,7 @@
 import { dateTime, plainObject, queryParams, stringId } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
+import { InvalidArgumentError } from '../core/errors.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -50,12 +51,25 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * Lists experiments, newest first; archived ones only with `archived: true`.
+   * Lists experiments, newest first. Without `archived` (or with `false`) the service lists only the
+   * experiments that are not archived; with `archived: true`, only the archived ones. Every experiment:
+   * {@link Experiments.listIncludingArchived}.
    *
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
   list(params?: ExperimentListParams, options?: ListOptions): PagePromise<Experiment> {
     return this._client.list('experiments.list', experimentSchema, { query: params }, options)
+  }
+
+  /**
+   * Every experiment, archived or not (a backup, an export): walks `list(params)` and then
+   * `list({ ...params, archived: true })` as one walk, each newest first. The last page of the first list
+   * has the first page of the archived ones as its `next`; each page's `count` is its own list's.
+   *
+   * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
+   */
+  listIncludingArchived(params?: Omit<ExperimentListParams, 'archived'>, options?: ListOptions): PagePromise<Experiment> {
+    return this._client.list('experiments.list', experimentSchema, () => ({ query: withoutArchived(params) }), options, () => ({ query: { ...params, archived: true } }))
   }
 
   /**
@@ -216,4 +230,12 @@ function withoutFingerprint(metric: unknown): unknown {
   if (typeof metric !== 'object' || metric === null) return metric
   const { fingerprint: _derived, ...rest } = metric as Record<string, unknown>
   return rest
+}
+
+/** `listIncludingArchived` walks the archived experiments itself: an `archived` of the caller would walk them twice. */
+function withoutArchived(params: Omit<ExperimentListParams, 'archived'> | undefined): Omit<ExperimentListParams, 'archived'> | undefined {
+  if ((params as { archived?: unknown } | undefined)?.archived !== undefined) {
+    throw new InvalidArgumentError('params.archived', 'listIncludingArchived lists archived and other experiments both: use list({ archived }) for one kind')
+  }
+  return params
 }

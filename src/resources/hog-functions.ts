@@ -66,8 +66,9 @@ export class HogFunctions extends APIResource {
   }
 
   /**
-   * Lists hog functions (slim items), by `execution_order` then newest update; soft-deleted ones are
-   * left out.
+   * Lists hog functions, by `execution_order` then newest update; soft-deleted ones are left out. The items
+   * are the service's slim ones (no `inputs`, `inputs_schema`, `mappings`, `masking`): `retrieve(id)` reads a
+   * whole function.
    *
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
@@ -76,12 +77,14 @@ export class HogFunctions extends APIResource {
   }
 
   /**
-   * Creates a hog function (`type` defaults to `destination`).
+   * Creates a hog function (`type` defaults to `destination`). A secret input must carry its `value`: the
+   * mask a read returns (`{ secret: true }`) is refused before sending, since a new function has no stored
+   * secret to keep.
    *
    * `POST /api/projects/:project_id/hog_functions/` · scope `hog_function:write`
    */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.create', hogFunction, { body }, options)
+    return this._client.request('hogFunctions.create', hogFunction, () => ({ body: checkSecretsGiven(body) }), options)
   }
 
   /**
@@ -195,6 +198,30 @@ export class HogFunctions extends APIResource {
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
     return this._client.request('hogFunctions.rearrange', hogFunctionArray, () => ({ body: checkOrders(body) }), options)
+  }
+}
+
+/**
+ * No input of a new function may be only the mask of a secret (`{ secret: true }` without `value`), as a
+ * function read back shows it: the service keeps a stored secret only on update; on create there is none,
+ * and the input would be left without a value (docs/service-behaviour.md §P4.2).
+ */
+function checkSecretsGiven(body: HogFunctionCreateParams): HogFunctionCreateParams {
+  const { inputs, mappings } = plainObject('body', body, true) as { inputs?: unknown; mappings?: unknown }
+  checkNoSecretMask('body.inputs', inputs)
+  if (Array.isArray(mappings)) mappings.forEach((mapping: { inputs?: unknown } | null, index) => checkNoSecretMask(`body.mappings.${index}.inputs`, mapping?.inputs))
+  return body
+}
+
+function checkNoSecretMask(name: string, inputs: unknown): void {
+  if (typeof inputs !== 'object' || inputs === null) return
+  for (const [key, input] of Object.entries(inputs)) {
+    const masked = typeof input === 'object' && input !== null && (input as { secret?: unknown }).secret === true && !('value' in input)
+    if (!masked) continue
+    throw new InvalidArgumentError(
+      `${name}.${key}`,
+      'is only the mask a read returns for a secret (`{ secret: true }`), and a new function has no stored secret to keep: send the secret itself as `value`, from where you keep it (an environment variable or a secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
+    )
   }
 }
 

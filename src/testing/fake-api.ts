@@ -35,10 +35,17 @@ export interface FakeApiOptions {
   /** The default project: what `@current`, `state` and `clientOptions()` mean. Default `projects[0]`, else 1. */
   projectId?: number
   /**
-   * The projects that exist, each with its own state, e.g. `[1, 2]`; a request naming any other answers
-   * 404 `Project not found.`. Default: any project id a request names exists (empty on first use).
+   * The projects of the fake, each with its own state, e.g. `[1, 2]` (the default project among them).
+   * Default: the default project alone. A request naming another project id is refused as the service
+   * refuses it: 404 `Project not found.`, or 403 `You don't have access to the project.` for one of
+   * `unreachableProjects`.
    */
   projects?: readonly number[]
+  /**
+   * Project ids that exist on the service but whose organisation the key's user is not a member of: a
+   * request naming one answers 403 `You don't have access to the project.` (docs/service-behaviour.md §1.4).
+   */
+  unreachableProjects?: readonly number[]
   /** The personal API key with every scope (`*`). Default {@link DEFAULT_FAKE_API_KEY}. */
   apiKey?: string
   /**
@@ -52,7 +59,7 @@ export interface FakeApiOptions {
   baseUrl?: string
   /**
    * Project ids of the organisation: the targets `duplicate_to_projects` accepts (each a project of the
-   * fake, where the copies can be read). Default `projects`, else `[projectId, projectId + 1, projectId + 2]`.
+   * fake, where the copies can be read). Default: every project of the fake.
    */
   organizationTeamIds?: readonly number[]
   /** Injected 429s from the start (see `faults.tooManyRequests`). Default none. */
@@ -116,7 +123,7 @@ export interface SeedOptions {
  * or the one `options.projectId` names. Each returns the stored records.
  */
 export interface FakeSeeders {
-  /** Experiments (launched a week ago unless `start_date: null`), each with its feature flag. */
+  /** Experiments, each with its feature flag; all launched a week ago (`start_date` seven days before the fake's clock) unless `start_date` is given (`null`: a draft). */
   experiments(seed: SeedInput<ExperimentSeed>, options?: SeedOptions): FakeExperiment[]
   /** Feature flags; by default multivariate `control`/`test`, so eligible for experiments. */
   featureFlags(seed: SeedInput<Partial<FakeFeatureFlag>>, options?: SeedOptions): FakeFeatureFlag[]
@@ -158,7 +165,7 @@ export interface FakeApi {
   readonly apiKey: string
   /** The default project (what `@current`, `state` and `clientOptions()` mean). */
   readonly projectId: number
-  /** The ids of the projects that exist now: those of the `projects` option, or those used so far. */
+  /** The ids of the fake's projects: those of the `projects` option, else the default project alone. */
   readonly projects: readonly number[]
   /** The host the fake answers: `clientOptions()`'s default, and the host of `mswHandlers(fake)`. */
   readonly baseUrl: string
@@ -172,7 +179,7 @@ export interface FakeApi {
   readonly seed: FakeSeeders
   /** Live read access to everything the default project holds. */
   readonly state: FakeState
-  /** Live read access to everything one project holds. Throws a `TypeError` for a project that cannot exist. */
+  /** Live read access to everything one project holds. Throws a `TypeError` for a project that is not the fake's. */
   stateOf(projectId: number): FakeState
   /** Every request received, oldest first (a live array, emptied by `reset()`). */
   readonly requests: readonly RecordedRequest[]
@@ -211,19 +218,23 @@ class Fake implements FakeApi {
   readonly #rateLimits: FakeRateLimits | undefined
 
   constructor(options: FakeApiOptions) {
-    const listed = checkProjects(options.projects)
-    const projectId = options.projectId ?? listed?.[0] ?? 1
+    const given = checkProjects('projects', options.projects)
+    const projectId = options.projectId ?? given?.[0] ?? 1
     if (!Number.isSafeInteger(projectId) || projectId <= 0) throw new TypeError(`createFakeApi: projectId must be a positive integer, got ${String(projectId)}`)
-    if (listed && !listed.includes(projectId)) throw new TypeError(`createFakeApi: projectId ${projectId} is not one of projects (${listed.join(', ')})`)
-    const organizationTeamIds = options.organizationTeamIds ?? listed ?? [projectId, projectId + 1, projectId + 2]
-    const outside = listed && organizationTeamIds.filter((id) => !listed.includes(id))
-    if (outside?.length) throw new TypeError(`createFakeApi: organizationTeamIds ${outside.join(', ')} are not in projects`)
+    if (given && !given.includes(projectId)) throw new TypeError(`createFakeApi: projectId ${projectId} is not one of projects (${given.join(', ')})`)
+    const listed = given ?? [projectId]
+    const unreachable = checkProjects('unreachableProjects', options.unreachableProjects) ?? []
+    const both = unreachable.filter((id) => listed.includes(id))
+    if (both.length) throw new TypeError(`createFakeApi: unreachableProjects ${both.join(', ')} are also in projects`)
+    const organizationTeamIds = options.organizationTeamIds ?? listed
+    const outside = organizationTeamIds.filter((id) => !listed.includes(id))
+    if (outside.length) throw new TypeError(`createFakeApi: organizationTeamIds ${outside.join(', ')} are not in projects (${listed.join(', ')})`)
     const pageSize = options.pageSize ?? 100
     if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
     this.projectId = projectId
     this.apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
     this.baseUrl = (options.baseUrl ?? DEFAULT_FAKE_BASE_URL).replace(/\/+$/, '')
-    this.#projects = new FakeProjects(projectId, listed, { pageSize, organizationTeamIds, now: options.now ?? (() => new Date()) })
+    this.#projects = new FakeProjects(projectId, listed, unreachable, { pageSize, organizationTeamIds, now: options.now ?? (() => new Date()) })
     const keys = new Map<string, KeyScopes>([[this.apiKey, '*']])
     for (const [key, scopes] of Object.entries(options.keys ?? {})) {
       keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
@@ -364,12 +375,12 @@ function checkTooManyRequests(options: FakeApiOptions): TooManyRequestsOptions |
   return options.tooManyRequests ?? options.rateLimit ?? null
 }
 
-/** The `projects` option checked: positive integers, no repeats; `null` when not given (any project exists). */
-function checkProjects(projects: readonly number[] | undefined): readonly number[] | null {
+/** A list of project ids checked: positive integers, no repeats; `null` when not given. */
+function checkProjects(name: string, projects: readonly number[] | undefined): readonly number[] | null {
   if (projects === undefined) return null
   const valid = Array.isArray(projects) && projects.length > 0 && projects.every((id) => Number.isSafeInteger(id) && id > 0)
   if (!valid || new Set(projects).size !== projects.length) {
-    throw new TypeError(`createFakeApi: projects must be a non-empty list of distinct positive integers, got ${JSON.stringify(projects)}`)
+    throw new TypeError(`createFakeApi: ${name} must be a non-empty list of distinct positive integers, got ${JSON.stringify(projects)}`)
   }
   return projects
 }

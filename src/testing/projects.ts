@@ -4,23 +4,33 @@ import { FakeStore, type StoreSettings } from './store.js'
 export type SharedStoreSettings = Omit<StoreSettings, 'projectId' | 'project'>
 
 /**
- * The projects of one fake, each with its own state. Open (no list given): any project id a request
- * names exists, made empty on first use. Closed: only the ids listed; any other answers 404.
+ * What a request's project id names (docs/service-behaviour.md §1.1, §1.4): a project of the fake (its
+ * store), a project the key's user is not a member of (`'no-access'`: 403), or none (`undefined`: 404).
+ */
+export type ProjectOutcome = FakeStore | 'no-access' | undefined
+
+/**
+ * The projects of one fake, each with its own state: the ones listed (the default project alone unless
+ * `projects` names more). Ids named as unreachable exist on the service but not for the fake's keys; any
+ * other id does not exist.
  */
 export class FakeProjects {
   readonly #stores = new Map<number, FakeStore>()
   /** One id space for all projects, as in the service's database: a copied survey never collides. */
   readonly #counters = new Map()
-  readonly #listed: ReadonlySet<number> | null
+  readonly #unreachable: ReadonlySet<number>
 
   constructor(
     /** The project `@current` and `fake.state` mean. */
     readonly defaultId: number,
-    listed: readonly number[] | null,
+    listed: readonly number[],
+    unreachable: readonly number[],
     readonly settings: SharedStoreSettings,
   ) {
-    this.#listed = listed && new Set(listed)
-    for (const id of listed ?? [defaultId]) this.get(id)
+    this.#unreachable = new Set(unreachable)
+    for (const id of listed) {
+      this.#stores.set(id, new FakeStore({ ...this.settings, projectId: id, project: (other) => this.get(other) }, this.#counters))
+    }
   }
 
   /** The default project's store. */
@@ -28,37 +38,34 @@ export class FakeProjects {
     return this.get(this.defaultId) as FakeStore
   }
 
-  /** The ids of the projects that exist now: the listed ones, or those used so far. */
+  /** The ids of the fake's projects, in order. */
   get ids(): number[] {
-    return [...(this.#listed ?? this.#stores.keys())].sort((a, b) => a - b)
+    return [...this.#stores.keys()].sort((a, b) => a - b)
   }
 
-  /** A project's store, made on first use; `undefined` when the project cannot exist. */
+  /** A project's store; `undefined` when it is not one of the fake's. */
   get(id: number): FakeStore | undefined {
-    if (!Number.isSafeInteger(id) || id <= 0 || (this.#listed && !this.#listed.has(id))) return undefined
-    let store = this.#stores.get(id)
-    if (!store) {
-      store = new FakeStore({ ...this.settings, projectId: id, project: (other) => this.get(other) }, this.#counters)
-      this.#stores.set(id, store)
-    }
-    return store
+    return this.#stores.get(id)
   }
 
-  /** The store of the project a request path names: a number or `@current`. */
-  readonly lookup = (pathId: string): FakeStore | undefined =>
-    pathId === '@current' ? this.default : /^\d+$/.test(pathId) ? this.get(Number(pathId)) : undefined
+  /** What the project a request path names is: a number or `@current`; anything else does not exist (§1.1). */
+  readonly lookup = (pathId: string): ProjectOutcome => {
+    if (pathId === '@current') return this.default
+    if (!/^\d+$/.test(pathId)) return undefined
+    const id = Number(pathId)
+    return this.get(id) ?? (this.#unreachable.has(id) ? 'no-access' : undefined)
+  }
 
-  /** A store for the fake's own helpers (seeding, `stateOf`): a project that cannot exist is a caller's mistake. */
+  /** A store for the fake's own helpers (seeding, `stateOf`): a project that is not the fake's is a caller's mistake. */
   require(id: number, caller: string): FakeStore {
     const store = this.get(id)
-    if (!store) throw new TypeError(`${caller}: no project ${String(id)} in this fake (its projects: ${this.ids.join(', ')})`)
+    if (!store) throw new TypeError(`${caller}: no project ${String(id)} in this fake (its projects: ${this.ids.join(', ')}; declare others with createFakeApi({ projects }))`)
     return store
   }
 
-  /** Empties every project; an open fake forgets the projects it made. */
+  /** Empties every project. */
   reset(): void {
     for (const store of this.#stores.values()) store.reset()
     this.#counters.clear()
-    if (!this.#listed) for (const id of this.#stores.keys()) if (id !== this.defaultId) this.#stores.delete(id)
   }
 }

@@ -12,7 +12,7 @@ import { hogFunctionHandlers } from './groups/hog-functions.js'
 import { surveyHandlers } from './groups/surveys.js'
 import { HttpFailure, apiError, json, throttledBody } from './responses.js'
 import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
-import type { FakeStore } from './store.js'
+import type { ProjectOutcome } from './projects.js'
 import type { ServiceThrottles } from './throttles.js'
 
 /** Every operation of OPERATIONS has exactly one handler (the type checks that none is missing). */
@@ -47,8 +47,8 @@ export function resolve(method: string, pathname: string): Resolved {
   return { path, match: path ? matchRoute(method, path.rest) : { kind: 'not-found' } }
 }
 
-/** The store of the project a path names (a number or `@current`), or `undefined` when there is no such project. */
-export type ProjectLookup = (projectId: string) => FakeStore | undefined
+/** What the project a path names (a number or `@current`) is: its store, `'no-access'`, or `undefined` when there is no such project. */
+export type ProjectLookup = (projectId: string) => ProjectOutcome
 
 export interface CoreSettings {
   keys: ReadonlyMap<string, KeyScopes>
@@ -90,7 +90,9 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
     return apiError(401, 'authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.')
   }
 
+  // A project the key's user cannot reach, or none (docs/service-behaviour.md §1.1, §1.4).
   const store = projects(path.projectId)
+  if (store === 'no-access') return apiError(403, 'authentication_error', 'permission_denied', "You don't have access to the project.")
   if (!store) return apiError(404, 'invalid_request', 'not_found', 'Project not found.')
 
   if (match.kind === 'method-not-allowed') {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OPERATIONS, ProjectClient } from 'posthog-project-client'
+import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { COMMANDS, GROUPS, kebab } from '../../src/cli/commands.js'
 import { buildCli, fakeEnv, runCli, type StagedCli } from './helpers.js'
@@ -104,6 +104,18 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
     expect(badTimeout.code).toBe(2)
     expect(oneLine(badTimeout.stderr)).toBe('Invalid argument `timeout`: expected a positive number of milliseconds, got "soon"')
   })
+
+  it('a base URL ending in /api, as a flag or from the environment, is refused before anything is sent', async () => {
+    const before = fake.requests.length
+    const expected = `Invalid argument \`baseUrl\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
+    const flag = await run(['surveys', 'list', '--base-url', `${server.url}/api`])
+    expect(flag.code).toBe(2)
+    expect(oneLine(flag.stderr)).toBe(expected)
+    const fromEnv = await run(['surveys', 'list'], { env: { ...env, POSTHOG_BASE_URL: `${server.url}/api/` } })
+    expect(fromEnv.code).toBe(2)
+    expect(oneLine(fromEnv.stderr)).toBe(expected)
+    expect(fake.requests.length).toBe(before)
+  })
 })
 
 describe('API errors: exit 1, one line with status, detail, attr and hint', () => {
@@ -119,12 +131,17 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
     expect(oneLine(result.stderr)).toMatch(/^BadRequestError: POST .* failed with 400: .+ \(attr: name\)$/)
   })
 
-  it('405 with the hint', async () => {
-    const [experiment] = fake.seed.experiments(1)
-    const result = await run(['experiments', 'delete', String(experiment!.id)])
+  it.each([
+    ['experiments', () => String(fake.seed.experiments(1)[0]!.id), 'experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>'],
+    ['hog-functions', () => fake.seed.hogFunctions(1)[0]!.id, 'hog functions are never hard-deleted (the service always answers 405): use hog-functions soft-delete <id>'],
+  ])('%s delete: 405 with the hint naming the command, not the SDK method', async (group, seed, hint) => {
+    const result = await run([group, 'delete', seed()])
     expect(result.code).toBe(1)
-    expect(oneLine(result.stderr)).toContain('failed with 405')
-    expect(oneLine(result.stderr)).toContain(OPERATIONS['experiments.delete'].hint)
+    expect(oneLine(result.stderr)).toMatch(/^MethodNotAllowedError: DELETE .* failed with 405/)
+    expect(oneLine(result.stderr).endsWith(` — ${hint}`)).toBe(true)
+    expect(oneLine(result.stderr)).not.toMatch(/softDelete\(/)
+    const help = await run([group, 'delete', '--help'])
+    expect(help.stdout).toContain(`Note: ${hint}`)
   })
 
   it('403 names the scope, 401 never shows the key given', async () => {
@@ -336,7 +353,7 @@ describe('--help and --version', () => {
     expect(create.stdout).toMatch(/\n  type\s+one of "web", "product" or null\n/)
     expect(create.stdout).toMatch(/\n  metrics\s+a list or null\n/)
     const deleted = await run(['experiments', 'delete', '--help'])
-    expect(deleted.stdout).toContain(OPERATIONS['experiments.delete'].hint)
+    expect(deleted.stdout).toContain('Note: experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>')
   })
 
   it('--version prints the package version', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { OPERATIONS, type OperationId } from 'posthog-project-client'
 import { GLOBAL_FLAGS, parseCommandLine, type Call } from '../../src/cli/args.js'
-import { COMMANDS, GROUPS, camel, findCommand, kebab, type CommandSpec } from '../../src/cli/commands.js'
+import { COMMANDS, GROUPS, camel, commandHint, findCommand, kebab, type CommandSpec } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
 import { HOG_FUNCTION_TYPES } from '../../src/schemas/enums.js'
 import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
@@ -16,6 +16,7 @@ describe('the command table', () => {
     expect(direct.map(({ spec }) => spec.operation).sort()).toEqual((Object.keys(OPERATIONS) as OperationId[]).sort())
     const others = rows.filter((row) => !direct.includes(row)).map(({ group, method, spec }) => `${group}.${method} → ${spec.operation}`)
     expect(others).toEqual([
+      'experiments.listIncludingArchived → experiments.list',
       'experiments.launch → experiments.update',
       'experiments.end → experiments.update',
       'experiments.archive → experiments.update',
@@ -78,6 +79,17 @@ describe('the command table', () => {
     expect(fields.feature_flag_key).toBe('required: text')
     expect(fields.type).toBe('one of "web", "product" or null')
     expect(fields.conclusion).toMatch(/^one of "won", "lost", "inconclusive", "stopped_early", "invalid"/)
+  })
+})
+
+describe('commandHint', () => {
+  it('names the command for every SDK call an operation hint gives, and leaves other text alone', () => {
+    const hinted = Object.values(OPERATIONS).flatMap((operation) => ('hint' in operation && operation.hint ? [operation.hint] : []))
+    expect(hinted.length).toBeGreaterThanOrEqual(2)
+    for (const hint of hinted) expect(commandHint(hint)).not.toMatch(/\w\.\w+\(/)
+    expect(commandHint('use experiments.softDelete(id)')).toBe('use experiments soft-delete <id>')
+    expect(commandHint('use surveys.archiveResponse(id, responseUuid)')).toBe('use surveys archive-response <id> <responseUuid>')
+    expect(commandHint('see console.log(x) or experiments.unknown(id)')).toBe('see console.log(x) or experiments.unknown(id)')
   })
 })
 

@@ -62,6 +62,10 @@ export function startCli(bin: string, args: readonly string[], options: RunOptio
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
+  // A command that exits before reading stdin (`--help`) closes the pipe first: that EPIPE is no failure.
+  child.stdin!.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
   child.stdin!.end(options.input ?? '')
   return child
 }

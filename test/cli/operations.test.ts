@@ -19,7 +19,7 @@ let setup: ProjectClient
 beforeAll(async () => {
   cli = buildCli()
   // The real service refuses personal API keys on the operations with no scope; this fake answers them.
-  fake = createFakeApi({ allowUnscopedActions: true })
+  fake = createFakeApi({ allowUnscopedActions: true, projects: [1, 2] })
   server = await fake.listen()
   setup = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
 })

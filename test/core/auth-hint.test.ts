@@ -7,9 +7,9 @@ const server = useMswServer()
 const INVALID = { type: 'authentication_error', code: 'authentication_failed', detail: 'Personal API key found in request Authorization header is invalid.', attr: null }
 
 /** The 401 a host answers, as the client reports it. */
-async function unauthorized(baseUrl: string): Promise<AuthenticationError> {
+async function unauthorized(baseUrl: string, apiKey = API_KEY): Promise<AuthenticationError> {
   server.use(http.get(`${baseUrl}/api/projects/7/surveys/`, () => HttpResponse.json(INVALID, { status: 401 })))
-  const client = new ProjectClient({ apiKey: API_KEY, projectId: 7, baseUrl, maxRetries: 0 })
+  const client = new ProjectClient({ apiKey, projectId: 7, baseUrl, maxRetries: 0 })
   const error = await client.surveys.list().then(
     () => undefined,
     (reason: unknown) => reason,
@@ -38,6 +38,18 @@ describe('AuthenticationError names the usual causes on PostHog Cloud', () => {
     expect(error.message).toContain('failed with 401')
     expect(error.message).not.toMatch(/region|revoked|posthog\.com needs/)
   })
+
+  it.each(['https://us.posthog.com', 'https://eu.posthog.com', 'https://posthog.internal.example.com'])(
+    'a project API key (phc_…) from %s: the message says a personal API key (phx_…) is needed, and no region hint',
+    async (host) => {
+      const projectKey = 'phc_project_key_used_by_mistake_0000'
+      const error = await unauthorized(host, projectKey)
+      expect(error.message).toBe(
+        `GET ${host}/api/projects/7/surveys/ failed with 401: ${INVALID.detail} — the key is a project API key (\`phc_…\`), which only sends events: this API needs a personal API key (\`phx_…\`, made under Personal API keys in your PostHog account settings)`,
+      )
+      expect(JSON.stringify(error) + String(error.stack)).not.toContain(projectKey)
+    },
+  )
 
   it('an AuthenticationError built by hand for a Cloud URL carries the hint too', () => {
     const error = new AuthenticationError({ status: 401, body: INVALID, headers: new Headers(), method: 'GET', url: 'https://eu.posthog.com/api/projects/1/surveys/' })

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { bulk, type BulkItemResult, type BulkReport } from '../../src/core/bulk.js'
+import { bulk, type BulkItemResult, type BulkProgress, type BulkReport, type BulkSource } from '../../src/core/bulk.js'
 import { AbortError, InvalidArgumentError, ProjectClient, type Experiment, type ListOptions, type RequestOptions, type Survey } from '../../src/index.js'
 
 /** A promise resolved or rejected from outside, to hold calls in flight. */
@@ -183,7 +183,7 @@ describe('bulk', () => {
   })
 
   it('calls onProgress after each item, one more done each time', async () => {
-    const seen: Array<{ done: number; succeeded: number; failed: number }> = []
+    const seen: BulkProgress[] = []
     const report = await bulk(
       [1, 2, 3, 4, 5],
       (item) => {
@@ -193,8 +193,25 @@ describe('bulk', () => {
       { concurrency: 5, onProgress: (progress) => seen.push({ ...progress }) },
     )
     expect(seen.map((progress) => progress.done)).toEqual([1, 2, 3, 4, 5])
-    expect(seen.at(-1)).toEqual({ done: 5, succeeded: report.succeeded, failed: report.failed })
+    expect(seen.at(-1)).toEqual({ done: 5, succeeded: report.succeeded, failed: report.failed, total: 5 })
     expect(seen.every((progress) => progress.done === progress.succeeded + progress.failed)).toBe(true)
+  })
+
+  it('onProgress has the total when the source knows its length: arrays, sets and maps; not a generator', async () => {
+    const totals = async (source: BulkSource<unknown>) => {
+      const seen: BulkProgress[] = []
+      await bulk(source, () => 1, { onProgress: (progress) => seen.push({ ...progress }) })
+      return seen.map((progress) => ('total' in progress ? progress.total : 'absent'))
+    }
+    expect(await totals([7, 8, 9])).toEqual([3, 3, 3])
+    expect(await totals(new Set([7, 8]))).toEqual([2, 2])
+    expect(await totals(new Map([['a', 1]]))).toEqual([1])
+    expect(await totals(new Uint8Array([1, 2]))).toEqual([2, 2])
+    function* generated() {
+      yield 1
+      yield 2
+    }
+    expect(await totals(generated())).toEqual(['absent', 'absent'])
   })
 
   it('an onProgress that throws rejects bulk with its error', async () => {

@@ -21,19 +21,32 @@ function track(result: Promise<string> | undefined) {
 }
 
 describe('rateLimitOption', () => {
-  it('defaults to the service limits; true means the same; false turns pacing off', () => {
-    expect(rateLimitOption('rateLimit', undefined)).toEqual({
+  it('defaults to the service limits on PostHog Cloud; true means the same anywhere; false turns the limiter off', () => {
+    expect(rateLimitOption('rateLimit', undefined, true)).toEqual({
       requestsPerMinute: 480,
       requestsPerHour: 4_800,
       endpointsRequestsPerMinute: 240,
       endpointsRequestsPerHour: 2_400,
     })
-    expect(rateLimitOption('rateLimit', true)).toEqual(SERVICE_RATE_LIMITS)
-    expect(rateLimitOption('rateLimit', false)).toBe(false)
+    expect(rateLimitOption('rateLimit', true, true)).toEqual(SERVICE_RATE_LIMITS)
+    expect(rateLimitOption('rateLimit', true, false)).toEqual(SERVICE_RATE_LIMITS)
+    expect(rateLimitOption('rateLimit', false, true)).toBe(false)
+    expect(rateLimitOption('rateLimit', false, false)).toBe(false)
   })
 
-  it('an object changes only the numbers it gives', () => {
-    expect(rateLimitOption('rateLimit', { requestsPerMinute: 300, endpointsRequestsPerHour: undefined })).toEqual(limits({ requestsPerMinute: 300 }))
+  it('left out on another host: no limit (the limiter only shares the pause after a 429)', () => {
+    const none = Number.POSITIVE_INFINITY
+    expect(rateLimitOption('rateLimit', undefined, false)).toEqual({
+      requestsPerMinute: none,
+      requestsPerHour: none,
+      endpointsRequestsPerMinute: none,
+      endpointsRequestsPerHour: none,
+    })
+  })
+
+  it('an object changes only the numbers it gives, on any host', () => {
+    expect(rateLimitOption('rateLimit', { requestsPerMinute: 300, endpointsRequestsPerHour: undefined }, true)).toEqual(limits({ requestsPerMinute: 300 }))
+    expect(rateLimitOption('rateLimit', { requestsPerMinute: 300 }, false)).toEqual(limits({ requestsPerMinute: 300 }))
   })
 
   it.each([
@@ -48,7 +61,7 @@ describe('rateLimitOption', () => {
   ])('%j is an InvalidArgumentError naming %s', (value, name) => {
     const error = (() => {
       try {
-        rateLimitOption('rateLimit', value)
+        rateLimitOption('rateLimit', value, true)
       } catch (caught) {
         return caught
       }
@@ -166,6 +179,24 @@ describe('Limiter', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(call).toEqual({ done: true, reason: 'the wait a 429 asked for' })
     expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+  })
+
+  it('without limits (the default off PostHog Cloud) nothing waits and nothing is counted, but the pause after a 429 holds', async () => {
+    const unlimited = new Limiter(rateLimitOption('rateLimit', undefined, false) as Required<RateLimits>)
+    const [pacer] = unlimited.groups
+    for (let index = 0; index < 10_000; index++) expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+    expect(pacer.windows.map((window) => window.times.length)).toEqual([0, 0])
+    pacer.pause(2_000)
+    const call = track(pacer.acquire(undefined, MINUTE))
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(call.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(call).toEqual({ done: true, reason: 'the wait a 429 asked for' })
+    // A client of the same key and host that asks for numbers brings them to the shared limiter.
+    unlimited.tighten(limits({ requestsPerMinute: 2 }))
+    expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+    expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+    expect(pacer.acquire(undefined, MINUTE)).toBeInstanceOf(Promise)
   })
 
   it('when the pause ends, no more than the limit start together', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AbortError, InvalidArgumentError, RateLimitError, type ProjectClient } from 'posthog-project-client'
-import type { FakeApi, RecordedRequest } from 'posthog-project-client/testing'
+import { AbortError, InvalidArgumentError, ProjectClient, RateLimitError } from 'posthog-project-client'
+import { createFakeApi, type FakeApi, type RecordedRequest } from 'posthog-project-client/testing'
 import { sleep } from '../helpers/async.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
 
@@ -220,5 +220,48 @@ describe('pacing (rateLimit) against the fake enforcing the service throttles', 
     expect(wait).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/surveys\/ waited (\d+) ms for its turn: the wait a 429 asked for$/)
     expect(Number(/waited (\d+) ms/.exec(wait ?? '')?.[1])).toBeGreaterThanOrEqual(900)
     expect(lines.join('\n')).not.toContain(e2e.fake.apiKey)
+  })
+})
+
+describe('pacing by default: on PostHog Cloud, where the published limits apply; elsewhere only the pause after a 429', () => {
+  /** A client left at the default `rateLimit`, on `baseUrl`, answered in memory by a fake with a key of its own (so a limiter of its own). */
+  function defaultClient(baseUrl: string, key: string) {
+    const fake = createFakeApi({ apiKey: key })
+    return { fake, client: new ProjectClient({ apiKey: key, projectId: 1, baseUrl, fetch: fake.fetch, maxRetries: 0 }) }
+  }
+
+  it('on PostHog Cloud the 481st call of a minute waits for its turn', async () => {
+    const { fake, client } = defaultClient('https://us.posthog.com', 'phx_default_pacing_cloud_000000')
+    const controller = new AbortController()
+    const calls = Array.from({ length: 481 }, () => settle(client.experiments.stats({ signal: controller.signal })))
+    await until(() => fake.requests.length === 480, 20_000)
+    await sleep(300)
+    expect(fake.requests).toHaveLength(480)
+    controller.abort()
+    const outcomes = await Promise.all(calls)
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.error instanceof AbortError)).toHaveLength(1)
+  })
+
+  it.each(['https://posthog.internal.example.com', 'http://127.0.0.1:8000'])('on another host (%s) nothing waits: 600 calls go at once', async (baseUrl) => {
+    const { fake, client } = defaultClient(baseUrl, `phx_default_pacing_${baseUrl.replace(/\W/g, '')}`)
+    const outcomes = await Promise.all(Array.from({ length: 600 }, () => settle(client.experiments.stats())))
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true)
+    expect(fake.requests).toHaveLength(600)
+  })
+
+  it('on another host the pause after a 429 is still shared: a second client of the key waits it out', async () => {
+    const e2e = await startE2E()
+    try {
+      const first = e2e.client({ rateLimit: undefined, maxRetries: 0 })
+      const second = e2e.client({ rateLimit: undefined })
+      e2e.fake.faults.failNext(1, { status: 429, body: { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 1 second.', attr: null } })
+      expect(await settle(first.experiments.list())).toMatchObject({ ok: false, error: expect.any(RateLimitError) })
+      const started = performance.now()
+      expect(await settle(second.surveys.list())).toMatchObject({ ok: true })
+      expect(performance.now() - started).toBeGreaterThanOrEqual(900)
+      expect(e2e.fake.requests.map((request) => request.status)).toEqual([429, 200])
+    } finally {
+      await e2e.close()
+    }
   })
 })

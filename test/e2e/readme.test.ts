@@ -54,10 +54,11 @@ describe('README: testing your code with the fake', () => {
     })
 
     test('seeding', () => {
-      fake.seed.experiments(250) // launched a week ago, each with its feature flag
+      const experiments = fake.seed.experiments(250) // all launched a week ago (unless start_date is given), each with its feature flag
       const [survey] = fake.seed.surveys([{ name: 'Checkout NPS' }])
       const [response] = fake.seed.surveyResponses(survey!.id, 5)
       expect(fake.state.experiments.size).toBe(250)
+      expect(new Set(experiments.map((experiment) => experiment.start_date?.slice(0, 10))).size).toBe(1)
       expect(fake.state.surveys.get(survey!.id)?.name).toBe('Checkout NPS')
       expect(response?.survey_id).toBe(survey!.id)
       expect(fake.requests).toHaveLength(0)

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { InvalidArgumentError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ResponseValidationError } from '../../src/index.js'
+import { InvalidArgumentError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ProjectClient, ResponseValidationError } from '../../src/index.js'
+import { createFakeApi } from '../../src/testing/index.js'
 import { experiment, featureFlag } from '../fixtures/experiments.js'
 import { API_KEY, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
 import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
@@ -210,5 +211,62 @@ describe('experiments', () => {
     it.each(cases)('%s', async (_name, call, argument) => {
       await expectInvalidArgument(call, argument, watchAll())
     })
+  })
+})
+
+describe('experiments.listIncludingArchived', () => {
+  /** A fake with pages of 3: 7 experiments not archived (3 pages), 4 archived (2 pages). */
+  function seeded() {
+    const fake = createFakeApi({ pageSize: 3 })
+    const live = fake.seed.experiments(7)
+    const archived = fake.seed.experiments(Array.from({ length: 4 }, (_, index) => ({ name: `Archived ${index}`, archived: true })))
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    const newestFirst = (items: Array<{ id: number }>) => items.map((item) => item.id).reverse()
+    return { fake, client, expected: [...newestFirst(live), ...newestFirst(archived)] }
+  }
+
+  it('walks the list and then the archived ones, one request per page, each experiment once', async () => {
+    const { fake, client, expected } = seeded()
+    const ids: number[] = []
+    for await (const experiment of client.experiments.listIncludingArchived()) ids.push(experiment.id)
+    expect(ids).toEqual(expected)
+    expect(fake.requests.map((request) => request.query)).toEqual([
+      {},
+      { limit: '3', offset: '3' },
+      { limit: '3', offset: '6' },
+      { archived: 'true' },
+      { archived: 'true', limit: '3', offset: '3' },
+    ])
+  })
+
+  it('awaited, it is the first page of the list; its last page leads to the archived ones', async () => {
+    const { client } = seeded()
+    let page = await client.experiments.listIncludingArchived()
+    expect(page.count).toBe(7)
+    const counts = [page.count]
+    while (page.hasNextPage()) {
+      page = await page.getNextPage()
+      counts.push(page.count)
+    }
+    expect(counts).toEqual([7, 7, 7, 4, 4])
+    expect(new URL(page.url).searchParams.get('archived')).toBe('true')
+  })
+
+  it('takes the list params for both walks, fetches ahead with concurrency, and stops where toArray stops', async () => {
+    const { fake, client, expected } = seeded()
+    expect((await client.experiments.listIncludingArchived({ limit: 2 }, { concurrency: 4 }).toArray()).map((item) => item.id)).toEqual(expected)
+    expect(fake.requests).toHaveLength(4 + 2)
+    expect(fake.requests.every((request) => request.query['limit'] === '2')).toBe(true)
+    expect(await client.experiments.listIncludingArchived({ search: 'Archived 1' }).toArray()).toMatchObject([{ name: 'Archived 1', archived: true }])
+    const before = fake.requests.length
+    expect(await client.experiments.listIncludingArchived().toArray({ max: 2 })).toHaveLength(2)
+    expect(fake.requests).toHaveLength(before + 1)
+  })
+
+  it('refuses an archived param (it would walk the archived ones twice), before any request', async () => {
+    const { fake, client } = seeded()
+    const params = { archived: true } as unknown as Parameters<typeof client.experiments.listIncludingArchived>[0]
+    await expect(client.experiments.listIncludingArchived(params).toArray()).rejects.toMatchObject({ constructor: InvalidArgumentError, argument: 'params.archived' })
+    expect(fake.requests).toHaveLength(0)
   })
 })

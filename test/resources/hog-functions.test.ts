@@ -462,3 +462,44 @@ describe('hogFunctions: bad input is refused before any request', () => {
     await expectInvalidArgument(() => call(client), argument, watchAll())
   })
 })
+
+describe('hogFunctions.create: a secret copied as its mask', () => {
+  // A function read back from another project shows each secret input as `{ secret: true }`.
+  const copy: HogFunctionCreateParams = {
+    name: 'Webhook copied from staging',
+    hog: 'fetch(inputs.url)',
+    inputs_schema: [
+      { type: 'string', key: 'url', required: true },
+      { type: 'string', key: 'api_token', secret: true },
+    ],
+    inputs: { url: { value: 'https://example.com/webhook' }, api_token: { secret: true } },
+  }
+
+  it('is refused before sending, naming the input and saying where the value must come from', async () => {
+    const requests = watchAll()
+    const error = await client.hogFunctions.create(copy).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    )
+    expect(error).toBeInstanceOf(InvalidArgumentError)
+    expect((error as InvalidArgumentError).argument).toBe('body.inputs.api_token')
+    expect((error as InvalidArgumentError).message).toBe(
+      'Invalid argument `body.inputs.api_token`: is only the mask a read returns for a secret (`{ secret: true }`), and a new function has no stored secret to keep: send the secret itself as `value`, from where you keep it (an environment variable or a secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
+    )
+    expect(requests).toHaveLength(0)
+  })
+
+  it('in a mapping too; a secret given as its value is sent, and an update may keep the stored secret with the mask', async () => {
+    await expectInvalidArgument(
+      () => client.hogFunctions.create({ ...copy, inputs: { url: { value: 'https://example.com' } }, mappings: [{ name: 'm', inputs: { api_token: { secret: true } } }] }),
+      'body.mappings.0.inputs.api_token',
+      watchAll(),
+    )
+    const created = serve('post', 'hog_functions/', () => HttpResponse.json(fx.hogFunction(), { status: 201 }))
+    await client.hogFunctions.create({ ...copy, inputs: { ...copy.inputs, api_token: { value: 'from-the-vault' } } })
+    expect(created).toHaveLength(1)
+    const updated = serve('patch', `hog_functions/${ID}/`, () => HttpResponse.json(fx.hogFunction()))
+    await client.hogFunctions.update(ID, { inputs: { api_token: { secret: true } } })
+    expect(updated).toHaveLength(1)
+  })
+})

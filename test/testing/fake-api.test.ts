@@ -10,6 +10,8 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
 
   beforeEach(async () => {
     fake = createFakeApi({
+      projects: [1, 2, 3, 999],
+      unreachableProjects: [4],
       keys: {
         phx_read_only: ['experiment:read', 'survey:read'],
         phx_writer: ['experiment:write'],
@@ -150,7 +152,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       }
     })
 
-    it('answers the default project as @current; any other project id exists, with its own (empty) state', async () => {
+    it('answers the default project as @current; a declared project has its own (empty) state; others are refused as the service refuses', async () => {
       fake.seed.experiments(1)
       const current = await jsonOf(await call('GET', `${channel.base}/api/projects/@current/experiments/`))
       expect(current.count).toBe(1)
@@ -160,6 +162,12 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       const notAnId = await call('GET', `${channel.base}/api/projects/abc/experiments/`)
       expect(notAnId.status).toBe(404)
       expect((await jsonOf(notAnId)).detail).toBe('Project not found.')
+      const unknown = await call('GET', `${channel.base}/api/projects/5/experiments/`)
+      expect(unknown.status).toBe(404)
+      expect(await jsonOf(unknown)).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Project not found.', attr: null })
+      const unreachable = await call('GET', `${channel.base}/api/projects/4/experiments/`)
+      expect(unreachable.status).toBe(403)
+      expect(await jsonOf(unreachable)).toEqual({ type: 'authentication_error', code: 'permission_denied', detail: "You don't have access to the project.", attr: null })
     })
   })
 
@@ -199,7 +207,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       const [survey] = fake.seed.surveys([{ name: 'NPS' }])
       const refused = await call('POST', `surveys/${survey?.id}/duplicate_to_projects/`, { target_team_ids: [2, 99] })
       expect(refused.status).toBe(400)
-      expect(await jsonOf(refused)).toMatchObject({ type: 'validation_error', attr: 'target_team_ids' })
+      expect(await jsonOf(refused)).toEqual({ type: 'validation_error', code: 'invalid_input', detail: "One or more target teams not found or you don't have access to them", attr: null })
       expect(fake.state.surveyCopies).toHaveLength(0)
       expect(fake.state.surveys.size).toBe(1)
 

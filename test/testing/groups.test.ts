@@ -107,6 +107,38 @@ describe('hog functions', () => {
     expect((await call('GET', 'hog_functions/')).body.count).toBe(0)
   })
 
+  it('a secret input sent as its mask: on create there is nothing to keep, on update the stored secret is kept', async () => {
+    const fake = createFakeApi()
+    const call = caller(fake).read
+    const schema = [
+      { key: 'url', type: 'string', required: true },
+      { key: 'token', type: 'string', secret: true, required: true },
+    ]
+    // A function read back from another project: its secret shows only as the mask.
+    const copied = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: schema, inputs: { url: { value: 'https://example.com' }, token: { secret: true } } })
+    expect(copied.status).toBe(400)
+    expect(copied.body).toEqual({ type: 'validation_error', code: 'required', detail: 'This field is required.', attr: 'inputs__token' })
+    expect(fake.state.hogFunctions.size).toBe(0)
+
+    const optional = await call('POST', 'hog_functions/', {
+      hog: 'x',
+      inputs_schema: [schema[0], { ...schema[1], required: false }],
+      inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
+    })
+    expect(optional.status).toBe(201)
+    expect(fake.state.hogFunctions.get(optional.body.id)?.inputs).not.toHaveProperty('token')
+
+    const created = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: schema, inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } } })
+    expect(created.status).toBe(201)
+    const kept = await call('PATCH', `hog_functions/${created.body.id}/`, { inputs: { url: { value: 'https://example.org' }, token: { secret: true } } })
+    expect(kept.status).toBe(200)
+    expect(kept.body.inputs.token).toEqual({ secret: true })
+    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
+    const rotated = await call('PATCH', `hog_functions/${created.body.id}/`, { inputs: { url: { value: 'https://example.org' }, token: { value: 'new-sekret' } } })
+    expect(rotated.status).toBe(200)
+    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('new-sekret')
+  })
+
   it('lists transformations in execution order and rearranges them (bare array)', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
@@ -308,6 +340,15 @@ describe('the fake itself', () => {
     expect(fake.faults.pending).toBe(0)
     // Ids start again after a reset.
     expect(fake.seed.experiments(1)[0]?.id).toBe(1)
+  })
+
+  it('seeded experiments were all launched a week ago, as documented (a draft with start_date: null)', () => {
+    const fake = createFakeApi({ now: () => FIXED_NOW })
+    const seeded = fake.seed.experiments(40)
+    const weekAgo = new Date(FIXED_NOW.getTime() - 7 * 86_400_000).toISOString().replace('Z', '000Z')
+    expect(new Set(seeded.map((experiment) => experiment.start_date))).toEqual(new Set([weekAgo]))
+    expect(fake.seed.experiments([{ start_date: null }])[0]?.start_date).toBeNull()
+    expect(fake.seed.experiments([{ start_date: '2026-01-01T00:00:00Z' }])[0]?.start_date).toBe('2026-01-01T00:00:00Z')
   })
 
   it('matches faults by operation and by absolute path, and counts them', async () => {

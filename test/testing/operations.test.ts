@@ -14,7 +14,7 @@ interface Case {
 }
 
 function world(options: Parameters<typeof createFakeApi>[0] = {}) {
-  const fake = createFakeApi({ ...options, now: () => new Date('2026-11-20T12:00:00Z') })
+  const fake = createFakeApi({ projects: [1, 2], ...options, now: () => new Date('2026-11-20T12:00:00Z') })
   const [experiment] = fake.seed.experiments(1)
   const [destination, transformation] = fake.seed.hogFunctions([{ type: 'destination' }, { type: 'transformation' }])
   const [survey] = fake.seed.surveys(1)

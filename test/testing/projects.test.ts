@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { BadRequestError, NotFoundError, ProjectClient } from '../../src/index.js'
+import { BadRequestError, NotFoundError, PermissionDeniedError, ProjectClient } from '../../src/index.js'
 import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
 
 /** The fake's several projects, through the client over a real socket. */
@@ -17,7 +17,7 @@ describe('fake API: several projects', () => {
   }
 
   it('keeps state per project: a record made in one is not in another', async () => {
-    const fake = createFakeApi()
+    const fake = createFakeApi({ projects: [1, 7, 8] })
     const clientFor = await serve(fake)
     fake.seed.experiments([{ name: 'in one' }])
     fake.seed.experiments([{ name: 'in seven' }, { name: 'also in seven' }], { projectId: 7 })
@@ -53,12 +53,37 @@ describe('fake API: several projects', () => {
     expect(() => fake.stateOf(5)).toThrow(TypeError)
   })
 
+  it('by default only the project of clientOptions() exists: another id is refused as the service refuses it', async () => {
+    const fake = createFakeApi({ projectId: 12345, unreachableProjects: [777] })
+    expect(fake.projects).toEqual([12345])
+    const clientFor = await serve(fake)
+    expect((await clientFor(12345).experiments.list()).results).toEqual([])
+    const wrong = await clientFor(12346).experiments.list().then(
+      () => undefined,
+      (reason: unknown) => reason,
+    )
+    expect(wrong).toBeInstanceOf(NotFoundError)
+    expect((wrong as NotFoundError).body).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Project not found.', attr: null })
+    const unreachable = await clientFor(777).experiments.list().then(
+      () => undefined,
+      (reason: unknown) => reason,
+    )
+    expect(unreachable).toBeInstanceOf(PermissionDeniedError)
+    expect((unreachable as PermissionDeniedError).body).toEqual({ type: 'authentication_error', code: 'permission_denied', detail: "You don't have access to the project.", attr: null })
+    // The client's message says the project is out of reach, not that a scope is missing.
+    expect((unreachable as PermissionDeniedError).message).toMatch(/failed with 403: You don't have access to the project\. — the key cannot reach this project: check projectId/)
+    expect(() => fake.seed.experiments(1, { projectId: 12346 })).toThrow(/no project 12346 .*declare others with createFakeApi\(\{ projects \}\)/)
+  })
+
   it('refuses inconsistent options', () => {
     expect(() => createFakeApi({ projects: [] })).toThrow(TypeError)
     expect(() => createFakeApi({ projects: [1, 1] })).toThrow(TypeError)
     expect(() => createFakeApi({ projects: [1, 0] })).toThrow(TypeError)
     expect(() => createFakeApi({ projects: [1, 2], projectId: 3 })).toThrow(/not one of projects/)
     expect(() => createFakeApi({ projects: [1, 2], organizationTeamIds: [1, 2, 9] })).toThrow(/not in projects/)
+    expect(() => createFakeApi({ organizationTeamIds: [1, 2] })).toThrow(/not in projects/)
+    expect(() => createFakeApi({ projects: [1, 2], unreachableProjects: [2] })).toThrow(/also in projects/)
+    expect(() => createFakeApi({ unreachableProjects: [] })).toThrow(TypeError)
   })
 
   it('a duplicated survey is readable in its target project; the source project keeps one', async () => {
@@ -89,14 +114,7 @@ describe('fake API: several projects', () => {
     expect(fake.state.surveyCopies).toEqual([])
   })
 
-  it('reset() empties every project; an open fake forgets the projects it made', async () => {
-    const fake = createFakeApi()
-    fake.seed.surveys(1, { projectId: 5 })
-    expect(fake.projects).toEqual([1, 5])
-    fake.reset()
-    expect(fake.projects).toEqual([1])
-    expect(fake.stateOf(5).surveys.size).toBe(0)
-
+  it('reset() empties every project and keeps the projects', async () => {
     const closed = createFakeApi({ projects: [1, 2] })
     closed.seed.surveys(1, { projectId: 2 })
     closed.reset()

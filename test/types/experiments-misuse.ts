@@ -28,6 +28,8 @@ export function typeChecks(experiment: Experiment): void {
   void client.experiments.list({ status: 'finished' })
   // @ts-expect-error list has no 'archive' param (it is 'archived')
   void client.experiments.list({ archive: true })
+  // @ts-expect-error listIncludingArchived has no 'archived' param: it walks the archived experiments itself
+  void client.experiments.listIncludingArchived({ archived: true })
   // @ts-expect-error start_date takes a Date or a string, not a timestamp number
   void client.experiments.update(1, { start_date: Date.now() })
   // @ts-expect-error an optional field cannot be set to undefined explicitly (exactOptionalPropertyTypes)

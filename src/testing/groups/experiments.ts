@@ -49,7 +49,7 @@ export function seedExperiment(store: FakeStore, seed: ExperimentSeed, index: nu
   const id = seed.id ?? store.nextId('experiment')
   const name = seed.name ?? `Experiment ${id}`
   const key = seed.feature_flag_key ?? `experiment-${id}`
-  const startDate = seed.start_date === undefined ? store.timestamp(-(7 + index) * DAY_MS) : seed.start_date
+  const startDate = seed.start_date === undefined ? store.timestamp(-7 * DAY_MS) : seed.start_date
   const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
   const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
   const experiment = baseExperiment(id, name, key, createdAt)
@@ -113,6 +113,11 @@ function resolveFlag(store: FakeStore, key: string, name: string, parameters: Re
   })
 }
 
+/**
+ * The variants of a new flag, from `parameters.feature_flag_variants` (docs/service-behaviour.md §P1.7):
+ * each variant's share is its `split_percent`, else its `rollout_percentage`, and the shares must add up to
+ * 100, which the flag's own serializer checks (a 400 on `filters`).
+ */
 function variantsOf(parameters: Record<string, unknown> | null | undefined): FlagVariant[] {
   const variants = parameters?.['feature_flag_variants']
   if (!Array.isArray(variants)) return DEFAULT_VARIANTS
@@ -120,11 +125,19 @@ function variantsOf(parameters: Record<string, unknown> | null | undefined): Fla
   if (!variants.some((variant) => isObject(variant) && variant['key'] === 'control')) {
     invalid('Feature flag variants must contain a control variant', 'parameters')
   }
-  return variants.map((variant, index) => ({
-    key: isObject(variant) && typeof variant['key'] === 'string' ? variant['key'] : `variant-${index}`,
-    name: isObject(variant) && typeof variant['name'] === 'string' ? variant['name'] : undefined,
-    rollout_percentage: isObject(variant) && typeof variant['rollout_percentage'] === 'number' ? variant['rollout_percentage'] : Math.floor(100 / variants.length),
-  }))
+  const flagVariants = variants.map((variant, index) => {
+    const fields = isObject(variant) ? variant : {}
+    const share = [fields['split_percent'], fields['rollout_percentage']].find((value) => typeof value === 'number') as number | undefined
+    return {
+      key: typeof fields['key'] === 'string' ? fields['key'] : `variant-${index}`,
+      name: typeof fields['name'] === 'string' ? fields['name'] : undefined,
+      rollout_percentage: share ?? 0,
+    }
+  })
+  if (flagVariants.reduce((sum, variant) => sum + variant.rollout_percentage, 0) !== 100) {
+    invalid('Invalid variant definitions: Variant rollout percentages must sum to 100.', 'filters')
+  }
+  return flagVariants
 }
 
 /** Writable fields checked and copied onto `target` (create and PATCH). */

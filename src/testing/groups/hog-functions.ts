@@ -147,6 +147,21 @@ function normaliseInputs(schema: readonly FakeInputSchemaItem[], inputs: Record<
   return out
 }
 
+/**
+ * The inputs sent, each masked secret (`{ secret: true }` with no `value`, as a read shows it) resolved
+ * (docs/service-behaviour.md §P4.2): on update the stored secret is kept; on create there is none to keep,
+ * so the input has no value (a required one is then refused).
+ */
+function withSecretsKept(schema: readonly FakeInputSchemaItem[], sent: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {}
+  for (const [key, input] of Object.entries(sent)) {
+    const masked = isObject(input) && input['secret'] === true && !('value' in input)
+    if (!masked) inputs[key] = input
+    else if (stored[key] !== undefined && schema.some((item) => item.key === key && item.secret)) inputs[key] = stored[key]
+  }
+  return inputs
+}
+
 function nextExecutionOrder(store: FakeStore): number {
   let max = -1
   for (const item of store.hogFunctions.values()) {
@@ -277,7 +292,8 @@ function applyWritable(store: FakeStore, target: FakeHogFunction, body: Record<s
   }
   const schema = arrayField(body, 'inputs_schema')
   if (Array.isArray(schema)) target.inputs_schema = checkInputsSchema(schema)
-  const inputs = objectField(body, 'inputs')
+  const sent = objectField(body, 'inputs')
+  const inputs = sent && withSecretsKept(target.inputs_schema, sent, creating ? {} : target.inputs)
   if (inputs) checkInputValues(target.inputs_schema, inputs)
   if (inputs) target.inputs = { ...(creating ? target.inputs : {}), ...normaliseInputs(target.inputs_schema, inputs) }
   for (const item of target.inputs_schema) {

@@ -314,9 +314,9 @@ function applyWritable(store: FakeStore, target: FakeSurvey, body: Record<string
   if (isObject(target.appearance) && target.appearance['whiteLabel'] !== undefined && typeof target.appearance['whiteLabel'] !== 'boolean') {
     invalid('whiteLabel must be a boolean.', 'appearance')
   }
-  // Shuffled questions cannot branch (docs/service-behaviour.md §P2.4).
+  // Shuffled questions cannot branch (docs/service-behaviour.md §P2.4): a non-field error.
   if (isObject(target.appearance) && target.appearance['shuffleQuestions'] === true && (target.questions ?? []).some((question) => isObject(question) && question['branching'] != null)) {
-    invalid('Shuffling questions is not supported when branching logic is used.', 'appearance')
+    invalid('Question shuffling and question branching cannot be used together. Please disable one of these features.')
   }
   for (const key of ['start_date', 'end_date', 'current_iteration_start_date', 'response_sampling_start_date'] as const) {
     const value = dateTimeField(body, key, { nullable: true })
@@ -480,6 +480,16 @@ function statsOf(shown: FakeSurveyResponse[], sent: FakeSurveyResponse[]): { sta
   }
 }
 
+/**
+ * Survey names are unique per project, checked after the fields (docs/service-behaviour.md §5.2): a
+ * non-field 400 `unique`, worded for a new survey or for one renamed to another's name.
+ */
+function checkNameFree(store: FakeStore, name: string, renamed?: FakeSurvey): void {
+  const taken = [...store.surveys.values()].some((survey) => survey.name === name && survey.id !== renamed?.id)
+  if (!taken) return
+  invalid(renamed ? 'There is already another survey with this name.' : 'There is already a survey with this name.', null, 'unique')
+}
+
 function duplicatedName(store: FakeStore, name: string): string {
   const now = store.now().toISOString()
   return `${name} (duplicated at ${now.slice(0, 10)} ${now.slice(11, 19)})`
@@ -502,6 +512,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     const flagsBefore = new Set(store.featureFlags.keys())
     try {
       applyWritable(store, survey, body)
+      checkNameFree(store, name)
     } catch (error) {
       // Roll back any flag made before a later field failed.
       for (const id of store.featureFlags.keys()) if (!flagsBefore.has(id)) store.featureFlags.delete(id)
@@ -526,6 +537,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     const type = choiceField(body, 'type', TYPES)
     if (typeof type === 'string') draft.type = type
     applyWritable(store, draft, body)
+    if (draft.name !== survey.name) checkNameFree(store, draft.name, survey)
     const changes = TRACKED.filter((field) => JSON.stringify(survey[field]) !== JSON.stringify(draft[field])).map((field) => ({
       type: 'Survey',
       action: 'changed',
@@ -564,25 +576,29 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     return json([...(context.store.archivedResponseUuids.get(survey.id) ?? [])])
   },
 
-  // All or nothing: every target is checked before any copy is made (spec rule 2).
+  // All or nothing (docs/service-behaviour.md §5.2): every target is checked, and every copy validated as a
+  // new survey of its project (its name free there), before any copy is made.
   'surveys.duplicateToProjects': (context) => {
     const { store } = context
     const survey = findSurveyOrEmpty404(context)
     const body = bodyObject(context.body)
-    const targets = arrayField(body, 'target_team_ids', { required: true, allowEmpty: false }) as unknown[]
+    const targets = body['target_team_ids']
+    if (!Array.isArray(targets) || targets.length === 0) invalid('target_team_ids must be a non-empty list of team IDs')
     for (const [index, target] of targets.entries()) {
       if (typeof target !== 'number' || !Number.isInteger(target)) invalid('A valid integer is required.', `target_team_ids__${index}`)
     }
     const ids = targets as number[]
-    const unknown = ids.filter((id) => !store.settings.organizationTeamIds.includes(id))
-    if (unknown.length > 0) {
-      invalid(`The following team IDs are not in your organization: ${unknown.join(', ')}`, 'target_team_ids')
+    // The organisation's teams among those named, each once: a repeated or unknown id is one too few.
+    if (new Set(ids.filter((id) => store.settings.organizationTeamIds.includes(id))).size !== ids.length) {
+      invalid("One or more target teams not found or you don't have access to them")
     }
+    const name = duplicatedName(store, survey.name)
+    for (const teamId of ids) checkNameFree(store.settings.project(teamId) as FakeStore, name)
     const created = ids.map((teamId) => {
       const copy: FakeSurvey = {
         ...clone(survey),
         id: store.uuid(),
-        name: duplicatedName(store, survey.name),
+        name,
         created_at: store.timestamp(),
         created_by: FAKE_USER,
         start_date: null,
