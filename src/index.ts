@@ -234,6 +234,27 @@ export type {
   LastExecutionTimesStatus,
   LastExecutionTimes,
 } from './schemas/endpoints.js'
+export type { SurveyResponsesParams, SurveyResponseAnswer, SurveyResponseRow } from './schemas/survey-responses.js'
+export type {
+  QueryRefresh,
+  QueryNode,
+  ExperimentQuery,
+  ExperimentLegacyQuery,
+  ExperimentValidationFailure,
+  ExperimentStatsBase,
+  ExperimentVariantResultBayesian,
+  ExperimentVariantResultFrequentist,
+  ExperimentQueryResponse,
+  ExperimentLegacyVariant,
+  ExperimentLegacyQueryResponse,
+  HogQLQueryResponse,
+  QueryResponse,
+  ExperimentResultsParams,
+  ExperimentResults,
+  MetricResult,
+  VariantResult,
+} from './schemas/queries.js'
+export type { QueryOptions } from './resources/query.js'
 export type {
   EventDefinitionEnforcementMode,
   EventDefinition,

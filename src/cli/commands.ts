@@ -72,11 +72,18 @@ export type CommandSpecFor<G extends Group, M extends SdkMethod<G>> = {
   readonly path: PathNames<Required<Arguments<G, M>>>
   /** Columns of `--format table`, for the items of a list or the fields of one record. */
   readonly columns?: readonly string[]
+  /** An operation the method also sends (`experiments results`: a query per metric), for `--help`. */
+  readonly also?: OperationId
+  /** A table of its own for `--format table`, instead of columns. */
+  readonly view?: View
 } & (Result<G, M> extends PagePromise<unknown> ? { readonly list: true } : { readonly list?: never }) &
   InputSpec<Arguments<G, M>, PathNames<Required<Arguments<G, M>>>>
 
 /** The whole table: every method of every group. */
 export type CommandTable = { readonly [G in Group]: { readonly [M in SdkMethod<G>]: CommandSpecFor<G, M> } }
+
+/** Results with a table of their own (src/cli/views.ts). */
+export type View = 'experiment-results'
 
 /** A row of the table as the runtime reads it. */
 export interface CommandSpec {
@@ -84,6 +91,8 @@ export interface CommandSpec {
   readonly summary: string
   readonly path: readonly string[]
   readonly columns?: readonly string[]
+  readonly also?: OperationId
+  readonly view?: View
   readonly list?: true
   readonly flags?: { readonly [flag: string]: FlagKind }
   readonly body?: 'required' | 'optional'
@@ -154,6 +163,14 @@ export const COMMANDS = {
         has_evaluation_tags: 'boolean',
       },
       columns: ['id', 'key', 'name', 'active'],
+    },
+    results: {
+      operation: 'experiments.retrieve',
+      also: 'query.run',
+      summary: 'Results of the metrics (or --metrics uuid,…): per variant exposures, value, lift, interval, significance.',
+      path: ['id'],
+      flags: { metrics: 'list', refresh: 'string' },
+      view: 'experiment-results',
     },
     requiresFlagImplementation: { operation: 'experiments.requiresFlagImplementation', summary: "Whether the project's experiments still need a flag implementation.", path: [] },
     stats: { operation: 'experiments.stats', summary: 'Experimentation velocity over the last 30 days.', path: [] },
@@ -238,6 +255,14 @@ export const COMMANDS = {
     allStats: { operation: 'surveys.allStats', summary: 'Response statistics of every survey.', path: [], flags: { date_from: 'date', date_to: 'date' } },
     summarizeResponses: { operation: 'surveys.summarizeResponses', summary: 'AI summary of the responses of a survey.', path: ['id'], body: 'optional' },
     summaryHeadline: { operation: 'surveys.summaryHeadline', summary: 'AI headline of the responses of a survey.', path: ['id'], body: 'optional' },
+    responses: {
+      operation: 'surveys.responses',
+      summary: 'Responses of a survey, newest first: one row per submission, answers resolved.',
+      path: ['id'],
+      list: true,
+      flags: { ...LIST, exclude_archived: 'boolean', question_id: 'string', score_gte: 'integer', score_lte: 'integer', since: 'date', until: 'date' },
+      columns: ['submitted_at', 'uuid', 'distinct_id', 'answers'],
+    },
     responsesCount: { operation: 'surveys.responsesCount', summary: 'Response counts by survey id.', path: [], flags: { exclude_archived: 'boolean', survey_ids: 'list' } },
   },
   endpoints: {

@@ -19,6 +19,7 @@ export type Scope =
   | 'endpoint:write'
   | 'event_definition:read'
   | 'event_definition:write'
+  | 'query:read'
 
 /** HTTP methods used by the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -64,7 +65,7 @@ const ID = { id: 'integer' } as const
 const UUID = { id: 'uuid' } as const
 const NAME = { name: 'name' } as const
 
-/** The operation table, in the order of the spec. */
+/** The operation table, in the order of the spec; the reads added since at the end of their group (docs/service-behaviour.md §10). */
 const TABLE = {
   'experiments.list': { method: 'GET', path: 'experiments/', scope: 'experiment:read', idempotent: true },
   'experiments.create': { method: 'POST', path: 'experiments/', scope: 'experiment:write', idempotent: false, body: 'required' },
@@ -163,6 +164,7 @@ const TABLE = {
   'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read', idempotent: true },
   'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/', scope: 'survey:read', idempotent: true },
   'surveys.allStats': { method: 'GET', path: 'surveys/stats/', scope: 'survey:read', idempotent: true },
+  'surveys.responses': { method: 'GET', path: 'surveys/{id}/responses/', scope: 'survey:read', idempotent: true, params: UUID },
 
   'endpoints.list': { method: 'GET', path: 'endpoints/', scope: 'endpoint:read', idempotent: true, endpointsPrefix: true },
   'endpoints.create': { method: 'POST', path: 'endpoints/', scope: 'endpoint:write', idempotent: false, body: 'required', endpointsPrefix: true },
@@ -221,12 +223,16 @@ const TABLE = {
   'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/', scope: 'event_definition:read', idempotent: true },
   'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/', scope: 'event_definition:read', idempotent: true },
   'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/', scope: 'event_definition:read', idempotent: true },
+
+  // The query API: every kind counts as a read, and a query only reads, so it is retried like a GET (docs/service-behaviour.md §10.3).
+  'query.run': { method: 'POST', path: 'query/', scope: 'query:read', idempotent: true, body: 'required' },
+  'query.status': { method: 'GET', path: 'query/{id}/', scope: 'query:read', idempotent: true, params: UUID },
 } as const satisfies Record<string, Operation>
 
 /** The name of an operation, `group.method`. */
 export type OperationId = keyof typeof TABLE
 
-/** The 61 operations of the spec, keyed `group.method`, in the order of the spec. */
+/** The operations: the spec's 61, the survey responses list and the query API, keyed `group.method`. */
 export const OPERATIONS: { readonly [K in OperationId]: Operation } = TABLE
 
 /** The scope an operation needs, or `null` when personal API keys cannot call it. */

@@ -50,6 +50,13 @@ export interface CallArgs {
   body?: unknown
 }
 
+/**
+ * Reads a page of a list another way when its operation failed with `error`, or `undefined` when that
+ * failure is not one it answers. Once it has read a page, it is called for every later page of the walk,
+ * with no `error`.
+ */
+export type PageFallback<T> = (url: string, error?: unknown) => Promise<WithResponse<PageEnvelope<T>>> | undefined
+
 /** A call whose arguments are checked and whose URL is built: what `#send` sends. */
 interface Prepared<T> {
   method: RawRequest['method']
@@ -134,15 +141,31 @@ export class Transport {
    * so bad input becomes a rejected promise and no request.
    */
   request<K extends OperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: RequestOptions): APIPromise<ResultOf<K>> {
+    return new APIPromise(this.send(id, args, options))
+  }
+
+  /**
+   * `request` as a plain promise of `{ data, response }`, for reads made of several calls. `decode` reads
+   * the answer instead of the operation's entry in `RESPONSES`, for answers whose shape depends on the call
+   * (a query's on its kind).
+   */
+  send<K extends OperationId, T = ResultOf<K>>(id: K, args?: CallArgs | (() => CallArgs), options?: RequestOptions, decode?: ResponseSpec<T>): Promise<WithResponse<T>> {
     try {
-      return new APIPromise(this.#send(this.#prepare(id, args, options)))
+      const call = this.#prepare(id, args, options) as Prepared<unknown> as Prepared<T>
+      if (decode) call.response = decode
+      return this.#send(call)
     } catch (error) {
-      return APIPromise.reject(this.#redactor.error(error))
+      return Promise.reject(this.#redactor.error(error))
     }
   }
 
-  /** Calls a list operation: a `PagePromise` whose later pages reuse the operation and the request options. */
-  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: ListOptions): PagePromise<ItemOf<K>> {
+  /**
+   * Calls a list operation: a `PagePromise` whose later pages reuse the operation and the request options.
+   * `fallback` reads the pages another way when the operation fails in a way it recognises (an older
+   * service without the endpoint); from then on it reads every page of the walk.
+   */
+  list<K extends ListOperationId>(id: K, args?: CallArgs | (() => CallArgs), options?: ListOptions, fallback?: PageFallback<ItemOf<K>>): PagePromise<ItemOf<K>> {
+    type Envelope = WithResponse<PageEnvelope<ItemOf<K>>>
     let call: Prepared<PageEnvelope<ItemOf<K>>>
     const concurrency = options?.concurrency ?? 1
     try {
@@ -151,9 +174,24 @@ export class Transport {
     } catch (error) {
       return rejectedPage(this.#redactor.error(error))
     }
+    let fallen = false
+    const read = (url: string, link?: PageLink): Promise<Envelope> => {
+      if (fallen) {
+        return Promise.resolve().then(() => {
+          if (link) this.#checkLink(url, link)
+          return fallback!(url)!
+        })
+      }
+      return this.#send({ ...call, url }, link).catch((error: unknown): Promise<Envelope> => {
+        const other = fallback?.(url, error)
+        if (!other) throw error
+        fallen = true
+        return other
+      })
+    }
     const fetchPage: PageFetcher<ItemOf<K>> = (url, link) =>
       new PagePromise(
-        this.#send({ ...call, url }, link).then(({ data, response }) => ({ data: new Page(data, url, fetchPage), response })),
+        read(url, link).then(({ data, response }) => ({ data: new Page(data, url, fetchPage), response })),
         options?.signal,
         concurrency,
       )

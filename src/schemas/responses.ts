@@ -6,6 +6,8 @@ import * as endpoints from './endpoints.js'
 import * as eventDefinitions from './event-definitions.js'
 import * as experiments from './experiments.js'
 import * as hogFunctions from './hog-functions.js'
+import * as queries from './queries.js'
+import * as surveyResponses from './survey-responses.js'
 import * as surveys from './surveys.js'
 
 /**
@@ -73,6 +75,8 @@ export const RESPONSES = {
   'surveys.allActivity': activityPage,
   'surveys.responsesCount': one(surveys.surveyResponsesCountSchema),
   'surveys.allStats': one(surveys.surveyAllStatsSchema),
+  // `{results, has_more, limit, offset}`: a page decoder reads `has_more`.
+  'surveys.responses': page(surveyResponses.surveyResponseRowSchema),
 
   // The list is `{results}` only in the thin-spec era and a paginated envelope later; a page decoder takes both.
   'endpoints.list': page(endpoints.endpointSchema),
@@ -97,6 +101,10 @@ export const RESPONSES = {
   'eventDefinitions.golang': eventDefinitionCode,
   'eventDefinitions.python': eventDefinitionCode,
   'eventDefinitions.typescript': eventDefinitionCode,
+
+  // Any kind's answer; `client.query` reads the kinds it types with their own schemas.
+  'query.run': one(queries.queryResponseSchema),
+  'query.status': one(queries.queryStatusResponseSchema),
 } as const satisfies { readonly [K in OperationId]: ResponseSpec<unknown> }
 
 type Responses = typeof RESPONSES

@@ -1,10 +1,11 @@
-import { SERVICE_RATE_LIMITS, type RateLimits } from '../core/rate-limit.js'
+import { SERVICE_RATE_LIMITS, type LimitGroup, type RateLimits } from '../core/rate-limit.js'
 
 /**
  * The service's throttles (docs/service-behaviour.md §1.7), as DRF's `SimpleRateThrottle` runs them:
  * per personal API key and scope, a history of the requests it let through; a request is refused when
  * the history of the last window is full, and refused requests are not recorded. The default scopes are
- * `burst` (a minute) and `sustained` (an hour); the endpoints viewset replaces them with its own two.
+ * `burst` (a minute) and `sustained` (an hour); the endpoints viewset and the query viewset replace them with
+ * their own two each (docs/service-behaviour.md §10.4).
  * Every throttle of the view is asked (each records its own success), and the wait answered is the
  * longest, rounded up to whole seconds.
  */
@@ -20,8 +21,8 @@ interface Throttle {
 
 /** The histories of every throttle, by key and scope. */
 export class ServiceThrottles {
-  /** Default throttles, then the endpoints group's. */
-  readonly #groups: [Throttle[], Throttle[]]
+  /** Default throttles, then the endpoints group's, then the query API's. */
+  readonly #groups: [Throttle[], Throttle[], Throttle[]]
   readonly #history = new Map<string, number[]>()
 
   constructor(limits: RateLimits) {
@@ -38,14 +39,18 @@ export class ServiceThrottles {
         { limit: numbers.endpointsRequestsPerMinute, span: 60_000 },
         { limit: numbers.endpointsRequestsPerHour, span: 3_600_000 },
       ],
+      [
+        { limit: numbers.queryRequestsPerMinute, span: 60_000 },
+        { limit: numbers.queryRequestsPerHour, span: 3_600_000 },
+      ],
     ]
   }
 
-  /** Asks every throttle of the group: `null` when all let the request through, else the seconds to wait. */
-  check(key: string, endpoints: boolean, now: number): number | null {
+  /** Asks every throttle of the group (0 default, 1 endpoints, 2 query): `null` when all let the request through, else the seconds to wait. */
+  check(key: string, group: LimitGroup, now: number): number | null {
     let wait: number | null = null
-    for (const [index, throttle] of this.#groups[endpoints ? 1 : 0].entries()) {
-      const id = `${endpoints ? 1 : 0}.${index} ${key}`
+    for (const [index, throttle] of this.#groups[group].entries()) {
+      const id = `${group}.${index} ${key}`
       // DRF keeps the newest first and drops entries `<= now - duration`.
       const history = (this.#history.get(id) ?? []).filter((time) => time > now - throttle.span)
       this.#history.set(id, history)
