@@ -172,8 +172,11 @@ describe('redirects', () => {
 })
 
 describe('the operation table', () => {
-  it('has the 61 operations of the spec with their scopes', () => {
-    expect(Object.keys(OPERATIONS)).toHaveLength(61)
+  it('has the 61 operations of the spec, survey responses and the query API, with their scopes', () => {
+    expect(Object.keys(OPERATIONS)).toHaveLength(64)
+    expect(requiredScope('surveys.responses')).toBe('survey:read')
+    expect(requiredScope('query.run')).toBe('query:read')
+    expect(requiredScope('query.status')).toBe('query:read')
     expect(requiredScope('experiments.eligibleFeatureFlags')).toBe('feature_flag:read')
     expect(requiredScope('surveys.activity')).toBe('activity_log:read')
     expect(requiredScope('endpoints.run')).toBe('endpoint:read')

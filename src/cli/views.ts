@@ -6,7 +6,9 @@ import { tableOf } from './output.js'
  * HogQL `query` (one object per row, keyed by column).
  */
 
-const percent = (fraction: number) => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`
+const COLUMNS = ['metric', 'variant', 'exposures', 'value', 'delta', 'interval', 'significance']
+const share = (fraction: number) => `${(fraction * 100).toFixed(1)}%`
+const percent = (fraction: number) => `${fraction > 0 ? '+' : ''}${share(fraction)}`
 const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toPrecision(4))
 
 /** `experiments results` as a table: metric, variant, exposures, value, delta, interval, significance. */
@@ -24,12 +26,13 @@ export function experimentResultsTable(results: ExperimentResults): string {
       significance: variant === metric.baseline ? '' : significance(variant),
     }))
   })
-  return rows.length === 0 ? '(no metrics)\n' : tableOf(rows)
+  return rows.length === 0 ? '(no metrics)\n' : tableOf(rows, COLUMNS)
 }
 
 function significance(variant: VariantResult): string {
   if (variant.validation_failures.length > 0) return variant.validation_failures.join(', ')
-  const odds = variant.chance_to_win === undefined ? (variant.p_value === undefined ? '' : `p ${variant.p_value.toFixed(3)}`) : `chance to win ${percent(variant.chance_to_win).slice(1)}`
+  const p = variant.p_value
+  const odds = variant.chance_to_win === undefined ? (p === undefined ? '' : `p ${p < 0.001 ? '< 0.001' : p.toFixed(3)}`) : `chance to win ${share(variant.chance_to_win)}`
   const verdict = variant.significant === undefined ? '' : variant.significant ? (variant.winning ? 'significant, winning' : 'significant, losing') : 'not significant'
   return [verdict, odds].filter(Boolean).join(': ')
 }

@@ -13,7 +13,7 @@ import { ALL_OPERATIONS, operationsHit, useE2E } from '../helpers/fake-server.js
 /**
  * Every operation of the spec, once, through `ProjectClient` over a real socket to `fake.listen()`.
  * The tests share one fake and run in order (later ones use what earlier ones created); the last one
- * checks that the recorded requests covered all 61 operations of `OPERATIONS`.
+ * checks that the recorded requests covered all 64 operations of `OPERATIONS`.
  */
 describe('every operation over a real socket', () => {
   // The real service refuses personal API keys on the operations with no scope; this fake answers them.
@@ -224,8 +224,23 @@ describe('every operation over a real socket', () => {
     await expect(client.eventDefinitions.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
   })
 
-  it('reached all 61 operations of OPERATIONS, each over the socket', () => {
-    expect(ALL_OPERATIONS).toHaveLength(61)
+  it('reads: survey responses, experiment results, a query run asynchronously (3 operations)', async () => {
+    const [survey] = e2e.fake.seed.surveys([{ name: 'Reads' }])
+    const [response] = e2e.fake.seed.surveyResponses(survey!.id, [{ answers: { [String(survey!.questions![0]!['id'])]: 'Faster please' } }])
+    const rows = await client.surveys.responses(survey!.id).toArray()
+    expect(rows).toEqual([expect.objectContaining({ uuid: response!.uuid, answers: [expect.objectContaining({ answer: 'Faster please' })] })])
+
+    const [experiment] = e2e.fake.seed.experiments([{ metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm-1', series: [] }] }])
+    e2e.fake.seed.experimentData(experiment!.id, { control: { exposures: 500, conversions: 50 }, test: { exposures: 500, conversions: 60 } })
+    const results = await client.experiments.results(experiment!.id)
+    expect(results.metrics.map((metric) => [metric.uuid, metric.variants.map((variant) => variant.value)])).toEqual([['m-1', [0.12]]])
+
+    const answer = await client.query({ kind: 'HogQLQuery', query: 'SELECT {word} AS word', values: { word: 'async' } }, { refresh: 'async' })
+    expect(answer.results).toEqual([['async']])
+  })
+
+  it('reached all 64 operations of OPERATIONS, each over the socket', () => {
+    expect(ALL_OPERATIONS).toHaveLength(64)
     expect(new Set(operationsHit(e2e.fake))).toEqual(new Set(ALL_OPERATIONS))
     expect(e2e.fake.requests.every((request) => request.url.startsWith(e2e.server.url))).toBe(true)
     expect(e2e.fake.requests.filter((request) => request.error !== undefined)).toEqual([])
