@@ -30,7 +30,7 @@ describe('the built package', () => {
       ['-e', "const m = require('./dist/index.cjs'); const e = new m.NotFoundError({ status: 404, body: undefined, headers: new Headers(), method: 'GET', url: 'u' }); console.log(typeof m.ProjectClient, e instanceof m.ApiError, Object.keys(m.OPERATIONS).length)"],
       { cwd: root, encoding: 'utf8' },
     )
-    expect(out.trim()).toBe('function true 61')
+    expect(out.trim()).toBe('function true 64')
   })
 
   // A client whose fetch answers an experiment with a string id: zod must be loaded to say why it fails.
@@ -58,5 +58,14 @@ describe('the built package', () => {
     expect(readFileSync(`${root}dist/${zodChunks[0]}`, 'utf8')).toContain(marker)
     for (const file of ['index.js', ...staticChunks]) expect(readFileSync(`${root}dist/${file}`, 'utf8'), file).not.toContain(marker)
     expect(entry).toContain(`import('./${zodChunks[0]}')`)
+  })
+
+  it('ESM: what experiment results and the survey responses fallback compute is a chunk loaded on demand', () => {
+    const entry = readFileSync(`${root}dist/index.js`, 'utf8')
+    const readsChunks = readdirSync(`${root}dist`).filter((file) => /^reads-[\w-]+\.js$/.test(file))
+    expect(readsChunks).toHaveLength(1)
+    expect(readFileSync(`${root}dist/${readsChunks[0]}`, 'utf8')).toContain('uniqueSurveySubmissionsFilter')
+    expect(entry).not.toContain('uniqueSurveySubmissionsFilter')
+    expect(entry).toContain(`import('./${readsChunks[0]}')`)
   })
 })
