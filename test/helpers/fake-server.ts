@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { OPERATIONS, ProjectClient, type ClientOptions, type OperationId } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeApiOptions, type FakeServer } from 'posthog-project-client/testing'
 
-/** Every operation id of the package's table (61). */
+/** Every operation id of the package's table (64). */
 export const ALL_OPERATIONS = Object.keys(OPERATIONS) as OperationId[]
 
 /** A fake served on a real socket on 127.0.0.1, and a client pointed at it. */

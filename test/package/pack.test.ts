@@ -133,7 +133,7 @@ const { createFakeApi } = require('posthog-project-client/testing')
 })().catch((error) => { console.error(error); process.exit(1) })
 `,
     )
-    expect(JSON.parse(run(process.execPath, ['testing.cjs'], consumer))).toEqual({ msw: 'MODULE_NOT_FOUND', name: 'From CJS', notFound: true, operations: 61 })
+    expect(JSON.parse(run(process.execPath, ['testing.cjs'], consumer))).toEqual({ msw: 'MODULE_NOT_FOUND', name: 'From CJS', notFound: true, operations: 64 })
   })
 
   it.each(['nodenext', 'bundler'])('type-checks a strict TypeScript consumer of both entries (moduleResolution %s, skipLibCheck false)', (resolution) => {
