@@ -44,7 +44,7 @@ interface Pending {
 }
 
 /** Sends `query` and resolves with its answer once complete. */
-export function runQuery<T>(transport: Transport, query: { kind: string }, options: QueryOptions = {}): Promise<WithResponse<T>> {
+export async function runQuery<T>(transport: Transport, query: { kind: string }, options: QueryOptions = {}): Promise<WithResponse<T>> {
   const { refresh, ...request } = plainObject('options', options) ?? {}
   const kind = String(query?.kind)
   const answer = decodeWith(Object.hasOwn(SCHEMAS, kind) ? SCHEMAS[kind]! : queryResponseSchema) as Decoder<T>
@@ -57,15 +57,14 @@ export function runQuery<T>(transport: Transport, query: { kind: string }, optio
   // An unfinished run is answered as is; the kind's schema reads the finished answer (from the status read's `results`).
   const first: Decoder<T> = (json, validate) => (pending(json) ? (json as T) : answer(json, validate))
   const status: Decoder<T> = (json, validate) => (pending(json) ? (json as T) : answer((json as Pending).query_status?.results, validate))
-  return transport.send('query.run', args, request, first).then(async (result) => {
-    for (let wait = FIRST_POLL_MS; pending(result.data); wait = Math.min(wait * 2, MAX_POLL_MS)) {
-      const id = (result.data as Pending).query_status?.id
-      if (Date.now() + wait - started > timeout) throw new TimeoutError(`query ${id} still running after ${timeout} ms`)
-      await sleep(wait, request.signal)
-      result = await transport.send('query.status', { path: { id } }, request, status)
-    }
-    return result
-  })
+  let result = await transport.send('query.run', args, request, first)
+  for (let wait = FIRST_POLL_MS; pending(result.data); wait = Math.min(wait * 2, MAX_POLL_MS)) {
+    const id = (result.data as Pending).query_status?.id
+    if (Date.now() + wait - started > timeout) throw new TimeoutError(`query ${id} still running after ${timeout} ms`)
+    await sleep(wait, request.signal)
+    result = await transport.send('query.status', { path: { id } }, request, status)
+  }
+  return result
 }
 
 /** An async run the service has not finished (202). */
@@ -86,12 +85,15 @@ function checkQuery(query: QueryNode): QueryNode {
 /** Waits `ms`, or rejects with `AbortError` as soon as `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const abort = () => reject(new AbortError('aborted while the query ran'))
-    if (signal?.aborted) abort()
-    signal?.addEventListener('abort', abort, { once: true })
-    setTimeout(() => {
+    const abort = () => {
+      clearTimeout(timer)
+      reject(new AbortError('aborted while the query ran'))
+    }
+    const timer = setTimeout(() => {
       signal?.removeEventListener('abort', abort)
       resolve()
     }, ms)
+    if (signal?.aborted) abort()
+    else signal?.addEventListener('abort', abort, { once: true })
   })
 }

@@ -30,7 +30,7 @@ export function checkResponsesParams(params: SurveyResponsesParams | undefined):
 }
 
 /** What a walk of the fallback reads once. */
-export interface Context {
+interface Context {
   survey: Survey
   /** The survey read's response: what an empty page (an unknown `question_id`) answers with. */
   response: Response

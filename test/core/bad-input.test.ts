@@ -40,6 +40,7 @@ const rows: Row[] = [
   ['experiments.eligibleFeatureFlags negative limit', () => ex.eligibleFeatureFlags({ limit: -20 }), 'params.limit'],
   ['experiments.requiresFlagImplementation bad options', () => ex.requiresFlagImplementation(any({ signal: 'stop' })), 'options.signal'],
   ['experiments.stats bad timeout', () => ex.stats({ timeout: Number.NaN }), 'options.timeout'],
+  ['experiments.results metrics not a list', () => ex.results(1, any({ metrics: 'conversion' })), 'params.metrics'],
   // hog functions
   ['hogFunctions.list NaN offset', () => hog.list({ offset: Number.NaN }), 'params.offset'],
   ['hogFunctions.list object type', () => hog.list(any({ type: { a: 1 } })), 'params.type'],
@@ -78,6 +79,7 @@ const rows: Row[] = [
   ['surveys.summarizeResponses empty id', () => sv.summarizeResponses(''), 'id'],
   ['surveys.summaryHeadline empty id', () => sv.summaryHeadline(''), 'id'],
   ['surveys.responsesCount empty survey_ids', () => sv.responsesCount({ survey_ids: [] }), 'params.survey_ids'],
+  ['surveys.responses limit over 500', () => sv.responses('s', { limit: 501 }), 'params.limit'],
   // endpoints
   ['endpoints.list negative offset', () => ep.list({ offset: -1 }), 'params.offset'],
   ['endpoints.create no body', () => ep.create(any(undefined)), 'body'],

@@ -61,6 +61,16 @@ describe('client.query', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
+  it('refuses options that are not an object as a rejection, not a throw', async () => {
+    const { fake, client } = setup()
+    let promise: PromiseLike<unknown> | undefined
+    expect(() => {
+      promise = client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, 'fast' as never)
+    }).not.toThrow()
+    await expect(promise).rejects.toBeInstanceOf(InvalidArgumentError)
+    expect(fake.requests).toHaveLength(0)
+  })
+
   it('refuses a refresh the service does not know, before sending', async () => {
     const { fake, client } = setup()
     const error = await client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'sometimes' as never }).catch((caught: unknown) => caught)
