@@ -1,7 +1,8 @@
 /**
  * 3. Pagination: 10,000 items at 100 a page through `for await (const e of client.experiments.list({ limit: 100 }))`
  * against a hand-written fetch loop following `next`. Requests are counted at the server; the heap is
- * measured around a walk that keeps no items (GC before and after, peak sampled once a page).
+ * measured around a walk that keeps no items (GC before and after, peak sampled once a page). Then 10,000
+ * survey responses through `surveys.responses`, paged by `has_more` (no `next` links): its requests and heap.
  */
 import { getHeapStatistics } from 'node:v8'
 import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, type BenchServer } from './lib/server.js'
@@ -29,6 +30,8 @@ export interface PaginationResult {
   heapPeakMb: number
   heapRuns: Array<{ growthMb: number; peakMb: number }>
   run: Alternated
+  /** The survey responses walk (`has_more` paging). */
+  responses: { requests: number; items: number; heapGrowthMb: number; heapPeakMb: number }
 }
 
 export interface PaginationOptions {
@@ -109,7 +112,10 @@ export async function benchPagination(sdk: Sdk, server: BenchServer, options: Pa
     heap.push({ growthMb: (after - before) / MB, peakMb: (peak - before) / MB })
   }
 
+  const responses = await walkResponses(client, server, collect, heapRuns)
+
   return {
+    responses,
     sdkRequests,
     rawRequests,
     items,
@@ -124,4 +130,38 @@ export async function benchPagination(sdk: Sdk, server: BenchServer, options: Pa
     heapRuns: heap,
     run,
   }
+}
+
+/** 10,000 survey responses through `surveys.responses` (paged by `has_more`), keeping none: requests, then heap as above. */
+async function walkResponses(client: InstanceType<Sdk['ProjectClient']>, server: BenchServer, collect: () => void, heapRuns: number): Promise<PaginationResult['responses']> {
+  const walk = async (onPage?: () => void) => {
+    let items = 0
+    let answers = 0
+    for await (const row of client.surveys.responses('survey-1', { limit: PAGE_SIZE })) {
+      items++
+      answers += row.answers.length
+      if (onPage && items % PAGE_SIZE === 0) onPage()
+    }
+    if (answers !== items * 3) throw new Error('pagination: the responses walk saw the wrong rows')
+    return items
+  }
+  await server.reset()
+  const items = await walk()
+  const requests = (await server.counts()).responses
+  if (items !== TOTAL_ITEMS) throw new Error(`pagination: the responses walk yielded ${items} rows, expected ${TOTAL_ITEMS}`)
+  const heap: Array<{ growthMb: number; peakMb: number }> = []
+  for (let index = 0; index < heapRuns; index++) {
+    collect()
+    collect()
+    const before = heapUsed()
+    let peak = before
+    await walk(() => {
+      const now = heapUsed()
+      if (now > peak) peak = now
+    })
+    collect()
+    collect()
+    heap.push({ growthMb: (heapUsed() - before) / MB, peakMb: (peak - before) / MB })
+  }
+  return { requests, items, heapGrowthMb: median(heap.map((entry) => entry.growthMb)), heapPeakMb: Math.max(...heap.map((entry) => entry.peakMb)) }
 }

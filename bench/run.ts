@@ -199,6 +199,23 @@ async function main(): Promise<void> {
       `< ${BUDGETS.heapGrowthMb} MB`,
       check('heap_growth_mb', pagination.heapGrowthMb, pagination.heapGrowthMb < BUDGETS.heapGrowthMb, `< ${BUDGETS.heapGrowthMb} MB`, `${(pagination.heapGrowthMb - BUDGETS.heapGrowthMb).toFixed(2)} MB over`),
     ])
+    const { responses } = pagination
+    rows.push([
+      `3 pagination: survey responses by has_more, requests, ${TOTAL_ITEMS} rows`,
+      '',
+      String(responses.requests),
+      String(responses.requests),
+      `= ${BUDGETS.pagesRequests}`,
+      check('responses_pages_requests', responses.requests, responses.requests === BUDGETS.pagesRequests, `= ${BUDGETS.pagesRequests}`, `${responses.requests - BUDGETS.pagesRequests} extra`),
+    ])
+    rows.push([
+      '3 pagination: survey responses, heap growth (peak)',
+      '',
+      `peak +${responses.heapPeakMb.toFixed(1)} MB`,
+      `${responses.heapGrowthMb.toFixed(2)} MB`,
+      `< ${BUDGETS.heapGrowthMb} MB`,
+      check('responses_heap_growth_mb', responses.heapGrowthMb, responses.heapGrowthMb < BUDGETS.heapGrowthMb, `< ${BUDGETS.heapGrowthMb} MB`, `${(responses.heapGrowthMb - BUDGETS.heapGrowthMb).toFixed(2)} MB over`),
+    ])
   }
   if (bundle) {
     rows.push([
@@ -367,6 +384,8 @@ async function main(): Promise<void> {
     summary.push(['pagination_ratio', pagination.ratio.toFixed(2)])
     summary.push(['heap_growth_mb', pagination.heapGrowthMb.toFixed(2)])
     summary.push(['heap_peak_mb', pagination.heapPeakMb.toFixed(1)])
+    summary.push(['responses_pages_requests', pagination.responses.requests])
+    summary.push(['responses_heap_growth_mb', pagination.responses.heapGrowthMb.toFixed(2)])
   }
   if (bundle) {
     summary.push(['bundle_gzip_bytes', bundle.gzipBytes])

@@ -1,5 +1,5 @@
 import { show } from './core/args.js'
-import type { APIPromise } from './core/api-promise.js'
+import { APIPromise } from './core/api-promise.js'
 import { bulk, type BulkContext, type BulkOptions, type BulkReport, type BulkSource } from './core/bulk.js'
 import { cloudRegion } from './core/cloud.js'
 import { InvalidArgumentError } from './core/errors.js'
@@ -24,6 +24,10 @@ import { EventDefinitions } from './resources/event-definitions.js'
 import { Experiments } from './resources/experiments.js'
 import { HogFunctions } from './resources/hog-functions.js'
 import { Surveys } from './resources/surveys.js'
+import { runQuery, type QueryOptions } from './resources/query.js'
+import type { HogQLQuery } from './requests/insight-queries.js'
+import type { QueryNode } from './requests/query.js'
+import type { ExperimentLegacyQuery, ExperimentLegacyQueryResponse, ExperimentQuery, ExperimentQueryResponse, HogQLQueryResponse, QueryResponse } from './schemas/queries.js'
 
 /** Options of `new ProjectClient(...)`. */
 export interface ClientOptions {
@@ -52,7 +56,7 @@ export interface ClientOptions {
   /**
    * Pacing to the service's rate limits: a call over a limit waits for its turn. By default on PostHog Cloud
    * (`https://us.posthog.com`, `https://eu.posthog.com`) with its published numbers (480 requests a minute
-   * and 4,800 an hour per key; the endpoints group 240 and 2,400); on other hosts only with `true` (those
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400; the query API 240 and 1,200); on other hosts only with `true` (those
    * numbers) or an object (any number changed). Either way, after a 429 every call of the key and host
    * waits the asked time out together; `false` turns all of it off. Clients of the same key and host share
    * one limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
@@ -181,6 +185,31 @@ export class ProjectClient {
    */
   request(request: RawRequest, options?: RequestOptions): APIPromise<unknown> {
     return this.#transport.raw(request, options)
+  }
+
+  /**
+   * Runs a query of any kind the service accepts and resolves with its answer. A query the service runs
+   * asynchronously (a `refresh` of the `async` kinds: 202) is polled until it is done, within `timeout`.
+   * `HogQLQuery` answers are typed by `Row` (not checked at run time); pass constants as `values` and
+   * refer to them as `{name}` in the SQL rather than building strings. Paced on the query API's own limits.
+   *
+   * `POST /api/projects/:project_id/query/` · scope `query:read` (and `GET …/query/:id/` while an async run is unfinished)
+   *
+   * @example
+   * ```ts
+   * const { columns, results } = await client.query<[string, number]>({
+   *   kind: 'HogQLQuery',
+   *   query: 'SELECT event, count() FROM events WHERE timestamp > {since} GROUP BY event',
+   *   values: { since: '2026-01-01' },
+   * })
+   * ```
+   */
+  query<Row = unknown[]>(query: HogQLQuery, options?: QueryOptions): APIPromise<HogQLQueryResponse<Row>>
+  query(query: ExperimentQuery, options?: QueryOptions): APIPromise<ExperimentQueryResponse>
+  query(query: ExperimentLegacyQuery, options?: QueryOptions): APIPromise<ExperimentLegacyQueryResponse>
+  query(query: QueryNode, options?: QueryOptions): APIPromise<QueryResponse>
+  query(query: { kind: string }, options?: QueryOptions): APIPromise<unknown> {
+    return new APIPromise(runQuery(this.#transport, query, options))
   }
 
   /**

@@ -255,6 +255,26 @@ export type {
   EndpointRunGetParams,
   LastExecutionTimesParams,
 } from './requests/endpoints.js'
+export type { SurveyResponseAnswer, SurveyResponseRow } from './schemas/survey-responses.js'
+export type { SurveyResponsesParams } from './requests/surveys.js'
+export type { QueryRefresh, QueryNode, QueryRunParams, ExperimentResultsParams } from './requests/query.js'
+export type {
+  ExperimentQuery,
+  ExperimentLegacyQuery,
+  ExperimentValidationFailure,
+  ExperimentStatsBase,
+  ExperimentVariantResultBayesian,
+  ExperimentVariantResultFrequentist,
+  ExperimentQueryResponse,
+  ExperimentLegacyVariant,
+  ExperimentLegacyQueryResponse,
+  HogQLQueryResponse,
+  QueryResponse,
+  ExperimentResults,
+  MetricResult,
+  VariantResult,
+} from './schemas/queries.js'
+export type { QueryOptions } from './resources/query.js'
 export type {
   EventDefinitionEnforcementMode,
   EventDefinition,

@@ -82,6 +82,15 @@ describe('the built package', () => {
       expect(text, file).not.toMatch(/\b_zod\b|\boptout\b/)
     }
   })
+
+  it('ESM: what experiment results and the survey responses fallback compute is a chunk loaded on demand', () => {
+    const entry = readFileSync(`${root}dist/index.js`, 'utf8')
+    const readsChunks = readdirSync(`${root}dist`).filter((file) => /^reads-[\w-]+\.js$/.test(file))
+    expect(readsChunks).toHaveLength(1)
+    expect(readFileSync(`${root}dist/${readsChunks[0]}`, 'utf8')).toContain('uniqueSurveySubmissionsFilter')
+    expect(entry).not.toContain('uniqueSurveySubmissionsFilter')
+    expect(entry).toContain(`import('./${readsChunks[0]}')`)
+  })
 })
 
 /** Every name zod's own declarations mark `@internal` (the declaration right after such a comment). */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BadRequestError, ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeServer } from 'posthog-project-client/testing'
+import { main as autoConcludeExample } from '../examples/auto-conclude.js'
 import { main as automationExample } from '../examples/automation.js'
 import { main as experimentsExample } from '../examples/experiments.js'
 import { main as surveysExample } from '../examples/surveys.js'
@@ -149,5 +150,63 @@ describe('examples/automation.ts', () => {
     expect(printed).toContain('tagged 18 event definitions "checkout", 2 failed')
     expect(printed.filter((line) => line.startsWith('  not tagged: checkout '))).toHaveLength(2)
     expect([...fake.state.eventDefinitions.values()].filter((definition) => definition.tags.includes('checkout'))).toHaveLength(18)
+  })
+})
+
+describe('examples/auto-conclude.ts', () => {
+  const metric = (uuid: string, goal: 'increase' | 'decrease' = 'increase') => ({ kind: 'ExperimentMetric', metric_type: 'funnel', uuid, name: uuid, goal, series: [] })
+  const strong = { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } }
+
+  it('ends the experiments whose primary metric is significant, won or lost, quoting the numbers; the others keep running', async () => {
+    const [winner, loser, unclear, small, ended, draft] = fake.seed.experiments([
+      { name: 'Green button', metrics: [metric('signup'), metric('secondary-noise')] },
+      { name: 'Longer form', metrics: [metric('drop-off', 'decrease')] },
+      { name: 'New copy', metrics: [metric('clicks')] },
+      { name: 'Tiny test', metrics: [metric('clicks')] },
+      { name: 'Already ended', metrics: [metric('clicks')], end_date: '2026-01-31T00:00:00Z' },
+      { name: 'Not launched', metrics: [metric('clicks')], start_date: null },
+    ])
+    fake.seed.experimentData(winner!.id, strong)
+    fake.seed.experimentData(loser!.id, strong)
+    fake.seed.experimentData(unclear!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 105 } })
+    fake.seed.experimentData(small!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 20, conversions: 10 } })
+
+    const report = await autoConcludeExample(client())
+
+    expect(report).toMatchObject({ succeeded: 4, failed: 0 })
+    const state = (id: number) => fake.state.experiments.get(id)!
+    expect(state(winner!.id)).toMatchObject({
+      conclusion: 'won',
+      conclusion_comment: 'signup (goal: increase): test 0.130 against control 0.100, +30.0%, interval [-1.9%, +61.9%], chance to win 96.7%; 1000 and 1000 exposures',
+    })
+    expect(state(winner!.id).end_date).not.toBeNull()
+    // A decrease goal: the same rise is a significant loss.
+    expect(state(loser!.id)).toMatchObject({ conclusion: 'lost' })
+    expect(state(loser!.id).conclusion_comment).toMatch(/^drop-off \(goal: decrease\): test 0.130 against control 0.100, \+30.0%, .*chance to win 3.3%;/)
+    for (const kept of [unclear, small, ended, draft]) expect(state(kept!.id)).toMatchObject({ conclusion: null })
+    expect(state(unclear!.id).end_date).toBeNull()
+    expect(printed).toContain(`#${unclear!.id} New copy: keeps running (not significant yet)`)
+    expect(printed).toContain(`#${small!.id} Tiny test: keeps running (not-enough-exposures)`)
+    expect(printed).toContain(`#${winner!.id} Green button: ended as won (${state(winner!.id).conclusion_comment})`)
+    expect(printed.at(-1)).toBe('2 ended, 2 running, 0 failed')
+    // Per experiment: the experiment and one query for its primary metric only; one write for each ended.
+    const operations = fake.requests.map((request) => request.operation)
+    expect(operations.filter((operation) => operation === 'query.run')).toHaveLength(4)
+    expect(operations.filter((operation) => operation === 'experiments.update')).toHaveLength(2)
+    expect(fake.requests.filter((request) => request.operation === 'query.run').map((request) => (request.body as { query: { metric: { uuid: string } } }).query.metric.uuid)).not.toContain('secondary-noise')
+  })
+
+  it('reports an experiment whose results cannot be read, and writes nothing in a dry run', async () => {
+    const [one, two] = fake.seed.experiments([{ name: 'One', metrics: [metric('a')] }, { name: 'Two', metrics: [metric('b')] }])
+    fake.seed.experimentData(one!.id, strong)
+    fake.seed.experimentData(two!.id, strong)
+    fake.faults.failNext(1, { status: 503, operation: 'experiments.retrieve', path: `experiments/${two!.id}/` })
+
+    const report = await autoConcludeExample(client(), { dryRun: true })
+
+    expect(report).toMatchObject({ succeeded: 1, failed: 1 })
+    expect(printed.find((line) => line.startsWith(`#${two!.id} Two: failed: `))).toMatch(/InternalServerError|503/)
+    expect(printed.at(-1)).toBe('1 ended (dry run: nothing written), 0 running, 1 failed')
+    expect(fake.requests.some((request) => request.operation === 'experiments.update')).toBe(false)
   })
 })

@@ -21,6 +21,8 @@ import type { EventDefinition } from '../src/schemas/event-definitions.js'
 import { eventDefinitionShape } from '../src/schemas/event-definitions.js'
 import type { Survey } from '../src/schemas/surveys.js'
 import { surveyShape } from '../src/schemas/surveys.js'
+import type { SurveyResponseAnswer, SurveyResponseRow } from '../src/schemas/survey-responses.js'
+import { surveyResponseAnswerShape, surveyResponseRowShape } from '../src/schemas/survey-responses.js'
 
 /** The declared keys of `T`, without its index signature. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] }
@@ -40,6 +42,8 @@ tie<Tied<typeof endpointRunResultShape, EndpointRunResult>>(endpointRunResultSha
 tie<Tied<typeof hogFunctionMinimalShape, HogFunctionMinimal>>(hogFunctionMinimalShape)
 tie<Tied<typeof hogFunctionShape, HogFunction>>(hogFunctionShape)
 tie<Tied<typeof eventDefinitionShape, EventDefinition>>(eventDefinitionShape)
+tie<Tied<typeof surveyResponseRowShape, SurveyResponseRow>>(surveyResponseRowShape)
+tie<Tied<typeof surveyResponseAnswerShape, SurveyResponseAnswer>>(surveyResponseAnswerShape)
 
 // The numeric unions spelled out in the types are the shared value lists.
 tie<Same<SurveyRatingScale, (typeof SURVEY_RATING_SCALES)[number]>>({})

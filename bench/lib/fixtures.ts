@@ -182,3 +182,36 @@ export function experimentPage(listUrl: string, offset: number, limit: number, t
     results,
   }
 }
+
+/** One survey response row as the responses endpoint gives it (docs/service-behaviour.md §10.1): three answers, `extra`. */
+export function surveyResponseRow(n: number) {
+  return {
+    uuid: uuid(n * 7 + 3),
+    distinct_id: `person-${n}`,
+    session_id: n % 3 ? uuid(n * 7 + 4) : null,
+    submitted_at: timestamp(n % 300, n % 86_400),
+    answers: [
+      { question_id: uuid(1), question_index: 0, question_text: 'How likely are you to recommend us to a friend?', question_type: 'rating', answer: String(n % 11) },
+      { question_id: uuid(2), question_index: 1, question_text: 'What is the main reason for your score?', question_type: 'open', answer: `Reason number ${n}: the onboarding was quick and the docs were clear.` },
+      { question_id: uuid(3), question_index: 2, question_text: 'Which features do you use?', question_type: 'multiple_choice', answer: ['Insights', 'Surveys', 'Feature flags'].slice(0, 1 + (n % 3)) },
+    ],
+    extra: {
+      device_type: n % 2 ? 'Desktop' : 'Mobile',
+      browser: 'Firefox',
+      os: 'Linux',
+      geoip_country_code: 'DE',
+      geoip_country_name: 'Germany',
+      geoip_city_name: 'Berlin',
+      current_url: `https://example.com/pricing?ref=${n}`,
+      iteration: null,
+    },
+  }
+}
+
+/** A page of the survey responses endpoint: `{results, has_more, limit, offset}`, newest first. */
+export function surveyResponsePage(offset: number, limit: number, total: number) {
+  const end = Math.min(offset + limit, total)
+  const results = []
+  for (let n = total - offset; n > total - end; n--) results.push(surveyResponseRow(n))
+  return { results, has_more: end < total, limit, offset }
+}

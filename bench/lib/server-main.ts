@@ -1,19 +1,19 @@
 /**
  * The benchmark's HTTP server, run in its own process (the client and the server then use one core
  * each on a two-core machine, and the server's work is not on the client's event loop).
- * Serves the experiments routes from pre-serialised bodies and counts the requests it sees; with a
+ * Serves the experiments routes and a survey's responses from pre-serialised bodies and counts the requests it sees; with a
  * latency set (`/__bench/latency?ms=N`), every API answer leaves N ms after its request arrived.
  * Prints `{"port": N}` on stdout once listening on 127.0.0.1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { experiment, experimentPage } from './fixtures.js'
+import { experiment, experimentPage, surveyResponsePage } from './fixtures.js'
 
 const PROJECT_ID = 1
 const TOTAL_ITEMS = Number(process.env.BENCH_TOTAL_ITEMS ?? 10_000)
 const API_KEY = 'phx_benchmarkKey0123456789'
 
 const bodies = new Map<string, Buffer>()
-const counts = { list: 0, retrieve: 0, other: 0, connections: 0 }
+const counts = { list: 0, retrieve: 0, responses: 0, other: 0, connections: 0 }
 let listPath = ''
 /** Added before every API answer, as a network round trip would (control routes answer at once). */
 let latencyMs = 0
@@ -46,7 +46,7 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     return
   }
   if (url.pathname === '/__bench/reset') {
-    counts.list = counts.retrieve = counts.other = counts.connections = 0
+    counts.list = counts.retrieve = counts.responses = counts.other = counts.connections = 0
     write(response, 200, '{}')
     return
   }
@@ -66,6 +66,13 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     const limit = Number(url.searchParams.get('limit') ?? 100)
     const offset = Number(url.searchParams.get('offset') ?? 0)
     send(response, 200, cached(`list:${limit}:${offset}`, () => experimentPage(`${origin}${listPath}`, offset, limit, TOTAL_ITEMS)))
+    return
+  }
+  if (/^\/api\/projects\/\d+\/surveys\/[^/]+\/responses\/$/.test(path)) {
+    counts.responses++
+    const limit = Number(url.searchParams.get('limit') ?? 100)
+    const offset = Number(url.searchParams.get('offset') ?? 0)
+    send(response, 200, cached(`responses:${limit}:${offset}`, () => surveyResponsePage(offset, limit, TOTAL_ITEMS)))
     return
   }
   const match = /^\/api\/projects\/\d+\/experiments\/(\d+)\/$/.exec(path)

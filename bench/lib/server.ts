@@ -16,6 +16,8 @@ export const BENCH_RATE_LIMIT = { requestsPerMinute: 1_000_000_000, requestsPerH
 export interface ServerCounts {
   list: number
   retrieve: number
+  /** Pages of the survey responses endpoint. */
+  responses: number
   other: number
   connections: number
 }

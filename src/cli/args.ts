@@ -55,8 +55,28 @@ export interface Call {
   output: OutputOptions
 }
 
+/**
+ * `posthog-project query`: one query through the query API, HogQL (`--hogql`, with `--values` for its
+ * placeholders) or any query node (`--data`).
+ */
+export interface QueryCall {
+  kind: 'query'
+  /** The SQL of a `HogQLQuery`. */
+  hogql: string | undefined
+  /** `--values` as given: a JSON object of placeholder values. */
+  values: string | undefined
+  /** `--data` as given: a query node (inline JSON, `@file`, or `-` for stdin). */
+  data: string | undefined
+  /** `refresh` of the request. */
+  refresh: string | undefined
+  settings: Settings
+  output: OutputOptions
+}
+
 /** What the command line asks for. */
-export type Parsed = { kind: 'version' } | { kind: 'help'; group?: Group; method?: string } | Call
+export type Parsed = { kind: 'version' } | { kind: 'help'; group?: Group | 'query'; method?: string } | Call | QueryCall
+
+const QUERY_OPTIONS = { hogql: { type: 'string' }, values: { type: 'string' }, refresh: { type: 'string' } } as const satisfies ParseArgsConfig['options']
 
 const GLOBAL_OPTIONS = {
   'api-key': { type: 'string' },
@@ -89,17 +109,18 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Parsed>
   const loose = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, strict: false, allowPositionals: true })
   const [groupWord, methodWord] = loose.positionals
   if (loose.values.version === true && groupWord === undefined) return { kind: 'version' }
+  if (groupWord === 'query') return loose.values.help === true ? { kind: 'help', group: 'query' } : parseQuery(argv)
   const group = groupWord === undefined ? undefined : resolveGroup(groupWord)
   const found = group && methodWord !== undefined ? resolveMethod(group, methodWord) : undefined
   if (loose.values.help === true) return { kind: 'help', ...(group && { group }), ...(found && { method: found.method }) }
-  if (!group) throw new UsageError('group', `missing: one of ${GROUPS.map(kebab).join(', ')} (see --help)`)
+  if (!group) throw new UsageError('group', `missing: one of ${GROUPS.map(kebab).join(', ')}, or query (see --help)`)
   if (!found) throw new UsageError('method', `missing: one of ${methodsOf(group).map(kebab).join(', ')} (see ${kebab(group)} --help)`)
   return parseCall(argv, group, found.method, found.spec, await import('./shapes.js'))
 }
 
 function resolveGroup(word: string): Group {
   const group = findGroup(word)
-  if (!group) throw new UsageError(word, `unknown group (groups: ${GROUPS.map(kebab).join(', ')})`)
+  if (!group) throw new UsageError(word, `unknown group (groups: ${GROUPS.map(kebab).join(', ')}; or query)`)
   return group
 }
 
@@ -144,6 +165,26 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
     settings: settings(values),
     output: outputOptions(values, spec, where),
   }
+}
+
+/** `query --hogql '<SQL>' [--values '{…}']` or `query --data <node>`, with `--refresh`. */
+function parseQuery(argv: readonly string[]): QueryCall {
+  const options: Options = { ...GLOBAL_OPTIONS, ...QUERY_OPTIONS }
+  let parsed: ReturnType<typeof parseArgs<{ options: Options; allowPositionals: true; strict: true }>>
+  try {
+    parsed = parseArgs({ args: normalize(argv, {}, options), options, strict: true, allowPositionals: true })
+  } catch (error) {
+    throw toUsageError(error, 'query', { hogql: { kind: 'string' }, values: { kind: 'string' }, refresh: { kind: 'string' } })
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>
+  const extra = parsed.positionals[1]
+  if (extra !== undefined) throw new UsageError(extra, 'unexpected argument: query takes --hogql or --data')
+  const hogql = values.hogql as string | undefined
+  const data = values.data as string | undefined
+  if ((hogql === undefined) === (data === undefined)) throw new UsageError('--hogql', "required: query --hogql '<SQL>', or a query node with --data")
+  if (values.values !== undefined && hogql === undefined) throw new UsageError('--values', 'goes with --hogql')
+  const output = outputOptions(values, {}, 'query')
+  return { kind: 'query', hogql, values: values.values as string | undefined, data, refresh: values.refresh as string | undefined, settings: settings(values), output }
 }
 
 /**
@@ -239,7 +280,7 @@ function settings(values: Record<string, unknown>): Settings {
   return out
 }
 
-function outputOptions(values: Record<string, unknown>, spec: CommandSpec, where: string): OutputOptions {
+function outputOptions(values: Record<string, unknown>, spec: Pick<CommandSpec, 'list'>, where: string): OutputOptions {
   const format = values.format as string | undefined
   if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) {
     throw new UsageError('--format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)

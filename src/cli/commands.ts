@@ -59,11 +59,18 @@ export type CommandSpecFor<G extends Group, M extends SdkMethod<G>> = OperationS
   readonly path: PathNames<Required<Arguments<G, M>>>
   /** Columns of `--format table`, for the items of a list or the fields of one record. */
   readonly columns?: readonly string[]
+  /** An operation the method also sends (`experiments results`: a query per metric), for `--help`. */
+  readonly also?: OperationId
+  /** A table of its own for `--format table`, instead of columns. */
+  readonly view?: View
 } & (Result<G, M> extends PagePromise<unknown> ? { readonly list: true } : { readonly list?: never }) &
   InputSpec<Arguments<G, M>, PathNames<Required<Arguments<G, M>>>>
 
 /** The whole table: every method of every group. */
 export type CommandTable = { readonly [G in Group]: { readonly [M in SdkMethod<G>]: CommandSpecFor<G, M> } }
+
+/** Results with a table of their own (src/cli/views.ts). */
+export type View = 'experiment-results'
 
 /** A row of the table as the runtime reads it, its operation filled in. */
 export interface CommandSpec {
@@ -71,6 +78,8 @@ export interface CommandSpec {
   readonly summary: string
   readonly path: readonly string[]
   readonly columns?: readonly string[]
+  readonly also?: OperationId
+  readonly view?: View
   readonly list?: true
   /** The method takes a params object, given as flags (their shape: `REQUESTS['group.method'].params`). */
   readonly params?: true
@@ -129,6 +138,14 @@ const TABLE = {
       list: true,
       params: true,
       columns: ['id', 'key', 'name', 'active'],
+    },
+    results: {
+      operation: 'experiments.retrieve',
+      also: 'query.run',
+      summary: 'Results of the metrics (or --metrics uuid,…): per variant exposures, value, lift, interval, significance.',
+      path: ['id'],
+      params: true,
+      view: 'experiment-results',
     },
     requiresFlagImplementation: { summary: "Whether the project's experiments still need a flag implementation.", path: [] },
     stats: { summary: 'Experimentation velocity over the last 30 days.', path: [] },
@@ -199,6 +216,13 @@ const TABLE = {
     allStats: { summary: 'Response statistics of every survey.', path: [], params: true },
     summarizeResponses: { summary: 'AI summary of the responses of a survey.', path: ['id'], body: 'optional' },
     summaryHeadline: { summary: 'AI headline of the responses of a survey.', path: ['id'], body: 'optional' },
+    responses: {
+      summary: 'Responses of a survey, newest first: one row per submission, answers resolved.',
+      path: ['id'],
+      list: true,
+      params: true,
+      columns: ['submitted_at', 'uuid', 'distinct_id', 'answers'],
+    },
     responsesCount: { summary: 'Response counts by survey id.', path: [], params: true },
   },
   endpoints: {

@@ -1,4 +1,4 @@
-import type { Operation, PathParamKind } from '../core/operations.js'
+import { OPERATIONS, type Operation, type PathParamKind } from '../core/operations.js'
 import { COMMANDS, GROUPS, commandHint, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
 import type { Flag } from './shapes.js'
 
@@ -69,6 +69,7 @@ export function toolHelp(): string {
     'Groups and methods:',
   ]
   for (const group of GROUPS) lines.push(`  ${kebab(group)}: ${Object.keys(COMMANDS[group]).map(kebab).join(', ')}`)
+  lines.push(`  query: ${TOOL} query --hogql '<SQL>' (any query: --data <node>; see query --help)`)
   lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
   lines.push('', `More: ${TOOL} <group> --help (methods with wire path and scope), ${TOOL} <group> <method> --help`)
   return `${lines.join('\n')}\n`
@@ -83,6 +84,7 @@ export function groupHelp(group: Group): string {
     lines.push(`  ${[kebab(method), ...spec.path.map((name) => `<${name}>`)].join(' ')}`)
     lines.push(`      ${spec.summary}`)
     lines.push(`      ${wireLine(operation)}  ·  scope ${scopeText(operation)}`)
+    if (spec.also) lines.push(`      then ${wireLine(OPERATIONS[spec.also])}  ·  scope ${scopeText(OPERATIONS[spec.also])}`)
   }
   lines.push('', `Flags of one method: ${TOOL} ${kebab(group)} <method> --help`)
   return `${lines.join('\n')}\n`
@@ -93,6 +95,7 @@ export function methodHelp(group: Group, method: string, shapes: typeof import('
   const spec = (COMMANDS[group] as Readonly<Record<string, CommandSpec>>)[method]!
   const operation = operationOf(spec)
   const lines = [`Usage: ${usageOf(group, method, spec)}`, '', spec.summary, '', `  ${wireLine(operation)}`, `  scope: ${scopeText(operation)}`]
+  if (spec.also) lines.push(`  then ${wireLine(OPERATIONS[spec.also])}`, `  scope: ${scopeText(OPERATIONS[spec.also])}`)
   if (operation.endpointsPrefix) lines.push('  under /api/environments/ instead with --endpoints-prefix environments')
   if (spec.path.length) {
     lines.push('', 'Path params (positional):', ...rows(spec.path.map((name) => [`<${name}>`, pathParamKind(operation, name)])))
@@ -113,6 +116,33 @@ export function methodHelp(group: Group, method: string, shapes: typeof import('
 function flagText({ kind, values }: Flag): string {
   if (!values) return FLAG_KINDS[kind]
   return kind === 'list' ? `${FLAG_KINDS.list}, each one of ${values.join(', ')}` : `one of ${values.join(', ')}`
+}
+
+/** Help for `query`: the flags, the wire path and scope, the output. */
+export function queryHelp(): string {
+  const operation = OPERATIONS['query.run']
+  const flags: ReadonlyArray<readonly [string, string]> = [
+    ['--hogql <SQL>', 'a HogQLQuery'],
+    ['--values <json>', 'values of its {placeholders}, e.g. \'{"since": "2026-01-01"}\''],
+    ['--data <json|@file|->', 'any other query node instead (e.g. {"kind": "TrendsQuery", …})'],
+    ['--refresh <mode>', 'blocking (default), async, force_blocking, …: async runs are polled until done'],
+  ]
+  const lines = [
+    `Usage: ${TOOL} query --hogql '<SQL>' [--values <json>] | --data <json|@file|-> [--refresh <mode>]`,
+    '',
+    'Runs one query through the query API.',
+    '',
+    `  ${wireLine(operation)}`,
+    `  scope: ${scopeText(operation)}`,
+    '',
+    'Flags:',
+    ...rows(flags),
+    '',
+    'Output: json is the answer as the service gives it; with HogQL, ndjson and table are its rows, by column.',
+    '',
+    `Settings and output flags: ${TOOL} --help`,
+  ]
+  return `${lines.join('\n')}\n`
 }
 
 const FLAG_KINDS = {

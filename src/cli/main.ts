@@ -1,6 +1,6 @@
 import { parseCommandLine } from './args.js'
 import { EXIT, UsageError } from './errors.js'
-import { groupHelp, methodHelp, toolHelp } from './help.js'
+import { groupHelp, methodHelp, queryHelp, toolHelp } from './help.js'
 
 /**
  * `posthog-project`: the entry point. Parses the command line, answers `--help` and `--version` without
@@ -24,7 +24,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok
   }
   if (parsed.kind === 'help') {
-    process.stdout.write(parsed.method ? methodHelp(parsed.group!, parsed.method, await import('./shapes.js')) : parsed.group ? groupHelp(parsed.group) : toolHelp())
+    const { group, method } = parsed
+    process.stdout.write(group === 'query' ? queryHelp() : method ? methodHelp(group!, method, await import('./shapes.js')) : group ? groupHelp(group) : toolHelp())
     return EXIT.ok
   }
   const controller = new AbortController()

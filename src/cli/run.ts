@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import type { Call, Format, Settings } from './args.js'
+import type { Call, Format, QueryCall, Settings } from './args.js'
 import { commandHint, operationOf, type Group } from './commands.js'
 import { EXIT, UsageError } from './errors.js'
-import { Progress, put, render, writeWalk, type Sink } from './output.js'
+import { Progress, put, render, tableOf, writeWalk, type Sink } from './output.js'
 import { checkInput, shapesOf } from './shapes.js'
+import { experimentResultsTable, rowsOf } from './views.js'
 
 /**
  * Runs one call: reads `--data`, builds a `ProjectClient` from the settings, calls the SDK's own method
@@ -32,20 +33,20 @@ export async function loadSdk(): Promise<SdkModule> {
 }
 
 /** Runs the call and returns the exit code; failures are reported on stderr as one line. */
-export async function runCall(call: Call, io: Io): Promise<number> {
+export async function runCall(call: Call | QueryCall, io: Io): Promise<number> {
   try {
     await execute(call, io)
     return EXIT.ok
   } catch (error) {
-    const { code, line } = describeFailure(error, operationOf(call.spec).hint)
+    const { code, line } = describeFailure(error, call.kind === 'call' ? operationOf(call.spec).hint : undefined)
     await put(io.stderr, `posthog-project: ${line}\n`)
     return code
   }
 }
 
-async function execute(call: Call, io: Io): Promise<void> {
+async function execute(call: Call | QueryCall, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
-  if (body !== undefined) checkInput(shapesOf(call.group, call.method).body, body, '--data')
+  if (body !== undefined && call.kind === 'call') checkInput(shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
   const apiKey = requiredSetting(call.settings.apiKey, io.env.POSTHOG_PERSONAL_API_KEY, '--api-key', 'POSTHOG_PERSONAL_API_KEY', dryRun)
   requiredSetting(call.settings.projectId, io.env.POSTHOG_PROJECT_ID, '--project', 'POSTHOG_PROJECT_ID')
@@ -55,18 +56,45 @@ async function execute(call: Call, io: Io): Promise<void> {
     apiKey,
     ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
   })
-  // The SDK's own argument order: path params, then the params object (flags) or the body, then the options.
-  const input = call.spec.params ? call.params : body
-  const args = [...call.ids, ...(call.spec.params || call.spec.body ? [input] : []), { signal: io.signal }]
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   try {
-    await writeResult(sdkMethod(client, call.group, call.method)(...args), format, call, io)
+    if (call.kind === 'query') {
+      await writeQuery(client.query(queryNode(call, body) as { kind: string }, { signal: io.signal, ...(call.refresh !== undefined && { refresh: call.refresh as never }) }), format, io)
+    } else {
+      // The SDK's own argument order: path params, then the params object (flags) or the body, then the options.
+      const input = call.spec.params ? call.params : body
+      const args = [...call.ids, ...(call.spec.params || call.spec.body ? [input] : []), { signal: io.signal }]
+      await writeResult(sdkMethod(client, call.group, call.method)(...args), format, call, io)
+    }
   } catch (error) {
     // In a dry run the recording fetch ends the call once the request is built (the SDK reports a
     // ConnectionError): that is the expected way out. Anything thrown before (a bad id) is a real error.
     if (!dryRun?.request) throw error
   }
   if (dryRun?.request) await dryRun.print(io.stdout, format, apiKey)
+}
+
+/** The node `query` sends: a `HogQLQuery` of `--hogql` (and `--values`), or the node of `--data`. */
+function queryNode(call: QueryCall, data: unknown): unknown {
+  if (call.hogql === undefined) return data
+  let values: unknown
+  if (call.values !== undefined) {
+    try {
+      values = JSON.parse(call.values)
+    } catch (error) {
+      throw new UsageError('--values', `not valid JSON (${(error as Error).message})`)
+    }
+  }
+  return { kind: 'HogQLQuery', query: call.hogql, ...(values !== undefined && { values }) }
+}
+
+/** A query's answer: as given in json; for HogQL in ndjson and table, its rows by column. */
+async function writeQuery(answer: PromiseLike<unknown>, format: Format, io: Io): Promise<void> {
+  const value = await answer
+  const rows = format === 'json' ? undefined : rowsOf(value)
+  if (!rows) return put(io.stdout, render(value, format))
+  if (format === 'ndjson') return put(io.stdout, rows.map((row) => `${JSON.stringify(row)}\n`).join(''))
+  return put(io.stdout, rows.length === 0 ? '(no rows)\n' : tableOf(rows))
 }
 
 /** Writes what a method returned: a walk item by item with `--all`/`--max`, else the awaited value. */
@@ -94,7 +122,7 @@ async function writeValue(value: unknown, format: Format, call: Call, io: Io): P
     if (io.stdout.isTTY) return put(io.stdout, `(${value.type || 'binary'}, ${value.size} bytes: redirect stdout to a file to save it)\n`)
     return put(io.stdout, new Uint8Array(await value.arrayBuffer()))
   }
-  const text = render(value, format, call.spec.columns)
+  const text = format === 'table' && call.spec.view === 'experiment-results' ? experimentResultsTable(value as never) : render(value, format, call.spec.columns)
   if (text) await put(io.stdout, text)
 }
 

@@ -19,6 +19,7 @@ export type Scope =
   | 'endpoint:write'
   | 'event_definition:read'
   | 'event_definition:write'
+  | 'query:read'
 
 /** HTTP methods used by the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -70,7 +71,7 @@ const ID = { id: 'integer' } as const
 const UUID = { id: 'uuid' } as const
 const NAME = { name: 'name' } as const
 
-/** The operation table, in the order of the spec. */
+/** The operation table, in the order of the spec; the reads added since at the end of their group (docs/service-behaviour.md §10). */
 const TABLE = {
   'experiments.list': { method: 'GET', path: 'experiments/', scope: 'experiment:read' },
   'experiments.create': { method: 'POST', path: 'experiments/', scope: 'experiment:write', body: 'required' },
@@ -162,6 +163,7 @@ const TABLE = {
   'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read' },
   'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/', scope: 'survey:read' },
   'surveys.allStats': { method: 'GET', path: 'surveys/stats/', scope: 'survey:read' },
+  'surveys.responses': { method: 'GET', path: 'surveys/{id}/responses/', scope: 'survey:read', params: UUID },
 
   'endpoints.list': { method: 'GET', path: 'endpoints/', scope: 'endpoint:read' },
   'endpoints.create': { method: 'POST', path: 'endpoints/', scope: 'endpoint:write', body: 'required' },
@@ -213,12 +215,16 @@ const TABLE = {
   'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/', scope: 'event_definition:read' },
   'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/', scope: 'event_definition:read' },
   'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/', scope: 'event_definition:read' },
+
+  // The query API: every kind counts as a read, and a query only reads, so it is retried like a GET (docs/service-behaviour.md §10.3).
+  'query.run': { method: 'POST', path: 'query/', scope: 'query:read', idempotent: true, body: 'required' },
+  'query.status': { method: 'GET', path: 'query/{id}/', scope: 'query:read', params: UUID },
 } as const satisfies Record<string, OperationRow>
 
 /** The name of an operation, `group.method`. */
 export type OperationId = keyof typeof TABLE
 
-/** Every operation of the spec, keyed `group.method`, in the order of the spec. */
+/** The operations: the spec's, the survey responses list and the query API, keyed `group.method`. */
 export const OPERATIONS = Object.fromEntries(
   Object.entries(TABLE).map(([id, row]: [string, OperationRow]) => [
     id,

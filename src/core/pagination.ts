@@ -15,12 +15,16 @@ export interface ListOptions extends RequestOptions {
   concurrency?: number | undefined
 }
 
-/** A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all. */
+/**
+ * A list body reduced to what paging needs. `next: undefined` means the body had no `next` key at all;
+ * `hasMore` is the `has_more` of the lists that page by it (survey responses), else `null`.
+ */
 export interface PageEnvelope<T> {
   results: T[]
   count: number | null
   next: string | null | undefined
   previous: string | null
+  hasMore?: boolean | null | undefined
 }
 
 /**
@@ -39,9 +43,10 @@ export type PageFetcher<T> = (url: string, link?: PageLink) => PagePromise<T>
 let fetchNext: <T>(page: Page<T>, seen: ReadonlySet<string>, ahead?: number) => PagePromise<T>
 
 /**
- * One page of a list. The service is not uniform (docs/service-behaviour.md §1.5): most lists carry
+ * One page of a list. The service is not uniform (docs/service-behaviour.md §1.5, §10.1): most lists carry
  * `count`/`next`/`previous`, survey activity `total_count`, eligible feature flags only `results` and
- * `count`, endpoint lists only `results`, endpoint versions a bare array. All arrive here as one shape.
+ * `count`, survey responses `has_more`, endpoint lists only `results`, endpoint versions a bare array. All
+ * arrive here as one shape.
  */
 export class Page<T> {
   /** The items of this page. */
@@ -170,6 +175,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
 const optionalCount = z.nullish(z.number())
 const optionalLink = z.nullish(z.string())
+const optionalFlag = z.nullish(z.boolean())
 
 /** The decoder of a list: any envelope variant, each item validated with `item`. */
 export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
@@ -180,6 +186,7 @@ export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> 
     total_count: optionalCount,
     next: optionalLink,
     previous: optionalLink,
+    has_more: optionalFlag,
   })
   return (json, validate) => {
     if (Array.isArray(json)) {
@@ -188,7 +195,7 @@ export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> 
     }
     if (validate) {
       const body = parseWith(envelope, json)
-      return { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null }
+      return { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null, hasMore: body.has_more }
     }
     const body = json as Record<string, unknown> | null
     if (!body || !Array.isArray(body.results)) {
@@ -201,19 +208,21 @@ export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> 
       count: number(body.count) ?? number(body.total_count),
       next: link(body.next),
       previous: link(body.previous) ?? null,
+      hasMore: body.has_more as boolean | undefined,
     }
   }
 }
 
 /**
- * A list with `count` but no `next` key (eligible feature flags) pages by offset: the next page is
- * the same URL with `offset` moved past this page, until `count` is reached.
+ * A list with `count` or `has_more` but no `next` key (eligible feature flags, survey responses) pages by
+ * offset: the next page is the same URL with `offset` moved past this page, until `count` is reached or
+ * `has_more` is false. An empty page ends the walk whatever it says, so that it cannot loop.
  */
-function nextByOffset(url: string, envelope: PageEnvelope<unknown>): string | null {
-  if (envelope.count === null || envelope.results.length === 0) return null
+function nextByOffset(url: string, { count, hasMore, results }: PageEnvelope<unknown>): string | null {
+  if (results.length === 0 || (typeof hasMore === 'boolean' ? !hasMore : count === null)) return null
   const next = new URL(url)
-  const offset = Number(next.searchParams.get('offset') ?? 0) + envelope.results.length
-  if (!Number.isFinite(offset) || offset >= envelope.count) return null
+  const offset = Number(next.searchParams.get('offset') ?? 0) + results.length
+  if (!Number.isFinite(offset) || (typeof hasMore !== 'boolean' && offset >= count!)) return null
   next.searchParams.set('offset', String(offset))
   return next.href
 }

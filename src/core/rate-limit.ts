@@ -4,8 +4,8 @@ import { InvalidArgumentError } from './errors.js'
 /**
  * Client-side pacing: the service's throttles (docs/service-behaviour.md §1.7) counted the way it counts
  * them, so that a busy script waits for its turn instead of collecting 429s. One limiter per API key and
- * host, shared by every client of the process; each holds two groups of sliding windows (the default
- * throttles and the endpoints group's), a queue of waiting calls and the pause a 429 asks for.
+ * host, shared by every client of the process; each holds three groups of sliding windows (the default
+ * throttles, the endpoints group's and the query API's), a queue of waiting calls and the pause a 429 asks for.
  */
 
 /** The request budgets the client paces itself to (the `rateLimit` option). Every number is optional. */
@@ -18,14 +18,20 @@ export interface RateLimits {
   endpointsRequestsPerMinute?: number | undefined
   /** Requests an hour to the endpoints group. Default 2,400. */
   endpointsRequestsPerHour?: number | undefined
+  /** Requests a minute to the query API (`client.query`, experiment results, the survey responses fallback). Default 240. */
+  queryRequestsPerMinute?: number | undefined
+  /** Requests an hour to the query API. Default 1,200. */
+  queryRequestsPerHour?: number | undefined
 }
 
-/** Each limit: its name, the service's number (docs/service-behaviour.md §1.7) and its window in ms. */
+/** Each limit: its name, the service's number (docs/service-behaviour.md §1.7, §10.4) and its window in ms, two per group. */
 const LIMITS = [
   ['requestsPerMinute', 480, 60_000],
   ['requestsPerHour', 4_800, 3_600_000],
   ['endpointsRequestsPerMinute', 240, 60_000],
   ['endpointsRequestsPerHour', 2_400, 3_600_000],
+  ['queryRequestsPerMinute', 240, 60_000],
+  ['queryRequestsPerHour', 1_200, 3_600_000],
 ] as const
 
 /** The service's published limits. */
@@ -39,10 +45,14 @@ const MARGIN_MS = 1_000
 /** `setTimeout` fires at once for longer delays. */
 const MAX_TIMER_MS = 2_147_483_647
 
-/** The limit group of a request URL: 1 for the endpoints group (its own throttles on the service), else 0. */
-export function limitGroup(url: string): 0 | 1 {
-  return /^[^?#]*\/api\/(projects|environments)\/[^/?#]+\/endpoints(\/|$|[?#])/.test(url) ? 1 : 0
+/** The limit group of a request URL: 1 for the endpoints group, 2 for the query API (each its own throttles on the service), else 0. */
+export function limitGroup(url: string): LimitGroup {
+  const group = /^[^?#]*\/api\/(?:projects|environments)\/[^/?#]+\/(endpoints|query)(?:\/|$|[?#])/.exec(url)?.[1]
+  return group ? (group === 'query' ? 2 : 1) : 0
 }
+
+/** A limit group: 0 the default throttles, 1 the endpoints group's, 2 the query API's. */
+export type LimitGroup = 0 | 1 | 2
 
 /** No limit at all: a limiter made with these only shares the pause after a 429 among its clients. */
 const UNLIMITED: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(LIMITS.map(([name]) => [name, Number.POSITIVE_INFINITY])) as Required<RateLimits>
@@ -205,13 +215,13 @@ function pacer(windows: SlidingWindow[]): Pacer {
   }
 }
 
-/** The pacing of one API key and host: a group for the default throttles, one for the endpoints group. */
+/** The pacing of one API key and host: a group for the default throttles, one for the endpoints group, one for the query API. */
 export class Limiter {
-  readonly groups: [Pacer, Pacer]
+  readonly groups: [Pacer, Pacer, Pacer]
 
   constructor(limits: Required<RateLimits>) {
     const windows = LIMITS.map(([name, , span]): SlidingWindow => ({ name, limit: limits[name], span, times: [] }))
-    this.groups = [pacer(windows.slice(0, 2)), pacer(windows.slice(2))]
+    this.groups = [pacer(windows.slice(0, 2)), pacer(windows.slice(2, 4)), pacer(windows.slice(4))]
   }
 
   /** Lowers any limit above `limits` (clients that disagree get the strictest numbers). */

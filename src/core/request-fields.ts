@@ -27,13 +27,15 @@ const fields20: KnownFields = {"names":"question_id question_index force_refresh
 const fields21: KnownFields = {"names":"force_refresh"}
 const fields22: KnownFields = {"names":"exclude_archived survey_ids"}
 const fields23: KnownFields = {"names":"date_from date_to"}
-const fields24: KnownFields = {"names":"limit offset is_active created_by"}
-const fields25: KnownFields = {"names":"name query description cache_age_seconds data_freshness_seconds derived_from_insight is_active is_materialized sync_frequency version bucket_overrides tags optional_breakdown_properties deleted","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
-const fields26: KnownFields = {"names":"version"}
-const fields27: KnownFields = {"names":"client_query_id filters_override query_override refresh variables version debug limit offset","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
-const fields28: KnownFields = {"names":"names"}
-const fields29: KnownFields = {"names":"limit offset search event_type exclude_hidden excluded_properties tags ordering","enums":{"event_type":["event","event_custom","event_posthog"]}}
-const fields30: KnownFields = {"names":"name owner description tags verified hidden enforcement_mode post_to_slack default_columns","enums":{"enforcement_mode":["allow","reject"]}}
+const fields24: KnownFields = {"names":"limit offset exclude_archived question_id score_gte score_lte since until"}
+const fields25: KnownFields = {"names":"limit offset is_active created_by"}
+const fields26: KnownFields = {"names":"name query description cache_age_seconds data_freshness_seconds derived_from_insight is_active is_materialized sync_frequency version bucket_overrides tags optional_breakdown_properties deleted","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
+const fields27: KnownFields = {"names":"version"}
+const fields28: KnownFields = {"names":"client_query_id filters_override query_override refresh variables version debug limit offset","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields29: KnownFields = {"names":"names"}
+const fields30: KnownFields = {"names":"limit offset search event_type exclude_hidden excluded_properties tags ordering","enums":{"event_type":["event","event_custom","event_posthog"]}}
+const fields31: KnownFields = {"names":"name owner description tags verified hidden enforcement_mode post_to_slack default_columns","enums":{"enforcement_mode":["allow","reject"]}}
+const fields32: KnownFields = {"names":"query refresh","enums":{"refresh":["blocking","async","lazy_async","force_blocking","force_async","force_cache","async_except_on_cache_miss"]}}
 
 /** The top-level fields of each operation's body and query, checked before sending. */
 export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: KnownFields; readonly query?: KnownFields } } = {
@@ -67,13 +69,15 @@ export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: K
   'surveys.allActivity': { query: fields17 },
   'surveys.responsesCount': { query: fields22 },
   'surveys.allStats': { query: fields23 },
-  'endpoints.list': { query: fields24 },
-  'endpoints.create': { body: fields25 },
-  'endpoints.update': { body: fields25 },
-  'endpoints.runGet': { query: fields26 },
-  'endpoints.run': { body: fields27 },
-  'endpoints.lastExecutionTimes': { body: fields28 },
-  'eventDefinitions.list': { query: fields29 },
-  'eventDefinitions.create': { body: fields30 },
-  'eventDefinitions.update': { body: fields30 },
+  'surveys.responses': { query: fields24 },
+  'endpoints.list': { query: fields25 },
+  'endpoints.create': { body: fields26 },
+  'endpoints.update': { body: fields26 },
+  'endpoints.runGet': { query: fields27 },
+  'endpoints.run': { body: fields28 },
+  'endpoints.lastExecutionTimes': { body: fields29 },
+  'eventDefinitions.list': { query: fields30 },
+  'eventDefinitions.create': { body: fields31 },
+  'eventDefinitions.update': { body: fields31 },
+  'query.run': { body: fields32 },
 }

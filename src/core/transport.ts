@@ -58,6 +58,13 @@ export interface CallArgs {
   body?: unknown
 }
 
+/**
+ * Reads a page of a list another way when its operation failed with `error`, or `undefined` when that
+ * failure is not one it answers. Once it has read a page, it is called for every later page of the walk,
+ * with no `error`.
+ */
+export type PageFallback<T> = (url: string, error?: unknown) => Promise<WithResponse<PageEnvelope<T>>> | undefined
+
 /** A call whose arguments are checked and whose URL is built: what `#send` sends. */
 interface Prepared<T> {
   method: RawRequest['method']
@@ -142,19 +149,34 @@ export class Transport {
    * their own: it runs lazily, so bad input becomes a rejected promise and no request.
    */
   request<T>(id: OperationId, response: ResponseSpec<T>, args?: CallArgs | (() => CallArgs), options?: RequestOptions): APIPromise<T> {
+    return new APIPromise(this.send(id, response, args, options))
+  }
+
+  /** `request` as a plain promise of `{ data, response }`, for reads made of several calls. */
+  send<T>(id: OperationId, response: ResponseSpec<T>, args?: CallArgs | (() => CallArgs), options?: RequestOptions): Promise<WithResponse<T>> {
     try {
-      return new APIPromise(this.#send(this.#prepare(id, response, args, options)))
+      return this.#send(this.#prepare(id, response, args, options))
     } catch (error) {
-      return APIPromise.reject(this.#redactor.error(error))
+      return Promise.reject(this.#redactor.error(error))
     }
   }
 
   /**
    * Calls a list operation whose items `item` checks: a `PagePromise` whose later pages reuse the operation
    * and the request options. `then`: the arguments of a second list of the same operation, walked after the
-   * first as one walk (the last page of the first has the second's first page as its `next`).
+   * first as one walk (the last page of the first has the second's first page as its `next`). `fallback`
+   * reads the pages another way when the operation fails in a way it recognises (an older service without
+   * the endpoint); from then on it reads every page of the walk.
    */
-  list<T>(id: OperationId, item: z.ZodMiniType<T>, args?: CallArgs | (() => CallArgs), options?: ListOptions, then?: CallArgs | (() => CallArgs)): PagePromise<T> {
+  list<T>(
+    id: OperationId,
+    item: z.ZodMiniType<T>,
+    args?: CallArgs | (() => CallArgs),
+    options?: ListOptions,
+    then?: CallArgs | (() => CallArgs),
+    fallback?: PageFallback<T>,
+  ): PagePromise<T> {
+    type Envelope = WithResponse<PageEnvelope<T>>
     let call: Prepared<PageEnvelope<T>>
     let second: string | null
     const concurrency = options?.concurrency ?? 1
@@ -165,11 +187,26 @@ export class Transport {
     } catch (error) {
       return rejectedPage(this.#redactor.error(error))
     }
+    let fallen = false
+    const read = (url: string, link?: PageLink): Promise<Envelope> => {
+      if (fallen) {
+        return Promise.resolve().then(() => {
+          if (link) this.#checkLink(url, link)
+          return fallback!(url)!
+        })
+      }
+      return this.#send({ ...call, url }, link).catch((error: unknown): Promise<Envelope> => {
+        const other = fallback?.(url, error)
+        if (!other) throw error
+        fallen = true
+        return other
+      })
+    }
     /** The pages of one list; its last page leads to `after`, when there is one. */
     const pagesOf = (after: string | null): PageFetcher<T> => {
       const fetchPage: PageFetcher<T> = (url, link) =>
         new PagePromise(
-          this.#send({ ...call, url }, link).then(({ data, response }) => {
+          read(url, link).then(({ data, response }) => {
             const page = new Page(data, url, fetchPage)
             return { data: after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)), response }
           }),

@@ -3,6 +3,7 @@ import * as endpoints from './endpoints.js'
 import * as eventDefinitions from './event-definitions.js'
 import * as experiments from './experiments.js'
 import * as hogFunctions from './hog-functions.js'
+import * as query from './query.js'
 import * as surveys from './surveys.js'
 
 /**
@@ -31,6 +32,7 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'experiments.recalculateTimeseries': { body: experiments.recalculateTimeseriesParamsSchema },
   'experiments.timeseriesResults': { params: experiments.timeseriesResultsParamsSchema },
   'experiments.eligibleFeatureFlags': { params: experiments.eligibleFeatureFlagsParamsSchema },
+  'experiments.results': { params: query.experimentResultsParamsSchema },
 
   'hogFunctions.list': { params: hogFunctions.hogFunctionListParamsSchema },
   'hogFunctions.create': { body: hogFunctions.hogFunctionCreateParamsSchema },
@@ -58,6 +60,7 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'surveys.summarizeResponses': { body: surveys.summarizeResponsesParamsSchema },
   'surveys.summaryHeadline': { body: surveys.summaryHeadlineParamsSchema },
   'surveys.responsesCount': { params: surveys.surveyResponsesCountParamsSchema },
+  'surveys.responses': { params: surveys.surveyResponsesParamsSchema },
 
   'endpoints.list': { params: endpoints.endpointListParamsSchema },
   'endpoints.create': { body: endpoints.endpointCreateParamsSchema },
@@ -69,4 +72,6 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'eventDefinitions.list': { params: eventDefinitions.eventDefinitionListParamsSchema },
   'eventDefinitions.create': { body: eventDefinitions.eventDefinitionCreateParamsSchema },
   'eventDefinitions.update': { body: eventDefinitions.eventDefinitionUpdateParamsSchema },
+
+  'query.run': { body: query.queryRunParamsSchema },
 }

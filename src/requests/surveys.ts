@@ -217,3 +217,26 @@ export interface SurveyResponsesCountParamsSchema extends z.ZodMiniObject<typeof
 export const surveyResponsesCountParamsSchema: SurveyResponsesCountParamsSchema = z.strictObject(surveyResponsesCountParamsShape)
 /** Query of `surveys.responsesCount`. */
 export interface SurveyResponsesCountParams extends ShapeOutput<typeof surveyResponsesCountParamsShape> {}
+
+const surveyResponsesParamsShape = {
+  /** Rows a page, 1–500 (default 100). */
+  limit: z.optional(z.number()),
+  /** Rows to skip. */
+  offset: z.optional(z.number()),
+  /** Leave archived responses out (default `false`: they are included). */
+  exclude_archived: z.optional(z.boolean()),
+  /** Only submissions that answered this question, with only that answer. */
+  question_id: z.optional(z.string()),
+  /** Only answers to `question_id` of at least this score (rating questions). */
+  score_gte: z.optional(z.number()),
+  /** Only answers to `question_id` of at most this score (rating questions). */
+  score_lte: z.optional(z.number()),
+  /** From this date-time (default: the survey's start, else its creation). */
+  since: z.optional(dateTimeInput),
+  /** Until this date-time (default: the survey's end, else now). */
+  until: z.optional(dateTimeInput),
+}
+export interface SurveyResponsesParamsSchema extends z.ZodMiniObject<typeof surveyResponsesParamsShape, z.core.$strict> {}
+export const surveyResponsesParamsSchema: SurveyResponsesParamsSchema = z.strictObject(surveyResponsesParamsShape)
+/** Query of `surveys.responses` (as on the wire; dates also as `Date`). */
+export interface SurveyResponsesParams extends ShapeOutput<typeof surveyResponsesParamsShape> {}

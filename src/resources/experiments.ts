@@ -5,6 +5,9 @@ import { InvalidArgumentError } from '../core/errors.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
+import type { ExperimentResultsParams } from '../requests/query.js'
+import type { ExperimentResults } from '../schemas/queries.js'
+import { experimentResults } from './experiment-results.js'
 import type {
   EligibleFeatureFlagsParams,
   ExperimentCreateParams,
@@ -179,6 +182,21 @@ export class Experiments extends APIResource {
    */
   timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
     return this._client.request('experiments.timeseriesResults', timeseriesResults, () => ({ path: { id }, query: checkMetricRef(params) }), options)
+  }
+
+  /**
+   * The results of the experiment's metrics, primary then secondary (or those `params.metrics` names), each
+   * read with one query, with the values PostHog's interface derives: per variant the exposures, the value
+   * (mean or conversion rate), the interval, chance to win or p-value, significance, the lift (`delta`) and
+   * whether it is `winning`, both the goal's way. Variants with too few exposures are reported in
+   * `validation_failures`, not thrown. A draft experiment rejects with `InvalidArgumentError` before any
+   * query. Legacy metrics are read through their own query kinds.
+   *
+   * `GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`, then per metric
+   * `POST /api/projects/:project_id/query/` · scope `query:read`
+   */
+  results(id: number, params?: ExperimentResultsParams, options?: RequestOptions): Promise<ExperimentResults> {
+    return experimentResults(this._client, id, params, options)
   }
 
   /**

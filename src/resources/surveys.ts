@@ -5,6 +5,9 @@ import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
+import type { SurveyResponseRow } from '../schemas/survey-responses.js'
+import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
+import { checkResponsesParams, responsesFallback } from './survey-responses.js'
 import type {
   ActivityLog,
   DuplicateToProjectsResult,
@@ -25,6 +28,7 @@ import type {
   SurveyLaunchParams,
   SurveyListParams,
   SurveyResponsesCountParams,
+  SurveyResponsesParams,
   SurveyStatsParams,
   SurveyStopParams,
   SurveyUpdateParams,
@@ -229,6 +233,19 @@ export class Surveys extends APIResource {
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
     return this._client.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
+  }
+
+  /**
+   * The survey's responses, newest first: one row per submission with its answers resolved (question id,
+   * position, text, type). A list like the others (`for await`, `Page`, `toArray`); it pages by
+   * `has_more`, so `concurrency` does not apply. Each row's `uuid` is what {@link Surveys.archiveResponse}
+   * takes. On a service without this endpoint (an older self-hosted instance: 404), the same rows are read
+   * through the query API, as PostHog's interface does (scope `query:read` then too).
+   *
+   * `GET /api/projects/:project_id/surveys/:id/responses/` · scope `survey:read`
+   */
+  responses(id: string, params?: SurveyResponsesParams, options?: ListOptions): PagePromise<SurveyResponseRow> {
+    return this._client.list('surveys.responses', surveyResponseRowSchema, () => ({ path: { id }, query: checkResponsesParams(params) }), options, undefined, responsesFallback(this._client, id, options))
   }
 
   /**

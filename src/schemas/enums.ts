@@ -194,3 +194,8 @@ export const HOG_FUNCTION_METRIC_BREAKDOWNS = ['kind', 'name'] as const
 export const EVENT_DEFINITION_ENFORCEMENT_MODES = ['allow', 'reject'] as const
 /** `event_type` filter of `eventDefinitions.list` (§7.2). */
 export const EVENT_DEFINITION_EVENT_TYPES = ['event', 'event_custom', 'event_posthog'] as const
+
+// The query API (docs/service-behaviour.md §10.3)
+
+/** `refresh` of a query: how it may use the cache; the `async` kinds answer 202 until done. */
+export const QUERY_REFRESH_VALUES = ['blocking', 'async', 'lazy_async', 'force_blocking', 'force_async', 'force_cache', 'async_except_on_cache_miss'] as const

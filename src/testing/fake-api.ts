@@ -16,6 +16,7 @@ import type {
   FakeEndpoint,
   FakeEventDefinition,
   FakeExperiment,
+  FakeExperimentData,
   FakeFeatureFlag,
   FakeHogFunction,
   FakeSurvey,
@@ -69,10 +70,11 @@ export interface FakeApiOptions {
   /**
    * Enforce the service's throttles (docs/service-behaviour.md §1.7), counted as the service counts them:
    * sliding windows per key of the requests let through, 480 a minute and 4,800 an hour, the endpoints
-   * group 240 and 2,400 on its own. `true` for those numbers, or an object in the shape of the client's
-   * `rateLimit` to change any of them. Beyond a limit the answer is the service's 429: the
-   * `throttled_error` body whose detail gives the wait (`Expected available in N seconds.`), and no
-   * `Retry-After` header. Default off. `reset()` forgets the requests counted.
+   * group 240 and 2,400 on its own, the query API 240 and 1,200 on its own (docs/service-behaviour.md §10.4).
+   * `true` for those numbers, or an object in the shape of the client's `rateLimit` to change any of them.
+   * Beyond a limit the answer is the service's 429: the `throttled_error` body whose detail gives the wait
+   * (`Expected available in N seconds.`), and no `Retry-After` header. Default off. `reset()` forgets the
+   * requests counted.
    */
   rateLimits?: FakeRateLimits
   /**
@@ -83,6 +85,11 @@ export interface FakeApiOptions {
   allowUnscopedActions?: boolean
   /** The clock of every timestamp the fake writes. Default `() => new Date()`. */
   now?: () => Date
+  /**
+   * Operations this fake does not have, as an older service: answered 404 like any path the service does
+   * not know, e.g. `['surveys.responses']` for a self-hosted instance from before the responses endpoint.
+   */
+  unavailable?: readonly OperationId[]
 }
 
 /** A request the fake received. */
@@ -137,6 +144,13 @@ export interface FakeSeeders {
   endpoints(seed: SeedInput<EndpointSeed>, options?: SeedOptions): FakeEndpoint[]
   /** Event definitions (seen recently unless told otherwise). */
   eventDefinitions(seed: SeedInput<EventDefinitionSeed>, options?: SeedOptions): FakeEventDefinition[]
+  /**
+   * What the experiment's results are computed from (`ExperimentQuery` and the legacy kinds): per variant
+   * key, the exposures and the conversions (funnels) or `sum` and `sum_squares` (means), e.g.
+   * `{ control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } }`. For every
+   * metric of the experiment, or only the one whose uuid `options.metric` names. Replaces earlier data for the same metric.
+   */
+  experimentData(experimentId: number, variants: FakeExperimentData, options?: SeedOptions & { metric?: string }): void
 }
 
 /** What `clientOptions()` returns: spread it into `new ProjectClient({...})`. */
@@ -246,6 +260,7 @@ class Fake implements FakeApi {
       allowUnscopedActions: options.allowUnscopedActions ?? false,
       tooManyRequests: new TooManyRequestsFault(this.#initialTooManyRequests),
       throttles: serviceThrottles(options.rateLimits),
+      unavailable: new Set(options.unavailable),
     }
     this.seed = this.#seeders()
     this.faults = this.#faultControls()
@@ -341,6 +356,13 @@ class Fake implements FakeApi {
       surveyResponses: (surveyId, input, options) => seedSurveyResponses(storeOf(options), surveyId, list(input)),
       endpoints: (input, options) => many(input, options, seedEndpoint),
       eventDefinitions: (input, options) => many(input, options, seedEventDefinition),
+      experimentData: (experimentId, variants, options) => {
+        const store = storeOf(options)
+        if (!store.experiments.has(experimentId)) throw new TypeError(`seed.experimentData: no experiment ${experimentId}`)
+        const data = store.experimentData.get(experimentId) ?? new Map<string, FakeExperimentData>()
+        data.set(options?.metric ?? '*', structuredClone(variants))
+        store.experimentData.set(experimentId, data)
+      },
     }
   }
 

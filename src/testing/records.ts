@@ -264,6 +264,35 @@ export interface FakeSurveyResponse {
   timestamp: string
   /** Answers by question id. */
   answers: Record<string, unknown>
+  /** The session it was given in. */
+  session_id?: string | null
+  /** Other event properties (`$browser`, `$device_type`, `$current_url`, `$survey_iteration`, …). */
+  properties?: Record<string, unknown>
+}
+
+/** What the fake counted for one variant of an experiment (`fake.seed.experimentData`). */
+export interface FakeVariantData {
+  /** Exposed units. */
+  exposures: number
+  /** Funnel metrics: units that converted (also `sum` for a mean metric when `sum` is not given). */
+  conversions?: number
+  /** Mean metrics: the metric summed over the exposed units. Default `conversions`. */
+  sum?: number
+  /** Mean metrics: the sum of squares. Default `sum` (each unit's value 0 or 1). */
+  sum_squares?: number
+}
+
+/** Variant key → what was counted, for one metric or for every metric of an experiment. */
+export type FakeExperimentData = Record<string, FakeVariantData>
+
+/** An async query run (`refresh: 'async'`): its answer, given once its status has been read. */
+export interface FakeQueryRun {
+  id: string
+  /** The complete answer. */
+  result: Record<string, unknown>
+  /** Status reads so far: the first answers "running", the next ones the result. */
+  reads: number
+  started: string
 }
 
 /** A survey copied by `duplicate_to_projects` into another project of the organisation. */

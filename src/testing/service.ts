@@ -9,6 +9,7 @@ import { endpointHandlers } from './groups/endpoints.js'
 import { eventDefinitionHandlers } from './groups/event-definitions.js'
 import { experimentHandlers } from './groups/experiments.js'
 import { hogFunctionHandlers } from './groups/hog-functions.js'
+import { queryHandlers } from './groups/query.js'
 import { surveyHandlers } from './groups/surveys.js'
 import { HttpFailure, apiError, json, throttledBody } from './responses.js'
 import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
@@ -22,6 +23,7 @@ const HANDLERS = {
   ...surveyHandlers,
   ...endpointHandlers,
   ...eventDefinitionHandlers,
+  ...queryHandlers,
 } satisfies Record<OperationId, OperationHandler>
 
 /** The scopes of a key: a list, or `'*'` for everything. */
@@ -57,6 +59,8 @@ export interface CoreSettings {
   tooManyRequests: TooManyRequestsFault
   /** `createFakeApi({ rateLimits })`: the service's own throttles, or `null`. */
   throttles: ServiceThrottles | null
+  /** `createFakeApi({ unavailable })`: operations answered as paths the service does not have. */
+  unavailable: ReadonlySet<OperationId>
 }
 
 /** Answers one request. Never throws: a bug in a handler becomes a 500 and is reported to `onError`. */
@@ -78,7 +82,7 @@ export async function answer(
 
 async function dispatch(projects: ProjectLookup, settings: CoreSettings, request: IncomingRequest, resolved: Resolved): Promise<Response> {
   const { path, match } = resolved
-  if (!path || match.kind === 'not-found') return apiError(404, 'invalid_request', 'not_found', 'Not found.')
+  if (!path || match.kind === 'not-found' || (match.kind === 'operation' && settings.unavailable.has(match.id))) return apiError(404, 'invalid_request', 'not_found', 'Not found.')
 
   // Authentication (posthog/auth.py): no key → 401, unknown key → 401.
   const token = bearerToken(request.headers)
@@ -113,7 +117,8 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   const injected = settings.tooManyRequests.check(token, store.now().getTime())
   if (injected !== null) return json(throttledBody(injected), 429, { 'retry-after': String(injected) })
   // The service's throttles answer the wait in the detail only: the error handler drops `Retry-After` (§1.7).
-  const throttled = settings.throttles?.check(token, match.operation.endpointsPrefix === true, store.now().getTime()) ?? null
+  const group = match.id.startsWith('query.') ? 2 : match.operation.endpointsPrefix ? 1 : 0
+  const throttled = settings.throttles?.check(token, group, store.now().getTime()) ?? null
   if (throttled !== null) return json(throttledBody(throttled), 429)
 
   const context: OperationContext = {

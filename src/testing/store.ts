@@ -5,6 +5,8 @@ import type {
   FakeEndpoint,
   FakeEventDefinition,
   FakeExperiment,
+  FakeExperimentData,
+  FakeQueryRun,
   FakeFeatureFlag,
   FakeHogFunction,
   FakeLogEntry,
@@ -45,6 +47,10 @@ export interface FakeState {
   readonly endpoints: ReadonlyMap<string, FakeEndpoint>
   /** Event definitions by id. */
   readonly eventDefinitions: ReadonlyMap<string, FakeEventDefinition>
+  /** What `ExperimentQuery` answers are computed from, by experiment id: per metric uuid, or `*` for every metric. */
+  readonly experimentData: ReadonlyMap<number, ReadonlyMap<string, FakeExperimentData>>
+  /** Async query runs by id. */
+  readonly queryRuns: ReadonlyMap<string, FakeQueryRun>
 }
 
 /** Settings the handlers read. */
@@ -91,6 +97,8 @@ export class FakeStore implements FakeState {
   readonly activity: FakeActivityLogEntry[] = []
   readonly endpoints = new Map<string, FakeEndpoint>()
   readonly eventDefinitions = new Map<string, FakeEventDefinition>()
+  readonly experimentData = new Map<number, Map<string, FakeExperimentData>>()
+  readonly queryRuns = new Map<string, FakeQueryRun>()
   /** Cached `summarize_responses` answers, by `<survey id>:<question>`. */
   readonly summaries = new Map<string, Record<string, unknown>>()
   readonly #counters: Map<Counter, number>
@@ -148,6 +156,8 @@ export class FakeStore implements FakeState {
       this.archivedResponseUuids,
       this.endpoints,
       this.eventDefinitions,
+      this.experimentData,
+      this.queryRuns,
       this.summaries,
     ] as Map<unknown, unknown>[]) {
       map.clear()

@@ -11,9 +11,10 @@ import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
 const rows = GROUPS.flatMap((group) => Object.entries(COMMANDS[group] as Record<string, CommandSpec>).map(([method, spec]) => ({ group, method, spec })))
 
 describe('the command table', () => {
-  it('has a command for every operation, named as the operation (soft-delete sends update)', () => {
+  it('has a command for every operation, named as the operation (soft-delete sends update; the query API is `query`)', () => {
     const direct = rows.filter(({ group, method, spec }) => spec.operation === `${group}.${method}`)
-    expect(direct.map(({ spec }) => spec.operation).sort()).toEqual((Object.keys(OPERATIONS) as OperationId[]).sort())
+    const grouped = (Object.keys(OPERATIONS) as OperationId[]).filter((id) => !id.startsWith('query.'))
+    expect(direct.map(({ spec }) => spec.operation).sort()).toEqual(grouped.sort())
     const others = rows.filter((row) => !direct.includes(row)).map(({ group, method, spec }) => `${group}.${method} → ${spec.operation}`)
     expect(others).toEqual([
       'experiments.listIncludingArchived → experiments.list',
@@ -21,6 +22,7 @@ describe('the command table', () => {
       'experiments.end → experiments.update',
       'experiments.archive → experiments.update',
       'experiments.softDelete → experiments.update',
+      'experiments.results → experiments.retrieve',
       'hogFunctions.softDelete → hogFunctions.update',
       'surveys.launch → surveys.update',
       'surveys.stop → surveys.update',
@@ -159,6 +161,24 @@ describe('parseCommandLine', () => {
       'Invalid argument `--limit`: unknown flag of experiments requires-flag-implementation (see experiments requires-flag-implementation --help)',
     )
     expect(await usage('experiments', 'list', '--max', '-1')).toBe('Invalid argument `--max`: expected a non-negative integer, got "-1"')
+  })
+
+  it('reads `query`: HogQL with its values, or any node, and the refresh', async () => {
+    expect(await parseCommandLine(['query', '--hogql', 'SELECT 1', '--values', '{"a":1}', '--refresh', 'async', '--format', 'ndjson'])).toMatchObject({
+      kind: 'query',
+      hogql: 'SELECT 1',
+      values: '{"a":1}',
+      data: undefined,
+      refresh: 'async',
+      output: { format: 'ndjson', all: false, max: undefined, dryRun: false },
+    })
+    expect(await parseCommandLine(['query', '--data', '@node.json'])).toMatchObject({ kind: 'query', hogql: undefined, data: '@node.json' })
+    expect(await parseCommandLine(['query', '--help'])).toEqual({ kind: 'help', group: 'query' })
+    expect(await usage('query')).toBe("Invalid argument `--hogql`: required: query --hogql '<SQL>', or a query node with --data")
+    expect(await usage('query', '--hogql', 'SELECT 1', '--data', '{}')).toMatch(/^Invalid argument `--hogql`: required/)
+    expect(await usage('query', '--data', '{}', '--values', '{}')).toBe('Invalid argument `--values`: goes with --hogql')
+    expect(await usage('query', '--hogql', 'SELECT 1', '--all')).toBe('Invalid argument `--all`: query is not a list')
+    expect(await usage('query', '--sql', 'x')).toMatch(/^Invalid argument `--sql`: unknown flag of query/)
   })
 
   it('findCommand ignores names inherited from Object', () => {

@@ -35,6 +35,10 @@ interface Case {
   code?: number
   /** Checks what was printed on stdout (JSON, or raw bytes for the icon). */
   check: (stdout: string) => void
+  /** The words before `args`, when not `<group> <method>` (the query API is `query`). */
+  command?: string[]
+  /** The operations the fake receives, when not just this one. */
+  sends?: OperationId[]
 }
 
 const experiment = () => fake.seed.experiments([{ name: 'Seeded experiment' }])[0]!
@@ -169,6 +173,14 @@ const CASES: Record<OperationId, Case> = {
     check: (out) => expect(Object.values(json(out))).toEqual([3]),
   },
   'surveys.allStats': { args: () => ['--date_from', '2026-01-01T00:00:00Z'], check: (out) => expect(json(out)).toHaveProperty('stats') },
+  'surveys.responses': {
+    args: () => {
+      const { id } = survey()
+      fake.seed.surveyResponses(id, 3)
+      return [id, '--all', '--format', 'ndjson']
+    },
+    check: (out) => expect(out.trimEnd().split('\n').map((line) => (JSON.parse(line) as { answers: Array<{ answer: string }> }).answers[0]!.answer)).toEqual(['Answer 3', 'Answer 2', 'Answer 1']),
+  },
 
   'endpoints.list': { args: () => (endpoint('listed_endpoint'), []), check: (out) => expect(json(out).results.map((item) => item.name)).toContain('listed_endpoint') },
   'endpoints.create': {
@@ -194,6 +206,18 @@ const CASES: Record<OperationId, Case> = {
   'eventDefinitions.golang': { args: () => (definition('go_event'), []), check: (out) => expect(json(out).content).toContain('go_event') },
   'eventDefinitions.python': { args: () => (definition('py_event'), []), check: (out) => expect(json(out).content).toContain('py_event') },
   'eventDefinitions.typescript': { args: () => (definition('ts_event'), []), check: (out) => expect(json(out).content).toContain('ts_event') },
+
+  'query.run': {
+    command: ['query'],
+    args: () => ['--hogql', 'SELECT {n} AS n', '--values', '{"n": 7}'],
+    check: (out) => expect(json(out)).toMatchObject({ columns: ['n'], results: [[7]] }),
+  },
+  'query.status': {
+    command: ['query'],
+    args: () => ['--hogql', 'SELECT 1 AS one', '--refresh', 'async', '--format', 'ndjson'],
+    check: (out) => expect(out).toBe('{"one":1}\n'),
+    sends: ['query.run', 'query.status', 'query.status'],
+  },
 }
 
 describe('posthog-project reaches every operation', () => {
@@ -207,12 +231,12 @@ describe('posthog-project reaches every operation', () => {
     const [group, method] = id.split('.') as [string, string]
     const args = await CASES[id].args()
     const before = fake.requests.length
-    const result: CliResult = await runCli(cli.bin, [kebab(group), kebab(method), ...args], { env: fakeEnv(fake, server.url) })
+    const result: CliResult = await runCli(cli.bin, [...(CASES[id].command ?? [kebab(group), kebab(method)]), ...args], { env: fakeEnv(fake, server.url) })
     const expected = CASES[id].code ?? 0
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: expected, stderr: expected === 0 ? '' : expect.stringMatching(/^posthog-project: .+\n$/) })
     CASES[id].check(result.stdout)
     const sent = fake.requests.slice(before)
-    expect(sent.map((request) => request.operation)).toEqual([id])
+    expect(sent.map((request) => request.operation)).toEqual(CASES[id].sends ?? [id])
     expect(sent[0]!.url.startsWith(server.url)).toBe(true)
   })
 

@@ -168,6 +168,7 @@ method('experiments', 'timeseriesResults', [experimentId, params({ metric_uuid: 
 method('experiments', 'eligibleFeatureFlags', [list(), opts])
 method('experiments', 'requiresFlagImplementation', [opts])
 method('experiments', 'stats', [opts])
+method('experiments', 'results', [experimentId, [['optionalBody'], 'params', { metrics: ['m'] }], opts])
 
 method('hogFunctions', 'list', [list(), opts])
 method('hogFunctions', 'create', [body(), opts])
@@ -204,6 +205,7 @@ method('surveys', 'allStats', [params({ date_from: '2024-01-01' }), opts])
 method('surveys', 'summarizeResponses', [id(), optionalBody, opts])
 method('surveys', 'summaryHeadline', [id(), optionalBody, opts])
 method('surveys', 'responsesCount', [params({ survey_ids: ['a'] }), opts])
+method('surveys', 'responses', [id(), list({ limit: 10, offset: 0, question_id: 'q', score_gte: 7 }), opts])
 
 method('endpoints', 'list', [list(), opts])
 method('endpoints', 'create', [body({ name: 'x', query: { kind: 'HogQLQuery', query: 'select 1' } }), opts])
@@ -259,6 +261,12 @@ const SPECIFIC: Array<[method: string, args: unknown[], argument: string]> = [
   ['hogFunctions.rearrange', [{ orders: {} }], 'body.orders'],
   ['hogFunctions.rearrange', [{ orders: { a: 1.5 } }], 'body.orders.a'],
   ['eventDefinitions.create', [{}], 'body.name'],
+  ['surveys.responses', ['s', { limit: 0 }], 'params.limit'],
+  ['surveys.responses', ['s', { limit: 501 }], 'params.limit'],
+  ['surveys.responses', ['s', { score_lte: 3 }], 'params.score_lte'],
+  ['surveys.responses', ['s', { until: 'later' }], 'params.until'],
+  ['experiments.results', [1, { metrics: [''] }], 'params.metrics[0]'],
+  ['experiments.results', [1, { metrics: 'm' }], 'params.metrics'],
 ]
 
 interface Case {

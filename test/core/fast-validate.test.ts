@@ -184,6 +184,7 @@ describe('fast validation (compiled check before zod)', () => {
             total_count: z.optional(z.nullable(z.number())),
             next: z.optional(z.nullable(z.string())),
             previous: z.optional(z.nullable(z.string())),
+            has_more: z.optional(z.nullable(z.boolean())),
           })
           const schema = Array.isArray(value) ? z.array(experiment) : envelope
           const result = z.safeParse(schema, value)
@@ -191,7 +192,7 @@ describe('fast validation (compiled check before zod)', () => {
           const body = result.data as Record<string, unknown>
           return Array.isArray(body)
             ? { results: body, count: body.length, next: null, previous: null }
-            : { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null }
+            : { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null, hasMore: body.has_more }
         })
         expect(fast).toStrictEqual(slow)
       }),

@@ -124,3 +124,27 @@ describe('pagination', () => {
     expect(sent).toHaveLength(1)
   })
 })
+
+describe('pagination by has_more (survey responses, docs/service-behaviour.md §10.1)', () => {
+  const RESPONSES = `${PROJECT}/surveys/s-1/responses/`
+  const row = (n: number) => ({ uuid: `r-${n}`, distinct_id: `d-${n}`, session_id: null, submitted_at: '2026-11-01T00:00:00Z', answers: [] })
+
+  it.each([true, false])('walks offset by offset until has_more is false (validateResponses %s)', async (validateResponses) => {
+    const rec = recorder()
+    server.use(
+      http.get(RESPONSES, async ({ request }) => {
+        await rec.record(request)
+        const url = new URL(request.url)
+        const limit = Number(url.searchParams.get('limit'))
+        const offset = Number(url.searchParams.get('offset') ?? 0)
+        const results = Array.from({ length: Math.max(0, Math.min(limit, 5 - offset)) }, (_, index) => row(offset + index))
+        return HttpResponse.json({ results, has_more: offset + limit < 5, limit, offset })
+      }),
+    )
+    const walk = makeClient({ validateResponses }).surveys.responses('s-1', { limit: 2 })
+    const first = await walk
+    expect([first.count, first.next]).toEqual([null, `${RESPONSES}?limit=2&offset=2`])
+    expect((await walk.toArray()).map((item) => item.uuid)).toEqual(['r-0', 'r-1', 'r-2', 'r-3', 'r-4'])
+    expect(rec.requests.map((request) => request.url.search)).toEqual(['?limit=2', '?limit=2&offset=2', '?limit=2&offset=4'])
+  })
+})

@@ -44,6 +44,7 @@ const STRING_ID: Array<[OperationId, (c: Client, id: string, second: string) => 
   ['surveys.stats', (c, id) => c.surveys.stats(id)],
   ['surveys.summarizeResponses', (c, id) => c.surveys.summarizeResponses(id)],
   ['surveys.summaryHeadline', (c, id) => c.surveys.summaryHeadline(id)],
+  ['surveys.responses', (c, id) => c.surveys.responses(id)],
   ['endpoints.retrieve', (c, id) => c.endpoints.retrieve(id)],
   ['endpoints.update', (c, id) => c.endpoints.update(id, {})],
   ['endpoints.delete', (c, id) => c.endpoints.delete(id)],

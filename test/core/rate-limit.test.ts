@@ -27,6 +27,8 @@ describe('rateLimitOption', () => {
       requestsPerHour: 4_800,
       endpointsRequestsPerMinute: 240,
       endpointsRequestsPerHour: 2_400,
+      queryRequestsPerMinute: 240,
+      queryRequestsPerHour: 1_200,
     })
     expect(rateLimitOption('rateLimit', true, true)).toEqual(SERVICE_RATE_LIMITS)
     expect(rateLimitOption('rateLimit', true, false)).toEqual(SERVICE_RATE_LIMITS)
@@ -41,6 +43,8 @@ describe('rateLimitOption', () => {
       requestsPerHour: none,
       endpointsRequestsPerMinute: none,
       endpointsRequestsPerHour: none,
+      queryRequestsPerMinute: none,
+      queryRequestsPerHour: none,
     })
   })
 
@@ -54,6 +58,7 @@ describe('rateLimitOption', () => {
     [{ requestsPerHour: 1.5 }, 'rateLimit.requestsPerHour'],
     [{ endpointsRequestsPerMinute: '240' }, 'rateLimit.endpointsRequestsPerMinute'],
     [{ endpointsRequestsPerHour: Number.POSITIVE_INFINITY }, 'rateLimit.endpointsRequestsPerHour'],
+    [{ queryRequestsPerHour: -1 }, 'rateLimit.queryRequestsPerHour'],
     [{ requestPerMinute: 10 }, 'rateLimit.requestPerMinute'],
     ['fast', 'rateLimit'],
     [null, 'rateLimit'],
@@ -79,6 +84,10 @@ describe('limitGroup', () => {
     ['https://us.posthog.com/api/projects/1/experiments/', 0],
     ['https://us.posthog.com/api/projects/1/experiments/endpoints/', 0],
     ['https://us.posthog.com/api/projects/1/surveys/?search=/api/projects/1/endpoints/', 0],
+    ['https://us.posthog.com/api/projects/1/query/', 2],
+    ['https://us.posthog.com/api/environments/1/query/0195abc/', 2],
+    ['https://us.posthog.com/api/projects/1/surveys/?search=/api/projects/1/query/', 0],
+    ['https://us.posthog.com/api/projects/1/queryable/', 0],
   ])('%s is group %i', (url, group) => {
     expect(limitGroup(url)).toBe(group)
   })
@@ -146,6 +155,17 @@ describe('Limiter', () => {
     const held = [main.acquire(undefined, MINUTE), endpoints.acquire(undefined, MINUTE)]
     expect(held.every((result) => result instanceof Promise)).toBe(true)
     for (const result of held) void result?.catch(() => undefined)
+  })
+
+  it('keeps the query API apart from the others', () => {
+    const [main, endpoints, query] = new Limiter(limits({ requestsPerMinute: 1, endpointsRequestsPerMinute: 1, queryRequestsPerMinute: 2 })).groups
+    expect(main.acquire(undefined, MINUTE)).toBeUndefined()
+    expect(endpoints.acquire(undefined, MINUTE)).toBeUndefined()
+    expect(query.acquire(undefined, MINUTE)).toBeUndefined()
+    expect(query.acquire(undefined, MINUTE)).toBeUndefined()
+    const held = query.acquire(undefined, MINUTE)
+    expect(held).toBeInstanceOf(Promise)
+    void held?.catch(() => undefined)
   })
 
   it('an abort while waiting rejects with the signal reason and takes no slot', async () => {

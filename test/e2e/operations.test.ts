@@ -146,8 +146,11 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect((await client.surveys.retrieve(created.id)).description).toBe('quarterly')
     expect((await client.surveys.list({ search: 'NPS' })).results.map((survey) => survey.id)).toEqual([created.id])
 
-    const [first, second] = fake.seed.surveyResponses(created.id, 3)
+    const seeded = fake.seed.surveyResponses(created.id, 3)
+    const [first, second] = seeded
     const uuid = first?.uuid ?? ''
+    const rows = await client.surveys.responses(created.id).toArray()
+    expect(rows.map((row) => row.uuid).sort()).toEqual(seeded.map((response) => response.uuid).sort())
     expect(await client.surveys.responsesCount({ survey_ids: [created.id] })).toEqual({ [created.id]: 3 })
     expect(await client.surveys.archiveResponse(created.id, uuid)).toBe(200)
     expect(await client.surveys.archivedResponseUuids(created.id)).toEqual([uuid])
@@ -209,6 +212,11 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     await expect(client.endpoints.retrieve('daily_signups')).rejects.toBeInstanceOf(NotFoundError)
   },
 
+  query: async ({ client }) => {
+    const answer = await client.query({ kind: 'HogQLQuery', query: 'SELECT {word} AS word', values: { word: 'async' } }, { refresh: 'async' })
+    expect(answer.results).toEqual([['async']])
+  },
+
   eventDefinitions: async ({ client }) => {
     const created = await client.eventDefinitions.create({ name: 'checkout_completed', description: 'Paid' })
     expect(created).toMatchObject({ name: 'checkout_completed', description: 'Paid' })
@@ -258,6 +266,16 @@ describe('every operation over a real socket', () => {
       for (const roundTrip of Object.values(ROUND_TRIPS)) await roundTrip(world)
     })
     expect(new Set(operationsHit(fake))).toEqual(new Set(ALL_OPERATIONS))
+  })
+
+  it('experiment results: the experiment, then a query per metric', async () => {
+    const fake = await overASocket(async ({ client, fake }) => {
+      const [experiment] = fake.seed.experiments([{ metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm-1', series: [] }] }])
+      fake.seed.experimentData(experiment!.id, { control: { exposures: 500, conversions: 50 }, test: { exposures: 500, conversions: 60 } })
+      const results = await client.experiments.results(experiment!.id)
+      expect(results.metrics.map((metric) => [metric.uuid, metric.variants.map((variant) => variant.value)])).toEqual([['m-1', [0.12]]])
+    })
+    expect(operationsHit(fake)).toEqual(['experiments.retrieve', 'query.run'])
   })
 })
 

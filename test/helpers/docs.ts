@@ -25,6 +25,7 @@ export const GROUPS: ReadonlyArray<{ key: string; title: string }> = [
   { key: 'surveys', title: 'Surveys' },
   { key: 'endpoints', title: 'Endpoints' },
   { key: 'eventDefinitions', title: 'Event definitions' },
+  { key: 'query', title: 'Query API' },
 ]
 
 /** The README's scope tables: one per group, a row per operation. */

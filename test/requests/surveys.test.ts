@@ -74,6 +74,8 @@ const written: Array<[string, Schema, unknown]> = [
   ['summarize by id', requests.summarizeResponsesParamsSchema, { question_id: '0190a3c4-6f1e-7000-8000-000000000001', force_refresh: true }],
   ['summarize by index', requests.summarizeResponsesParamsSchema, { question_index: 0 }],
   ['headline', requests.summaryHeadlineParamsSchema, { force_refresh: true }],
+  ['responses, a page of scores', requests.surveyResponsesParamsSchema, { limit: 200, offset: 200, exclude_archived: true, question_id: '0190a3c4-6f1e-7000-8000-000000000001', score_gte: 9, score_lte: 10 }],
+  ['responses in a window', requests.surveyResponsesParamsSchema, { since: new Date('2026-11-01T00:00:00Z'), until: '2026-11-30T23:59:59Z', limit: undefined }],
   ['responses count', requests.surveyResponsesCountParamsSchema, { exclude_archived: true, survey_ids: ['0190a3c4-6f1e-7000-8000-000000000001'] }],
   ['question fields', questions.surveyQuestionFieldsSchema, { question: 'Anything else?', id: '0190a3c4-6f1e-7000-8000-000000000002', description: null, optional: true }],
   ['choice fields', questions.surveyChoiceFieldsSchema, { question: 'Which plan?', choices: ['Free', 'Paid'], shuffleOptions: false }],

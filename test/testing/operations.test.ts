@@ -6,6 +6,8 @@ import { ALL_OPERATIONS } from '../helpers/operations.js'
 
 /** One call per operation of OPERATIONS, with the success status the real service answers (docs/service-behaviour.md §3.2–§7.2). */
 interface Case {
+  /** Something the call needs that only a request makes (an async query run). */
+  prepare?: (fake: FakeApi) => Promise<unknown>
   path?: Record<string, string>
   query?: string
   body?: unknown
@@ -18,7 +20,8 @@ function world(options: Parameters<typeof createFakeApi>[0] = {}) {
   const [experiment] = fake.seed.experiments(1)
   const [destination, transformation] = fake.seed.hogFunctions([{ type: 'destination' }, { type: 'transformation' }])
   const [survey] = fake.seed.surveys(1)
-  const [response] = fake.seed.surveyResponses(survey?.id ?? '', 2)
+  const responses = fake.seed.surveyResponses(survey?.id ?? '', 2)
+  const [response] = responses
   fake.seed.endpoints([{ name: 'top_events' }])
   const [definition] = fake.seed.eventDefinitions([{ name: 'signed_up' }])
   return {
@@ -29,6 +32,7 @@ function world(options: Parameters<typeof createFakeApi>[0] = {}) {
       transformation: transformation?.id ?? '',
       survey: survey?.id ?? '',
       response: response?.uuid ?? '',
+      response2: responses[1]?.uuid ?? '',
       definition: definition?.id ?? '',
     },
   }
@@ -41,6 +45,7 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
   const endpoint = { name: 'top_events' }
   const definition = { id: ids.definition }
   const paginated = (body: any) => expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results'])
+  const asyncRun = (fake: FakeApi) => send(fake, 'query.run', { body: { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'run-1' }, status: 202 })
   return {
     'experiments.list': { status: 200, check: paginated },
     'experiments.create': {
@@ -159,6 +164,22 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
     'endpoints.version': { path: { ...endpoint, versionNumber: '1' }, status: 200, check: (body) => expect(body.version).toBe(1) },
     'endpoints.lastExecutionTimes': { body: { names: ['top_events'] }, status: 200, check: (body) => expect(body.query_status.results).toEqual([]) },
 
+    'surveys.responses': {
+      path: survey,
+      status: 200,
+      check: (body) => {
+        expect(Object.keys(body).sort()).toEqual(['has_more', 'limit', 'offset', 'results'])
+        expect(body.results).toHaveLength(2)
+        expect(body.results[0]).toMatchObject({ uuid: ids.response2, answers: [{ answer: 'Answer 2', question_index: 0, question_type: 'open' }] })
+      },
+    },
+    'query.run': {
+      body: { query: { kind: 'HogQLQuery', query: 'SELECT 1 AS one' } },
+      status: 200,
+      check: (body) => expect(body).toMatchObject({ columns: ['one'], results: [[1]], types: [['one', 'Int64']] }),
+    },
+    'query.status': { prepare: asyncRun, path: { id: 'run-1' }, status: 202, check: (body) => expect(body.query_status).toMatchObject({ id: 'run-1', complete: false }) },
+
     'eventDefinitions.list': { status: 200, check: paginated },
     'eventDefinitions.create': { body: { name: 'new_event' }, status: 201, check: (body) => expect(body.created_at).toBeNull() },
     'eventDefinitions.retrieve': { path: definition, status: 200, check: (body) => expect(body.name).toBe('signed_up') },
@@ -194,6 +215,7 @@ describe('every operation of OPERATIONS', () => {
   it.each(ALL_OPERATIONS)('%s answers its success status and shape (unscoped actions allowed)', async (id) => {
     const { fake, ids } = world({ allowUnscopedActions: true })
     const one = cases(ids)[id]
+    await one.prepare?.(fake)
     const response = await send(fake, id, one)
     const text = await response.text()
     expect(response.status, text).toBe(one.status)
@@ -207,6 +229,7 @@ describe('every operation of OPERATIONS', () => {
     const needed = OPERATIONS[id].scope
     const { fake, ids } = world({ keys: { phx_no_scopes: [] } })
     const one = cases(ids)[id]
+    await one.prepare?.(fake)
     const refused = await send(fake, id, one, 'phx_no_scopes')
     expect(refused.status).toBe(403)
     const detail = needed === null ? 'This action does not support personal API key access' : `API key missing required scope '${needed}'`
@@ -218,6 +241,7 @@ describe('every operation of OPERATIONS', () => {
       // Exactly the listed scope is enough.
       const exact = world({ keys: { phx_exact: [needed] } })
       const allowed = cases(exact.ids)[id]
+      await allowed.prepare?.(exact.fake)
       expect((await send(exact.fake, id, allowed, 'phx_exact')).status).toBe(allowed.status)
     }
   })

@@ -87,6 +87,15 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'endpoints/'))).toBe(429)
   })
 
+  it('gives the query API its own limits, status reads included', async () => {
+    const { call } = fakeWithClock({ rateLimits: { requestsPerMinute: 1, queryRequestsPerMinute: 2 } })
+    expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
+    expect(await statusOf(call('GET', 'surveys/'))).toBe(429)
+    expect(await statusOf(call('POST', 'query/', { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'q' }))).toBe(202)
+    expect(await statusOf(call('GET', 'query/q/'))).toBe(202)
+    expect(await statusOf(call('GET', 'query/q/'))).toBe(429)
+  })
+
   it('budgets per key; counts only requests that pass authentication and scopes; counts those the view refuses', async () => {
     const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 2 } })
     expect(await statusOf(caller(fake, { key: 'phx_unknown' })('GET', 'experiments/'))).toBe(401)

@@ -23,6 +23,7 @@ import {
 import type { FakeActivityLogEntry, FakeFeatureFlag, FakeSurvey, FakeSurveyResponse } from '../records.js'
 import { FAKE_ORGANIZATION_ID, FAKE_USER, clone, isoDateTime, type FakeStore } from '../store.js'
 import { createFlag, minimalFlag } from './feature-flags.js'
+import { surveyResponses } from './survey-responses.js'
 
 const TYPES = SURVEY_TYPES
 const SCHEDULES = SURVEY_SCHEDULES
@@ -717,6 +718,8 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     }
     return json(counts)
   },
+
+  'surveys.responses': surveyResponses,
 
   'surveys.allStats': ({ store, query }) => {
     const window = dateWindow(query)

@@ -1,0 +1,61 @@
+/**
+ * `GET surveys/:id/responses/` (docs/service-behaviour.md §10.1): the survey's responses newest first, one row
+ * per submission (the fake stores one event per submission), in the `{results, has_more, limit, offset}`
+ * envelope, with `exclude_archived`, `question_id`, `score_gte`/`score_lte` and `since`/`until`.
+ */
+import { param, type OperationContext } from '../context.js'
+import { invalid, json, notFound } from '../responses.js'
+import { dateTimeField, integerField, queryFlag } from '../validators.js'
+import { drfDateTime } from '../store.js'
+import { instant, restAnswer, storedAnswer, surveyEvent, type SurveyEvent } from '../survey-events.js'
+
+/** `extra`'s keys and the event property each comes from. */
+const EXTRA: ReadonlyArray<[string, string]> = [
+  ['device_type', '$device_type'],
+  ['browser', '$browser'],
+  ['os', '$os'],
+  ['geoip_country_code', '$geoip_country_code'],
+  ['geoip_country_name', '$geoip_country_name'],
+  ['geoip_city_name', '$geoip_city_name'],
+  ['current_url', '$current_url'],
+  ['iteration', '$survey_iteration'],
+]
+
+export function surveyResponses(context: OperationContext): Response {
+  const survey = context.store.surveys.get(param(context, 'id'))
+  if (!survey) notFound()
+  const query = Object.fromEntries(context.query)
+  const limit = integerField(query, 'limit', { min: 1, max: 500 }) ?? 100
+  const offset = integerField(query, 'offset', { min: 0 }) ?? 0
+  const since = dateTimeField(query, 'since')
+  const until = dateTimeField(query, 'until')
+  const questionId = query['question_id'] || null
+  const scores = (['score_gte', 'score_lte'] as const).map((key) => (query[key] === undefined ? null : Number(query[key])))
+  if (scores.some((score) => score !== null) && questionId === null) invalid('score_lte / score_gte require question_id', 'question_id')
+  if (scores.some((score) => Number.isNaN(score))) invalid('A valid number is required.', query['score_gte'] !== undefined ? 'score_gte' : 'score_lte')
+  const from = instant(since ?? survey.start_date ?? survey.created_at)
+  const to = until ? instant(until) : survey.end_date ? instant(survey.end_date) : context.store.now().getTime()
+  const archived = queryFlag(context.query, 'exclude_archived') ? context.store.archivedResponseUuids.get(survey.id) : undefined
+  const questions = (survey.questions ?? []).map((question, index) => ({ question, index })).filter(({ question }) => questionId === null || question['id'] === questionId)
+  if (questionId !== null && questions.length === 0) return json({ results: [], has_more: false, limit, offset })
+  const rows = (context.store.surveyResponses.get(survey.id) ?? [])
+    .filter((response) => instant(response.timestamp) >= from && instant(response.timestamp) <= to && !archived?.has(response.uuid))
+    .map((response) => row(surveyEvent(survey, response), questions, response.session_id ?? null))
+    .filter((entry) => questionId === null || (entry.answers.length > 0 && inScore(Number(entry.answers[0]!.answer), scores)))
+    .sort((a, b) => instant(b.submitted_at) - instant(a.submitted_at) || (a.uuid < b.uuid ? 1 : -1))
+  return json({ results: rows.slice(offset, offset + limit), has_more: rows.length > offset + limit, limit, offset })
+}
+
+function inScore(value: number, [gte = null, lte = null]: Array<number | null>): boolean {
+  return (gte === null || value >= gte) && (lte === null || value <= lte)
+}
+
+function row(event: SurveyEvent, questions: Array<{ question: Record<string, unknown>; index: number }>, sessionId: string | null) {
+  const answers = questions.flatMap(({ question, index }) => {
+    const answer = restAnswer(storedAnswer(event.properties, index, String(question['id'] ?? '')))
+    if (answer === null) return []
+    return [{ question_id: String(question['id'] ?? ''), question_index: index, question_text: String(question['question'] ?? ''), question_type: String(question['type'] ?? 'open'), answer }]
+  })
+  const extra = Object.fromEntries(EXTRA.map(([key, property]) => [key, event.properties[property] ?? null]))
+  return { uuid: event.uuid, distinct_id: event.distinct_id, session_id: sessionId, submitted_at: drfDateTime(new Date(instant(event.timestamp))), answers, extra }
+}

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ProjectClient } from '../../src/index.js'
+import { createFakeApi } from '../../src/testing/index.js'
+
+/** reads.ts is loaded on first use; a load that failed (a chunk not reachable) is tried again on the next call. */
+describe('loading the reads on demand', () => {
+  afterEach(() => {
+    vi.doUnmock('../../src/resources/reads.js')
+  })
+
+  it('a failed load rejects that call with the load’s error; the next call loads again', async () => {
+    vi.resetModules()
+    const { loadReads } = await import('../../src/resources/load-reads.js')
+    vi.doMock('../../src/resources/reads.js', () => {
+      throw new Error('chunk not reachable')
+    })
+    await expect(loadReads()).rejects.toThrow()
+    vi.doUnmock('../../src/resources/reads.js')
+    expect(typeof (await loadReads()).metricResult).toBe('function')
+  })
+
+  it('experiment results work once loaded', async () => {
+    const fake = createFakeApi()
+    const [experiment] = fake.seed.experiments([{ metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm', series: [] }] }])
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
+    expect((await client.experiments.results(experiment!.id)).metrics.map((metric) => metric.uuid)).toEqual(['m'])
+  })
+})
