@@ -26,7 +26,7 @@ export {
   type ApiErrorInit,
   type ValidationIssue,
 } from './core/errors.js'
-export type { UserBasic, MinimalFeatureFlag, OpenEnum, DateTimeInput } from './schemas/common.js'
+export type { UserBasic, MinimalFeatureFlag, OpenEnum, DateTimeInput, TypedSchema } from './schemas/common.js'
 export type {
   PropertyFilterType,
   PropertyOperator,

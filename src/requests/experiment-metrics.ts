@@ -12,7 +12,7 @@ import {
   MULTIPLE_VARIANT_HANDLINGS,
   RETENTION_START_HANDLINGS,
 } from '../schemas/enums.js'
-import type { Schema } from '../schemas/common.js'
+import type { TypedSchema } from '../schemas/common.js'
 import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
 import { actionsNodeSchema, breakdownFilterSchema, eventsNodeSchema, experimentDataWarehouseNodeSchema, propertyFilterSchema } from './query-nodes.js'
 import type { ActionsNode, EventsNode, ExperimentDataWarehouseNode } from './query-nodes.js'
@@ -25,7 +25,7 @@ export type ExperimentMetricGoal = (typeof EXPERIMENT_METRIC_GOALS)[number]
 
 // The metric unions are typed with their named members, so messages, hovers and declarations say
 // `ExperimentMetricSource` / `ExperimentMetric` (and keep the members' field docs), not an expansion.
-export const experimentMetricSourceSchema: Schema<ExperimentMetricSource> = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, experimentDataWarehouseNodeSchema])
+export const experimentMetricSourceSchema: TypedSchema<ExperimentMetricSource> = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, experimentDataWarehouseNodeSchema])
 /** What a metric counts: events by name, a saved action, or a data-warehouse table. */
 export type ExperimentMetricSource = EventsNode | ActionsNode | ExperimentDataWarehouseNode
 
@@ -139,7 +139,7 @@ export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = 
 /** The share of users who do `completion_event` within a window after `start_event`. */
 export interface ExperimentRetentionMetric extends ShapeOutput<typeof experimentRetentionMetricShape> {}
 
-export const experimentMetricSchema: Schema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
+export const experimentMetricSchema: TypedSchema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
   experimentMeanMetricSchema,
   experimentFunnelMetricSchema,
   experimentRatioMetricSchema,
@@ -153,7 +153,7 @@ const fingerprintShape = {
   fingerprint: z.exactOptional(z.string()),
 }
 // A returned metric, sent back to `recalculateTimeseries`.
-export const experimentMetricWithFingerprintSchema: Schema<ExperimentMetricWithFingerprint> = z.discriminatedUnion('metric_type', [
+export const experimentMetricWithFingerprintSchema: TypedSchema<ExperimentMetricWithFingerprint> = z.discriminatedUnion('metric_type', [
   z.extend(experimentMeanMetricSchema, fingerprintShape),
   z.extend(experimentFunnelMetricSchema, fingerprintShape),
   z.extend(experimentRatioMetricSchema, fingerprintShape),

@@ -8,8 +8,8 @@ import * as z from 'zod/mini'
  * present; the rest may be absent.
  */
 
-/** A zod schema whose parsed output is `T` (zod/mini's `ZodMiniType`, named so declarations stay short). */
-export interface Schema<T> extends z.ZodMiniType<T> {}
+/** A zod schema (zod/mini) whose parsed output is `T`: the type of the exported response schemas. */
+export interface TypedSchema<T> extends z.ZodMiniType<T> {}
 
 /** Any JSON value the service documents as free-form. */
 export const json = z.unknown()
@@ -30,7 +30,7 @@ export const dateTime = z.string()
  * An enumeration the service may extend: the known values are typed for autocompletion, and any other
  * string (including `""`, which `BlankEnum` allows) is accepted.
  */
-export function openEnum<T extends string>(): Schema<OpenEnum<T>> {
+export function openEnum<T extends string>(): TypedSchema<OpenEnum<T>> {
   // The known values live in the type only: at run time any string passes.
   return z.string()
 }
@@ -53,15 +53,15 @@ export type DateTimeInput = Date | string
  * breaks a response. Used for the deeply nested payloads (metrics, queries, questions' translations, …):
  * the service, which validates them on write, is their authority.
  */
-export type Unchecked<T> = Schema<T>
+export type Unchecked<T> = TypedSchema<T>
 
 /**
  * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
  * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
  * its interface and that both list the same fields, so the two cannot drift apart.
  */
-export function describes<T>(schema: z.ZodMiniType): Schema<T> {
-  return schema as Schema<T>
+export function describes<T>(schema: z.ZodMiniType): TypedSchema<T> {
+  return schema as TypedSchema<T>
 }
 
 /**
