@@ -12,43 +12,15 @@ import * as z from 'zod/mini'
 import { OPERATIONS } from '../src/core/operations.js'
 import type { KnownFields } from '../src/core/known-fields.js'
 import { REQUESTS } from '../src/requests/index.js'
-
-type Def = z.core.$ZodTypeDef & { innerType?: Schema; options?: Schema[]; shape?: Record<string, Schema>; values?: unknown[]; entries?: Record<string, unknown> }
-interface Schema {
-  readonly def: Def
-}
-
-/** `schema` without the optional, nullable and default wrappers around it. */
-function unwrap(schema: Schema): Schema {
-  const { type, innerType } = schema.def
-  return (type === 'optional' || type === 'nullable' || type === 'default') && innerType ? unwrap(innerType) : schema
-}
-
-/** The values of a closed enum (an enum, a literal, or a union of them), or `undefined`. */
-function enumValues(schema: Schema): Array<string | number | boolean> | undefined {
-  const { def } = unwrap(schema)
-  if (def.type === 'enum') return Object.values(def.entries!) as Array<string | number>
-  if (def.type === 'literal') return def.values as Array<string | number | boolean>
-  if (def.type === 'union') {
-    const each = def.options!.map(enumValues)
-    return each.every(Boolean) ? [...new Set(each.flat() as Array<string | number | boolean>)] : undefined
-  }
-  return undefined
-}
-
-/** The top-level object shapes of a body or query schema (each option of a union of objects). */
-function shapes(schema: Schema): Array<Record<string, Schema>> {
-  const { def } = unwrap(schema)
-  if (def.type === 'object') return [def.shape!]
-  if (def.type === 'union') return def.options!.flatMap(shapes)
-  // A record of `never` (a body the service reads nothing of): no field is known.
-  if (def.type === 'record') return [{}]
-  throw new Error(`a request body or query must be an object schema, got ${def.type}`)
-}
+import { enumValues, fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
 
 export function knownFields(schema: z.ZodMiniType): KnownFields {
+  const node = nodeOf(schema)
+  const kind = unwrap(node).def.type
+  // A record of `never` (a body the service reads nothing of) has no field.
+  if (kind !== 'object' && kind !== 'union' && kind !== 'record') throw new Error(`a request body or query must be an object schema, got ${kind}`)
   const fields = new Map<string, Array<string | number | boolean> | undefined>()
-  for (const shape of shapes(schema as unknown as Schema)) for (const [name, field] of Object.entries(shape)) fields.set(name, enumValues(field))
+  for (const [name, field] of fieldsOf(node)) fields.set(name, enumValues(field))
   const enums = Object.fromEntries([...fields].filter((entry): entry is [string, Array<string | number | boolean>] => entry[1] !== undefined))
   // Sorted, so that bodies with the same fields (a create and its update) share one table.
   return { names: [...fields.keys()].sort().join(' '), ...(Object.keys(enums).length > 0 && { enums: Object.fromEntries(Object.entries(enums).sort(([a], [b]) => a.localeCompare(b))) }) }
@@ -90,7 +62,7 @@ export function jsonSchemaOf(schema: z.ZodMiniType): object {
   return z.toJSONSchema(schema, {
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const { def } = zodSchema as unknown as Schema
+      const { def } = nodeOf(zodSchema)
       if (def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
       // An empty tuple (`properties: []`): zod writes `prefixItems: []`, which draft 2020-12 does not allow.
       if (def.type === 'tuple' && (def as { items?: unknown[] }).items?.length === 0 && 'prefixItems' in jsonSchema) {

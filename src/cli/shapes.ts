@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/index.js'
+import { enumValues, fieldsOf, nodeOf, unwrap, type SchemaNode } from '../requests/introspect.js'
 import type { CommandSpec, Group } from './commands.js'
 import { UsageError } from './errors.js'
 
@@ -19,11 +20,6 @@ export interface Flag {
   readonly values?: readonly (string | number)[]
 }
 
-type Def = z.core.$ZodTypeDef & { innerType?: Schema; options?: Schema[]; shape?: Record<string, Schema>; values?: unknown[]; entries?: Record<string, string> }
-interface Schema {
-  readonly def: Def
-}
-
 /** The request shapes of `group.method`. */
 export function shapesOf(group: Group, method: string): { params?: z.ZodMiniType; body?: z.ZodMiniType } {
   return REQUESTS[`${group}.${method}`] ?? {}
@@ -32,41 +28,28 @@ export function shapesOf(group: Group, method: string): { params?: z.ZodMiniType
 /** The flags of a method's params object, by flag name (the field's name on the wire). */
 export function flagsOf(group: Group, method: string, spec: CommandSpec): Record<string, Flag> {
   if (!spec.params) return {}
-  const schema = shapesOf(group, method).params as unknown as Schema | undefined
+  const schema = shapesOf(group, method).params
   if (!schema) throw new Error(`no params shape for ${group}.${method} in REQUESTS`)
-  return Object.fromEntries(fieldsOf(schema).map(([name, field]) => [name, flagOf(field)]))
-}
-
-/** The top-level fields of an object schema (of each option of a union of objects). */
-export function fieldsOf(schema: Schema): Array<[string, Schema]> {
-  const { def } = unwrap(schema)
-  if (def.type === 'object') return Object.entries(def.shape!)
-  if (def.type === 'union') return [...new Map(def.options!.flatMap(fieldsOf))]
-  return []
-}
-
-function unwrap(schema: Schema): Schema {
-  const { type, innerType } = schema.def
-  return (type === 'optional' || type === 'nullable' || type === 'default') && innerType ? unwrap(innerType) : schema
+  return Object.fromEntries(fieldsOf(nodeOf(schema)).map(([name, field]) => [name, flagOf(field)]))
 }
 
 /** The kinds a field's schema may take (a union's options each add theirs), and its literal values. */
-function kindsOf(schema: Schema): { kinds: Set<string>; values: Array<string | number | boolean> } {
+function kindsOf(schema: SchemaNode): { kinds: Set<string>; values: Array<string | number | boolean> } {
   const { def } = unwrap(schema)
+  const values = enumValues(schema)
+  if (values) return { kinds: new Set(['enum']), values }
   if (def.type === 'union') {
     const each = def.options!.map(kindsOf)
     return { kinds: new Set(each.flatMap((item) => [...item.kinds])), values: each.flatMap((item) => item.values) }
   }
-  if (def.type === 'enum') return { kinds: new Set(['enum']), values: Object.values(def.entries!) }
-  if (def.type === 'literal') return { kinds: new Set(['enum']), values: def.values as Array<string | number | boolean> }
   if (def.type === 'number' && (def as { format?: string }).format?.includes('int')) return { kinds: new Set(['integer']), values: [] }
   return { kinds: new Set([def.type]), values: [] }
 }
 
-function flagOf(schema: Schema): Flag {
+function flagOf(schema: SchemaNode): Flag {
   const { kinds, values } = kindsOf(schema)
   if (kinds.has('array')) {
-    const element = (unwrap(schema).def as { element?: Schema }).element
+    const element = unwrap(schema).def.element
     const allowed = element ? kindsOf(element).values : []
     return allowed.length > 0 ? { kind: 'list', values: allowed as Array<string | number> } : { kind: 'list' }
   }
@@ -81,13 +64,13 @@ function flagOf(schema: Schema): Flag {
 
 /** One line per top-level field of a method's body: its name, whether it is required, and what it takes. */
 export function bodyFieldsOf(group: Group, method: string): Array<readonly [string, string]> {
-  const schema = shapesOf(group, method).body as unknown as Schema | undefined
+  const schema = shapesOf(group, method).body
   if (!schema) return []
-  return fieldsOf(schema).map(([name, field]) => [name, `${field.def.type === 'optional' ? '' : 'required: '}${describeField(field)}`] as const)
+  return fieldsOf(nodeOf(schema)).map(([name, field]) => [name, `${field.def.type === 'optional' ? '' : 'required: '}${describeField(field)}`] as const)
 }
 
 /** What a field takes, in words: `one of "web", "product"`, `an object`, `text or null`, … */
-export function describeField(schema: Schema): string {
+export function describeField(schema: SchemaNode): string {
   let current = schema
   let nullable = false
   while (current.def.type === 'optional' || current.def.type === 'nullable') {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { closest } from '../core/known-fields.js'
+import { nodeOf, type SchemaNode } from './introspect.js'
 
 /**
  * Full-depth checks of a value against a request shape, for the command line and the configuration files:
@@ -15,26 +16,13 @@ export interface ShapeProblem {
   readonly message: string
 }
 
-type Def = z.core.$ZodTypeDef & {
-  innerType?: Schema
-  element?: Schema
-  shape?: Record<string, Schema>
-  options?: Schema[]
-  discriminator?: string
-  items?: Schema[]
-  rest?: Schema | null
-  valueType?: Schema
-}
-interface Schema {
-  readonly def: Def
-}
 type Path = ReadonlyArray<PropertyKey>
 
 /** The problems of `value` against `schema` (none when it conforms). */
 export function checkShape(schema: z.ZodMiniType, value: unknown): ShapeProblem[] {
   const result = z.safeParse(schema, value)
   if (result.success) return []
-  return result.error.issues.flatMap((issue) => describe(issue, schema as unknown as Schema, value))
+  return result.error.issues.flatMap((issue) => describe(issue, nodeOf(schema), value))
 }
 
 /** `metrics[0].source` from `['metrics', 0, 'source']`. */
@@ -42,7 +30,7 @@ export function formatPath(path: Path): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join('')
 }
 
-function describe(issue: z.core.$ZodIssue, root: Schema, value: unknown): ShapeProblem[] {
+function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): ShapeProblem[] {
   const at = valueAt(value, issue.path)
   const path = formatPath(issue.path)
   switch (issue.code) {
@@ -88,7 +76,7 @@ function valueAt(value: unknown, path: Path): { found: boolean; value: unknown }
 }
 
 /** The schema that checks the value at `path` (following the value through unions). */
-function schemaAt(schema: Schema | undefined, value: unknown, path: Path): Schema | undefined {
+function schemaAt(schema: SchemaNode | undefined, value: unknown, path: Path): SchemaNode | undefined {
   let current = schema
   let at = value
   for (const key of [...path, undefined]) {
@@ -102,21 +90,21 @@ function schemaAt(schema: Schema | undefined, value: unknown, path: Path): Schem
 }
 
 /** `schema` without optional and nullable wrappers, and the option of a union that `value` is meant for. */
-function unwrap(schema: Schema | undefined, value: unknown): Schema | undefined {
+function unwrap(schema: SchemaNode | undefined, value: unknown): SchemaNode | undefined {
   let current = schema
   while (current && (current.def.type === 'optional' || current.def.type === 'nullable' || current.def.type === 'default')) current = current.def.innerType
   if (current?.def.type !== 'union') return current
   const { options = [], discriminator } = current.def
   const tag = discriminator && typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[discriminator] : undefined
-  const objects = options.map((option) => unwrap(option, value)).filter((option): option is Schema => option?.def.type === 'object')
+  const objects = options.map((option) => unwrap(option, value)).filter((option): option is SchemaNode => option?.def.type === 'object')
   const tagged = objects.find((option) => {
     const field = discriminator ? option.def.shape?.[discriminator] : undefined
-    return field?.def.type === 'literal' && (field.def as unknown as { values: unknown[] }).values.includes(tag)
+    return field?.def.type === 'literal' && field.def.values!.includes(tag)
   })
   return tagged ?? objects[0] ?? current
 }
 
-function knownKeys(schema: Schema | undefined): string[] {
+function knownKeys(schema: SchemaNode | undefined): string[] {
   return schema?.def.type === 'object' ? Object.keys(schema.def.shape ?? {}) : []
 }
 
