@@ -1,8 +1,8 @@
 import { InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
-import { stableJson } from './diff.js'
+import { isPlainObject, stableJson } from './diff.js'
 import { StaleResourceError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
-import { isPlanned, pendingWrite, type PendingWrite } from './pending.js'
+import { pendingWrite, takePlan, type PendingWrite } from './pending.js'
 import { liveSpec } from './pull.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
 
@@ -36,8 +36,9 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
 }
 
 function checkPlan(plan: Plan): void {
-  if (!isPlanned(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process (a plan read back from JSON holds nothing to send): plan again')
+  if (!isPlainObject(plan) || !Array.isArray(plan.changes) || !Array.isArray(plan.errors)) throw new InvalidArgumentError('plan', 'expected a Plan from plan()')
   if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`)
+  if (!takePlan(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
 }
 
 /** Creates and updates per kind in dependency order, then deletes per kind in the reverse order. */

@@ -28,6 +28,7 @@ export function markPlanned(plan: Plan): Plan {
   return plan
 }
 
-export function isPlanned(plan: Plan): boolean {
-  return plans.has(plan)
+/** Whether `plan` was made by `plan()` and not applied yet; it is applied once (a second run would create twice). */
+export function takePlan(plan: Plan): boolean {
+  return plans.delete(plan)
 }

@@ -90,6 +90,7 @@ class KindPlanner {
     const id = this.ops.id(resource)
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
+    if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: stableJson(before) }))
   }
 
@@ -112,10 +113,17 @@ class KindPlanner {
     this.result.changes.push(change)
   }
 
+  private warn(key: string, message: string): void {
+    this.result.warnings.push({ kind: this.ops.kind, key, message })
+  }
+
   private error(key: string | undefined, message: string): void {
     this.result.errors.push({ kind: this.ops.kind, ...(key !== undefined && { key }), message })
   }
 }
+
+// The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
+const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
 
 function groupByKey(resources: readonly Resource[], keyField: string): Map<string, Resource[]> {
   const groups = new Map<string, Resource[]>()
