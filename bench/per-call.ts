@@ -1,8 +1,10 @@
 /**
  * 1. Per call: `client.experiments.retrieve(1)` against `fetch(url, { headers }) + res.json()` of the
- * same URL and body, sequential calls over one keep-alive connection to the local server.
+ * same URL and body, sequential calls over one keep-alive connection to the local server; and `create`
+ * and `update` (whose bodies the SDK checks before sending) against the same POST and PATCH with ky alone.
  */
 import ky from 'ky'
+import type { ExperimentCreateParams, ExperimentUpdateParams } from '../src/index.js'
 import { API_KEY, BENCH_RATE_LIMIT, PROJECT_ID, type BenchServer } from './lib/server.js'
 import type { Sdk } from './lib/sdk.js'
 import { alternate, median, pairedRatio, quartiles, ratioOfMedians, type Alternated } from './lib/stats.js'
@@ -26,7 +28,19 @@ export interface PerCallResult {
    * pass: what the SDK adds on top of the HTTP library it is required to use).
    */
   overKy: { kyUs: number; sdkUs: number; ratio: number; ratioOfMedians: number; blocks: number }
+  /** `create(body)` and `update(1, body)` against ky alone sending the same JSON. */
+  writes: { create: { kyUs: number; sdkUs: number; ratio: number }; update: { kyUs: number; sdkUs: number; ratio: number } }
 }
+
+/** A realistic create body: a metric, variants, a description (what the pre-send check walks). */
+const CREATE_BODY: ExperimentCreateParams = {
+  name: 'Checkout button colour',
+  feature_flag_key: 'checkout-button-colour',
+  description: 'Does a green checkout button sell more?',
+  parameters: { feature_flag_variants: [{ key: 'control', split_percent: 50 }, { key: 'green', split_percent: 50 }] },
+  metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', name: 'Revenue', source: { kind: 'EventsNode', event: 'purchase', math: 'sum', math_property: 'revenue' } }],
+}
+const UPDATE_BODY: ExperimentUpdateParams = { description: 'Now with a secondary metric', conclusion: 'won', conclusion_comment: 'Green sells 4% more.' }
 
 export interface PerCallOptions {
   blocks?: number
@@ -67,6 +81,20 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
   const kyBlocks = Math.max(4, Math.round(blocks / 2))
   const kyRun = await alternate(kyBlocks, block(raw), block(viaKy))
   const overKyRun = await alternate(blocks, block(viaKy), block(viaSdk))
+  const listUrl = `${server.origin}/api/projects/${PROJECT_ID}/experiments/`
+  const writeRun = async (viaKyWrite: () => PromiseLike<{ id: number }>, viaSdkWrite: () => PromiseLike<{ id: number }>) => {
+    for (let index = 0; index < warmupCalls / 5; index++) await Promise.all([viaKyWrite(), viaSdkWrite()])
+    const pairs = await alternate(kyBlocks, block(viaKyWrite), block(viaSdkWrite))
+    return { kyUs: median(pairs.a), sdkUs: median(pairs.b), ratio: pairedRatio(pairs) }
+  }
+  const create = await writeRun(
+    () => ky.post(listUrl, { headers, json: CREATE_BODY }).json<{ id: number }>(),
+    () => client.experiments.create(CREATE_BODY),
+  )
+  const update = await writeRun(
+    () => ky.patch(url, { headers, json: UPDATE_BODY }).json<{ id: number }>(),
+    () => client.experiments.update(1, UPDATE_BODY),
+  )
   return {
     rawUs: median(run.a),
     sdkUs: median(run.b),
@@ -79,5 +107,6 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
     run,
     ky: { rawUs: median(kyRun.a), kyUs: median(kyRun.b), ratio: pairedRatio(kyRun), blocks: kyBlocks },
     overKy: { kyUs: median(overKyRun.a), sdkUs: median(overKyRun.b), ratio: pairedRatio(overKyRun), ratioOfMedians: ratioOfMedians(overKyRun), blocks },
+    writes: { create, update },
   }
 }

@@ -161,6 +161,10 @@ async function main(): Promise<void> {
     const budget = BUDGETS.perCallOverKyRatio
     const overKyStatus = check('per_call_over_ky_ratio', overKy.ratio, overKy.ratio <= budget, `≤ ${budget}×`, over(overKy.ratio, budget))
     rows.push(['1 per call: retrieve(1) vs ky alone', us(overKy.kyUs), us(overKy.sdkUs), `${overKy.ratio.toFixed(2)}×`, `≤ ${budget}×`, overKyStatus])
+    for (const [name, figures] of Object.entries(perCall.writes)) {
+      const status = check(`per_call_${name}_over_ky_ratio`, figures.ratio, figures.ratio <= budget, `≤ ${budget}×`, over(figures.ratio, budget))
+      rows.push([`1 per call: ${name} (body checked) vs ky alone`, us(figures.kyUs), us(figures.sdkUs), `${figures.ratio.toFixed(2)}×`, `≤ ${budget}×`, status])
+    }
   }
   if (validation) {
     const status = check('validation_ratio', validation.ratio, validation.ratio <= BUDGETS.validationRatio, `≤ ${BUDGETS.validationRatio}×`, over(validation.ratio, BUDGETS.validationRatio))
@@ -360,7 +364,10 @@ async function main(): Promise<void> {
   out.push(`elapsed ${((performance.now() - started) / 1000).toFixed(0)} s`)
 
   const summary: Array<[string, string | number]> = []
-  if (perCall) summary.push(['per_call_ratio', perCall.ratio.toFixed(2)], ['per_call_ky_alone_ratio', perCall.ky.ratio.toFixed(2)], ['per_call_over_ky_ratio', perCall.overKy.ratio.toFixed(2)])
+  if (perCall) {
+    summary.push(['per_call_ratio', perCall.ratio.toFixed(2)], ['per_call_ky_alone_ratio', perCall.ky.ratio.toFixed(2)], ['per_call_over_ky_ratio', perCall.overKy.ratio.toFixed(2)])
+    summary.push(['per_call_create_over_ky_ratio', perCall.writes.create.ratio.toFixed(2)], ['per_call_update_over_ky_ratio', perCall.writes.update.ratio.toFixed(2)])
+  }
   if (validation) summary.push(['validation_ratio', validation.ratio.toFixed(2)])
   if (pagination) {
     summary.push(['pages_requests', pagination.sdkRequests])

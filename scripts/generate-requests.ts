@@ -50,7 +50,8 @@ export function knownFields(schema: z.ZodMiniType): KnownFields {
   const fields = new Map<string, Array<string | number | boolean> | undefined>()
   for (const shape of shapes(schema as unknown as Schema)) for (const [name, field] of Object.entries(shape)) fields.set(name, enumValues(field))
   const enums = Object.fromEntries([...fields].filter((entry): entry is [string, Array<string | number | boolean>] => entry[1] !== undefined))
-  return { names: [...fields.keys()].join(' '), ...(Object.keys(enums).length > 0 && { enums }) }
+  // Sorted, so that bodies with the same fields (a create and its update) share one table.
+  return { names: [...fields.keys()].sort().join(' '), ...(Object.keys(enums).length > 0 && { enums: Object.fromEntries(Object.entries(enums).sort(([a], [b]) => a.localeCompare(b))) }) }
 }
 
 /** The text of src/core/request-fields.ts (a table used by several operations is written once). */

@@ -60,12 +60,21 @@ describe('doc comments of the resource methods', () => {
     })
   }
 
+  // `toCreateParams` reshapes a resource and sends nothing: it has no wire line, and says so.
+  const sending = methods.filter((method) => method.name !== 'toCreateParams')
+  const reshaping = methods.filter((method) => method.name === 'toCreateParams')
+
   it('finds every SDK method of the command table: the operations, the softDeletes and the lifecycle helpers', () => {
-    expect(methods.map((method) => `${method.file}: ${method.name}`)).toHaveLength(SDK_METHODS.length)
-    expect(new Set(methods.map((method) => method.operation))).toEqual(new Set(Object.keys(OPERATIONS)))
+    expect(sending.map((method) => `${method.file}: ${method.name}`)).toHaveLength(SDK_METHODS.length)
+    expect(new Set(sending.map((method) => method.operation))).toEqual(new Set(Object.keys(OPERATIONS)))
   })
 
-  it.each(methods.map((method) => [`${method.file}: ${method.name}`, method] as const))('%s says what it does, its path and its scope', (_, method) => {
+  it('toCreateParams of every group says that it sends nothing', () => {
+    expect(reshaping.map((method) => method.file).sort()).toEqual(files.slice().sort())
+    for (const method of reshaping) expect(method.doc, method.file).toContain('Sends nothing')
+  })
+
+  it.each(sending.map((method) => [`${method.file}: ${method.name}`, method] as const))('%s says what it does, its path and its scope', (_, method) => {
     expect(method.operation, 'calls an operation').toBeDefined()
     const [summary] = method.doc.replace(/^\/\*\*\s*/, '').split('\n')
     expect(summary?.length, 'a sentence before the wire line').toBeGreaterThan(10)

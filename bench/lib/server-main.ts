@@ -61,6 +61,14 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     return
   }
   const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`
+  // A create answers the experiment it made (always the first one here); its body is drained, unread.
+  if (request.method === 'POST' && path === listPath) {
+    counts.other++
+    request.resume()
+    send(response, 201, cached('item:1', () => experiment(1)))
+    return
+  }
+  if (request.method === 'PATCH') request.resume()
   if (path === listPath) {
     counts.list++
     const limit = Number(url.searchParams.get('limit') ?? 100)

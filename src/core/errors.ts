@@ -129,8 +129,8 @@ export const PROJECT_KEY_HINT =
 
 /**
  * 401: no key, or the key is invalid. From PostHog Cloud (`https://us.posthog.com`, `https://eu.posthog.com`)
- * the message names the usual causes: a key of the other region (keys do not cross) or a revoked key. A
- * project API key (`phc_…`) gets {@link PROJECT_KEY_HINT} instead, its cause being known.
+ * the message names the usual causes: a key of the other region (keys do not cross) or a revoked key. For a
+ * project API key (`phc_…`) it says instead that a personal API key (`phx_…`) is needed, the cause being known.
  */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError'

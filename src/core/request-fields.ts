@@ -3,37 +3,37 @@
 import type { KnownFields } from './known-fields.js'
 import type { OperationId } from './operations.js'
 
-const fields0: KnownFields = {"names":"limit offset status archived search order created_by_id","enums":{"status":["draft","running","complete","all"]}}
-const fields1: KnownFields = {"names":"name description start_date end_date feature_flag_key holdout_id parameters secondary_metrics saved_metrics_ids filters archived deleted type exposure_criteria metrics metrics_secondary stats_config scheduling_config _create_in_folder conclusion conclusion_comment primary_metrics_ordered_uuids secondary_metrics_ordered_uuids exposure_preaggregation_enabled running_time_calculation excluded_variants feature_flag update_feature_flag_params","enums":{"type":["web","product"],"conclusion":["won","lost","inconclusive","stopped_early","invalid"]}}
+const fields0: KnownFields = {"names":"archived created_by_id limit offset order search status","enums":{"status":["draft","running","complete","all"]}}
+const fields1: KnownFields = {"names":"_create_in_folder archived conclusion conclusion_comment deleted description end_date excluded_variants exposure_criteria exposure_preaggregation_enabled feature_flag feature_flag_key filters holdout_id metrics metrics_secondary name parameters primary_metrics_ordered_uuids running_time_calculation saved_metrics_ids scheduling_config secondary_metrics secondary_metrics_ordered_uuids start_date stats_config type update_feature_flag_params","enums":{"conclusion":["won","lost","inconclusive","stopped_early","invalid"],"type":["web","product"]}}
 const fields2: KnownFields = {"names":""}
 const fields3: KnownFields = {"names":"feature_flag_key"}
-const fields4: KnownFields = {"names":"metric fingerprint"}
-const fields5: KnownFields = {"names":"metric_uuid fingerprint"}
-const fields6: KnownFields = {"names":"search limit offset active created_by_id order evaluation_runtime has_evaluation_tags","enums":{"evaluation_runtime":["server","client","all"]}}
+const fields4: KnownFields = {"names":"fingerprint metric"}
+const fields5: KnownFields = {"names":"fingerprint metric_uuid"}
+const fields6: KnownFields = {"names":"active created_by_id evaluation_runtime has_evaluation_tags limit offset order search","enums":{"evaluation_runtime":["server","client","all"]}}
 const fields7: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
-const fields8: KnownFields = {"names":"type name description enabled deleted hog inputs_schema inputs filters masking mappings icon_url template_id execution_order base_updated_at _create_in_folder","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
-const fields9: KnownFields = {"names":"configuration globals clickhouse_event mock_async_functions invocation_id"}
-const fields10: KnownFields = {"names":"limit after before level search instance_id"}
-const fields11: KnownFields = {"names":"after before interval breakdown_by name kind instance_id","enums":{"interval":["hour","day","week"],"breakdown_by":["kind","name"]}}
+const fields8: KnownFields = {"names":"_create_in_folder base_updated_at deleted description enabled execution_order filters hog icon_url inputs inputs_schema mappings masking name template_id type","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
+const fields9: KnownFields = {"names":"clickhouse_event configuration globals invocation_id mock_async_functions"}
+const fields10: KnownFields = {"names":"after before instance_id level limit search"}
+const fields11: KnownFields = {"names":"after before breakdown_by instance_id interval kind name","enums":{"breakdown_by":["kind","name"],"interval":["hour","day","week"]}}
 const fields12: KnownFields = {"names":"id"}
 const fields13: KnownFields = {"names":"query"}
 const fields14: KnownFields = {"names":"orders"}
 const fields15: KnownFields = {"names":"limit offset search"}
-const fields16: KnownFields = {"names":"name description type schedule linked_flag_id linked_insight_id targeting_flag_id targeting_flag_filters remove_targeting_flag questions conditions appearance start_date end_date archived responses_limit iteration_count iteration_frequency_days iteration_start_dates current_iteration current_iteration_start_date response_sampling_start_date response_sampling_interval_type response_sampling_interval response_sampling_limit response_sampling_daily_limits enable_partial_responses enable_iframe_embedding _create_in_folder","enums":{"type":["popover","widget","external_survey","api"],"schedule":["once","recurring","always"],"response_sampling_interval_type":["day","week","month"]}}
+const fields16: KnownFields = {"names":"_create_in_folder appearance archived conditions current_iteration current_iteration_start_date description enable_iframe_embedding enable_partial_responses end_date iteration_count iteration_frequency_days iteration_start_dates linked_flag_id linked_insight_id name questions remove_targeting_flag response_sampling_daily_limits response_sampling_interval response_sampling_interval_type response_sampling_limit response_sampling_start_date responses_limit schedule start_date targeting_flag_filters targeting_flag_id type","enums":{"response_sampling_interval_type":["day","week","month"],"schedule":["once","recurring","always"],"type":["popover","widget","external_survey","api"]}}
 const fields17: KnownFields = {"names":"limit page"}
 const fields18: KnownFields = {"names":"target_team_ids"}
 const fields19: KnownFields = {"names":"date_from date_to exclude_archived"}
-const fields20: KnownFields = {"names":"question_id question_index force_refresh"}
+const fields20: KnownFields = {"names":"force_refresh question_id question_index"}
 const fields21: KnownFields = {"names":"force_refresh"}
 const fields22: KnownFields = {"names":"exclude_archived survey_ids"}
 const fields23: KnownFields = {"names":"date_from date_to"}
-const fields24: KnownFields = {"names":"limit offset is_active created_by"}
-const fields25: KnownFields = {"names":"name query description cache_age_seconds data_freshness_seconds derived_from_insight is_active is_materialized sync_frequency version bucket_overrides tags optional_breakdown_properties deleted","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
+const fields24: KnownFields = {"names":"created_by is_active limit offset"}
+const fields25: KnownFields = {"names":"bucket_overrides cache_age_seconds data_freshness_seconds deleted derived_from_insight description is_active is_materialized name optional_breakdown_properties query sync_frequency tags version","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
 const fields26: KnownFields = {"names":"version"}
-const fields27: KnownFields = {"names":"client_query_id filters_override query_override refresh variables version debug limit offset","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields27: KnownFields = {"names":"client_query_id debug filters_override limit offset query_override refresh variables version","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
 const fields28: KnownFields = {"names":"names"}
-const fields29: KnownFields = {"names":"limit offset search event_type exclude_hidden excluded_properties tags ordering","enums":{"event_type":["event","event_custom","event_posthog"]}}
-const fields30: KnownFields = {"names":"name owner description tags verified hidden enforcement_mode post_to_slack default_columns","enums":{"enforcement_mode":["allow","reject"]}}
+const fields29: KnownFields = {"names":"event_type exclude_hidden excluded_properties limit offset ordering search tags","enums":{"event_type":["event","event_custom","event_posthog"]}}
+const fields30: KnownFields = {"names":"default_columns description enforcement_mode hidden name owner post_to_slack tags verified","enums":{"enforcement_mode":["allow","reject"]}}
 
 /** The top-level fields of each operation's body and query, checked before sending. */
 export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: KnownFields; readonly query?: KnownFields } } = {

@@ -50,7 +50,10 @@ describe('toCreateParams', () => {
     valid('hogFunctions.create', params)
     for (const input of Object.values(params.inputs ?? {})) expect(Object.keys(input ?? {}).every((key) => ['value', 'templating', 'secret'].includes(key))).toBe(true)
     expect(params.filters).not.toHaveProperty('bytecode')
-    const copy = await client.hogFunctions.create({ ...params, name: `${params.name} (copy)` })
+    // The secret comes back as its mask: the copy needs the value itself, and a create without it is refused.
+    expect(params.inputs?.api_token).toEqual({ secret: true })
+    await expect(client.hogFunctions.create({ ...params, name: `${params.name} (copy)` })).rejects.toThrow(/body\.inputs\.api_token/)
+    const copy = await client.hogFunctions.create({ ...params, name: `${params.name} (copy)`, inputs: { ...params.inputs, api_token: { value: 'phx_token_from_the_vault' } } })
     expect(copy.hog).toBe(original.hog)
     expect(Object.keys(copy.inputs ?? {})).toEqual(Object.keys(original.inputs ?? {}))
   })
