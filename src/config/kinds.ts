@@ -18,9 +18,9 @@ export interface KindOps {
   readonly createShape: string
   /** Every live resource, whole (hog functions: one read each, their list is slim). */
   live(client: ProjectClient, signal?: AbortSignal): Promise<Resource[]>
-  read(client: ProjectClient, id: Id, options: RequestOptions): Promise<Resource>
+  read(client: ProjectClient, id: Id, options: RequestOptions): Promise<object>
   /** The writable fields of a live resource (its create body read back). */
-  toSpec(client: ProjectClient, resource: Resource): Resource
+  toSpec(client: ProjectClient, resource: object): Resource
   id(resource: Resource): Id
   create(client: ProjectClient, body: Resource, options: RequestOptions): Promise<unknown>
   update(client: ProjectClient, id: Id, body: Resource, options: RequestOptions): Promise<unknown>
@@ -40,7 +40,7 @@ const experiments: KindOps = {
   keyField: 'feature_flag_key',
   createShape: 'experiments.create',
   live: (client, signal) => all(client.experiments.listIncludingArchived(undefined, { signal })) as Promise<Resource[]>,
-  read: (client, id, options) => client.experiments.retrieve(id as number, options) as Promise<unknown> as Promise<Resource>,
+  read: (client, id, options) => client.experiments.retrieve(id as number, options),
   toSpec: (client, resource) => client.experiments.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as number,
   create: (client, body, options) => client.experiments.create(body as never, options),
@@ -54,7 +54,7 @@ const surveys: KindOps = {
   keyField: 'name',
   createShape: 'surveys.create',
   live: (client, signal) => all(client.surveys.list(undefined, { signal })) as Promise<Resource[]>,
-  read: (client, id, options) => client.surveys.retrieve(id as string, options) as Promise<unknown> as Promise<Resource>,
+  read: (client, id, options) => client.surveys.retrieve(id as string, options),
   toSpec: (client, resource) => client.surveys.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,
   create: (client, body, options) => client.surveys.create(body as never, options),
@@ -76,7 +76,7 @@ const hogFunctions: KindOps = {
     if (failure) throw failure.error
     return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
   },
-  read: (client, id, options) => client.hogFunctions.retrieve(id as string, options) as Promise<unknown> as Promise<Resource>,
+  read: (client, id, options) => client.hogFunctions.retrieve(id as string, options),
   toSpec: (client, resource) => client.hogFunctions.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,
   create: (client, body, options) => client.hogFunctions.create(body as never, options),
@@ -90,7 +90,7 @@ const endpoints: KindOps = {
   keyField: 'name',
   createShape: 'endpoints.create',
   live: (client, signal) => all(client.endpoints.list(undefined, { signal })) as Promise<Resource[]>,
-  read: (client, id, options) => client.endpoints.retrieve(id as string, options) as Promise<unknown> as Promise<Resource>,
+  read: (client, id, options) => client.endpoints.retrieve(id as string, options),
   toSpec: (client, resource) => client.endpoints.toCreateParams(resource as never) as unknown as Resource,
   // Endpoints are addressed by name.
   id: (resource) => resource.name as string,
@@ -105,7 +105,7 @@ const eventDefinitions: KindOps = {
   keyField: 'name',
   createShape: 'eventDefinitions.create',
   live: (client, signal) => all(client.eventDefinitions.list(undefined, { signal })) as Promise<Resource[]>,
-  read: (client, id, options) => client.eventDefinitions.retrieve(id as string, options) as Promise<unknown> as Promise<Resource>,
+  read: (client, id, options) => client.eventDefinitions.retrieve(id as string, options),
   toSpec: (client, resource) => client.eventDefinitions.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,
   create: (client, body, options) => client.eventDefinitions.create(body as never, options),

@@ -1,7 +1,6 @@
-import type { ProjectClient } from 'posthog-project-client'
+import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { referenceSecrets } from './secrets.js'
-import { InvalidArgumentError } from 'posthog-project-client'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
 /** The project's setup as specs, every kind (or those of `kinds`), archived experiments included. Reads only. */
@@ -16,7 +15,7 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
 }
 
 /** A live resource as a spec: its writable fields, each secret input as a `$env` reference. */
-export function liveSpec(ops: KindOps, client: ProjectClient, resource: Resource): Resource {
+export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
   const spec = ops.toSpec(client, resource)
   if (ops.kind !== 'hogFunctions' || typeof spec.inputs !== 'object' || spec.inputs === null) return spec
   return { ...spec, inputs: referenceSecrets(String(spec.name), spec.inputs as Record<string, unknown>) }
