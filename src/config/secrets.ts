@@ -88,6 +88,10 @@ export function prepareInputs(spec: Record<string, unknown>, live: Record<string
       send[key] = { secret: true }
       continue
     }
+    if (!storedSecret && isMasked(input)) {
+      context.env.errors.push({ ...context.where, message: `${field}: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${secretVariableName(String(spec.name), key)}' } }` })
+      continue
+    }
     if (!isEnvReference(value)) {
       compare[key] = input
       send[key] = input

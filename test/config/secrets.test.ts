@@ -89,6 +89,13 @@ describe('secrets', () => {
     expect(everything(other)).not.toContain('private.example.com')
   })
 
+  it('the mask of a secret where none is stored is a plan error, not a create the service would refuse', async () => {
+    const { production } = clients()
+    const masked = { ...hogFunctions.webhook, inputs: { ...hogFunctions.webhook.inputs, api_token: { secret: true } } }
+    const result = await plan(production, { hogFunctions: [masked] }, { env: {} })
+    expect(result.errors).toEqual([{ kind: 'hogFunctions', key: 'Order webhook', message: `inputs.api_token: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${WEBHOOK_SECRET_VARIABLE}' } }` }])
+  })
+
   it('a failed write carries no secret in its error', async () => {
     const { staging, production } = clients()
     await staging.hogFunctions.create(hogFunctions.webhook)
