@@ -4,8 +4,9 @@
  * read per hog function, their list being slim, and nothing else), wall time against a fetch loop making
  * exactly those requests (the fewest there are; ~420, under the 480-a-minute burst limit, so the limits
  * add no wait; medians of alternating rounds, every answer 20 ms late as over a network; with no
- * latency too, where the client's own cost per request shows), and the heap the pulled config and the plan hold. Then `apply` of 100 updates: 100 writes
- * plus the stale check's 100 reads.
+ * latency too, where the client's own cost per request shows), and the heap the pulled config and the plan
+ * hold. Then `apply` of 100 updates: 100 writes plus the stale check's 100 reads, against a fetch loop
+ * making the same requests.
  */
 import { ProjectClient } from '../src/index.js'
 import { apply, plan, pull, type ProjectConfig } from '../src/config/index.js'
@@ -37,6 +38,9 @@ export interface ConfigResult {
   heapMb: number
   applyRequests: { writes: number; reads: number; other: number }
   applyMs: number
+  /** The same reads and writes from a fetch loop. */
+  applyBaselineMs: number
+  applyRatio: number
 }
 
 function countByOperation(fake: FakeApi, from: number): Record<string, number> {
@@ -72,6 +76,21 @@ async function fetchLoop(origin: string, apiKey: string, projectId: number): Pro
     }),
   )
   return requests
+}
+
+/** A read then a write of each resource, READS at a time: what the stale check and the update send. */
+async function readWriteLoop(origin: string, apiKey: string, projectId: number, group: string, ids: ReadonlyArray<unknown>, description: string): Promise<void> {
+  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }
+  let next = 0
+  await Promise.all(
+    Array.from({ length: READS }, async () => {
+      while (next < ids.length) {
+        const url = `${origin}/api/projects/${projectId}/${group}/${String(ids[next++])}/`
+        await (await fetch(url, { headers })).json()
+        await (await fetch(url, { method: 'PATCH', headers, body: JSON.stringify({ description }) })).json()
+      }
+    }),
+  )
 }
 
 export async function benchConfig(): Promise<ConfigResult> {
@@ -114,22 +133,38 @@ export async function benchConfig(): Promise<ConfigResult> {
     // Over a network: every answer LATENCY_MS late, as a service's would be.
     fake.faults.delayNext(Number.MAX_SAFE_INTEGER, { ms: LATENCY_MS })
     const { sdkMs: pullPlanMs, baselineMs } = await timeRounds(3)
-    fake.faults.clear()
 
-    const edited: ProjectConfig = {
-      surveys: config.surveys!.map((spec, index) => (index < CONFIG_UPDATES / 2 ? { ...spec, description: 'bench' } : spec)),
-      experiments: config.experiments!.map((spec, index) => (index < CONFIG_UPDATES / 2 ? { ...spec, description: 'bench' } : spec)),
+    // apply of CONFIG_UPDATES updates (a new description each round), against a fetch loop making the same
+    // read and write per resource, kind after kind, READS at a time; answers still LATENCY_MS late.
+    const editedIn = (round: number): ProjectConfig => ({
+      surveys: config.surveys!.map((spec, index) => (index < CONFIG_UPDATES / 2 ? { ...spec, description: `bench ${round}` } : spec)),
+      experiments: config.experiments!.map((spec, index) => (index < CONFIG_UPDATES / 2 ? { ...spec, description: `bench ${round}` } : spec)),
+    })
+    const applyTimes: number[] = []
+    const applyBaselineTimes: number[] = []
+    let applyRequests = { writes: 0, reads: 0, other: 0 }
+    for (let round = 0; round < 3; round++) {
+      const changes = await plan(client, editedIn(round))
+      const applyFrom = fake.requests.length
+      let started = performance.now()
+      const report = await apply(client, changes, { concurrency: READS })
+      applyTimes.push(performance.now() - started)
+      if (report.applied !== CONFIG_UPDATES) throw new Error(`bench config: applied ${report.applied} of ${CONFIG_UPDATES}`)
+      const sent = fake.requests.slice(applyFrom)
+      const writes = sent.filter((request) => request.method === 'PATCH').length
+      const reads = sent.filter((request) => request.method === 'GET').length
+      applyRequests = { writes, reads, other: sent.length - writes - reads }
+      started = performance.now()
+      for (const group of ['surveys', 'experiments'] as const) {
+        const ids = changes.changes.filter((change) => change.kind === group && change.action === 'update').map((change) => change.id)
+        await readWriteLoop(server.url, fake.apiKey, fake.projectId, group, ids, `baseline ${round}`)
+      }
+      applyBaselineTimes.push(performance.now() - started)
     }
-    const changes = await plan(client, edited)
-    const applyFrom = fake.requests.length
-    const applyStarted = performance.now()
-    const report = await apply(client, changes)
-    const applyMs = performance.now() - applyStarted
-    if (report.applied !== CONFIG_UPDATES) throw new Error(`bench config: applied ${report.applied} of ${CONFIG_UPDATES}`)
-    const sent = fake.requests.slice(applyFrom)
-    const writes = sent.filter((request) => request.method === 'PATCH').length
-    const reads = sent.filter((request) => request.method === 'GET').length
-    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests: { writes, reads, other: sent.length - writes - reads }, applyMs }
+    fake.faults.clear()
+    const applyMs = median(applyTimes)
+    const applyBaselineMs = median(applyBaselineTimes)
+    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs }
   } finally {
     await server.close()
   }
