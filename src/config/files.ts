@@ -46,6 +46,9 @@ function fileNames(ops: KindOps, specs: readonly Resource[]): Array<[string, Res
     if (typeof key !== 'string' || key === '') throw new InvalidArgumentError(`config.${ops.kind}`, `a spec has no ${ops.keyField}, the key its file is named by`)
     return slug(key)
   })
+  const keys = specs.map((spec) => String(spec[ops.keyField]))
+  const repeated = keys.find((key, index) => keys.indexOf(key) !== index)
+  if (repeated !== undefined) throw new InvalidArgumentError(`config.${ops.kind}`, `two specs have the ${ops.keyField} ${JSON.stringify(repeated)}`)
   return specs.map((spec, index) => {
     const shared = slugs.filter((other) => other === slugs[index]).length > 1
     return [`${slugs[index]}${shared ? `-${shortHash(String(spec[ops.keyField]))}` : ''}.yaml`, spec]

@@ -105,7 +105,7 @@ describe('configuration commands', () => {
     expect(writes(from)).toEqual([])
     const copied = await run(['copy', '--to-project', '2', '--yes'], { [secretVariable]: secret })
     expect(copied).toMatchObject({ code: 0, stderr: '' })
-    expect(copied.stdout).not.toContain(secret)
+    expect(copied.stdout + copied.stderr + dry.stdout + missing.stdout + missing.stderr).not.toContain(secret)
     expect(writes(from).every((request) => request.path.startsWith('/api/projects/2/'))).toBe(true)
     const stored = [...fake.stateOf(2).hogFunctions.values()][0]!
     expect(stored.inputs.api_token?.value).toBe(secret)
