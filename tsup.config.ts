@@ -9,8 +9,8 @@ export default defineConfig([
     entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'testing/msw/index': 'src/testing/msw.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    // Everything but the command line's files, which the second build writes into the same folder at the same time.
-    clean: ['!cli.cjs', '!cli.cjs.map'],
+    // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
+    clean: ['!cli.cjs', '!cli.cjs.map', '!config/**'],
     sourcemap: true,
     target: 'es2022',
     platform: 'neutral',
@@ -23,6 +23,20 @@ export default defineConfig([
     treeshake: true,
     // The dependencies are the user's own installed copies (the exported schemas are their zod's schemas).
     external: ['ky', 'zod', 'msw', 'node:http', 'node:net'],
+  },
+  {
+    // posthog-project-client/config: Node only (it reads and writes files). The SDK is not bundled in: it
+    // imports the package's own entry, so its errors and clients are the user's, and the main bundle is unchanged.
+    entry: { 'config/index': 'src/config/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: false,
+    sourcemap: true,
+    target: 'node20',
+    platform: 'node',
+    splitting: false,
+    treeshake: true,
+    external: ['posthog-project-client', 'zod', 'yaml'],
   },
   {
     // The `posthog-project` command. Node only, one file; the SDK is not bundled in: the command loads

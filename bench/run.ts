@@ -5,7 +5,7 @@
  *
  *   node --expose-gc --import tsx bench/run.ts
  *
- * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk,walk-latency (a subset;
+ * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk,walk-latency,config (a subset;
  * `pacing`, over two minutes long, runs only when named here),
  * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
  * the SDK, to measure a prototype fix without touching src/).
@@ -14,6 +14,7 @@ import { benchBundle, type BundleResult } from './bundle.js'
 import { benchCliStart, type CliStartResult } from './cli-start.js'
 import { HEAP_CAP_MB, benchCliWalk, type CliWalkResult } from './cli-walk.js'
 import { benchColdStart, DIST_ENTRY, type ColdStartResult } from './cold-start.js'
+import { benchConfig, CONFIG_LATENCY_MS, CONFIG_PER_GROUP, CONFIG_UPDATES, type ConfigResult } from './config.js'
 import { machine } from './lib/machine.js'
 import { loadSdk } from './lib/sdk.js'
 import { startServer, type BenchServer } from './lib/server.js'
@@ -45,9 +46,11 @@ export const BUDGETS = {
   walkLatencyRatio: 0.35,
   pacingThrottled: 0,
   pacingWallRatio: 1.05,
+  /** pull + plan of 1,000 resources, and apply of 100 updates, against a fetch loop making the same (fewest) requests. */
+  configRatio: 1.2,
 } as const
 
-const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'cli-start', 'cli-walk', 'walk-latency'] as const
+const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'cli-start', 'cli-walk', 'walk-latency', 'config'] as const
 /** Sections that run only when BENCH_ONLY names them. */
 const ON_REQUEST = ['pacing'] as const
 type Section = (typeof SECTIONS)[number] | (typeof ON_REQUEST)[number]
@@ -91,6 +94,7 @@ async function main(): Promise<void> {
   let cliWalk: CliWalkResult | undefined
   let walkLatency: WalkLatencyResult | undefined
   let pacing: PacingResult | undefined
+  let config: ConfigResult | undefined
   try {
     if (only.has('per-call') || only.has('pagination') || only.has('cli-walk')) server = await startServer()
     if (only.has('per-call') && server) {
@@ -133,6 +137,10 @@ async function main(): Promise<void> {
     } finally {
       await latencyServer.close()
     }
+  }
+  if (only.has('config')) {
+    log('bench: 10 configuration as code…')
+    config = await benchConfig()
   }
   if (only.has('pacing')) {
     log('bench: 9 pacing (over two minutes)…')
@@ -329,6 +337,48 @@ async function main(): Promise<void> {
     ])
   }
 
+  if (config) {
+    const { requests } = config
+    const reads = requests['hogFunctions.retrieve'] ?? 0
+    const other = Object.entries(requests).filter(([operation]) => !operation.endsWith('.list') && operation !== 'hogFunctions.retrieve')
+    const exact = other.length === 0 && reads === 2 * CONFIG_PER_GROUP && Object.values(requests).reduce((sum, count) => sum + count, 0) === 2 * config.fewest
+    rows.push([
+      `10 config: pull + plan requests, ${5 * CONFIG_PER_GROUP} resources`,
+      `${2 * config.fewest} fewest`,
+      `${Object.values(requests).reduce((sum, count) => sum + count, 0)} (${reads} hog function reads)`,
+      String(other.length),
+      '= fewest, no other reads',
+      check('config_requests', other.length, exact, '= fewest', JSON.stringify(requests)),
+    ])
+    rows.push([
+      `10 config: pull + plan vs fetch loop, answers ${CONFIG_LATENCY_MS} ms late`,
+      ms(config.baselineMs),
+      ms(config.pullPlanMs),
+      `${config.ratio.toFixed(2)}×`,
+      `≤ ${BUDGETS.configRatio}×`,
+      check('config_ratio', config.ratio, config.ratio <= BUDGETS.configRatio, `≤ ${BUDGETS.configRatio}×`, over(config.ratio, BUDGETS.configRatio)),
+    ])
+    rows.push(['10 config: the same with no latency (client cost per request)', '', '', `${config.localRatio.toFixed(2)}×`, '', 'info'])
+    const { writes, reads: staleReads, other: otherRequests } = config.applyRequests
+    rows.push([
+      `10 config: apply of ${CONFIG_UPDATES} updates, requests`,
+      `${CONFIG_UPDATES} writes`,
+      `${writes} writes + ${staleReads} reads (stale check)`,
+      String(writes + staleReads + otherRequests),
+      `= ${2 * CONFIG_UPDATES}`,
+      check('config_apply_requests', writes + staleReads + otherRequests, writes === CONFIG_UPDATES && staleReads === CONFIG_UPDATES && otherRequests === 0, `= ${2 * CONFIG_UPDATES}`, JSON.stringify(config.applyRequests)),
+    ])
+    rows.push([
+      `10 config: apply vs fetch loop, answers ${CONFIG_LATENCY_MS} ms late`,
+      ms(config.applyBaselineMs),
+      ms(config.applyMs),
+      `${config.applyRatio.toFixed(2)}×`,
+      `≤ ${BUDGETS.configRatio}×`,
+      check('config_apply_ratio', config.applyRatio, config.applyRatio <= BUDGETS.configRatio, `≤ ${BUDGETS.configRatio}×`, over(config.applyRatio, BUDGETS.configRatio)),
+    ])
+    rows.push(['10 config: heap held by the config and the plan', '', `${config.heapMb.toFixed(1)} MB`, '', '', 'info'])
+  }
+
   const out: string[] = []
   out.push('')
   out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
@@ -386,6 +436,7 @@ async function main(): Promise<void> {
     summary.push(['per_call_create_over_ky_ratio', perCall.writes.create.ratio.toFixed(2)], ['per_call_update_over_ky_ratio', perCall.writes.update.ratio.toFixed(2)])
   }
   if (validation) summary.push(['validation_ratio', validation.ratio.toFixed(2)])
+  if (config) summary.push(['config_ratio', config.ratio.toFixed(2)], ['config_local_ratio', config.localRatio.toFixed(2)], ['config_apply_ratio', config.applyRatio.toFixed(2)], ['config_heap_mb', config.heapMb.toFixed(1)])
   if (pagination) {
     summary.push(['pages_requests', pagination.sdkRequests])
     summary.push(['pagination_ratio', pagination.ratio.toFixed(2)])

@@ -16,6 +16,15 @@ describe('the built package', () => {
     }
   })
 
+  it('posthog-project-client/config: ESM, CommonJS and types, on the package\'s own entry (no second copy of the client), not in the main bundle', () => {
+    for (const file of ['config/index.js', 'config/index.cjs', 'config/index.d.ts', 'config/index.d.cts']) expect(existsSync(`${root}dist/${file}`), file).toBe(true)
+    expect(readFileSync(`${root}dist/config/index.js`, 'utf8')).toMatch(/from ['"]posthog-project-client['"]/)
+    expect(readFileSync(`${root}dist/config/index.js`, 'utf8')).not.toContain('class ProjectClient ')
+    expect(readFileSync(`${root}dist/index.js`, 'utf8')).not.toContain('StaleResourceError')
+    const script = "const m = require('posthog-project-client'); const c = require('posthog-project-client/config'); console.log(typeof c.plan, new c.StaleResourceError('surveys', 'a') instanceof m.ProjectClientError)"
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }).trim()).toBe('function true')
+  })
+
   it('an ESM import of dist exposes ProjectClient', () => {
     const out = execFileSync(
       process.execPath,

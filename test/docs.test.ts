@@ -211,6 +211,7 @@ describe('README', () => {
           'posthog-project-client': [join(declarations, 'index.d.ts')],
           'posthog-project-client/testing': [join(declarations, 'testing/index.d.ts')],
           'posthog-project-client/testing/msw': [join(declarations, 'testing/msw.d.ts')],
+          'posthog-project-client/config': [join(declarations, 'config/index.d.ts')],
         },
       })
       expect(problemsOf(program, files)).toEqual([])

@@ -4,6 +4,7 @@ import { createFakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { main as autoConcludeExample } from '../examples/auto-conclude.js'
 import { main as automationExample } from '../examples/automation.js'
 import { main as experimentsExample } from '../examples/experiments.js'
+import { main as promoteExample } from '../examples/promote.js'
 import { main as surveysExample } from '../examples/surveys.js'
 
 /**
@@ -208,5 +209,33 @@ describe('examples/auto-conclude.ts', () => {
     expect(printed.find((line) => line.startsWith(`#${two!.id} Two: failed: `))).toMatch(/InternalServerError|503/)
     expect(printed.at(-1)).toBe('1 ended (dry run: nothing written), 0 running, 1 failed')
     expect(fake.requests.some((request) => request.operation === 'experiments.update')).toBe(false)
+  })
+})
+
+describe('examples/promote.ts', () => {
+  it('promotes staging to production with one write per resource; a second run changes nothing', async () => {
+    const staging = client()
+    await staging.experiments.create({ name: 'Checkout button', feature_flag_key: 'checkout-button', start_date: '2026-11-01T00:00:00Z' })
+    await staging.surveys.create({ name: 'NPS', type: 'api', questions: [{ type: 'rating', question: 'How likely?', scale: 10 }] })
+    await staging.hogFunctions.create({
+      type: 'destination',
+      name: 'Order webhook',
+      hog: 'fetch(inputs.url)',
+      inputs_schema: [{ type: 'string', key: 'url', label: 'URL' }, { type: 'string', key: 'api_token', label: 'Token', secret: true }],
+      inputs: { url: { value: 'https://example.com/orders' }, api_token: { value: 'staging-token' } },
+    })
+    const from = fake.requests.length
+    await promoteExample(staging, 2, { POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN: 'production-token' })
+    expect(printed.at(-1)).toBe('applied 3, failed 0')
+    const writes = fake.requests.slice(from).filter((request) => request.method !== 'GET')
+    expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/projects/2/hog_functions/', 'POST /api/projects/2/surveys/', 'POST /api/projects/2/experiments/'])
+    const hogFunction = [...fake.stateOf(2).hogFunctions.values()][0]!
+    expect(hogFunction.inputs.api_token?.value).toBe('production-token')
+    expect(printed.join('\n')).not.toMatch(/production-token|staging-token/)
+    const again = fake.requests.length
+    printed = []
+    await promoteExample(staging, 2, {})
+    expect(printed[0]).toBe('Plan: 0 to create, 0 to update, 0 to delete, 3 unchanged.\n')
+    expect(fake.requests.slice(again).filter((request) => request.method !== 'GET')).toEqual([])
   })
 })

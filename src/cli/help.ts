@@ -70,6 +70,7 @@ export function toolHelp(): string {
   ]
   for (const group of GROUPS) lines.push(`  ${kebab(group)}: ${Object.keys(COMMANDS[group]).map(kebab).join(', ')}`)
   lines.push(`  query: ${TOOL} query --hogql '<SQL>' (any query: --data <node>; see query --help)`)
+  lines.push('', 'Configuration as code (see <command> --help):', '  pull [DIR], plan [DIR], apply [DIR], copy --to-project ID')
   lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
   lines.push('', `More: ${TOOL} <group> --help (methods with wire path and scope), ${TOOL} <group> <method> --help`)
   return `${lines.join('\n')}\n`

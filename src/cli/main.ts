@@ -11,6 +11,7 @@ import { groupHelp, methodHelp, queryHelp, toolHelp } from './help.js'
 declare const __CLI_VERSION__: string
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (isConfigCommand(argv[0])) return configCommand(argv)
   let parsed
   try {
     parsed = await parseCommandLine(argv)
@@ -32,6 +33,30 @@ async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', () => controller.abort())
   const { runCall } = await import('./run.js')
   return runCall(parsed, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal })
+}
+
+function isConfigCommand(word: string | undefined): boolean {
+  return word === 'pull' || word === 'plan' || word === 'apply' || word === 'copy'
+}
+
+/** `pull`, `plan`, `apply`, `copy` (src/cli/config-commands.ts, loaded only for them). */
+async function configCommand(argv: readonly string[]): Promise<number> {
+  const { parseConfigCommand, runConfigCommand, configHelp } = await import('./config-commands.js')
+  let parsed
+  try {
+    parsed = parseConfigCommand(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`posthog-project: ${error.message}\n`)
+    return EXIT.usage
+  }
+  if (parsed.kind === 'help') {
+    process.stdout.write(configHelp(parsed.command))
+    return EXIT.ok
+  }
+  const controller = new AbortController()
+  process.once('SIGINT', () => controller.abort())
+  return runConfigCommand(parsed, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal })
 }
 
 main(process.argv.slice(2)).then(

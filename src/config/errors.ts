@@ -1,0 +1,33 @@
+import { ProjectClientError } from 'posthog-project-client'
+import type { ConfigKind } from './types.js'
+
+/** One problem of a configuration file: where, and what is wrong. `line` is 1-based; 0 when unknown. */
+export interface ConfigProblem {
+  file: string
+  line: number
+  path: string
+  message: string
+}
+
+/** `readConfig` found problems in the files: every one of them, before anything was sent. */
+export class ConfigError extends ProjectClientError {
+  override name = 'ConfigError'
+  constructor(readonly problems: ConfigProblem[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the configuration:\n${problems.map(describeProblem).join('\n')}`)
+  }
+}
+
+function describeProblem({ file, line, path, message }: ConfigProblem): string {
+  return `  ${file}${line ? `:${line}` : ''}${path ? ` ${path}` : ''}: ${message}`
+}
+
+/** A resource changed (or went) between the plan and the apply: it was not overwritten. Plan again. */
+export class StaleResourceError extends ProjectClientError {
+  override name = 'StaleResourceError'
+  constructor(
+    readonly kind: ConfigKind,
+    readonly key: string,
+  ) {
+    super(`${kind} "${key}" changed since the plan was made; it was not overwritten. Plan again.`)
+  }
+}

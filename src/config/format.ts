@@ -1,0 +1,74 @@
+import { InvalidArgumentError } from 'posthog-project-client'
+import type { FieldChange, Plan, PlanChange } from './types.js'
+
+/** How `formatPlan` writes a plan: for a terminal, a pull-request comment, or a program. */
+export type PlanFormat = 'text' | 'markdown' | 'json'
+
+const FORMATS: readonly PlanFormat[] = ['text', 'markdown', 'json']
+const MARKS = { create: '+', update: '~', delete: '-', unchanged: '=' } as const
+/** Longest value shown in text and markdown (a long `hog` or query is cut; the JSON form has it whole). */
+const SHOWN = 160
+
+/** A plan for reading: `text` (default), `markdown` (fits a pull-request comment) or `json`. Secrets show as `(secret)`. */
+export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
+  if (!FORMATS.includes(format)) throw new InvalidArgumentError('format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
+  if (format === 'json') return `${JSON.stringify(plan, null, 2)}\n`
+  return format === 'markdown' ? markdown(plan) : text(plan)
+}
+
+/** `2 to create, 1 to update, 0 to delete, 5 unchanged`. */
+export function summary(plan: Plan): string {
+  const count = (action: PlanChange['action']) => plan.changes.filter((change) => change.action === action).length
+  return `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged`
+}
+
+function text(plan: Plan): string {
+  const lines = [`Plan: ${summary(plan)}.`]
+  for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
+    lines.push(`${MARKS[change.action]} ${change.kind} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
+    for (const field of change.fields ?? []) lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
+  }
+  for (const error of plan.errors) lines.push(`Error: ${error.kind}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
+  for (const warning of plan.warnings) lines.push(`Warning: ${warning.kind}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
+  return `${lines.join('\n')}\n`
+}
+
+function markdown(plan: Plan): string {
+  const out = [`### PostHog plan: ${summary(plan)}`, '']
+  const changed = plan.changes.filter((change) => change.action !== 'unchanged')
+  if (changed.length > 0) {
+    out.push('| | Kind | Key | Change |', '|---|---|---|---|')
+    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${change.kind} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`} |`)
+    out.push('')
+  }
+  for (const change of changed.filter((change) => change.fields?.length)) {
+    out.push(`<details><summary>${change.kind} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
+    for (const field of change.fields!) out.push(fieldRow(field))
+    out.push('', '</details>', '')
+  }
+  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${error.kind}${error.key === undefined ? '' : ` \`${error.key}\``}: ${cell(error.message)}`), '')
+  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${warning.kind}${warning.key === undefined ? '' : ` \`${warning.key}\``}: ${cell(warning.message)}`), '')
+  return `${out.join('\n').trimEnd()}\n`
+}
+
+function fieldRow(field: FieldChange): string {
+  return `| \`${field.path}\` | ${code(show(field.before))} | ${code(show(field.after))} |`
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(absent)'
+  const json = JSON.stringify(value)
+  return json.length > SHOWN ? `${json.slice(0, SHOWN)}…` : json
+}
+
+function code(value: string): string {
+  return `<code>${escapeHtml(value).replace(/\|/g, '&#124;')}</code>`
+}
+
+function cell(value: string): string {
+  return value.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}

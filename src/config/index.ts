@@ -1,0 +1,12 @@
+/**
+ * posthog-project-client/config: a project's experiments, surveys, hog functions, endpoints and event
+ * definitions as specs kept in files; plans that compare them with the live project; apply.
+ */
+export { pull } from './pull.js'
+export { plan } from './plan.js'
+export { apply } from './apply.js'
+export { secretVariableName } from './secrets.js'
+export { ConfigError, StaleResourceError, type ConfigProblem } from './errors.js'
+export type { ApplyOptions, ApplyProgress, ApplyReport, ApplyResult, ConfigKind, FieldChange, Plan, PlanChange, PlanError, PlanOptions, PlanWarning, ProjectConfig, PullOptions } from './types.js'
+export { readConfig, writeConfig } from './files.js'
+export { formatPlan, type PlanFormat } from './format.js'

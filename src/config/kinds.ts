@@ -1,0 +1,126 @@
+import type { ProjectClient, RequestOptions } from 'posthog-project-client'
+import type { ConfigKind } from './types.js'
+
+// Specs reach the SDK's typed methods `as never`: they are checked against the same request shapes by readConfig.
+
+/** A resource as the service returns it, and a spec or body as this module handles them (checked at the edges). */
+export type Resource = Record<string, unknown>
+export type Id = string | number
+
+/** How one kind of resource is found, read, written and named. */
+export interface KindOps {
+  readonly kind: ConfigKind
+  /** The folder of its files under the configuration directory. */
+  readonly folder: string
+  /** The field that identifies a resource across projects. */
+  readonly keyField: 'name' | 'feature_flag_key'
+  /** The `group.method` of its create body in `REQUESTS`. */
+  readonly createShape: string
+  /** Every live resource, whole (hog functions: one read each, their list is slim). */
+  live(client: ProjectClient, signal?: AbortSignal): Promise<Resource[]>
+  read(client: ProjectClient, id: Id, options: RequestOptions): Promise<object>
+  /** The writable fields of a live resource (its create body read back). */
+  toSpec(client: ProjectClient, resource: object): Resource
+  id(resource: Resource): Id
+  create(client: ProjectClient, body: Resource, options: RequestOptions): Promise<unknown>
+  update(client: ProjectClient, id: Id, body: Resource, options: RequestOptions): Promise<unknown>
+  /** The service's way to delete: soft for experiments and hog functions. */
+  remove(client: ProjectClient, id: Id, options: RequestOptions): Promise<unknown>
+}
+
+async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of items) out.push(item)
+  return out
+}
+
+const experiments: KindOps = {
+  kind: 'experiments',
+  folder: 'experiments',
+  keyField: 'feature_flag_key',
+  createShape: 'experiments.create',
+  live: (client, signal) => all(client.experiments.listIncludingArchived(undefined, { signal })) as Promise<Resource[]>,
+  read: (client, id, options) => client.experiments.retrieve(id as number, options),
+  toSpec: (client, resource) => client.experiments.toCreateParams(resource as never) as unknown as Resource,
+  id: (resource) => resource.id as number,
+  create: (client, body, options) => client.experiments.create(body as never, options),
+  update: (client, id, body, options) => client.experiments.update(id as number, body as never, options),
+  remove: (client, id, options) => client.experiments.softDelete(id as number, options),
+}
+
+const surveys: KindOps = {
+  kind: 'surveys',
+  folder: 'surveys',
+  keyField: 'name',
+  createShape: 'surveys.create',
+  live: (client, signal) => all(client.surveys.list(undefined, { signal })) as Promise<Resource[]>,
+  read: (client, id, options) => client.surveys.retrieve(id as string, options),
+  toSpec: (client, resource) => client.surveys.toCreateParams(resource as never) as unknown as Resource,
+  id: (resource) => resource.id as string,
+  create: (client, body, options) => client.surveys.create(body as never, options),
+  update: (client, id, body, options) => client.surveys.update(id as string, body as never, options),
+  remove: (client, id, options) => client.surveys.delete(id as string, options),
+}
+
+/** Hog function reads in flight at once while pulling (their list is slim: one read per function). */
+const HOG_FUNCTION_READS = 4
+
+const hogFunctions: KindOps = {
+  kind: 'hogFunctions',
+  folder: 'hog-functions',
+  keyField: 'name',
+  createShape: 'hogFunctions.create',
+  async live(client, signal) {
+    const report = await client.bulk(client.hogFunctions.list(undefined, { signal }), (item, context) => client.hogFunctions.retrieve(item.id, { signal: context.signal }), { concurrency: HOG_FUNCTION_READS, stopOnError: true, signal })
+    const failure = report.results.find((result) => result.status === 'rejected')
+    if (failure) throw failure.error
+    return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
+  },
+  read: (client, id, options) => client.hogFunctions.retrieve(id as string, options),
+  toSpec: (client, resource) => client.hogFunctions.toCreateParams(resource as never) as unknown as Resource,
+  id: (resource) => resource.id as string,
+  create: (client, body, options) => client.hogFunctions.create(body as never, options),
+  update: (client, id, body, options) => client.hogFunctions.update(id as string, body as never, options),
+  remove: (client, id, options) => client.hogFunctions.softDelete(id as string, options),
+}
+
+const endpoints: KindOps = {
+  kind: 'endpoints',
+  folder: 'endpoints',
+  keyField: 'name',
+  createShape: 'endpoints.create',
+  live: (client, signal) => all(client.endpoints.list(undefined, { signal })) as Promise<Resource[]>,
+  read: (client, id, options) => client.endpoints.retrieve(id as string, options),
+  toSpec: (client, resource) => client.endpoints.toCreateParams(resource as never) as unknown as Resource,
+  // Endpoints are addressed by name.
+  id: (resource) => resource.name as string,
+  create: (client, body, options) => client.endpoints.create(body as never, options),
+  update: (client, id, body, options) => client.endpoints.update(id as string, body as never, options),
+  remove: (client, id, options) => client.endpoints.delete(id as string, options),
+}
+
+const eventDefinitions: KindOps = {
+  kind: 'eventDefinitions',
+  folder: 'event-definitions',
+  keyField: 'name',
+  createShape: 'eventDefinitions.create',
+  live: (client, signal) => all(client.eventDefinitions.list(undefined, { signal })) as Promise<Resource[]>,
+  read: (client, id, options) => client.eventDefinitions.retrieve(id as string, options),
+  toSpec: (client, resource) => client.eventDefinitions.toCreateParams(resource as never) as unknown as Resource,
+  id: (resource) => resource.id as string,
+  create: (client, body, options) => client.eventDefinitions.create(body as never, options),
+  update: (client, id, body, options) => client.eventDefinitions.update(id as string, body as never, options),
+  remove: (client, id, options) => client.eventDefinitions.delete(id as string, options),
+}
+
+/**
+ * Every kind, in the order creates and updates are applied (what others may name first: event definitions
+ * before the filters that use them; experiments last); deletes run in the reverse order.
+ */
+export const KINDS: readonly KindOps[] = [eventDefinitions, endpoints, hogFunctions, surveys, experiments]
+
+export const KIND_NAMES: readonly ConfigKind[] = KINDS.map((ops) => ops.kind)
+
+export function kindOps(kind: ConfigKind): KindOps {
+  return KINDS.find((ops) => ops.kind === kind)!
+}

@@ -1,0 +1,34 @@
+import type { Plan, PlanChange } from './types.js'
+
+/**
+ * What a plan will send, held beside it (never in its fields, so never in its JSON or a log of it): a plan
+ * is applied in the process that made it.
+ */
+export interface PendingWrite {
+  /** The body of a create or an update (secrets included). */
+  body?: Record<string, unknown>
+  /** The live resource's writable fields when planned: `apply` re-reads it and writes only if they still match. */
+  fingerprint?: string
+}
+
+const writes = new WeakMap<PlanChange, PendingWrite>()
+const plans = new WeakSet<Plan>()
+
+export function hold(change: PlanChange, write: PendingWrite): PlanChange {
+  writes.set(change, write)
+  return change
+}
+
+export function pendingWrite(change: PlanChange): PendingWrite | undefined {
+  return writes.get(change)
+}
+
+export function markPlanned(plan: Plan): Plan {
+  plans.add(plan)
+  return plan
+}
+
+/** Whether `plan` was made by `plan()` and not applied yet; it is applied once (a second run would create twice). */
+export function takePlan(plan: Plan): boolean {
+  return plans.delete(plan)
+}

@@ -1,0 +1,155 @@
+import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
+import { diffFields, isPlainObject, stableJson } from './diff.js'
+import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
+import { hold, markPlanned } from './pending.js'
+import { EnvReader, prepareInputs, SECRET_SHOWN, type PreparedSpec } from './secrets.js'
+import { liveSpec } from './pull.js'
+import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
+
+/**
+ * What it takes to make the project match `desired`: reads only. Each spec is matched to the live resource
+ * with the same key and compared field by field; a kind absent from `desired` is left alone.
+ */
+export async function plan(client: ProjectClient, desired: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
+  const managed = managedKinds(desired)
+  const prune = pruneKinds(options.prune, managed)
+  const env = new EnvReader(options.env ?? defaultEnv())
+  const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
+  const result: Plan = { changes: [], errors: [], warnings: [] }
+  KINDS.forEach((ops, index) => {
+    if (!managed.includes(ops.kind)) return
+    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
+    planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
+  })
+  result.errors.push(...env.errors)
+  return markPlanned(result)
+}
+
+function defaultEnv(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+}
+
+function managedKinds(desired: ProjectConfig): ConfigKind[] {
+  if (!isPlainObject(desired)) throw new InvalidArgumentError('desired', 'expected a ProjectConfig object ({ experiments?, surveys?, hogFunctions?, endpoints?, eventDefinitions? })')
+  for (const [kind, specs] of Object.entries(desired)) {
+    if (!KIND_NAMES.includes(kind as ConfigKind)) throw new InvalidArgumentError(`desired.${kind}`, `is not a kind; expected one of ${KIND_NAMES.join(', ')}`)
+    if (specs !== undefined && !Array.isArray(specs)) throw new InvalidArgumentError(`desired.${kind}`, 'expected an array of specs')
+    if (Array.isArray(specs)) specs.forEach((spec, index) => {
+      if (!isPlainObject(spec)) throw new InvalidArgumentError(`desired.${kind}[${index}]`, 'expected a spec object')
+    })
+  }
+  return KIND_NAMES.filter((kind) => Array.isArray(desired[kind]))
+}
+
+/** `true`: every managed kind but event definitions (they come from ingested events); an array names them. */
+function pruneKinds(prune: PlanOptions['prune'], managed: readonly ConfigKind[]): ConfigKind[] {
+  if (prune === undefined || prune === false) return []
+  if (prune === true) return managed.filter((kind) => kind !== 'eventDefinitions')
+  if (!Array.isArray(prune)) throw new InvalidArgumentError('options.prune', 'expected true, false or an array of kinds')
+  for (const kind of prune) if (!KIND_NAMES.includes(kind)) throw new InvalidArgumentError('options.prune', `"${String(kind)}" is not a kind; expected one of ${KIND_NAMES.join(', ')}`)
+  return managed.filter((kind) => prune.includes(kind))
+}
+
+/** The changes of one kind. */
+class KindPlanner {
+  constructor(
+    private readonly ops: KindOps,
+    private readonly client: ProjectClient,
+    private readonly env: EnvReader,
+    private readonly rotate: boolean,
+    private readonly result: Plan,
+  ) {}
+
+  plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
+    const liveByKey = groupByKey(live, this.ops.keyField)
+    const named = new Set<string>()
+    for (const spec of specs) {
+      const key = spec[this.ops.keyField]
+      if (typeof key !== 'string' || key === '') {
+        this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
+      } else if (named.has(key)) {
+        this.error(key, `two specs have the ${this.ops.keyField} "${key}"`)
+      } else {
+        named.add(key)
+        this.planSpec(key, spec, liveByKey.get(key) ?? [])
+      }
+    }
+    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of matches) this.planDelete(key, resource)
+  }
+
+  private planSpec(key: string, spec: Resource, matches: readonly Resource[]): void {
+    if (matches.length > 1) {
+      const ids = matches.map((resource) => String(this.ops.id(resource))).sort().join(', ')
+      return this.error(key, `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`)
+    }
+    const [resource] = matches
+    if (!resource) return this.planCreate(key, spec)
+    const before = liveSpec(this.ops, this.client, resource)
+    const prepared = this.prepare(key, spec, before)
+    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared.hidden))
+    const id = this.ops.id(resource)
+    if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
+    const body = pick(prepared.send, fields)
+    if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: stableJson(before) }))
+  }
+
+  private planCreate(key: string, spec: Resource): void {
+    const { send } = this.prepare(key, spec, undefined)
+    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: send }))
+  }
+
+  private planDelete(key: string, resource: Resource): void {
+    const fingerprint = stableJson(liveSpec(this.ops, this.client, resource))
+    this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint }))
+  }
+
+  private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
+    if (this.ops.kind !== 'hogFunctions') return { compare: spec, send: spec, hidden: new Set() }
+    return prepareInputs(spec, live, { env: this.env, rotate: this.rotate, where: { kind: this.ops.kind, key } })
+  }
+
+  private push(change: PlanChange): void {
+    this.result.changes.push(change)
+  }
+
+  private warn(key: string, message: string): void {
+    this.result.warnings.push({ kind: this.ops.kind, key, message })
+  }
+
+  private error(key: string | undefined, message: string): void {
+    this.result.errors.push({ kind: this.ops.kind, ...(key !== undefined && { key }), message })
+  }
+}
+
+// The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
+const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
+
+function groupByKey(resources: readonly Resource[], keyField: string): Map<string, Resource[]> {
+  const groups = new Map<string, Resource[]>()
+  for (const resource of resources) {
+    const key = String(resource[keyField])
+    groups.set(key, [...(groups.get(key) ?? []), resource])
+  }
+  return groups
+}
+
+/** The top-level fields of `send` that the changes touch: an update sends only what differs. */
+function pick(send: Resource, fields: readonly FieldChange[]): Resource {
+  const names = new Set(fields.map((field) => /^[^.[]+/.exec(field.path)![0]))
+  return Object.fromEntries(Object.entries(send).filter(([name]) => names.has(name)))
+}
+
+/** A field of a secret input shows `'(secret)'` on both sides; an `inputs` object shown whole, with them masked. */
+function hideSecrets(field: FieldChange, hidden: ReadonlySet<string>): FieldChange {
+  if (hidden.size === 0) return field
+  const input = /^inputs\.([^.[]+)/.exec(field.path)?.[1]
+  if (input !== undefined) return hidden.has(input) ? { path: field.path, before: SECRET_SHOWN, after: SECRET_SHOWN } : field
+  if (field.path !== 'inputs') return field
+  return { path: field.path, before: maskInputs(field.before, hidden), after: maskInputs(field.after, hidden) }
+}
+
+function maskInputs(inputs: unknown, hidden: ReadonlySet<string>): unknown {
+  if (!isPlainObject(inputs)) return inputs
+  return Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, hidden.has(key) ? { value: SECRET_SHOWN } : input]))
+}

@@ -1,0 +1,103 @@
+import type { EndpointCreateParams, EventDefinitionCreateParams, ExperimentCreateParams, HogFunctionCreateParams, SurveyCreateParams } from 'posthog-project-client'
+
+/**
+ * A project's setup as specs, one array per kind. A kind that is absent is not managed: `plan` neither
+ * creates, changes nor deletes anything of it. A spec is a resource as `create` accepts it, less ids,
+ * timestamps and what the service derives; a hog function input's `value` may be `{ $env: 'NAME' }`.
+ */
+export interface ProjectConfig {
+  experiments?: ExperimentCreateParams[]
+  surveys?: SurveyCreateParams[]
+  hogFunctions?: HogFunctionCreateParams[]
+  endpoints?: EndpointCreateParams[]
+  eventDefinitions?: EventDefinitionCreateParams[]
+}
+
+/** A kind of managed resource: a key of {@link ProjectConfig}. */
+export type ConfigKind = keyof ProjectConfig
+
+/** One field an update changes: `before` is the live value, `after` the desired one (`'(secret)'` for a secret). */
+export interface FieldChange {
+  path: string
+  before: unknown
+  after: unknown
+}
+
+/** What a plan does to one resource, named by its kind and key. */
+export interface PlanChange {
+  kind: ConfigKind
+  key: string
+  action: 'create' | 'update' | 'delete' | 'unchanged'
+  /** The live resource's id (absent for a create). */
+  id?: string | number
+  /** For an update: exactly the fields that differ. */
+  fields?: FieldChange[]
+}
+
+/** Why a plan cannot be applied (an ambiguous key, a missing `$env` variable, …). */
+export interface PlanError {
+  kind: ConfigKind
+  key?: string
+  message: string
+}
+
+/** Something a plan does not do and says so (e.g. an id that means nothing in the target project, not sent). */
+export interface PlanWarning {
+  kind: ConfigKind
+  key?: string
+  message: string
+}
+
+/** What `plan` resolves with. What it will send is held with it, never in its fields or its JSON. */
+export interface Plan {
+  changes: PlanChange[]
+  errors: PlanError[]
+  warnings: PlanWarning[]
+}
+
+/** Options of `plan`. */
+export interface PlanOptions {
+  /** `true`: plan deletes for every managed kind but event definitions; an array names the kinds (event definitions only that way). */
+  prune?: boolean | readonly ConfigKind[]
+  /** Where `$env` values are read. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>
+  /** Re-send every secret input that has a `$env` value. */
+  rotateSecrets?: boolean
+}
+
+/** Options of `pull`. */
+export interface PullOptions {
+  /** The kinds to read. Default all five. */
+  kinds?: readonly ConfigKind[]
+}
+
+/** Counts so far, after each change settles. */
+export interface ApplyProgress {
+  done: number
+  total: number
+  applied: number
+  failed: number
+}
+
+/** Options of `apply`. */
+export interface ApplyOptions {
+  signal?: AbortSignal
+  onProgress?: (progress: ApplyProgress) => void
+  /** Writes in flight at once within a step of the dependency order. Default 4. */
+  concurrency?: number
+}
+
+/** What happened to one change. */
+export interface ApplyResult {
+  change: PlanChange
+  status: 'applied' | 'failed' | 'skipped'
+  error?: Error
+}
+
+/** What `apply` resolves with: one result per change that is not `unchanged`, and the counts. */
+export interface ApplyReport {
+  results: ApplyResult[]
+  applied: number
+  failed: number
+  skipped: number
+}

@@ -1,0 +1,137 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ProjectClient } from 'posthog-project-client'
+import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
+import * as endpoints from '../types/endpoints-payloads.js'
+import * as experiments from '../types/experiments-payloads.js'
+import * as hogFunctions from '../types/hog-functions-payloads.js'
+import * as surveys from '../types/surveys-payloads.js'
+import { buildCli, fakeEnv, runCli, type StagedCli } from './helpers.js'
+
+/** `posthog-project pull|plan|apply|copy`, the built command against the fake (two projects) over a socket. */
+describe('configuration commands', () => {
+  let cli: StagedCli
+  let fake: FakeApi
+  let server: FakeServer
+  let work: string
+  const secretVariable = 'POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN'
+  const secret = hogFunctions.webhook.inputs!.api_token!.value as string
+  const run = (args: string[], env: Record<string, string> = {}) => runCli(cli.bin, args, { cwd: work, env: { ...fakeEnv(fake, server.url), ...env } })
+  const writes = (from: number) => fake.requests.slice(from).filter((request) => request.method !== 'GET')
+  const client = (projectId: number) => new ProjectClient({ ...fake.clientOptions(server.url), projectId })
+
+  beforeAll(() => {
+    cli = buildCli()
+  }, 120_000)
+  afterAll(() => cli.remove())
+  beforeEach(async () => {
+    fake = createFakeApi({ projects: [1, 2] })
+    server = await fake.listen()
+    work = mkdtempSync(join(tmpdir(), 'phc-config-cli-'))
+    const staging = client(1)
+    await staging.experiments.create(experiments.minimalCreate)
+    await staging.surveys.create(surveys.nps)
+    await staging.hogFunctions.create(hogFunctions.webhook)
+    await staging.endpoints.create(endpoints.topEvents)
+    return async () => {
+      await server.close()
+      rmSync(work, { recursive: true, force: true })
+    }
+  })
+
+  it('pull writes the files; plan is empty (exit 0, also with --detailed-exitcode); a hand edit makes exit 2', async () => {
+    const pulled = await run(['pull', '--kind', 'experiments,surveys,hog-functions,endpoints'])
+    expect(pulled).toMatchObject({ code: 0, stdout: 'Pulled 4 specs into posthog\n', stderr: '' })
+    expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['endpoints', 'experiments', 'hog-functions', 'surveys'])
+    expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.yaml'), 'utf8')).not.toContain(secret)
+    const from = fake.requests.length
+    expect(await run(['plan', '--detailed-exitcode'])).toMatchObject({ code: 0, stdout: 'Plan: 0 to create, 0 to update, 0 to delete, 4 unchanged.\n' })
+    const file = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('description: Quarterly NPS', 'description: Yearly NPS'))
+    const edited = await run(['plan', '--detailed-exitcode'])
+    expect(edited.code).toBe(2)
+    expect(edited.stdout).toContain('~ surveys "NPS Q4" (update, id ')
+    expect(edited.stdout).toContain('    description: "Quarterly NPS" → "Yearly NPS"')
+    const markdown = await run(['plan', '--format', 'markdown'])
+    expect(markdown).toMatchObject({ code: 0 })
+    expect(markdown.stdout).toContain('### PostHog plan: 0 to create, 1 to update, 0 to delete, 3 unchanged')
+    expect(markdown.stdout).toContain('| `description` | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
+    const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout)
+    expect(json.changes.find((change: { action: string }) => change.action === 'update').fields).toEqual([{ path: 'description', before: 'Quarterly NPS', after: 'Yearly NPS' }])
+    expect(writes(from)).toEqual([])
+  })
+
+  it('apply needs --yes without a terminal (exit 2, nothing sent); with it, applies, and the plan is empty after', async () => {
+    await run(['pull'])
+    const file = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('description: Quarterly NPS', 'description: Yearly NPS'))
+    const from = fake.requests.length
+    const refused = await run(['apply'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toBe('posthog-project: apply needs --yes without a terminal; nothing was sent\n')
+    expect(writes(from)).toEqual([])
+    const applied = await run(['apply', '--yes'])
+    expect(applied).toMatchObject({ code: 0, stderr: '' })
+    expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
+    expect(writes(from).map((request) => `${request.method} ${request.path}`)).toEqual([expect.stringMatching(/^PATCH \/api\/projects\/1\/surveys\/.+\/$/)])
+    expect(await run(['apply'])).toMatchObject({ code: 0, stderr: '' })
+  })
+
+  it('a bad file: every problem with file and line, exit 1, nothing sent', async () => {
+    await run(['pull', '--kind', 'surveys'])
+    const file = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('type: popover', 'type: popup').replace('schedule:', 'shedule:'))
+    const from = fake.requests.length
+    const result = await run(['plan'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^posthog-project: 2 problems in posthog; nothing was sent\n/)
+    expect(result.stderr).toMatch(/posthog\/surveys\/NPS-Q4\.yaml:\d+ type: expected one of .*got "popup"/)
+    expect(result.stderr).toMatch(/posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?/)
+    expect(fake.requests.length).toBe(from)
+  })
+
+  it('copy --to-project: a dry run sends nothing; then the target has the setup, the secret from its variable, and a second copy changes nothing', async () => {
+    const from = fake.requests.length
+    const dry = await run(['copy', '--to-project', '2', '--dry-run'], { [secretVariable]: secret })
+    expect(dry).toMatchObject({ code: 0, stderr: '' })
+    expect(dry.stdout).toContain('Plan: 4 to create, 0 to update, 0 to delete, 0 unchanged.')
+    expect(dry.stdout).toContain('(dry run: nothing was sent)')
+    expect(writes(from)).toEqual([])
+    const missing = await run(['copy', '--to-project', '2', '--yes'])
+    expect(missing.code).toBe(1)
+    expect(missing.stdout).toContain(`Error: hogFunctions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set`)
+    expect(writes(from)).toEqual([])
+    const copied = await run(['copy', '--to-project', '2', '--yes'], { [secretVariable]: secret })
+    expect(copied).toMatchObject({ code: 0, stderr: '' })
+    expect(copied.stdout + copied.stderr + dry.stdout + missing.stdout + missing.stderr).not.toContain(secret)
+    expect(writes(from).every((request) => request.path.startsWith('/api/projects/2/'))).toBe(true)
+    const stored = [...fake.stateOf(2).hogFunctions.values()][0]!
+    expect(stored.inputs.api_token?.value).toBe(secret)
+    const again = await run(['copy', '--to-project', '2', '--yes'])
+    expect(again).toMatchObject({ code: 0 })
+    expect(again.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 4 unchanged.')
+  })
+
+  it('copy leaves lifecycle fields behind and reports ids of the source project instead of sending them', async () => {
+    const staging = client(1)
+    await staging.experiments.create(experiments.actionExposureCreate)
+    const running = await staging.experiments.create({ name: 'Running', feature_flag_key: 'running', start_date: '2026-11-01T00:00:00Z' })
+    const result = await run(['copy', '--to-project', '2', '--kind', 'experiments', '--yes'])
+    expect(result).toMatchObject({ code: 0 })
+    expect(result.stdout).toContain('Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config action 12)')
+    const copied = (await client(2).experiments.list().then((page) => page.results)).map((experiment) => [experiment.feature_flag_key, experiment.start_date])
+    expect(copied.sort()).toEqual([['pricing-copy', null], ['running', null]])
+    expect(running.start_date).not.toBeNull()
+  })
+
+  it('usage mistakes are exit 2 before anything is sent', async () => {
+    expect(await run(['copy'])).toMatchObject({ code: 2, stderr: 'posthog-project: Invalid argument `--to-project`: required: the id of the project to copy to\n' })
+    expect((await run(['plan', '--format', 'yaml'])).code).toBe(2)
+    expect((await run(['pull', '--kind', 'widgets'])).stderr).toContain('unknown kind "widgets"')
+    expect((await run(['pull', '--prune'])).stderr).toContain('Invalid argument `--prune`: not a flag of pull')
+    expect((await run(['plan', '--help'])).stdout).toMatch(/^Usage: posthog-project plan \[DIR\]/)
+    expect(existsSync(join(work, 'posthog'))).toBe(false)
+  })
+})

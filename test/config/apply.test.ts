@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError } from 'posthog-project-client'
+import { apply, plan, pull, StaleResourceError, type ApplyProgress } from 'posthog-project-client/config'
+import { useE2E } from '../helpers/fake-server.js'
+import { createFixtures, findExperiment, PRODUCTION, STAGING, WEBHOOK_SECRET, WEBHOOK_SECRET_VARIABLE, writesSince } from './setup.js'
+
+/** apply over a socket against the fake with two projects: one write per change, order, soft deletes, the stale check. */
+describe('apply', () => {
+  const e2e = useE2E({ projects: [STAGING, PRODUCTION] }, 'test')
+  const clients = () => {
+    const staging = e2e.client({ projectId: STAGING })
+    return { staging, production: staging.withOptions({ projectId: PRODUCTION }) }
+  }
+  const env = { [WEBHOOK_SECRET_VARIABLE]: WEBHOOK_SECRET }
+
+  it('promotes staging to production with one write per change, in dependency order; then the plan is empty', async () => {
+    const { staging, production } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging)
+    const changes = await plan(production, config, { env })
+    expect(changes.errors).toEqual([])
+    const progress: ApplyProgress[] = []
+    const from = e2e.fake.requests.length
+    const report = await apply(production, changes, { onProgress: (counts) => progress.push(counts) })
+    const total = Object.values(config).flat().length
+    expect(report).toMatchObject({ applied: total, failed: 0, skipped: 0 })
+    expect(report.results.map((result) => result.status)).toEqual(Array(total).fill('applied'))
+    expect(progress.at(-1)).toEqual({ done: total, total, applied: total, failed: 0 })
+    const writes = writesSince(e2e.fake, from)
+    expect(writes).toHaveLength(total)
+    expect(writes.every((write) => write.method === 'POST' && write.path.startsWith(`/api/projects/${PRODUCTION}/`))).toBe(true)
+    const groups = writes.map((write) => write.path.split('/')[4])
+    expect([...new Set(groups)]).toEqual(['event_definitions', 'endpoints', 'hog_functions', 'surveys', 'experiments'])
+    const again = await plan(production, config, { env: {} })
+    expect(again.errors).toEqual([])
+    expect(again.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
+  })
+
+  it('apply twice is one set of writes: a plan is applied once, and the next plan sends nothing', async () => {
+    const { staging, production } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['experiments', 'surveys'] })
+    const first = await plan(production, config)
+    await apply(production, first)
+    const from = e2e.fake.requests.length
+    await expect(apply(production, first)).rejects.toThrow('applied already')
+    const second = await apply(production, await plan(production, config))
+    expect(second).toEqual({ results: [], applied: 0, failed: 0, skipped: 0 })
+    expect(writesSince(e2e.fake, from)).toEqual([])
+    expect((await pull(production, { kinds: ['experiments'] })).experiments).toHaveLength(3)
+  })
+
+  it('an update sends only the changed fields, after one read of the resource', async () => {
+    const { staging } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['surveys'] })
+    const edited = config.surveys!.map((spec) => (spec.name === 'NPS Q4' ? { ...spec, description: 'Yearly NPS' } : spec))
+    const changes = await plan(staging, { surveys: edited })
+    const update = changes.changes.find((change) => change.action === 'update')!
+    const from = e2e.fake.requests.length
+    await apply(staging, changes)
+    const sent = e2e.fake.requests.slice(from).map(({ method, path, body }) => ({ method, path, body }))
+    expect(sent).toEqual([
+      { method: 'GET', path: `/api/projects/${STAGING}/surveys/${update.id}/`, body: undefined },
+      { method: 'PATCH', path: `/api/projects/${STAGING}/surveys/${update.id}/`, body: { description: 'Yearly NPS' } },
+    ])
+  })
+
+  it('deletes the service’s way: soft for experiments and hog functions, after the creates and updates', async () => {
+    const { staging } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['experiments', 'hogFunctions', 'surveys'] })
+    const experiment = await findExperiment(staging, 'pricing-copy')
+    const desired = {
+      experiments: config.experiments!.filter((spec) => spec.feature_flag_key !== 'pricing-copy'),
+      hogFunctions: config.hogFunctions!.filter((spec) => spec.name !== 'Slack alerts'),
+      surveys: [...config.surveys!.filter((spec) => spec.name !== 'NPS Q4'), { name: 'New survey', type: 'api' as const, questions: [{ type: 'open' as const, question: 'Why?' }] }],
+    }
+    const changes = await plan(staging, desired, { prune: true, env: {} })
+    const hogFunction = changes.changes.find((change) => change.key === 'Slack alerts')!
+    const survey = changes.changes.find((change) => change.key === 'NPS Q4')!
+    const from = e2e.fake.requests.length
+    const report = await apply(staging, changes)
+    expect(report).toMatchObject({ applied: 4, failed: 0 })
+    expect(writesSince(e2e.fake, from)).toEqual([
+      { method: 'POST', path: `/api/projects/${STAGING}/surveys/`, body: desired.surveys.at(-1) },
+      { method: 'PATCH', path: `/api/projects/${STAGING}/experiments/${experiment.id}/`, body: { deleted: true } },
+      { method: 'DELETE', path: `/api/projects/${STAGING}/surveys/${survey.id}/`, body: undefined },
+      { method: 'PATCH', path: `/api/projects/${STAGING}/hog_functions/${hogFunction.id}/`, body: { deleted: true } },
+    ])
+    const after = await plan(staging, desired, { prune: true, env: {} })
+    expect(after.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
+  })
+
+  it('a resource changed since the plan is not overwritten: that change fails as stale, the others go on', async () => {
+    const { staging } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['experiments'] })
+    const desired = { experiments: config.experiments!.map((spec) => ({ ...spec, description: `${spec.name}: planned` })) }
+    const changes = await plan(staging, desired)
+    const experiment = await findExperiment(staging, 'pricing-copy')
+    await staging.experiments.update(experiment.id, { description: 'Edited after the plan' })
+    const report = await apply(staging, changes)
+    expect(report).toMatchObject({ applied: 2, failed: 1, skipped: 0 })
+    const failed = report.results.find((result) => result.status === 'failed')!
+    expect(failed.change.key).toBe('pricing-copy')
+    expect(failed.error).toBeInstanceOf(StaleResourceError)
+    expect(failed.error?.message).toBe('experiments "pricing-copy" changed since the plan was made; it was not overwritten. Plan again.')
+    expect((await staging.experiments.retrieve(experiment.id)).description).toBe('Edited after the plan')
+    const replanned = await plan(staging, desired)
+    expect(replanned.changes.filter((change) => change.action === 'update').map((change) => change.key)).toEqual(['pricing-copy'])
+  })
+
+  it('a resource deleted since the plan fails as stale and nothing is written for it', async () => {
+    const { staging } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['surveys'] })
+    const changes = await plan(staging, { surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })) })
+    const gone = changes.changes.find((change) => change.key === 'NPS Q4')!
+    await staging.surveys.delete(gone.id as string)
+    const from = e2e.fake.requests.length
+    const report = await apply(staging, changes, { concurrency: 1 })
+    expect(report).toMatchObject({ applied: 4, failed: 1 })
+    expect(report.results.find((result) => result.status === 'failed')?.change).toBe(gone)
+    const patched = writesSince(e2e.fake, from).map((write) => write.path)
+    expect(patched).toHaveLength(4)
+    expect(patched).not.toContain(`/api/projects/${STAGING}/surveys/${gone.id}/`)
+  })
+
+  it('an endpoint update is planned with a warning: the service takes it only from a logged-in session', async () => {
+    const { staging } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['endpoints'] })
+    const changes = await plan(staging, { endpoints: config.endpoints!.map((spec) => (spec.name === 'greeting' ? { ...spec, description: 'Planned' } : spec)) })
+    expect(changes.warnings).toEqual([{ kind: 'endpoints', key: 'greeting', message: expect.stringContaining('personal API keys') }])
+  })
+
+  it('a plan with errors is refused and a foreign object is not a plan', async () => {
+    const { production } = clients()
+    const from = e2e.fake.requests.length
+    await expect(apply(production, { changes: [], errors: [{ kind: 'surveys', message: 'bad' }], warnings: [] })).rejects.toThrow(InvalidArgumentError)
+    await expect(apply(production, null as never)).rejects.toThrow('Invalid argument `plan`: expected a Plan from plan()')
+    expect(e2e.fake.requests.length).toBe(from)
+  })
+})
