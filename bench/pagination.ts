@@ -94,23 +94,8 @@ export async function benchPagination(sdk: Sdk, server: BenchServer, options: Pa
   }
   const run = await alternate(blocks, timed(walkRaw), timed(walkSdk))
 
-  // Heap: nothing kept, so what is left after a full GC is what the walk leaked.
   const collect = gc()
-  const heap: Array<{ growthMb: number; peakMb: number }> = []
-  for (let index = 0; index < heapRuns; index++) {
-    collect()
-    collect()
-    const before = heapUsed()
-    let peak = before
-    await walkSdk(() => {
-      const now = heapUsed()
-      if (now > peak) peak = now
-    })
-    collect()
-    collect()
-    const after = heapUsed()
-    heap.push({ growthMb: (after - before) / MB, peakMb: (peak - before) / MB })
-  }
+  const heap = await heapOfWalks(walkSdk, collect, heapRuns)
 
   const responses = await walkResponses(client, server, collect, heapRuns)
 
@@ -149,8 +134,17 @@ async function walkResponses(client: InstanceType<Sdk['ProjectClient']>, server:
   const items = await walk()
   const requests = (await server.counts()).responses
   if (items !== TOTAL_ITEMS) throw new Error(`pagination: the responses walk yielded ${items} rows, expected ${TOTAL_ITEMS}`)
+  const heap = await heapOfWalks(walk, collect, heapRuns)
+  return { requests, items, heapGrowthMb: median(heap.map((entry) => entry.growthMb)), heapPeakMb: Math.max(...heap.map((entry) => entry.peakMb)) }
+}
+
+/**
+ * The heap of `runs` walks that keep nothing: after two full GCs before and after each, what is left is what
+ * the walk leaked (growth); the highest reading sampled once a page during it is its peak.
+ */
+async function heapOfWalks(walk: (onPage: () => void) => Promise<unknown>, collect: () => void, runs: number): Promise<Array<{ growthMb: number; peakMb: number }>> {
   const heap: Array<{ growthMb: number; peakMb: number }> = []
-  for (let index = 0; index < heapRuns; index++) {
+  for (let index = 0; index < runs; index++) {
     collect()
     collect()
     const before = heapUsed()
@@ -163,5 +157,5 @@ async function walkResponses(client: InstanceType<Sdk['ProjectClient']>, server:
     collect()
     heap.push({ growthMb: (heapUsed() - before) / MB, peakMb: (peak - before) / MB })
   }
-  return { requests, items, heapGrowthMb: median(heap.map((entry) => entry.growthMb)), heapPeakMb: Math.max(...heap.map((entry) => entry.peakMb)) }
+  return heap
 }
