@@ -55,8 +55,8 @@ describe('the packed tarball', () => {
     for (const file of ['package.json', 'README.md', 'CHANGELOG.md', ...REDIRECTS, ...built]) expect(packed, file).toContain(file)
   })
 
-  it('installs only ky and zod besides itself (msw is an optional peer)', () => {
-    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ky', 'posthog-project-client', 'zod'])
+  it('installs only ky, zod and yaml (the configuration entry\'s) besides itself (msw is an optional peer)', () => {
+    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ky', 'posthog-project-client', 'yaml', 'zod'])
   })
 
   // A fetch that answers every request with the service's 404 body, so the main entry runs with no fake and no msw.
