@@ -189,14 +189,16 @@ export class Transport {
     }
     let fallen = false
     const read = (url: string, link?: PageLink): Promise<Envelope> => {
+      // Most lists have no fallback: their pages go straight to #send, with no handler per page.
+      if (!fallback) return this.#send({ ...call, url }, link)
       if (fallen) {
         return Promise.resolve().then(() => {
           if (link) this.#checkLink(url, link)
-          return fallback!(url)!
+          return fallback(url)!
         })
       }
       return this.#send({ ...call, url }, link).catch((error: unknown): Promise<Envelope> => {
-        const other = fallback?.(url, error)
+        const other = fallback(url, error)
         if (!other) throw error
         fallen = true
         return other
