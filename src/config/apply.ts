@@ -1,9 +1,8 @@
 import { InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
-import { isPlainObject, stableJson } from './diff.js'
+import { isPlainObject } from './diff.js'
 import { StaleResourceError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
-import { pendingWrite, takePlan, type PendingWrite } from './pending.js'
-import { liveSpec } from './pull.js'
+import { fingerprint, pendingWrite, takePlan, type PendingWrite } from './pending.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
 
 /**
@@ -73,5 +72,5 @@ async function checkUnchangedSincePlan(client: ProjectClient, change: PlanChange
     if (error instanceof NotFoundError) return undefined
     throw error
   })
-  if (current === undefined || stableJson(liveSpec(ops, client, current)) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
+  if (current === undefined || fingerprint(ops, client, current) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
 }

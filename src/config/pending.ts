@@ -1,3 +1,6 @@
+import type { ProjectClient } from 'posthog-project-client'
+import { stableJson } from './diff.js'
+import type { KindOps } from './kinds.js'
 import type { Plan, PlanChange } from './types.js'
 
 /**
@@ -9,6 +12,11 @@ export interface PendingWrite {
   body?: Record<string, unknown>
   /** The live resource's writable fields when planned: `apply` re-reads it and writes only if they still match. */
   fingerprint?: string
+}
+
+/** The writable fields of a live resource as one string, secrets as read (a mapping's secret changed by hand makes it stale). */
+export function fingerprint(ops: KindOps, client: ProjectClient, resource: object): string {
+  return stableJson(ops.toSpec(client, resource))
 }
 
 const writes = new WeakMap<PlanChange, PendingWrite>()

@@ -1,9 +1,8 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { diffFields, isPlainObject, stableJson } from './diff.js'
+import { diffFields, isPlainObject } from './diff.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
-import { hold, markPlanned } from './pending.js'
-import { EnvReader, prepareInputs, SECRET_SHOWN, type PreparedSpec } from './secrets.js'
-import { liveSpec } from './pull.js'
+import { fingerprint, hold, markPlanned } from './pending.js'
+import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -84,14 +83,16 @@ class KindPlanner {
     }
     const [resource] = matches
     if (!resource) return this.planCreate(key, spec)
-    const before = liveSpec(this.ops, this.client, resource)
-    const prepared = this.prepare(key, spec, before)
-    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared.hidden))
+    // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them.
+    const current = this.ops.toSpec(this.client, resource)
+    const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
+    const prepared = this.prepare(key, spec, current)
+    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared))
     const id = this.ops.id(resource)
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: stableJson(before) }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: fingerprint(this.ops, this.client, resource) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
@@ -100,13 +101,12 @@ class KindPlanner {
   }
 
   private planDelete(key: string, resource: Resource): void {
-    const fingerprint = stableJson(liveSpec(this.ops, this.client, resource))
-    this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(this.ops, this.client, resource) }))
   }
 
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
     if (this.ops.kind !== 'hogFunctions') return { compare: spec, send: spec, hidden: new Set() }
-    return prepareInputs(spec, live, { env: this.env, rotate: this.rotate, where: { kind: this.ops.kind, key } })
+    return prepareSecrets(spec, live, { env: this.env, rotate: this.rotate, where: { kind: this.ops.kind, key } })
   }
 
   private push(change: PlanChange): void {
@@ -138,18 +138,4 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
 function pick(send: Resource, fields: readonly FieldChange[]): Resource {
   const names = new Set(fields.map((field) => /^[^.[]+/.exec(field.path)![0]))
   return Object.fromEntries(Object.entries(send).filter(([name]) => names.has(name)))
-}
-
-/** A field of a secret input shows `'(secret)'` on both sides; an `inputs` object shown whole, with them masked. */
-function hideSecrets(field: FieldChange, hidden: ReadonlySet<string>): FieldChange {
-  if (hidden.size === 0) return field
-  const input = /^inputs\.([^.[]+)/.exec(field.path)?.[1]
-  if (input !== undefined) return hidden.has(input) ? { path: field.path, before: SECRET_SHOWN, after: SECRET_SHOWN } : field
-  if (field.path !== 'inputs') return field
-  return { path: field.path, before: maskInputs(field.before, hidden), after: maskInputs(field.after, hidden) }
-}
-
-function maskInputs(inputs: unknown, hidden: ReadonlySet<string>): unknown {
-  if (!isPlainObject(inputs)) return inputs
-  return Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, hidden.has(key) ? { value: SECRET_SHOWN } : input]))
 }

@@ -14,26 +14,10 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
   return Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
 }
 
-/**
- * A live resource as a spec: its writable fields, each secret input as a `$env` reference. A secret input of a
- * mapping stays its mask (`{ secret: true }`), whatever the service sent for it: a pulled file never holds a
- * secret's value (mapping secrets are not managed as `$env` yet).
- */
+/** A live resource as a spec: its writable fields, each stored secret of a hog function as a `$env` reference. */
 export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
   const spec = ops.toSpec(client, resource)
-  if (ops.kind !== 'hogFunctions') return spec
-  const inputs = typeof spec.inputs === 'object' && spec.inputs !== null ? { inputs: referenceSecrets(String(spec.name), spec.inputs as Record<string, unknown>) } : {}
-  const mappings = Array.isArray(spec.mappings) ? { mappings: spec.mappings.map(maskMappingSecrets) } : {}
-  return { ...spec, ...inputs, ...mappings }
-}
-
-/** A mapping whose inputs declared secret (in its `inputs_schema`) show only the mask. */
-function maskMappingSecrets(mapping: unknown): unknown {
-  if (typeof mapping !== 'object' || mapping === null) return mapping
-  const { inputs, inputs_schema: schema } = mapping as { inputs?: Record<string, unknown>; inputs_schema?: Array<{ key?: string; secret?: boolean }> }
-  if (!inputs || !Array.isArray(schema)) return mapping
-  const secret = new Set(schema.filter((item) => item.secret === true).map((item) => item.key))
-  return { ...mapping, inputs: Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, secret.has(key) ? { secret: true } : input])) }
+  return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
 }
 
 function checkKinds(kinds: readonly ConfigKind[] | undefined): readonly ConfigKind[] {

@@ -1,10 +1,14 @@
-import { DIFFERENT } from './diff.js'
-import type { PlanError } from './types.js'
+import { DIFFERENT, isPlainObject, stableJson } from './diff.js'
+import type { FieldChange, PlanError } from './types.js'
 
 /**
- * Secret hog function inputs. The service reads a secret back as the mask `{ secret: true }`; a spec holds
- * `{ value: { $env: NAME } }` instead, and the value is read from the environment only when it is sent.
+ * Secret hog function inputs, the function's own and those of its mappings. The service reads a function's
+ * secret back as the mask `{ secret: true }` and a mapping's as its value (docs/service-behaviour.md §P4.2); a
+ * spec holds `{ value: { $env: NAME } }` instead, and the value is read from the environment only when it is
+ * sent or compared.
  */
+
+type Inputs = Record<string, unknown>
 
 /** What a spec holds in place of a value: the name of an environment variable. */
 export interface EnvReference {
@@ -15,12 +19,15 @@ export interface EnvReference {
 export const SECRET_SHOWN = '(secret)'
 
 /**
- * The variable `pull` names for a secret input: `POSTHOG_SECRET_<FUNCTION>_<INPUT>`, each part upper case
- * with every run of other characters than letters and digits as one `_` (`Order webhook`, `api_token` →
- * `POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN`). Stable: the same function name and input give the same name.
+ * The variable `pull` names for a secret input: `POSTHOG_SECRET_<FUNCTION>_<INPUT>`, and for an input of a
+ * mapping `POSTHOG_SECRET_<FUNCTION>_MAPPING_<MAPPING>_<INPUT>` (the mapping's name, or its position from 1 when
+ * it has none). Each part upper case with every run of other characters than letters and digits as one `_`
+ * (`Order webhook`, `api_token` → `POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN`). Stable: the same names give the
+ * same variable.
  */
-export function secretVariableName(functionName: string, inputKey: string): string {
-  return `POSTHOG_SECRET_${snake(functionName)}_${snake(inputKey)}`
+export function secretVariableName(functionName: string, inputKey: string, mapping?: string): string {
+  const scope = mapping === undefined ? '' : `MAPPING_${snake(mapping)}_`
+  return `POSTHOG_SECRET_${snake(functionName)}_${scope}${snake(inputKey)}`
 }
 
 function snake(text: string): string {
@@ -28,17 +35,71 @@ function snake(text: string): string {
 }
 
 export function isEnvReference(value: unknown): value is EnvReference {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && typeof (value as EnvReference).$env === 'string'
+  return isPlainObject(value) && Object.keys(value).length === 1 && typeof value.$env === 'string'
 }
 
-/** A secret as the service reads it back: `{ secret: true }` and no value. */
+/** A secret as the service reads a function's back: `{ secret: true }` and no value. */
 export function isMasked(input: unknown): boolean {
-  return typeof input === 'object' && input !== null && (input as { secret?: unknown }).secret === true && !('value' in input)
+  return isPlainObject(input) && input.secret === true && !('value' in input)
 }
 
-/** The inputs of a pulled hog function: each masked secret as a `$env` reference to its variable. */
-export function referenceSecrets(functionName: string, inputs: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, isMasked(input) ? { value: { $env: secretVariableName(functionName, key) } } : input]))
+/** The keys of `inputs_schema` items declared `secret`. */
+function declaredSecrets(schema: unknown): ReadonlySet<string> {
+  return new Set(Array.isArray(schema) ? schema.filter((item) => isPlainObject(item) && item.secret === true).map((item) => String((item as Inputs).key)) : [])
+}
+
+/** A live input that holds a stored secret: the mask, or a value of an input declared secret. */
+function holdsSecret(input: unknown, declared: boolean): boolean {
+  if (isMasked(input)) return true
+  const value = (input as { value?: unknown } | undefined)?.value
+  return declared && value !== undefined && value !== null && value !== ''
+}
+
+/** One set of inputs: the function's (`inputs`) or a mapping's (`mappings[0].inputs`). */
+interface InputSet {
+  /** Its path in the spec. */
+  path: string
+  inputs: Inputs
+  /** The keys its `inputs_schema` declares secret. */
+  declared: ReadonlySet<string>
+  /** The variable `pull` names for one of its inputs. */
+  variable(key: string): string
+}
+
+/** Every set of inputs of a hog function spec, with what names their variables. */
+function inputSets(spec: Inputs): InputSet[] {
+  const functionName = String(spec.name)
+  const sets: InputSet[] = []
+  if (isPlainObject(spec.inputs)) {
+    sets.push({ path: 'inputs', inputs: spec.inputs, declared: declaredSecrets(spec.inputs_schema), variable: (key) => secretVariableName(functionName, key) })
+  }
+  if (Array.isArray(spec.mappings)) {
+    spec.mappings.forEach((mapping: unknown, index) => {
+      if (!isPlainObject(mapping) || !isPlainObject(mapping.inputs)) return
+      const mappingName = typeof mapping.name === 'string' && mapping.name !== '' ? mapping.name : String(index + 1)
+      sets.push({ path: `mappings[${index}].inputs`, inputs: mapping.inputs, declared: declaredSecrets(mapping.inputs_schema), variable: (key) => secretVariableName(functionName, key, mappingName) })
+    })
+  }
+  return sets
+}
+
+/** `spec` with the inputs at `path` (`inputs` or `mappings[i].inputs`) replaced. */
+function withInputs(spec: Inputs, path: string, inputs: Inputs): Inputs {
+  if (path === 'inputs') return { ...spec, inputs }
+  const index = Number(/^mappings\[(\d+)\]/.exec(path)![1])
+  const mappings = [...(spec.mappings as unknown[])]
+  mappings[index] = { ...(mappings[index] as Inputs), inputs }
+  return { ...spec, mappings }
+}
+
+/** A pulled hog function: each stored secret, the function's and its mappings', as a `$env` reference to its variable. */
+export function referenceSecrets(spec: Inputs): Inputs {
+  let out = spec
+  for (const set of inputSets(spec)) {
+    const inputs = Object.fromEntries(Object.entries(set.inputs).map(([key, input]) => [key, holdsSecret(input, set.declared.has(key)) ? { value: { $env: set.variable(key) } } : input]))
+    out = withInputs(out, set.path, inputs)
+  }
+  return out
 }
 
 /** Reads `$env` values from `env`; a missing variable is a plan error naming it (never its value). */
@@ -53,11 +114,11 @@ export class EnvReader {
   }
 }
 
-/** A spec made ready: what is compared with the live resource, what is sent, and which inputs are not shown. */
+/** A spec made ready: what is compared with the live resource, what is sent, and where the secrets are. */
 export interface PreparedSpec {
   compare: Record<string, unknown>
   send: Record<string, unknown>
-  /** Input keys whose values a plan shows as `'(secret)'`. */
+  /** The paths of the inputs a plan shows as `'(secret)'` (`inputs.api_token`, `mappings[0].inputs.token`). */
   hidden: ReadonlySet<string>
 }
 
@@ -68,44 +129,102 @@ interface PrepareContext {
 }
 
 /**
- * A hog function spec against its live form (`undefined` for a create). A stored secret that is left alone
- * is neither compared nor sent (`{ secret: true }` keeps it); on create, or with `rotate` for a `$env`
- * value, it is read from the environment and sent. A `$env` value of another input is read and compared.
+ * A hog function spec against the live function's writable fields, secrets as read (`undefined` for a
+ * create). A stored secret the spec leaves to `$env` (or to the mask) is kept: not compared, and sent back as
+ * read when its set of inputs is sent (the mask keeps a function's secret; a mapping's is read whole). On
+ * create, or with `rotate`, the `$env` value is read and sent; compared too where the live value can be read.
+ * Any other `$env` value is read and compared.
  */
-export function prepareInputs(spec: Record<string, unknown>, live: Record<string, unknown> | undefined, context: PrepareContext): PreparedSpec {
-  const inputs = spec.inputs
-  if (typeof inputs !== 'object' || inputs === null) return { compare: spec, send: spec, hidden: new Set() }
-  const liveInputs = (live?.inputs ?? {}) as Record<string, unknown>
-  const compare: Record<string, unknown> = {}
-  const send: Record<string, unknown> = {}
+export function prepareSecrets(spec: Inputs, live: Inputs | undefined, context: PrepareContext): PreparedSpec {
+  let compare = spec
+  let send = spec
   const hidden = new Set<string>()
-  for (const [key, input] of Object.entries(inputs as Record<string, unknown>)) {
-    const value = (input as { value?: unknown } | null)?.value
-    const field = `inputs.${key}`
-    const storedSecret = live !== undefined && isStoredSecret(liveInputs[key])
-    if (storedSecret) hidden.add(key)
-    if (storedSecret && !(context.rotate && isEnvReference(value))) {
-      send[key] = { secret: true }
-      continue
-    }
-    if (!storedSecret && isMasked(input)) {
-      context.env.errors.push({ ...context.where, message: `${field}: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${secretVariableName(String(spec.name), key)}' } }` })
-      continue
-    }
-    if (!isEnvReference(value)) {
-      compare[key] = input
-      send[key] = input
-      continue
-    }
-    hidden.add(key)
-    const resolved = { ...(input as object), value: context.env.read(value, context.where, field) }
-    compare[key] = storedSecret ? { ...resolved, value: DIFFERENT } : resolved
-    send[key] = resolved
+  for (const set of inputSets(spec)) {
+    const liveInputs = live && liveInputsOf(live, spec, set.path)
+    const prepared = prepareSet(set, liveInputs, context, hidden)
+    compare = withInputs(compare, set.path, prepared.compare)
+    send = withInputs(send, set.path, prepared.send)
   }
-  return { compare: { ...spec, inputs: compare }, send: { ...spec, inputs: send }, hidden }
+  return { compare, send, hidden }
 }
 
-/** A live input that pull turned into a `$env` reference: a masked secret. */
-function isStoredSecret(liveInput: unknown): boolean {
-  return isEnvReference((liveInput as { value?: unknown } | undefined)?.value)
+/** The live inputs matching a set of the spec: a mapping by its name when both have one, else by position. */
+function liveInputsOf(live: Inputs, spec: Inputs, path: string): Inputs {
+  if (path === 'inputs') return isPlainObject(live.inputs) ? live.inputs : {}
+  const index = Number(/^mappings\[(\d+)\]/.exec(path)![1])
+  const liveMappings = (Array.isArray(live.mappings) ? live.mappings : []) as unknown[]
+  const name = ((spec.mappings as unknown[])[index] as Inputs).name
+  const named = typeof name === 'string' ? liveMappings.filter((mapping) => isPlainObject(mapping) && mapping.name === name) : []
+  const mapping = named.length === 1 ? named[0] : liveMappings[index]
+  return isPlainObject(mapping) && isPlainObject(mapping.inputs) ? mapping.inputs : {}
+}
+
+function prepareSet(set: InputSet, live: Inputs | undefined, context: PrepareContext, hidden: Set<string>): { compare: Inputs; send: Inputs } {
+  const compare: Inputs = {}
+  const send: Inputs = {}
+  for (const [key, input] of Object.entries(set.inputs)) {
+    const value = (input as { value?: unknown } | null)?.value
+    const field = `${set.path}.${key}`
+    const liveInput = live?.[key]
+    const stored = live !== undefined && holdsSecret(liveInput, set.declared.has(key))
+    const readable = stored && !isMasked(liveInput)
+    const fromEnv = isEnvReference(value)
+    if (stored || fromEnv || set.declared.has(key)) hidden.add(field)
+    if (stored && (isMasked(input) || (fromEnv && !context.rotate) || (!readable && !fromEnv))) {
+      send[key] = liveInput // kept as read
+      continue
+    }
+    if (!stored && isMasked(input)) {
+      context.env.errors.push({ ...context.where, message: `${field}: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${set.variable(key)}' } }` })
+      continue
+    }
+    const resolved = fromEnv ? { ...(input as object), value: context.env.read(value, context.where, field) } : input
+    send[key] = resolved
+    if (!stored) compare[key] = resolved
+    else if (!readable || !sameValue(liveInput, resolved)) compare[key] = { ...(resolved as object), value: DIFFERENT }
+  }
+  return { compare, send }
+}
+
+function sameValue(live: unknown, desired: unknown): boolean {
+  return stableJson((live as { value?: unknown }).value) === stableJson((desired as { value?: unknown }).value)
+}
+
+/**
+ * A field change as a plan shows it: a secret input's own fields as `'(secret)'` on both sides, and a larger
+ * value that holds secret inputs (`inputs`, `mappings`, …) with each of them as `{ value: '(secret)' }`, its
+ * `after` as `send` has it (a kept secret is not compared, but is sent).
+ */
+export function hideSecrets(field: FieldChange, prepared: PreparedSpec): FieldChange {
+  const inside: string[] = []
+  for (const path of prepared.hidden) {
+    if (isWithin(field.path, path)) return { path: field.path, before: SECRET_SHOWN, after: SECRET_SHOWN }
+    if (isWithin(path, field.path)) inside.push(path.slice(field.path.length))
+  }
+  if (inside.length === 0) return field
+  const sent = segmentsOf(field.path).reduce<unknown>((value, segment) => (value as Record<string | number, unknown> | undefined)?.[segment], prepared.send)
+  return { path: field.path, before: maskAll(field.before, inside), after: maskAll(sent, inside) }
+}
+
+/** Whether `path` is `parent` or inside it. */
+function isWithin(path: string, parent: string): boolean {
+  return path === parent || path.startsWith(`${parent}.`) || path.startsWith(`${parent}[`)
+}
+
+/** `mappings[0].inputs` → `['mappings', 0, 'inputs']`. */
+function segmentsOf(path: string): Array<string | number> {
+  return [...`.${path}`.matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map((match) => match[1] ?? Number(match[2]))
+}
+
+function maskAll(value: unknown, relativePaths: readonly string[]): unknown {
+  return relativePaths.reduce((out, relative) => maskAt(out, segmentsOf(relative)), value)
+}
+
+/** A copy of `value` with the input at `segments` shown as `{ value: '(secret)' }`, when there is one. */
+function maskAt(value: unknown, segments: ReadonlyArray<string | number>): unknown {
+  if (segments.length === 0) return value === undefined ? value : { value: SECRET_SHOWN }
+  const [head, ...rest] = segments as [string | number, ...Array<string | number>]
+  if (Array.isArray(value) && typeof head === 'number' && head < value.length) return value.map((item, index) => (index === head ? maskAt(item, rest) : item))
+  if (isPlainObject(value) && typeof head === 'string' && head in value) return { ...value, [head]: maskAt(value[head], rest) }
+  return value
 }

@@ -41,23 +41,6 @@ describe('pull and plan', () => {
     expect(JSON.stringify(config)).not.toContain(WEBHOOK_SECRET)
   })
 
-  it('a secret input of a mapping is pulled as its mask, whatever the service sent for it', async () => {
-    const { staging } = clients()
-    const mapping = {
-      name: 'Orders',
-      inputs_schema: [
-        { key: 'url', type: 'string', required: true, secret: false },
-        { key: 'token', type: 'string', required: true, secret: true },
-      ],
-      inputs: { url: { value: 'https://example.com/orders' }, token: { value: 'mapping-secret-value' } },
-    }
-    e2e.fake.seed.hogFunctions([{ name: 'Mapped destination', type: 'destination', mappings: [mapping] } as never], { projectId: STAGING })
-    const config = await pull(staging, { kinds: ['hogFunctions'] })
-    const [spec] = config.hogFunctions!
-    expect(spec!.mappings![0]!.inputs).toEqual({ url: { value: 'https://example.com/orders' }, token: { secret: true } })
-    expect(JSON.stringify(config)).not.toContain('mapping-secret-value')
-  })
-
   it('a hand edit shows exactly its fields, before = live and after = desired', async () => {
     const { staging } = clients()
     await createFixtures(staging)
