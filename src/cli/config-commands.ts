@@ -189,6 +189,10 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
   const report = await config.apply(client, planned, options)
   for (const result of report.results) if (result.status === 'failed') await put(io.stderr, `failed: ${result.change.kind} ${JSON.stringify(result.change.key)}: ${describeFailure(result.error).line}\n`)
   await put(io.stdout, `Applied ${report.applied}, failed ${report.failed}, skipped ${report.skipped}.\n`)
+  if (report.aborted) {
+    await put(io.stderr, 'interrupted: the skipped changes were not sent; plan again to see where the project stands\n')
+    return EXIT.interrupted
+  }
   return report.failed > 0 ? EXIT.api : EXIT.ok
 }
 

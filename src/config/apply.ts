@@ -1,4 +1,4 @@
-import { InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
+import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from './diff.js'
 import { StaleResourceError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
@@ -10,7 +10,7 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * deletes in the reverse order. Before an update or a delete the resource is read again (one read each) and
  * written only if its writable fields are still those the plan saw: otherwise that change fails with
  * {@link StaleResourceError} and the others go on. A create is sent once; after a write lost in flight, the
- * next plan finds the resource by its key.
+ * next plan finds the resource by its key. Aborted, it resolves with the report so far (`aborted: true`).
  */
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
   checkPlan(plan)
@@ -18,20 +18,29 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
   for (const step of steps(changes)) {
-    await client.bulk(
-      step,
-      async (change, { signal }) => {
-        const outcome = await applyChange(client, change, signal)
-        outcomes.set(change, outcome)
-        counts.done += 1
-        counts[outcome.status === 'applied' ? 'applied' : 'failed'] += 1
-        options.onProgress?.({ ...counts })
-      },
-      { concurrency: options.concurrency ?? 4, signal: options.signal },
-    )
+    if (options.signal?.aborted) break
+    const ran = await client
+      .bulk(
+        step,
+        async (change, { signal }) => {
+          const outcome = await applyChange(client, change, signal)
+          outcomes.set(change, outcome)
+          counts.done += 1
+          counts[outcome.status === 'applied' ? 'applied' : 'failed'] += 1
+          options.onProgress?.({ ...counts })
+        },
+        { concurrency: options.concurrency ?? 4, signal: options.signal },
+      )
+      // bulk rejects on abort only once the writes in flight have settled: every change that ran has its outcome.
+      .catch((error: unknown) => {
+        if (error instanceof AbortError && options.signal?.aborted) return undefined
+        throw error
+      })
+    if (!ran) break
   }
   const results = changes.map((change) => outcomes.get(change) ?? { change, status: 'skipped' as const })
-  return { results, applied: counts.applied, failed: counts.failed, skipped: results.filter((result) => result.status === 'skipped').length }
+  const skipped = results.filter((result) => result.status === 'skipped').length
+  return { results, applied: counts.applied, failed: counts.failed, skipped, aborted: skipped > 0 && options.signal?.aborted === true }
 }
 
 function checkPlan(plan: Plan): void {

@@ -81,6 +81,10 @@ export interface ApplyProgress {
 
 /** Options of `apply`. */
 export interface ApplyOptions {
+  /**
+   * Stops `apply`: no change starts after it aborts, the writes in flight see it, and `apply` resolves with
+   * the report so far (`aborted: true`; changes never started are `skipped`).
+   */
   signal?: AbortSignal
   onProgress?: (progress: ApplyProgress) => void
   /** Writes in flight at once within a step of the dependency order. Default 4. */
@@ -100,4 +104,6 @@ export interface ApplyReport {
   applied: number
   failed: number
   skipped: number
+  /** `options.signal` aborted before every change had run: the `skipped` ones never started. */
+  aborted: boolean
 }

@@ -1,14 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import * as endpoints from '../types/endpoints-payloads.js'
 import * as experiments from '../types/experiments-payloads.js'
 import * as hogFunctions from '../types/hog-functions-payloads.js'
 import * as surveys from '../types/surveys-payloads.js'
-import { buildCli, fakeEnv, runCli, type StagedCli } from './helpers.js'
+import { buildCli, fakeEnv, finished, runCli, startCli, type StagedCli } from './helpers.js'
 
 /** `posthog-project pull|plan|apply|copy`, the built command against the fake (two projects) over a socket. */
 describe('configuration commands', () => {
@@ -77,6 +77,25 @@ describe('configuration commands', () => {
     expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
     expect(writes(from).map((request) => `${request.method} ${request.path}`)).toEqual([expect.stringMatching(/^PATCH \/api\/projects\/1\/surveys\/.+\/$/)])
     expect(await run(['apply'])).toMatchObject({ code: 0, stderr: '' })
+  })
+
+  it('Ctrl-C during apply: the write in flight is aborted, the report so far is printed, exit 130', async () => {
+    await run(['pull', '--kind', 'surveys,experiments'])
+    const survey = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
+    writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Interrupted'))
+    const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
+    writeFileSync(experiment, `${readFileSync(experiment, 'utf8')}description: Interrupted\n`)
+    fake.faults.hangNext(1, { method: 'PATCH' })
+    const from = fake.requests.length
+    const child = startCli(cli.bin, ['apply', '--yes'], { cwd: work, env: fakeEnv(fake, server.url) })
+    const done = finished(child)
+    await vi.waitFor(() => expect(writes(from)).toHaveLength(1), { timeout: 10_000, interval: 20 })
+    child.kill('SIGINT')
+    const result = await done
+    expect(result.code).toBe(130)
+    expect(result.stdout).toContain('Applied 0, failed 1, skipped 1.')
+    expect(result.stderr).toContain('interrupted: the skipped changes were not sent')
+    expect(writes(from)).toHaveLength(1)
   })
 
   it('a bad file: every problem with file and line, exit 1, nothing sent', async () => {

@@ -45,7 +45,7 @@ describe('apply', () => {
     const from = e2e.fake.requests.length
     await expect(apply(production, first)).rejects.toThrow('applied already')
     const second = await apply(production, await plan(production, config))
-    expect(second).toEqual({ results: [], applied: 0, failed: 0, skipped: 0 })
+    expect(second).toEqual({ results: [], applied: 0, failed: 0, skipped: 0, aborted: false })
     expect(writesSince(e2e.fake, from)).toEqual([])
     expect((await pull(production, { kinds: ['experiments'] })).experiments).toHaveLength(3)
   })
@@ -125,6 +125,29 @@ describe('apply', () => {
     const patched = writesSince(e2e.fake, from).map((write) => write.path)
     expect(patched).toHaveLength(4)
     expect(patched).not.toContain(`/api/projects/${STAGING}/surveys/${gone.id}/`)
+  })
+
+  it('aborted, apply resolves with the report so far: what ran is applied or failed, what never started is skipped', async () => {
+    const { staging } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging, { kinds: ['surveys', 'experiments'] })
+    const desired = { surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })), experiments: config.experiments!.map((spec) => ({ ...spec, description: 'Planned' })) }
+    const changes = await plan(staging, desired)
+    const total = changes.changes.length
+    const controller = new AbortController()
+    const from = e2e.fake.requests.length
+    const report = await apply(staging, changes, { concurrency: 1, signal: controller.signal, onProgress: ({ done }) => done === 2 && controller.abort() })
+    expect(report).toMatchObject({ applied: 2, failed: 0, skipped: total - 2, aborted: true })
+    expect(report.results.map((result) => result.status)).toEqual(['applied', 'applied', ...Array(total - 2).fill('skipped')])
+    expect(writesSince(e2e.fake, from)).toHaveLength(2)
+    const replanned = await plan(staging, desired)
+    expect(replanned.changes.filter((change) => change.action === 'update')).toHaveLength(total - 2)
+
+    const before = new AbortController()
+    before.abort()
+    const untouched = await apply(staging, replanned, { signal: before.signal })
+    expect(untouched).toMatchObject({ applied: 0, failed: 0, skipped: total - 2, aborted: true })
+    expect(writesSince(e2e.fake, from)).toHaveLength(2)
   })
 
   it('an endpoint update is planned with a warning: the service takes it only from a logged-in session', async () => {
