@@ -1,5 +1,13 @@
 import { ApiError, parseRetryAfter, retryAfterFromDetail, toApiError } from './errors.js'
 
+/**
+ * What the transport adds to the options ky hands to its `fetch` (ky passes options it does not know on to
+ * `fetch`): the JSON body, to send again when a redirect keeps the method. Never passed to the caller's fetch.
+ */
+export interface ReplayOption {
+  replayJson?: unknown
+}
+
 const MAX_REDIRECTS = 5
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 const utf8 = new TextDecoder()
@@ -24,12 +32,14 @@ export class GuardedFetch {
     this.#onThrottled = onThrottled
   }
 
-  readonly fetch = async (input: Request, init?: RequestInit): Promise<Response> => {
+  readonly fetch = async (input: Request, options?: RequestInit & ReplayOption): Promise<Response> => {
+    // The body to send again after a redirect comes with the call: cloning every request to keep one costs more.
+    const { replayJson, ...init } = options ?? {}
+    const replay = replayJson === undefined ? null : JSON.stringify(replayJson)
     let request = input
     for (let hop = 0; ; hop++) {
       // Every request here is `redirect: 'manual'` (the transport's ky options, and `#follow`): fetch would
       // follow a redirect itself, and a custom fetch might forward `Authorization`.
-      const replay = request.body ? request.clone() : undefined
       const response = await this.#fetch(request, init)
       const target = redirectTarget(response, request.url)
       if (target === undefined) return this.#buffer(response, request)
@@ -38,7 +48,7 @@ export class GuardedFetch {
   }
 
   /** The next request of a redirect, or an `ApiError` when it leaves the origin or loops. */
-  #follow(response: Response, request: Request, target: URL | null, hop: number, replay: Request | undefined): Request {
+  #follow(response: Response, request: Request, target: URL | null, hop: number, replay: string | null): Request {
     void response.body?.cancel().catch(() => undefined)
     if (!target || target.origin !== this.#origin || hop >= MAX_REDIRECTS) {
       const why = hop >= MAX_REDIRECTS ? 'too many redirects' : `not followed, the API key is only sent to ${this.#origin}`
@@ -55,11 +65,9 @@ export class GuardedFetch {
     return new Request(target, {
       method,
       headers: request.headers,
-      body: method === 'GET' ? null : (replay?.body ?? null),
+      body: method === 'GET' ? null : replay,
       signal: request.signal,
       redirect: 'manual',
-      // @ts-expect-error `duplex` is required by Node for a streamed body, and unknown to the DOM types.
-      duplex: 'half',
     })
   }
 

@@ -4,7 +4,7 @@ import { APIPromise, type WithResponse } from './api-promise.js'
 import { pathParam, plainObject, queryParams, show } from './args.js'
 import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationError, type ValidationIssue } from './errors.js'
 import { describeFailure, toClientError } from './error-mapping.js'
-import { GuardedFetch, bodyBytes, bodyText } from './guarded-fetch.js'
+import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
 import { checkKnownFields } from './known-fields.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
@@ -313,7 +313,7 @@ export class Transport {
       retry: retryPolicy(call.idempotent, options.maxRetries ?? this.config.maxRetries, options.maxRetryDelay ?? this.config.maxRetryDelay),
     }
     // Only the keys that are set (ky copies its options object once per key).
-    if (call.body !== undefined) init.json = call.body
+    if (call.body !== undefined) Object.assign(init, { json: call.body, replayJson: call.body } satisfies Options & ReplayOption)
     if (options.signal) init.signal = options.signal
     if (this.#limiter && (options.signal || options.maxRetryDelay !== undefined)) {
       init.context = { signal: options.signal, maxRetryDelay: options.maxRetryDelay } satisfies PaceContext

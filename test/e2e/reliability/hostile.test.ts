@@ -115,6 +115,18 @@ describe('hostile responses over real sockets', () => {
       expect(found.results.map((item) => item.id)).toEqual([1])
       expect(primary.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`])
     })
+
+    it.each([307, 308])('a same-origin %i of a POST sends the same body again (control)', async (status) => {
+      const created = JSON.stringify(experiment(1))
+      respond = (request, response) => (request.url === LIST ? send(response, status, '', { location: `${LIST}?moved=1` }) : send(response, 201, created))
+      const body = { name: 'Moved', feature_flag_key: 'moved', description: 'sent twice' }
+      await client().experiments.create(body, { extraBody: { extra: 1 } })
+      expect(primary.requests.map((request) => [request.method, request.url, JSON.parse(request.body)])).toEqual([
+        ['POST', LIST, { ...body, extra: 1 }],
+        ['POST', `${LIST}?moved=1`, { ...body, extra: 1 }],
+      ])
+      expect(primary.requests[1]!.headers['content-type']).toBe('application/json')
+    })
   })
 
   describe('no prototype pollution', () => {
