@@ -187,10 +187,11 @@ describe('redirects', () => {
 describe('the operation table', () => {
   it('has an SDK method for every operation, and their scopes', () => {
     // The query API is `client.query`, outside the groups.
-    expect(ALL_OPERATIONS.filter((id) => !SDK_METHODS.includes(id))).toEqual(['query.run', 'query.status'])
+    expect(ALL_OPERATIONS.filter((id) => !SDK_METHODS.includes(id))).toEqual(['query.run', 'query.status', 'query.cancel'])
     expect(requiredScope('surveys.responses')).toBe('survey:read')
     expect(requiredScope('query.run')).toBe('query:read')
     expect(requiredScope('query.status')).toBe('query:read')
+    expect(requiredScope('query.cancel')).toBe('query:read')
     expect(requiredScope('experiments.eligibleFeatureFlags')).toBe('feature_flag:read')
     expect(requiredScope('surveys.activity')).toBe('activity_log:read')
     expect(requiredScope('endpoints.run')).toBe('endpoint:read')

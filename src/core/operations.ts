@@ -219,6 +219,7 @@ const TABLE = {
   // The query API: every kind counts as a read, and a query only reads, so it is retried like a GET (docs/service-behaviour.md §10.3).
   'query.run': { method: 'POST', path: 'query/', scope: 'query:read', idempotent: true, body: 'required' },
   'query.status': { method: 'GET', path: 'query/{id}/', scope: 'query:read', params: UUID },
+  'query.cancel': { method: 'DELETE', path: 'query/{id}/', scope: 'query:read', params: UUID },
 } as const satisfies Record<string, OperationRow>
 
 /** The name of an operation, `group.method`. */

@@ -12,7 +12,8 @@ import { experimentLegacyQueryResponseSchema, experimentQueryResponseSchema, hog
 /**
  * Runs one query through the query API (docs/service-behaviour.md §10.3): `POST query/`, then, while the
  * service answers an unfinished async run (202), `GET query/:id/` until it is done, within the call's
- * `timeout`. Shared by `client.query`, `experiments.results` and the survey responses fallback.
+ * `timeout`; a run given up on (aborted, or out of time) is cancelled with `DELETE query/:id/`. Shared by
+ * `client.query`, `experiments.results` and the survey responses fallback.
  */
 
 /** Request options of `client.query`, and the request's own `refresh`. */
@@ -54,11 +55,29 @@ export async function runQuery<T>(transport: Transport, query: { kind: string },
   let result = await transport.send('query.run', first, args, request)
   for (let wait = FIRST_POLL_MS; pending(result.data); wait = Math.min(wait * 2, MAX_POLL_MS)) {
     const id = (result.data as Pending).query_status?.id
-    if (Date.now() + wait - started > timeout) throw new TimeoutError(`query ${id} still running after ${timeout} ms`)
-    await sleep(wait, request.signal)
-    result = await transport.send('query.status', status, { path: { id } }, request)
+    try {
+      if (Date.now() + wait - started > timeout) throw new TimeoutError(`query ${id} still running after ${timeout} ms`)
+      await sleep(wait, request.signal)
+      result = await transport.send('query.status', status, { path: { id } }, request)
+    } catch (error) {
+      if (error instanceof TimeoutError || error instanceof AbortError) await cancel(transport, id, request)
+      throw error
+    }
   }
   return result
+}
+
+/** How long a cancel may take: the caller has given up on the query already. */
+const CANCEL_MS = 2_000
+
+/**
+ * Cancels a run the caller gave up on (aborted, or out of time), so that it stops using the project's share of
+ * the service's concurrent queries. Best effort: sent once, never with the caller's signal, and never failing.
+ */
+async function cancel(transport: Transport, id: string | undefined, request: RequestOptions): Promise<void> {
+  if (!id) return
+  const options = { headers: request.headers, maxRetries: 0, signal: AbortSignal.timeout(CANCEL_MS) }
+  await transport.send('query.cancel', 'none', { path: { id } }, options).catch(() => undefined)
 }
 
 /** An async run the service has not finished (202). */

@@ -218,6 +218,14 @@ const CASES: Record<OperationId, Case> = {
     check: (out) => expect(out).toBe('{"one":1}\n'),
     sends: ['query.run', 'query.status', 'query.status'],
   },
+  'query.cancel': {
+    command: ['query'],
+    // The first status read would come after the call's time is up: the run is cancelled instead.
+    args: () => ['--hogql', 'SELECT 1 AS one', '--refresh', 'async', '--timeout', '100'],
+    code: 3,
+    check: (out) => expect(out).toBe(''),
+    sends: ['query.run', 'query.cancel'],
+  },
 }
 
 describe('posthog-project reaches every operation', () => {

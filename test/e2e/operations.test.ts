@@ -5,6 +5,7 @@ import {
   NotFoundError,
   OPERATIONS,
   PermissionDeniedError,
+  TimeoutError,
   type OperationId,
   type ProjectClient,
 } from 'posthog-project-client'
@@ -215,6 +216,8 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   query: async ({ client }) => {
     const answer = await client.query({ kind: 'HogQLQuery', query: 'SELECT {word} AS word', values: { word: 'async' } }, { refresh: 'async' })
     expect(answer.results).toEqual([['async']])
+    // Out of time before its first status read: the run is cancelled.
+    await expect(client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 })).rejects.toBeInstanceOf(TimeoutError)
   },
 
   eventDefinitions: async ({ client }) => {

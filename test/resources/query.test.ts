@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { AbortError, BadRequestError, InvalidArgumentError, ProjectClient, ResponseValidationError, type HogQLQueryResponse } from '../../src/index.js'
+import { AbortError, BadRequestError, InvalidArgumentError, ProjectClient, ResponseValidationError, TimeoutError, type HogQLQueryResponse } from '../../src/index.js'
 import { createFakeApi } from '../../src/testing/index.js'
 
 /** `client.query` (docs/service-behaviour.md §10.3): what it sends, how it reads answers, async runs, bad input. */
@@ -38,15 +38,39 @@ describe('client.query', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/)
   })
 
-  it('an abort while waiting for an async run rejects with AbortError and reads no more', async () => {
+  it('an abort while waiting for an async run rejects with AbortError, reads no more and cancels the run', async () => {
     const { fake, client } = setup()
     const controller = new AbortController()
-    const pending = client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', signal: controller.signal })
+    const pending = client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', signal: controller.signal, headers: { 'x-request-source': 'script' } })
     await new Promise((resolve) => setTimeout(resolve, 50))
     controller.abort()
     await expect(pending).rejects.toBeInstanceOf(AbortError)
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(fake.requests.map((request) => request.operation)).toEqual(['query.run'])
+    expect(fake.requests.map((request) => `${request.operation} ${request.status}`)).toEqual(['query.run 202', 'query.cancel 200'])
+    expect(fake.requests[1]).toMatchObject({ method: 'DELETE', path: expect.stringMatching(/^\/api\/projects\/1\/query\/[0-9a-f]{32}\/$/) })
+    expect(fake.requests[1]!.headers['x-request-source']).toBe('script')
+  })
+
+  it('a run still going when the call is out of time is cancelled, and the call rejects with TimeoutError', async () => {
+    const { fake, client } = setup()
+    const error = await client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(fake.requests.map((request) => `${request.operation} ${request.status}`)).toEqual(['query.run 202', 'query.cancel 200'])
+  })
+
+  it('a cancel that fails changes nothing: the caller gets the reason it gave up', async () => {
+    const { fake, client } = setup()
+    fake.faults.failNext(1, { operation: 'query.cancel', status: 500 })
+    const error = await client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(fake.requests.map((request) => `${request.operation} ${request.status}`)).toEqual(['query.run 202', 'query.cancel 500'])
+  })
+
+  it('a failed status read is not followed by a cancel: the service ended the run', async () => {
+    const { fake, client } = setup()
+    fake.faults.failNext(1, { operation: 'query.status', status: 400, body: { type: 'validation_error', code: 'invalid_input', detail: 'Query failed.', attr: null } })
+    await expect(client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async' })).rejects.toBeInstanceOf(BadRequestError)
+    expect(fake.requests.map((request) => request.operation)).toEqual(['query.run', 'query.status'])
   })
 
   it.each([

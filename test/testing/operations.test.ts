@@ -179,6 +179,7 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       check: (body) => expect(body).toMatchObject({ columns: ['one'], results: [[1]], types: [['one', 'Int64']] }),
     },
     'query.status': { prepare: asyncRun, path: { id: 'run-1' }, status: 202, check: (body) => expect(body.query_status).toMatchObject({ id: 'run-1', complete: false }) },
+    'query.cancel': { prepare: asyncRun, path: { id: 'run-1' }, status: 200, check: (body) => expect(body).toEqual({ message: 'Query cancelled.' }) },
 
     'eventDefinitions.list': { status: 200, check: paginated },
     'eventDefinitions.create': { body: { name: 'new_event' }, status: 201, check: (body) => expect(body.created_at).toBeNull() },

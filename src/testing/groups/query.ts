@@ -4,7 +4,8 @@
  * placeholders, and the survey-events subset of hogql-events.ts), `ExperimentQuery` and the two legacy
  * experiment kinds, computed from what `fake.seed.experimentData` gave (experiment-stats.ts). Any other kind,
  * or HogQL outside those subsets, answers 400 saying so. An async `refresh` answers 202; the run's first
- * status read answers 202 (still running), the next ones 200 with the result.
+ * status read answers 202 (still running), the next ones 200 with the result. `DELETE query/:id/` cancels a
+ * run (its status is then 404).
  */
 import { param, type GroupHandlers } from '../context.js'
 import { apiError, fail, invalid, json } from '../responses.js'
@@ -42,6 +43,12 @@ export const queryHandlers: GroupHandlers<'query'> = {
     run.reads++
     const complete = run.reads > 1
     return json({ query_status: status(context.store, run, complete) }, complete ? 200 : 202)
+  },
+
+  'query.cancel': (context) => {
+    const id = param(context, 'id')
+    if (!context.store.queryRuns.delete(id)) fail(apiError(404, 'invalid_request', 'not_found', 'Query not found.'))
+    return json({ message: 'Query cancelled.' })
   },
 }
 
