@@ -1,0 +1,48 @@
+/**
+ * The configuration entry's public types (posthog-project-client/config), under the strict user-side flags of
+ * test/types/tsconfig.json: a spec is the create body of its kind, a plan and a report are as the README's
+ * "Configuration as code" names them, and a mistake in a spec written in code is a compile error.
+ */
+import { expectTypeOf } from 'vitest'
+import { apply, formatPlan, plan, pull, readConfig, secretVariableName, writeConfig, type ApplyReport, type Plan, type PlanChange, type ProjectConfig } from 'posthog-project-client/config'
+import type { ExperimentCreateParams, HogFunctionCreateParams } from 'posthog-project-client'
+import { client } from './helpers.js'
+
+/** Compile-time checks only: never called. */
+export async function configTypes(): Promise<void> {
+  const pulled = await pull(client, { kinds: ['experiments', 'hogFunctions'] })
+  expectTypeOf(pulled).toEqualTypeOf<ProjectConfig>()
+  expectTypeOf(pulled.experiments).toEqualTypeOf<ExperimentCreateParams[] | undefined>()
+  expectTypeOf(pulled.hogFunctions).toEqualTypeOf<HogFunctionCreateParams[] | undefined>()
+  await writeConfig('posthog', pulled)
+  const desired = await readConfig('posthog')
+
+  // A spec written in code: a secret from the environment, the spec otherwise a create body.
+  const promoted: ProjectConfig = {
+    ...desired,
+    hogFunctions: [{ type: 'destination', name: 'Order webhook', hog: 'print(inputs.token)', inputs: { token: { value: { $env: secretVariableName('Order webhook', 'token') } } } }],
+  }
+  const changes = await plan(client, promoted, { prune: ['surveys'], env: { TOKEN: 'x' }, rotateSecrets: true })
+  expectTypeOf(changes).toEqualTypeOf<Plan>()
+  expectTypeOf<PlanChange['action']>().toEqualTypeOf<'create' | 'update' | 'delete' | 'unchanged'>()
+  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions'>()
+  const text: string = formatPlan(changes, 'markdown')
+  void text
+
+  const report = await apply(client, changes, { signal: AbortSignal.timeout(60_000), concurrency: 2, onProgress: ({ done, total }) => void [done, total] })
+  expectTypeOf(report).toEqualTypeOf<ApplyReport>()
+  expectTypeOf(report.aborted).toEqualTypeOf<boolean>()
+  expectTypeOf(report.results[0]!.status).toEqualTypeOf<'applied' | 'failed' | 'skipped'>()
+
+  // --- Misuse -------------------------------------------------------------------------------------
+  // @ts-expect-error 'nmae' does not exist in ExperimentCreateParams: a spec is a create body
+  await plan(client, { experiments: [{ nmae: 'Checkout', feature_flag_key: 'checkout' }] })
+  // @ts-expect-error 'flags' is not a kind of ProjectConfig
+  await plan(client, { flags: [] })
+  // @ts-expect-error prune takes true, false or kinds: 'cohorts' is not one
+  await plan(client, pulled, { prune: ['cohorts'] })
+  // @ts-expect-error kinds are the five of ProjectConfig
+  await pull(client, { kinds: ['actions'] })
+  // @ts-expect-error formatPlan formats as 'text', 'markdown' or 'json'
+  formatPlan(changes, 'html')
+}
