@@ -140,23 +140,28 @@ export function prepareSecrets(spec: Inputs, live: Inputs | undefined, context: 
   let send = spec
   const hidden = new Set<string>()
   for (const set of inputSets(spec)) {
-    const liveInputs = live && liveInputsOf(live, spec, set.path)
-    const prepared = prepareSet(set, liveInputs, context, hidden)
+    const liveSet = live && liveSetOf(live, spec, set.path)
+    // A secret is one whichever side declares it: a spec may leave `inputs_schema` to the service.
+    const declared = new Set([...set.declared, ...(liveSet?.declared ?? [])])
+    const prepared = prepareSet({ ...set, declared }, liveSet?.inputs, context, hidden)
     compare = withInputs(compare, set.path, prepared.compare)
     send = withInputs(send, set.path, prepared.send)
   }
   return { compare, send, hidden }
 }
 
-/** The live inputs matching a set of the spec: a mapping by its name when both have one, else by position. */
-function liveInputsOf(live: Inputs, spec: Inputs, path: string): Inputs {
-  if (path === 'inputs') return isPlainObject(live.inputs) ? live.inputs : {}
+/** The live inputs matching a set of the spec, and what their schema declares secret: a mapping by its name when both have one, else by position. */
+function liveSetOf(live: Inputs, spec: Inputs, path: string): { inputs: Inputs; declared: ReadonlySet<string> } {
+  const of = (owner: unknown) => ({
+    inputs: isPlainObject(owner) && isPlainObject(owner.inputs) ? owner.inputs : {},
+    declared: declaredSecrets(isPlainObject(owner) ? owner.inputs_schema : undefined),
+  })
+  if (path === 'inputs') return of(live)
   const index = Number(/^mappings\[(\d+)\]/.exec(path)![1])
   const liveMappings = (Array.isArray(live.mappings) ? live.mappings : []) as unknown[]
   const name = ((spec.mappings as unknown[])[index] as Inputs).name
   const named = typeof name === 'string' ? liveMappings.filter((mapping) => isPlainObject(mapping) && mapping.name === name) : []
-  const mapping = named.length === 1 ? named[0] : liveMappings[index]
-  return isPlainObject(mapping) && isPlainObject(mapping.inputs) ? mapping.inputs : {}
+  return of(named.length === 1 ? named[0] : liveMappings[index])
 }
 
 function prepareSet(set: InputSet, live: Inputs | undefined, context: PrepareContext, hidden: Set<string>): { compare: Inputs; send: Inputs } {

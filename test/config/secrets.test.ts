@@ -214,6 +214,15 @@ describe('secrets', () => {
       expect(storedMappings(STAGING)![0]!.inputs.token).toEqual({ value: 'changed-by-hand' })
     })
 
+    it('a spec that leaves the mapping\'s inputs_schema to the service still keeps its secret', async () => {
+      const staging = await mappedIn(STAGING)
+      const [spec] = (await pull(staging, { kinds: ['hogFunctions'] })).hogFunctions!
+      const { inputs_schema: _schema, ...mapping } = spec!.mappings![0]!
+      const result = await plan(staging, { hogFunctions: [{ ...spec!, mappings: [mapping] }] }, { env: {} })
+      expect(result.errors).toEqual([])
+      expect(result.changes.map((change) => change.action)).toEqual(['unchanged'])
+    })
+
     it('the mask in a spec keeps the stored secret; where none is stored it is a plan error naming the variable to use', async () => {
       const staging = await mappedIn(STAGING)
       const { production } = clients()
