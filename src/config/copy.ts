@@ -60,16 +60,23 @@ export function forCopy(config: ProjectConfig, selection: CopySelection = {}): {
 
 /** Paths inside a spec that name an action, a cohort or an integration by id. */
 function nestedIds(spec: Spec): string[] {
-  const found: string[] = []
-  const integrationInputs = new Set(
-    (Array.isArray(spec.inputs_schema) ? spec.inputs_schema : []).filter((item: unknown) => isPlainObject(item) && item.type === 'integration').map((item) => String((item as Spec).key)),
-  )
-  for (const key of integrationInputs) if (isPlainObject(spec.inputs) && spec.inputs[key] !== undefined) found.push(`inputs.${key}`)
+  const found = integrationInputs(spec, 'inputs')
+  const mappings: unknown[] = Array.isArray(spec.mappings) ? spec.mappings : []
+  mappings.forEach((mapping, index) => {
+    if (isPlainObject(mapping)) found.push(...integrationInputs(mapping, `mappings[${index}].inputs`))
+  })
   walk(spec, '', (value, path) => {
     if ((value.kind === 'ActionsNode' || value.type === 'actions') && value.id !== undefined) found.push(`${path} action ${String(value.id)}`)
     if (value.type === 'cohort' && value.value !== undefined) found.push(`${path} cohort ${String(value.value)}`)
   })
   return found
+}
+
+/** The inputs of `owner` (a hog function or one of its mappings) that hold an integration's id. */
+function integrationInputs(owner: Spec, path: string): string[] {
+  const schema = Array.isArray(owner.inputs_schema) ? owner.inputs_schema : []
+  const keys = schema.filter((item: unknown) => isPlainObject(item) && item.type === 'integration').map((item) => String((item as Spec).key))
+  return keys.filter((key) => isPlainObject(owner.inputs) && owner.inputs[key] !== undefined).map((key) => `${path}.${key}`)
 }
 
 function walk(value: unknown, path: string, visit: (object: Spec, path: string) => void): void {
