@@ -79,7 +79,13 @@ const hogFunctions: KindOps = {
   read: (client, id, options) => client.hogFunctions.retrieve(id as string, options),
   toSpec: (client, resource) => client.hogFunctions.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,
-  create: (client, body, options) => client.hogFunctions.create(body as never, options),
+  // The service puts a new transformation last whatever order was sent: a second write gives it its place.
+  async create(client, body, options) {
+    const created = await client.hogFunctions.create(body as never, options)
+    const order = body.execution_order
+    if (typeof order !== 'number' || created.execution_order === order) return created
+    return client.hogFunctions.update(created.id, { execution_order: order }, options)
+  },
   update: (client, id, body, options) => client.hogFunctions.update(id as string, body as never, options),
   remove: (client, id, options) => client.hogFunctions.softDelete(id as string, options),
 }

@@ -127,6 +127,27 @@ describe('apply', () => {
     expect(patched).not.toContain(`/api/projects/${STAGING}/surveys/${gone.id}/`)
   })
 
+  it('a transformation keeps its place: the service puts a new one last, so its create is followed by a PATCH of its order', async () => {
+    const { staging, production } = clients()
+    const transformation = (name: string) => ({ type: 'transformation' as const, name, hog: 'return event' })
+    const first = await staging.hogFunctions.create(transformation('Drop bots'))
+    await staging.hogFunctions.create(transformation('Add geo'))
+    await staging.hogFunctions.update(first.id, { execution_order: 5 })
+    await production.hogFunctions.create(transformation('Existing'))
+    const config = await pull(staging, { kinds: ['hogFunctions'] })
+    expect(config.hogFunctions!.map((spec) => [spec.name, spec.execution_order])).toEqual([['Add geo', 2], ['Drop bots', 5]])
+    const from = e2e.fake.requests.length
+    const report = await apply(production, await plan(production, config))
+    expect(report).toMatchObject({ applied: 2, failed: 0 })
+    const writes = writesSince(e2e.fake, from)
+    expect(writes.filter((write) => write.method === 'POST').map((write) => (write.body as { execution_order: number }).execution_order).sort()).toEqual([2, 5])
+    // Created after 'Existing' (1), 'Drop bots' cannot get 5: its order is set by a PATCH of that field alone.
+    expect(writes.filter((write) => write.method === 'PATCH').map((write) => write.body)).toContainEqual({ execution_order: 5 })
+    expect(writes.filter((write) => write.method === 'PATCH').every((write) => Object.keys(write.body as object).join() === 'execution_order')).toBe(true)
+    const again = await plan(production, config)
+    expect(again.changes.map((change) => change.action)).toEqual(['unchanged', 'unchanged'])
+  })
+
   it('aborted, apply resolves with the report so far: what ran is applied or failed, what never started is skipped', async () => {
     const { staging } = clients()
     await createFixtures(staging)

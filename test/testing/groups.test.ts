@@ -143,7 +143,7 @@ describe('hog functions', () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
     const [first, second, destination] = fake.seed.hogFunctions([{ type: 'transformation' }, { type: 'transformation' }, { type: 'destination' }])
-    expect([first?.execution_order, second?.execution_order]).toEqual([0, 1])
+    expect([first?.execution_order, second?.execution_order]).toEqual([1, 2])
     const rearranged = await call('PATCH', 'hog_functions/rearrange/', { orders: { [first?.id ?? '']: 3, [second?.id ?? '']: 1 } })
     expect(Array.isArray(rearranged.body)).toBe(true)
     expect(rearranged.body.map((item: { id: string }) => item.id)).toEqual([second?.id, first?.id])
@@ -152,6 +152,16 @@ describe('hog functions', () => {
     expect((await call('GET', 'hog_functions/?type=destination')).body.count).toBe(1)
     expect((await call('PATCH', 'hog_functions/rearrange/', { orders: {} })).body.detail).toBe('No orders provided')
     expect((await call('PATCH', 'hog_functions/rearrange/', { orders: { nope: 1 } })).body.detail).toBe('HogFunction with id nope does not exist')
+  })
+
+  it('puts a new transformation last, whatever execution_order was sent: (highest or 0) + 1, and 1 after an unordered one', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const call = caller(fake).read
+    const create = async (body: Record<string, unknown>) => (await call('POST', 'hog_functions/', { type: 'transformation', hog: 'return event', ...body })).body.execution_order
+    expect(await create({ name: 'First', execution_order: 7 })).toBe(1)
+    expect(await create({ name: 'Second', execution_order: 0 })).toBe(2)
+    fake.seed.hogFunctions([{ type: 'transformation', execution_order: null }])
+    expect(await create({ name: 'After an unordered one' })).toBe(1)
   })
 
   it('refuses to broadcast a disabled function and records invocations in logs and metrics', async () => {

@@ -162,12 +162,18 @@ function withSecretsKept(schema: readonly FakeInputSchemaItem[], sent: Record<st
   return inputs
 }
 
+/**
+ * The order the service gives a new transformation: `(highest or 0) + 1`, the highest read with Postgres'
+ * `ORDER BY execution_order DESC`, which puts a null first (so any unordered transformation gives 1).
+ */
 function nextExecutionOrder(store: FakeStore): number {
-  let max = -1
+  let highest = 0
   for (const item of store.hogFunctions.values()) {
-    if (!item.deleted && item.type === 'transformation' && item.execution_order !== null) max = Math.max(max, item.execution_order)
+    if (item.deleted || item.type !== 'transformation') continue
+    if (item.execution_order === null) return 1
+    highest = Math.max(highest, item.execution_order)
   }
-  return max + 1
+  return highest + 1
 }
 
 /** The full representation: write-only fields dropped, secret inputs masked. */
@@ -422,8 +428,9 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
         ),
       })
     }
-    if (type === 'transformation') record.execution_order = nextExecutionOrder(store)
     applyWritable(store, record, body, true)
+    // A new transformation goes last whatever order was sent (docs/service-behaviour.md §4.1).
+    if (type === 'transformation') record.execution_order = nextExecutionOrder(store)
     store.hogFunctions.set(record.id, record)
     return json(presentHogFunction(record), 201)
   },
