@@ -119,11 +119,14 @@ export interface Pacer {
 }
 
 interface Waiter {
-  /** Settles the call's promise: with what it waited for, or with the error. */
-  done(reason: string, error?: unknown): void
+  /** Starts the call: resolves its promise with what it waited for. */
+  done(reason: string): void
+  /** Rejects the call's promise. */
+  fail(error: unknown): void
   /** The longest pause this call accepts, in ms. */
   maxPause: number
   reason: string
+  signal: AbortSignal | undefined
 }
 
 // A closure rather than a class: its state minifies (private `#` names are kept whole in the bundle).
@@ -151,7 +154,29 @@ function pacer(windows: SlidingWindow[]): Pacer {
     // A window without a limit has nothing to count.
     for (const window of windows) if (window.limit !== Number.POSITIVE_INFINITY) window.times.push(now)
   }
-  const remove = (waiter: Waiter) => queue.splice(queue.indexOf(waiter), 1)
+  /**
+   * One abort listener per signal, whatever the number of calls waiting with it (a `bulk` passes one signal
+   * to all its calls): one each would pass Node's limit of 10 and warn of a leak.
+   */
+  const listeners = new Map<AbortSignal, () => void>()
+  const watch = (signal: AbortSignal | undefined) => {
+    if (!signal || listeners.has(signal)) return
+    const onAbort = () => {
+      for (const waiter of queue.filter((item) => item.signal === signal)) {
+        remove(waiter)
+        waiter.fail(signal.reason)
+      }
+    }
+    listeners.set(signal, onAbort)
+    signal.addEventListener('abort', onAbort, { once: true })
+  }
+  const remove = (waiter: Waiter) => {
+    queue.splice(queue.indexOf(waiter), 1)
+    const { signal } = waiter
+    if (!signal || queue.some((item) => item.signal === signal)) return
+    signal.removeEventListener('abort', listeners.get(signal)!)
+    listeners.delete(signal)
+  }
 
   /** Starts every waiting call whose turn has come, then sleeps until the next one's. */
   const pump = (): void => {
@@ -164,7 +189,7 @@ function pacer(windows: SlidingWindow[]): Pacer {
         timer = setTimeout(pump, Math.min(at - now, MAX_TIMER_MS))
         return
       }
-      queue.shift()
+      remove(waiter)
       take(now)
       waiter.done(waiter.reason)
     }
@@ -181,21 +206,15 @@ function pacer(windows: SlidingWindow[]): Pacer {
         return undefined
       }
       return new Promise<string>((resolve, reject) => {
-        const onAbort = () => {
-          remove(waiter)
-          reject(signal?.reason)
-        }
         const waiter: Waiter = {
-          done: (why, error) => {
-            signal?.removeEventListener('abort', onAbort)
-            if (error) reject(error)
-            else resolve(why)
-          },
+          done: resolve,
+          fail: reject,
           maxPause,
           // What holds it back: its own block, or the first waiting call's.
           reason,
+          signal,
         }
-        signal?.addEventListener('abort', onAbort, { once: true })
+        watch(signal)
         queue.push(waiter)
         pump()
       })
@@ -207,7 +226,7 @@ function pacer(windows: SlidingWindow[]): Pacer {
       for (const waiter of [...queue]) {
         if (left > waiter.maxPause) {
           remove(waiter)
-          waiter.done('', new PauseTooLong(left))
+          waiter.fail(new PauseTooLong(left))
         }
       }
       pump()

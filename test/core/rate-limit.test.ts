@@ -182,6 +182,34 @@ describe('Limiter', () => {
     expect(next.done).toBe(true)
   })
 
+  it('calls waiting with one signal share one abort listener (Node warns of a leak past 10), and an abort rejects them all', async () => {
+    const [pacer] = new Limiter(limits({ requestsPerMinute: 1 })).groups
+    expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+    const controller = new AbortController()
+    const added = vi.spyOn(controller.signal, 'addEventListener')
+    const removed = vi.spyOn(controller.signal, 'removeEventListener')
+    const waiting = Array.from({ length: 20 }, () => track(pacer.acquire(controller.signal, MINUTE)))
+    const other = track(pacer.acquire(undefined, MINUTE))
+    expect(added).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
+    expect(waiting.map((call) => call.done)).toEqual([true, ...Array(19).fill(false)])
+    controller.abort(new Error('stop'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(waiting.slice(1).every((call) => call.done && (call.error as Error).message === 'stop')).toBe(true)
+    expect(other.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
+    expect(other.done).toBe(true)
+    // A signal whose calls have all started keeps no listener.
+    const quiet = new AbortController()
+    const spy = vi.spyOn(quiet.signal, 'removeEventListener')
+    const started = track(pacer.acquire(quiet.signal, MINUTE))
+    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
+    expect(started.done).toBe(true)
+    expect(spy).toHaveBeenCalledTimes(1)
+    // The first signal's one listener was taken off once, when its last waiting call left.
+    expect(removed).toHaveBeenCalledTimes(1)
+  })
+
   it('an already aborted signal rejects at once, without a slot', async () => {
     const [pacer] = new Limiter(limits({ requestsPerMinute: 1 })).groups
     const controller = new AbortController()
