@@ -1,7 +1,8 @@
 /**
  * The fake's experiment statistics (docs/service-behaviour.md §10.5, §10.6): PostHog's engine for a relative
  * lift with a flat prior, in its normal approximation. Per variant a mean (`sum / n`, sample variance from
- * `sum_squares`) or a conversion rate (variance `p(1 − p)`); the lift `(mean_test − mean_control) /
+ * `sum_squares`), a ratio of two means (`sum / denominator_sum`, its unit variance by the delta method) or a
+ * conversion rate (variance `p(1 − p)`); the lift `(mean_test − mean_control) /
  * mean_control` with the delta method's variance `var_t / (n_t·m_c²) + m_t²·var_c / (n_c·m_c⁴)`.
  * Bayesian: chance to win `Φ(lift / sd)`, a credible interval `lift ± z·sd` at `ci_level`, significant when the
  * chance to win is above `ci_level` or below `1 − ci_level`. Frequentist: two-sided `p = 2(1 − Φ(|lift| / sd))`,
@@ -9,13 +10,22 @@
  * with the sample sizes experiments have, the normal approximation agrees to a few decimals.)
  */
 
-/** What was counted for one variant. */
+/** What was counted for one variant; a ratio metric's denominator too. */
 export interface VariantCounts {
   key: string
   number_of_samples: number
   sum: number
   sum_squares: number
+  denominator_sum?: number
+  denominator_sum_squares?: number
+  numerator_denominator_sum_product?: number
 }
+
+/**
+ * How a metric's counts are read (PostHog's `metric_variant_to_statistic`): a mean (`SampleMeanStatistic`), a
+ * ratio of two means (`RatioStatistic`), or a proportion (`ProportionStatistic`: funnels, and any other kind).
+ */
+export type StatisticKind = 'mean' | 'ratio' | 'proportion'
 
 /** The statistics of one test variant against the baseline. */
 export interface Comparison {
@@ -24,24 +34,33 @@ export interface Comparison {
 }
 
 /** The validation failures of a variant (PostHog's `validate_variant_result`). */
-export function validationFailures(counts: VariantCounts, funnel: boolean, baseline: boolean): string[] {
+export function validationFailures(counts: VariantCounts, kind: StatisticKind, baseline: boolean): string[] {
   const failures: string[] = []
   if (counts.number_of_samples < 50) failures.push('not-enough-exposures')
-  if (funnel && counts.sum < 5) failures.push('not-enough-metric-data')
+  if (kind === 'proportion' && counts.sum < 5) failures.push('not-enough-metric-data')
   if (baseline && counts.sum === 0) failures.push('baseline-mean-is-zero')
   return failures
 }
 
-function meanAndVariance({ number_of_samples: n, sum, sum_squares }: VariantCounts, funnel: boolean): [number, number] {
+/** A variant's mean and the variance of one unit's value, as the statistic of its kind defines them. */
+function meanAndVariance(counts: VariantCounts, kind: StatisticKind): [number, number] {
+  const { number_of_samples: n, sum, sum_squares } = counts
   const mean = sum / n
-  if (funnel) return [mean, mean * (1 - mean)]
-  return [mean, n > 1 ? (sum_squares - (sum * sum) / n) / (n - 1) : 0]
+  if (kind === 'proportion') return [mean, mean * (1 - mean)]
+  const variance = (total: number, squares: number) => (n > 1 ? (squares - (total * total) / n) / (n - 1) : 0)
+  if (kind === 'mean') return [mean, variance(sum, sum_squares)]
+  // A ratio of the two means by the delta method: Var(M)/D² + M²·Var(D)/D⁴ − 2M·Cov(M, D)/D³.
+  const denominator = counts.denominator_sum ?? n
+  const d = denominator / n
+  const covariance = n > 1 ? ((counts.numerator_denominator_sum_product ?? sum) - (sum * denominator) / n) / (n - 1) : 0
+  const ratioVariance = variance(sum, sum_squares) / d ** 2 + (mean ** 2 * variance(denominator, counts.denominator_sum_squares ?? n)) / d ** 4 - (2 * mean * covariance) / d ** 3
+  return [sum / denominator, ratioVariance]
 }
 
 /** The relative lift of `test` over `control` and its standard deviation. */
-export function compare(test: VariantCounts, control: VariantCounts, funnel: boolean): Comparison {
-  const [mt, vt] = meanAndVariance(test, funnel)
-  const [mc, vc] = meanAndVariance(control, funnel)
+export function compare(test: VariantCounts, control: VariantCounts, kind: StatisticKind): Comparison {
+  const [mt, vt] = meanAndVariance(test, kind)
+  const [mc, vc] = meanAndVariance(control, kind)
   const variance = vt / (test.number_of_samples * mc * mc) + (mt * mt * vc) / (control.number_of_samples * mc ** 4)
   return { lift: (mt - mc) / mc, sd: Math.sqrt(variance) }
 }

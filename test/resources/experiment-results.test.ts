@@ -61,6 +61,25 @@ describe('experiments.results', () => {
     expect(test).not.toHaveProperty('chance_to_win')
   })
 
+  it('a ratio metric: the value is the numerator over the denominator, the lift the middle of its interval', async () => {
+    const { fake, client } = setup()
+    const aov = { kind: 'ExperimentMetric', metric_type: 'ratio', uuid: 'aov', name: 'Order value', numerator: { kind: 'EventsNode', event: 'purchase' }, denominator: { kind: 'EventsNode', event: 'order' } }
+    const [experiment] = fake.seed.experiments([{ metrics: [aov], stats_config: { method: 'frequentist' } }])
+    fake.seed.experimentData(experiment!.id, {
+      control: { exposures: 1000, sum: 500, sum_squares: 2500, denominator_sum: 200, denominator_sum_squares: 200, numerator_denominator_sum_product: 500 },
+      test: { exposures: 1000, sum: 600, sum_squares: 3000, denominator_sum: 220, denominator_sum_squares: 220, numerator_denominator_sum_product: 600 },
+    })
+
+    const [metric] = (await client.experiments.results(experiment!.id)).metrics
+
+    expect(metric!.baseline.value).toBe(2.5) // 500 / 200, not 500 / 1,000
+    const [test] = metric!.variants
+    expect(test!.value).toBeCloseTo(600 / 220, 12)
+    // Interval [−0.109629, 0.291447] (test/testing/experiment-query.test.ts): middle 0.090909 = (2.727273 − 2.5) / 2.5.
+    expect(test!.delta).toBeCloseTo(0.090909, 5)
+    expect(test).toMatchObject({ significant: false, winning: true })
+  })
+
   it('a decrease goal: the same lift is losing, and the chance to win is turned round', async () => {
     const { fake, client } = setup()
     const [experiment] = fake.seed.experiments([{ metrics: [{ ...revenue, goal: 'decrease' }] }])

@@ -59,6 +59,46 @@ describe('ExperimentQuery in the fake', () => {
     expect(test).not.toHaveProperty('chance_to_win')
   })
 
+  it('frequentist ratio: revenue per order, 500/200 against 600/220, by the delta method', async () => {
+    const ratio = { kind: 'ExperimentMetric', metric_type: 'ratio', uuid: 'aov', numerator: { kind: 'EventsNode', event: 'purchase' }, denominator: { kind: 'EventsNode', event: 'order' } }
+    const fake = createFakeApi()
+    const [experiment] = fake.seed.experiments([{ metrics: [ratio], stats_config: { method: 'frequentist' } }])
+    fake.seed.experimentData(
+      experiment!.id,
+      {
+        control: { exposures: 1000, sum: 500, sum_squares: 2500, denominator_sum: 200, denominator_sum_squares: 200, numerator_denominator_sum_product: 500 },
+        test: { exposures: 1000, sum: 600, sum_squares: 3000, denominator_sum: 220, denominator_sum_squares: 220, numerator_denominator_sum_product: 600 },
+      },
+      { metric: 'aov' },
+    )
+    const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: ratio })
+    // Control: M = 0.5, Var(M) = (2500 − 500²/1000) / 999 = 2.252252; D = 0.2, Var(D) = (200 − 200²/1000) / 999 = 0.160160;
+    // Cov = (500 − 500·200/1000) / 999 = 0.400400; R = 500/200 = 2.5;
+    // Var(R) = 2.252252/0.2² + 0.5²·0.160160/0.2⁴ − 2·0.5·0.400400/0.2³ = 56.306306 + 25.025025 − 50.050050 = 31.281281.
+    // Test: M = 0.6, Var(M) = 2.642643; D = 0.22, Var(D) = 0.171772; Cov = 0.468468; R = 600/220 = 2.727273;
+    // Var(R) = 2.642643/0.0484 + 0.36·0.171772/0.00234256 − 1.2·0.468468/0.010648 = 28.202508.
+    // lift = 0.227273 / 2.5 = 0.090909; var = 28.202508 / (1000·6.25) + 7.438017·31.281281 / (1000·39.0625) = 0.010468771
+    // sd = 0.1023170; p = 2(1 − Φ(0.090909 / 0.1023170)) = 0.374270; interval = 0.090909 ± 1.959964·0.1023170 = [−0.109629, 0.291447].
+    expect(body.baseline).toMatchObject({ key: 'control', sum: 500, denominator_sum: 200, denominator_sum_squares: 200, numerator_denominator_sum_product: 500 })
+    const [test] = body.variant_results
+    expect(test).toMatchObject({ key: 'test', method: 'frequentist', significant: false, denominator_sum: 220 })
+    expect(test.p_value).toBeCloseTo(0.37427, 4)
+    expect(test.confidence_interval[0]).toBeCloseTo(-0.109629, 5)
+    expect(test.confidence_interval[1]).toBeCloseTo(0.291447, 5)
+  })
+
+  it('a retention metric is read as a proportion, as the service\'s runner reads every kind but mean and ratio', async () => {
+    const retention = { kind: 'ExperimentMetric', metric_type: 'retention', uuid: 'week-1', start_event: { kind: 'EventsNode', event: 'signup' }, completion_event: { kind: 'EventsNode', event: 'login' } }
+    const fake = createFakeApi()
+    const [experiment] = fake.seed.experiments([{ metrics: [retention] }])
+    fake.seed.experimentData(experiment!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } }, { metric: 'week-1' })
+    const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })
+    // The same counts as the Bayesian funnel above: the same answer.
+    expect(body.variant_results[0].chance_to_win).toBeCloseTo(0.967276, 5)
+    fake.seed.experimentData(experiment!.id, { control: { exposures: 1000, conversions: 4 }, test: { exposures: 1000, conversions: 130 } }, { metric: 'week-1' })
+    expect((await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })).baseline.validation_failures).toEqual(['not-enough-metric-data'])
+  })
+
   it('a variant with fewer than 50 exposures has its failure and no statistics; a baseline of zero too', async () => {
     const fake = createFakeApi()
     const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])

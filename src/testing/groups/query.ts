@@ -10,7 +10,7 @@
 import { param, type GroupHandlers } from '../context.js'
 import { apiError, fail, invalid, json } from '../responses.js'
 import { bodyObject, isObject } from '../validators.js'
-import { bayesian, compare, frequentist, normalCdf, normalQuantile, validationFailures, type VariantCounts } from '../experiment-stats.js'
+import { bayesian, compare, frequentist, normalCdf, normalQuantile, validationFailures, type StatisticKind, type VariantCounts } from '../experiment-stats.js'
 import { evaluateSelect } from '../hogql-select.js'
 import { evaluateEvents } from '../hogql-events.js'
 import type { FakeExperiment, FakeExperimentData, FakeQueryRun } from '../records.js'
@@ -113,36 +113,53 @@ function variantKeys(experiment: FakeExperiment, data: FakeExperimentData | unde
   return keys.length > 0 ? keys : ['control', 'test']
 }
 
-/** The counts of every variant for a metric (its own data, else the experiment's, else nothing counted). */
-function countsOf(store: FakeStore, experiment: FakeExperiment, metricUuid: unknown, funnel: boolean): VariantCounts[] {
+/**
+ * The counts of every variant for a metric (its own data, else the experiment's, else nothing counted). A ratio
+ * metric's denominator defaults to one per exposed unit (the ratio is then the mean).
+ */
+function countsOf(store: FakeStore, experiment: FakeExperiment, metricUuid: unknown, kind: StatisticKind): VariantCounts[] {
   const seeded = store.experimentData.get(experiment.id)
   const data = (typeof metricUuid === 'string' ? seeded?.get(metricUuid) : undefined) ?? seeded?.get('*')
   return variantKeys(experiment, data).map((key) => {
     const entry = data?.[key]
-    const sum = (funnel ? entry?.conversions : (entry?.sum ?? entry?.conversions)) ?? 0
-    return { key, number_of_samples: entry?.exposures ?? 0, sum, sum_squares: funnel ? sum : (entry?.sum_squares ?? sum) }
+    const proportion = kind === 'proportion'
+    const exposures = entry?.exposures ?? 0
+    const sum = (proportion ? entry?.conversions : (entry?.sum ?? entry?.conversions)) ?? 0
+    const counts: VariantCounts = { key, number_of_samples: exposures, sum, sum_squares: proportion ? sum : (entry?.sum_squares ?? sum) }
+    if (kind !== 'ratio') return counts
+    return {
+      ...counts,
+      denominator_sum: entry?.denominator_sum ?? exposures,
+      denominator_sum_squares: entry?.denominator_sum_squares ?? entry?.denominator_sum ?? exposures,
+      numerator_denominator_sum_product: entry?.numerator_denominator_sum_product ?? sum,
+    }
   })
+}
+
+/** How PostHog's runner reads a metric's counts: mean and ratio metrics as such, every other kind as a proportion. */
+function statisticKind(metricType: unknown): StatisticKind {
+  return metricType === 'mean' || metricType === 'ratio' ? metricType : 'proportion'
 }
 
 function experimentQuery(store: FakeStore, query: Record<string, unknown>): Record<string, unknown> {
   const experiment = experimentOf(store, query)
   const metric = query['metric']
   if (!isObject(metric)) invalid('Field required', 'metric', 'required')
-  const funnel = metric['metric_type'] === 'funnel'
+  const kind = statisticKind(metric['metric_type'])
   const config = experiment.stats_config ?? {}
   const method = config['method'] === 'frequentist' ? 'frequentist' : 'bayesian'
   const baselineKey = typeof config['baseline_variant_key'] === 'string' ? config['baseline_variant_key'] : 'control'
-  const counts = countsOf(store, experiment, metric['uuid'], funnel)
+  const counts = countsOf(store, experiment, metric['uuid'], kind)
   const baseline = counts.find((entry) => entry.key === baselineKey) ?? counts[0]!
-  const baselineFailures = validationFailures(baseline, funnel, true)
+  const baselineFailures = validationFailures(baseline, kind, true)
   const variantResults = counts
     .filter((entry) => entry !== baseline)
     .map((entry) => {
-      const failures = validationFailures(entry, funnel, false)
+      const failures = validationFailures(entry, kind, false)
       const result: Record<string, unknown> = { ...entry, validation_failures: failures, method }
       // The statistics are absent when either side failed validation.
       if (failures.length > 0 || baselineFailures.length > 0) return result
-      const comparison = compare(entry, baseline, funnel)
+      const comparison = compare(entry, baseline, kind)
       const level = (config[method] as { ci_level?: number; alpha?: number } | undefined) ?? {}
       return { ...result, ...(method === 'bayesian' ? bayesian(comparison, level.ci_level ?? 0.95) : frequentist(comparison, level.alpha ?? 0.05)) }
     })
@@ -158,7 +175,7 @@ function experimentQuery(store: FakeStore, query: Record<string, unknown>): Reco
 function legacyQuery(store: FakeStore, query: Record<string, unknown>): Record<string, unknown> {
   const experiment = experimentOf(store, query)
   const funnel = query['kind'] === 'ExperimentFunnelsQuery'
-  const counts = countsOf(store, experiment, query['uuid'], funnel)
+  const counts = countsOf(store, experiment, query['uuid'], funnel ? 'proportion' : 'mean')
   const control = counts.find((entry) => entry.key === 'control') ?? counts[0]!
   const z = normalQuantile(0.975)
   const probability: Record<string, number> = {}
@@ -192,6 +209,6 @@ function legacyQuery(store: FakeStore, query: Record<string, unknown>): Record<s
 }
 
 function compareOrZero(test: VariantCounts, control: VariantCounts, funnel: boolean): number {
-  const { lift, sd } = compare(test, control, funnel)
+  const { lift, sd } = compare(test, control, funnel ? 'proportion' : 'mean')
   return sd > 0 ? lift / sd : 0
 }
