@@ -59,6 +59,8 @@ function holdsSecret(input: unknown, declared: boolean): boolean {
 interface InputSet {
   /** Its path in the spec. */
   path: string
+  /** The index of its mapping; `undefined` for the function's own inputs. */
+  mapping: number | undefined
   inputs: Inputs
   /** The keys its `inputs_schema` declares secret. */
   declared: ReadonlySet<string>
@@ -71,24 +73,24 @@ function inputSets(spec: Inputs): InputSet[] {
   const functionName = String(spec.name)
   const sets: InputSet[] = []
   if (isPlainObject(spec.inputs)) {
-    sets.push({ path: 'inputs', inputs: spec.inputs, declared: declaredSecrets(spec.inputs_schema), variable: (key) => secretVariableName(functionName, key) })
+    sets.push({ path: 'inputs', mapping: undefined, inputs: spec.inputs, declared: declaredSecrets(spec.inputs_schema), variable: (key) => secretVariableName(functionName, key) })
   }
   if (Array.isArray(spec.mappings)) {
     spec.mappings.forEach((mapping: unknown, index) => {
       if (!isPlainObject(mapping) || !isPlainObject(mapping.inputs)) return
       const mappingName = typeof mapping.name === 'string' && mapping.name !== '' ? mapping.name : String(index + 1)
-      sets.push({ path: `mappings[${index}].inputs`, inputs: mapping.inputs, declared: declaredSecrets(mapping.inputs_schema), variable: (key) => secretVariableName(functionName, key, mappingName) })
+      const variable = (key: string) => secretVariableName(functionName, key, mappingName)
+      sets.push({ path: `mappings[${index}].inputs`, mapping: index, inputs: mapping.inputs, declared: declaredSecrets(mapping.inputs_schema), variable })
     })
   }
   return sets
 }
 
-/** `spec` with the inputs at `path` (`inputs` or `mappings[i].inputs`) replaced. */
-function withInputs(spec: Inputs, path: string, inputs: Inputs): Inputs {
-  if (path === 'inputs') return { ...spec, inputs }
-  const index = Number(/^mappings\[(\d+)\]/.exec(path)![1])
+/** `spec` with the inputs of `set` replaced. */
+function withInputs(spec: Inputs, set: InputSet, inputs: Inputs): Inputs {
+  if (set.mapping === undefined) return { ...spec, inputs }
   const mappings = [...(spec.mappings as unknown[])]
-  mappings[index] = { ...(mappings[index] as Inputs), inputs }
+  mappings[set.mapping] = { ...(mappings[set.mapping] as Inputs), inputs }
   return { ...spec, mappings }
 }
 
@@ -97,7 +99,7 @@ export function referenceSecrets(spec: Inputs): Inputs {
   let out = spec
   for (const set of inputSets(spec)) {
     const inputs = Object.fromEntries(Object.entries(set.inputs).map(([key, input]) => [key, holdsSecret(input, set.declared.has(key)) ? { value: { $env: set.variable(key) } } : input]))
-    out = withInputs(out, set.path, inputs)
+    out = withInputs(out, set, inputs)
   }
   return out
 }
@@ -140,28 +142,27 @@ export function prepareSecrets(spec: Inputs, live: Inputs | undefined, context: 
   let send = spec
   const hidden = new Set<string>()
   for (const set of inputSets(spec)) {
-    const liveSet = live && liveSetOf(live, spec, set.path)
+    const liveSet = live && liveSetOf(live, spec, set)
     // A secret is one whichever side declares it: a spec may leave `inputs_schema` to the service.
     const declared = new Set([...set.declared, ...(liveSet?.declared ?? [])])
     const prepared = prepareSet({ ...set, declared }, liveSet?.inputs, context, hidden)
-    compare = withInputs(compare, set.path, prepared.compare)
-    send = withInputs(send, set.path, prepared.send)
+    compare = withInputs(compare, set, prepared.compare)
+    send = withInputs(send, set, prepared.send)
   }
   return { compare, send, hidden }
 }
 
 /** The live inputs matching a set of the spec, and what their schema declares secret: a mapping by its name when both have one, else by position. */
-function liveSetOf(live: Inputs, spec: Inputs, path: string): { inputs: Inputs; declared: ReadonlySet<string> } {
+function liveSetOf(live: Inputs, spec: Inputs, set: InputSet): { inputs: Inputs; declared: ReadonlySet<string> } {
   const of = (owner: unknown) => ({
     inputs: isPlainObject(owner) && isPlainObject(owner.inputs) ? owner.inputs : {},
     declared: declaredSecrets(isPlainObject(owner) ? owner.inputs_schema : undefined),
   })
-  if (path === 'inputs') return of(live)
-  const index = Number(/^mappings\[(\d+)\]/.exec(path)![1])
+  if (set.mapping === undefined) return of(live)
   const liveMappings = (Array.isArray(live.mappings) ? live.mappings : []) as unknown[]
-  const name = ((spec.mappings as unknown[])[index] as Inputs).name
+  const name = ((spec.mappings as unknown[])[set.mapping] as Inputs).name
   const named = typeof name === 'string' ? liveMappings.filter((mapping) => isPlainObject(mapping) && mapping.name === name) : []
-  return of(named.length === 1 ? named[0] : liveMappings[index])
+  return of(named.length === 1 ? named[0] : liveMappings[set.mapping])
 }
 
 function prepareSet(set: InputSet, live: Inputs | undefined, context: PrepareContext, hidden: Set<string>): { compare: Inputs; send: Inputs } {
@@ -175,8 +176,10 @@ function prepareSet(set: InputSet, live: Inputs | undefined, context: PrepareCon
     const readable = stored && !isMasked(liveInput)
     const fromEnv = isEnvReference(value)
     if (stored || fromEnv || set.declared.has(key)) hidden.add(field)
-    if (stored && (isMasked(input) || (fromEnv && !context.rotate) || (!readable && !fromEnv))) {
-      send[key] = liveInput // kept as read
+    // Kept as read: the spec leaves it to the mask or to `$env` (unless rotating), or gives a value that no
+    // masked secret can be compared with.
+    if (stored && (isMasked(input) || (fromEnv ? !context.rotate : !readable))) {
+      send[key] = liveInput
       continue
     }
     if (!stored && isMasked(input)) {
