@@ -81,5 +81,5 @@ async function checkUnchangedSincePlan(client: ProjectClient, change: PlanChange
     if (error instanceof NotFoundError) return undefined
     throw error
   })
-  if (current === undefined || fingerprint(ops, client, current) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
+  if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
 }

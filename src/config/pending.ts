@@ -1,6 +1,4 @@
-import type { ProjectClient } from 'posthog-project-client'
 import { stableJson } from './diff.js'
-import type { KindOps } from './kinds.js'
 import type { Plan, PlanChange } from './types.js'
 
 /**
@@ -14,9 +12,12 @@ export interface PendingWrite {
   fingerprint?: string
 }
 
-/** The writable fields of a live resource as one string, secrets as read (a mapping's secret changed by hand makes it stale). */
-export function fingerprint(ops: KindOps, client: ProjectClient, resource: object): string {
-  return stableJson(ops.toSpec(client, resource))
+/**
+ * The writable fields of a live resource (`KindOps.toSpec`, secrets as read: a mapping's secret changed by
+ * hand makes it stale) as one string.
+ */
+export function fingerprint(writable: object): string {
+  return stableJson(writable)
 }
 
 const writes = new WeakMap<PlanChange, PendingWrite>()

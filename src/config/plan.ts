@@ -92,7 +92,7 @@ class KindPlanner {
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: fingerprint(this.ops, this.client, resource) }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: fingerprint(current) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
@@ -101,7 +101,7 @@ class KindPlanner {
   }
 
   private planDelete(key: string, resource: Resource): void {
-    this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(this.ops, this.client, resource) }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(this.ops.toSpec(this.client, resource)) }))
   }
 
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {

@@ -35,7 +35,6 @@ export class GuardedFetch {
   readonly fetch = async (input: Request, options?: RequestInit & ReplayOption): Promise<Response> => {
     // The body to send again after a redirect comes with the call: cloning every request to keep one costs more.
     const { replayJson, ...init } = options ?? {}
-    const replay = replayJson === undefined ? null : JSON.stringify(replayJson)
     let request = input
     for (let hop = 0; ; hop++) {
       // Every request here is `redirect: 'manual'` (the transport's ky options, and `#follow`): fetch would
@@ -43,12 +42,12 @@ export class GuardedFetch {
       const response = await this.#fetch(request, init)
       const target = redirectTarget(response, request.url)
       if (target === undefined) return this.#buffer(response, request)
-      request = this.#follow(response, request, target, hop, replay)
+      request = this.#follow(response, request, target, hop, replayJson)
     }
   }
 
   /** The next request of a redirect, or an `ApiError` when it leaves the origin or loops. */
-  #follow(response: Response, request: Request, target: URL | null, hop: number, replay: string | null): Request {
+  #follow(response: Response, request: Request, target: URL | null, hop: number, replayJson: unknown): Request {
     void response.body?.cancel().catch(() => undefined)
     if (!target || target.origin !== this.#origin || hop >= MAX_REDIRECTS) {
       const why = hop >= MAX_REDIRECTS ? 'too many redirects' : `not followed, the API key is only sent to ${this.#origin}`
@@ -65,7 +64,8 @@ export class GuardedFetch {
     return new Request(target, {
       method,
       headers: request.headers,
-      body: method === 'GET' ? null : replay,
+      // Serialised only here: a write that is not redirected pays nothing for it.
+      body: method === 'GET' || replayJson === undefined ? null : JSON.stringify(replayJson),
       signal: request.signal,
       redirect: 'manual',
     })
