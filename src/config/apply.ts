@@ -3,6 +3,7 @@ import { isPlainObject } from './diff.js'
 import { StaleResourceError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
 import { fingerprint, pendingWrite, takePlan, type PendingWrite } from './pending.js'
+import { scrubberOf } from './scrub.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
 
 /**
@@ -11,9 +12,22 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * written only if its writable fields are still those the plan saw: otherwise that change fails with
  * {@link StaleResourceError} and the others go on. A create is sent once; after a write lost in flight, the
  * next plan finds the resource by its key. Aborted, it resolves with the report so far (`aborted: true`).
+ * No value the plan read from the environment is in the report or an error, the service's texts included.
  */
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
   checkPlan(plan)
+  const scrubber = scrubberOf(plan)
+  try {
+    const report = await applyPlan(client, plan, options)
+    scrubber.inPlace(report)
+    return report
+  } catch (error) {
+    scrubber.inPlace(error)
+    throw error
+  }
+}
+
+async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOptions): Promise<ApplyReport> {
   const changes = plan.changes.filter((change) => change.action !== 'unchanged')
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'posthog-project-client'
+import { scrubberOf } from './scrub.js'
 import type { FieldChange, Plan, PlanChange } from './types.js'
 
 /** How `formatPlan` writes a plan: for a terminal, a pull-request comment, or a program. */
@@ -9,11 +10,16 @@ const MARKS = { create: '+', update: '~', delete: '-', unchanged: '=' } as const
 /** Longest value shown in text and markdown (a long `hog` or query is cut; the JSON form has it whole). */
 const SHOWN = 160
 
-/** A plan for reading: `text` (default), `markdown` (fits a pull-request comment) or `json`. Secrets show as `(secret)`. */
+/**
+ * A plan for reading: `text` (default), `markdown` (fits a pull-request comment) or `json`. Secrets show as
+ * `(secret)`, each change lists the variables it reads, and no value the plan read from the environment is
+ * shown, whatever was added to the plan since.
+ */
 export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
   if (!FORMATS.includes(format)) throw new InvalidArgumentError('format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
-  if (format === 'json') return `${JSON.stringify(plan, null, 2)}\n`
-  return format === 'markdown' ? markdown(plan) : text(plan)
+  const shown = scrubberOf(plan).value(plan)
+  if (format === 'json') return `${JSON.stringify(shown, null, 2)}\n`
+  return format === 'markdown' ? markdown(shown) : text(shown)
 }
 
 /** `2 to create, 1 to update, 0 to delete, 5 unchanged`. */
@@ -26,6 +32,7 @@ function text(plan: Plan): string {
   const lines = [`Plan: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
     lines.push(`${MARKS[change.action]} ${change.kind} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
+    if (change.reads?.length) lines.push(`    ${readsText(change.reads)}`)
     for (const field of change.fields ?? []) lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
   }
   for (const error of plan.errors) lines.push(`Error: ${error.kind}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
@@ -38,21 +45,21 @@ function markdown(plan: Plan): string {
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
-    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${change.kind} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`} |`)
+    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${change.kind} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`)
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${change.kind} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
+    out.push(`<details><summary>${change.kind} ${inert(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
     for (const field of change.fields!) out.push(fieldRow(field))
     out.push('', '</details>', '')
   }
-  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${error.kind}${error.key === undefined ? '' : ` \`${error.key}\``}: ${cell(error.message)}`), '')
-  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${warning.kind}${warning.key === undefined ? '' : ` \`${warning.key}\``}: ${cell(warning.message)}`), '')
+  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${error.kind}${error.key === undefined ? '' : ` ${code(error.key)}`}: ${cell(error.message)}`), '')
+  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${warning.kind}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`), '')
   return `${out.join('\n').trimEnd()}\n`
 }
 
 function fieldRow(field: FieldChange): string {
-  return `| \`${field.path}\` | ${code(show(field.before))} | ${code(show(field.after))} |`
+  return `| ${code(field.path)} | ${code(show(field.before))} | ${code(show(field.after))} |`
 }
 
 function show(value: unknown): string {
@@ -61,14 +68,34 @@ function show(value: unknown): string {
   return json.length > SHOWN ? `${json.slice(0, SHOWN)}…` : json
 }
 
+/** `reads $POSTHOG_SECRET_A, $POSTHOG_SECRET_B`: names only. */
+function readsText(names: readonly string[]): string {
+  return `reads ${names.map((name) => `$${name}`).join(', ')}`
+}
+
 function code(value: string): string {
-  return `<code>${escapeHtml(value).replace(/\|/g, '&#124;')}</code>`
+  return `<code>${cell(value)}</code>`
 }
 
+/**
+ * Text made inert in a markdown table cell or list item: markdown punctuation escaped (no link, emphasis or
+ * code span, no `|` ending the cell), then {@link inert}.
+ */
 function cell(value: string): string {
-  return value.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+  return inert(value.replace(/[\\`*_[\]~|]/g, '\\$&'))
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/**
+ * Text made inert inside HTML or markdown: no tag or comment (`<`, `>`, `&` as entities), no line break (shown
+ * as `⏎`), no mention or issue reference (`@`, `#` followed by a word joiner) and no bare link (`://`, `www.`).
+ */
+function inert(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '⏎')
+    .replace(/[@#]/g, '$&\u2060')
+    .replace(/:\/\//g, ':\u2060//')
+    .replace(/www\./gi, (match) => `${match.slice(0, 3)}\u2060.`)
 }

@@ -1,8 +1,10 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { diffFields, isPlainObject } from './diff.js'
+import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.js'
+import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { fingerprint, hold, markPlanned } from './pending.js'
-import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
+import { Scrubber, holdScrubber } from './scrub.js'
+import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -12,7 +14,7 @@ import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectCon
 export async function plan(client: ProjectClient, desired: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
   const managed = managedKinds(desired)
   const prune = pruneKinds(options.prune, managed)
-  const env = new EnvReader(options.env ?? defaultEnv())
+  const env = new EnvReader(options)
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [] }
   KINDS.forEach((ops, index) => {
@@ -20,12 +22,11 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
     const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
-  result.errors.push(...env.errors)
+  // The last line of defence: no value read from the environment stays in what the plan shows.
+  const scrubber = new Scrubber(env.values)
+  scrubber.inPlace(result)
+  holdScrubber(result, scrubber)
   return markPlanned(result)
-}
-
-function defaultEnv(): Record<string, string | undefined> {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 }
 
 function managedKinds(desired: ProjectConfig): ConfigKind[] {
@@ -87,26 +88,31 @@ class KindPlanner {
     const current = this.ops.toSpec(this.client, resource)
     const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const prepared = this.prepare(key, spec, current)
-    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared))
+    const differences = diffFields(before, prepared.compare).map((difference) => hideSecrets(difference, prepared))
     const id = this.ops.id(resource)
-    if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
-    const body = pick(prepared.send, fields)
+    const reads = readsOf(prepared)
+    if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
+    const body = pick(prepared.send, differences)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: fingerprint(current) }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, fingerprint: fingerprint(current) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
-    const { send } = this.prepare(key, spec, undefined)
-    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: send }))
+    const prepared = this.prepare(key, spec, undefined)
+    this.push(hold({ kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) }, { body: prepared.send }))
   }
 
   private planDelete(key: string, resource: Resource): void {
     this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(this.ops.toSpec(this.client, resource)) }))
   }
 
+  /** What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error. */
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
-    if (this.ops.kind !== 'hogFunctions') return { compare: spec, send: spec, hidden: new Set() }
-    return prepareSecrets(spec, live, { env: this.env, rotate: this.rotate, where: { kind: this.ops.kind, key } })
+    const isHogFunction = this.ops.kind === 'hogFunctions'
+    const error = (message: string) => this.error(key, message)
+    const prepared = isHogFunction ? prepareSecrets(spec, live, { env: this.env, rotate: this.rotate, error }) : { compare: spec, send: spec, hidden: [], reads: [] }
+    strayReferences(prepared.send, isHogFunction).forEach(error)
+    return prepared
   }
 
   private push(change: PlanChange): void {
@@ -125,6 +131,11 @@ class KindPlanner {
 // The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
 const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
 
+/** The variables a change reads, as a member of the change (none: no member). */
+function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {
+  return prepared.reads.length > 0 ? { reads: prepared.reads } : {}
+}
+
 function groupByKey(resources: readonly Resource[], keyField: string): Map<string, Resource[]> {
   const groups = new Map<string, Resource[]>()
   for (const resource of resources) {
@@ -134,8 +145,8 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
   return groups
 }
 
-/** The top-level fields of `send` that the changes touch: an update sends only what differs. */
-function pick(send: Resource, fields: readonly FieldChange[]): Resource {
-  const names = new Set(fields.map((field) => /^[^.[]+/.exec(field.path)![0]))
+/** The top-level fields of `send` that the differences touch: an update sends only what differs. */
+function pick(send: Resource, differences: readonly Difference[]): Resource {
+  const names = new Set(differences.map((difference) => difference.at[0]))
   return Object.fromEntries(Object.entries(send).filter(([name]) => names.has(name)))
 }

@@ -57,7 +57,7 @@ describe('configuration commands', () => {
     const markdown = await run(['plan', '--format', 'markdown'])
     expect(markdown).toMatchObject({ code: 0 })
     expect(markdown.stdout).toContain('### PostHog plan: 0 to create, 1 to update, 0 to delete, 3 unchanged')
-    expect(markdown.stdout).toContain('| `description` | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
+    expect(markdown.stdout).toContain('| <code>description</code> | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
     const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout)
     expect(json.changes.find((change: { action: string }) => change.action === 'update').fields).toEqual([{ path: 'description', before: 'Quarterly NPS', after: 'Yearly NPS' }])
     expect(writes(from)).toEqual([])

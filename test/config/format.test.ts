@@ -33,8 +33,8 @@ describe('formatPlan', () => {
     const text = formatPlan(plan, 'markdown')
     expect(text).toContain('### PostHog plan: 1 to create, 1 to update, 1 to delete, 1 unchanged\n\n| | Kind | Key | Change |\n|---|---|---|---|\n| + | experiments | checkout | create |\n')
     expect(text).toContain('<details><summary>hogFunctions Order &lt;webhook&gt;: 2 fields</summary>')
-    expect(text).toContain('| `hog` | <code>"a &#124; b"</code> | <code>(absent)</code> |')
-    expect(text).toContain('**Warnings**\n\n- experiments `checkout`: holdout_id 3 means nothing in the target project: not sent\n')
+    expect(text).toContain('| <code>hog</code> | <code>"a \\| b"</code> | <code>(absent)</code> |')
+    expect(text).toContain('**Warnings**\n\n- experiments <code>checkout</code>: holdout\\_id 3 means nothing in the target project: not sent\n')
   })
 
   it('json: the plan as it is; an unknown format is refused', () => {
