@@ -49,7 +49,7 @@ function markdown(plan: Plan): string {
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${change.kind} ${inert(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
+    out.push(`<details><summary>${change.kind} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
     for (const field of change.fields!) out.push(fieldRow(field))
     out.push('', '</details>', '')
   }
@@ -78,24 +78,16 @@ function code(value: string): string {
 }
 
 /**
- * Text made inert in a markdown table cell or list item: markdown punctuation escaped (no link, emphasis or
- * code span, no `|` ending the cell), then {@link inert}.
+ * Text made inert in a markdown table cell, a list item or an HTML block (a `<summary>`): no line break (shown
+ * as `⏎`); `@` and `#` followed by a word joiner (no mention, no issue link); no bare link (`://`, `www.`);
+ * markup characters as numeric character references, which markdown shows as the characters and never reads
+ * as syntax (no tag, comment, link, emphasis, code span, or `|` ending the cell).
  */
 function cell(value: string): string {
-  return inert(value.replace(/[\\`*_[\]~|]/g, '\\$&'))
-}
-
-/**
- * Text made inert inside HTML or markdown: no tag or comment (`<`, `>`, `&` as entities), no line break (shown
- * as `⏎`), no mention or issue reference (`@`, `#` followed by a word joiner) and no bare link (`://`, `www.`).
- */
-function inert(value: string): string {
   return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
     .replace(/\r\n|[\r\n\u2028\u2029]/g, '⏎')
     .replace(/[@#]/g, '$&\u2060')
     .replace(/:\/\//g, ':\u2060//')
     .replace(/www\./gi, (match) => `${match.slice(0, 3)}\u2060.`)
+    .replace(/[&<>[\]|\\`*_~]/g, (char) => `&#${char.charCodeAt(0)};`)
 }

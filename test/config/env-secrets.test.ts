@@ -232,7 +232,7 @@ describe('secrets by construction', () => {
     const spec = destination(`Reads ${Date.now()}`, { token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_READS' } } })
     const result = await plan(client(PRODUCTION), { hogFunctions: [spec as never] }, { env: { POSTHOG_SECRET_READS: 'listed-secret-value' } })
     expect(formatPlan(result, 'text')).toContain(`+ hogFunctions "${spec.name}" (create)\n    reads $POSTHOG_SECRET_READS\n`)
-    expect(formatPlan(result, 'markdown')).toContain('| create; reads $POSTHOG\\_SECRET\\_READS |')
+    expect(formatPlan(result, 'markdown')).toContain('| create; reads $POSTHOG&#95;SECRET&#95;READS |')
     expect(JSON.parse(formatPlan(result, 'json')).changes[0].reads).toEqual(['POSTHOG_SECRET_READS'])
     expect(outputs(result)).not.toContain('listed-secret-value')
   })
