@@ -42,10 +42,17 @@ export class EnvReader {
     return name.startsWith(SECRET_PREFIX) || this.#allowed.some((rule) => (typeof rule === 'string' ? rule === name : matches(rule, name)))
   }
 
-  /** The value of `name`, or why it cannot be read (for `field`, the location of the `$env`). */
+  /** Why `$env` may not name `name` (at `field`, the location of the `$env`), or `undefined`: not read either way. */
+  refusal(name: string, field: string): string | undefined {
+    if (!VARIABLE_NAME.test(name)) return `${field}: $env ${shownName(name)} is not a variable name (letters, digits and _)`
+    if (!this.allows(name)) return `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed (allowEnv, --allow-env ${name})`
+    return undefined
+  }
+
+  /** The value of `name`, or why it cannot be read. */
   read(name: string, field: string): EnvRead {
-    if (!VARIABLE_NAME.test(name)) return { ok: false, message: `${field}: $env ${shownName(name)} is not a variable name (letters, digits and _)` }
-    if (!this.allows(name)) return { ok: false, message: `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed (allowEnv, --allow-env ${name})` }
+    const refusal = this.refusal(name, field)
+    if (refusal !== undefined) return { ok: false, message: refusal }
     const value = this.#env[name]
     if (value === undefined) return { ok: false, message: `${field}: environment variable ${name} is not set` }
     this.values.add(value)

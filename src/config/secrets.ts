@@ -196,6 +196,11 @@ function prepareSet(set: InputSet, live: Inputs | undefined, context: SetContext
     // Kept as read: the spec leaves it to the mask or to `$env` (unless rotating), or gives a value that no
     // masked secret can be compared with.
     if (stored && (isMasked(input) || (fromEnv ? !context.rotate : !readable))) {
+      // Not read, but a name it may not read is refused all the same: the file is what a review sees.
+      for (const reference of referencesIn(value, isEnvReference(value) ? at : [...at, 'value'])) {
+        const refusal = context.env.refusal(reference.name, pathText(reference.at))
+        if (refusal !== undefined) context.error(refusal)
+      }
       send[key] = liveInput
       continue
     }
@@ -213,9 +218,14 @@ function prepareSet(set: InputSet, live: Inputs | undefined, context: SetContext
 
 /** Whether a `$env` reference stands in `value`, at any depth. */
 function holdsReference(value: unknown): boolean {
-  if (isEnvReference(value)) return true
-  if (Array.isArray(value)) return value.some(holdsReference)
-  return isPlainObject(value) && Object.values(value).some(holdsReference)
+  return referencesIn(value, []).length > 0
+}
+
+/** Every `$env` reference in `value` (itself at `at`), with its location. */
+function referencesIn(value: unknown, at: Segments): Array<{ name: string; at: Segments }> {
+  if (isEnvReference(value)) return [{ name: value.$env, at }]
+  if (Array.isArray(value)) return value.flatMap((item, index) => referencesIn(item, [...at, index]))
+  return isPlainObject(value) ? Object.entries(value).flatMap(([key, inner]) => referencesIn(inner, [...at, key])) : []
 }
 
 /**
@@ -272,16 +282,10 @@ function sameValue(live: unknown, desired: unknown): boolean {
  * it is. One inside an input's value names the rule (only inputs declared secret); any other, where it may stand.
  */
 export function strayReferences(send: unknown, isHogFunction: boolean): string[] {
-  const found: string[] = []
-  const walk = (value: unknown, at: Segments): void => {
-    if (isEnvReference(value)) {
-      const where = isHogFunction && isInInputValue(at) ? 'only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)' : 'only inside the value of a secret hog function input'
-      found.push(`${pathText(at)}: $env ${shownName(value.$env)} is not read here: $env stands ${where}`)
-    } else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...at, index]))
-    else if (isPlainObject(value)) for (const [key, inner] of Object.entries(value)) walk(inner, [...at, key])
-  }
-  walk(send, [])
-  return found
+  return referencesIn(send, []).map(({ name, at }) => {
+    const where = isHogFunction && isInInputValue(at) ? 'only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)' : 'only inside the value of a secret hog function input'
+    return `${pathText(at)}: $env ${shownName(name)} is not read here: $env stands ${where}`
+  })
 }
 
 /** `inputs.<key>.value…` or `mappings[i].inputs.<key>.value…`. */

@@ -209,6 +209,18 @@ describe('secrets by construction', () => {
     await expect(plan(client(PRODUCTION), {}, { allowEnv: [3] as never })).rejects.toThrow('Invalid argument `options.allowEnv[0]`')
   })
 
+  it('a name allowEnv does not allow is refused even where the stored secret is kept and nothing is read', async () => {
+    const name = `Kept ${Date.now()}`
+    await client().hogFunctions.create(destination(name, { token: { type: 'string', secret: true, value: 'stored-kept-secret' } }) as never)
+    const spec = destination(name, { token: { type: 'string', secret: true, value: { $env: 'AWS_SECRET_ACCESS_KEY' } } })
+    const result = await plan(client(), { hogFunctions: [spec as never] }, { env: { AWS_SECRET_ACCESS_KEY: 'aws-kept-value' } })
+    expect(result.errors.map((error) => error.message)).toEqual(['inputs.token: $env AWS_SECRET_ACCESS_KEY is not allowed: $env reads only variables named POSTHOG_SECRET_* unless allowed (allowEnv, --allow-env AWS_SECRET_ACCESS_KEY)'])
+    expect(result.changes[0]!.reads).toBeUndefined()
+    const allowed = await plan(client(), { hogFunctions: [spec as never] }, { env: {}, allowEnv: ['AWS_SECRET_ACCESS_KEY'] })
+    expect(allowed.errors).toEqual([])
+    expect(allowed.changes.map((change) => change.action)).toEqual(['unchanged'])
+  })
+
   it('$env outside a secret input (a non-secret input, hog code, a survey) is a plan error, never read; zero requests are sent', async () => {
     const env = { POSTHOG_SECRET_URL: 'url-secret-value', POSTHOG_SECRET_HOG: 'hog-secret-value', POSTHOG_SECRET_NAME: 'survey-secret-value' }
     const fn = { ...destination(`Leaky ${Date.now()}`, { url: { type: 'string', value: { $env: 'POSTHOG_SECRET_URL' } } }), hog: { $env: 'POSTHOG_SECRET_HOG' } }
