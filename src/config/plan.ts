@@ -24,7 +24,7 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   })
   // The last line of defence: no value read from the environment stays in what the plan shows.
   const scrubber = new Scrubber(env.values)
-  scrubber.inPlace(result)
+  scrubber.plan(result)
   holdScrubber(result, scrubber)
   return markPlanned(result)
 }

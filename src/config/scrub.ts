@@ -1,5 +1,6 @@
 import { isPlainObject } from './diff.js'
 import { SECRET_SHOWN } from './secrets.js'
+import type { Plan } from './types.js'
 
 /**
  * The last line of defence: every value a plan read from the environment, removed from whatever it shows.
@@ -40,8 +41,24 @@ export class Scrubber {
   }
 
   /**
+   * Removes every read value from what a plan shows, in place (its changes keep their identity: what they send
+   * is held beside them). The values of its fields are replaced by clean copies: they may share objects with
+   * the bodies to send and with the caller's specs, which must stay as they are.
+   */
+  plan(plan: Plan): void {
+    if (this.#pattern === undefined) return
+    for (const change of plan.changes) {
+      change.key = this.text(change.key)
+      if (change.fields) change.fields = this.value(change.fields)
+    }
+    plan.errors = this.value(plan.errors)
+    plan.warnings = this.value(plan.warnings)
+  }
+
+  /**
    * Removes every read value from `target` where it stands (objects keep their identity): its strings and
-   * keys, at any depth, and an error's message, stack, body and cause.
+   * keys, at any depth, and an error's message, stack, body and cause. For what was made to be shown (an
+   * `ApplyReport` and its errors), never for what is sent.
    */
   inPlace(target: unknown): void {
     if (this.#pattern !== undefined) this.#walk(target, new Set())

@@ -249,6 +249,22 @@ describe('secrets by construction', () => {
     expect(outputs(result)).not.toContain('listed-secret-value')
   })
 
+  it('the scrubber changes only what is shown: a read value that also stands in a plain field is sent intact, and the caller\'s specs are untouched', async () => {
+    const shared = 'https://hooks.example.com/shared-value'
+    const spec = { ...destination(`Shared ${Date.now()}`, { url: { type: 'string', value: shared }, token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_SHARED' } } }), filters: { events: [{ id: 'order', type: 'events', name: shared }] } }
+    const before = JSON.stringify(spec)
+    const name = spec.name as string
+    await client().hogFunctions.create({ ...destination(name, { url: { type: 'string', value: 'https://old.example.com' } }) } as never)
+    const result = await plan(client(), { hogFunctions: [spec as never] }, { env: { POSTHOG_SECRET_SHARED: shared }, rotateSecrets: true })
+    expect(result.changes[0]!.fields!.find((field) => field.path === 'inputs.url.value')).toEqual({ path: 'inputs.url.value', before: 'https://old.example.com', after: '(secret)' })
+    expect(JSON.stringify(spec)).toBe(before)
+    const from = e2e.fake.requests.length
+    expect((await apply(client(), result)).applied).toBe(1)
+    const [patch] = writesSince(e2e.fake, from)
+    expect((patch!.body as { inputs: Spec }).inputs).toMatchObject({ url: { value: shared }, token: { value: shared } })
+    expect((patch!.body as { filters: Spec }).filters).toMatchObject({ events: [{ name: shared }] })
+  })
+
   it('the last line of defence: a value read, put back into a plan by hand or echoed by the service, is removed from every output', async () => {
     const spec = destination(`Echoed ${Date.now()}`, { token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_ECHOED' } } })
     const result = await plan(echoing(PRODUCTION), { hogFunctions: [spec as never] }, { env: { POSTHOG_SECRET_ECHOED: 'echoed "secret" value' } })
