@@ -251,7 +251,7 @@ describe('secrets by construction', () => {
 
   it('the scrubber changes only what is shown: a read value that also stands in a plain field is sent intact, and the caller\'s specs are untouched', async () => {
     const shared = 'https://hooks.example.com/shared-value'
-    const spec = { ...destination(`Shared ${Date.now()}`, { url: { type: 'string', value: shared }, token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_SHARED' } } }), filters: { events: [{ id: 'order', type: 'events', name: shared }] } }
+    const spec: Spec = { ...destination(`Shared ${Date.now()}`, { url: { type: 'string', value: shared }, token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_SHARED' } } }), filters: { events: [{ id: 'order', type: 'events', name: shared }] } }
     const before = JSON.stringify(spec)
     const name = spec.name as string
     await client().hogFunctions.create({ ...destination(name, { url: { type: 'string', value: 'https://old.example.com' } }) } as never)
