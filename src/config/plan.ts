@@ -5,7 +5,7 @@ import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { fingerprint, hold, markPlanned } from './pending.js'
 import { Scrubber, holdScrubber } from './scrub.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
-import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
+import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
  * What it takes to make the project match `desired`: reads only. Each spec is matched to the live resource
