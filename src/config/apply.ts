@@ -18,7 +18,7 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
   checkPlan(plan, client)
   const changes = plan.changes.filter((change) => change.action !== 'unchanged')
-  const reread = changes.some((change) => pendingWrite(change)?.saved) ? await rereadAll(client, changes, options) : undefined
+  const bodies = changes.some((change) => pendingWrite(change)?.saved) ? await rereadAll(client, changes, options) : undefined
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
   for (const step of steps(changes)) {
@@ -27,7 +27,7 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
       .bulk(
         step,
         async (change, { signal }) => {
-          const outcome = await applyChange(client, change, signal, reread)
+          const outcome = await applyChange(client, change, signal, bodies)
           outcomes.set(change, outcome)
           counts.done += 1
           counts[outcome.status === 'applied' ? 'applied' : 'failed'] += 1
@@ -62,7 +62,10 @@ function steps(changes: readonly PlanChange[]): PlanChange[][] {
   return [...writes, ...deletes].filter((step) => step.length > 0)
 }
 
-/** The live resources a saved plan changes, each read once: all as the plan saw them, or nothing is written. */
+/**
+ * The bodies of a saved plan, made before any write: every resource it changes read once and still as the plan
+ * saw it (else {@link StalePlanError}), each secret read from the environment (a missing variable rejects).
+ */
 async function rereadAll(client: ProjectClient, changes: readonly PlanChange[], options: ApplyOptions): Promise<Map<PlanChange, Resource>> {
   const read = new Map<PlanChange, Resource>()
   const stale: PlanChange[] = []
@@ -81,15 +84,17 @@ async function rereadAll(client: ProjectClient, changes: readonly PlanChange[], 
   const failure = report.results.find((result) => result.status === 'rejected')
   if (failure) throw failure.error
   if (stale.length > 0) throw new StalePlanError(existing.filter((change) => stale.includes(change)))
-  return read
+  const bodies = new Map<PlanChange, Resource>()
+  for (const change of changes) if (change.action !== 'delete') bodies.set(change, savedBody(change, pendingWrite(change)!, read.get(change)))
+  return bodies
 }
 
-async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal, reread: Map<PlanChange, Resource> | undefined): Promise<ApplyResult> {
+async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal, bodies: Map<PlanChange, Resource> | undefined): Promise<ApplyResult> {
   const ops = kindOps(change.kind)
   const write = pendingWrite(change) as PendingWrite
   const options = { signal }
   try {
-    const body = () => (write.saved ? savedBody(change, write, reread?.get(change)) : write.body!)
+    const body = () => (write.saved ? bodies!.get(change)! : write.body!)
     if (change.action === 'create') {
       await ops.create(client, body(), options)
     } else {

@@ -87,8 +87,9 @@ function checksum(saved: Omit<SavedPlan, 'checksum'>): string {
 
 /**
  * A saved plan, checked (format, checksum, every body against the request shapes, every `$env` name) and
- * ready for `apply`, which first re-reads every resource it changes. A `$env` variable that is missing or not
- * allowed is a plan error. A file that is not a plan, or was edited, rejects with `ConfigError`.
+ * ready for `apply`, which first re-reads every resource it changes. A `$env` name that is not allowed, or a
+ * variable a create needs that is missing, is a plan error; one an update needs is checked by `apply` before
+ * any write. A file that is not a plan, or was edited, rejects with `ConfigError`.
  */
 export async function readPlan(path: string, options: ReadPlanOptions = {}): Promise<Plan> {
   if (typeof path !== 'string' || path === '') throw new InvalidArgumentError('path', 'expected a file path')
@@ -102,7 +103,8 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
     if (shown.action === 'unchanged') return shown as PlanChange
     for (const name of envNames(send)) {
       if (!allowed(name)) errors.push({ kind: shown.kind, key: shown.key, message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)` })
-      else if (source[name] === undefined) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
+      // An update may keep a stored secret (no variable needed): known only when apply reads the resource again.
+      else if (source[name] === undefined && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
     return hold(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
   })
