@@ -15,7 +15,8 @@ export function isMultiline(before: unknown, after: unknown): boolean {
 }
 
 export function lineDiff(before: string, after: string): string[] {
-  const lines = diffLines(before.split('\n'), after.split('\n'))
+  const split = (text: string) => (text === '' ? [] : text.split('\n'))
+  const lines = diffLines(split(before), split(after))
   const keep = lines.map(() => false)
   lines.forEach((line, index) => {
     if (line.mark === ' ') return
