@@ -125,13 +125,13 @@ class KindPlanner {
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     const written = pick(spec, fields)
     this.warnIds(key, written)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, written, fingerprint: fingerprint(current), ...this.secrets() }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
-    const { send } = this.prepare(key, spec, undefined)
+    const prepared = this.prepare(key, spec, undefined)
     this.warnIds(key, spec)
-    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: send, written: spec, ...this.secrets() }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }
 
   private planDelete(key: string, resource: Resource): void {
@@ -141,8 +141,8 @@ class KindPlanner {
     this.push(change)
   }
 
-  private secrets(): Pick<PendingWrite, 'secrets'> {
-    return this.ops.kind === 'hogFunctions' ? { secrets: { env: this.env, rotate: this.rotate } } : {}
+  private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
+    return this.ops.kind === 'hogFunctions' ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
   }
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */

@@ -57,6 +57,10 @@ export async function writePlan(path: string, plan: Plan): Promise<void> {
   if (typeof path !== 'string' || path === '') throw new InvalidArgumentError('path', 'expected a file path')
   if (!isPlainObject(plan) || !isPlanned(plan) || !plan.project) throw new InvalidArgumentError('plan', 'expected a Plan made by plan() or planCopy() in this process and not applied yet')
   if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is not saved`)
+  for (const change of plan.changes) {
+    const literal = literalSecrets(pendingWrite(change))
+    if (literal.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${literal.join(', ')} ${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`)
+  }
   const saved: Omit<SavedPlan, 'checksum'> = {
     format: FORMAT,
     project: plan.project,
@@ -79,6 +83,17 @@ function savedChange(change: PlanChange): SavedChange {
     ...(write?.written && { send: write.written }),
     ...(write?.fingerprint !== undefined && { fingerprint: write.fingerprint }),
   }
+}
+
+/** The secret inputs of a change whose value the spec gives as it is (not `{ $env }`, not the mask a read returns). */
+function literalSecrets(write: PendingWrite | undefined): string[] {
+  const written = write?.written
+  if (!written) return []
+  return (write.secrets?.paths ?? []).filter((path) => {
+    const input = [...path.matchAll(/[^.[\]]+/g)].reduce<unknown>((value, [segment]) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined), written)
+    const value = isPlainObject(input) ? input.value : undefined
+    return value !== undefined && value !== null && value !== '' && !isEnvReference(value)
+  })
 }
 
 function checksum(saved: Omit<SavedPlan, 'checksum'>): string {

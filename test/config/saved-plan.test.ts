@@ -155,6 +155,15 @@ describe('saved plans', () => {
     await expect(apply(production, await readPlan(file))).resolves.toMatchObject({ applied: 1 })
   })
 
+  it('refuses to save a secret written as a value in a spec: the file would hold it', async () => {
+    const { staging } = clients()
+    const result = await plan(staging, { hogFunctions: [hogFunctions.webhook] })
+    expect(result.errors).toEqual([])
+    await expect(writePlan(file, result)).rejects.toThrow('hogFunctions "Order webhook": inputs.api_token is a secret written as a value, which a saved plan never holds')
+    expect(() => readFileSync(file)).toThrow()
+    expect(await apply(staging, result)).toMatchObject({ applied: 1 })
+  })
+
   it('refuses to save a plan with errors, or one not made by plan()', async () => {
     const { staging, production } = clients()
     await staging.hogFunctions.create(hogFunctions.webhook)
