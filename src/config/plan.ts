@@ -96,7 +96,9 @@ class KindPlanner {
   private planRename(key: string, spec: Resource, oldKey: unknown, context: { liveByKey: Map<string, Resource[]>; keys: ReadonlySet<unknown>; named: Set<string> }): void {
     if (typeof oldKey !== 'string' || oldKey === '') return this.error(key, `${RENAMED_FROM}: expected the old ${this.ops.keyField} (a string), got ${JSON.stringify(oldKey)}`)
     if (this.ops.keyField === 'feature_flag_key') return this.error(key, `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`)
+    if (oldKey === key) return this.planSpec(key, spec, context.liveByKey.get(key) ?? [])
     if (context.keys.has(oldKey)) return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec has that ${this.ops.keyField}`)
+    if (context.named.has(oldKey)) return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec is renamed from it`)
     const current = context.liveByKey.get(key) ?? []
     const old = context.liveByKey.get(oldKey) ?? []
     if (current.length > 0 || old.length === 0) {

@@ -147,12 +147,14 @@ describe('$renamedFrom', () => {
     const staging = e2e.client({ projectId: STAGING })
     await staging.experiments.create({ name: 'A', feature_flag_key: 'old-flag' })
     await staging.surveys.create(surveys.nps)
+    await staging.surveys.create({ ...surveys.apiSurvey, name: 'Exit' })
     const result = await plan(staging, {
       experiments: [{ name: 'A', feature_flag_key: 'new-flag', $renamedFrom: 'old-flag' }],
-      surveys: [{ ...surveys.nps }, { ...surveys.nps, name: 'NPS 2027', $renamedFrom: 'NPS Q4' }],
+      surveys: [{ ...surveys.nps }, { ...surveys.nps, name: 'NPS 2027', $renamedFrom: 'NPS Q4' }, { ...surveys.apiSurvey, $renamedFrom: 'Exit' }, { ...surveys.apiSurvey, name: 'Other', $renamedFrom: 'Exit' }],
     })
     expect(result.errors).toEqual([
       { kind: 'surveys', key: 'NPS 2027', message: '$renamedFrom "NPS Q4": another spec has that name' },
+      { kind: 'surveys', key: 'Other', message: '$renamedFrom "Exit": another spec is renamed from it' },
       { kind: 'experiments', key: 'new-flag', message: expect.stringContaining("$renamedFrom: an experiment's feature_flag_key cannot change once it is created") },
     ])
     await expect(apply(staging, result)).rejects.toThrow(InvalidArgumentError)
