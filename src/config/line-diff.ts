@@ -6,6 +6,8 @@
  */
 
 const CONTEXT = 3
+/** Above this many line pairs left after the shared prefix and suffix, no subsequence is sought: the old lines, then the new. */
+const MAX_PAIRS = 4_000_000
 
 type Line = { mark: ' ' | '-' | '+'; text: string; newLine: number }
 
@@ -51,6 +53,7 @@ function diffLines(before: readonly string[], after: readonly string[]): Line[] 
 
 /** The lines of two texts as kept, removed and added, by their longest common subsequence. */
 function lcsDiff(before: readonly string[], after: readonly string[]): Array<[Line['mark'], string]> {
+  if (before.length * after.length > MAX_PAIRS) return [...before.map((text): [Line['mark'], string] => ['-', text]), ...after.map((text): [Line['mark'], string] => ['+', text])]
   const width = after.length + 1
   const common = new Uint32Array((before.length + 1) * width)
   for (let i = before.length - 1; i >= 0; i -= 1) {

@@ -90,4 +90,13 @@ describe('formatPlan', () => {
     expect(text).toContain('`hog`:\n\n`````diff\n@@ line 1\n  a\n- ```\n+ ````\n  b\n`````\n')
     expect(text).toContain(`| \`description\` | <code>"${long}a"</code> | <code>"${long}b"</code> |`)
   })
+
+  it('a long rewrite is still every line, old then new (no subsequence sought past a size)', () => {
+    const old = Array.from({ length: 3000 }, (_, index) => `old ${index}`).join('\n')
+    const rewritten = Array.from({ length: 3000 }, (_, index) => `new ${index}`).join('\n')
+    const lines = formatPlan({ changes: [{ kind: 'endpoints', key: 'q', action: 'update', id: 'q', fields: [{ path: 'query.query', before: old, after: rewritten }] }], errors: [], warnings: [] }).split('\n')
+    expect(lines.filter((line) => line.startsWith('      - old '))).toHaveLength(3000)
+    expect(lines.filter((line) => line.startsWith('      + new '))).toHaveLength(3000)
+    expect(lines.findIndex((line) => line.startsWith('      + new '))).toBeGreaterThan(lines.findLastIndex((line) => line.startsWith('      - old ')))
+  })
 })
