@@ -85,14 +85,17 @@ function savedChange(change: PlanChange): SavedChange {
   }
 }
 
-/** The secret inputs of a change whose value the spec gives as it is (not `{ $env }`, not the mask a read returns). */
+/**
+ * The secret inputs of a change whose value the spec gives as it is: no `{ $env }` anywhere in it (a whole value
+ * or inside a dictionary), and not the mask a read returns.
+ */
 function literalSecrets(write: PendingWrite | undefined): string[] {
   const written = write?.written
   if (!written) return []
   return (write.secrets?.paths ?? []).filter((path) => {
     const input = [...path.matchAll(/[^.[\]]+/g)].reduce<unknown>((value, [segment]) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined), written)
     const value = isPlainObject(input) ? input.value : undefined
-    return value !== undefined && value !== null && value !== '' && !isEnvReference(value)
+    return value !== undefined && value !== null && value !== '' && envNames(value).length === 0
   })
 }
 

@@ -155,6 +155,33 @@ describe('saved plans', () => {
     await expect(apply(production, await readPlan(file))).resolves.toMatchObject({ applied: 1 })
   })
 
+  it('no value read from the environment is in the file: a whole JSON value, a dictionary, a reference nested in one', async () => {
+    const { staging } = clients()
+    const values = { POSTHOG_SECRET_HEADERS: '{"Authorization":"Bearer env-json-secret"}', POSTHOG_SECRET_TOKEN: 'env-nested-secret', POSTHOG_SECRET_BODY: '{"key":"env-body-secret"}' }
+    const spec = {
+      type: 'destination' as const,
+      name: 'Headers webhook',
+      hog: 'fetch(inputs.url, {"headers": inputs.headers})',
+      inputs_schema: [
+        { type: 'string' as const, key: 'url', label: 'URL' },
+        { type: 'dictionary' as const, key: 'headers', label: 'Headers', secret: true },
+        { type: 'dictionary' as const, key: 'extra', label: 'Extra headers', secret: true },
+        { type: 'json' as const, key: 'body', label: 'Body', secret: true },
+      ],
+      inputs: {
+        url: { value: 'https://example.com/hook' },
+        headers: { value: { $env: 'POSTHOG_SECRET_HEADERS' } },
+        extra: { value: { 'X-Token': { $env: 'POSTHOG_SECRET_TOKEN' } } },
+        body: { value: { $env: 'POSTHOG_SECRET_BODY' } },
+      },
+    }
+    const planned = await plan(staging, { hogFunctions: [spec as never] }, { env: values })
+    await writePlan(file, planned)
+    const text = readFileSync(file, 'utf8')
+    for (const value of [...Object.values(values), 'env-json-secret', 'env-nested-secret', 'env-body-secret']) expect(text).not.toContain(value)
+    for (const name of Object.keys(values)) expect(text).toContain(`"$env": "${name}"`)
+  })
+
   it('refuses to save a secret written as a value in a spec: the file would hold it', async () => {
     const { staging } = clients()
     const result = await plan(staging, { hogFunctions: [hogFunctions.webhook] })
