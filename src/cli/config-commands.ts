@@ -1,5 +1,5 @@
+import { stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { forCopy } from '../config/copy.js'
 import type { ConfigKind, Plan } from '../config/types.js'
 import { EXIT, UsageError } from './errors.js'
 import { put } from './output.js'
@@ -39,6 +39,8 @@ export interface ConfigCommand {
   allowEnv?: Array<string | RegExp>
   rotateSecrets: boolean
   toProject?: string
+  /** `plan --out FILE`: where the saved plan is written. */
+  out?: string
   settings: { apiKey?: string; projectId?: string; baseUrl?: string; endpointsPrefix?: string }
 }
 
@@ -55,6 +57,7 @@ const OPTIONS = {
   yes: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'to-project': { type: 'string' },
+  out: { type: 'string' },
   'allow-env': { type: 'string', multiple: true },
   'rotate-secrets': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -63,7 +66,7 @@ const OPTIONS = {
 /** The flags each command takes besides the settings. */
 const COMMAND_FLAGS: Record<ConfigCommandName, readonly string[]> = {
   pull: ['kind'],
-  plan: ['prune', 'format', 'detailed-exitcode', 'allow-env', 'rotate-secrets'],
+  plan: ['prune', 'format', 'detailed-exitcode', 'out', 'allow-env', 'rotate-secrets'],
   apply: ['prune', 'yes', 'allow-env', 'rotate-secrets'],
   copy: ['to-project', 'kind', 'key', 'dry-run', 'yes', 'allow-env'],
 }
@@ -72,8 +75,8 @@ const SETTINGS = ['api-key', 'project', 'base-url', 'endpoints-prefix', 'help']
 export function configHelp(command: ConfigCommandName): string {
   const usage: Record<ConfigCommandName, string> = {
     pull: 'pull [DIR] [--kind K[,K…]]\n  Writes the project\'s specs to DIR (default posthog), one YAML file each. Reads only.',
-    plan: 'plan [DIR] [--prune] [--format text|markdown|json] [--detailed-exitcode] [--allow-env NAME …] [--rotate-secrets]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes; 1 for a bad file, plan errors or API errors.',
-    apply: 'apply [DIR] [--prune] [--yes] [--allow-env NAME …] [--rotate-secrets]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).',
+    plan: 'plan [DIR] [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE] [--allow-env NAME …] [--rotate-secrets]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes; 1 for a bad file, plan errors or API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.',
+    apply: 'apply [DIR | FILE] [--prune] [--yes] [--allow-env NAME …] [--rotate-secrets]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  FILE (a plan saved by plan --out) is applied as reviewed: when anything it changes changed since, nothing is written (exit 1).',
     copy: 'copy --to-project ID [--kind K[,K…]] [--key KEY …] [--dry-run] [--yes] [--allow-env NAME …]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
   }
   return `Usage: posthog-project ${usage[command]}\n\nKinds: experiments, surveys, hog-functions, endpoints, event-definitions\nSettings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url, --endpoints-prefix\nSecrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.\n  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or PREFIX_*) allows another.\n  --rotate-secrets re-sends every secret from its variable.\n`
@@ -114,6 +117,7 @@ export function parseConfigCommand(argv: readonly string[]): ConfigCommand | { k
     ...(values['allow-env'] && { allowEnv: values['allow-env'].map(allowedName) }),
     rotateSecrets: values['rotate-secrets'] === true,
     ...(values['to-project'] !== undefined && { toProject: values['to-project'] }),
+    ...(values.out !== undefined && { out: values.out }),
     settings: {
       ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
       ...(values.project !== undefined && { projectId: values.project }),
@@ -164,18 +168,21 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return EXIT.ok
   }
   if (command.command === 'copy') {
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }) })
-    const { config: desired, warnings } = forCopy(pulled, { ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) })
     const target = client.withOptions({ projectId: Number(command.toProject) })
-    const planned = await config.plan(target, desired, { env: io.env, ...secretOptions(command) })
-    planned.warnings.push(...warnings)
+    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }), ...(command.allowEnv && { allowEnv: command.allowEnv }) })
     return confirmAndApply(planned, command, io, config, target, options)
+  }
+  if (command.command === 'apply' && (await isFile(command.dir))) {
+    if (command.rotateSecrets) throw new UsageError('--rotate-secrets', 'a saved plan rotates secrets as it was planned: plan --rotate-secrets --out FILE')
+    const planned = await config.readPlan(command.dir, { env: io.env, ...(command.allowEnv && { allowEnv: command.allowEnv }) })
+    return confirmAndApply(planned, command, io, config, client, options)
   }
   const desired = await config.readConfig(command.dir)
   const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
     if (planned.errors.length > 0) return EXIT.api
+    if (command.out !== undefined) await config.writePlan(command.out, planned)
     return command.detailedExitcode && hasChanges(planned) ? 2 : EXIT.ok
   }
   return confirmAndApply(planned, command, io, config, client, options)
@@ -211,6 +218,11 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
 
 function secretOptions(command: ConfigCommand): { allowEnv?: Array<string | RegExp>; rotateSecrets: boolean } {
   return { ...(command.allowEnv && { allowEnv: command.allowEnv }), rotateSecrets: command.rotateSecrets }
+}
+
+/** `apply FILE`: a saved plan is a file; a folder (or nothing there) is configuration to plan. */
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() === true
 }
 
 function hasChanges(plan: Plan): boolean {

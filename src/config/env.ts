@@ -59,6 +59,11 @@ export class EnvReader {
     return { ok: true, value }
   }
 
+  /** Whether `name` is set (a saved plan checks what a create will need before it is applied). */
+  isSet(name: string): boolean {
+    return this.#env[name] !== undefined
+  }
+
   /** Records a value derived from one read (a string inside a JSON variable), to scrub it too. */
   derived(value: string): void {
     this.values.add(value)

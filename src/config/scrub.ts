@@ -90,16 +90,17 @@ function replace(record: Record<string, unknown>, key: string, clean: string, va
   Object.defineProperty(record, clean, { value, writable: true, configurable: true, enumerable: descriptor?.enumerable ?? true })
 }
 
-const NOTHING = new Scrubber([])
+const reads = new WeakMap<object, ReadonlySet<string>>()
 
-const scrubbers = new WeakMap<object, Scrubber>()
-
-/** Holds beside a plan (never in its fields) what removes its read values. */
-export function holdScrubber(plan: object, scrubber: Scrubber): void {
-  scrubbers.set(plan, scrubber)
+/**
+ * Holds beside a plan (never in its fields) the values read for it: a live set, so that values read later
+ * for it (a saved plan's secrets, read when it is applied) are removed too.
+ */
+export function holdReads(plan: object, values: ReadonlySet<string>): void {
+  reads.set(plan, values)
 }
 
-/** The scrubber of a plan made by `plan()`; one that removes nothing for any other. */
+/** What removes every value read for `plan` so far; one that removes nothing for a plan not made here. */
 export function scrubberOf(plan: object): Scrubber {
-  return scrubbers.get(plan) ?? NOTHING
+  return new Scrubber(reads.get(plan) ?? [])
 }
