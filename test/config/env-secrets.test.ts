@@ -4,7 +4,10 @@ import { inspect } from 'node:util'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { apply, formatPlan, plan, type ApplyReport, type Plan, type ProjectConfig } from 'posthog-project-client/config'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { apply, formatPlan, plan, readPlan, writePlan, type ApplyReport, type Plan, type ProjectConfig } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING, writesSince } from './setup.js'
 
@@ -278,5 +281,21 @@ describe('secrets by construction', () => {
     expect(error.body.echoed).toMatchObject({ inputs: { token: { value: '(secret)' } } })
     expect(echo.bodies.at(-1)).toMatchObject({ inputs: { token: { value: 'echoed "secret" value' } } })
     expect(outputs({ ...result, warnings: [] }, report)).not.toMatch(/echoed "secret" value|echoed \\"secret\\" value/)
+  })
+
+  it('a saved plan: values read when it is applied are scrubbed from the report too, the echoing service included', async () => {
+    const spec = destination(`Saved ${Date.now()}`, { headers: { type: 'dictionary', secret: true, value: { Authorization: { $env: 'POSTHOG_SECRET_SAVED' } } } })
+    const planned = await plan(echoing(PRODUCTION), { hogFunctions: [spec as never] }, { env: { POSTHOG_SECRET_SAVED: 'value-at-plan-time' } })
+    const dir = mkdtempSync(join(tmpdir(), 'phc-env-secrets-'))
+    try {
+      await writePlan(join(dir, 'plan.json'), planned)
+      const read = await readPlan(join(dir, 'plan.json'), { env: { POSTHOG_SECRET_SAVED: 'value-at-apply-time' } })
+      const report = await apply(echoing(PRODUCTION), read)
+      expect(report.failed).toBe(1)
+      expect(echo.bodies.at(-1)).toMatchObject({ inputs: { headers: { value: { Authorization: 'value-at-apply-time' } } } })
+      expect(outputs(read, report)).not.toMatch(/value-at-apply-time|value-at-plan-time/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
