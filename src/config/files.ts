@@ -9,6 +9,7 @@ import { isPlainObject } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import type { ProjectConfig } from './types.js'
+import { holdUnknownMembers, isUnknownMember } from './unknown-members.js'
 
 /**
  * The configuration folder: `<dir>/<kind-kebab>/<key>.yaml`, one spec a file. Written so that a review
@@ -154,7 +155,10 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const spec: unknown = document.toJS()
   if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lines)
-  const problems = checkShape(REQUESTS[ops.createShape]!.body!, spec).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
+  const found = checkShape(REQUESTS[ops.createShape]!.body!, spec).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
+  // Unknown members alone are settled by `plan` against the live resource (src/config/unknown-members.ts).
+  const problems = found.every(isUnknownMember) ? [] : found
+  if (problems.length === 0) holdUnknownMembers(spec, found)
   const key = spec[ops.keyField]
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }

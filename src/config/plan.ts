@@ -3,6 +3,7 @@ import { diffFields, isPlainObject } from './diff.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { fingerprint, hold, markPlanned } from './pending.js'
 import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
+import { UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -15,11 +16,13 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const env = new EnvReader(options.env ?? defaultEnv())
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [] }
+  const unknown = new UnknownMembers(result.warnings)
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
-    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
+    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown)
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
+  unknown.throwIfAny()
   result.errors.push(...env.errors)
   return markPlanned(result)
 }
@@ -57,6 +60,7 @@ class KindPlanner {
     private readonly env: EnvReader,
     private readonly rotate: boolean,
     private readonly result: Plan,
+    private readonly unknown: UnknownMembers,
   ) {}
 
   plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
@@ -87,7 +91,8 @@ class KindPlanner {
     const current = this.ops.toSpec(this.client, resource)
     const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const prepared = this.prepare(key, spec, current)
-    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared))
+    const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
+    const fields = diffFields(before, compare).map((field) => hideSecrets(field, prepared))
     const id = this.ops.id(resource)
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
@@ -96,7 +101,8 @@ class KindPlanner {
   }
 
   private planCreate(key: string, spec: Resource): void {
-    const { send } = this.prepare(key, spec, undefined)
+    const { send, compare } = this.prepare(key, spec, undefined)
+    this.unknown.settle(this.ops.kind, key, spec, undefined, compare)
     this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: send }))
   }
 
