@@ -120,7 +120,21 @@ export const compareFilterSchema: CompareFilterSchema = z.strictObject(compareFi
 /** Compare with the previous period. */
 export interface CompareFilter extends ShapeOutput<typeof compareFilterShape> {}
 
+/** A conversion goal of web analytics and trends: an action or a custom event. */
+const conversionGoalSchema = z.union([
+  z.strictObject({
+    /** The action's id. */
+    actionId: z.number(),
+  }),
+  z.strictObject({
+    /** The event name. */
+    customEventName: z.string(),
+  }),
+])
+
 const trendsQueryShape = {
+  /** Compare against a conversion goal (an action or a custom event). */
+  conversionGoal: nullableOptional(conversionGoalSchema),
   /** Discriminator. */
   kind: z.literal('TrendsQuery'),
   /** The series. */
@@ -219,18 +233,7 @@ const webAnalyticsQueryFieldsShape = {
   /** Apply the project's path-cleaning rules. */
   doPathCleaning: nullableOptional(z.boolean()),
   /** A conversion goal: an action or a custom event. */
-  conversionGoal: nullableOptional(
-    z.union([
-      z.strictObject({
-        /** The action's id. */
-        actionId: z.number(),
-      }),
-      z.strictObject({
-        /** The event name. */
-        customEventName: z.string(),
-      }),
-    ]),
-  ),
+  conversionGoal: nullableOptional(conversionGoalSchema),
   /** Compare with the previous period. */
   compareFilter: nullableOptional(compareFilterSchema),
   /** Use the precomputed tables. */
