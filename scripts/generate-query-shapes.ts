@@ -14,6 +14,7 @@
  * (pydantic), so an optional member takes `null` as well as being absent; and no other member is allowed.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { MEMBER_DOCS } from './query-shape-docs.js'
 
 /** A member's type, as the facts record it. */
 export type TypeFact =
@@ -189,7 +190,8 @@ function memberCode(definition: string, name: string, member: MemberFact): strin
   const base = MEMBER_EXTERNALS[`${definition}.${name}`] ?? zodOf(member.type)
   // Optional members are `Optional[…] = None` in the service's model: absent or `null`.
   const written = !member.required ? `nullableOptional(${base})` : member.nullable ? `z.nullable(${base})` : base
-  return `  ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${written},`
+  const doc = MEMBER_DOCS[`${definition}.${name}`] ?? MEMBER_DOCS[name]
+  return `${doc ? `  /** ${doc} */\n` : ''}  ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${written},`
 }
 
 /** The text of src/requests/generated/query-shapes.ts. */

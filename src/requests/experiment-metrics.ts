@@ -46,8 +46,11 @@ const newerMetricFieldsShape = {
   breakdownFilter: nullableOptional(breakdownFilterSchema),
 }
 
-const experimentMetricFieldsShape = { ...experimentMetricBasePropertiesShape, ...newerMetricFieldsShape }
-export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<typeof experimentMetricFieldsShape, z.core.$strict> {}
+// Shapes made of several are typed as the intersection of their parts, so the declarations keep each
+// member's doc (a spread object's type would lose them).
+type ExperimentMetricFieldsShape = typeof experimentMetricBasePropertiesShape & typeof newerMetricFieldsShape
+const experimentMetricFieldsShape: ExperimentMetricFieldsShape = { ...experimentMetricBasePropertiesShape, ...newerMetricFieldsShape }
+export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<ExperimentMetricFieldsShape, z.core.$strict> {}
 export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
 /**
  * Fields every experiment metric takes (docs/service-behaviour.md §P1.2): `kind` (`ExperimentMetric`, filled
@@ -55,44 +58,42 @@ export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = z.stri
  * `conversion_window` + `conversion_window_unit`, `goal` (`increase` by default), and what the service adds:
  * `fingerprint`, `isSharedMetric` / `sharedMetricId` (copied from a shared metric), `response`, `version`.
  */
-export interface ExperimentMetricFields extends ShapeOutput<typeof experimentMetricFieldsShape> {}
+export interface ExperimentMetricFields extends ShapeOutput<ExperimentMetricFieldsShape> {}
 
 export type { ExperimentMetricOutlierHandlingSchema } from './generated/query-shapes.js'
 export { experimentMetricOutlierHandlingSchema }
 /** Outlier handling (winsorization): percentiles as fractions in [0, 1], zeros left out or not. */
 export interface ExperimentMetricOutlierHandling extends ShapeOutput<typeof experimentMetricOutlierHandlingShape> {}
 
-const experimentMeanMetricShape = {
-  ...experimentMeanMetricGeneratedShape,
-  ...newerMetricFieldsShape,
+const experimentMeanMetricOwnShape = {
   /** Also report the share of users whose value is at least this (sum and count math only). */
   threshold: nullableOptional(z.number()),
 }
-export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<typeof experimentMeanMetricShape, z.core.$strict> {}
-export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject(experimentMeanMetricShape)
+type ExperimentMeanMetricShape = typeof experimentMeanMetricGeneratedShape & typeof newerMetricFieldsShape & typeof experimentMeanMetricOwnShape
+export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<ExperimentMeanMetricShape, z.core.$strict> {}
+export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject({ ...experimentMeanMetricGeneratedShape, ...newerMetricFieldsShape, ...experimentMeanMetricOwnShape })
 /** The mean of a per-user value (count, sum, average, …) of one `source`. */
-export interface ExperimentMeanMetric extends ShapeOutput<typeof experimentMeanMetricShape> {}
+export interface ExperimentMeanMetric extends ShapeOutput<ExperimentMeanMetricShape> {}
 
-const experimentFunnelMetricShape = { ...experimentFunnelMetricGeneratedShape, ...newerMetricFieldsShape }
-export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<typeof experimentFunnelMetricShape, z.core.$strict> {}
-export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject(experimentFunnelMetricShape)
+type ExperimentFunnelMetricShape = typeof experimentFunnelMetricGeneratedShape & typeof newerMetricFieldsShape
+export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<ExperimentFunnelMetricShape, z.core.$strict> {}
+export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject({ ...experimentFunnelMetricGeneratedShape, ...newerMetricFieldsShape })
 /** The conversion rate through ordered `series` steps (exposure is the implicit first step). */
-export interface ExperimentFunnelMetric extends ShapeOutput<typeof experimentFunnelMetricShape> {}
+export interface ExperimentFunnelMetric extends ShapeOutput<ExperimentFunnelMetricShape> {}
 
-const experimentRatioMetricShape = {
-  ...experimentRatioMetricGeneratedShape,
-  ...newerMetricFieldsShape,
+const experimentRatioMetricOwnShape = {
   /** Winsorization of the numerator. */
   numerator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
 }
-export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<typeof experimentRatioMetricShape, z.core.$strict> {}
-export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject(experimentRatioMetricShape)
+type ExperimentRatioMetricShape = typeof experimentRatioMetricGeneratedShape & typeof newerMetricFieldsShape & typeof experimentRatioMetricOwnShape
+export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<ExperimentRatioMetricShape, z.core.$strict> {}
+export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject({ ...experimentRatioMetricGeneratedShape, ...newerMetricFieldsShape, ...experimentRatioMetricOwnShape })
 /** The ratio of two per-user sources (`numerator` / `denominator`, e.g. revenue per order). */
-export interface ExperimentRatioMetric extends ShapeOutput<typeof experimentRatioMetricShape> {}
+export interface ExperimentRatioMetric extends ShapeOutput<ExperimentRatioMetricShape> {}
 
-const experimentRetentionMetricShape = {
+const experimentRetentionMetricOwnShape = {
   /** Discriminator. */
   metric_type: z.literal('retention'),
   /** The event that starts the window. */
@@ -107,12 +108,12 @@ const experimentRetentionMetricShape = {
   retention_window_unit: nullableOptional(z.enum(CONVERSION_WINDOW_UNITS)),
   /** Which `start_event` counts when a user has several: `first_seen` or `last_seen`. */
   start_handling: nullableOptional(z.enum(RETENTION_START_HANDLINGS)),
-  ...experimentMetricFieldsShape,
 }
-export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<typeof experimentRetentionMetricShape, z.core.$strict> {}
-export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject(experimentRetentionMetricShape)
+type ExperimentRetentionMetricShape = typeof experimentRetentionMetricOwnShape & ExperimentMetricFieldsShape
+export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<ExperimentRetentionMetricShape, z.core.$strict> {}
+export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject({ ...experimentRetentionMetricOwnShape, ...experimentMetricFieldsShape })
 /** The share of users who do `completion_event` within a window after `start_event`. */
-export interface ExperimentRetentionMetric extends ShapeOutput<typeof experimentRetentionMetricShape> {}
+export interface ExperimentRetentionMetric extends ShapeOutput<ExperimentRetentionMetricShape> {}
 
 export const experimentMetricSchema: TypedSchema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
   experimentMeanMetricSchema,

@@ -80,5 +80,7 @@ describe('extractFacts (PostHog schema.json → facts)', () => {
     expect(code).toContain('variables: nullableOptional(z.record(z.string(), hogQLVariableSchema)),')
     expect(code).toContain('date_from: nullableOptional(dateTimeInput),')
     expect(code).toContain(`at ${'a'.repeat(40)}`)
+    // Field docs (ours, scripts/query-shape-docs.ts) go with the members, for hovers and the declarations.
+    expect(code).toContain("  /** Discriminator. */\n  kind: z.literal('HogQLQuery'),")
   })
 })

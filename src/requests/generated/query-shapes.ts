@@ -5,25 +5,35 @@ import { dateTimeInput, jsonRecord, nullableOptional } from '../common.js'
 import { breakdownTypeSchema, funnelOrderTypeSchema, mathTypeSchema, propertyFilterSchema, queryTagsSchema, revenueCurrencySchema } from '../query-externals.js'
 
 export const dateRangeShape = {
+  /** Start (inclusive): a `Date`, an ISO date-time or a relative value such as `-7d`; `null` is open. */
   date_from: nullableOptional(dateTimeInput),
+  /** End (inclusive); `null` is now. */
   date_to: nullableOptional(dateTimeInput),
+  /** Use the bounds as given, not rounded to the interval. */
   explicitDate: nullableOptional(z.boolean()),
 }
 export interface DateRangeSchema extends z.ZodMiniObject<typeof dateRangeShape, z.core.$strict> {}
 export const dateRangeSchema: DateRangeSchema = z.strictObject(dateRangeShape)
 
 export const hogQLVariableShape = {
+  /** The name used in the query: `{variables.<code_name>}`. */
   code_name: z.string(),
+  /** Send SQL `NULL` instead of a value. */
   isNull: nullableOptional(z.boolean()),
+  /** The value; the variable's default when absent. */
   value: nullableOptional(z.unknown()),
+  /** The id (a UUID) of the project's insight variable. */
   variableId: z.string(),
 }
 export interface HogQLVariableSchema extends z.ZodMiniObject<typeof hogQLVariableShape, z.core.$strict> {}
 export const hogQLVariableSchema: HogQLVariableSchema = z.strictObject(hogQLVariableShape)
 
 export const hogQLFiltersShape = {
+  /** The date range. */
   dateRange: nullableOptional(dateRangeSchema),
+  /** Leave the project's test accounts out. */
   filterTestAccounts: nullableOptional(z.boolean()),
+  /** Property filters. */
   properties: nullableOptional(z.array(propertyFilterSchema)),
 }
 export interface HogQLFiltersSchema extends z.ZodMiniObject<typeof hogQLFiltersShape, z.core.$strict> {}
@@ -35,6 +45,7 @@ export const hogQLQueryModifiersShape = {
   convertToProjectTimezone: nullableOptional(z.boolean()),
   customChannelTypeRules: nullableOptional(z.array(jsonRecord)),
   dataWarehouseEventsModifiers: nullableOptional(z.array(jsonRecord)),
+  /** Keep the debug output (generated SQL, timings) in the answer. */
   debug: nullableOptional(z.boolean()),
   formatCsvAllowDoubleQuotes: nullableOptional(z.boolean()),
   inCohortVia: nullableOptional(z.enum(['auto', 'leftjoin', 'subquery', 'leftjoin_conjoined'])),
@@ -48,6 +59,7 @@ export const hogQLQueryModifiersShape = {
   s3TableUseInvalidColumns: nullableOptional(z.boolean()),
   sessionTableVersion: nullableOptional(z.enum(['auto', 'v1', 'v2', 'v3'])),
   sessionsV2JoinMode: nullableOptional(z.enum(['string', 'uuid'])),
+  /** Measure the parts of the query. */
   timings: nullableOptional(z.boolean()),
   useMaterializedViews: nullableOptional(z.boolean()),
   usePreaggregatedTableTransforms: nullableOptional(z.boolean()),
@@ -58,107 +70,184 @@ export interface HogQLQueryModifiersSchema extends z.ZodMiniObject<typeof hogQLQ
 export const hogQLQueryModifiersSchema: HogQLQueryModifiersSchema = z.strictObject(hogQLQueryModifiersShape)
 
 export const hogQLQueryShape = {
+  /** Deprecated by the service (use `modifiers.debug`). */
   explain: nullableOptional(z.boolean()),
+  /** Filters applied where the query says `{filters}`. */
   filters: nullableOptional(hogQLFiltersSchema),
+  /** Discriminator. */
   kind: z.literal('HogQLQuery'),
+  /** How the service runs the query (the project's defaults when absent). */
   modifiers: nullableOptional(hogQLQueryModifiersSchema),
+  /** A label of your choosing for the query log. */
   name: nullableOptional(z.string()),
+  /** The SQL, e.g. `select event, count() from events where event = {variables.event_name} group by event`. */
   query: z.string(),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** Tags recorded with the query in the query log. */
   tags: nullableOptional(queryTagsSchema),
+  /** Constants for `{placeholder}`s. */
   values: nullableOptional(jsonRecord),
+  /** Variables keyed by their `variableId` (a UUID); each binds `{variables.<code_name>}`. */
   variables: nullableOptional(z.record(z.string(), hogQLVariableSchema)),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface HogQLQuerySchema extends z.ZodMiniObject<typeof hogQLQueryShape, z.core.$strict> {}
 export const hogQLQuerySchema: HogQLQuerySchema = z.strictObject(hogQLQueryShape)
 
 export const breakdownShape = {
+  /** Group breakdowns: the group type. */
   group_type_index: nullableOptional(z.number()),
+  /** Numeric breakdowns: bucket into this many bins. */
   histogram_bin_count: nullableOptional(z.number()),
+  /** Strip query strings and trailing slashes from URLs. */
   normalize_url: nullableOptional(z.boolean()),
+  /** The property (or cohort id) to break down by. */
   property: z.union([z.string(), z.number()]),
+  /** What the property belongs to (default `event`). */
   type: nullableOptional(breakdownTypeSchema),
 }
 export interface BreakdownSchema extends z.ZodMiniObject<typeof breakdownShape, z.core.$strict> {}
 export const breakdownSchema: BreakdownSchema = z.strictObject(breakdownShape)
 
 export const breakdownFilterShape = {
+  /** The property (or cohort ids) to break down by. */
   breakdown: nullableOptional(z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])),
+  /** Group breakdowns: the group type. */
   breakdown_group_type_index: nullableOptional(z.number()),
+  /** Hide the "other" aggregation. */
   breakdown_hide_other_aggregation: nullableOptional(z.boolean()),
+  /** Numeric breakdowns: bucket into this many bins. */
   breakdown_histogram_bin_count: nullableOptional(z.number()),
+  /** At most this many breakdown values (the rest is "other"). */
   breakdown_limit: nullableOptional(z.number()),
+  /** Strip query strings and trailing slashes from URL values. */
   breakdown_normalize_url: nullableOptional(z.boolean()),
+  /** What `breakdown` refers to (default `event`). */
   breakdown_type: nullableOptional(breakdownTypeSchema),
+  /** Several breakdowns at once (at most 3). */
   breakdowns: nullableOptional(z.array(breakdownSchema)),
 }
 export interface BreakdownFilterSchema extends z.ZodMiniObject<typeof breakdownFilterShape, z.core.$strict> {}
 export const breakdownFilterSchema: BreakdownFilterSchema = z.strictObject(breakdownFilterShape)
 
 export const eventsNodeShape = {
+  /** A name replacing `name` in charts. */
   custom_name: nullableOptional(z.string()),
+  /** The event name, e.g. `$pageview`; `null` for every event. */
   event: nullableOptional(z.string()),
+  /** Filters always applied, not editable in the interface. */
   fixedProperties: nullableOptional(z.array(propertyFilterSchema)),
+  /** Discriminator. */
   kind: z.literal('EventsNode'),
+  /** At most this many events. */
   limit: nullableOptional(z.number()),
+  /** How to aggregate: `total` (default) counts events; `sum`, `avg`, `min`, `max` need `math_property`. */
   math: nullableOptional(mathTypeSchema),
+  /** Group type for `math: 'unique_group'` (0…4). */
   math_group_type_index: nullableOptional(z.literal([0, 1, 2, 3, 4])),
+  /** HogQL expression for `math: 'hogql'`. */
   math_hogql: nullableOptional(z.string()),
+  /** Multiplies the aggregated value. */
   math_multiplier: nullableOptional(z.number()),
+  /** The property `sum`/`avg`/`min`/`max` aggregate. */
   math_property: nullableOptional(z.string()),
+  /** Revenue currency: a property holding it, or a fixed ISO 4217 code. */
   math_property_revenue_currency: nullableOptional(revenueCurrencySchema),
+  /** Type of `math_property` (e.g. `event_properties`). */
   math_property_type: nullableOptional(z.string()),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** Funnels: the step may be skipped. */
   optionalInFunnel: nullableOptional(z.boolean()),
+  /** HogQL order-by expressions. */
   orderBy: nullableOptional(z.array(z.string())),
+  /** Filters on the events counted. */
   properties: nullableOptional(z.array(propertyFilterSchema)),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface EventsNodeSchema extends z.ZodMiniObject<typeof eventsNodeShape, z.core.$strict> {}
 export const eventsNodeSchema: EventsNodeSchema = z.strictObject(eventsNodeShape)
 
 export const actionsNodeShape = {
+  /** A name replacing `name` in charts. */
   custom_name: nullableOptional(z.string()),
+  /** Filters always applied, not editable in the interface. */
   fixedProperties: nullableOptional(z.array(propertyFilterSchema)),
+  /** The saved action's id. */
   id: z.number(),
+  /** Discriminator. */
   kind: z.literal('ActionsNode'),
+  /** How to aggregate: `total` (default) counts events; `sum`, `avg`, `min`, `max` need `math_property`. */
   math: nullableOptional(mathTypeSchema),
+  /** Group type for `math: 'unique_group'` (0…4). */
   math_group_type_index: nullableOptional(z.literal([0, 1, 2, 3, 4])),
+  /** HogQL expression for `math: 'hogql'`. */
   math_hogql: nullableOptional(z.string()),
+  /** Multiplies the aggregated value. */
   math_multiplier: nullableOptional(z.number()),
+  /** The property `sum`/`avg`/`min`/`max` aggregate. */
   math_property: nullableOptional(z.string()),
+  /** Revenue currency: a property holding it, or a fixed ISO 4217 code. */
   math_property_revenue_currency: nullableOptional(revenueCurrencySchema),
+  /** Type of `math_property` (e.g. `event_properties`). */
   math_property_type: nullableOptional(z.string()),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** Funnels: the step may be skipped. */
   optionalInFunnel: nullableOptional(z.boolean()),
+  /** Filters on the events counted. */
   properties: nullableOptional(z.array(propertyFilterSchema)),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface ActionsNodeSchema extends z.ZodMiniObject<typeof actionsNodeShape, z.core.$strict> {}
 export const actionsNodeSchema: ActionsNodeSchema = z.strictObject(actionsNodeShape)
 
 export const experimentDataWarehouseNodeShape = {
+  /** A name replacing `name` in charts. */
   custom_name: nullableOptional(z.string()),
+  /** The table column joined on. */
   data_warehouse_join_key: z.string(),
+  /** The events column joined on (e.g. `distinct_id`). */
   events_join_key: z.string(),
+  /** Filters always applied, not editable in the interface. */
   fixedProperties: nullableOptional(z.array(propertyFilterSchema)),
+  /** Discriminator. */
   kind: z.literal('ExperimentDataWarehouseNode'),
+  /** How to aggregate: `total` (default) counts events; `sum`, `avg`, `min`, `max` need `math_property`. */
   math: nullableOptional(mathTypeSchema),
+  /** Group type for `math: 'unique_group'` (0…4). */
   math_group_type_index: nullableOptional(z.literal([0, 1, 2, 3, 4])),
+  /** HogQL expression for `math: 'hogql'`. */
   math_hogql: nullableOptional(z.string()),
+  /** Multiplies the aggregated value. */
   math_multiplier: nullableOptional(z.number()),
+  /** The property `sum`/`avg`/`min`/`max` aggregate. */
   math_property: nullableOptional(z.string()),
+  /** Revenue currency: a property holding it, or a fixed ISO 4217 code. */
   math_property_revenue_currency: nullableOptional(revenueCurrencySchema),
+  /** Type of `math_property` (e.g. `event_properties`). */
   math_property_type: nullableOptional(z.string()),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** Funnels: the step may be skipped. */
   optionalInFunnel: nullableOptional(z.boolean()),
+  /** Filters on the rows counted. */
   properties: nullableOptional(z.array(propertyFilterSchema)),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** The warehouse table. */
   table_name: z.string(),
+  /** The table's timestamp column. */
   timestamp_field: z.string(),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface ExperimentDataWarehouseNodeSchema extends z.ZodMiniObject<typeof experimentDataWarehouseNodeShape, z.core.$strict> {}
@@ -169,83 +258,141 @@ export const experimentMetricSourceSchema = z.discriminatedUnion('kind', [events
 export const experimentFunnelMetricStepSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema])
 
 export const experimentMetricOutlierHandlingShape = {
+  /** Leave zeros out when computing the percentiles. */
   ignore_zeros: nullableOptional(z.boolean()),
+  /** Values below this percentile (a fraction in [0, 1], e.g. `0.01`) are raised to it. */
   lower_bound_percentile: nullableOptional(z.number()),
+  /** Values above this percentile (a fraction in [0, 1], e.g. `0.99`) are lowered to it. */
   upper_bound_percentile: nullableOptional(z.number()),
 }
 export interface ExperimentMetricOutlierHandlingSchema extends z.ZodMiniObject<typeof experimentMetricOutlierHandlingShape, z.core.$strict> {}
 export const experimentMetricOutlierHandlingSchema: ExperimentMetricOutlierHandlingSchema = z.strictObject(experimentMetricOutlierHandlingShape)
 
 export const experimentMetricBasePropertiesShape = {
+  /** How long after exposure a conversion counts, in `conversion_window_unit`s (default: the whole experiment). */
   conversion_window: nullableOptional(z.number()),
+  /** Unit of `conversion_window`. */
   conversion_window_unit: nullableOptional(z.enum(['second', 'minute', 'hour', 'day', 'week', 'month'])),
+  /** SHA-256 of the metric and the experiment's settings, computed by the service on save (`timeseriesResults` needs it). */
   fingerprint: nullableOptional(z.string()),
+  /** Which direction is a win (default `increase`). */
   goal: nullableOptional(z.enum(['increase', 'decrease'])),
+  /** Set on metrics copied from a shared (saved) metric. */
   isSharedMetric: nullableOptional(z.boolean()),
+  /** Always `ExperimentMetric`; the service fills it in when omitted. */
   kind: nullableOptional(z.literal('ExperimentMetric')),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** The shared metric this one was copied from. */
   sharedMetricId: nullableOptional(z.number()),
+  /** The metric's id, generated by the service when omitted; send it yourself with `primary_metrics_ordered_uuids`. */
   uuid: nullableOptional(z.string()),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface ExperimentMetricBasePropertiesSchema extends z.ZodMiniObject<typeof experimentMetricBasePropertiesShape, z.core.$strict> {}
 export const experimentMetricBasePropertiesSchema: ExperimentMetricBasePropertiesSchema = z.strictObject(experimentMetricBasePropertiesShape)
 
 export const experimentMeanMetricShape = {
+  /** How long after exposure a conversion counts, in `conversion_window_unit`s (default: the whole experiment). */
   conversion_window: nullableOptional(z.number()),
+  /** Unit of `conversion_window`. */
   conversion_window_unit: nullableOptional(z.enum(['second', 'minute', 'hour', 'day', 'week', 'month'])),
+  /** SHA-256 of the metric and the experiment's settings, computed by the service on save (`timeseriesResults` needs it). */
   fingerprint: nullableOptional(z.string()),
+  /** Which direction is a win (default `increase`). */
   goal: nullableOptional(z.enum(['increase', 'decrease'])),
+  /** Leave zeros out when computing the percentiles. */
   ignore_zeros: nullableOptional(z.boolean()),
+  /** Set on metrics copied from a shared (saved) metric. */
   isSharedMetric: nullableOptional(z.boolean()),
+  /** Always `ExperimentMetric`; the service fills it in when omitted. */
   kind: nullableOptional(z.literal('ExperimentMetric')),
+  /** Values below this percentile (a fraction in [0, 1], e.g. `0.01`) are raised to it. */
   lower_bound_percentile: nullableOptional(z.number()),
+  /** Discriminator: `mean`, `funnel`, `ratio` (or `retention`). */
   metric_type: z.literal('mean'),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** The shared metric this one was copied from. */
   sharedMetricId: nullableOptional(z.number()),
+  /** What is measured per user. */
   source: experimentMetricSourceSchema,
+  /** Values above this percentile (a fraction in [0, 1], e.g. `0.99`) are lowered to it. */
   upper_bound_percentile: nullableOptional(z.number()),
+  /** The metric's id, generated by the service when omitted; send it yourself with `primary_metrics_ordered_uuids`. */
   uuid: nullableOptional(z.string()),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<typeof experimentMeanMetricShape, z.core.$strict> {}
 export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject(experimentMeanMetricShape)
 
 export const experimentFunnelMetricShape = {
+  /** How long after exposure a conversion counts, in `conversion_window_unit`s (default: the whole experiment). */
   conversion_window: nullableOptional(z.number()),
+  /** Unit of `conversion_window`. */
   conversion_window_unit: nullableOptional(z.enum(['second', 'minute', 'hour', 'day', 'week', 'month'])),
+  /** SHA-256 of the metric and the experiment's settings, computed by the service on save (`timeseriesResults` needs it). */
   fingerprint: nullableOptional(z.string()),
+  /** `ordered` (default: steps in order, others may happen between), `strict` or `unordered`. */
   funnel_order_type: nullableOptional(funnelOrderTypeSchema),
+  /** Which direction is a win (default `increase`). */
   goal: nullableOptional(z.enum(['increase', 'decrease'])),
+  /** Set on metrics copied from a shared (saved) metric. */
   isSharedMetric: nullableOptional(z.boolean()),
+  /** Always `ExperimentMetric`; the service fills it in when omitted. */
   kind: nullableOptional(z.literal('ExperimentMetric')),
+  /** Discriminator: `mean`, `funnel`, `ratio` (or `retention`). */
   metric_type: z.literal('funnel'),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** The steps, in order (exposure is the implicit first step). */
   series: z.array(experimentFunnelMetricStepSchema),
+  /** The shared metric this one was copied from. */
   sharedMetricId: nullableOptional(z.number()),
+  /** The metric's id, generated by the service when omitted; send it yourself with `primary_metrics_ordered_uuids`. */
   uuid: nullableOptional(z.string()),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<typeof experimentFunnelMetricShape, z.core.$strict> {}
 export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject(experimentFunnelMetricShape)
 
 export const experimentRatioMetricShape = {
+  /** How long after exposure a conversion counts, in `conversion_window_unit`s (default: the whole experiment). */
   conversion_window: nullableOptional(z.number()),
+  /** Unit of `conversion_window`. */
   conversion_window_unit: nullableOptional(z.enum(['second', 'minute', 'hour', 'day', 'week', 'month'])),
+  /** The denominator. */
   denominator: experimentMetricSourceSchema,
+  /** SHA-256 of the metric and the experiment's settings, computed by the service on save (`timeseriesResults` needs it). */
   fingerprint: nullableOptional(z.string()),
+  /** Which direction is a win (default `increase`). */
   goal: nullableOptional(z.enum(['increase', 'decrease'])),
+  /** Set on metrics copied from a shared (saved) metric. */
   isSharedMetric: nullableOptional(z.boolean()),
+  /** Always `ExperimentMetric`; the service fills it in when omitted. */
   kind: nullableOptional(z.literal('ExperimentMetric')),
+  /** Discriminator: `mean`, `funnel`, `ratio` (or `retention`). */
   metric_type: z.literal('ratio'),
+  /** Display name. */
   name: nullableOptional(z.string()),
+  /** The numerator. */
   numerator: experimentMetricSourceSchema,
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** The shared metric this one was copied from. */
   sharedMetricId: nullableOptional(z.number()),
+  /** The metric's id, generated by the service when omitted; send it yourself with `primary_metrics_ordered_uuids`. */
   uuid: nullableOptional(z.string()),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<typeof experimentRatioMetricShape, z.core.$strict> {}
@@ -280,18 +427,31 @@ export interface PathsFilterSchema extends z.ZodMiniObject<typeof pathsFilterSha
 export const pathsFilterSchema: PathsFilterSchema = z.strictObject(pathsFilterShape)
 
 export const pathsQueryShape = {
+  /** Group analytics: aggregate by this group type. */
   aggregation_group_type_index: nullableOptional(z.number()),
+  /** Colours of the insight's chart (a theme id). */
   dataColorTheme: nullableOptional(z.number()),
+  /** The date range. */
   dateRange: nullableOptional(dateRangeSchema),
+  /** Leave the project's test accounts out. */
   filterTestAccounts: nullableOptional(z.boolean()),
+  /** Paths relative to the steps of a funnel. */
   funnelPathsFilter: nullableOptional(jsonRecord),
+  /** Discriminator. */
   kind: z.literal('PathsQuery'),
+  /** How the service runs the query (the project's defaults when absent). */
   modifiers: nullableOptional(hogQLQueryModifiersSchema),
+  /** Paths settings (all optional). */
   pathsFilter: pathsFilterSchema,
+  /** Property filters. */
   properties: nullableOptional(z.union([z.array(propertyFilterSchema), jsonRecord])),
+  /** The last answer the interface kept with the node (not sent by the SDK). */
   response: nullableOptional(jsonRecord),
+  /** Sample this fraction of the data (e.g. `0.1`). */
   samplingFactor: nullableOptional(z.number()),
+  /** Tags recorded with the query in the query log. */
   tags: nullableOptional(queryTagsSchema),
+  /** Schema-migration version of the node (the service sets it). */
   version: nullableOptional(z.number()),
 }
 export interface PathsQuerySchema extends z.ZodMiniObject<typeof pathsQueryShape, z.core.$strict> {}
