@@ -28,6 +28,12 @@ export function holdUnknownMembers(spec: Resource, problems: readonly ConfigProb
   if (problems.length > 0) UNKNOWN.set(spec, problems.map((problem) => ({ ...problem, segments: segmentsOf(problem.path) })))
 }
 
+/** The unknown members of `from` are those of `to` (a copy of the spec the planner works on). */
+export function carryUnknownMembers(from: Resource, to: Resource): void {
+  const members = UNKNOWN.get(from)
+  if (members) UNKNOWN.set(to, members)
+}
+
 /** `metrics[0].source.kind` as `['metrics', 0, 'source', 'kind']`. */
 function segmentsOf(path: string): Array<string | number> {
   return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) => (index !== undefined ? Number(index) : key!))
