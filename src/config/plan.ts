@@ -7,6 +7,7 @@ import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
+import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -19,11 +20,13 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const env = new EnvReader(options)
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
+  const unknown = new UnknownMembers(result.warnings)
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
-    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
+    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown)
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
+  unknown.throwIfAny()
   // The last line of defence: no value read from the environment stays in what the plan shows.
   const scrubber = new Scrubber(env.values)
   scrubber.plan(result)
@@ -60,6 +63,7 @@ class KindPlanner {
     private readonly env: EnvReader,
     private readonly rotate: boolean,
     private readonly result: Plan,
+    private readonly unknown: UnknownMembers,
   ) {}
 
   plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
@@ -69,6 +73,7 @@ class KindPlanner {
     const start = this.result.changes.length
     for (const written of specs) {
       const { [RENAMED_FROM]: renamedFrom, ...spec } = written
+      carryUnknownMembers(written, spec)
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -121,7 +126,8 @@ class KindPlanner {
     const current = this.ops.toSpec(this.client, resource)
     const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const prepared = this.prepare(key, spec, current)
-    const differences = diffFields(before, prepared.compare).map((difference) => hideSecrets(difference, prepared))
+    const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
+    const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
     const id = this.ops.id(resource)
     const reads = readsOf(prepared)
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
@@ -134,6 +140,7 @@ class KindPlanner {
 
   private planCreate(key: string, spec: Resource): void {
     const prepared = this.prepare(key, spec, undefined)
+    this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
     this.push(hold({ kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }
