@@ -84,7 +84,8 @@ describe('configuration commands', () => {
     const survey = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
     writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Interrupted'))
     const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
-    writeFileSync(experiment, `${readFileSync(experiment, 'utf8')}description: Interrupted\n`)
+    // pull writes the field the service has none of as `null` (drift shows): the edit replaces it.
+    writeFileSync(experiment, readFileSync(experiment, 'utf8').replace('description: null', 'description: Interrupted'))
     fake.faults.hangNext(1, { method: 'PATCH' })
     const from = fake.requests.length
     const child = startCli(cli.bin, ['apply', '--yes'], { cwd: work, env: fakeEnv(fake, server.url) })
