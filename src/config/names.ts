@@ -13,7 +13,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)
 
 export function specFileNames(keys: readonly string[], taken: ReadonlySet<string> = new Set()): string[] {
   const stems = keys.map(stemOf)
-  const levels: number[] = stems.map((stem, index) => (stem.length < slug(keys[index]!).length || WINDOWS_RESERVED.test(stem) ? 1 : 0))
+  // A cut name could meet another cut the same way: it always carries a hash.
+  const levels: number[] = stems.map((stem, index) => (stem.length < slug(keys[index]!).length ? 1 : 0))
   const nameAt = (index: number) => {
     const length = HASH_LENGTHS[levels[index]!]!
     return `${stems[index]}${length ? `-${hashOf(keys[index]!).slice(0, length)}` : ''}.yaml`
@@ -38,8 +39,10 @@ function slug(key: string): string {
   return key.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '') || 'unnamed'
 }
 
+/** The slug, cut to MAX_STEM; a name Windows reserves (`con`, `aux.config`, `lpt1`) with `_` before it. */
 function stemOf(key: string): string {
-  return slug(key).slice(0, MAX_STEM).replace(/[-.]+$/, '') || 'unnamed'
+  const stem = slug(key).slice(0, MAX_STEM).replace(/[-.]+$/, '') || 'unnamed'
+  return WINDOWS_RESERVED.test(stem) ? `_${stem}` : stem
 }
 
 function hashOf(key: string): string {

@@ -118,8 +118,7 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lineAtOffset)
   const lineText = (line: number) => text.slice(lines.lineStarts[line - 1] ?? 0, lines.lineStarts[line] ?? text.length)
-  const problems = checkShape(REQUESTS[ops.createShape]!.body!, spec)
-    .slice(0, MAX_PROBLEMS)
+  const problems = checkShape(REQUESTS[ops.createShape]!.body!, spec, MAX_PROBLEMS)
     .map(({ path, message }) => {
       const line = lineOf(path)
       return { file, line, path, message: quotedAtMost(message, lineText(line)) }
@@ -166,7 +165,7 @@ function jsonSyntax(file: string, text: string): ConfigProblem | undefined {
     const message = (error as Error).message
     const position = /position (\d+)/.exec(message)?.[1]
     const line = position === undefined ? 0 : lineOfOffset(text, Number(position))
-    const what = /^(Unexpected end of JSON input|Unexpected token|Expected [^"]*?)(?: in JSON|,|$)/.exec(message)?.[1] ?? 'unexpected text'
+    const what = /^(Unexpected end of JSON input|Unexpected token|Expected [^"']*?)(?= in JSON| '|,|$)/.exec(message)?.[1] ?? 'unexpected text'
     return { file, line, path: '', message: `not valid JSON: ${what}` }
   }
 }
