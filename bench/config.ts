@@ -6,13 +6,14 @@
  * add no wait; medians of alternating rounds, every answer 20 ms late as over a network; with no
  * latency too, where the client's own cost per request shows), and the heap the pulled config and the plan
  * hold. Then `apply` of 100 updates: 100 writes plus the stale check's 100 reads, against a fetch loop
- * making the same requests.
+ * making the same requests. Then the same 100 updates as a saved plan (`writePlan`, `readPlan`, `apply`): 100
+ * re-reads, all before the first write, and 100 writes.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ProjectClient } from '../src/index.js'
-import { apply, ConfigError, plan, pull, readConfig, type ProjectConfig } from '../src/config/index.js'
+import { apply, ConfigError, plan, pull, readConfig, readPlan, writePlan, type ProjectConfig } from '../src/config/index.js'
 import { createFakeApi, type FakeApi } from '../src/testing/index.js'
 
 export const CONFIG_PER_GROUP = 200
@@ -44,6 +45,8 @@ export interface ConfigResult {
   /** The same reads and writes from a fetch loop. */
   applyBaselineMs: number
   applyRatio: number
+  /** Apply of a saved plan of CONFIG_UPDATES updates: its re-reads, whether all of them came before the first write, and its writes. */
+  savedApplyRequests: { writes: number; reads: number; other: number; readsFirst: boolean }
   /** readConfig refusing a 1 MiB file of unknown keys (median), and the problems it listed. */
   unknownKeys: { ms: number; keys: number; problems: number }
 }
@@ -127,6 +130,24 @@ async function readWriteLoop(origin: string, apiKey: string, projectId: number, 
   )
 }
 
+/** `desired` planned, saved, read back and applied: the requests of the apply. */
+async function applySaved(fake: FakeApi, client: ProjectClient, desired: ProjectConfig): Promise<ConfigResult['savedApplyRequests']> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-saved-plan-'))
+  try {
+    await writePlan(join(dir, 'plan.json'), await plan(client, desired))
+    const saved = await readPlan(join(dir, 'plan.json'))
+    const from = fake.requests.length
+    const report = await apply(client, saved, { concurrency: READS })
+    if (report.applied !== CONFIG_UPDATES) throw new Error(`bench config: the saved plan applied ${report.applied} of ${CONFIG_UPDATES}`)
+    const methods = fake.requests.slice(from).map((request) => request.method)
+    const writes = methods.filter((method) => method === 'PATCH').length
+    const reads = methods.filter((method) => method === 'GET').length
+    return { writes, reads, other: methods.length - writes - reads, readsFirst: methods.indexOf('PATCH') === reads }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 export async function benchConfig(): Promise<ConfigResult> {
   const fake = createFakeApi()
   for (const seed of [fake.seed.experiments, fake.seed.surveys, fake.seed.hogFunctions, fake.seed.endpoints, fake.seed.eventDefinitions]) seed(CONFIG_PER_GROUP)
@@ -198,8 +219,9 @@ export async function benchConfig(): Promise<ConfigResult> {
     fake.faults.clear()
     const applyMs = median(applyTimes)
     const applyBaselineMs = median(applyBaselineTimes)
+    const savedApplyRequests = await applySaved(fake, client, editedIn(3))
     const unknownKeys = await benchUnknownKeysFile()
-    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, unknownKeys }
+    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests, unknownKeys }
   } finally {
     await server.close()
   }

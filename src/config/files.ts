@@ -11,6 +11,7 @@ import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, remov
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import { fold, specFileNames } from './names.js'
 import { EXTENSIONS } from './read-config.js'
+import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
 
 export { readConfig } from './read-config.js'
@@ -73,7 +74,9 @@ function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): Rend
   })
   const files = specs
     .filter((spec) => counts.get(spec[ops.keyField] as string) === 1)
-    .map((spec) => {
+    .map((written) => {
+      // Checked and compared as toYaml writes it: without `$renamedFrom`.
+      const { [RENAMED_FROM]: _renamedFrom, ...spec } = written
       const key = spec[ops.keyField] as string
       const where = `${ops.folder}/${key}`
       for (const { path, message } of checkShape(REQUESTS[ops.createShape]!.body!, spec)) problems.push({ file: where, line: 0, path, message: `${message} (readConfig would refuse it: nothing was written)` })
@@ -143,7 +146,9 @@ function schemaPath(folder: string, ops: KindOps): string {
   return relative(resolve(folder), join(base, file)).split(sep).join('/')
 }
 
-function toYaml(ops: KindOps, spec: Resource, schema: string): string {
+function toYaml(ops: KindOps, written: Resource, schema: string): string {
+  // A rename is said once, in the file that asks for it: a written file describes the resource as it is.
+  const { [RENAMED_FROM]: _renamedFrom, ...spec } = written
   const document = new Document(ordered(ops, spec))
   visit(document, {
     Pair(_key, pair) {

@@ -7,6 +7,7 @@ import { isPlainObject } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, readRegularFile, refusal, resolveFolder } from './folder.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
+import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
 
 export const EXTENSIONS = ['.yaml', '.yml', '.json']
@@ -118,11 +119,12 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lineAtOffset)
   const lineText = (line: number) => text.slice(lines.lineStarts[line - 1] ?? 0, lines.lineStarts[line] ?? text.length)
-  const problems = checkShape(REQUESTS[ops.createShape]!.body!, spec, MAX_PROBLEMS)
-    .map(({ path, message }) => {
-      const line = lineOf(path)
-      return { file, line, path, message: quotedAtMost(message, lineText(line)) }
-    })
+  const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
+  const problems = checkShape(REQUESTS[ops.createShape]!.body!, fields, MAX_PROBLEMS).map(({ path, message }) => {
+    const line = lineOf(path)
+    return { file, line, path, message: quotedAtMost(message, lineText(line)) }
+  })
+  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) problems.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
   const key = spec[ops.keyField]
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }
