@@ -48,6 +48,8 @@ export const BUDGETS = {
   pacingWallRatio: 1.05,
   /** pull + plan of 1,000 resources, and apply of 100 updates, against a fetch loop making the same (fewest) requests. */
   configRatio: 1.2,
+  /** readConfig refuses a 1 MiB file of ~100k unknown keys (issue 26: 232 s before), listing at most 100 problems. */
+  configUnknownKeysMs: 1000,
 } as const
 
 const SECTIONS = ['per-call', 'validation', 'pagination', 'bundle', 'cold-start', 'cli-start', 'cli-walk', 'walk-latency', 'config'] as const
@@ -386,6 +388,15 @@ async function main(): Promise<void> {
       check('config_apply_ratio', config.applyRatio, config.applyRatio <= BUDGETS.configRatio, `≤ ${BUDGETS.configRatio}×`, over(config.applyRatio, BUDGETS.configRatio)),
     ])
     rows.push(['10 config: heap held by the config and the plan', '', `${config.heapMb.toFixed(1)} MB`, '', '', 'info'])
+    const flood = config.unknownKeys
+    rows.push([
+      `10 config: readConfig refuses a 1 MiB file of ${flood.keys} unknown keys`,
+      '232 s in 0.3',
+      `${ms(flood.ms)} (${flood.problems} problems listed)`,
+      '',
+      `≤ ${BUDGETS.configUnknownKeysMs} ms, ≤ 100 problems`,
+      check('config_unknown_keys', flood.ms, flood.ms <= BUDGETS.configUnknownKeysMs && flood.problems <= 100, `≤ ${BUDGETS.configUnknownKeysMs} ms`, `${Math.round(flood.ms)} ms, ${flood.problems} problems`),
+    ])
   }
 
   const out: string[] = []
