@@ -71,7 +71,7 @@ export interface ApiErrorInit {
   url: string
   /** The scope the operation needs (null: not callable with a personal API key). */
   requiredScope?: Scope | null
-  /** Replaces the default message (`<method> <url> failed with <status>: <detail>`). */
+  /** Replaces the default message (`<method> <url> failed with <status>: <detail> (attr: <field>)`). */
   message?: string
   /** What to do instead, appended to the message. */
   hint?: string
@@ -102,7 +102,7 @@ export class ApiError extends ProjectClientError {
   /** Reads `type`/`code`/`detail`/`attr` from `init.body` when it is the service's error body. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
-    const message = init.message ?? describe(init.status, init.method, init.url, fields.detail)
+    const message = init.message ?? describe(init.status, init.method, init.url, fields.detail, fields.attr)
     super(init.hint ? `${message} — ${init.hint}` : message)
     this.status = init.status
     this.body = init.body
@@ -162,7 +162,7 @@ export class PermissionDeniedError extends ApiError {
         : `the API key needs the scope '${requiredScope}'`
     super({
       ...init,
-      message: init.message ?? `${describe(init.status, init.method, init.url, fields.detail)} — ${why}`,
+      message: init.message ?? `${describe(init.status, init.method, init.url, fields.detail, fields.attr)} — ${why}`,
     })
     this.requiredScope = requiredScope
   }
@@ -279,8 +279,9 @@ function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' |
   }
 }
 
-function describe(status: number, method: string, url: string, detail: string | undefined): string {
-  return `${method} ${url} failed with ${status}${detail ? `: ${detail}` : ''}`
+/** `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the detail. */
+function describe(status: number, method: string, url: string, detail: string | undefined, attr: string | null | undefined): string {
+  return `${method} ${url} failed with ${status}${detail ? `: ${detail}` : ''}${attr ? ` (attr: ${attr})` : ''}`
 }
 
 function summarizeIssues(issues: ReadonlyArray<ValidationIssue>): string {
