@@ -14,6 +14,7 @@ import {
   checkProjectId,
   checkTimeout,
   checkTypeOf,
+  checkWhole,
   type Logger,
   type RequestOptions,
 } from './core/options.js'
@@ -68,8 +69,15 @@ export interface ClientOptions {
    * after another call's, rejects at once with `RateLimitError`. Default 60 000.
    */
   maxRetryDelay?: number | undefined
+  /**
+   * The longest answer read, in bytes, counted after decompression. A longer one is not read further (nor
+   * held in memory) and the call rejects with `ResponseTooLargeError`. Default 64 MiB (67 108 864).
+   */
+  maxResponseBytes?: number | undefined
 }
 
+/** `maxResponseBytes` by default: 64 MiB, a hundred times the largest page the service sends. */
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 
@@ -146,6 +154,7 @@ export class ProjectClient {
       logger,
       rateLimit: rateLimitOption('rateLimit', options.rateLimit, cloudRegion(baseUrl.href) !== undefined),
       maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
+      maxResponseBytes: options.maxResponseBytes === undefined ? DEFAULT_MAX_RESPONSE_BYTES : checkWhole('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
     })
     this.#transport = transport
     this.experiments = new Experiments(transport)

@@ -34,9 +34,20 @@ export class ProjectClientError extends Error {
     const out: Record<string, unknown> = { name: this.name, message: this.message }
     for (const [key, value] of Object.entries(this)) {
       if (key === 'cause' || key === 'name') continue
-      out[key] = value instanceof Headers ? Object.fromEntries(value.entries()) : value
+      out[key] = value instanceof Headers ? Object.fromEntries(value.entries()) : serialisable(value)
     }
     return out
+  }
+}
+
+/** `value`, or a note in its place when `JSON.stringify` cannot write it (an answer nested thousands deep, a cycle). */
+function serialisable(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  try {
+    JSON.stringify(value)
+    return value
+  } catch (error) {
+    return `[not shown: ${(error as Error).message}]`
   }
 }
 
@@ -224,6 +235,28 @@ export class ResponseValidationError extends ProjectClientError {
     readonly status: number,
   ) {
     super(`Unexpected response from ${method} ${url} (${status}): ${summarizeIssues(issues)}`)
+  }
+}
+
+/**
+ * An answer longer than the client's `maxResponseBytes` (counted after decompression): the client stopped
+ * reading it there and let the rest go, so it is never held in memory. Not retried: the same request would
+ * get the same answer.
+ */
+export class ResponseTooLargeError extends ProjectClientError {
+  override name = 'ResponseTooLargeError'
+  /** The message names the request and the limit. */
+  constructor(
+    /** The limit, in bytes (`maxResponseBytes`). */
+    readonly limit: number,
+    /** Request method. */
+    readonly method: string,
+    /** Request URL. */
+    readonly url: string,
+    /** HTTP status of the response. */
+    readonly status: number,
+  ) {
+    super(`${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): not read further`)
   }
 }
 

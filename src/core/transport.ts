@@ -40,6 +40,8 @@ export interface TransportConfig {
   rateLimit: Required<RateLimits> | false
   /** The longest wait (ms) the service may ask for before a retry. */
   maxRetryDelay: number
+  /** The most bytes of an answer read, after decompression. */
+  maxResponseBytes: number
 }
 
 /** What a retry's turn needs to know of its call (ky's `context` option). */
@@ -120,7 +122,7 @@ export class Transport {
     const fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
     // After a 429, every call of its limit waits the time out together, rather than each meeting its own 429.
     const onThrottled = limiter && ((url: string, seconds: number) => limiter.groups[limitGroup(url)].pause(seconds * 1_000))
-    this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, log, onThrottled)
+    this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, config.maxResponseBytes, log, onThrottled)
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
     const project = `/${encodeURIComponent(config.projectId)}/`
     this.#projectRoot = `${this.#apiRoot}projects${project}`
