@@ -290,7 +290,7 @@ export class Transport {
       const turn = this.#limiter && this.#pace(call.method, call.url, options)
       if (turn) await turn
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
-      return { data: this.#read(call, response), response }
+      return this.#read(call, response)
     } catch (error) {
       const failed = {
         method: call.method,
@@ -356,12 +356,12 @@ export class Transport {
     }
   }
 
-  #read<T>(call: Prepared<T>, response: Response): T {
+  #read<T>(call: Prepared<T>, response: Response): WithResponse<T> {
     const spec = call.response
-    if (spec === 'none') return undefined as T
-    if (spec === 'blob') return new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
+    if (spec === 'none') return { data: undefined as T, response }
+    if (spec === 'blob') return { data: new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T, response }
     const text = bodyText(response)
-    if (spec === 'json' && text.trim() === '') return undefined as T
+    if (spec === 'json' && text.trim() === '') return { data: undefined as T, response }
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -369,11 +369,20 @@ export class Transport {
       const what = text.trim() === '' ? 'an empty body' : `a body that is not JSON (${response.headers.get('content-type') ?? 'no content-type'})`
       throw new ResponseValidationError([{ code: 'invalid_json', path: [], message: `expected JSON, got ${what}` }], text, call.method, call.url, response.status)
     }
-    if (spec === 'json') return json as T
+    if (spec === 'json') return { data: json as T, response }
     try {
-      return spec(json, this.config.validateResponses)
+      return { data: spec(json, this.config.validateResponses), response }
     } catch (error) {
-      return invalid(error, json, call, response)
+      if (!(error instanceof DecodeFailure)) throw error
+      const invalid = new ResponseValidationError(error.issues, json, call.method, call.url, response.status)
+      if (!isWrite(call)) throw invalid
+      // The service did the write: failing the call would hide what it made (a retry would make it twice).
+      // The answer is given as it came, its issues beside it and in a warning.
+      const line = `[posthog-project-client] ${this.#redactor.text(`${invalid.message}; the write was done: resolved with the answer as sent (withResponse() gives the issues)`)}`
+      const logger = this.config.logger
+      if (logger?.warn) logger.warn(line)
+      else logger?.debug(line)
+      return { data: json as T, response, issues: error.issues }
     }
   }
 
@@ -396,10 +405,9 @@ function pageDecoder<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
   return decoder as Decoder<PageEnvelope<T>>
 }
 
-/** A decoder's `DecodeFailure` as the call's `ResponseValidationError` (any other error as it is). */
-function invalid(error: unknown, json: unknown, call: Prepared<unknown>, response: Response): never {
-  if (!(error instanceof DecodeFailure)) throw error
-  throw new ResponseValidationError(error.issues, json, call.method, call.url, response.status)
+/** A call that changes something on the service: every method but GET, less the POSTs that only read. */
+function isWrite(call: Prepared<unknown>): boolean {
+  return call.method !== 'GET' && !call.idempotent
 }
 
 /** The body an operation row allows: a required object, an optional one (`{}` when absent), or none. */
