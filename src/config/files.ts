@@ -10,6 +10,7 @@ import { ConfigError, type ConfigProblem } from './errors.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
+import { holdUnknownMembers, isUnknownMember } from './unknown-members.js'
 
 /**
  * The configuration folder: `<dir>/<kind-kebab>/<key>.yaml`, one spec a file. Written so that a review
@@ -158,8 +159,11 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lines)
   const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
-  const problems = checkShape(REQUESTS[ops.createShape]!.body!, fields).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
-  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) problems.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
+  const found = checkShape(REQUESTS[ops.createShape]!.body!, fields).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
+  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) found.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
+  // Unknown members alone are settled by `plan` against the live resource (src/config/unknown-members.ts).
+  const problems = found.every(isUnknownMember) ? [] : found
+  if (problems.length === 0) holdUnknownMembers(spec, found)
   const key = spec[ops.keyField]
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }

@@ -5,6 +5,7 @@ import { fingerprint, hold, markPlanned, type PendingWrite } from './pending.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
+import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -17,11 +18,13 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const env = new EnvReader(options.env ?? defaultEnv())
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
+  const unknown = new UnknownMembers(result.warnings)
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
-    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
+    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown)
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
+  unknown.throwIfAny()
   result.errors.push(...env.errors)
   return markPlanned(result)
 }
@@ -59,6 +62,7 @@ class KindPlanner {
     private readonly env: EnvReader,
     private readonly rotate: boolean,
     private readonly result: Plan,
+    private readonly unknown: UnknownMembers,
   ) {}
 
   plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
@@ -68,6 +72,7 @@ class KindPlanner {
     const start = this.result.changes.length
     for (const written of specs) {
       const { [RENAMED_FROM]: renamedFrom, ...spec } = written
+      carryUnknownMembers(written, spec)
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -120,7 +125,8 @@ class KindPlanner {
     const current = this.ops.toSpec(this.client, resource)
     const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const prepared = this.prepare(key, spec, current)
-    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared))
+    const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
+    const fields = diffFields(before, compare).map((field) => hideSecrets(field, prepared))
     const id = this.ops.id(resource)
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
@@ -132,6 +138,7 @@ class KindPlanner {
 
   private planCreate(key: string, spec: Resource): void {
     const prepared = this.prepare(key, spec, undefined)
+    this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
     this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }

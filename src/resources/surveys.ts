@@ -55,7 +55,11 @@ export class Surveys extends APIResource {
    * rename the copy before creating it in the same project.
    */
   toCreateParams(survey: Survey): SurveyCreateParams {
-    return writableFields('surveys.create', survey) as unknown as SurveyCreateParams
+    const fields = writableFields('surveys.create', survey)
+    // The service stores its computed daily limits as a JSON-encoded string (docs/service-behaviour.md §5.2); a write takes the list.
+    const limits = fields.response_sampling_daily_limits
+    if (typeof limits === 'string') fields.response_sampling_daily_limits = parseDailyLimits(limits)
+    return fields as unknown as SurveyCreateParams
   }
 
   /**
@@ -289,4 +293,14 @@ function checkSurveyIds(params: SurveyResponsesCountParams | undefined): SurveyR
   const query = queryParams('params', params)
   if (query?.survey_ids !== undefined) stringList('params.survey_ids', query.survey_ids)
   return query
+}
+
+/** The list a JSON-encoded `response_sampling_daily_limits` holds; `null` when it does not hold one. */
+function parseDailyLimits(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return Array.isArray(parsed) ? parsed : null
+  } catch {
+    return null
+  }
 }
