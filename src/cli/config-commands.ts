@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import type { ConfigKind, Plan } from '../config/types.js'
+import type { ConfigKind, Plan, PlanWarning } from '../config/types.js'
 import { EXIT, UsageError } from './errors.js'
 import { put } from './output.js'
 import { describeFailure, loadSdk, type Io } from './run.js'
@@ -146,7 +146,9 @@ export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<
     return await execute(command, io, config)
   } catch (error) {
     if (error instanceof config.ConfigError) {
-      await put(io.stderr, `posthog-project: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} in ${command.dir}; nothing was sent\n${error.problems.map((problem) => `  ${problem.file}:${problem.line} ${problem.path || '(file)'}: ${problem.message}`).join('\n')}\n`)
+      const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
+      const count = `${error.problems.length}${error.incomplete ? ' (the first)' : ''} problem${error.problems.length === 1 ? '' : 's'}`
+      await put(io.stderr, `posthog-project: ${count} ${what}\n${error.problems.map((problem) => `  ${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}`).join('\n')}\n`)
       return EXIT.api
     }
     const { code, line } = describeFailure(error)
@@ -161,7 +163,9 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   const client = await makeClient(command, io)
   const options = { signal: io.signal }
   if (command.command === 'pull') {
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }) })
+    const warnings: PlanWarning[] = []
+    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }), onWarning: (warning) => warnings.push(warning) })
+    for (const warning of warnings) await put(io.stderr, `warning: ${warning.kind} ${JSON.stringify(warning.key)}: ${warning.message}\n`)
     await config.writeConfig(command.dir, pulled)
     const count = Object.values(pulled).reduce((sum, specs) => sum + (specs?.length ?? 0), 0)
     await put(io.stdout, `Pulled ${count} spec${count === 1 ? '' : 's'} into ${command.dir}\n`)
@@ -178,6 +182,11 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return confirmAndApply(planned, command, io, config, client, options)
   }
   const desired = await config.readConfig(command.dir)
+  // A mistyped or empty folder is never "no drift".
+  if (Object.keys(desired).length === 0) {
+    await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${Object.keys(KIND_WORDS).filter((word) => word.toLowerCase() === word).join('/, ')}/ folders; nothing was sent\n`)
+    return EXIT.api
+  }
   const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))

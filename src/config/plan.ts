@@ -2,6 +2,7 @@ import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client
 import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.js'
 import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
+import { historyWarning, managedAmong } from './history.js'
 import { fingerprint, hold, markPlanned, type PendingWrite } from './pending.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
@@ -87,7 +88,7 @@ class KindPlanner {
         this.planSpec(key, spec, liveByKey.get(key) ?? [])
       }
     }
-    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of matches) this.planDelete(key, resource)
+    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
     const planned = this.result.changes.slice(start)
     this.result.warnings.push(...suggestRenames(this.ops, planned, (change) => this.deleted.get(change)))
   }
@@ -115,7 +116,15 @@ class KindPlanner {
     this.planSpec(key, spec, old)
   }
 
-  private planSpec(key: string, spec: Resource, matches: readonly Resource[]): void {
+  /** The live resource a key manages: the only match, or the one history picks among experiments (warned). */
+  private managed(key: string, matches: readonly Resource[]): Resource[] {
+    const managed = managedAmong(this.ops, matches)
+    if (matches.length > 1 && managed !== undefined) this.result.warnings.push(historyWarning(this.ops, key, managed, matches))
+    return managed === undefined ? [...matches] : [managed]
+  }
+
+  private planSpec(key: string, spec: Resource, allMatches: readonly Resource[]): void {
+    const matches = this.managed(key, allMatches)
     if (matches.length > 1) {
       const ids = matches.map((resource) => String(this.ops.id(resource))).sort().join(', ')
       return this.error(key, `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`)
