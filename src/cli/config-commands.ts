@@ -35,6 +35,9 @@ export interface ConfigCommand {
   detailedExitcode: boolean
   yes: boolean
   dryRun: boolean
+  /** Variables `$env` may read besides `POSTHOG_SECRET_*` (`--allow-env`; `NAME_*` allows a prefix). */
+  allowEnv?: Array<string | RegExp>
+  rotateSecrets: boolean
   toProject?: string
   /** `plan --out FILE`: where the saved plan is written. */
   out?: string
@@ -55,26 +58,28 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   'to-project': { type: 'string' },
   out: { type: 'string' },
+  'allow-env': { type: 'string', multiple: true },
+  'rotate-secrets': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 /** The flags each command takes besides the settings. */
 const COMMAND_FLAGS: Record<ConfigCommandName, readonly string[]> = {
   pull: ['kind'],
-  plan: ['prune', 'format', 'detailed-exitcode', 'out'],
-  apply: ['prune', 'yes'],
-  copy: ['to-project', 'kind', 'key', 'dry-run', 'yes'],
+  plan: ['prune', 'format', 'detailed-exitcode', 'out', 'allow-env', 'rotate-secrets'],
+  apply: ['prune', 'yes', 'allow-env', 'rotate-secrets'],
+  copy: ['to-project', 'kind', 'key', 'dry-run', 'yes', 'allow-env'],
 }
 const SETTINGS = ['api-key', 'project', 'base-url', 'endpoints-prefix', 'help']
 
 export function configHelp(command: ConfigCommandName): string {
   const usage: Record<ConfigCommandName, string> = {
     pull: 'pull [DIR] [--kind K[,K…]]\n  Writes the project\'s specs to DIR (default posthog), one YAML file each. Reads only.',
-    plan: 'plan [DIR] [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes; 1 for a bad file, plan errors or API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.',
-    apply: 'apply [DIR | FILE] [--prune] [--yes]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  FILE (a plan saved by plan --out) is applied as reviewed: when anything it changes changed since, nothing is written (exit 1).',
-    copy: 'copy --to-project ID [--kind K[,K…]] [--key KEY …] [--dry-run] [--yes]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
+    plan: 'plan [DIR] [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE] [--allow-env NAME …] [--rotate-secrets]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes; 1 for a bad file, plan errors or API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.',
+    apply: 'apply [DIR | FILE] [--prune] [--yes] [--allow-env NAME …] [--rotate-secrets]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  FILE (a plan saved by plan --out) is applied as reviewed: when anything it changes changed since, nothing is written (exit 1).',
+    copy: 'copy --to-project ID [--kind K[,K…]] [--key KEY …] [--dry-run] [--yes] [--allow-env NAME …]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
   }
-  return `Usage: posthog-project ${usage[command]}\n\nKinds: experiments, surveys, hog-functions, endpoints, event-definitions\nSettings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url, --endpoints-prefix\nSecrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.\n`
+  return `Usage: posthog-project ${usage[command]}\n\nKinds: experiments, surveys, hog-functions, endpoints, event-definitions\nSettings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url, --endpoints-prefix\nSecrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.\n  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or PREFIX_*) allows another.\n  --rotate-secrets re-sends every secret from its variable.\n`
 }
 
 /** Reads `argv` (its first word one of CONFIG_COMMANDS); every mistake is a UsageError. */
@@ -109,6 +114,8 @@ export function parseConfigCommand(argv: readonly string[]): ConfigCommand | { k
     detailedExitcode: values['detailed-exitcode'] === true,
     yes: values.yes === true,
     dryRun: values['dry-run'] === true,
+    ...(values['allow-env'] && { allowEnv: values['allow-env'].map(allowedName) }),
+    rotateSecrets: values['rotate-secrets'] === true,
     ...(values['to-project'] !== undefined && { toProject: values['to-project'] }),
     ...(values.out !== undefined && { out: values.out }),
     settings: {
@@ -118,6 +125,12 @@ export function parseConfigCommand(argv: readonly string[]): ConfigCommand | { k
       ...(values['endpoints-prefix'] !== undefined && { endpointsPrefix: values['endpoints-prefix'] }),
     },
   }
+}
+
+/** `NAME` allows that variable; `PREFIX_*` every variable whose name starts with `PREFIX_`. */
+function allowedName(word: string): string | RegExp {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(word)) throw new UsageError('--allow-env', `expected a variable name (letters, digits, _) or a prefix ending in *, got ${JSON.stringify(word)}`)
+  return word.endsWith('*') ? new RegExp(`^${word.slice(0, -1)}`) : word
 }
 
 function kindOf(word: string): ConfigKind {
@@ -160,11 +173,12 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   }
   if (command.command === 'copy') {
     const target = client.withOptions({ projectId: Number(command.toProject) })
-    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) })
+    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }), ...(command.allowEnv && { allowEnv: command.allowEnv }) })
     return confirmAndApply(planned, command, io, config, target, options)
   }
   if (command.command === 'apply' && (await isFile(command.dir))) {
-    const planned = await config.readPlan(command.dir, { env: io.env })
+    if (command.rotateSecrets) throw new UsageError('--rotate-secrets', 'a saved plan rotates secrets as it was planned: plan --rotate-secrets --out FILE')
+    const planned = await config.readPlan(command.dir, { env: io.env, ...(command.allowEnv && { allowEnv: command.allowEnv }) })
     return confirmAndApply(planned, command, io, config, client, options)
   }
   const desired = await config.readConfig(command.dir)
@@ -173,7 +187,7 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${Object.keys(KIND_WORDS).filter((word) => word.toLowerCase() === word).join('/, ')}/ folders; nothing was sent\n`)
     return EXIT.api
   }
-  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env })
+  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
     if (planned.errors.length > 0) return EXIT.api
@@ -209,6 +223,10 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
     return EXIT.interrupted
   }
   return report.failed > 0 ? EXIT.api : EXIT.ok
+}
+
+function secretOptions(command: ConfigCommand): { allowEnv?: Array<string | RegExp>; rotateSecrets: boolean } {
+  return { ...(command.allowEnv && { allowEnv: command.allowEnv }), rotateSecrets: command.rotateSecrets }
 }
 
 /** `apply FILE`: a saved plan is a file; a folder (or nothing there) is configuration to plan. */
