@@ -1,5 +1,6 @@
 import { withJsonArrays } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
+import { writableFields } from '../core/create-params.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -13,6 +14,11 @@ const actionReferences = decodeWith(actionReferencesSchema)
 
 /** Actions: `/api/projects/:project_id/actions/`. Never hard-deleted: use `softDelete`. */
 export class Actions extends APIResource {
+  /** The writable fields of a action as `create` takes them back (name, description, tags, Slack settings and steps; `deleted` and the pin left out). Sends nothing. */
+  toCreateParams(action: Action): ActionCreateParams {
+    return writableFields('actions.create', action, ['deleted', 'pinned_at']) as unknown as ActionCreateParams
+  }
+
   /**
    * Lists live actions. The service answers them all in one page (`{count, results}`, older services
    * `{results}`, never a `next`); with `limit`, the walk pages by offset. `tags` is sent as a JSON array.

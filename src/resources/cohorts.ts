@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js'
+import { writableFields } from '../core/create-params.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -11,6 +12,11 @@ const cohort = decodeWith(cohortSchema)
 
 /** Cohorts: `/api/projects/:project_id/cohorts/`. Never hard-deleted: use `softDelete`. */
 export class Cohorts extends APIResource {
+  /** The writable fields of a cohort as `create` takes them back (name, description, `filters` or `query`, `is_static`; `deleted` and the recomputed `cohort_type` left out). Sends nothing. */
+  toCreateParams(cohort: Cohort): CohortCreateParams {
+    return writableFields('cohorts.create', cohort, ['deleted', 'cohort_type']) as unknown as CohortCreateParams
+  }
+
   /**
    * Lists live cohorts, newest first (with `search`: exact matches first).
    *

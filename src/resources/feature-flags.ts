@@ -1,5 +1,6 @@
 import { withJsonArrays } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
+import { writableFields } from '../core/create-params.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -15,6 +16,11 @@ const JSON_ARRAY_PARAMS = ['tags', 'excluded_tags', 'excluded_properties'] as co
 
 /** Feature flags: `/api/projects/:project_id/feature_flags/`. Never hard-deleted: `softDelete` frees the key. */
 export class FeatureFlags extends APIResource {
+  /** The writable fields of a flag as `create` takes them back (the key, `filters`, tags and settings; `deleted` and `version` left out). Sends nothing. */
+  toCreateParams(flag: FeatureFlag): FeatureFlagCreateParams {
+    return writableFields('featureFlags.create', flag, ['deleted', 'version']) as unknown as FeatureFlagCreateParams
+  }
+
   /**
    * Lists live flags, newest first; archived flags only with `archived: true`. `tags`, `excluded_tags`
    * and `excluded_properties` are sent as JSON arrays.

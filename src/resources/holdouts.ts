@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js'
+import { writableFields } from '../core/create-params.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -11,6 +12,11 @@ const holdout = decodeWith(holdoutSchema)
 
 /** Experiment holdouts: `/api/projects/:project_id/experiment_holdouts/`. */
 export class Holdouts extends APIResource {
+  /** The writable fields of a holdout as `create` takes them back (name, description and groups). Sends nothing. */
+  toCreateParams(holdout: Holdout): HoldoutCreateParams {
+    return writableFields('holdouts.create', holdout) as unknown as HoldoutCreateParams
+  }
+
   /**
    * Lists holdouts.
    *

@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js'
+import { writableFields } from '../core/create-params.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -11,6 +12,11 @@ const savedMetric = decodeWith(savedMetricSchema)
 
 /** Saved (shared) experiment metrics: `/api/projects/:project_id/experiment_saved_metrics/`. */
 export class SavedMetrics extends APIResource {
+  /** The writable fields of a saved metric as `create` takes them back (name, description, query and tags). Sends nothing. */
+  toCreateParams(metric: SavedMetric): SavedMetricCreateParams {
+    return writableFields('savedMetrics.create', metric) as unknown as SavedMetricCreateParams
+  }
+
   /**
    * Lists saved metrics by name (case-insensitive).
    *
