@@ -1,5 +1,5 @@
+import { stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { forCopy } from '../config/copy.js'
 import type { ConfigKind, Plan } from '../config/types.js'
 import { EXIT, UsageError } from './errors.js'
 import { put } from './output.js'
@@ -36,6 +36,8 @@ export interface ConfigCommand {
   yes: boolean
   dryRun: boolean
   toProject?: string
+  /** `plan --out FILE`: where the saved plan is written. */
+  out?: string
   settings: { apiKey?: string; projectId?: string; baseUrl?: string; endpointsPrefix?: string }
 }
 
@@ -52,13 +54,14 @@ const OPTIONS = {
   yes: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'to-project': { type: 'string' },
+  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 /** The flags each command takes besides the settings. */
 const COMMAND_FLAGS: Record<ConfigCommandName, readonly string[]> = {
   pull: ['kind'],
-  plan: ['prune', 'format', 'detailed-exitcode'],
+  plan: ['prune', 'format', 'detailed-exitcode', 'out'],
   apply: ['prune', 'yes'],
   copy: ['to-project', 'kind', 'key', 'dry-run', 'yes'],
 }
@@ -67,8 +70,8 @@ const SETTINGS = ['api-key', 'project', 'base-url', 'endpoints-prefix', 'help']
 export function configHelp(command: ConfigCommandName): string {
   const usage: Record<ConfigCommandName, string> = {
     pull: 'pull [DIR] [--kind K[,K…]]\n  Writes the project\'s specs to DIR (default posthog), one YAML file each. Reads only.',
-    plan: 'plan [DIR] [--prune] [--format text|markdown|json] [--detailed-exitcode]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes; 1 for a bad file, plan errors or API errors.',
-    apply: 'apply [DIR] [--prune] [--yes]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).',
+    plan: 'plan [DIR] [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes; 1 for a bad file, plan errors or API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.',
+    apply: 'apply [DIR | FILE] [--prune] [--yes]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  FILE (a plan saved by plan --out) is applied as reviewed: when anything it changes changed since, nothing is written (exit 1).',
     copy: 'copy --to-project ID [--kind K[,K…]] [--key KEY …] [--dry-run] [--yes]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
   }
   return `Usage: posthog-project ${usage[command]}\n\nKinds: experiments, surveys, hog-functions, endpoints, event-definitions\nSettings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url, --endpoints-prefix\nSecrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.\n`
@@ -107,6 +110,7 @@ export function parseConfigCommand(argv: readonly string[]): ConfigCommand | { k
     yes: values.yes === true,
     dryRun: values['dry-run'] === true,
     ...(values['to-project'] !== undefined && { toProject: values['to-project'] }),
+    ...(values.out !== undefined && { out: values.out }),
     settings: {
       ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
       ...(values.project !== undefined && { projectId: values.project }),
@@ -151,18 +155,20 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return EXIT.ok
   }
   if (command.command === 'copy') {
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }) })
-    const { config: desired, warnings } = forCopy(pulled, { ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) })
     const target = client.withOptions({ projectId: Number(command.toProject) })
-    const planned = await config.plan(target, desired, { env: io.env })
-    planned.warnings.push(...warnings)
+    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) })
     return confirmAndApply(planned, command, io, config, target, options)
+  }
+  if (command.command === 'apply' && (await isFile(command.dir))) {
+    const planned = await config.readPlan(command.dir, { env: io.env })
+    return confirmAndApply(planned, command, io, config, client, options)
   }
   const desired = await config.readConfig(command.dir)
   const planned = await config.plan(client, desired, { prune: command.prune, env: io.env })
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
     if (planned.errors.length > 0) return EXIT.api
+    if (command.out !== undefined) await config.writePlan(command.out, planned)
     return command.detailedExitcode && hasChanges(planned) ? 2 : EXIT.ok
   }
   return confirmAndApply(planned, command, io, config, client, options)
@@ -194,6 +200,11 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
     return EXIT.interrupted
   }
   return report.failed > 0 ? EXIT.api : EXIT.ok
+}
+
+/** `apply FILE`: a saved plan is a file; a folder (or nothing there) is configuration to plan. */
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() === true
 }
 
 function hasChanges(plan: Plan): boolean {
