@@ -224,6 +224,7 @@ describe('examples/auto-conclude.ts', () => {
 describe('examples/promote.ts', () => {
   it('promotes staging to production with one write per resource; a second run changes nothing', async () => {
     const staging = client()
+    fake.seed.holdouts([{ id: 77 }]) // staging's holdout: the fake, as the service, refuses an unknown id
     await staging.experiments.create({ name: 'Checkout button', feature_flag_key: 'checkout-button', start_date: '2026-11-01T00:00:00Z', holdout_id: 77 })
     await staging.surveys.create({ name: 'NPS', type: 'api', questions: [{ type: 'rating', question: 'How likely?', scale: 10 }] })
     await staging.hogFunctions.create({
