@@ -14,7 +14,7 @@ export function typeChecks(flag: FeatureFlag, cohort: Cohort, action: Action, ho
   // Feature flags.
   // @ts-expect-error create needs the key
   void client.featureFlags.create({ name: 'No key', filters: { groups } })
-  // @ts-expect-error ids are numbers
+  // @ts-expect-error the id 42 is a number, not the text '42'
   void client.featureFlags.retrieve('42')
   // @ts-expect-error 'valeu' is misspelled, deep in a release condition's property
   void client.featureFlags.create({ key: 'k', filters: { groups: [{ properties: [{ key: 'email', type: 'person', valeu: 'x' }] }] } })
@@ -46,7 +46,7 @@ export function typeChecks(flag: FeatureFlag, cohort: Cohort, action: Action, ho
   // Actions.
   // @ts-expect-error url_matching is contains/regex/exact
   void client.actions.create({ name: 'Pricing', steps: [{ url: '/pricing', url_matching: 'startswith' }] })
-  // @ts-expect-error steps are a list
+  // @ts-expect-error steps is an array: one bare { event } step is refused
   void client.actions.create({ name: 'Pricing', steps: { event: '$pageview' } })
   // @ts-expect-error ordering is name/created_at/pinned_at/created_by, optionally '-'-prefixed
   void client.actions.list({ ordering: '-updated_at' })
