@@ -21,6 +21,13 @@ const KIND_WORDS: Record<string, ConfigKind> = {
   endpoints: 'endpoints',
   'event-definitions': 'eventDefinitions',
   eventDefinitions: 'eventDefinitions',
+  'feature-flags': 'featureFlags',
+  featureFlags: 'featureFlags',
+  cohorts: 'cohorts',
+  actions: 'actions',
+  holdouts: 'holdouts',
+  'saved-metrics': 'savedMetrics',
+  savedMetrics: 'savedMetrics',
 }
 const PLAN_FORMATS = ['text', 'markdown', 'json'] as const
 
@@ -79,7 +86,7 @@ export function configHelp(command: ConfigCommandName): string {
     apply: 'apply [DIR | FILE] [--prune] [--yes] [--allow-env NAME …] [--rotate-secrets]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  FILE (a plan saved by plan --out) is applied as reviewed: when anything it changes changed since, nothing is written (exit 1).',
     copy: 'copy --to-project ID [--kind K[,K…]] [--key KEY …] [--dry-run] [--yes] [--allow-env NAME …]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
   }
-  return `Usage: posthog-project ${usage[command]}\n\nKinds: experiments, surveys, hog-functions, endpoints, event-definitions\nSettings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url, --endpoints-prefix\nSecrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.\n  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or PREFIX_*) allows another.\n  --rotate-secrets re-sends every secret from its variable.\n`
+  return `Usage: posthog-project ${usage[command]}\n\nKinds: experiments, surveys, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics\nSettings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url, --endpoints-prefix\nSecrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.\n  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or PREFIX_*) allows another.\n  --rotate-secrets re-sends every secret from its variable.\n`
 }
 
 /** Reads `argv` (its first word one of CONFIG_COMMANDS); every mistake is a UsageError. */
@@ -135,7 +142,7 @@ function allowedName(word: string): string | RegExp {
 
 function kindOf(word: string): ConfigKind {
   const kind = KIND_WORDS[word]
-  if (!kind) throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)} (kinds: experiments, surveys, hog-functions, endpoints, event-definitions)`)
+  if (!kind) throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)} (kinds: experiments, surveys, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics)`)
   return kind
 }
 
