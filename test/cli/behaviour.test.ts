@@ -41,7 +41,7 @@ const oneLine = (stderr: string) => {
 
 describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions; or query\)$/],
+    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
     ['unknown method', ['surveys', 'lst'], /^Invalid argument `lst`: unknown method of surveys \(methods: list, .*responses-count\)$/],
     ['missing method', ['surveys'], /^Invalid argument `method`: missing: one of list, create,/],
     ['unknown flag', ['surveys', 'list', '--serach', 'x'], /^Invalid argument `--serach`: unknown flag of surveys list \(its flags: --limit, --offset, --search; see surveys list --help\)$/],
