@@ -26,7 +26,7 @@ export class Actions extends APIResource {
    * `GET /api/projects/:project_id/actions/` · scope `action:read`
    */
   list(params?: ActionListParams, options?: ListOptions): PagePromise<Action> {
-    return this._client.list('actions.list', actionSchema, () => ({ query: withJsonArrays('params', params, ['tags']) }), options)
+    return this._client.list('actions.list', actionSchema, () => ({ query: withJsonArrays('params', params, ['tags']), givenQuery: params }), options)
   }
 
   /**

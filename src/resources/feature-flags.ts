@@ -28,7 +28,7 @@ export class FeatureFlags extends APIResource {
    * `GET /api/projects/:project_id/feature_flags/` · scope `feature_flag:read`
    */
   list(params?: FeatureFlagListParams, options?: ListOptions): PagePromise<FeatureFlag> {
-    return this._client.list('featureFlags.list', featureFlagSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS) }), options)
+    return this._client.list('featureFlags.list', featureFlagSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS), givenQuery: params }), options)
   }
 
   /**
