@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { isReferable, referencesOf, refTo } from './graph.js'
+import { isReferable, referencesOf } from './graph.js'
 import { kindOps, KIND_NAMES, KINDS } from './kinds.js'
 import { plan } from './plan.js'
 import { checkKinds, pull } from './pull.js'
@@ -49,7 +49,7 @@ function selectSpecs(pulled: ProjectConfig, kinds: readonly ConfigKind[], keys: 
  * flag of its key.
  */
 async function dependencies(target: ProjectClient, pulled: ProjectConfig, selected: readonly Node[]): Promise<{ created: Node[]; warnings: PlanWarning[] }> {
-  const name = (kind: ConfigKind, key: string) => refTo(kind, key).$ref
+  const name = (kind: ConfigKind, key: string) => `${kindOps(kind).folder}/${key}`
   const have = new Set(selected.map((node) => name(node.kind, String(node.spec[kindOps(node.kind).keyField]))))
   const needed: Array<{ node: Node; by: string }> = []
   const queue = [...selected]
