@@ -105,6 +105,7 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
       break
     case 'hogFunctions':
       items(isPlainObject(spec.filters) ? spec.filters.actions : undefined, 'filters.actions', (action, at) => add(action, 'id', 'actions', `${at}.id`, 'string'))
+      items(spec.mappings, 'mappings', (mapping, at) => items(isPlainObject(mapping.filters) ? mapping.filters.actions : undefined, `${at}.filters.actions`, (action, where) => add(action, 'id', 'actions', `${where}.id`, 'string')))
       break
     case 'surveys': {
       add(spec, 'linked_flag_id', 'featureFlags', 'linked_flag_id')

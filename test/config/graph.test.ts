@@ -167,7 +167,7 @@ describe('the project graph: references by key, dependency order, copies with th
   })
 })
 
-async function targetIds(client: ProjectClient): Promise<Record<string, any[]>> {
+async function targetIds(client: ProjectClient): Promise<Record<'experiments' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics', any[]>> {
   const all = async <T>(items: AsyncIterable<T>) => {
     const out: T[] = []
     for await (const item of items) out.push(item)
