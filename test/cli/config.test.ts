@@ -118,7 +118,8 @@ describe('configuration commands', () => {
     const from = fake.requests.length
     const dry = await run(['copy', '--to-project', '2', '--dry-run'], { [secretVariable]: secret })
     expect(dry).toMatchObject({ code: 0, stderr: '' })
-    expect(dry.stdout).toContain(planLine(2, '4 to create, 0 to update, 0 to delete, 0 unchanged'))
+    expect(dry.stdout).toContain(planLine(2, '5 to create, 0 to update, 0 to delete, 0 unchanged'))
+    expect(dry.stdout).toContain('+ featureFlags "pricing-copy" (create)')
     expect(dry.stdout).toContain('(dry run: nothing was sent)')
     expect(writes(from)).toEqual([])
     const missing = await run(['copy', '--to-project', '2', '--yes'])
@@ -133,7 +134,7 @@ describe('configuration commands', () => {
     expect(stored.inputs.api_token?.value).toBe(secret)
     const again = await run(['copy', '--to-project', '2', '--yes'])
     expect(again).toMatchObject({ code: 0 })
-    expect(again.stdout).toContain(planLine(2, '0 to create, 0 to update, 0 to delete, 4 unchanged'))
+    expect(again.stdout).toContain(planLine(2, '0 to create, 0 to update, 0 to delete, 5 unchanged'))
   })
 
   it('--allow-env lets $env read a variable not named POSTHOG_SECRET_*; --rotate-secrets re-sends the secret; neither value is printed', async () => {
@@ -165,7 +166,7 @@ describe('configuration commands', () => {
     const running = await staging.experiments.create({ name: 'Running', feature_flag_key: 'running', start_date: '2026-11-01T00:00:00Z' })
     const result = await run(['copy', '--to-project', '2', '--kind', 'experiments', '--yes'])
     expect(result).toMatchObject({ code: 0 })
-    expect(result.stdout).toContain('Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config action 12)')
+    expect(result.stdout).toContain('Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config.id action 12)')
     const copied = (await client(2).experiments.list().then((page) => page.results)).map((experiment) => [experiment.feature_flag_key, experiment.start_date])
     expect(copied.sort()).toEqual([['pricing-copy', null], ['running', null]])
     expect(running.start_date).not.toBeNull()
@@ -183,7 +184,7 @@ describe('configuration commands', () => {
     writeFileSync(join(work, 'empty', 'surveys', 'README.md'), 'not a spec\n')
     const empty = await run(['plan', 'empty'])
     expect(empty).toMatchObject({ code: 1, stdout: '' })
-    expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/ folders; nothing was sent')
+    expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/, feature-flags/, cohorts/, actions/, holdouts/, saved-metrics/ folders; nothing was sent')
     expect(fake.requests.length).toBe(from)
   })
 
