@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'posthog-project-client'
-import type { FieldChange, Plan, PlanChange } from './types.js'
+import { kindOps } from './kinds.js'
+import type { ConfigKind, FieldChange, Plan, PlanChange } from './types.js'
 
 /** How `formatPlan` writes a plan: for a terminal, a pull-request comment, or a program. */
 export type PlanFormat = 'text' | 'markdown' | 'json'
@@ -16,6 +17,11 @@ export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
   return format === 'markdown' ? markdown(plan) : text(plan)
 }
 
+/** Text and markdown name a kind as its folder (`hog-functions`); `PlanChange.kind` and JSON keep `hogFunctions`. */
+function folder(kind: ConfigKind): string {
+  return kindOps(kind).folder
+}
+
 /** `2 to create, 1 to update, 0 to delete, 5 unchanged`. */
 export function summary(plan: Plan): string {
   const count = (action: PlanChange['action']) => plan.changes.filter((change) => change.action === action).length
@@ -25,11 +31,11 @@ export function summary(plan: Plan): string {
 function text(plan: Plan): string {
   const lines = [`Plan: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
-    lines.push(`${MARKS[change.action]} ${change.kind} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
+    lines.push(`${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
     for (const field of change.fields ?? []) lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
   }
-  for (const error of plan.errors) lines.push(`Error: ${error.kind}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
-  for (const warning of plan.warnings) lines.push(`Warning: ${warning.kind}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
+  for (const error of plan.errors) lines.push(`Error: ${folder(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
+  for (const warning of plan.warnings) lines.push(`Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -38,16 +44,16 @@ function markdown(plan: Plan): string {
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
-    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${change.kind} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`} |`)
+    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`} |`)
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${change.kind} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
+    out.push(`<details><summary>${folder(change.kind)} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
     for (const field of change.fields!) out.push(fieldRow(field))
     out.push('', '</details>', '')
   }
-  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${error.kind}${error.key === undefined ? '' : ` \`${error.key}\``}: ${cell(error.message)}`), '')
-  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${warning.kind}${warning.key === undefined ? '' : ` \`${warning.key}\``}: ${cell(warning.message)}`), '')
+  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${folder(error.kind)}${error.key === undefined ? '' : ` \`${error.key}\``}: ${cell(error.message)}`), '')
+  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` \`${warning.key}\``}: ${cell(warning.message)}`), '')
   return `${out.join('\n').trimEnd()}\n`
 }
 
