@@ -132,15 +132,6 @@ function parseError(command: ConfigCommandName, error: unknown): UsageError {
 
 /** Runs the command; returns the exit code. */
 export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<number> {
-  const code = await run(command, io)
-  // With --detailed-exitcode, 2 means "the plan has changes" and nothing else: every failure is 1.
-  return command.detailedExitcode && code !== EXIT.ok && code !== CHANGES && code !== EXIT.interrupted ? EXIT.api : code
-}
-
-/** `plan --detailed-exitcode`: the plan has changes. */
-const CHANGES = 2
-
-async function run(command: ConfigCommand, io: Io): Promise<number> {
   const config = await import('posthog-project-client/config')
   try {
     return await execute(command, io, config)
@@ -158,9 +149,13 @@ async function run(command: ConfigCommand, io: Io): Promise<number> {
     }
     const { code, line } = describeFailure(error)
     await put(io.stderr, `posthog-project: ${line}\n`)
-    return code
+    // With --detailed-exitcode, 2 means "the plan has changes" and nothing else: every failure is 1.
+    return command.detailedExitcode && code !== EXIT.interrupted ? EXIT.api : code
   }
 }
+
+/** `plan --detailed-exitcode`: the plan has changes. */
+const CHANGES = 2
 
 /** A line of text inside markdown: no HTML, no mention, no link, no line break. */
 function markdownText(text: string): string {

@@ -19,7 +19,7 @@ describe('formatPlan', () => {
       [
         'Plan: 1 to create, 1 to update, 1 to delete, 1 unchanged.',
         '+ experiments "checkout" (create)',
-        '~ hogFunctions "Order <webhook>" (update, id f1)',
+        '~ hog-functions "Order <webhook>" (update, id f1)',
         '    inputs.api_token.value: "(secret)" → "(secret)"',
         '    hog: "a | b" → (absent)',
         '- surveys "Old" (delete, id s1)',
@@ -32,13 +32,15 @@ describe('formatPlan', () => {
   it('markdown: a table of changes and one folded table of fields per update, escaped', () => {
     const text = formatPlan(plan, 'markdown')
     expect(text).toContain('### PostHog plan: 1 to create, 1 to update, 1 to delete, 1 unchanged\n\n| | Kind | Key | Change |\n|---|---|---|---|\n| + | experiments | checkout | create |\n')
-    expect(text).toContain('<details><summary>hogFunctions Order &lt;webhook&gt;: 2 fields</summary>')
+    expect(text).toContain('| ~ | hog-functions | Order <webhook> | update (id f1) |')
+    expect(text).toContain('<details><summary>hog-functions Order &lt;webhook&gt;: 2 fields</summary>')
     expect(text).toContain('| `hog` | <code>"a &#124; b"</code> | <code>(absent)</code> |')
     expect(text).toContain('**Warnings**\n\n- experiments `checkout`: holdout_id 3 means nothing in the target project: not sent\n')
   })
 
-  it('json: the plan as it is; an unknown format is refused', () => {
+  it('json: the plan as it is (kinds by their library names); an unknown format is refused', () => {
     expect(JSON.parse(formatPlan(plan, 'json'))).toEqual(JSON.parse(JSON.stringify(plan)))
+    expect(formatPlan(plan, 'json')).toContain('"kind": "hogFunctions"')
     expect(() => formatPlan(plan, 'yaml' as never)).toThrow('Invalid argument `format`: expected text, markdown, json, got "yaml"')
   })
 })
