@@ -51,8 +51,10 @@ export interface Io {
  */
 export function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io: Io, extra: Partial<ClientOptions> = {}): Client {
   const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as ClientOptions
+  const logger = stderrLogger(io.stderr, reporting, settings)
+  const fetch = reporting.verbose ? announcingWaits(extra.fetch ?? ((input, init) => globalThis.fetch(input, init)), logger) : extra.fetch
   try {
-    return new sdk.ProjectClient({ ...given, ...extra, logger: stderrLogger(io.stderr, reporting, settings) })
+    return new sdk.ProjectClient({ ...given, ...extra, ...(fetch && { fetch }), logger })
   } catch (error) {
     throw asTyped(sdk, error, settings)
   }
@@ -63,6 +65,21 @@ export function asTyped(sdk: SdkModule, error: unknown, settings: Settings): unk
   if (!(error instanceof sdk.InvalidArgumentError) || !Object.hasOwn(FLAGS, error.argument)) return error
   const prefix = `Invalid argument \`${error.argument}\`: `
   return new UsageError(typedName(error.argument, settings), error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message)
+}
+
+/**
+ * A fetch that logs the wait a 429 or 503 asks for (`Retry-After`) when it arrives: the SDK logs the retry
+ * once the wait is over.
+ */
+function announcingWaits(fetch: typeof globalThis.fetch, logger: { debug(message: string): void }): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init)
+    const wait = response.headers.get('retry-after')
+    if ((response.status === 429 || response.status === 503) && wait !== null) {
+      logger.debug(`${response.status}: the service asks to wait ${/^\d+$/.test(wait) ? `${wait} s` : `until ${wait}`} (Retry-After)`)
+    }
+    return response
+  }
 }
 
 /**

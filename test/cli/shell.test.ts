@@ -111,6 +111,7 @@ describe('--verbose', () => {
     const url = `${server.url}/api/projects/1/surveys/`
     expect(lines).toEqual([
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] GET ${url}$`)),
+      expect.stringMatching(/^posthog-project: \[\d+\.\d\ds\] 429: the service asks to wait 1 s \(Retry-After\)$/),
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] 429 GET ${url}$`)),
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] will retry \\(1\\) GET ${url} after: status 429$`)),
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] retry 1: GET ${url}$`)),
@@ -118,7 +119,7 @@ describe('--verbose', () => {
     ])
     // The wait the service asked for shows between the 429 and the retry.
     const seconds = lines.map((line) => Number(/\[(\d+\.\d+)s\]/.exec(line)![1]))
-    expect(seconds[2]! - seconds[1]!).toBeGreaterThanOrEqual(0.9)
+    expect(seconds[3]! - seconds[2]!).toBeGreaterThanOrEqual(0.9)
     expect(result.stderr).not.toContain(SECRET)
     // Without the flag, stderr stays quiet.
     expect((await run(['surveys', 'list'])).stderr).toBe('')
