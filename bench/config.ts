@@ -6,10 +6,14 @@
  * add no wait; medians of alternating rounds, every answer 20 ms late as over a network; with no
  * latency too, where the client's own cost per request shows), and the heap the pulled config and the plan
  * hold. Then `apply` of 100 updates: 100 writes plus the stale check's 100 reads, against a fetch loop
- * making the same requests.
+ * making the same requests. Then the same 100 updates as a saved plan (`writePlan`, `readPlan`, `apply`): 100
+ * re-reads, all before the first write, and 100 writes.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ProjectClient } from '../src/index.js'
-import { apply, plan, pull, type ProjectConfig } from '../src/config/index.js'
+import { apply, plan, pull, readPlan, writePlan, type ProjectConfig } from '../src/config/index.js'
 import { createFakeApi, type FakeApi } from '../src/testing/index.js'
 
 export const CONFIG_PER_GROUP = 200
@@ -41,6 +45,8 @@ export interface ConfigResult {
   /** The same reads and writes from a fetch loop. */
   applyBaselineMs: number
   applyRatio: number
+  /** Apply of a saved plan of CONFIG_UPDATES updates: its re-reads, whether all of them came before the first write, and its writes. */
+  savedApplyRequests: { writes: number; reads: number; other: number; readsFirst: boolean }
 }
 
 function countByOperation(fake: FakeApi, from: number): Record<string, number> {
@@ -91,6 +97,24 @@ async function readWriteLoop(origin: string, apiKey: string, projectId: number, 
       }
     }),
   )
+}
+
+/** `desired` planned, saved, read back and applied: the requests of the apply. */
+async function applySaved(fake: FakeApi, client: ProjectClient, desired: ProjectConfig): Promise<ConfigResult['savedApplyRequests']> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-saved-plan-'))
+  try {
+    await writePlan(join(dir, 'plan.json'), await plan(client, desired))
+    const saved = await readPlan(join(dir, 'plan.json'))
+    const from = fake.requests.length
+    const report = await apply(client, saved, { concurrency: READS })
+    if (report.applied !== CONFIG_UPDATES) throw new Error(`bench config: the saved plan applied ${report.applied} of ${CONFIG_UPDATES}`)
+    const methods = fake.requests.slice(from).map((request) => request.method)
+    const writes = methods.filter((method) => method === 'PATCH').length
+    const reads = methods.filter((method) => method === 'GET').length
+    return { writes, reads, other: methods.length - writes - reads, readsFirst: methods.indexOf('PATCH') === reads }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 export async function benchConfig(): Promise<ConfigResult> {
@@ -164,7 +188,8 @@ export async function benchConfig(): Promise<ConfigResult> {
     fake.faults.clear()
     const applyMs = median(applyTimes)
     const applyBaselineMs = median(applyBaselineTimes)
-    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs }
+    const savedApplyRequests = await applySaved(fake, client, editedIn(3))
+    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests }
   } finally {
     await server.close()
   }

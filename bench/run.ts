@@ -368,6 +368,15 @@ async function main(): Promise<void> {
       `= ${2 * CONFIG_UPDATES}`,
       check('config_apply_requests', writes + staleReads + otherRequests, writes === CONFIG_UPDATES && staleReads === CONFIG_UPDATES && otherRequests === 0, `= ${2 * CONFIG_UPDATES}`, JSON.stringify(config.applyRequests)),
     ])
+    const saved = config.savedApplyRequests
+    rows.push([
+      `10 config: apply of a saved plan of ${CONFIG_UPDATES} updates, requests`,
+      `${CONFIG_UPDATES} re-reads + ${CONFIG_UPDATES} writes`,
+      `${saved.reads} re-reads (${saved.readsFirst ? 'all' : 'not all'} before the first write) + ${saved.writes} writes`,
+      String(saved.writes + saved.reads + saved.other),
+      `= ${2 * CONFIG_UPDATES}`,
+      check('config_saved_apply_requests', saved.writes + saved.reads + saved.other, saved.writes === CONFIG_UPDATES && saved.reads === CONFIG_UPDATES && saved.other === 0 && saved.readsFirst, `= ${2 * CONFIG_UPDATES}, reads first`, JSON.stringify(saved)),
+    ])
     rows.push([
       `10 config: apply vs fetch loop, answers ${CONFIG_LATENCY_MS} ms late`,
       ms(config.applyBaselineMs),

@@ -2,7 +2,9 @@
  * Promote what was built in staging to production: the experiments, surveys and hog functions of the
  * staging project, matched in production by key (an experiment's flag key, the others' names), created or
  * changed there; a secret hog function input is read from its variable (POSTHOG_SECRET_<FUNCTION>_<INPUT>).
- * Running it twice changes nothing the second time.
+ * `planCopy` carries no lifecycle field (an experiment running in staging arrives in production as a draft;
+ * one already in production keeps its dates) and sends no id of another staging object (a holdout, a shared
+ * metric): each is a warning in the printed plan. Running it twice changes nothing the second time.
  *
  *   POSTHOG_PERSONAL_API_KEY=phx_... POSTHOG_PROJECT_ID=<staging> PRODUCTION_PROJECT_ID=<production> \
  *   POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN=... npx tsx examples/promote.ts
@@ -10,12 +12,11 @@
  * Needs a key with the read scopes of the three groups, and their write scopes for production.
  */
 import { ProjectClient } from 'posthog-project-client'
-import { apply, formatPlan, plan, pull } from 'posthog-project-client/config'
+import { apply, formatPlan, planCopy } from 'posthog-project-client/config'
 
 export async function main(staging = new ProjectClient(), productionId = Number(process.env.PRODUCTION_PROJECT_ID), env = process.env): Promise<void> {
   const production = staging.withOptions({ projectId: productionId })
-  const desired = await pull(staging, { kinds: ['experiments', 'surveys', 'hogFunctions'] })
-  const changes = await plan(production, desired, { env })
+  const changes = await planCopy(staging, production, { kinds: ['experiments', 'surveys', 'hogFunctions'], env })
   console.log(formatPlan(changes))
   if (changes.errors.length > 0) throw new Error('the plan has errors: nothing was sent')
   const report = await apply(production, changes)

@@ -215,7 +215,7 @@ describe('examples/auto-conclude.ts', () => {
 describe('examples/promote.ts', () => {
   it('promotes staging to production with one write per resource; a second run changes nothing', async () => {
     const staging = client()
-    await staging.experiments.create({ name: 'Checkout button', feature_flag_key: 'checkout-button', start_date: '2026-11-01T00:00:00Z' })
+    await staging.experiments.create({ name: 'Checkout button', feature_flag_key: 'checkout-button', start_date: '2026-11-01T00:00:00Z', holdout_id: 77 })
     await staging.surveys.create({ name: 'NPS', type: 'api', questions: [{ type: 'rating', question: 'How likely?', scale: 10 }] })
     await staging.hogFunctions.create({
       type: 'destination',
@@ -231,11 +231,14 @@ describe('examples/promote.ts', () => {
     expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/projects/2/hog_functions/', 'POST /api/projects/2/surveys/', 'POST /api/projects/2/experiments/'])
     const hogFunction = [...fake.stateOf(2).hogFunctions.values()][0]!
     expect(hogFunction.inputs.api_token?.value).toBe('production-token')
+    // Launched in staging, a draft in production, without staging's holdout: the plan said so.
+    expect([...fake.stateOf(2).experiments.values()][0]).toMatchObject({ start_date: null, holdout_id: null })
+    expect(printed.join('\n')).toContain('Warning: experiments "checkout-button": holdout_id 77 means nothing in the target project: not sent')
     expect(printed.join('\n')).not.toMatch(/production-token|staging-token/)
     const again = fake.requests.length
     printed = []
     await promoteExample(staging, 2, {})
-    expect(printed[0]).toBe('Plan: 0 to create, 0 to update, 0 to delete, 3 unchanged.\n')
+    expect(printed[0]).toMatch(/^Plan for project 2 \(http:\/\/127\.0\.0\.1:\d+\): 0 to create, 0 to update, 0 to delete, 3 unchanged\.\n/)
     expect(fake.requests.slice(again).filter((request) => request.method !== 'GET')).toEqual([])
   })
 })

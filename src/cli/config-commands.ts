@@ -1,5 +1,5 @@
+import { stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { forCopy } from '../config/copy.js'
 import type { ApplyReport, ConfigKind, Plan } from '../config/types.js'
 import { closest } from '../core/known-fields.js'
 import { SETTING_OPTIONS, choices, reportingOf, settingsOf, type Reporting, type Settings } from './args.js'
@@ -33,6 +33,8 @@ export interface ConfigCommand {
   yes: boolean
   dryRun: boolean
   toProject?: string
+  /** `plan --out FILE`: where the saved plan is written. */
+  out?: string
   settings: Settings
   reporting: Reporting
 }
@@ -47,13 +49,14 @@ const OPTIONS = {
   yes: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'to-project': { type: 'string' },
+  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 /** The flags each command takes besides the settings. */
 const COMMAND_FLAGS: Record<ConfigCommandName, readonly string[]> = {
   pull: ['kind'],
-  plan: ['kind', 'key', 'prune', 'format', 'detailed-exitcode'],
+  plan: ['kind', 'key', 'prune', 'format', 'detailed-exitcode', 'out'],
   apply: ['kind', 'key', 'prune', 'format', 'dry-run', 'yes'],
   copy: ['to-project', 'kind', 'key', 'format', 'dry-run', 'yes'],
 }
@@ -63,8 +66,8 @@ export function configHelp(command: ConfigCommandName): string {
   const select = '[--kind K[,K…]] [--key KEY …]'
   const usage: Record<ConfigCommandName, string> = {
     pull: 'pull [DIR] [--kind K[,K…]]\n  Writes the project\'s specs to DIR (default posthog), one YAML file each. Reads only.',
-    plan: `plan [DIR] ${select} [--prune] [--format text|markdown|json] [--detailed-exitcode]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes (and only then).\n  1 for any failure: a bad file (every problem with file and line, nothing sent), plan errors, a --key that matches nothing, API errors.`,
-    apply: `apply [DIR] ${select} [--prune] [--format text|json] [--dry-run] [--yes]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  --dry-run prints the plan and sends nothing; --format json prints only the report, as JSON.`,
+    plan: `plan [DIR] ${select} [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes (and only then).\n  1 for any failure: a bad file (every problem with file and line, nothing sent), plan errors, a --key that matches nothing, API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.`,
+    apply: `apply [DIR | FILE] ${select} [--prune] [--format text|json] [--dry-run] [--yes]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  --dry-run prints the plan and sends nothing; --format json prints only the report, as JSON.\n  FILE (a plan saved by plan --out) is applied as reviewed, whole: when anything it changes changed since, nothing is written (exit 1).`,
     copy: `copy --to-project ID ${select} [--format text|json] [--dry-run] [--yes]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.`,
   }
   return [
@@ -113,6 +116,7 @@ export function parseConfigCommand(argv: readonly string[]): ConfigCommand | { k
     yes: values.yes === true,
     dryRun: values['dry-run'] === true,
     ...(values['to-project'] !== undefined && { toProject: values['to-project'] }),
+    ...(values.out !== undefined && { out: values.out }),
     settings: settingsOf(values),
     reporting: reportingOf(values),
   }
@@ -177,13 +181,18 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return EXIT.ok
   }
   if (command.command === 'copy') {
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }) })
-    const { config: desired, warnings } = forCopy(pulled, { ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) })
     const target = client.withOptions({ projectId: Number(command.toProject) })
-    const planned = await config.plan(target, desired, { env: io.env })
-    planned.warnings.push(...warnings)
+    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) }).catch((error: unknown) => {
+      throw unmatchedKeys(error)
+    })
     narrowPlan(planned, command.keys)
     return confirmAndApply(planned, command, io, config, target, options)
+  }
+  if (command.command === 'apply' && (await isFile(command.dir))) {
+    const narrowing = command.kinds ? '--kind' : command.keys ? '--key' : command.prune ? '--prune' : undefined
+    if (narrowing) throw new UsageError(narrowing, `${command.dir} is a saved plan: it is applied whole, as reviewed`)
+    const planned = await config.readPlan(command.dir, { env: io.env })
+    return confirmAndApply(planned, command, io, config, client, options)
   }
   const desired = selectSpecs(await config.readConfig(command.dir), command)
   const planned = await config.plan(client, desired, { prune: command.prune, env: io.env })
@@ -191,6 +200,7 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
     if (planned.errors.length > 0) return reportErrors(planned, io)
+    if (command.out !== undefined) await config.writePlan(command.out, planned)
     return command.detailedExitcode && hasChanges(planned) ? CHANGES : EXIT.ok
   }
   return confirmAndApply(planned, command, io, config, client, options)
@@ -243,6 +253,18 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
 function reportJson(report: ApplyReport): string {
   const results = report.results.map(({ change, status, error }) => ({ change, status, ...(error && { error: { name: error.name, message: error.message } }) }))
   return `${JSON.stringify({ applied: report.applied, failed: report.failed, skipped: report.skipped, aborted: report.aborted, results }, null, 2)}\n`
+}
+
+/** planCopy's refusal of keys that name nothing in the source, as the command line's (exit 1). */
+function unmatchedKeys(error: unknown): unknown {
+  const { argument, message } = error as { argument?: unknown; message?: string }
+  if (argument !== 'options.keys' || !message?.includes('matched nothing')) return error
+  return new UnmatchedKeyError(`--key ${message.replace(/^Invalid argument `options\.keys`: /, '')}; nothing was sent`)
+}
+
+/** `apply FILE`: a saved plan is a file; a folder (or nothing there) is configuration to plan. */
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() === true
 }
 
 function hasChanges(plan: Plan): boolean {

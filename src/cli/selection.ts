@@ -41,12 +41,9 @@ export function selectSpecs(config: ProjectConfig, { kinds, keys }: Selection): 
   return out as ProjectConfig
 }
 
-/** A `--key` that names nothing: exit 1, and nothing is sent. */
+/** A `--key` that names nothing: exit 1, and nothing is sent. The message starts `--key "…"`. */
 export class UnmatchedKeyError extends Error {
   override name = 'UnmatchedKeyError'
-  constructor(readonly keys: readonly string[]) {
-    super(`--key ${keys.map((key) => JSON.stringify(key)).join(', ')} match${keys.length === 1 ? 'es' : ''} no spec and no live resource of the kinds selected; nothing was sent`)
-  }
 }
 
 /**
@@ -59,5 +56,8 @@ export function narrowPlan(plan: Plan, keys: readonly string[] | undefined): voi
   plan.changes = plan.changes.filter((change) => keys.includes(change.key))
   const named = new Set([...plan.changes, ...plan.errors, ...plan.warnings].map((item) => item.key))
   const unmatched = keys.filter((key) => !named.has(key))
-  if (unmatched.length > 0) throw new UnmatchedKeyError(unmatched)
+  if (unmatched.length > 0) {
+    const named = unmatched.map((key) => JSON.stringify(key)).join(', ')
+    throw new UnmatchedKeyError(`--key ${named} match${unmatched.length === 1 ? 'es' : ''} no spec and no live resource of the kinds selected; nothing was sent`)
+  }
 }

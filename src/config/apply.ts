@@ -1,8 +1,9 @@
 import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from './diff.js'
-import { StaleResourceError } from './errors.js'
-import { kindOps, KIND_NAMES } from './kinds.js'
+import { StalePlanError, StaleResourceError } from './errors.js'
+import { kindOps, KIND_NAMES, type Resource } from './kinds.js'
 import { fingerprint, pendingWrite, takePlan, type PendingWrite } from './pending.js'
+import { savedBody } from './saved-plan.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
 
 /**
@@ -11,10 +12,13 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * written only if its writable fields are still those the plan saw: otherwise that change fails with
  * {@link StaleResourceError} and the others go on. A create is sent once; after a write lost in flight, the
  * next plan finds the resource by its key. Aborted, it resolves with the report so far (`aborted: true`).
+ * A saved plan (`readPlan`) is checked whole first: every resource it changes is read once, and when any
+ * changed since the plan was made, `apply` rejects with {@link StalePlanError} before any write.
  */
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
-  checkPlan(plan)
+  checkPlan(plan, client)
   const changes = plan.changes.filter((change) => change.action !== 'unchanged')
+  const bodies = changes.some((change) => pendingWrite(change)?.saved) ? await rereadAll(client, changes, options) : undefined
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
   for (const step of steps(changes)) {
@@ -23,7 +27,7 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
       .bulk(
         step,
         async (change, { signal }) => {
-          const outcome = await applyChange(client, change, signal)
+          const outcome = await applyChange(client, change, signal, bodies)
           outcomes.set(change, outcome)
           counts.done += 1
           counts[outcome.status === 'applied' ? 'applied' : 'failed'] += 1
@@ -43,8 +47,10 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
   return { results, applied: counts.applied, failed: counts.failed, skipped, aborted: skipped > 0 && options.signal?.aborted === true }
 }
 
-function checkPlan(plan: Plan): void {
+function checkPlan(plan: Plan, client: ProjectClient): void {
   if (!isPlainObject(plan) || !Array.isArray(plan.changes) || !Array.isArray(plan.errors)) throw new InvalidArgumentError('plan', 'expected a Plan from plan()')
+  const project = plan.project
+  if (project && (project.id !== client.projectId || project.host !== client.baseUrl)) throw new InvalidArgumentError('plan', `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`)
   if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`)
   if (!takePlan(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
 }
@@ -56,16 +62,44 @@ function steps(changes: readonly PlanChange[]): PlanChange[][] {
   return [...writes, ...deletes].filter((step) => step.length > 0)
 }
 
-async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal): Promise<ApplyResult> {
+/**
+ * The bodies of a saved plan, made before any write: every resource it changes read once and still as the plan
+ * saw it (else {@link StalePlanError}), each secret read from the environment (a missing variable rejects).
+ */
+async function rereadAll(client: ProjectClient, changes: readonly PlanChange[], options: ApplyOptions): Promise<Map<PlanChange, Resource>> {
+  const read = new Map<PlanChange, Resource>()
+  const stale: PlanChange[] = []
+  const existing = changes.filter((change) => change.action !== 'create')
+  const report = await client.bulk(
+    existing,
+    async (change, { signal }) => {
+      const ops = kindOps(change.kind)
+      const current = await readCurrent(client, change, signal)
+      const writable = current && ops.toSpec(client, current)
+      if (writable === undefined || fingerprint(writable) !== pendingWrite(change)!.fingerprint) stale.push(change)
+      else read.set(change, writable)
+    },
+    { concurrency: options.concurrency ?? 4, signal: options.signal, stopOnError: true },
+  )
+  const failure = report.results.find((result) => result.status === 'rejected')
+  if (failure) throw failure.error
+  if (stale.length > 0) throw new StalePlanError(existing.filter((change) => stale.includes(change)))
+  const bodies = new Map<PlanChange, Resource>()
+  for (const change of changes) if (change.action !== 'delete') bodies.set(change, savedBody(change, pendingWrite(change)!, read.get(change)))
+  return bodies
+}
+
+async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal, bodies: Map<PlanChange, Resource> | undefined): Promise<ApplyResult> {
   const ops = kindOps(change.kind)
   const write = pendingWrite(change) as PendingWrite
   const options = { signal }
   try {
+    const body = () => (write.saved ? bodies!.get(change)! : write.body!)
     if (change.action === 'create') {
-      await ops.create(client, write.body!, options)
+      await ops.create(client, body(), options)
     } else {
-      await checkUnchangedSincePlan(client, change, write, signal)
-      if (change.action === 'update') await ops.update(client, change.id!, write.body!, options)
+      if (!write.saved) await checkUnchangedSincePlan(client, change, write, signal)
+      if (change.action === 'update') await ops.update(client, change.id!, body(), options)
       else await ops.remove(client, change.id!, options)
     }
     return { change, status: 'applied' }
@@ -77,9 +111,14 @@ async function applyChange(client: ProjectClient, change: PlanChange, signal: Ab
 /** One read: the resource's writable fields as the plan saw them, or the change is stale. */
 async function checkUnchangedSincePlan(client: ProjectClient, change: PlanChange, write: PendingWrite, signal: AbortSignal): Promise<void> {
   const ops = kindOps(change.kind)
-  const current = await ops.read(client, change.id!, { signal }).catch((error: unknown) => {
+  const current = await readCurrent(client, change, signal)
+  if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
+}
+
+/** The live resource a change names, or `undefined` when it is gone. */
+function readCurrent(client: ProjectClient, change: PlanChange, signal: AbortSignal): Promise<object | undefined> {
+  return kindOps(change.kind).read(client, change.id!, { signal }).catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined
     throw error
   })
-  if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
 }

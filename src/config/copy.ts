@@ -1,24 +1,33 @@
-import { isPlainObject } from './diff.js'
+import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { KINDS } from './kinds.js'
-import type { ConfigKind, PlanWarning, ProjectConfig } from './types.js'
+import { plan } from './plan.js'
+import { checkKinds, pull } from './pull.js'
+import { nestedIds, topLevelIds } from './references.js'
+import type { ConfigKind, CopyOptions, Plan, PlanWarning, ProjectConfig } from './types.js'
 
 /**
- * A pulled configuration made fit for another project (the command line's `copy`): lifecycle fields are not
- * carried (a running experiment arrives as a draft), and ids that mean nothing there are not sent. A
- * top-level id field is left out; a spec that names actions, cohorts or integrations by id inside its
- * metrics, filters or inputs is not copied at all (it would point at whatever has that id in the target).
- * Each is reported as a warning.
+ * Promotion: what `source` has, planned onto `target` (matched there by key, like any plan). Reads only.
+ * Lifecycle fields are not carried (a running experiment arrives as a draft; one already in the target keeps
+ * its own dates), and ids that mean nothing in the target are not sent: a top-level id field is left out; a
+ * spec that names actions, cohorts or integrations by id inside its metrics, filters or inputs is not copied
+ * at all (it would point at whatever has that id in the target). Each is a `PlanWarning`.
  */
+export async function planCopy(source: ProjectClient, target: ProjectClient, options: CopyOptions = {}): Promise<Plan> {
+  const kinds = checkKinds(options.kinds)
+  const keys = checkKeys(options.keys)
+  const pulled = await pull(source, { kinds })
+  const { config, warnings } = forCopy(pulled, { kinds, ...(keys && { keys }) })
+  const unmatched = keys?.filter((key) => !keyed(pulled, key))
+  if (unmatched && unmatched.length > 0) throw new InvalidArgumentError('options.keys', `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ${source.projectId} (kinds ${kinds.join(', ')})`)
+  const planned = await plan(target, config, { ...(options.env && { env: options.env }), ...(options.allowEnv && { allowEnv: options.allowEnv }) })
+  planned.warnings.unshift(...warnings)
+  return planned
+}
 
-const LIFECYCLE_FIELDS = ['start_date', 'end_date', 'conclusion', 'conclusion_comment', 'archived']
-
-/** Top-level fields that hold ids of other objects of the source project. */
-const ID_FIELDS: Record<ConfigKind, readonly string[]> = {
-  experiments: ['holdout_id', 'saved_metrics_ids'],
-  surveys: ['linked_flag_id', 'targeting_flag_id', 'linked_insight_id'],
-  hogFunctions: [],
-  endpoints: [],
-  eventDefinitions: ['owner'],
+/** Fields that say where a resource is in its life, not what it is: each project has its own. */
+const LIFECYCLE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
+  experiments: ['start_date', 'end_date', 'conclusion', 'conclusion_comment', 'archived', 'deleted'],
+  surveys: ['start_date', 'end_date', 'archived', 'current_iteration', 'current_iteration_start_date', 'iteration_start_dates', 'response_sampling_start_date', 'response_sampling_daily_limits'],
 }
 
 export interface CopySelection {
@@ -28,6 +37,7 @@ export interface CopySelection {
 
 type Spec = Record<string, unknown>
 
+/** A pulled configuration made fit for another project, and what was left behind. */
 export function forCopy(config: ProjectConfig, selection: CopySelection = {}): { config: ProjectConfig; warnings: PlanWarning[] } {
   const warnings: PlanWarning[] = []
   const out: Record<string, Spec[]> = {}
@@ -43,46 +53,21 @@ export function forCopy(config: ProjectConfig, selection: CopySelection = {}): {
           warnings.push({ kind: ops.kind, key, message: `not copied: it names objects of the source project by id (${references.join(', ')}); create them in the target and write their ids into the spec` })
           return []
         }
-        const copy: Spec = {}
-        for (const [field, value] of Object.entries(spec)) {
-          if (LIFECYCLE_FIELDS.includes(field) && (ops.kind === 'experiments' || ops.kind === 'surveys')) continue
-          if (ID_FIELDS[ops.kind].includes(field) && value !== null && !(Array.isArray(value) && value.length === 0)) {
-            warnings.push({ kind: ops.kind, key, message: `${field} ${JSON.stringify(value)} means nothing in the target project: not sent` })
-            continue
-          }
-          copy[field] = value
-        }
-        return [copy]
+        const ids = topLevelIds(ops.kind, spec)
+        for (const field of ids) warnings.push({ kind: ops.kind, key, message: `${field} ${JSON.stringify(spec[field])} means nothing in the target project: not sent` })
+        const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ids])
+        return [Object.fromEntries(Object.entries(spec).filter(([field]) => !left.has(field)))]
       })
   }
   return { config: out as ProjectConfig, warnings }
 }
 
-/** Paths inside a spec that name an action, a cohort or an integration by id. */
-function nestedIds(spec: Spec): string[] {
-  const found = integrationInputs(spec, 'inputs')
-  const mappings: unknown[] = Array.isArray(spec.mappings) ? spec.mappings : []
-  mappings.forEach((mapping, index) => {
-    if (isPlainObject(mapping)) found.push(...integrationInputs(mapping, `mappings[${index}].inputs`))
-  })
-  walk(spec, '', (value, path) => {
-    if ((value.kind === 'ActionsNode' || value.type === 'actions') && value.id !== undefined) found.push(`${path} action ${String(value.id)}`)
-    if (value.type === 'cohort' && value.value !== undefined) found.push(`${path} cohort ${String(value.value)}`)
-  })
-  return found
+function keyed(config: ProjectConfig, key: string): boolean {
+  return KINDS.some((ops) => ((config[ops.kind] ?? []) as Spec[]).some((spec) => spec[ops.keyField] === key))
 }
 
-/** The inputs of `owner` (a hog function or one of its mappings) that hold an integration's id. */
-function integrationInputs(owner: Spec, path: string): string[] {
-  const schema = Array.isArray(owner.inputs_schema) ? owner.inputs_schema : []
-  const keys = schema.filter((item: unknown) => isPlainObject(item) && item.type === 'integration').map((item) => String((item as Spec).key))
-  return keys.filter((key) => isPlainObject(owner.inputs) && owner.inputs[key] !== undefined).map((key) => `${path}.${key}`)
-}
-
-function walk(value: unknown, path: string, visit: (object: Spec, path: string) => void): void {
-  if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${path}[${index}]`, visit))
-  else if (isPlainObject(value)) {
-    visit(value, path)
-    for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key, visit)
-  }
+function checkKeys(keys: readonly string[] | undefined): readonly string[] | undefined {
+  if (keys === undefined) return undefined
+  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string' || key === '')) throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
+  return keys
 }

@@ -1,5 +1,5 @@
 import { ProjectClientError } from 'posthog-project-client'
-import type { ConfigKind } from './types.js'
+import type { ConfigKind, PlanChange } from './types.js'
 
 /** One problem of a configuration file: where, and what is wrong. `line` is 1-based; 0 when unknown. */
 export interface ConfigProblem {
@@ -29,5 +29,16 @@ export class StaleResourceError extends ProjectClientError {
     readonly key: string,
   ) {
     super(`${kind} "${key}" changed since the plan was made; it was not overwritten. Plan again.`)
+  }
+}
+
+/**
+ * A saved plan (`readPlan`) is out of date: resources it changes were changed (or deleted) since it was made.
+ * Nothing was written. Make the plan again and review it.
+ */
+export class StalePlanError extends ProjectClientError {
+  override name = 'StalePlanError'
+  constructor(readonly changes: PlanChange[]) {
+    super(`the saved plan is stale: ${changes.map((change) => `${change.kind} "${change.key}"`).join(', ')} changed since it was made; nothing was written. Plan again.`)
   }
 }

@@ -8,6 +8,7 @@ import { REQUESTS } from '../requests/index.js'
 import { isPlainObject } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
+import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
 
 /**
@@ -77,7 +78,9 @@ function schemaPath(folder: string, ops: KindOps): string {
   return relative(resolve(folder), join(base, file)).split(sep).join('/')
 }
 
-function toYaml(ops: KindOps, spec: Resource, schema: string): string {
+function toYaml(ops: KindOps, written: Resource, schema: string): string {
+  // A rename is said once, in the file that asks for it: a written file describes the resource as it is.
+  const { [RENAMED_FROM]: _renamedFrom, ...spec } = written
   const document = new Document(ordered(ops, spec))
   visit(document, {
     Pair(_key, pair) {
@@ -154,7 +157,9 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const spec: unknown = document.toJS()
   if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lines)
-  const problems = checkShape(REQUESTS[ops.createShape]!.body!, spec).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
+  const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
+  const problems = checkShape(REQUESTS[ops.createShape]!.body!, fields).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
+  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) problems.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
   const key = spec[ops.keyField]
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }

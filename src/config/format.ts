@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'posthog-project-client'
+import { isMultiline, lineDiff } from './line-diff.js'
 import { kindOps } from './kinds.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange } from './types.js'
 
@@ -7,8 +8,6 @@ export type PlanFormat = 'text' | 'markdown' | 'json'
 
 const FORMATS: readonly PlanFormat[] = ['text', 'markdown', 'json']
 const MARKS = { create: '+', update: '~', delete: '-', unchanged: '=' } as const
-/** Longest value shown in text and markdown (a long `hog` or query is cut; the JSON form has it whole). */
-const SHOWN = 160
 
 /** A plan for reading: `text` (default), `markdown` (fits a pull-request comment) or `json`. Secrets show as `(secret)`. */
 export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
@@ -28,11 +27,19 @@ export function summary(plan: Plan): string {
   return `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged`
 }
 
+/** ` for project 2 (https://us.posthog.com)`: where the plan was made, when it says. */
+function target(plan: Plan): string {
+  return plan.project ? ` for project ${plan.project.id} (${plan.project.host})` : ''
+}
+
 function text(plan: Plan): string {
-  const lines = [`Plan: ${summary(plan)}.`]
+  const lines = [`Plan${target(plan)}: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
     lines.push(`${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
-    for (const field of change.fields ?? []) lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
+    for (const field of change.fields ?? []) {
+      if (isMultiline(field.before, field.after)) lines.push(`    ${field.path}: (lines)`, ...textLines(field).map((line) => `      ${line}`))
+      else lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
+    }
   }
   for (const error of plan.errors) lines.push(`Error: ${folder(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
   for (const warning of plan.warnings) lines.push(`Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
@@ -40,7 +47,7 @@ function text(plan: Plan): string {
 }
 
 function markdown(plan: Plan): string {
-  const out = [`### PostHog plan: ${summary(plan)}`, '']
+  const out = [`### PostHog plan${escapeHtml(target(plan))}: ${summary(plan)}`, '']
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
@@ -48,9 +55,11 @@ function markdown(plan: Plan): string {
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${folder(change.kind)} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '', '| Field | Before | After |', '|---|---|---|')
-    for (const field of change.fields!) out.push(fieldRow(field))
-    out.push('', '</details>', '')
+    out.push(`<details><summary>${folder(change.kind)} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '')
+    const [long, short] = partition(change.fields!, (field) => isMultiline(field.before, field.after))
+    if (short.length > 0) out.push('| Field | Before | After |', '|---|---|---|', ...short.map(fieldRow), '')
+    for (const field of long) out.push(`\`${field.path}\`:`, '', ...fenced('diff', textLines(field)), '')
+    out.push('</details>', '')
   }
   if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${folder(error.kind)}${error.key === undefined ? '' : ` \`${error.key}\``}: ${cell(error.message)}`), '')
   if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` \`${warning.key}\``}: ${cell(warning.message)}`), '')
@@ -61,10 +70,28 @@ function fieldRow(field: FieldChange): string {
   return `| \`${field.path}\` | ${code(show(field.before))} | ${code(show(field.after))} |`
 }
 
+/** A value whole, as JSON (never cut: before and after must read the same where they are the same). */
 function show(value: unknown): string {
-  if (value === undefined) return '(absent)'
-  const json = JSON.stringify(value)
-  return json.length > SHOWN ? `${json.slice(0, SHOWN)}…` : json
+  return value === undefined ? '(absent)' : JSON.stringify(value)
+}
+
+/** A multi-line string that changed, as a line diff (absent or `null` on one side: every line added or removed). */
+function textLines(field: FieldChange): string[] {
+  const side = (value: unknown) => (typeof value === 'string' ? value : '')
+  const lines = lineDiff(side(field.before), side(field.after))
+  const absent = (value: unknown, mark: string) => (typeof value === 'string' ? [] : [`${mark} (${value === undefined ? 'absent' : 'null'})`])
+  return [...absent(field.before, 'before:'), ...absent(field.after, 'after:'), ...lines]
+}
+
+/** A fenced code block that no line of `lines` can close (the fence is longer than any run of backticks in them). */
+function fenced(language: string, lines: readonly string[]): string[] {
+  const longest = Math.max(2, ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))))
+  const fence = '`'.repeat(longest + 1)
+  return [`${fence}${language}`, ...lines, fence]
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))]
 }
 
 function code(value: string): string {

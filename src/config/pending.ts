@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { stableJson } from './diff.js'
+import type { EnvReader } from './secrets.js'
 import type { Plan, PlanChange } from './types.js'
 
 /**
@@ -8,16 +10,22 @@ import type { Plan, PlanChange } from './types.js'
 export interface PendingWrite {
   /** The body of a create or an update (secrets included). */
   body?: Record<string, unknown>
+  /** The same fields as the spec has them (`$env` references in place of secrets): what a saved plan holds. */
+  written?: Record<string, unknown>
   /** The live resource's writable fields when planned: `apply` re-reads it and writes only if they still match. */
   fingerprint?: string
+  /** Where a hog function's secrets are read, whether they are re-sent, and the inputs that hold them (`inputs.api_token`). */
+  secrets?: { env: EnvReader; rotate: boolean; paths?: readonly string[] }
+  /** Read back from a file (`readPlan`): `body` is made from `written` when applied. */
+  saved?: boolean
 }
 
 /**
  * The writable fields of a live resource (`KindOps.toSpec`, secrets as read: a mapping's secret changed by
- * hand makes it stale) as one string.
+ * hand makes it stale) as a SHA-256 digest: a saved plan holds it without holding a value.
  */
 export function fingerprint(writable: object): string {
-  return stableJson(writable)
+  return createHash('sha256').update(stableJson(writable)).digest('hex')
 }
 
 const writes = new WeakMap<PlanChange, PendingWrite>()
@@ -35,6 +43,11 @@ export function pendingWrite(change: PlanChange): PendingWrite | undefined {
 export function markPlanned(plan: Plan): Plan {
   plans.add(plan)
   return plan
+}
+
+/** Whether `plan` was made by `plan()` (or read by `readPlan()`) and not applied yet. */
+export function isPlanned(plan: Plan): boolean {
+  return plans.has(plan)
 }
 
 /** Whether `plan` was made by `plan()` and not applied yet; it is applied once (a second run would create twice). */

@@ -1,7 +1,9 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { diffFields, isPlainObject } from './diff.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
-import { fingerprint, hold, markPlanned } from './pending.js'
+import { fingerprint, hold, markPlanned, type PendingWrite } from './pending.js'
+import { sentIds } from './references.js'
+import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
@@ -14,7 +16,7 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const prune = pruneKinds(options.prune, managed)
   const env = new EnvReader(options.env ?? defaultEnv())
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
-  const result: Plan = { changes: [], errors: [], warnings: [] }
+  const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
     const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
@@ -62,18 +64,49 @@ class KindPlanner {
   plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
     const liveByKey = groupByKey(live, this.ops.keyField)
     const named = new Set<string>()
-    for (const spec of specs) {
+    const keys = new Set(specs.map((spec) => spec[this.ops.keyField]))
+    const start = this.result.changes.length
+    for (const written of specs) {
+      const { [RENAMED_FROM]: renamedFrom, ...spec } = written
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
       } else if (named.has(key)) {
         this.error(key, `two specs have the ${this.ops.keyField} "${key}"`)
+      } else if (renamedFrom !== undefined) {
+        named.add(key)
+        this.planRename(key, spec, renamedFrom, { liveByKey, keys, named })
       } else {
         named.add(key)
         this.planSpec(key, spec, liveByKey.get(key) ?? [])
       }
     }
     if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of matches) this.planDelete(key, resource)
+    const planned = this.result.changes.slice(start)
+    this.result.warnings.push(...suggestRenames(this.ops, planned, (change) => this.deleted.get(change)))
+  }
+
+  /** Live resources of planned deletes, for the rename suggestion. */
+  private readonly deleted = new Map<PlanChange, Resource>()
+
+  /**
+   * A spec that says `$renamedFrom: '<old key>'`: an update of the resource that has the old key, its key
+   * field included. Once renamed (the new key is live), it is planned as any spec.
+   */
+  private planRename(key: string, spec: Resource, oldKey: unknown, context: { liveByKey: Map<string, Resource[]>; keys: ReadonlySet<unknown>; named: Set<string> }): void {
+    if (typeof oldKey !== 'string' || oldKey === '') return this.error(key, `${RENAMED_FROM}: expected the old ${this.ops.keyField} (a string), got ${JSON.stringify(oldKey)}`)
+    if (this.ops.keyField === 'feature_flag_key') return this.error(key, `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`)
+    if (oldKey === key) return this.planSpec(key, spec, context.liveByKey.get(key) ?? [])
+    if (context.keys.has(oldKey)) return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec has that ${this.ops.keyField}`)
+    if (context.named.has(oldKey)) return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec is renamed from it`)
+    const current = context.liveByKey.get(key) ?? []
+    const old = context.liveByKey.get(oldKey) ?? []
+    if (current.length > 0 || old.length === 0) {
+      if (current.length === 0) this.warn(key, `${RENAMED_FROM} "${oldKey}": no live resource has that ${this.ops.keyField}: created`)
+      return this.planSpec(key, spec, current)
+    }
+    context.named.add(oldKey)
+    this.planSpec(key, spec, old)
   }
 
   private planSpec(key: string, spec: Resource, matches: readonly Resource[]): void {
@@ -92,16 +125,31 @@ class KindPlanner {
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, fingerprint: fingerprint(current) }))
+    const written = pick(spec, fields)
+    this.warnIds(key, written)
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
-    const { send } = this.prepare(key, spec, undefined)
-    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: send }))
+    const prepared = this.prepare(key, spec, undefined)
+    this.warnIds(key, spec)
+    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }
 
   private planDelete(key: string, resource: Resource): void {
-    this.push(hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(this.ops.toSpec(this.client, resource)) }))
+    const current = this.ops.toSpec(this.client, resource)
+    const change = hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current) })
+    this.deleted.set(change, current)
+    this.push(change)
+  }
+
+  private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
+    return this.ops.kind === 'hogFunctions' ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
+  }
+
+  /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */
+  private warnIds(key: string, body: Resource): void {
+    for (const id of sentIds(this.ops.kind, body)) this.warn(key, `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the right one in project ${this.client.projectId}`)
   }
 
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {

@@ -20,7 +20,7 @@ export function liveSpec(ops: KindOps, client: ProjectClient, resource: object):
   return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
 }
 
-function checkKinds(kinds: readonly ConfigKind[] | undefined): readonly ConfigKind[] {
+export function checkKinds(kinds: readonly ConfigKind[] | undefined): readonly ConfigKind[] {
   if (kinds === undefined) return KIND_NAMES
   if (!Array.isArray(kinds)) throw new InvalidArgumentError('options.kinds', `expected an array of kinds (${KIND_NAMES.join(', ')})`)
   for (const kind of kinds) if (!KIND_NAMES.includes(kind)) throw new InvalidArgumentError('options.kinds', `"${String(kind)}" is not a kind; expected one of ${KIND_NAMES.join(', ')}`)

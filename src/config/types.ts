@@ -6,12 +6,18 @@ import type { EndpointCreateParams, EventDefinitionCreateParams, ExperimentCreat
  * timestamps and what the service derives; a hog function input's `value` may be `{ $env: 'NAME' }`.
  */
 export interface ProjectConfig {
-  experiments?: ExperimentCreateParams[]
-  surveys?: SurveyCreateParams[]
-  hogFunctions?: HogFunctionCreateParams[]
-  endpoints?: EndpointCreateParams[]
-  eventDefinitions?: EventDefinitionCreateParams[]
+  experiments?: Array<Renamable<ExperimentCreateParams>>
+  surveys?: Array<Renamable<SurveyCreateParams>>
+  hogFunctions?: Array<Renamable<HogFunctionCreateParams>>
+  endpoints?: Array<Renamable<EndpointCreateParams>>
+  eventDefinitions?: Array<Renamable<EventDefinitionCreateParams>>
 }
+
+/**
+ * A spec that may say the key it had before: `plan` then updates the resource that has `$renamedFrom` as its
+ * key instead of creating another (an experiment's `feature_flag_key` cannot change: a plan error).
+ */
+export type Renamable<Spec> = Spec & { $renamedFrom?: string }
 
 /** A kind of managed resource: a key of {@link ProjectConfig}. */
 export type ConfigKind = keyof ProjectConfig
@@ -53,6 +59,14 @@ export interface Plan {
   changes: PlanChange[]
   errors: PlanError[]
   warnings: PlanWarning[]
+  /** The project the plan was made against: its id and the host (`baseUrl`) it was read from. */
+  project?: PlanProject
+}
+
+/** Where a plan was made: the project's id and the service's `baseUrl`. */
+export interface PlanProject {
+  id: string
+  host: string
 }
 
 /** Options of `plan`. */
@@ -63,6 +77,28 @@ export interface PlanOptions {
   env?: Readonly<Record<string, string | undefined>>
   /** Re-send every secret input that has a `$env` value. */
   rotateSecrets?: boolean
+  /** `$env` names allowed besides those starting with `POSTHOG_SECRET_`. */
+  allowEnv?: ReadonlyArray<string | RegExp>
+}
+
+/** Options of `readPlan`. */
+export interface ReadPlanOptions {
+  /** Where the `$env` secrets of the plan are read when it is applied. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>
+  /** `$env` names allowed besides those starting with `POSTHOG_SECRET_`. */
+  allowEnv?: ReadonlyArray<string | RegExp>
+}
+
+/** Options of `planCopy`. */
+export interface CopyOptions {
+  /** The kinds to copy. Default all. */
+  kinds?: readonly ConfigKind[]
+  /** Copy only the resources with these keys; a key that matches nothing rejects with `InvalidArgumentError`. */
+  keys?: readonly string[]
+  /** Where `$env` values are read (secrets of created hog functions). Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>
+  /** `$env` names allowed besides those starting with `POSTHOG_SECRET_`. */
+  allowEnv?: ReadonlyArray<string | RegExp>
 }
 
 /** Options of `pull`. */

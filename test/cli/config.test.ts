@@ -21,6 +21,8 @@ describe('configuration commands', () => {
   const run = (args: string[], env: Record<string, string> = {}) => runCli(cli.bin, args, { cwd: work, env: { ...fakeEnv(fake, server.url), ...env } })
   const writes = (from: number) => fake.requests.slice(from).filter((request) => request.method !== 'GET')
   const client = (projectId: number) => new ProjectClient({ ...fake.clientOptions(server.url), projectId })
+  /** The first line of a text plan: the project and host it was made against, then the counts. */
+  const planLine = (projectId: number, counts: string) => `Plan for project ${projectId} (${client(projectId).baseUrl}): ${counts}.`
 
   beforeAll(() => {
     cli = buildCli()
@@ -47,7 +49,7 @@ describe('configuration commands', () => {
     expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['endpoints', 'experiments', 'hog-functions', 'surveys'])
     expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.yaml'), 'utf8')).not.toContain(secret)
     const from = fake.requests.length
-    expect(await run(['plan', '--detailed-exitcode'])).toMatchObject({ code: 0, stdout: 'Plan: 0 to create, 0 to update, 0 to delete, 4 unchanged.\n' })
+    expect(await run(['plan', '--detailed-exitcode'])).toMatchObject({ code: 0, stdout: `${planLine(1, '0 to create, 0 to update, 0 to delete, 4 unchanged')}\n` })
     const file = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
     writeFileSync(file, readFileSync(file, 'utf8').replace('description: Quarterly NPS', 'description: Yearly NPS'))
     const edited = await run(['plan', '--detailed-exitcode'])
@@ -56,7 +58,7 @@ describe('configuration commands', () => {
     expect(edited.stdout).toContain('    description: "Quarterly NPS" → "Yearly NPS"')
     const markdown = await run(['plan', '--format', 'markdown'])
     expect(markdown).toMatchObject({ code: 0 })
-    expect(markdown.stdout).toContain('### PostHog plan: 0 to create, 1 to update, 0 to delete, 3 unchanged')
+    expect(markdown.stdout).toContain(`### PostHog plan for project 1 (${client(1).baseUrl}): 0 to create, 1 to update, 0 to delete, 3 unchanged`)
     expect(markdown.stdout).toContain('| `description` | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
     const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout)
     expect(json.changes.find((change: { action: string }) => change.action === 'update').fields).toEqual([{ path: 'description', before: 'Quarterly NPS', after: 'Yearly NPS' }])
@@ -115,7 +117,7 @@ describe('configuration commands', () => {
     const from = fake.requests.length
     const dry = await run(['copy', '--to-project', '2', '--dry-run'], { [secretVariable]: secret })
     expect(dry).toMatchObject({ code: 0, stderr: '' })
-    expect(dry.stdout).toContain('Plan: 4 to create, 0 to update, 0 to delete, 0 unchanged.')
+    expect(dry.stdout).toContain(planLine(2, '4 to create, 0 to update, 0 to delete, 0 unchanged'))
     expect(dry.stdout).toContain('(dry run: nothing was sent)')
     expect(writes(from)).toEqual([])
     const missing = await run(['copy', '--to-project', '2', '--yes'])
@@ -131,7 +133,7 @@ describe('configuration commands', () => {
     expect(stored.inputs.api_token?.value).toBe(secret)
     const again = await run(['copy', '--to-project', '2', '--yes'])
     expect(again).toMatchObject({ code: 0 })
-    expect(again.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 4 unchanged.')
+    expect(again.stdout).toContain(planLine(2, '0 to create, 0 to update, 0 to delete, 4 unchanged'))
   })
 
   it('copy leaves lifecycle fields behind and reports ids of the source project instead of sending them', async () => {
@@ -193,10 +195,10 @@ describe('configuration commands', () => {
     edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Yearly NPS')
     edit('experiments/pricing-copy.yaml', 'name:', 'description: Narrowed\nname:')
     const all = await run(['plan'])
-    expect(all.stdout).toContain('Plan: 0 to create, 2 to update, 0 to delete, 2 unchanged.')
+    expect(all.stdout).toContain(planLine(1, '0 to create, 2 to update, 0 to delete, 2 unchanged'))
     const bySurvey = await run(['plan', '--key', 'NPS Q4'])
     expect(bySurvey).toMatchObject({ code: 0, stderr: '' })
-    expect(bySurvey.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete, 0 unchanged.')
+    expect(bySurvey.stdout).toContain(planLine(1, '0 to create, 1 to update, 0 to delete, 0 unchanged'))
     expect(bySurvey.stdout).toContain('~ surveys "NPS Q4"')
     const byKind = await run(['plan', '--kind', 'experiments', '--format', 'json'])
     expect((JSON.parse(byKind.stdout) as { changes: Array<{ kind: string }> }).changes.map((change) => change.kind)).toEqual(['experiments'])
@@ -218,7 +220,7 @@ describe('configuration commands', () => {
     expect((await run(['plan', '--format', 'json'])).stdout).toContain('"key": "pricing-copy"')
     const copyTypo = await run(['copy', '--to-project', '2', '--key', 'NPS Q5', '--yes'])
     expect(copyTypo.code).toBe(1)
-    expect(copyTypo.stderr).toBe('posthog-project: --key "NPS Q5" matches no spec and no live resource of the kinds selected; nothing was sent\n')
+    expect(copyTypo.stderr).toMatch(/^posthog-project: --key "NPS Q5" matched nothing in project 1 \(kinds .*\); nothing was sent\n$/)
     expect(writes(from).filter((request) => request.path.startsWith('/api/projects/2/'))).toEqual([])
     const copied = await run(['copy', '--to-project', '2', '--kind', 'surveys', '--key', 'NPS Q4', '--yes'])
     expect(copied).toMatchObject({ code: 0 })
@@ -274,6 +276,30 @@ describe('configuration commands', () => {
     expect((await run(['pull', '--max-retries', 'many'])).stderr).toMatch(/^posthog-project: Invalid argument `--max-retries`: /)
     expect((await run(['pull', '--project', 'abc'])).stderr).toMatch(/^posthog-project: Invalid argument `--project`: /)
   }, 120_000)
+
+  it('plan --out saves the reviewed plan (no secret in it); apply FILE applies exactly it, once the project is as planned', async () => {
+    await run(['pull', '--kind', 'surveys,hog-functions'])
+    const survey = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
+    writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Reviewed NPS'))
+    const planned = await run(['plan', '--out', 'reviewed.plan.json', '--detailed-exitcode'], { [secretVariable]: secret })
+    expect(planned).toMatchObject({ code: 2, stderr: '' })
+    expect(planned.stdout).toContain(planLine(1, '0 to create, 1 to update, 0 to delete, 1 unchanged'))
+    const saved = readFileSync(join(work, 'reviewed.plan.json'), 'utf8')
+    expect(saved).not.toContain(secret)
+    // The files change after the review: apply FILE applies what was reviewed, not the folder.
+    writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Reviewed NPS', 'description: Unreviewed'))
+    const from = fake.requests.length
+    const applied = await run(['apply', 'reviewed.plan.json', '--yes'])
+    expect(applied).toMatchObject({ code: 0, stderr: '' })
+    expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
+    expect(writes(from).map((request) => request.body)).toEqual([{ description: 'Reviewed NPS' }])
+    expect(await run(['apply', 'reviewed.plan.json', '--yes'])).toMatchObject({ code: 1, stderr: expect.stringContaining('StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written') })
+    writeFileSync(join(work, 'reviewed.plan.json'), saved.replace('Reviewed NPS', 'Forged NPS'))
+    const forged = await run(['apply', 'reviewed.plan.json', '--yes'])
+    expect(forged.code).toBe(1)
+    expect(forged.stderr).toContain('checksum: the file was changed after it was written')
+    expect(writes(from)).toHaveLength(1)
+  })
 
   it('usage mistakes are exit 2 before anything is sent', async () => {
     expect(await run(['copy'])).toMatchObject({ code: 2, stderr: 'posthog-project: Invalid argument `--to-project`: required: the id of the project to copy to\n' })

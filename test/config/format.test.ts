@@ -43,4 +43,62 @@ describe('formatPlan', () => {
     expect(formatPlan(plan, 'json')).toContain('"kind": "hogFunctions"')
     expect(() => formatPlan(plan, 'yaml' as never)).toThrow('Invalid argument `format`: expected text, markdown, json, got "yaml"')
   })
+
+  const hog = (lines: string[]) => lines.join('\n')
+  const before = hog(['let a := 1', 'let b := 2', 'let c := 3', 'let d := 4', 'let e := 5', 'let f := 6', 'let g := 7', 'let h := 8', 'let url := inputs.url', 'fetch(url, {"method": "POST"})', 'print("done")'])
+  const after = before.replace('"POST"', '"PUT"').replace('let a := 1', 'let a := 10')
+  const long = 'x'.repeat(400)
+  const located: Plan = {
+    changes: [{ kind: 'hogFunctions', key: 'Order webhook', action: 'update', id: 'f1', fields: [{ path: 'hog', before, after }, { path: 'description', before: `${long}a`, after: `${long}b` }, { path: 'query.query', before: undefined, after: 'select 1\nfrom events' }] }],
+    errors: [],
+    warnings: [],
+    project: { id: '222', host: 'https://eu.posthog.com' },
+  }
+
+  it('text: names the project and host, shows a changed multi-line string as a line diff and cuts no value', () => {
+    expect(formatPlan(located)).toBe(
+      [
+        'Plan for project 222 (https://eu.posthog.com): 0 to create, 1 to update, 0 to delete, 0 unchanged.',
+        '~ hog-functions "Order webhook" (update, id f1)',
+        '    hog: (lines)',
+        '      @@ line 1',
+        '      - let a := 1',
+        '      + let a := 10',
+        '        let b := 2',
+        '        let c := 3',
+        '        let d := 4',
+        '      @@ line 7',
+        '        let g := 7',
+        '        let h := 8',
+        '        let url := inputs.url',
+        '      - fetch(url, {"method": "POST"})',
+        '      + fetch(url, {"method": "PUT"})',
+        '        print("done")',
+        `    description: "${long}a" → "${long}b"`,
+        '    query.query: (lines)',
+        '      before: (absent)',
+        '      @@ line 1',
+        '      + select 1',
+        '      + from events',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('markdown: names the project and host; a line diff in a fence no line can close; long values whole', () => {
+    const fenceBreaker: Plan = { ...located, changes: [{ ...located.changes[0]!, fields: [{ path: 'hog', before: 'a\n```\nb', after: 'a\n````\nb' }, ...located.changes[0]!.fields!.slice(1)] }] }
+    const text = formatPlan(fenceBreaker, 'markdown')
+    expect(text).toContain('### PostHog plan for project 222 (https://eu.posthog.com): 0 to create, 1 to update, 0 to delete, 0 unchanged')
+    expect(text).toContain('`hog`:\n\n`````diff\n@@ line 1\n  a\n- ```\n+ ````\n  b\n`````\n')
+    expect(text).toContain(`| \`description\` | <code>"${long}a"</code> | <code>"${long}b"</code> |`)
+  })
+
+  it('a long rewrite is still every line, old then new (no subsequence sought past a size)', () => {
+    const old = Array.from({ length: 3000 }, (_, index) => `old ${index}`).join('\n')
+    const rewritten = Array.from({ length: 3000 }, (_, index) => `new ${index}`).join('\n')
+    const lines = formatPlan({ changes: [{ kind: 'endpoints', key: 'q', action: 'update', id: 'q', fields: [{ path: 'query.query', before: old, after: rewritten }] }], errors: [], warnings: [] }).split('\n')
+    expect(lines.filter((line) => line.startsWith('      - old '))).toHaveLength(3000)
+    expect(lines.filter((line) => line.startsWith('      + new '))).toHaveLength(3000)
+    expect(lines.findIndex((line) => line.startsWith('      + new '))).toBeGreaterThan(lines.findLastIndex((line) => line.startsWith('      - old ')))
+  })
 })

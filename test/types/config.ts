@@ -4,7 +4,8 @@
  * "Configuration as code" names them, and a mistake in a spec written in code is a compile error.
  */
 import { expectTypeOf } from 'vitest'
-import { apply, formatPlan, plan, pull, readConfig, secretVariableName, writeConfig, type ApplyReport, type Plan, type PlanChange, type ProjectConfig } from 'posthog-project-client/config'
+import { apply, formatPlan, plan, planCopy, pull, readConfig, readPlan, secretVariableName, StalePlanError, writeConfig, writePlan, type ApplyReport, type CopyOptions, type Plan, type PlanChange, type PlanProject, type ProjectConfig, type Renamable } from 'posthog-project-client/config'
+import { ProjectClientError } from 'posthog-project-client'
 import type { ExperimentCreateParams, HogFunctionCreateParams } from 'posthog-project-client'
 import { client } from './helpers.js'
 
@@ -12,8 +13,8 @@ import { client } from './helpers.js'
 export async function configTypes(): Promise<void> {
   const pulled = await pull(client, { kinds: ['experiments', 'hogFunctions'] })
   expectTypeOf(pulled).toEqualTypeOf<ProjectConfig>()
-  expectTypeOf(pulled.experiments).toEqualTypeOf<ExperimentCreateParams[] | undefined>()
-  expectTypeOf(pulled.hogFunctions).toEqualTypeOf<HogFunctionCreateParams[] | undefined>()
+  expectTypeOf(pulled.experiments).toEqualTypeOf<Array<Renamable<ExperimentCreateParams>> | undefined>()
+  expectTypeOf(pulled.hogFunctions).toEqualTypeOf<Array<Renamable<HogFunctionCreateParams>> | undefined>()
   await writeConfig('posthog', pulled)
   const desired = await readConfig('posthog')
 
@@ -34,6 +35,28 @@ export async function configTypes(): Promise<void> {
   expectTypeOf(report.aborted).toEqualTypeOf<boolean>()
   expectTypeOf(report.results[0]!.status).toEqualTypeOf<'applied' | 'failed' | 'skipped'>()
 
+  // Promotion, renames and saved plans.
+  const production = client.withOptions({ projectId: 222 })
+  const promotion = await planCopy(client, production, { kinds: ['experiments'], keys: ['checkout'], env: {}, allowEnv: ['TOKEN', /^HOOK_/] })
+  expectTypeOf(promotion).toEqualTypeOf<Plan>()
+  expectTypeOf(promotion.project).toEqualTypeOf<PlanProject | undefined>()
+  const copyOptions: CopyOptions = { keys: ['a', 'b'] }
+  void copyOptions
+  await plan(client, { surveys: [{ name: 'NPS 2027', type: 'api', $renamedFrom: 'NPS Q4' }] }, { allowEnv: [/^CI_/] })
+  await writePlan('posthog.plan.json', changes)
+  const saved = await readPlan('posthog.plan.json', { env: { TOKEN: 'x' }, allowEnv: ['TOKEN'] })
+  expectTypeOf(saved).toEqualTypeOf<Plan>()
+  const readDefault: Promise<Plan> = readPlan('posthog.plan.json')
+  void readDefault
+  try {
+    await apply(production, saved)
+  } catch (error) {
+    if (error instanceof StalePlanError) {
+      expectTypeOf(error.changes).toEqualTypeOf<PlanChange[]>()
+      expectTypeOf(error).toMatchTypeOf<ProjectClientError>()
+    }
+  }
+
   // --- Misuse -------------------------------------------------------------------------------------
   // @ts-expect-error 'nmae' does not exist in ExperimentCreateParams: a spec is a create body
   await plan(client, { experiments: [{ nmae: 'Checkout', feature_flag_key: 'checkout' }] })
@@ -45,4 +68,12 @@ export async function configTypes(): Promise<void> {
   await pull(client, { kinds: ['actions'] })
   // @ts-expect-error formatPlan formats as 'text', 'markdown' or 'json'
   formatPlan(changes, 'html')
+  // @ts-expect-error $renamedFrom names the old key: a string
+  await plan(client, { surveys: [{ name: 'NPS 2027', type: 'api', $renamedFrom: 4 }] })
+  // @ts-expect-error planCopy copies to a client, not a project id
+  await planCopy(client, 222)
+  // @ts-expect-error keys are strings
+  await planCopy(client, production, { keys: [1] })
+  // @ts-expect-error readPlan reads a path
+  await readPlan(saved)
 }

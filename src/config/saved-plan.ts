@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto'
+import { lstat, readFile, rename, writeFile } from 'node:fs/promises'
+import * as z from 'zod/mini'
+import { InvalidArgumentError } from 'posthog-project-client'
+import { checkShape } from '../requests/check.js'
+import { REQUESTS } from '../requests/index.js'
+import { isPlainObject, stableJson } from './diff.js'
+import { ConfigError } from './errors.js'
+import { kindOps, KIND_NAMES } from './kinds.js'
+import { hold, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
+import { EnvReader, isEnvReference, prepareSecrets } from './secrets.js'
+import type { ConfigKind, Plan, PlanChange, PlanError, ReadPlanOptions } from './types.js'
+
+/**
+ * Saved plans: the plan reviewed on a pull request, applied on merge. The file holds what each change will
+ * send as the spec wrote it (a secret as its `{ $env: NAME }` reference, never a value: the variable is read
+ * when the plan is read back, where it is applied), a fingerprint (SHA-256) of each live resource it read, the
+ * project and host it was made against, and a checksum of all of it.
+ *
+ * The checksum refuses a file edited after it was written (by hand, by a merge, truncated): what is applied
+ * is what was reviewed. It is not a signature: someone who can write the file can also recompute it, so keep
+ * the file where only the pipeline writes it (a CI artifact). Whatever a file says, `readPlan` checks every
+ * body against the request shapes, reads only `$env` names that a plan may read (`POSTHOG_SECRET_…` or
+ * `allowEnv`), and `apply` writes only to the project named in it, and only when no resource it changes has
+ * changed since (`StalePlanError`).
+ */
+
+const FORMAT = 'posthog-project-plan/1'
+/** Larger files are refused unread: a plan of thousands of changes is far smaller. */
+const MAX_BYTES = 64 * 1024 * 1024
+
+const fieldSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() })
+const noteSchema = z.object({ kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]), key: z.optional(z.string()), message: z.string() })
+const changeSchema = z.object({
+  kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]),
+  key: z.string(),
+  action: z.enum(['create', 'update', 'delete', 'unchanged']),
+  id: z.optional(z.union([z.string(), z.number()])),
+  fields: z.optional(z.array(fieldSchema)),
+  send: z.optional(z.record(z.string(), z.unknown())),
+  fingerprint: z.optional(z.string()),
+})
+const fileSchema = z.object({
+  format: z.literal(FORMAT),
+  project: z.object({ id: z.string(), host: z.string() }),
+  rotateSecrets: z.boolean(),
+  changes: z.array(changeSchema),
+  errors: z.array(noteSchema),
+  warnings: z.array(noteSchema),
+  checksum: z.string(),
+})
+type SavedPlan = z.infer<typeof fileSchema>
+type SavedChange = z.infer<typeof changeSchema>
+
+/** Writes `plan` (made by `plan()` or `planCopy()` in this process, not applied, without errors) to `path`. */
+export async function writePlan(path: string, plan: Plan): Promise<void> {
+  if (typeof path !== 'string' || path === '') throw new InvalidArgumentError('path', 'expected a file path')
+  if (!isPlainObject(plan) || !isPlanned(plan) || !plan.project) throw new InvalidArgumentError('plan', 'expected a Plan made by plan() or planCopy() in this process and not applied yet')
+  if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is not saved`)
+  for (const change of plan.changes) {
+    const literal = literalSecrets(pendingWrite(change))
+    if (literal.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${literal.join(', ')} ${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`)
+  }
+  const saved: Omit<SavedPlan, 'checksum'> = {
+    format: FORMAT,
+    project: plan.project,
+    rotateSecrets: plan.changes.some((change) => pendingWrite(change)?.secrets?.rotate === true),
+    changes: plan.changes.map(savedChange),
+    errors: [],
+    warnings: plan.warnings,
+  }
+  const text = `${JSON.stringify({ ...saved, checksum: checksum(saved) }, null, 2)}\n`
+  // Written beside, then renamed: a reader never sees half a plan.
+  const partial = `${path}.partial-${process.pid}`
+  await writeFile(partial, text, { mode: 0o600 })
+  await rename(partial, path)
+}
+
+function savedChange(change: PlanChange): SavedChange {
+  const write = pendingWrite(change)
+  return {
+    ...change,
+    ...(write?.written && { send: write.written }),
+    ...(write?.fingerprint !== undefined && { fingerprint: write.fingerprint }),
+  }
+}
+
+/**
+ * The secret inputs of a change whose value the spec gives as it is: no `{ $env }` anywhere in it (a whole value
+ * or inside a dictionary), and not the mask a read returns.
+ */
+function literalSecrets(write: PendingWrite | undefined): string[] {
+  const written = write?.written
+  if (!written) return []
+  return (write.secrets?.paths ?? []).filter((path) => {
+    const input = [...path.matchAll(/[^.[\]]+/g)].reduce<unknown>((value, [segment]) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined), written)
+    const value = isPlainObject(input) ? input.value : undefined
+    return value !== undefined && value !== null && value !== '' && envNames(value).length === 0
+  })
+}
+
+function checksum(saved: Omit<SavedPlan, 'checksum'>): string {
+  return createHash('sha256').update(stableJson(saved)).digest('hex')
+}
+
+/**
+ * A saved plan, checked (format, checksum, every body against the request shapes, every `$env` name) and
+ * ready for `apply`, which first re-reads every resource it changes. A `$env` name that is not allowed, or a
+ * variable a create needs that is missing, is a plan error; one an update needs is checked by `apply` before
+ * any write. A file that is not a plan, or was edited, rejects with `ConfigError`.
+ */
+export async function readPlan(path: string, options: ReadPlanOptions = {}): Promise<Plan> {
+  if (typeof path !== 'string' || path === '') throw new InvalidArgumentError('path', 'expected a file path')
+  const saved = parseSaved(path, await readSmallFile(path))
+  const source = options.env ?? defaultEnv()
+  const env = new EnvReader(source)
+  const allowed = allowRule(options.allowEnv)
+  const errors: PlanError[] = []
+  const changes = saved.changes.map((change) => {
+    const { send, fingerprint, ...shown } = change
+    if (shown.action === 'unchanged') return shown as PlanChange
+    for (const name of envNames(send)) {
+      if (!allowed(name)) errors.push({ kind: shown.kind, key: shown.key, message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)` })
+      // An update may keep a stored secret (no variable needed): known only when apply reads the resource again.
+      else if (source[name] === undefined && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
+    }
+    return hold(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
+  })
+  return markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project })
+}
+
+async function readSmallFile(path: string): Promise<string> {
+  const stat = await lstat(path)
+  if (!stat.isFile()) throw new ConfigError([{ file: path, line: 0, path: '', message: 'not a regular file: a saved plan is a file written by writePlan (plan --out)' }])
+  if (stat.size > MAX_BYTES) throw new ConfigError([{ file: path, line: 0, path: '', message: `larger than ${MAX_BYTES} bytes: not a saved plan` }])
+  return readFile(path, 'utf8')
+}
+
+function parseSaved(path: string, text: string): SavedPlan {
+  const problem = (where: string, message: string) => new ConfigError([{ file: path, line: 0, path: where, message }])
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw problem('', 'not a saved plan: not JSON')
+  }
+  const parsed = z.safeParse(fileSchema, json)
+  if (!parsed.success) throw problem(parsed.error.issues[0]!.path.join('.'), `not a saved plan of this version (${FORMAT}): write it again with plan --out`)
+  const { checksum: written, ...saved } = parsed.data
+  if (written !== checksum(saved)) throw problem('checksum', 'the file was changed after it was written: apply only the plan that was reviewed (make it again with plan --out)')
+  saved.changes.forEach((change, index) => {
+    const where = `changes[${index}]`
+    const needsBody = change.action === 'create' || change.action === 'update'
+    if (needsBody !== (change.send !== undefined) || (change.action !== 'create' && change.action !== 'unchanged' && change.id === undefined) || ((change.action === 'update' || change.action === 'delete') && change.fingerprint === undefined)) throw problem(where, `not a ${change.action} as plan writes it`)
+    if (!change.send) return
+    const shape = REQUESTS[`${kindOps(change.kind).createShape.split('.')[0]}.${change.action}`]!.body!
+    const shapeProblems = checkShape(shape, change.send)
+    if (shapeProblems.length > 0) throw new ConfigError(shapeProblems.map((item) => ({ file: path, line: 0, path: `${where}.send${item.path ? `.${item.path}` : ''}`, message: item.message })))
+  })
+  return { ...saved, checksum: written }
+}
+
+/** Every `$env` name inside `value`. */
+function envNames(value: unknown): string[] {
+  if (isEnvReference(value)) return [value.$env]
+  if (Array.isArray(value)) return value.flatMap(envNames)
+  return isPlainObject(value) ? Object.values(value).flatMap(envNames) : []
+}
+
+function allowRule(allowEnv: ReadPlanOptions['allowEnv']): (name: string) => boolean {
+  const rules = allowEnv ?? []
+  return (name) => name.startsWith('POSTHOG_SECRET_') || rules.some((rule) => (typeof rule === 'string' ? rule === name : rule.test(name)))
+}
+
+function defaultEnv(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+}
+
+/** What a change of a read plan sends: its saved body, each secret read from the environment (and a kept one as the live resource has it). */
+export function savedBody(change: PlanChange, write: PendingWrite, live: Record<string, unknown> | undefined): Record<string, unknown> {
+  const written = write.written!
+  if (change.kind !== 'hogFunctions' || !write.secrets) return written
+  const { env, rotate } = write.secrets
+  const before = env.errors.length
+  const { send } = prepareSecrets(written, live, { env, rotate, where: { kind: change.kind, key: change.key } })
+  const failure = env.errors[before]
+  if (failure) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failure.message}`)
+  return send
+}
