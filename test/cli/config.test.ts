@@ -161,7 +161,7 @@ describe('configuration commands', () => {
     expect((await run(['plan', '--detailed-exitcode'])).code).toBe(2)
     const mistyped = await run(['plan', '--fromat', 'markdown', '--detailed-exitcode'])
     expect(mistyped).toMatchObject({ code: 1, stdout: '' })
-    expect(mistyped.stderr).toBe('posthog-project: Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode; see plan --help)\n')
+    expect(mistyped.stderr).toBe('posthog-project: Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode, --out; see plan --help)\n')
     expect((await run(['plan', '--detailed-exitcode', '--format', 'yaml'])).code).toBe(1)
     expect((await run(['plan', '--detailed-exitcode'], { POSTHOG_PERSONAL_API_KEY: '' })).code).toBe(1)
     expect((await run(['plan', '--detailed-exitcode', '--key', 'nothing-by-this-key'])).code).toBe(1)
@@ -289,6 +289,9 @@ describe('configuration commands', () => {
     // The files change after the review: apply FILE applies what was reviewed, not the folder.
     writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Reviewed NPS', 'description: Unreviewed'))
     const from = fake.requests.length
+    // A saved plan is applied whole, as reviewed: no narrowing.
+    expect(await run(['apply', 'reviewed.plan.json', '--key', 'NPS Q4', '--yes'])).toMatchObject({ code: 2, stderr: 'posthog-project: Invalid argument `--key`: reviewed.plan.json is a saved plan: it is applied whole, as reviewed\n' })
+    expect(writes(from)).toEqual([])
     const applied = await run(['apply', 'reviewed.plan.json', '--yes'])
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
