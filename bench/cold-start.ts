@@ -25,9 +25,13 @@ export interface ColdStartResult {
   launches: number
   ky: LaunchFigures
   zod: LaunchFigures
+  /** ky and zod/mini imported together: the package's two dependencies, its baseline (issue 29). */
+  deps: LaunchFigures
   sdk: LaunchFigures
   /** import time, package / ky. */
   ratio: number
+  /** import time, package / ky and zod/mini together: budgeted. */
+  depsRatio: number
   /** process wall time, package / ky. */
   wallRatio: number
   built: boolean
@@ -79,13 +83,17 @@ export function builtModules(dir: string): string[] {
   return readdirSync(dir).filter((file) => file.endsWith('.js'))
 }
 
-/** One process that imports `specifier` and prints how long the import took. */
-function launch(specifier: string): { importMs: number; wallMs: number } {
-  const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t))`
+/** The baseline of issue 29: the package's two dependencies, imported together. */
+const DEPS = ['ky', 'zod/mini']
+
+/** One process that imports `specifiers` (at once) and prints how long the imports took. */
+function launch(...specifiers: string[]): { importMs: number; wallMs: number } {
+  const imports = specifiers.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ')
+  const script = `const t = performance.now(); await Promise.all([${imports}]); process.stdout.write(String(performance.now() - t))`
   const start = performance.now()
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
   const wallMs = performance.now() - start
-  if (child.status !== 0) throw new Error(`cold start: importing ${specifier} failed: ${child.stderr}`)
+  if (child.status !== 0) throw new Error(`cold start: importing ${specifiers.join(', ')} failed: ${child.stderr}`)
   return { importMs: Number(child.stdout), wallMs }
 }
 
@@ -99,19 +107,24 @@ export function benchColdStart(launches = 40): ColdStartResult {
   const built = ensureBuilt()
   const sdkSpecifier = pathToFileURL(snapshot()).href
   type Sample = { importMs: number; wallMs: number }
-  const samples: { ky: Sample[]; zod: Sample[]; sdk: Sample[] } = { ky: [], zod: [], sdk: [] }
+  const samples: { ky: Sample[]; zod: Sample[]; deps: Sample[]; sdk: Sample[] } = { ky: [], zod: [], deps: [], sdk: [] }
   // Warm the OS file cache; the first launches are not counted.
   for (let index = 0; index < 3; index++) {
     launch('ky')
     launch(sdkSpecifier)
     launch('zod/mini')
+    launch(...DEPS)
   }
   for (let index = 0; index < launches; index++) {
-    samples.ky.push(launch('ky'))
+    samples.deps.push(launch(...DEPS))
     samples.sdk.push(launch(sdkSpecifier))
-    if (index % 2 === 0) samples.zod.push(launch('zod/mini'))
+    if (index % 2 === 0) {
+      samples.ky.push(launch('ky'))
+      samples.zod.push(launch('zod/mini'))
+    }
   }
   const ky = figures(samples.ky)
+  const deps = figures(samples.deps)
   const sdk = figures(samples.sdk)
-  return { launches, ky, zod: figures(samples.zod), sdk, ratio: sdk.importMs / ky.importMs, wallRatio: sdk.wallMs / ky.wallMs, built }
+  return { launches, ky, zod: figures(samples.zod), deps, sdk, ratio: sdk.importMs / ky.importMs, depsRatio: sdk.importMs / deps.importMs, wallRatio: sdk.wallMs / ky.wallMs, built }
 }

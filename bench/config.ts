@@ -9,11 +9,11 @@
  * making the same requests. Then the same 100 updates as a saved plan (`writePlan`, `readPlan`, `apply`): 100
  * re-reads, all before the first write, and 100 writes.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ProjectClient } from '../src/index.js'
-import { apply, plan, pull, readPlan, writePlan, type ProjectConfig } from '../src/config/index.js'
+import { apply, ConfigError, plan, pull, readConfig, readPlan, writePlan, type ProjectConfig } from '../src/config/index.js'
 import { createFakeApi, type FakeApi } from '../src/testing/index.js'
 
 export const CONFIG_PER_GROUP = 200
@@ -47,6 +47,37 @@ export interface ConfigResult {
   applyRatio: number
   /** Apply of a saved plan of CONFIG_UPDATES updates: its re-reads, whether all of them came before the first write, and its writes. */
   savedApplyRequests: { writes: number; reads: number; other: number; readsFirst: boolean }
+  /** readConfig refusing a 1 MiB file of unknown keys (median), and the problems it listed. */
+  unknownKeys: { ms: number; keys: number; problems: number }
+}
+
+/**
+ * The probe of issue 26: a 1 MiB spec file of ~100k unknown keys (`k0: 1`, …) took 232 s to refuse (a
+ * quadratic duplicate-key check and one suggestion and line lookup per key). Median of ROUNDS reads.
+ */
+export async function benchUnknownKeysFile(): Promise<ConfigResult['unknownKeys']> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-config-'))
+  try {
+    mkdirSync(join(root, 'surveys'))
+    const lines = ['name: flood', 'type: api', 'questions: []']
+    for (let index = 0, size = 40; size < 1024 * 1024 - 20; index++) {
+      lines.push(`k${index}: 1`)
+      size += lines.at(-1)!.length + 1
+    }
+    writeFileSync(join(root, 'surveys', 'flood.yaml'), `${lines.join('\n')}\n`)
+    const times: number[] = []
+    let problems = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = performance.now()
+      const error = await readConfig(root).catch((caught: unknown) => caught)
+      times.push(performance.now() - started)
+      if (!(error instanceof ConfigError)) throw new Error('bench config: the file of unknown keys was accepted')
+      problems = error.problems.length
+    }
+    return { ms: median(times), keys: lines.length - 3, problems }
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
 }
 
 function countByOperation(fake: FakeApi, from: number): Record<string, number> {
@@ -189,7 +220,8 @@ export async function benchConfig(): Promise<ConfigResult> {
     const applyMs = median(applyTimes)
     const applyBaselineMs = median(applyBaselineTimes)
     const savedApplyRequests = await applySaved(fake, client, editedIn(3))
-    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests }
+    const unknownKeys = await benchUnknownKeysFile()
+    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests, unknownKeys }
   } finally {
     await server.close()
   }

@@ -14,6 +14,7 @@ import {
   checkProjectId,
   checkTimeout,
   checkTypeOf,
+  checkWhole,
   type Logger,
   type RequestOptions,
 } from './core/options.js'
@@ -25,6 +26,7 @@ import { Experiments } from './resources/experiments.js'
 import { HogFunctions } from './resources/hog-functions.js'
 import { Surveys } from './resources/surveys.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
+import { checkRequest } from './requests/load-check.js'
 import type { HogQLQuery } from './requests/insight-queries.js'
 import type { QueryNode } from './requests/query.js'
 import type { ExperimentLegacyQuery, ExperimentLegacyQueryResponse, ExperimentQuery, ExperimentQueryResponse, HogQLQueryResponse, QueryResponse } from './schemas/queries.js'
@@ -45,6 +47,14 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch | undefined
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined
+  /**
+   * Check every request body and query in full depth before sending (default `true`): an unknown member at
+   * any depth (whatever its value, `null` and `undefined` included), a wrong type, a missing required field
+   * or a value outside a closed enum rejects with `InvalidArgumentError` naming its path
+   * (`body.metrics[0].metric_type`), and nothing is sent. `false` sends what it is given. `extraBody` and
+   * `extraQuery` are never checked.
+   */
+  validateRequests?: boolean | undefined
   /** Validate every response body with the zod schemas (default `true`). `false` returns the JSON as is. */
   validateResponses?: boolean | undefined
   /** Path prefix of the endpoints group: `projects` (default) or `environments` (deprecated by the service). */
@@ -68,8 +78,15 @@ export interface ClientOptions {
    * after another call's, rejects at once with `RateLimitError`. Default 60 000.
    */
   maxRetryDelay?: number | undefined
+  /**
+   * The longest answer read, in bytes, counted after decompression. A longer one is not read further (nor
+   * held in memory) and the call rejects with `ResponseTooLargeError`. Default 64 MiB (67 108 864).
+   */
+  maxResponseBytes?: number | undefined
 }
 
+/** `maxResponseBytes` by default: 64 MiB, a hundred times the largest page the service sends. */
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 
@@ -121,6 +138,7 @@ export class ProjectClient {
     const endpointsPrefix = checkOneOf('endpointsPrefix', options.endpointsPrefix ?? 'projects', ['projects', 'environments'])
     checkTypeOf('fetch', options.fetch, 'function')
     checkTypeOf('validateResponses', options.validateResponses, 'boolean')
+    checkTypeOf('validateRequests', options.validateRequests, 'boolean')
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
       throw new InvalidArgumentError(
         'dangerouslyAllowBrowser',
@@ -146,6 +164,8 @@ export class ProjectClient {
       logger,
       rateLimit: rateLimitOption('rateLimit', options.rateLimit, cloudRegion(baseUrl.href) !== undefined),
       maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
+      checkRequest: options.validateRequests === false ? undefined : checkRequest,
+      maxResponseBytes: options.maxResponseBytes === undefined ? DEFAULT_MAX_RESPONSE_BYTES : checkWhole('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
     })
     this.#transport = transport
     this.experiments = new Experiments(transport)

@@ -21,6 +21,7 @@ export {
   TimeoutError,
   AbortError,
   ResponseValidationError,
+  ResponseTooLargeError,
   InvalidArgumentError,
   type ApiErrorBody,
   type ApiErrorInit,

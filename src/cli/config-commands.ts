@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import type { ApplyReport, ConfigKind, Plan } from '../config/types.js'
+import type { ApplyReport, ConfigKind, Plan, PlanWarning } from '../config/types.js'
 import { closest } from '../core/known-fields.js'
 import { SETTING_OPTIONS, choices, reportingOf, settingsOf, type Reporting, type Settings } from './args.js'
 import { makeClient, requiredSetting, type Client } from './client.js'
@@ -141,8 +141,9 @@ export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<
     return await execute(command, io, config)
   } catch (error) {
     if (error instanceof config.ConfigError) {
-      const heading = `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} in ${command.dir}; nothing was sent`
-      const problems = error.problems.map((problem) => `${problem.file}:${problem.line} ${problem.path || '(file)'}: ${problem.message}`)
+      const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
+      const heading = `${error.problems.length}${error.incomplete ? ' (the first)' : ''} problem${error.problems.length === 1 ? '' : 's'} ${what}`
+      const problems = error.problems.map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}`)
       await put(io.stderr, `posthog-project: ${heading}\n${problems.map((line) => `  ${line}\n`).join('')}`)
       if (command.format === 'markdown') await put(io.stdout, `### PostHog plan: ${heading}\n\n${problems.map((line) => `- ${markdownText(line)}\n`).join('')}`)
       return EXIT.api
@@ -174,7 +175,9 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   const client = await clientOf(command, io)
   const options = { signal: io.signal }
   if (command.command === 'pull') {
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }) })
+    const warnings: PlanWarning[] = []
+    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }), onWarning: (warning) => warnings.push(warning) })
+    for (const warning of warnings) await put(io.stderr, `posthog-project: warning: ${folderOf(warning.kind)} ${JSON.stringify(warning.key)}: ${warning.message}\n`)
     await config.writeConfig(command.dir, pulled)
     const count = Object.values(pulled).reduce((sum, specs) => sum + (specs?.length ?? 0), 0)
     await put(io.stdout, `Pulled ${count} spec${count === 1 ? '' : 's'} into ${command.dir}\n`)
@@ -194,7 +197,13 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     const planned = await config.readPlan(command.dir, { env: io.env })
     return confirmAndApply(planned, command, io, config, client, options)
   }
-  const desired = selectSpecs(await config.readConfig(command.dir), command)
+  const files = await config.readConfig(command.dir)
+  // A mistyped or empty folder is never "no drift".
+  if (Object.keys(files).length === 0) {
+    await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`)
+    return EXIT.api
+  }
+  const desired = selectSpecs(files, command)
   const planned = await config.plan(client, desired, { prune: command.prune, env: io.env })
   narrowPlan(planned, command.keys)
   if (command.command === 'plan') {

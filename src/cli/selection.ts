@@ -20,8 +20,8 @@ export function folderOf(kind: ConfigKind): string {
   return kindOps(kind).folder
 }
 
-/** The folders of every kind, in the order the library applies them. */
-export const KIND_FOLDERS: readonly string[] = KINDS.map((ops) => ops.folder)
+/** The folders of every kind, experiments first (the reverse of the order the library applies them in). */
+export const KIND_FOLDERS: readonly string[] = KINDS.map((ops) => ops.folder).reverse()
 
 /** The kind a `--kind` word names: its folder or its library name. */
 export function kindOf(word: string): ConfigKind {

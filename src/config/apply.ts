@@ -1,7 +1,7 @@
 import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from './diff.js'
 import { StalePlanError, StaleResourceError } from './errors.js'
-import { kindOps, KIND_NAMES, type Resource } from './kinds.js'
+import { byAge, kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { fingerprint, pendingWrite, takePlan, type PendingWrite } from './pending.js'
 import { savedBody } from './saved-plan.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
@@ -11,7 +11,11 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * deletes in the reverse order. Before an update or a delete the resource is read again (one read each) and
  * written only if its writable fields are still those the plan saw: otherwise that change fails with
  * {@link StaleResourceError} and the others go on. A create is sent once; after a write lost in flight, the
- * next plan finds the resource by its key. Aborted, it resolves with the report so far (`aborted: true`).
+ * next plan finds the resource by its key. Just before each create the key is looked up again: a resource
+ * made since the plan (by another apply) fails the create as stale. Where the service lets a key repeat
+ * (experiments, hog functions) the key is looked up once more after the create, and of two made at once
+ * the younger is removed by the apply that made it, so two applies at once leave one. Aborted, it resolves
+ * with the report so far (`aborted: true`).
  * A saved plan (`readPlan`) is checked whole first: every resource it changes is read once, and when any
  * changed since the plan was made, `apply` rejects with {@link StalePlanError} before any write.
  */
@@ -96,7 +100,7 @@ async function applyChange(client: ProjectClient, change: PlanChange, signal: Ab
   try {
     const body = () => (write.saved ? bodies!.get(change)! : write.body!)
     if (change.action === 'create') {
-      await ops.create(client, body(), options)
+      await createOnce(client, ops, change, body(), signal)
     } else {
       if (!write.saved) await checkUnchangedSincePlan(client, change, write, signal)
       if (change.action === 'update') await ops.update(client, change.id!, body(), options)
@@ -106,6 +110,17 @@ async function applyChange(client: ProjectClient, change: PlanChange, signal: Ab
   } catch (error) {
     return { change, status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }
   }
+}
+
+/** A create unless the key is taken now; where the service lets keys repeat, the oldest of a race is kept. */
+async function createOnce(client: ProjectClient, ops: KindOps, change: PlanChange, body: Resource, signal: AbortSignal): Promise<void> {
+  if ((await ops.find(client, body, { signal })).length > 0) throw new StaleResourceError(change.kind, change.key)
+  const created = (await ops.create(client, body, { signal })) as Resource
+  if (ops.uniqueOnService) return
+  const [oldest] = (await ops.find(client, body, { signal })).sort(byAge)
+  if (oldest === undefined || ops.id(oldest) === ops.id(created)) return
+  await ops.remove(client, ops.id(created), { signal })
+  throw new StaleResourceError(change.kind, change.key)
 }
 
 /** One read: the resource's writable fields as the plan saw them, or the change is stale. */

@@ -12,8 +12,12 @@ export interface ConfigProblem {
 /** `readConfig` found problems in the files: every one of them, before anything was sent. */
 export class ConfigError extends ProjectClientError {
   override name = 'ConfigError'
-  constructor(readonly problems: ConfigProblem[]) {
-    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the configuration:\n${problems.map(describeProblem).join('\n')}`)
+  /** `incomplete`: the list stopped at its cap (100); files after that were not checked. */
+  constructor(
+    readonly problems: ConfigProblem[],
+    readonly incomplete = false,
+  ) {
+    super(`${problems.length}${incomplete ? ' (the first; more not listed)' : ''} problem${problems.length === 1 ? '' : 's'} in the configuration:\n${problems.map(describeProblem).join('\n')}`)
   }
 }
 

@@ -1,15 +1,21 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
-import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, parse as parseYaml, Scalar, visit, type Node as YamlNode } from 'yaml'
+import { Document, isScalar, parse as parseYaml, Scalar, visit } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/index.js'
-import { isPlainObject } from './diff.js'
+import { isPlainObject, stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
+import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, removeFolder, swapFolder, temporaryFolder } from './folder.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
+import { fold, specFileNames } from './names.js'
+import { EXTENSIONS } from './read-config.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
+import { isUnknownMember } from './unknown-members.js'
+
+export { readConfig } from './read-config.js'
 
 /**
  * The configuration folder: `<dir>/<kind-kebab>/<key>.yaml`, one spec a file. Written so that a review
@@ -17,53 +23,118 @@ import type { ProjectConfig } from './types.js'
  * 1.2 tools read the same values (strings that 1.1 would read as dates or booleans are quoted).
  */
 
-const EXTENSIONS = ['.yaml', '.yml', '.json']
-
 /** Field names whose strings are code or HogQL: written as block scalars even on one line. */
 const CODE_FIELDS = new Set(['hog', 'query'])
 
-/** Writes one YAML file per spec and removes the files of a written kind that no longer match one. */
+/** The first line of every file `writeConfig` writes; a file without it in a kind's folder is never touched. */
+const HEADER = /^# yaml-language-server: \$schema=\S*posthog-project-client\/dist\/schemas\/[\w.]+\.json\r?$/
+
+/**
+ * Writes one YAML file per spec, each kind's folder replaced whole: the files are written to a new folder
+ * inside `dir`, the files the tool did not write (no header line) moved across, and that folder renamed into
+ * place; a failure leaves the previous files as they were. Every spec is checked first: one that `readConfig`
+ * would refuse, or a kind's folder that is a link, writes nothing at all. Specs that share a key are not
+ * written (their existing files are kept): they reject with {@link ConfigError} once the others are written.
+ */
 export async function writeConfig(dir: string, config: ProjectConfig): Promise<void> {
   if (typeof dir !== 'string' || dir === '') throw new InvalidArgumentError('dir', 'expected a folder path')
   if (!isPlainObject(config)) throw new InvalidArgumentError('config', 'expected a ProjectConfig object')
-  for (const ops of KINDS) {
-    const specs = config[ops.kind] as Resource[] | undefined
-    if (!Array.isArray(specs)) continue
-    const folder = join(dir, ops.folder)
-    await mkdir(folder, { recursive: true })
-    const written = new Set<string>()
-    for (const [name, spec] of fileNames(ops, specs)) {
-      await writeFile(join(folder, name), toYaml(ops, spec, schemaPath(folder, ops)))
-      written.add(name)
+  const kinds = KINDS.filter((ops) => Array.isArray(config[ops.kind])).map((ops) => renderKind(dir, ops, config[ops.kind] as Resource[]))
+  const problems = kinds.flatMap((kind) => kind.problems)
+  if (problems.length > 0) throw new ConfigError(problems)
+  const root = await makeFolder(dir).catch(folderProblem)
+  for (const kind of kinds) if ((await entryKind(join(root, kind.ops.folder))) === 'other') folderProblem(new FolderError(join(dir, kind.ops.folder), 'is a symbolic link or a file where the folder of a kind belongs: nothing was written'))
+  for (const kind of kinds) await replaceKindFolder(root, kind)
+  const shared = kinds.flatMap((kind) => kind.shared.map((key) => ({ file: join(dir, kind.ops.folder), line: 0, path: kind.ops.keyField, message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one` })))
+  if (shared.length > 0) throw new ConfigError(shared)
+}
+
+function folderProblem(error: unknown): never {
+  if (error instanceof FolderError) throw new ConfigError([{ file: error.path, line: 0, path: '', message: error.message }])
+  throw error
+}
+
+interface RenderedKind {
+  ops: KindOps
+  files: Array<{ key: string; text: string }>
+  /** Keys that more than one spec has. */
+  shared: string[]
+  counts: Map<string, number>
+  problems: ConfigProblem[]
+}
+
+/** The text of every file of a kind, each spec checked as `readConfig` will check it and read back the same. */
+function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): RenderedKind {
+  const schema = schemaPath(join(resolve(dir), ops.folder), ops)
+  const counts = new Map<string, number>()
+  const problems: ConfigProblem[] = []
+  specs.forEach((spec, index) => {
+    const key = isPlainObject(spec) ? spec[ops.keyField] : undefined
+    if (typeof key !== 'string' || key === '') throw new InvalidArgumentError(`config.${ops.kind}[${index}]`, `a spec has no ${ops.keyField}, the key its file is named by`)
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  })
+  const files = specs
+    .filter((spec) => counts.get(spec[ops.keyField] as string) === 1)
+    .map((written) => {
+      // Checked and compared as toYaml writes it: without `$renamedFrom`.
+      const { [RENAMED_FROM]: _renamedFrom, ...spec } = written
+      const key = spec[ops.keyField] as string
+      const where = `${ops.folder}/${key}`
+      // A member the SDK does not know (a newer service's) is written: `plan` settles it against the live resource.
+      const found = checkShape(REQUESTS[ops.createShape]!.body!, spec).map(({ path, message }) => ({ file: where, line: 0, path, message }))
+      if (!found.every(isUnknownMember)) for (const problem of found) problems.push({ ...problem, message: `${problem.message} (readConfig would refuse it: nothing was written)` })
+      const text = toYaml(ops, spec, schema)
+      if (stableJson(parseYaml(text)) !== stableJson(spec)) problems.push({ file: where, line: 0, path: '', message: 'would not read back as the same spec: nothing was written' })
+      return { key, text }
+    })
+  return { ops, files, shared: [...counts].filter(([, count]) => count > 1).map(([key]) => key), counts, problems }
+}
+
+/**
+ * The kind's folder replaced by one holding its files: the tool's own files (header line) that are not
+ * written again go, except those of a shared key; everything else in it is moved across untouched.
+ */
+async function replaceKindFolder(root: string, kind: RenderedKind): Promise<void> {
+  const target = join(root, kind.ops.folder)
+  const kept = (await entryKind(target)) === 'folder' ? await keptEntries(target, kind) : []
+  const prepared = await temporaryFolder(root, kind.ops.folder)
+  const moved: string[] = []
+  try {
+    const names = specFileNames(kind.files.map((file) => file.key), new Set(kept.map(fold)))
+    await Promise.all(kind.files.map((file, index) => writeFile(join(prepared, names[index]!), file.text, { flag: 'wx', mode: 0o644 })))
+    for (const name of kept) {
+      await rename(join(target, name), join(prepared, name))
+      moved.push(name)
     }
-    for (const stale of (await readdir(folder)).filter((name) => EXTENSIONS.includes(extname(name)) && !written.has(name))) await unlink(join(folder, stale))
+    await swapFolder(prepared, target)
+  } catch (error) {
+    for (const name of moved) await rename(join(prepared, name), join(target, name)).catch(() => undefined)
+    await removeFolder(prepared)
+    throw error
   }
 }
 
-/** `<key>.yaml`, the key with anything but letters, digits, `.`, `_` and `-` as `-`; two keys that meet get a hash each. */
-function fileNames(ops: KindOps, specs: readonly Resource[]): Array<[string, Resource]> {
-  const slugs = specs.map((spec) => {
-    const key = spec[ops.keyField]
-    if (typeof key !== 'string' || key === '') throw new InvalidArgumentError(`config.${ops.kind}`, `a spec has no ${ops.keyField}, the key its file is named by`)
-    return slug(key)
-  })
-  const keys = specs.map((spec) => String(spec[ops.keyField]))
-  const repeated = keys.find((key, index) => keys.indexOf(key) !== index)
-  if (repeated !== undefined) throw new InvalidArgumentError(`config.${ops.kind}`, `two specs have the ${ops.keyField} ${JSON.stringify(repeated)}`)
-  return specs.map((spec, index) => {
-    const shared = slugs.filter((other) => other === slugs[index]).length > 1
-    return [`${slugs[index]}${shared ? `-${shortHash(String(spec[ops.keyField]))}` : ''}.yaml`, spec]
-  })
+/** The names in a kind's folder that stay: all but the tool's own spec files (those of a shared key stay too). */
+async function keptEntries(folder: string, kind: RenderedKind): Promise<string[]> {
+  const kept: string[] = []
+  for (const entry of await listEntries(folder)) {
+    if (entry.isFile() && EXTENSIONS.includes(extname(entry.name))) {
+      const read = await readRegularFile(join(folder, entry.name))
+      if ('text' in read && HEADER.test(read.text.split('\n', 1)[0]!) && !holdsSharedKey(read.text, kind)) continue
+    }
+    kept.push(entry.name)
+  }
+  return kept
 }
 
-function slug(key: string): string {
-  return key.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'unnamed'
-}
-
-function shortHash(text: string): string {
-  let hash = 2166136261
-  for (const char of text) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619) >>> 0
-  return hash.toString(16).padStart(8, '0').slice(0, 6)
+function holdsSharedKey(text: string, kind: RenderedKind): boolean {
+  if (kind.shared.length === 0) return false
+  try {
+    const spec: unknown = parseYaml(text)
+    return isPlainObject(spec) && kind.shared.includes(spec[kind.ops.keyField] as string)
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -110,81 +181,3 @@ function ordered(ops: KindOps, spec: Resource): Resource {
   return Object.fromEntries(Object.entries(spec).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)))
 }
 
-/**
- * The specs under `dir`, one a file, each checked in full depth against its kind's create shape. Rejects
- * with {@link ConfigError} listing every problem (file, line, field path) of every file.
- */
-export async function readConfig(dir: string): Promise<ProjectConfig> {
-  if (typeof dir !== 'string' || dir === '') throw new InvalidArgumentError('dir', 'expected a folder path')
-  const config: Record<string, Resource[]> = {}
-  const problems: ConfigProblem[] = []
-  for (const ops of KINDS) {
-    const folder = join(dir, ops.folder)
-    if (!existsSync(folder)) continue
-    const names = (await readdir(folder)).filter((name) => EXTENSIONS.includes(extname(name))).sort()
-    const keys = new Map<string, string>()
-    for (const name of names) {
-      const file = join(folder, name)
-      const read = readSpec(ops, file, await readFile(file, 'utf8'))
-      problems.push(...read.problems)
-      if (read.key !== undefined) {
-        const other = keys.get(read.key)
-        if (other) problems.push({ file, line: read.keyLine, path: ops.keyField, message: `the same ${ops.keyField} as ${other}` })
-        keys.set(read.key, file)
-      }
-      if (read.problems.length === 0 && read.spec) (config[ops.kind] ??= []).push(read.spec)
-    }
-  }
-  if (problems.length > 0) throw new ConfigError(problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)))
-  return config as ProjectConfig
-}
-
-interface ReadSpec {
-  spec?: Resource
-  key?: string
-  keyLine: number
-  problems: ConfigProblem[]
-}
-
-function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
-  const lines = new LineCounter()
-  const jsonProblem = extname(file) === '.json' ? jsonSyntax(file, text) : undefined
-  if (jsonProblem) return { keyLine: 0, problems: [jsonProblem] }
-  const document = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false })
-  if (document.errors.length > 0) {
-    return { keyLine: 0, problems: document.errors.map((error) => ({ file, line: lines.linePos(error.pos[0]).line, path: '', message: error.message.split('\n')[0]! })) }
-  }
-  const spec: unknown = document.toJS()
-  if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
-  const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lines)
-  const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
-  const problems = checkShape(REQUESTS[ops.createShape]!.body!, fields).map(({ path, message }) => ({ file, line: lineOf(path), path, message }))
-  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) problems.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
-  const key = spec[ops.keyField]
-  return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
-}
-
-function jsonSyntax(file: string, text: string): ConfigProblem | undefined {
-  try {
-    JSON.parse(text)
-    return undefined
-  } catch (error) {
-    const message = (error as Error).message
-    const position = Number(/position (\d+)/.exec(message)?.[1] ?? Number.NaN)
-    const line = Number.isNaN(position) ? Number(/line (\d+)/.exec(message)?.[1] ?? 0) : text.slice(0, position).split('\n').length
-    return { file, line, path: '', message: `not valid JSON: ${message}` }
-  }
-}
-
-/** The line of the node at `metrics[0].name`, or of the nearest parent that is there (a missing field's mapping). */
-function lineAt(root: YamlNode | null, path: string, lines: LineCounter): number {
-  let node = root
-  let line = node?.range ? lines.linePos(node.range[0]).line : 1
-  for (const step of path.match(/[^.[\]]+/g) ?? []) {
-    const next: unknown = isMap(node) ? node.get(step, true) : isSeq(node) ? node.get(Number(step), true) : undefined
-    if (!next || typeof next !== 'object' || !('range' in next)) break
-    node = next as YamlNode
-    if (node.range) line = lines.linePos(node.range[0]).line
-  }
-  return line
-}

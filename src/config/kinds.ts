@@ -1,4 +1,4 @@
-import type { ProjectClient, RequestOptions } from 'posthog-project-client'
+import { NotFoundError, type ProjectClient, type RequestOptions } from 'posthog-project-client'
 import type { ConfigKind } from './types.js'
 
 // Specs reach the SDK's typed methods `as never`: they are checked against the same request shapes by readConfig.
@@ -18,6 +18,13 @@ export interface KindOps {
   readonly createShape: string
   /** Every live resource, whole (hog functions: one read each, their list is slim). */
   live(client: ProjectClient, signal?: AbortSignal): Promise<Resource[]>
+  /**
+   * The live resources that have the spec's key, as cheaply as the service allows (a list filtered by the
+   * name, or a read by it): `apply` looks again just before each create. Items may be slim (list items).
+   */
+  find(client: ProjectClient, spec: Resource, options: RequestOptions): Promise<Resource[]>
+  /** The service refuses a second resource with the same key (a create of a taken key fails, nothing doubles). */
+  readonly uniqueOnService: boolean
   read(client: ProjectClient, id: Id, options: RequestOptions): Promise<object>
   /** The writable fields of a live resource (its create body read back). */
   toSpec(client: ProjectClient, resource: object): Resource
@@ -34,12 +41,31 @@ async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out
 }
 
+/** The items whose name is exactly `name` (a search matches parts of names and descriptions). */
+function named(items: readonly object[], name: unknown): Resource[] {
+  return (items as Resource[]).filter((item) => item.name === name)
+}
+
+/** Oldest first: by `created_at`, then by id (the service's ids grow with time), as every apply sees it. */
+export function byAge(a: Resource, b: Resource): number {
+  const [x, y] = [String(a.created_at ?? ''), String(b.created_at ?? '')]
+  if (x !== y) return Date.parse(x) - Date.parse(y) || (x < y ? -1 : 1)
+  const [p, q] = [a.id, b.id]
+  if (typeof p === 'number' && typeof q === 'number') return p - q
+  return String(p) < String(q) ? -1 : String(p) > String(q) ? 1 : 0
+}
+
+
 const experiments: KindOps = {
   kind: 'experiments',
   folder: 'experiments',
   keyField: 'feature_flag_key',
   createShape: 'experiments.create',
   live: (client, signal) => all(client.experiments.listIncludingArchived(undefined, { signal })) as Promise<Resource[]>,
+  // The list searches names, not flag keys: by the spec's name, then its key.
+  find: async (client, spec, options) => (await all(client.experiments.listIncludingArchived({ search: String(spec.name) }, options))).filter((item) => item.feature_flag_key === spec.feature_flag_key) as unknown as Resource[],
+  // Two experiments may share a flag (an archived v1 and a v2).
+  uniqueOnService: false,
   read: (client, id, options) => client.experiments.retrieve(id as number, options),
   toSpec: (client, resource) => client.experiments.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as number,
@@ -54,6 +80,8 @@ const surveys: KindOps = {
   keyField: 'name',
   createShape: 'surveys.create',
   live: (client, signal) => all(client.surveys.list(undefined, { signal })) as Promise<Resource[]>,
+  find: async (client, spec, options) => named(await all(client.surveys.list({ search: String(spec.name) }, options)), spec.name),
+  uniqueOnService: true,
   read: (client, id, options) => client.surveys.retrieve(id as string, options),
   toSpec: (client, resource) => client.surveys.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,
@@ -76,6 +104,8 @@ const hogFunctions: KindOps = {
     if (failure) throw failure.error
     return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
   },
+  find: async (client, spec, options) => named(await all(client.hogFunctions.list({ search: String(spec.name) }, options)), spec.name),
+  uniqueOnService: false,
   read: (client, id, options) => client.hogFunctions.retrieve(id as string, options),
   toSpec: (client, resource) => client.hogFunctions.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,
@@ -96,6 +126,15 @@ const endpoints: KindOps = {
   keyField: 'name',
   createShape: 'endpoints.create',
   live: (client, signal) => all(client.endpoints.list(undefined, { signal })) as Promise<Resource[]>,
+  find: (client, spec, options) =>
+    client.endpoints.retrieve(String(spec.name), options).then(
+      (endpoint) => [endpoint as unknown as Resource],
+      (error: unknown) => {
+        if (error instanceof NotFoundError) return []
+        throw error
+      },
+    ),
+  uniqueOnService: true,
   read: (client, id, options) => client.endpoints.retrieve(id as string, options),
   toSpec: (client, resource) => client.endpoints.toCreateParams(resource as never) as unknown as Resource,
   // Endpoints are addressed by name.
@@ -111,6 +150,8 @@ const eventDefinitions: KindOps = {
   keyField: 'name',
   createShape: 'eventDefinitions.create',
   live: (client, signal) => all(client.eventDefinitions.list(undefined, { signal })) as Promise<Resource[]>,
+  find: async (client, spec, options) => named(await all(client.eventDefinitions.list({ search: String(spec.name) }, options)), spec.name),
+  uniqueOnService: true,
   read: (client, id, options) => client.eventDefinitions.retrieve(id as string, options),
   toSpec: (client, resource) => client.eventDefinitions.toCreateParams(resource as never) as unknown as Resource,
   id: (resource) => resource.id as string,

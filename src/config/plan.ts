@@ -1,10 +1,12 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { diffFields, isPlainObject } from './diff.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
+import { historyWarning, managedAmong } from './history.js'
 import { fingerprint, hold, markPlanned, type PendingWrite } from './pending.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
+import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -17,11 +19,13 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const env = new EnvReader(options.env ?? defaultEnv())
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
+  const unknown = new UnknownMembers(result.warnings)
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
-    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result)
+    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown)
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
+  unknown.throwIfAny()
   result.errors.push(...env.errors)
   return markPlanned(result)
 }
@@ -59,6 +63,7 @@ class KindPlanner {
     private readonly env: EnvReader,
     private readonly rotate: boolean,
     private readonly result: Plan,
+    private readonly unknown: UnknownMembers,
   ) {}
 
   plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
@@ -68,6 +73,7 @@ class KindPlanner {
     const start = this.result.changes.length
     for (const written of specs) {
       const { [RENAMED_FROM]: renamedFrom, ...spec } = written
+      carryUnknownMembers(written, spec)
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -81,7 +87,7 @@ class KindPlanner {
         this.planSpec(key, spec, liveByKey.get(key) ?? [])
       }
     }
-    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of matches) this.planDelete(key, resource)
+    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
     const planned = this.result.changes.slice(start)
     this.result.warnings.push(...suggestRenames(this.ops, planned, (change) => this.deleted.get(change)))
   }
@@ -109,7 +115,15 @@ class KindPlanner {
     this.planSpec(key, spec, old)
   }
 
-  private planSpec(key: string, spec: Resource, matches: readonly Resource[]): void {
+  /** The live resource a key manages: the only match, or the one history picks among experiments (warned). */
+  private managed(key: string, matches: readonly Resource[]): Resource[] {
+    const managed = managedAmong(this.ops, matches)
+    if (matches.length > 1 && managed !== undefined) this.result.warnings.push(historyWarning(this.ops, key, managed, matches))
+    return managed === undefined ? [...matches] : [managed]
+  }
+
+  private planSpec(key: string, spec: Resource, allMatches: readonly Resource[]): void {
+    const matches = this.managed(key, allMatches)
     if (matches.length > 1) {
       const ids = matches.map((resource) => String(this.ops.id(resource))).sort().join(', ')
       return this.error(key, `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`)
@@ -120,7 +134,8 @@ class KindPlanner {
     const current = this.ops.toSpec(this.client, resource)
     const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const prepared = this.prepare(key, spec, current)
-    const fields = diffFields(before, prepared.compare).map((field) => hideSecrets(field, prepared))
+    const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
+    const fields = diffFields(before, compare).map((field) => hideSecrets(field, prepared))
     const id = this.ops.id(resource)
     if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
     const body = pick(prepared.send, fields)
@@ -132,6 +147,7 @@ class KindPlanner {
 
   private planCreate(key: string, spec: Resource): void {
     const prepared = this.prepare(key, spec, undefined)
+    this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
     this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }

@@ -1,23 +1,62 @@
+import * as z from 'zod/mini'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
+import { REQUESTS } from '../requests/index.js'
+import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { referenceSecrets } from './secrets.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
-/** The project's setup as specs, every kind (or those of `kinds`), archived experiments included. Reads only. */
+/**
+ * The project's setup as specs, every kind (or those of `kinds`), archived experiments included. Reads only.
+ * Of experiments that share a flag key, the one managed (see `managedAmong`) is pulled and the others are
+ * reported through `onWarning`; resources of any other kind that share a key are all pulled (`writeConfig`
+ * reports them and writes the others).
+ */
 export async function pull(client: ProjectClient, options: PullOptions = {}): Promise<ProjectConfig> {
   const kinds = checkKinds(options.kinds)
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw new InvalidArgumentError('options.onWarning', 'expected a function')
   const specs = await Promise.all(kinds.map(async (kind) => {
     const ops = kindOps(kind)
-    const live = await ops.live(client)
+    const live = managedOnly(ops, await ops.live(client), options.onWarning)
     return live.map((resource) => liveSpec(ops, client, resource)).sort((a, b) => compareKeys(a[ops.keyField], b[ops.keyField]))
   }))
   return Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
 }
 
-/** A live resource as a spec: its writable fields, each stored secret of a hog function as a `$env` reference. */
+/**
+ * A live resource as a spec: every field its kind manages, `null` where the service has none (so a field
+ * set by hand later shows in a plan), each stored secret of a hog function as a `$env` reference.
+ */
 export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
   const spec = ops.toSpec(client, resource)
+  for (const field of nullableFields(ops)) if (!(field in spec) && (resource as Resource)[field] === null) spec[field] = null
   return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
+}
+
+const nullable = new Map<ConfigKind, string[]>()
+
+/** The fields of a kind's create body that take `null`. */
+function nullableFields(ops: KindOps): string[] {
+  let fields = nullable.get(ops.kind)
+  if (!fields) {
+    const shape = (REQUESTS[ops.createShape]!.body as unknown as { def: { shape?: Record<string, z.ZodMiniType> } }).def.shape ?? {}
+    fields = Object.keys(shape).filter((field) => z.safeParse(shape[field]!, null).success)
+    nullable.set(ops.kind, fields)
+  }
+  return fields
+}
+
+/** The live resources less the experiments history leaves alone (reported). */
+function managedOnly(ops: KindOps, live: readonly Resource[], onWarning: PullOptions['onWarning']): Resource[] {
+  if (ops.kind !== 'experiments') return [...live]
+  const byKey = new Map<string, Resource[]>()
+  for (const resource of live) byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
+  return [...byKey].flatMap(([key, matches]) => {
+    const managed = managedAmong(ops, matches)
+    if (matches.length < 2 || managed === undefined) return matches
+    onWarning?.(historyWarning(ops, key, managed, matches))
+    return [managed]
+  })
 }
 
 export function checkKinds(kinds: readonly ConfigKind[] | undefined): readonly ConfigKind[] {

@@ -105,6 +105,8 @@ export interface CopyOptions {
 export interface PullOptions {
   /** The kinds to read. Default all five. */
   kinds?: readonly ConfigKind[]
+  /** Told of what the pull leaves alone (experiments that share a flag key with the one it pulls). */
+  onWarning?: (warning: PlanWarning) => void
 }
 
 /** Counts so far, after each change settles. */

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from './errors.js'
 import { readable } from './guarded-fetch.js'
 
 /** A resolved call: the parsed body and the fetch `Response` it came from. */
@@ -6,6 +7,12 @@ export interface WithResponse<T> {
   data: T
   /** The fetch `Response` of the last attempt: status, headers, URL, and its body (readable once). */
   response: Response
+  /**
+   * Set only for a write the service carried out (a create, an update, …) whose answer did not match its
+   * schema: where it departed. `data` is then the answer as the service sent it, unchecked, so that what
+   * the write made (its `id`) is not lost; the client's `logger` got a warning with the same issues.
+   */
+  issues?: ReadonlyArray<ValidationIssue>
 }
 
 /**
@@ -34,7 +41,7 @@ export class APIPromise<T> implements PromiseLike<T> {
    */
   withResponse(): Promise<WithResponse<T>> {
     // The readable copy of the response is made here, for the callers that ask for it, not on every call.
-    this.#withResponse ??= this.#result.then(({ data, response }) => ({ data, response: readable(response) }))
+    this.#withResponse ??= this.#result.then((result) => ({ ...result, response: readable(result.response) }))
     return this.#withResponse
   }
 

@@ -34,9 +34,20 @@ export class ProjectClientError extends Error {
     const out: Record<string, unknown> = { name: this.name, message: this.message }
     for (const [key, value] of Object.entries(this)) {
       if (key === 'cause' || key === 'name') continue
-      out[key] = value instanceof Headers ? Object.fromEntries(value.entries()) : value
+      out[key] = value instanceof Headers ? Object.fromEntries(value.entries()) : serialisable(value)
     }
     return out
+  }
+}
+
+/** `value`, or a note in its place when `JSON.stringify` cannot write it (an answer nested thousands deep, a cycle). */
+function serialisable(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  try {
+    JSON.stringify(value)
+    return value
+  } catch (error) {
+    return `[not shown: ${(error as Error).message}]`
   }
 }
 
@@ -71,7 +82,7 @@ export interface ApiErrorInit {
   url: string
   /** The scope the operation needs (null: not callable with a personal API key). */
   requiredScope?: Scope | null
-  /** Replaces the default message (`<method> <url> failed with <status>: <detail>`). */
+  /** Replaces the default message (`<method> <url> failed with <status>: <detail> (attr: <field>)`). */
   message?: string
   /** What to do instead, appended to the message. */
   hint?: string
@@ -102,7 +113,7 @@ export class ApiError extends ProjectClientError {
   /** Reads `type`/`code`/`detail`/`attr` from `init.body` when it is the service's error body. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
-    const message = init.message ?? describe(init.status, init.method, init.url, fields.detail)
+    const message = init.message ?? describe(init.status, init.method, init.url, fields.detail, fields.attr)
     super(init.hint ? `${message} — ${init.hint}` : message)
     this.status = init.status
     this.body = init.body
@@ -162,7 +173,7 @@ export class PermissionDeniedError extends ApiError {
         : `the API key needs the scope '${requiredScope}'`
     super({
       ...init,
-      message: init.message ?? `${describe(init.status, init.method, init.url, fields.detail)} — ${why}`,
+      message: init.message ?? `${describe(init.status, init.method, init.url, fields.detail, fields.attr)} — ${why}`,
     })
     this.requiredScope = requiredScope
   }
@@ -227,6 +238,28 @@ export class ResponseValidationError extends ProjectClientError {
   }
 }
 
+/**
+ * An answer longer than the client's `maxResponseBytes` (counted after decompression): the client stopped
+ * reading it there and let the rest go, so it is never held in memory. Not retried: the same request would
+ * get the same answer.
+ */
+export class ResponseTooLargeError extends ProjectClientError {
+  override name = 'ResponseTooLargeError'
+  /** The message names the request and the limit. */
+  constructor(
+    /** The limit, in bytes (`maxResponseBytes`). */
+    readonly limit: number,
+    /** Request method. */
+    readonly method: string,
+    /** Request URL. */
+    readonly url: string,
+    /** HTTP status of the response. */
+    readonly status: number,
+  ) {
+    super(`${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): not read further`)
+  }
+}
+
 /** Builds the error class that matches an HTTP status. */
 export function toApiError(init: ApiErrorInit): ApiError {
   switch (init.status) {
@@ -279,8 +312,9 @@ function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' |
   }
 }
 
-function describe(status: number, method: string, url: string, detail: string | undefined): string {
-  return `${method} ${url} failed with ${status}${detail ? `: ${detail}` : ''}`
+/** `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the detail. */
+function describe(status: number, method: string, url: string, detail: string | undefined, attr: string | null | undefined): string {
+  return `${method} ${url} failed with ${status}${detail ? `: ${detail}` : ''}${attr ? ` (attr: ${attr})` : ''}`
 }
 
 function summarizeIssues(issues: ReadonlyArray<ValidationIssue>): string {

@@ -1,4 +1,4 @@
-import { ApiError, parseRetryAfter, retryAfterFromDetail, toApiError } from './errors.js'
+import { ApiError, ResponseTooLargeError, parseRetryAfter, retryAfterFromDetail, toApiError } from './errors.js'
 
 /**
  * What the transport adds to the options ky hands to its `fetch` (ky passes options it does not know on to
@@ -24,10 +24,13 @@ export class GuardedFetch {
   readonly #origin: string
   readonly #onResponse: ((line: string) => void) | undefined
   readonly #onThrottled: ((url: string, seconds: number) => void) | undefined
+  /** The most bytes of a body read (`maxResponseBytes`), after decompression. */
+  readonly #maxBytes: number
 
-  constructor(fetch: typeof globalThis.fetch, origin: string, onResponse?: (line: string) => void, onThrottled?: (url: string, seconds: number) => void) {
+  constructor(fetch: typeof globalThis.fetch, origin: string, maxBytes: number, onResponse?: (line: string) => void, onThrottled?: (url: string, seconds: number) => void) {
     this.#fetch = fetch
     this.#origin = origin
+    this.#maxBytes = maxBytes
     this.#onResponse = onResponse
     this.#onThrottled = onThrottled
   }
@@ -72,7 +75,7 @@ export class GuardedFetch {
   }
 
   async #buffer(response: Response, request: Request): Promise<Response> {
-    const bytes = new Uint8Array(await response.arrayBuffer())
+    const bytes = await this.#read(response, request)
     if (response.status < 200 || response.status > 599) {
       // A web `Response` cannot carry such a status (1xx reach here only from a custom fetch).
       throw toApiError({ status: response.status, body: parseBody(utf8.decode(bytes)), headers: response.headers, method: request.method, url: request.url })
@@ -87,6 +90,46 @@ export class GuardedFetch {
     const buffered = headers === response.headers && response instanceof Response ? response : copyOf(response, null, headers)
     bodies.set(buffered, bytes)
     return buffered
+  }
+
+  /**
+   * The body's bytes, counted as they come (after fetch decompressed them): past `maxResponseBytes` the
+   * rest is cancelled, unread, and the call fails with `ResponseTooLargeError` (a gzip bomb or an endless
+   * stream never fills memory).
+   */
+  async #read(response: Response, request: Request): Promise<Uint8Array<ArrayBuffer>> {
+    const tooLarge = () => new ResponseTooLargeError(this.#maxBytes, request.method, request.url, response.status)
+    const body = response.body
+    if (!body) {
+      // No stream: a null body, or a custom fetch's lookalike of a Response with only `arrayBuffer()`.
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      if (bytes.byteLength > this.#maxBytes) throw tooLarge()
+      return bytes
+    }
+    // A length given for an unencoded body is the length read: refused before a byte is read.
+    if (!response.headers.has('content-encoding') && Number(response.headers.get('content-length')) > this.#maxBytes) {
+      void body.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    const reader = body.getReader()
+    const chunks: Uint8Array[] = []
+    let length = 0
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      length += chunk.value.byteLength
+      if (length > this.#maxBytes) {
+        void reader.cancel().catch(() => undefined)
+        throw tooLarge()
+      }
+      chunks.push(chunk.value)
+    }
+    if (chunks.length === 1 && chunks[0]!.byteOffset === 0 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Uint8Array<ArrayBuffer>
+    const bytes = new Uint8Array(length)
+    let offset = 0
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset)
+      offset += chunk.byteLength
+    }
+    return bytes
   }
 }
 

@@ -218,7 +218,7 @@ export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> 
  * offset: the next page is the same URL with `offset` moved past this page, until `count` is reached or
  * `has_more` is false. An empty page ends the walk whatever it says, so that it cannot loop.
  */
-function nextByOffset(url: string, { count, hasMore, results }: PageEnvelope<unknown>): string | null {
+export function nextByOffset(url: string, { count, hasMore, results }: PageEnvelope<unknown>): string | null {
   if (results.length === 0 || (typeof hasMore === 'boolean' ? !hasMore : count === null)) return null
   const next = new URL(url)
   const offset = Number(next.searchParams.get('offset') ?? 0) + results.length

@@ -20,37 +20,40 @@ export class Redactor {
   /**
    * The same error with the key removed from its message, stack and fields, however deep (parsed bodies,
    * headers, issue lists); a `cause` that holds the key is replaced by a redacted copy, so an error the
-   * caller's own `fetch` threw stays as it was.
+   * caller's own `fetch` threw stays as it was. The walk keeps its own stack rather than recursing: an
+   * answer nested thousands deep (the service's or a hostile server's) must not end in a `RangeError`.
    */
   error<E>(error: E): E {
-    if (error instanceof Error) this.#fields(error, error, new Set())
+    if (!(error instanceof Error)) return error
+    const seen = new Set<object>([error])
+    // Pairs of an object whose own properties are cleaned and the object they are written to (itself, or a copy).
+    const stack: Array<[source: object, target: object]> = [[error, error]]
+    for (let pair = stack.pop(); pair; pair = stack.pop()) {
+      const [source, target] = pair
+      for (const key of Reflect.ownKeys(source)) {
+        const descriptor = Reflect.getOwnPropertyDescriptor(source, key)
+        if (!descriptor || !('value' in descriptor)) continue
+        const clean = this.#value(descriptor.value, seen, stack)
+        if (source !== target || clean !== descriptor.value) Reflect.defineProperty(target, key, { ...descriptor, value: clean })
+      }
+    }
     return error
   }
 
-  /** Cleans the own properties of `source` (enumerable or not: `message`, `stack`, `cause`) into `target`. */
-  #fields(source: object, target: object, seen: Set<object>): void {
-    seen.add(source)
-    for (const key of Reflect.ownKeys(source)) {
-      const descriptor = Reflect.getOwnPropertyDescriptor(source, key)
-      if (!descriptor || !('value' in descriptor)) continue
-      const clean = this.#value(descriptor.value, seen)
-      if (source !== target || clean !== descriptor.value) Reflect.defineProperty(target, key, { ...descriptor, value: clean })
-    }
-  }
-
-  #value(value: unknown, seen: Set<object>): unknown {
+  /** A value cleaned at its own level; an object whose properties still need cleaning goes on `stack`. */
+  #value(value: unknown, seen: Set<object>, stack: Array<[object, object]>): unknown {
     if (typeof value === 'string') return this.text(value)
     if (typeof value !== 'object' || value === null || seen.has(value)) return value
+    seen.add(value)
     if (value instanceof Headers) return this.#headers(value)
-    if (value instanceof Error) return mentions(value, this.#secret, new Set()) ? this.#copy(value, seen) : value
-    this.#fields(value, value, seen)
+    if (value instanceof Error) {
+      if (!mentions(value, this.#secret)) return value
+      const copy = Object.create(Object.getPrototypeOf(value) as object) as Error
+      stack.push([value, copy])
+      return copy
+    }
+    stack.push([value, value])
     return value
-  }
-
-  #copy(error: Error, seen: Set<object>): Error {
-    const copy = Object.create(Object.getPrototypeOf(error) as object) as Error
-    this.#fields(error, copy, seen)
-    return copy
   }
 
   #headers(headers: Headers): Headers {
@@ -61,14 +64,26 @@ export class Redactor {
   }
 }
 
-/** Whether `value` shows `secret` anywhere: its strings, header values, and own properties however deep. */
-function mentions(value: unknown, secret: string, seen: Set<object>): boolean {
-  if (typeof value === 'string') return value.includes(secret)
-  if (typeof value !== 'object' || value === null || seen.has(value)) return false
-  seen.add(value)
-  if (value instanceof Headers) return [...value.values()].some((item) => item.includes(secret))
-  return Reflect.ownKeys(value).some((key) => {
-    const descriptor = Reflect.getOwnPropertyDescriptor(value, key)
-    return descriptor !== undefined && 'value' in descriptor && mentions(descriptor.value, secret, seen)
-  })
+/** Whether `value` shows `secret` anywhere: its strings, header values, and own properties however deep (no recursion). */
+function mentions(value: unknown, secret: string): boolean {
+  const seen = new Set<object>()
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const item = stack.pop()
+    if (typeof item === 'string') {
+      if (item.includes(secret)) return true
+      continue
+    }
+    if (typeof item !== 'object' || item === null || seen.has(item)) continue
+    seen.add(item)
+    if (item instanceof Headers) {
+      if ([...item.values()].some((text) => text.includes(secret))) return true
+      continue
+    }
+    for (const key of Reflect.ownKeys(item)) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(item, key)
+      if (descriptor !== undefined && 'value' in descriptor) stack.push(descriptor.value)
+    }
+  }
+  return false
 }

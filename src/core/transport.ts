@@ -8,7 +8,7 @@ import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
 import { checkKnownFields } from './known-fields.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
-import { Page, PagePromise, decodePage, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
+import { Page, PagePromise, decodePage, nextByOffset, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
 import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { Redactor } from './redaction.js'
 import { REQUEST_FIELDS } from './request-fields.js'
@@ -23,6 +23,12 @@ export type { Logger, RequestOptions } from './options.js'
  * deletes), `blob` (binary: the hog function icon) or `json` (unvalidated, for `client.request()`).
  */
 export type ResponseSpec<T> = Decoder<T> | 'none' | 'blob' | 'json'
+
+/**
+ * The full-depth check of a call's body and params against its operation's request shapes (the client
+ * gives src/requests' check, loaded on first use): throws, or rejects, with `InvalidArgumentError`.
+ */
+export type RequestCheck = (id: OperationId, body: unknown, params: unknown) => void | Promise<void>
 
 /** The client's settings, validated. */
 export interface TransportConfig {
@@ -40,6 +46,10 @@ export interface TransportConfig {
   rateLimit: Required<RateLimits> | false
   /** The longest wait (ms) the service may ask for before a retry. */
   maxRetryDelay: number
+  /** The most bytes of an answer read, after decompression. */
+  maxResponseBytes: number
+  /** Checks every body and query in full depth before sending; `undefined` (`validateRequests: false`) sends what it is given. */
+  checkRequest: RequestCheck | undefined
 }
 
 /** What a retry's turn needs to know of its call (ky's `context` option). */
@@ -56,6 +66,8 @@ export interface CallArgs {
   query?: object | undefined
   /** The body, for operations that take one. */
   body?: unknown
+  /** The query as the caller gave it, when the method reshaped it for the wire: what the full-depth check reads. */
+  givenQuery?: object | undefined
 }
 
 /**
@@ -75,6 +87,8 @@ interface Prepared<T> {
   operation: Operation | undefined
   response: ResponseSpec<T>
   options: RequestOptions | undefined
+  /** The full-depth check of the body and params, run before the first send (not again for a list's later pages). */
+  check?: (() => void | Promise<void>) | undefined
 }
 
 /** A request to a path the SDK does not cover (`client.request()`). */
@@ -120,7 +134,7 @@ export class Transport {
     const fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
     // After a 429, every call of its limit waits the time out together, rather than each meeting its own 429.
     const onThrottled = limiter && ((url: string, seconds: number) => limiter.groups[limitGroup(url)].pause(seconds * 1_000))
-    this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, log, onThrottled)
+    this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, config.maxResponseBytes, log, onThrottled)
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
     const project = `/${encodeURIComponent(config.projectId)}/`
     this.#projectRoot = `${this.#apiRoot}projects${project}`
@@ -166,7 +180,9 @@ export class Transport {
    * and the request options. `then`: the arguments of a second list of the same operation, walked after the
    * first as one walk (the last page of the first has the second's first page as its `next`). `fallback`
    * reads the pages another way when the operation fails in a way it recognises (an older service without
-   * the endpoint); from then on it reads every page of the walk.
+   * the endpoint); from then on it reads every page of the walk. `keep`, made once per walk (before its first
+   * page is read), says which items of each page the walk yields; the pages still follow as the service
+   * sent them.
    */
   list<T>(
     id: OperationId,
@@ -175,6 +191,7 @@ export class Transport {
     options?: ListOptions,
     then?: CallArgs | (() => CallArgs),
     fallback?: PageFallback<T>,
+    keep?: () => Promise<(item: T) => boolean>,
   ): PagePromise<T> {
     type Envelope = WithResponse<PageEnvelope<T>>
     let call: Prepared<PageEnvelope<T>>
@@ -190,25 +207,39 @@ export class Transport {
     let fallen = false
     const read = (url: string, link?: PageLink): Promise<Envelope> => {
       // Most lists have no fallback: their pages go straight to #send, with no handler per page.
-      if (!fallback) return this.#send({ ...call, url }, link)
+      // The arguments were checked with the first page.
+      if (!fallback) return this.#send({ ...call, url, check: link ? undefined : call.check }, link)
       if (fallen) {
         return Promise.resolve().then(() => {
           if (link) this.#checkLink(url, link)
           return fallback(url)!
         })
       }
-      return this.#send({ ...call, url }, link).catch((error: unknown): Promise<Envelope> => {
+      return this.#send({ ...call, url, check: link ? undefined : call.check }, link).catch((error: unknown): Promise<Envelope> => {
         const other = fallback(url, error)
         if (!other) throw error
         fallen = true
         return other
       })
     }
+    let kept: Promise<(item: T) => boolean> | undefined
+    /** A page with only the items `keep` keeps, its `next` the one of the page as sent. */
+    const readKept = (url: string, link?: PageLink): Promise<Envelope> => {
+      if (!keep) return read(url, link)
+      const test = (kept ??= keep().catch((error: unknown) => {
+        kept = undefined
+        throw error
+      }))
+      return Promise.all([read(url, link), test]).then(([{ data, response }, kept]) => ({
+        data: { ...data, next: data.next === undefined ? nextByOffset(url, data) : data.next, results: data.results.filter(kept) },
+        response,
+      }))
+    }
     /** The pages of one list; its last page leads to `after`, when there is one. */
     const pagesOf = (after: string | null): PageFetcher<T> => {
       const fetchPage: PageFetcher<T> = (url, link) =>
         new PagePromise(
-          read(url, link).then(({ data, response }) => {
+          readKept(url, link).then(({ data, response }) => {
             const page = new Page(data, url, fetchPage)
             return { data: after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)), response }
           }),
@@ -233,14 +264,20 @@ export class Transport {
   #prepare<T>(id: OperationId, response: ResponseSpec<T>, args: CallArgs | (() => CallArgs) = {}, options: RequestOptions | undefined): Prepared<T> {
     const operation: Operation = OPERATIONS[id]
     checkRequestOptions(options)
-    const { path, query, body } = typeof args === 'function' ? args() : args
+    const { path, query, body, givenQuery } = typeof args === 'function' ? args() : args
     const values: Record<string, string | number> = {}
     for (const name in operation.params) values[name] = pathParam(name, operation.params[name]!, path?.[name])
-    const fields = REQUEST_FIELDS[id]
     const params = queryParams('params', query)
-    checkKnownFields('params', params, fields?.query)
     const checkedBody = checkBody(operation, body)
-    checkKnownFields('body', checkedBody as object | undefined, fields?.body)
+    const { checkRequest } = this.config
+    let check: Prepared<T>['check']
+    if (checkRequest) {
+      // The top-level table first (at once, in the main bundle), then every member, before sending.
+      const fields = REQUEST_FIELDS[id]
+      checkKnownFields('params', params, fields?.query)
+      checkKnownFields('body', checkedBody as object | undefined, fields?.body)
+      check = () => checkRequest(id, checkedBody, givenQuery ?? params)
+    }
     return {
       method: operation.method,
       url: this.url(id, values, withExtraQuery(params, options)),
@@ -249,6 +286,7 @@ export class Transport {
       operation,
       response,
       options,
+      check,
     }
   }
 
@@ -283,12 +321,14 @@ export class Transport {
     let response: Response
     try {
       if (link) this.#checkLink(call.url, link)
+      const checked = call.check?.()
+      if (checked) await checked
       if (options.signal?.aborted) throw new AbortError(`${call.method} ${call.url} was aborted before it was sent`)
       // The first attempt takes its turn before ky starts, so the wait is outside its timeout.
       const turn = this.#limiter && this.#pace(call.method, call.url, options)
       if (turn) await turn
       response = await this.#ky(call.url, this.#kyOptions(call, timeout))
-      return { data: this.#read(call, response), response }
+      return this.#read(call, response)
     } catch (error) {
       const failed = {
         method: call.method,
@@ -354,12 +394,12 @@ export class Transport {
     }
   }
 
-  #read<T>(call: Prepared<T>, response: Response): T {
+  #read<T>(call: Prepared<T>, response: Response): WithResponse<T> {
     const spec = call.response
-    if (spec === 'none') return undefined as T
-    if (spec === 'blob') return new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T
+    if (spec === 'none') return { data: undefined as T, response }
+    if (spec === 'blob') return { data: new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T, response }
     const text = bodyText(response)
-    if (spec === 'json' && text.trim() === '') return undefined as T
+    if (spec === 'json' && text.trim() === '') return { data: undefined as T, response }
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -367,11 +407,20 @@ export class Transport {
       const what = text.trim() === '' ? 'an empty body' : `a body that is not JSON (${response.headers.get('content-type') ?? 'no content-type'})`
       throw new ResponseValidationError([{ code: 'invalid_json', path: [], message: `expected JSON, got ${what}` }], text, call.method, call.url, response.status)
     }
-    if (spec === 'json') return json as T
+    if (spec === 'json') return { data: json as T, response }
     try {
-      return spec(json, this.config.validateResponses)
+      return { data: spec(json, this.config.validateResponses), response }
     } catch (error) {
-      return invalid(error, json, call, response)
+      if (!(error instanceof DecodeFailure)) throw error
+      const invalid = new ResponseValidationError(error.issues, json, call.method, call.url, response.status)
+      if (!isWrite(call)) throw invalid
+      // The service did the write: failing the call would hide what it made (a retry would make it twice).
+      // The answer is given as it came, its issues beside it and in a warning.
+      const line = `[posthog-project-client] ${this.#redactor.text(`${invalid.message}; the write was done: resolved with the answer as sent (withResponse() gives the issues)`)}`
+      const logger = this.config.logger
+      if (logger?.warn) logger.warn(line)
+      else logger?.debug(line)
+      return { data: json as T, response, issues: error.issues }
     }
   }
 
@@ -394,10 +443,9 @@ function pageDecoder<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> {
   return decoder as Decoder<PageEnvelope<T>>
 }
 
-/** A decoder's `DecodeFailure` as the call's `ResponseValidationError` (any other error as it is). */
-function invalid(error: unknown, json: unknown, call: Prepared<unknown>, response: Response): never {
-  if (!(error instanceof DecodeFailure)) throw error
-  throw new ResponseValidationError(error.issues, json, call.method, call.url, response.status)
+/** A call that changes something on the service: every method but GET, less the POSTs that only read. */
+function isWrite(call: Prepared<unknown>): boolean {
+  return call.method !== 'GET' && !call.idempotent
 }
 
 /** The body an operation row allows: a required object, an optional one (`{}` when absent), or none. */

@@ -18,11 +18,18 @@ export interface ShapeProblem {
 
 type Path = ReadonlyArray<PropertyKey>
 
-/** The problems of `value` against `schema` (none when it conforms). */
-export function checkShape(schema: z.ZodMiniType, value: unknown): ShapeProblem[] {
+/** The problems of `value` against `schema` (none when it conforms), the first `limit` of them. */
+export function checkShape(schema: z.ZodMiniType, value: unknown, limit = Number.POSITIVE_INFINITY): ShapeProblem[] {
   const result = z.safeParse(schema, value)
   if (result.success) return []
-  return result.error.issues.flatMap((issue) => describe(issue, nodeOf(schema), value))
+  const problems: ShapeProblem[] = []
+  // Described one issue at a time up to the limit: 100k unknown keys cost one suggestion each otherwise.
+  for (const issue of result.error.issues) {
+    if (problems.length >= limit) break
+    const limited = issue.code === 'unrecognized_keys' ? { ...issue, keys: issue.keys.slice(0, limit - problems.length) } : issue
+    problems.push(...describe(limited, nodeOf(schema), value))
+  }
+  return problems.slice(0, limit)
 }
 
 /** `metrics[0].source` from `['metrics', 0, 'source']`. */

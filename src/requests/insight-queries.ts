@@ -4,76 +4,54 @@
  */
 import * as z from 'zod/mini'
 import { QUERY_INTERVALS } from '../schemas/enums.js'
-import { anyJson, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import { jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import {
+  hogQLFiltersSchema,
+  type hogQLFiltersShape,
+  hogQLQueryModifiersSchema,
+  type hogQLQueryModifiersShape,
+  hogQLQuerySchema,
+  type hogQLQueryShape,
+  hogQLVariableSchema,
+  type hogQLVariableShape,
+  pathsQuerySchema,
+  type pathsQueryShape,
+} from './generated/query-shapes.js'
+import { queryTagsSchema } from './query-externals.js'
 import { actionsNodeSchema, breakdownFilterSchema, dateRangeSchema, eventsNodeSchema, propertyFilterSchema } from './query-nodes.js'
 import type { ActionsNode, EventsNode } from './query-nodes.js'
 
-const hogQLVariableShape = {
-  /** The id (a UUID) of the project's insight variable. */
-  variableId: z.string(),
-  /** The name used in the query: `{variables.<code_name>}`. */
-  code_name: z.string(),
-  /** The value; the variable's default when absent. */
-  value: anyJson,
-  /** Send SQL `NULL` instead of a value. */
-  isNull: z.exactOptional(z.boolean()),
-}
-export interface HogQLVariableSchema extends z.ZodMiniObject<typeof hogQLVariableShape, z.core.$strict> {}
-export const hogQLVariableSchema: HogQLVariableSchema = z.strictObject(hogQLVariableShape)
+export type { HogQLFiltersSchema, HogQLQueryModifiersSchema, HogQLQuerySchema, HogQLVariableSchema, PathsQuerySchema } from './generated/query-shapes.js'
+export { hogQLFiltersSchema, hogQLQueryModifiersSchema, hogQLQuerySchema, hogQLVariableSchema, pathsQuerySchema }
+export { queryTagsSchema, type QueryTags, type QueryTagsSchema } from './query-externals.js'
+
 /** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
 export interface HogQLVariable extends ShapeOutput<typeof hogQLVariableShape> {}
 
-const hogQLFiltersShape = {
-  /** Property filters. */
-  properties: z.exactOptional(z.array(propertyFilterSchema)),
-  /** The date range. */
-  dateRange: z.exactOptional(dateRangeSchema),
-  /** Leave the project's test accounts out. */
-  filterTestAccounts: z.exactOptional(z.boolean()),
-}
-export interface HogQLFiltersSchema extends z.ZodMiniObject<typeof hogQLFiltersShape, z.core.$strict> {}
-export const hogQLFiltersSchema: HogQLFiltersSchema = z.strictObject(hogQLFiltersShape)
 /** Filters a HogQL query applies where it says `{filters}`. */
 export interface HogQLFilters extends ShapeOutput<typeof hogQLFiltersShape> {}
 
-const queryTagsShape = {
-  /** The PostHog scene. */
-  scene: z.exactOptional(z.string()),
-  /** The product. */
-  productKey: z.exactOptional(z.string()),
-  /** A name of your choosing. */
-  name: z.exactOptional(z.string()),
-}
-export interface QueryTagsSchema extends z.ZodMiniObject<typeof queryTagsShape, z.core.$strict> {}
-export const queryTagsSchema: QueryTagsSchema = z.strictObject(queryTagsShape)
-/** Tags recorded with a query in the query log. */
-export interface QueryTags extends ShapeOutput<typeof queryTagsShape> {}
+/** Settings of how the service runs a query (the project's defaults when absent). */
+export interface HogQLQueryModifiers extends ShapeOutput<typeof hogQLQueryModifiersShape> {}
 
-const hogQLQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('HogQLQuery'),
-  /** The SQL, e.g. `select event, count() from events where event = {variables.event_name} group by event`. */
-  query: z.string(),
-  /** Variables keyed by their `variableId` (a UUID). */
-  variables: z.exactOptional(z.record(z.string(), hogQLVariableSchema)),
-  /** Constants for `{placeholder}`s. */
-  values: z.exactOptional(jsonRecord),
-  /** Filters applied where the query says `{filters}`. */
-  filters: z.exactOptional(hogQLFiltersSchema),
-  /** Query-log tags. */
-  tags: z.exactOptional(queryTagsSchema),
-  /** A label of your choosing. */
-  name: z.exactOptional(z.string()),
-  /** Schema-migration version. */
-  version: z.exactOptional(z.number()),
-}
-export interface HogQLQuerySchema extends z.ZodMiniObject<typeof hogQLQueryShape, z.core.$strict> {}
-export const hogQLQuerySchema: HogQLQuerySchema = z.strictObject(hogQLQueryShape)
 /**
- * A HogQL (SQL) query. Placeholders: `{variables.<code_name>}` (each needs an entry in `variables`
- * whose `code_name` matches) and `{filters}`.
+ * A HogQL (SQL) query. Placeholders: `{variables.<code_name>}` (each needs an entry in `variables`, keyed
+ * by its `variableId`, whose `code_name` matches) and `{filters}`. The service sends every member it does
+ * not hold as `null` (`explain`, `filters`, `modifiers`, `name`, `response`, `tags`, `values`, …).
  */
 export interface HogQLQuery extends ShapeOutput<typeof hogQLQueryShape> {}
+
+// Members of every query node: how it runs, its last answer, query-log tags and its schema version.
+const queryNodeFieldsShape = {
+  /** How the service runs it. */
+  modifiers: nullableOptional(hogQLQueryModifiersSchema),
+  /** The last answer the interface kept with the query. */
+  response: nullableOptional(jsonRecord),
+  /** Query-log tags. */
+  tags: nullableOptional(queryTagsSchema),
+  /** Schema-migration version. */
+  version: nullableOptional(z.number()),
+}
 
 const dataWarehouseNodeShape = {
   /** Discriminator. */
@@ -89,11 +67,11 @@ const dataWarehouseNodeShape = {
   /** The column identifying the row. */
   id_field: z.string(),
   /** Aggregation (default `total`). */
-  math: z.exactOptional(z.string()),
+  math: nullableOptional(z.string()),
   /** The aggregated column. */
-  math_property: z.exactOptional(z.string()),
+  math_property: nullableOptional(z.string()),
   /** Filters on the rows. */
-  properties: z.exactOptional(z.array(propertyFilterSchema)),
+  properties: nullableOptional(z.array(propertyFilterSchema)),
 }
 export interface DataWarehouseNodeSchema extends z.ZodMiniObject<typeof dataWarehouseNodeShape, z.core.$strict> {}
 export const dataWarehouseNodeSchema: DataWarehouseNodeSchema = z.strictObject(dataWarehouseNodeShape)
@@ -107,17 +85,16 @@ export type InsightSeriesNode = EventsNode | ActionsNode | DataWarehouseNode
 // Stickiness queries take every field but `aggregation_group_type_index`.
 const stickinessQueryFieldsShape = {
   /** The date range (default: the last 7 days). */
-  dateRange: z.exactOptional(dateRangeSchema),
+  dateRange: nullableOptional(dateRangeSchema),
   /** Leave the project's test accounts out (default `false`). */
-  filterTestAccounts: z.exactOptional(z.boolean()),
+  filterTestAccounts: nullableOptional(z.boolean()),
   /** Filters on every series. */
-  properties: z.exactOptional(z.array(propertyFilterSchema)),
+  properties: nullableOptional(z.array(propertyFilterSchema)),
   /** Sample this fraction of the data (e.g. `0.1`). */
   samplingFactor: nullableOptional(z.number()),
-  /** Query-log tags. */
-  tags: z.exactOptional(queryTagsSchema),
-  /** Schema-migration version. */
-  version: z.exactOptional(z.number()),
+  /** Colours of the insight's chart (a theme id). */
+  dataColorTheme: nullableOptional(z.number()),
+  ...queryNodeFieldsShape,
 }
 const insightQueryFieldsShape = {
   ...stickinessQueryFieldsShape,
@@ -134,28 +111,42 @@ export type QueryInterval = (typeof QUERY_INTERVALS)[number]
 
 const compareFilterShape = {
   /** Compare with the previous period. */
-  compare: z.exactOptional(z.boolean()),
+  compare: nullableOptional(z.boolean()),
   /** A relative offset to compare with, e.g. `-1y`. */
-  compare_to: z.exactOptional(z.string()),
+  compare_to: nullableOptional(z.string()),
 }
 export interface CompareFilterSchema extends z.ZodMiniObject<typeof compareFilterShape, z.core.$strict> {}
 export const compareFilterSchema: CompareFilterSchema = z.strictObject(compareFilterShape)
 /** Compare with the previous period. */
 export interface CompareFilter extends ShapeOutput<typeof compareFilterShape> {}
 
+/** A conversion goal of web analytics and trends: an action or a custom event. */
+const conversionGoalSchema = z.union([
+  z.strictObject({
+    /** The action's id. */
+    actionId: z.number(),
+  }),
+  z.strictObject({
+    /** The event name. */
+    customEventName: z.string(),
+  }),
+])
+
 const trendsQueryShape = {
+  /** Compare against a conversion goal (an action or a custom event). */
+  conversionGoal: nullableOptional(conversionGoalSchema),
   /** Discriminator. */
   kind: z.literal('TrendsQuery'),
   /** The series. */
   series: z.array(insightSeriesNodeSchema),
   /** Time bucket (default `day`). */
-  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
+  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
   /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
-  trendsFilter: z.exactOptional(jsonRecord),
+  trendsFilter: nullableOptional(jsonRecord),
   /** Split the series by a property. */
-  breakdownFilter: z.exactOptional(breakdownFilterSchema),
+  breakdownFilter: nullableOptional(breakdownFilterSchema),
   /** Compare with the previous period. */
-  compareFilter: z.exactOptional(compareFilterSchema),
+  compareFilter: nullableOptional(compareFilterSchema),
   ...insightQueryFieldsShape,
 }
 export interface TrendsQuerySchema extends z.ZodMiniObject<typeof trendsQueryShape, z.core.$strict> {}
@@ -169,11 +160,11 @@ const funnelsQueryShape = {
   /** The steps. */
   series: z.array(insightSeriesNodeSchema),
   /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
-  funnelsFilter: z.exactOptional(jsonRecord),
+  funnelsFilter: nullableOptional(jsonRecord),
   /** Split by a property. */
-  breakdownFilter: z.exactOptional(breakdownFilterSchema),
+  breakdownFilter: nullableOptional(breakdownFilterSchema),
   /** Time bucket for the `trends` visualisation. */
-  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
+  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
   ...insightQueryFieldsShape,
 }
 export interface FunnelsQuerySchema extends z.ZodMiniObject<typeof funnelsQueryShape, z.core.$strict> {}
@@ -187,7 +178,7 @@ const retentionQueryShape = {
   /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
   retentionFilter: jsonRecord,
   /** Split by a property. */
-  breakdownFilter: z.exactOptional(breakdownFilterSchema),
+  breakdownFilter: nullableOptional(breakdownFilterSchema),
   ...insightQueryFieldsShape,
 }
 export interface RetentionQuerySchema extends z.ZodMiniObject<typeof retentionQueryShape, z.core.$strict> {}
@@ -195,16 +186,7 @@ export const retentionQuerySchema: RetentionQuerySchema = z.strictObject(retenti
 /** Users coming back after a first event. */
 export interface RetentionQuery extends ShapeOutput<typeof retentionQueryShape> {}
 
-const pathsQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('PathsQuery'),
-  /** Paths settings (all optional). */
-  pathsFilter: jsonRecord,
-  ...insightQueryFieldsShape,
-}
-export interface PathsQuerySchema extends z.ZodMiniObject<typeof pathsQueryShape, z.core.$strict> {}
-export const pathsQuerySchema: PathsQuerySchema = z.strictObject(pathsQueryShape)
-/** User paths between events. */
+/** User paths between events (`pathsFilter` holds the settings; all optional). */
 export interface PathsQuery extends ShapeOutput<typeof pathsQueryShape> {}
 
 const stickinessQueryShape = {
@@ -213,9 +195,9 @@ const stickinessQueryShape = {
   /** The series. */
   series: z.array(insightSeriesNodeSchema),
   /** Time bucket. */
-  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
+  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
   /** Stickiness settings. */
-  stickinessFilter: z.exactOptional(jsonRecord),
+  stickinessFilter: nullableOptional(jsonRecord),
   ...stickinessQueryFieldsShape,
 }
 export interface StickinessQuerySchema extends z.ZodMiniObject<typeof stickinessQueryShape, z.core.$strict> {}
@@ -229,9 +211,9 @@ const lifecycleQueryShape = {
   /** The series. */
   series: z.array(insightSeriesNodeSchema),
   /** Time bucket. */
-  interval: z.exactOptional(z.enum(QUERY_INTERVALS)),
+  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
   /** Lifecycle settings. */
-  lifecycleFilter: z.exactOptional(jsonRecord),
+  lifecycleFilter: nullableOptional(jsonRecord),
   ...insightQueryFieldsShape,
 }
 export interface LifecycleQuerySchema extends z.ZodMiniObject<typeof lifecycleQueryShape, z.core.$strict> {}
@@ -243,30 +225,20 @@ const webAnalyticsQueryFieldsShape = {
   /** Property filters (event, person, session or cohort). */
   properties: z.array(propertyFilterSchema),
   /** The date range. */
-  dateRange: z.exactOptional(dateRangeSchema),
+  dateRange: nullableOptional(dateRangeSchema),
   /** Leave test accounts out. */
-  filterTestAccounts: z.exactOptional(z.boolean()),
+  filterTestAccounts: nullableOptional(z.boolean()),
   /** Sample this fraction of the data. */
   samplingFactor: nullableOptional(z.number()),
   /** Apply the project's path-cleaning rules. */
-  doPathCleaning: z.exactOptional(z.boolean()),
+  doPathCleaning: nullableOptional(z.boolean()),
   /** A conversion goal: an action or a custom event. */
-  conversionGoal: nullableOptional(
-    z.union([
-      z.strictObject({
-        /** The action's id. */
-        actionId: z.number(),
-      }),
-      z.strictObject({
-        /** The event name. */
-        customEventName: z.string(),
-      }),
-    ]),
-  ),
+  conversionGoal: nullableOptional(conversionGoalSchema),
   /** Compare with the previous period. */
-  compareFilter: z.exactOptional(compareFilterSchema),
+  compareFilter: nullableOptional(compareFilterSchema),
   /** Use the precomputed tables. */
-  useWebAnalyticsPrecompute: z.exactOptional(z.boolean()),
+  useWebAnalyticsPrecompute: nullableOptional(z.boolean()),
+  ...queryNodeFieldsShape,
 }
 export interface WebAnalyticsQueryFieldsSchema extends z.ZodMiniObject<typeof webAnalyticsQueryFieldsShape, z.core.$strict> {}
 export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema = z.strictObject(webAnalyticsQueryFieldsShape)
@@ -279,15 +251,15 @@ const webStatsTableQueryShape = {
   /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
   breakdownBy: z.string(),
   /** Order: `[field, 'ASC' | 'DESC']`. */
-  orderBy: z.exactOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
+  orderBy: nullableOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
   /** Rows per page. */
-  limit: z.exactOptional(z.number()),
+  limit: nullableOptional(z.number()),
   /** Rows to skip. */
-  offset: z.exactOptional(z.number()),
+  offset: nullableOptional(z.number()),
   /** Add the scroll-depth columns. */
-  includeScrollDepth: z.exactOptional(z.boolean()),
+  includeScrollDepth: nullableOptional(z.boolean()),
   /** Add the bounce-rate column. */
-  includeBounceRate: z.exactOptional(z.boolean()),
+  includeBounceRate: nullableOptional(z.boolean()),
   ...webAnalyticsQueryFieldsShape,
 }
 export interface WebStatsTableQuerySchema extends z.ZodMiniObject<typeof webStatsTableQueryShape, z.core.$strict> {}

@@ -1,6 +1,8 @@
 /**
  * The nested payloads of a survey (docs/service-behaviour.md §5.1, §P2): questions discriminated by
- * `type`, branching, display conditions, appearance.
+ * `type`, branching, display conditions, appearance. The service stores these as JSON and reads each
+ * member with `.get(…)` (PostHog's posthog/api/survey.py, `SurveySerializerCreateUpdateOnly.validate_questions`,
+ * `validate_appearance`, `validate_conditions`): an optional member may be `null`, and comes back as stored.
  */
 import * as z from 'zod/mini'
 import {
@@ -36,19 +38,19 @@ export type NonEmptyArray<T> = [T, ...T[]]
 
 const surveyQuestionTranslationShape = {
   /** The question. */
-  question: z.exactOptional(z.string()),
+  question: nullableOptional(z.string()),
   /** The description. */
-  description: z.exactOptional(z.string()),
+  description: nullableOptional(z.string()),
   /** The button text. */
-  buttonText: z.exactOptional(z.string()),
+  buttonText: nullableOptional(z.string()),
   /** Rating questions: the low end's label. */
-  lowerBoundLabel: z.exactOptional(z.string()),
+  lowerBoundLabel: nullableOptional(z.string()),
   /** Rating questions: the high end's label. */
-  upperBoundLabel: z.exactOptional(z.string()),
+  upperBoundLabel: nullableOptional(z.string()),
   /** Link questions: the link. */
-  link: z.exactOptional(z.string()),
+  link: nullableOptional(z.string()),
   /** Choice questions: the choices, as many as the original's. */
-  choices: z.exactOptional(z.array(z.string())),
+  choices: nullableOptional(z.array(z.string())),
 }
 export interface SurveyQuestionTranslationSchema extends z.ZodMiniObject<typeof surveyQuestionTranslationShape, z.core.$strict> {}
 export const surveyQuestionTranslationSchema: SurveyQuestionTranslationSchema = z.strictObject(surveyQuestionTranslationShape)
@@ -59,7 +61,7 @@ const surveyQuestionValidationShape = {
   /** `min_length`, `max_length` or `email`. */
   type: z.enum(SURVEY_VALIDATION_TYPES),
   /** The length, a positive integer (length rules only; min ≤ max). */
-  value: z.exactOptional(z.number()),
+  value: nullableOptional(z.number()),
 }
 export interface SurveyQuestionValidationSchema extends z.ZodMiniObject<typeof surveyQuestionValidationShape, z.core.$strict> {}
 export const surveyQuestionValidationSchema: SurveyQuestionValidationSchema = z.strictObject(surveyQuestionValidationShape)
@@ -125,17 +127,17 @@ const questionShape = {
   /** The question text, non-empty (HTML is sanitised). */
   question: z.string(),
   /** A UUID; the service assigns one when missing. Send the existing id when editing, so answers stay attached. */
-  id: z.exactOptional(z.string()),
+  id: nullableOptional(z.string()),
   /** Text under the question. */
   description: nullableOptional(z.string()),
   /** `text` (default) or `html`. */
-  descriptionContentType: z.exactOptional(z.enum(SURVEY_CONTENT_TYPES)),
+  descriptionContentType: nullableOptional(z.enum(SURVEY_CONTENT_TYPES)),
   /** The question may be skipped. */
-  optional: z.exactOptional(z.boolean()),
+  optional: nullableOptional(z.boolean()),
   /** The submit button's text. */
-  buttonText: z.exactOptional(z.string()),
+  buttonText: nullableOptional(z.string()),
   /** Translations keyed by language code (not the survey's base language). */
-  translations: z.exactOptional(z.record(z.string(), surveyQuestionTranslationSchema)),
+  translations: nullableOptional(z.record(z.string(), surveyQuestionTranslationSchema)),
 }
 export const surveyQuestionFieldsSchema = z.strictObject(questionShape)
 /** Fields every question takes (docs/service-behaviour.md §P2.2). */
@@ -145,9 +147,9 @@ const surveyOpenQuestionShape = {
   /** Discriminator. */
   type: z.literal('open'),
   /** Rules the answer must follow. */
-  validation: z.exactOptional(z.array(surveyQuestionValidationSchema)),
+  validation: nullableOptional(z.array(surveyQuestionValidationSchema)),
   /** Where to go next. */
-  branching: z.exactOptional(surveyBranchingSchema),
+  branching: nullableOptional(surveyBranchingSchema),
   ...questionShape,
 }
 export interface SurveyOpenQuestionSchema extends z.ZodMiniObject<typeof surveyOpenQuestionShape, z.core.$strict> {}
@@ -161,7 +163,7 @@ const surveyLinkQuestionShape = {
   /** The link: `https://` with a host, or `mailto:` with an address (other schemes are refused). */
   link: surveyLinkSchema,
   /** Where to go next. */
-  branching: z.exactOptional(surveyBranchingSchema),
+  branching: nullableOptional(surveyBranchingSchema),
   ...questionShape,
 }
 export interface SurveyLinkQuestionSchema extends z.ZodMiniObject<typeof surveyLinkQuestionShape, z.core.$strict> {}
@@ -173,19 +175,19 @@ const surveyRatingQuestionShape = {
   /** Discriminator. */
   type: z.literal('rating'),
   /** `number` (default) or `emoji`. */
-  display: z.exactOptional(z.enum(SURVEY_RATING_DISPLAYS)),
+  display: nullableOptional(z.enum(SURVEY_RATING_DISPLAYS)),
   /** 3 (emoji), 5, 7 or 10 (NPS). */
-  scale: z.exactOptional(z.literal(SURVEY_RATING_SCALES)),
+  scale: nullableOptional(z.literal(SURVEY_RATING_SCALES)),
   /** Label of the low end, e.g. `Unlikely`. */
-  lowerBoundLabel: z.exactOptional(z.string()),
+  lowerBoundLabel: nullableOptional(z.string()),
   /** Label of the high end, e.g. `Very likely`. */
-  upperBoundLabel: z.exactOptional(z.string()),
+  upperBoundLabel: nullableOptional(z.string()),
   /** A Net Promoter Score question (0–10). */
-  isNpsQuestion: z.exactOptional(z.boolean()),
+  isNpsQuestion: nullableOptional(z.boolean()),
   /** Submit on click, without a button. */
-  skipSubmitButton: z.exactOptional(z.boolean()),
+  skipSubmitButton: nullableOptional(z.boolean()),
   /** Where to go next, possibly by the rating's bucket (`detractors`, `passives`, `promoters` on the NPS scale). */
-  branching: z.exactOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
+  branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
   ...questionShape,
 }
 export interface SurveyRatingQuestionSchema extends z.ZodMiniObject<typeof surveyRatingQuestionShape, z.core.$strict> {}
@@ -197,11 +199,11 @@ const choiceShape = {
   /** The choices: non-empty strings (2–20 on the service's form). */
   choices: z.tuple([z.string()], z.string()),
   /** Show the choices in random order. */
-  shuffleOptions: z.exactOptional(z.boolean()),
+  shuffleOptions: nullableOptional(z.boolean()),
   /** The last choice becomes an open "Other" field. */
-  hasOpenChoice: z.exactOptional(z.boolean()),
+  hasOpenChoice: nullableOptional(z.boolean()),
   /** Submit on click, without a button. */
-  skipSubmitButton: z.exactOptional(z.boolean()),
+  skipSubmitButton: nullableOptional(z.boolean()),
   ...questionShape,
 }
 export const surveyChoiceFieldsSchema = z.strictObject(choiceShape)
@@ -212,7 +214,7 @@ const surveySingleChoiceQuestionShape = {
   /** Discriminator. */
   type: z.literal('single_choice'),
   /** Where to go next, possibly by the choice made (keys are choice indexes). */
-  branching: z.exactOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema])),
+  branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema])),
   ...choiceShape,
 }
 export interface SurveySingleChoiceQuestionSchema extends z.ZodMiniObject<typeof surveySingleChoiceQuestionShape, z.core.$strict> {}
@@ -270,15 +272,15 @@ const surveyConditionsShape = {
   events: nullableOptional(
     z.strictObject({
       /** Show on every trigger, not only the first. */
-      repeatedActivation: z.exactOptional(z.boolean()),
+      repeatedActivation: nullableOptional(z.boolean()),
       /** The events, with optional property filters. */
-      values: z.exactOptional(
+      values: nullableOptional(
         z.array(
           z.strictObject({
             /** The event name. */
             name: z.string(),
             /** Property name → the values it must match. */
-            propertyFilters: z.exactOptional(z.record(z.string(), surveyEventPropertyFilterSchema)),
+            propertyFilters: nullableOptional(z.record(z.string(), surveyEventPropertyFilterSchema)),
           }),
         ),
       ),
@@ -306,81 +308,81 @@ export interface SurveyConditions extends ShapeOutput<typeof surveyConditionsSha
 
 const surveyAppearanceShape = {
   /** Background colour. */
-  backgroundColor: z.exactOptional(z.string()),
+  backgroundColor: nullableOptional(z.string()),
   /** Submit button colour. */
-  submitButtonColor: z.exactOptional(z.string()),
+  submitButtonColor: nullableOptional(z.string()),
   /** Submit button text colour. */
-  submitButtonTextColor: z.exactOptional(z.string()),
+  submitButtonTextColor: nullableOptional(z.string()),
   /** Text colour (deprecated). */
-  textColor: z.exactOptional(z.string()),
+  textColor: nullableOptional(z.string()),
   /** Description text colour. */
-  descriptionTextColor: z.exactOptional(z.string()),
+  descriptionTextColor: nullableOptional(z.string()),
   /** Rating button colour. */
-  ratingButtonColor: z.exactOptional(z.string()),
+  ratingButtonColor: nullableOptional(z.string()),
   /** Selected rating button colour. */
-  ratingButtonActiveColor: z.exactOptional(z.string()),
+  ratingButtonActiveColor: nullableOptional(z.string()),
   /** Hovered rating button colour. */
-  ratingButtonHoverColor: z.exactOptional(z.string()),
+  ratingButtonHoverColor: nullableOptional(z.string()),
   /** Border colour. */
-  borderColor: z.exactOptional(z.string()),
+  borderColor: nullableOptional(z.string()),
   /** Input background colour. */
-  inputBackground: z.exactOptional(z.string()),
+  inputBackground: nullableOptional(z.string()),
   /** Input text colour. */
-  inputTextColor: z.exactOptional(z.string()),
+  inputTextColor: nullableOptional(z.string()),
   /** Subtle text colour. */
-  textSubtleColor: z.exactOptional(z.string()),
+  textSubtleColor: nullableOptional(z.string()),
   /** Submit button text (deprecated: use each question's `buttonText`). */
-  submitButtonText: z.exactOptional(z.string()),
+  submitButtonText: nullableOptional(z.string()),
   /** Placeholder of open questions. */
-  placeholder: z.exactOptional(z.string()),
+  placeholder: nullableOptional(z.string()),
   /** Hide the PostHog branding (needs the white-labelling feature, else 400). */
-  whiteLabel: z.exactOptional(z.boolean()),
+  whiteLabel: nullableOptional(z.boolean()),
   /** Close by itself after the thank-you message. */
-  autoDisappear: z.exactOptional(z.boolean()),
+  autoDisappear: nullableOptional(z.boolean()),
   /** Show a thank-you message after the last question. */
-  displayThankYouMessage: z.exactOptional(z.boolean()),
+  displayThankYouMessage: nullableOptional(z.boolean()),
   /** The thank-you message's header. */
-  thankYouMessageHeader: z.exactOptional(z.string()),
+  thankYouMessageHeader: nullableOptional(z.string()),
   /** The thank-you message's text. */
-  thankYouMessageDescription: z.exactOptional(z.string()),
+  thankYouMessageDescription: nullableOptional(z.string()),
   /** `text` or `html`. */
-  thankYouMessageDescriptionContentType: z.exactOptional(z.enum(SURVEY_CONTENT_TYPES)),
+  thankYouMessageDescriptionContentType: nullableOptional(z.enum(SURVEY_CONTENT_TYPES)),
   /** The thank-you close button's text. */
-  thankYouMessageCloseButtonText: z.exactOptional(z.string()),
+  thankYouMessageCloseButtonText: nullableOptional(z.string()),
   /** Where the popover sits: `right`, `center`, `top_left`, `next_to_trigger`, … */
-  position: z.exactOptional(z.enum(SURVEY_POSITIONS)),
+  position: nullableOptional(z.enum(SURVEY_POSITIONS)),
   /** Widget tab position. */
-  tabPosition: z.exactOptional(z.string()),
+  tabPosition: nullableOptional(z.string()),
   /** Shuffle the questions (not with branching: 400). */
-  shuffleQuestions: z.exactOptional(z.boolean()),
+  shuffleQuestions: nullableOptional(z.boolean()),
   /** Delay before showing, in seconds (≥ 0; not for external surveys). */
-  surveyPopupDelaySeconds: z.exactOptional(z.number()),
+  surveyPopupDelaySeconds: nullableOptional(z.number()),
   /** Show a Back button (web only, default `false`). */
-  allowGoBack: z.exactOptional(z.boolean()),
+  allowGoBack: nullableOptional(z.boolean()),
   /** The Back button's text (default `Back`). */
-  backButtonText: z.exactOptional(z.string()),
+  backButtonText: nullableOptional(z.string()),
   /** Widget surveys: `button`, `tab` or `selector`. */
-  widgetType: z.exactOptional(z.enum(SURVEY_WIDGET_TYPES)),
+  widgetType: nullableOptional(z.enum(SURVEY_WIDGET_TYPES)),
   /** Widget surveys: the CSS selector that opens it (`selector` type). */
-  widgetSelector: z.exactOptional(z.string()),
+  widgetSelector: nullableOptional(z.string()),
   /** Widget surveys: the tab's label. */
-  widgetLabel: z.exactOptional(z.string()),
+  widgetLabel: nullableOptional(z.string()),
   /** Widget surveys: the tab's colour. */
-  widgetColor: z.exactOptional(z.string()),
+  widgetColor: nullableOptional(z.string()),
   /** A web-safe font family. */
-  fontFamily: z.exactOptional(z.string()),
+  fontFamily: nullableOptional(z.string()),
   /** Maximum width, CSS length. */
-  maxWidth: z.exactOptional(z.string()),
+  maxWidth: nullableOptional(z.string()),
   /** z-index, as a string. */
-  zIndex: z.exactOptional(z.string()),
+  zIndex: nullableOptional(z.string()),
   /** Opacity of disabled buttons, as a string. */
-  disabledButtonOpacity: z.exactOptional(z.string()),
+  disabledButtonOpacity: nullableOptional(z.string()),
   /** Inner padding, CSS length. */
-  boxPadding: z.exactOptional(z.string()),
+  boxPadding: nullableOptional(z.string()),
   /** Box shadow, CSS. */
-  boxShadow: z.exactOptional(z.string()),
+  boxShadow: nullableOptional(z.string()),
   /** Border radius, CSS length. */
-  borderRadius: z.exactOptional(z.string()),
+  borderRadius: nullableOptional(z.string()),
 }
 export interface SurveyAppearanceSchema extends z.ZodMiniObject<typeof surveyAppearanceShape, z.core.$strict> {}
 export const surveyAppearanceSchema: SurveyAppearanceSchema = z.strictObject(surveyAppearanceShape)

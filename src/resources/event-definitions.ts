@@ -34,7 +34,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
   list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
-    return this._client.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays(params) }), options)
+    return this._client.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays(params), givenQuery: params }), options)
   }
 
   /**

@@ -1,7 +1,7 @@
 import { dateTime, queryParams } from '../core/args.js'
 import { InvalidArgumentError, MethodNotAllowedError, NotFoundError } from '../core/errors.js'
 import { checkWhole, type RequestOptions } from '../core/options.js'
-import type { PageFallback, Transport } from '../core/transport.js'
+import type { CallArgs, PageFallback, Transport } from '../core/transport.js'
 import type { WithResponse } from '../core/api-promise.js'
 import type { PageEnvelope } from '../core/pagination.js'
 import type { HogQLQueryResponse } from '../schemas/queries.js'
@@ -29,6 +29,32 @@ export function checkResponsesParams(params: SurveyResponsesParams | undefined):
   }
   for (const name of ['since', 'until'] as const) if (query?.[name] !== undefined) dateTime(`params.${name}`, query[name])
   return query
+}
+
+/**
+ * One walk of `surveys.responses`: the query sent and, for `exclude_archived`, which rows it yields. A walk
+ * visits every response that matched when it started, even while the caller archives rows it read (the
+ * archive recipe: docs/service-behaviour.md §10.5). Read by offset with `exclude_archived` on the wire, each
+ * page would start past rows that left the filtered set (100 of 123 archived). So the walk reads the
+ * archived UUIDs once, as it starts, asks the service for every response up to the moment it started
+ * (`until`, unless given: later responses do not shift the offsets either), and leaves out those archived
+ * at the start: the set it pages through no longer changes under it.
+ */
+export function responsesWalk(transport: Transport, id: string, params: SurveyResponsesParams | undefined, options: RequestOptions | undefined) {
+  const snapshot = (params as { exclude_archived?: unknown } | undefined)?.exclude_archived === true
+  const args = (): CallArgs => {
+    const query = checkResponsesParams(params)
+    if (!snapshot || !query) return { path: { id }, query }
+    const { exclude_archived: _, ...rest } = query
+    return { path: { id }, query: { ...rest, until: query.until ?? new Date() }, givenQuery: query }
+  }
+  const keep = snapshot
+    ? () => transport.send('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options).then(({ data }) => {
+        const archived = new Set(data)
+        return (row: SurveyResponseRow) => !archived.has(row.uuid)
+      })
+    : undefined
+  return { args, keep }
 }
 
 // How the reads of the fallback are read.

@@ -7,7 +7,7 @@ import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { SurveyResponseRow } from '../schemas/survey-responses.js'
 import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
-import { checkResponsesParams, responsesFallback } from './survey-responses.js'
+import { responsesFallback, responsesWalk } from './survey-responses.js'
 import type {
   ActivityLog,
   DuplicateToProjectsResult,
@@ -55,7 +55,11 @@ export class Surveys extends APIResource {
    * rename the copy before creating it in the same project.
    */
   toCreateParams(survey: Survey): SurveyCreateParams {
-    return writableFields('surveys.create', survey) as unknown as SurveyCreateParams
+    const fields = writableFields('surveys.create', survey)
+    // The service stores its computed daily limits as a JSON-encoded string (docs/service-behaviour.md §5.2); a write takes the list.
+    const limits = fields.response_sampling_daily_limits
+    if (typeof limits === 'string') fields.response_sampling_daily_limits = parseDailyLimits(limits)
+    return fields as unknown as SurveyCreateParams
   }
 
   /**
@@ -240,12 +244,15 @@ export class Surveys extends APIResource {
    * position, text, type). A list like the others (`for await`, `Page`, `toArray`); it pages by
    * `has_more`, so `concurrency` does not apply. Each row's `uuid` is what {@link Surveys.archiveResponse}
    * takes. On a service without this endpoint (an older self-hosted instance: 404), the same rows are read
-   * through the query API, as PostHog's interface does (scope `query:read` then too).
+   * through the query API, as PostHog's interface does (scope `query:read` then too). With
+   * `exclude_archived: true` a walk visits every response unarchived when it started, even while you archive
+   * the rows it gives (one more read, of the archived UUIDs, as it starts).
    *
    * `GET /api/projects/:project_id/surveys/:id/responses/` · scope `survey:read`
    */
   responses(id: string, params?: SurveyResponsesParams, options?: ListOptions): PagePromise<SurveyResponseRow> {
-    return this._client.list('surveys.responses', surveyResponseRowSchema, () => ({ path: { id }, query: checkResponsesParams(params) }), options, undefined, responsesFallback(this._client, id, options))
+    const walk = responsesWalk(this._client, id, params, options)
+    return this._client.list('surveys.responses', surveyResponseRowSchema, walk.args, options, undefined, responsesFallback(this._client, id, options), walk.keep)
   }
 
   /**
@@ -286,4 +293,14 @@ function checkSurveyIds(params: SurveyResponsesCountParams | undefined): SurveyR
   const query = queryParams('params', params)
   if (query?.survey_ids !== undefined) stringList('params.survey_ids', query.survey_ids)
   return query
+}
+
+/** The list a JSON-encoded `response_sampling_daily_limits` holds; `null` when it does not hold one. */
+function parseDailyLimits(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return Array.isArray(parsed) ? parsed : null
+  } catch {
+    return null
+  }
 }

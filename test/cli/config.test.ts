@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -86,7 +86,8 @@ describe('configuration commands', () => {
     const survey = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
     writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Interrupted'))
     const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
-    writeFileSync(experiment, `${readFileSync(experiment, 'utf8')}description: Interrupted\n`)
+    // pull writes the field the service has none of as `null` (drift shows): the edit replaces it.
+    writeFileSync(experiment, readFileSync(experiment, 'utf8').replace('description: null', 'description: Interrupted'))
     fake.faults.hangNext(1, { method: 'PATCH' })
     const from = fake.requests.length
     const child = startCli(cli.bin, ['apply', '--yes'], { cwd: work, env: fakeEnv(fake, server.url) })
@@ -276,6 +277,40 @@ describe('configuration commands', () => {
     expect((await run(['pull', '--max-retries', 'many'])).stderr).toMatch(/^posthog-project: Invalid argument `--max-retries`: /)
     expect((await run(['pull', '--project', 'abc'])).stderr).toMatch(/^posthog-project: Invalid argument `--project`: /)
   }, 120_000)
+
+  it('plan or apply of a missing, mistyped or empty folder: exit 1, "no configuration in DIR", never "no drift"', async () => {
+    const from = fake.requests.length
+    for (const args of [['plan', 'posthgo', '--detailed-exitcode'], ['apply', 'posthgo', '--yes']]) {
+      const result = await run(args)
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain('no configuration in posthgo')
+      expect(result.stdout).toBe('')
+    }
+    mkdirSync(join(work, 'empty', 'surveys'), { recursive: true })
+    writeFileSync(join(work, 'empty', 'surveys', 'README.md'), 'not a spec\n')
+    const empty = await run(['plan', 'empty'])
+    expect(empty).toMatchObject({ code: 1, stdout: '' })
+    expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/ folders; nothing was sent')
+    expect(fake.requests.length).toBe(from)
+  })
+
+  it('pull of two hog functions with one name and of an archived v1 beside a running v2: the rest is written, the shared name reported (exit 1)', async () => {
+    const staging = client(1)
+    await staging.hogFunctions.create({ type: 'destination', name: 'Twin', hog: 'print(1)' })
+    await staging.hogFunctions.create({ type: 'destination', name: 'Twin', hog: 'print(2)' })
+    const v1 = await staging.experiments.create({ name: 'Checkout v1', feature_flag_key: 'checkout-flow' })
+    await staging.experiments.archive(v1.id)
+    const v2 = await staging.experiments.create({ name: 'Checkout v2', feature_flag_key: 'checkout-flow' })
+    const pulled = await run(['pull'])
+    expect(pulled.code).toBe(1)
+    expect(pulled.stderr).toContain(`warning: experiments "checkout-flow": 2 experiments share this feature_flag_key: the one managed is id ${v2.id} (not archived); id ${v1.id} (archived) left alone`)
+    expect(pulled.stderr).toContain('posthog-project: 1 problem writing posthog')
+    expect(pulled.stderr).toContain('2 resources share the name "Twin": none of them written (an existing file is kept); rename all but one')
+    expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['endpoints', 'event-definitions', 'experiments', 'hog-functions', 'surveys'])
+    expect(readdirSync(join(work, 'posthog', 'hog-functions'))).toEqual(['Order-webhook.yaml'])
+    expect(readdirSync(join(work, 'posthog', 'experiments')).sort()).toEqual(['checkout-flow.yaml', 'pricing-copy.yaml'])
+    expect(readFileSync(join(work, 'posthog', 'experiments', 'checkout-flow.yaml'), 'utf8')).toContain('name: Checkout v2')
+  })
 
   it('plan --out saves the reviewed plan (no secret in it); apply FILE applies exactly it, once the project is as planned', async () => {
     await run(['pull', '--kind', 'surveys,hog-functions'])

@@ -179,6 +179,46 @@ describe('apply', () => {
     expect(changes.warnings).toEqual([{ kind: 'endpoints', key: 'greeting', message: expect.stringContaining('personal API keys') }])
   })
 
+  it('two applies at once (two merges in a row) create nothing twice: one of each resource', async () => {
+    const { staging, production } = clients()
+    await createFixtures(staging)
+    const config = await pull(staging)
+    const total = Object.values(config).flat().length
+    // Both plans are made before either applies, as two CI jobs would.
+    const [first, second] = await Promise.all([plan(production, config, { env }), plan(production, config, { env })])
+    const reports = await Promise.all([apply(production, first), apply(production, second)])
+    expect(reports[0].applied + reports[1].applied).toBe(total)
+    for (const result of [...reports[0].results, ...reports[1].results].filter((result) => result.status === 'failed')) {
+      // A create that found its key taken (or lost the race) says so; surveys, endpoints and event definitions
+      // the service itself refuses twice.
+      expect(result.error?.name).toMatch(/^(StaleResourceError|BadRequestError)$/)
+    }
+    const keys: string[] = []
+    for await (const item of production.experiments.listIncludingArchived()) keys.push(`experiment ${item.feature_flag_key}`)
+    for await (const item of production.hogFunctions.list()) keys.push(`hog function ${item.name}`)
+    for await (const item of production.surveys.list()) keys.push(`survey ${item.name}`)
+    for await (const item of production.endpoints.list()) keys.push(`endpoint ${item.name}`)
+    for await (const item of production.eventDefinitions.list()) keys.push(`event definition ${item.name}`)
+    expect(keys.length).toBe(new Set(keys).size)
+    expect(keys).toHaveLength(total)
+    const again = await plan(production, config, { env: {} })
+    expect(again.errors).toEqual([])
+    expect(again.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
+  })
+
+  it('a create whose key was taken since the plan is not sent: it fails as stale after one look-up', async () => {
+    const { production } = clients()
+    const desired = { hogFunctions: [{ type: 'destination' as const, name: 'Late', hog: 'print(1)' }] }
+    const planned = await plan(production, desired)
+    await production.hogFunctions.create({ type: 'destination', name: 'Late', hog: 'print(0)' })
+    const from = e2e.fake.requests.length
+    const report = await apply(production, planned)
+    expect(report).toMatchObject({ applied: 0, failed: 1 })
+    expect(report.results[0]!.error).toBeInstanceOf(StaleResourceError)
+    expect(e2e.fake.requests.slice(from).map((request) => request.method)).toEqual(['GET'])
+    expect(writesSince(e2e.fake, from)).toEqual([])
+  })
+
   it('a plan with errors is refused and a foreign object is not a plan', async () => {
     const { production } = clients()
     const from = e2e.fake.requests.length

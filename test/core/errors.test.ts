@@ -61,6 +61,17 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
     expectNoKey(api)
   })
 
+  it("the message names the field the service's attr names, and only when the body has one", async () => {
+    const required = fourKey('validation_error', 'required', 'This field is required.', 'feature_flag_key')
+    const error = (await failure(() => HttpResponse.json(required, { status: 400 }))) as BadRequestError
+    expect(error.message).toBe(`GET ${url} failed with 400: This field is required. (attr: feature_flag_key)`)
+    const noAttr = await failure(() => HttpResponse.json(fourKey('invalid_request', 'not_found', 'Not found.'), { status: 404 }))
+    expect(noAttr.message).toBe(`GET ${url} failed with 404: Not found.`)
+    const scoped = fourKey('authentication_error', 'permission_denied', 'You do not have permission.', 'name')
+    const denied = await failure(() => HttpResponse.json(scoped, { status: 403 }))
+    expect(denied.message).toContain('You do not have permission. (attr: name) — ')
+  })
+
   it('403 names the scope from the detail and from the operation', async () => {
     const body = fourKey('authentication_error', 'permission_denied', "API key missing required scope 'experiment:write'")
     const error = (await failure(() => HttpResponse.json(body, { status: 403 }), () => client.experiments.update(1, { name: 'x' }))) as PermissionDeniedError

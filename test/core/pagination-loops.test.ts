@@ -7,10 +7,16 @@ const api = useMswApi()
 const LIST = `${PROJECT}/experiments/`
 const page = (ids: number[], next: string | null) => ({ count: null, next, previous: null, results: ids.map((id) => ({ ...experiment(), id })) })
 
+/** More items than any walk here has: a walk past it did not stop at its loop (it would run for minutes). */
+const MAX_ITEMS = 20
+
 async function walk(): Promise<{ ids: number[]; error: unknown }> {
   const ids: number[] = []
   try {
-    for await (const item of makeClient({ maxRetries: 0 }).experiments.list()) ids.push(item.id)
+    for await (const item of makeClient({ maxRetries: 0 }).experiments.list()) {
+      ids.push(item.id)
+      if (ids.length > MAX_ITEMS) throw new Error(`the walk ran on past ${MAX_ITEMS} items: the loop guard did not stop it`)
+    }
     return { ids, error: undefined }
   } catch (error) {
     return { ids, error }

@@ -257,6 +257,18 @@ describe('Limiter', () => {
     expect(calls.filter((call) => call.done)).toHaveLength(10)
   })
 
+  it('a later, shorter 429 does not cut a longer pause short', async () => {
+    const [pacer] = new Limiter(limits()).groups
+    pacer.pause(5_000)
+    await vi.advanceTimersByTimeAsync(1_000)
+    pacer.pause(1_000)
+    const call = track(pacer.acquire(undefined, MINUTE))
+    await vi.advanceTimersByTimeAsync(3_999)
+    expect(call.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(call).toEqual({ done: true, reason: 'the wait a 429 asked for' })
+  })
+
   it('a pause longer than the call accepts rejects it at once with PauseTooLong', async () => {
     const [pacer] = new Limiter(limits()).groups
     pacer.pause(90_000)

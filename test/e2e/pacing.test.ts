@@ -3,6 +3,7 @@ import { AbortError, InvalidArgumentError, ProjectClient, RateLimitError } from 
 import { createFakeApi, type FakeApi, type RecordedRequest } from 'posthog-project-client/testing'
 import { sleep } from '../helpers/async.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
+import { plainServer } from '../helpers/plain-server.js'
 
 /**
  * Pacing over real sockets: the client's limiter against the fake enforcing the service's throttles
@@ -262,6 +263,35 @@ describe('pacing by default: on PostHog Cloud, where the published limits apply;
       expect(e2e.fake.requests.map((request) => request.status)).toEqual([429, 200])
     } finally {
       await e2e.close()
+    }
+  })
+
+  it('a later, shorter 429 does not cut the longer pause short: the next call waits out the longest', async () => {
+    let count = 0
+    const arrived: number[] = []
+    const server = await plainServer((_request, response) => {
+      arrived.push(performance.now())
+      const index = count++
+      const throttled = (seconds: number) => {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(seconds) })
+        response.end(JSON.stringify({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }))
+      }
+      if (index === 0) throttled(2)
+      else if (index === 1) setTimeout(() => throttled(1), 200)
+      else {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end('{"count":0,"next":null,"previous":null,"results":[]}')
+      }
+    })
+    try {
+      const client = new ProjectClient({ apiKey: 'phx_shorter_429_test_key', projectId: 1, baseUrl: server.url, maxRetries: 0 })
+      const first = await Promise.all([settle(client.experiments.list()), settle(client.surveys.list())])
+      expect(first.map((result) => result.ok)).toEqual([false, false])
+      expect(await settle(client.experiments.list())).toMatchObject({ ok: true })
+      // The third request went out when the first 429's two seconds were over, not the second's one.
+      expect(arrived[2]! - arrived[0]!).toBeGreaterThanOrEqual(1_900)
+    } finally {
+      await server.close()
     }
   })
 })

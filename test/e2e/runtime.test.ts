@@ -4,16 +4,18 @@ import { expect, it } from 'vitest'
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }
 
-// `npm run test:runtimes` sets EXPECT_NODE_MAJOR, so a run that silently fell back to another Node fails here.
-it('runs on a Node the package supports, the binary it names, and the major the runner asked for', () => {
-  const major = Number(process.versions.node.split('.')[0])
-  const minimum = Number(/^>=\s*(\d+)$/.exec(pkg.engines.node)?.[1])
-  expect(minimum).toBe(20)
-  expect(major).toBeGreaterThanOrEqual(minimum)
+// `npm run test:runtimes` sets EXPECT_NODE_VERSION (a major, or `major.minor`), so a run that silently fell
+// back to another Node fails here.
+it('runs on a Node the package supports, the binary it names, and the version the runner asked for', () => {
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number]
+  // 20.19: the first Node 20 whose `require` loads ESM (ky is ESM only; the CommonJS build requires it).
+  const [, lowestMajor, lowestMinor] = /^>=\s*(\d+)\.(\d+)$/.exec(pkg.engines.node)!.map(Number) as [number, number, number]
+  expect([lowestMajor, lowestMinor]).toEqual([20, 19])
+  expect(major > lowestMajor || (major === lowestMajor && minor >= lowestMinor)).toBe(true)
   expect(process.version).toBe(`v${process.versions.node}`)
   // The node binary at execPath is the one running this test (not another Node on PATH).
   expect(execFileSync(process.execPath, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()).toBe(process.versions.node)
-  const asked = process.env.EXPECT_NODE_MAJOR
-  if (asked !== undefined) expect(major).toBe(Number(asked))
+  const asked = process.env.EXPECT_NODE_VERSION
+  if (asked !== undefined) expect(`${process.versions.node}.`.startsWith(`${asked}.`)).toBe(true)
   console.log(`e2e on Node ${process.version}${asked === undefined ? '' : ` (asked for ${asked})`}`)
 })

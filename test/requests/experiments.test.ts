@@ -143,9 +143,11 @@ describe('the experiment request schemas refuse mistakes, at the right path', ()
     expect(issues(experimentDuplicateParamsSchema, { name: 'Copy' })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['name'] }])
     expect(issues(exposureCohortParamsSchema, { cohort: 1 })).toEqual([{ code: 'invalid_type', path: ['cohort'] }])
     expect(issues(experimentUpdateParamsSchema, { parameters: { variants: [] } })).toEqual([{ code: 'unrecognized_keys', path: ['parameters'], keys: ['variants'] }])
-    // The fingerprint is the service's: sent back only to recalculateTimeseries.
-    const returned = { ...payloads.meanRevenue, fingerprint: 'f'.repeat(64) }
-    expect(issues(experimentUpdateParamsSchema, { metrics: [returned] })).toEqual([{ code: 'unrecognized_keys', path: ['metrics', 0], keys: ['fingerprint'] }])
+    // A metric as the service returns it (its model has `fingerprint`, `response`, `version`) goes back as it came…
+    const returned = { ...payloads.meanRevenue, fingerprint: 'f'.repeat(64), response: null, version: null }
+    expect(z.safeParse(experimentUpdateParamsSchema, { metrics: [returned] }).success).toBe(true)
+    // …and a member no model has is still refused where it is.
+    expect(issues(experimentUpdateParamsSchema, { metrics: [{ ...returned, fingerprnt: 'x' }] })).toEqual([{ code: 'unrecognized_keys', path: ['metrics', 0], keys: ['fingerprnt'] }])
   })
 
   it('a value outside a closed list', () => {

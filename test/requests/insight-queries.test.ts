@@ -109,8 +109,8 @@ describe('insight query schemas: mistakes are refused where they are', () => {
   it('a missing or mistyped field', () => {
     expect(issues(retentionQuerySchema, { kind: 'RetentionQuery' })).toEqual([{ code: 'invalid_type', path: ['retentionFilter'] }])
     expect(issues(hogQLQuerySchema, { kind: 'HogQLQuery', query: 'select {variables.a}', variables: { a: { value: 1 } } })).toEqual([
-      { code: 'invalid_type', path: ['variables', 'a', 'variableId'] },
       { code: 'invalid_type', path: ['variables', 'a', 'code_name'] },
+      { code: 'invalid_type', path: ['variables', 'a', 'variableId'] },
     ])
     expect(issues(webOverviewQuerySchema, { kind: 'WebOverviewQuery', properties: [], conversionGoal: { actionId: '3' } })).toEqual([{ code: 'invalid_union', path: ['conversionGoal'] }])
     expect(issues(trendsQuerySchema, { kind: 'TrendsQuery', series: [], dateRange: { date_from: 7 } })).toEqual([{ code: 'invalid_union', path: ['dateRange', 'date_from'] }])

@@ -322,9 +322,11 @@ describe('hogFunctions actions', () => {
     expect(result[0]?.template?.mapping_templates?.[0]?.include_by_default).toBe(true)
   })
 
-  it('rearrange rejects a paginated envelope: the answer is a bare array', async () => {
+  it('rearrange answered with a paginated envelope (the answer is a bare array): the write was done, so it resolves with the answer as sent and its issue', async () => {
     serve('patch', 'hog_functions/rearrange/', () => HttpResponse.json({ results: [fx.transformation()] }))
-    await expect(client.hogFunctions.rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } })).rejects.toBeInstanceOf(ResponseValidationError)
+    const { data, issues } = await client.hogFunctions.rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } }).withResponse()
+    expect(data).toEqual({ results: [fx.transformation()] })
+    expect(issues?.length).toBeGreaterThan(0)
   })
 })
 

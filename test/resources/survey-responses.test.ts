@@ -73,17 +73,30 @@ describe('surveys.responses', () => {
 
   it('sends every parameter as on the wire, dates as ISO 8601', async () => {
     const { fake, client, survey } = world()
-    await client.surveys.responses(survey.id, { limit: 5, offset: 2, exclude_archived: true, question_id: 'q-score', score_gte: 4, score_lte: 6, since: new Date('2026-11-02T00:00:00Z'), until: '2026-11-30T00:00:00Z' })
+    await client.surveys.responses(survey.id, { limit: 5, offset: 2, exclude_archived: false, question_id: 'q-score', score_gte: 4, score_lte: 6, since: new Date('2026-11-02T00:00:00Z'), until: '2026-11-30T00:00:00Z' })
     expect(fake.requests[0]!.query).toEqual({
       limit: '5',
       offset: '2',
-      exclude_archived: 'true',
+      exclude_archived: 'false',
       question_id: 'q-score',
       score_gte: '4',
       score_lte: '6',
       since: '2026-11-02T00:00:00.000Z',
       until: '2026-11-30T00:00:00Z',
     })
+  })
+
+  it('exclude_archived: the walk reads the archived UUIDs once and asks for every response up to its start (until pinned)', async () => {
+    const { fake, client, survey } = world()
+    await client.surveys.responses(survey.id, { limit: 5, exclude_archived: true })
+    expect(fake.requests.map((request) => request.operation).sort()).toEqual(['surveys.archivedResponseUuids', 'surveys.responses'])
+    const page = fake.requests.find((request) => request.operation === 'surveys.responses')!
+    expect(page.query).toEqual({ limit: '5', until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) })
+    // The moment the walk started, on the caller's clock.
+    expect(Math.abs(Date.parse(page.query['until']!) - Date.now())).toBeLessThan(5_000)
+    const given = await client.surveys.responses(survey.id, { exclude_archived: true, until: '2026-11-30T00:00:00Z' })
+    expect(given.results.length).toBeGreaterThan(0)
+    expect(fake.requests.filter((request) => request.operation === 'surveys.responses').at(-1)!.query).toEqual({ until: '2026-11-30T00:00:00Z' })
   })
 
   it.each([
@@ -140,7 +153,8 @@ describe('surveys.responses on a service without the endpoint', () => {
       [{ question_id: 'q-score', question_index: 0, question_text: 'How likely are you to recommend us?', question_type: 'rating', answer: '6' }],
       [{ question_id: 'q-score', question_index: 0, question_text: 'How likely are you to recommend us?', question_type: 'rating', answer: '4' }],
     ])
-    expect(sent(older.fake).slice(1)).toEqual(['surveys.responses 404', 'surveys.retrieve 200', 'surveys.archivedResponseUuids 200', 'query.run 200'])
+    // The archived UUIDs are read once, by the walk (its start), beside the endpoint's 404 and the fallback's reads.
+    expect(sent(older.fake).slice(1).sort()).toEqual(['query.run 200', 'surveys.archivedResponseUuids 200', 'surveys.responses 404', 'surveys.retrieve 200'])
   })
 
   it('an unknown question matches nothing, with no query', async () => {

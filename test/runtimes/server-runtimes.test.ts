@@ -1,4 +1,5 @@
-// The scenario on every server-side runtime: Node 20 (this process's), 22 and 24 (from the npm registry),
+// The scenario on every server-side runtime: Node 20 (this process's), the lowest Node `engines` admits
+// (20.19: `require` of ESM, which the CommonJS build needs for ky), 22 and 24 (from the npm registry),
 // Bun and Deno (the npm packages `bun` and `deno`: the binaries their platform packages ship, so no
 // install script is needed).
 // Each runs test/runtimes/cli-entry.ts, bundled with the SDK left as an import by name, from a folder
@@ -7,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundle, consumerFolder, operationsSeen, removeFolder, runReporting, runtimeBinary, startFake, type ScenarioFake } from './harness.js'
+import { bundle, consumerFolder, operationsSeen, removeFolder, root, runReporting, runtimeBinary, startFake, type ScenarioFake } from './harness.js'
 import { EXPECTED_OPERATIONS, expectedScenario } from './scenario.js'
 
 let consumer: string
@@ -20,17 +21,20 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => removeFolder(consumer))
 
-/** The binary of Node `major` from the npm registry (package `node`), through npx's cache. */
-function nodeBinary(major: number): string {
-  if (String(major) === process.versions.node.split('.')[0]) return process.execPath
-  return execFileSync('npx', ['-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+/** The binary of Node `version` (a major, or `major.minor`) from the npm registry (package `node`), through npx's cache. */
+function nodeBinary(version: string): string {
+  if (version === process.versions.node.split('.')[0]) return process.execPath
+  return execFileSync('npx', ['-y', '-p', `node@${version}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 }
 
+/** The lowest Node version `engines` admits (`>=20.19` → `20.19`). */
+export const LOWEST_NODE = /^>=\s*(\d+\.\d+)(?:\.0)?$/.exec((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node)![1]!
+
 const RUNTIMES: Array<{ name: string; version: RegExp; command: () => [string, string[]] }> = [
-  ...[20, 22, 24].map((major) => ({
-    name: `Node ${major}`,
-    version: new RegExp(`^Node v${major}\\.`),
-    command: (): [string, string[]] => [nodeBinary(major), ['scenario.mjs']],
+  ...['20', LOWEST_NODE, '22', '24'].map((version) => ({
+    name: `Node ${version}`,
+    version: new RegExp(`^Node v${version.replace('.', '\\.')}\\.`),
+    command: (): [string, string[]] => [nodeBinary(version), ['scenario.mjs']],
   })),
   { name: 'Bun', version: /^Bun \d+\.\d+\.\d+/, command: () => [runtimeBinary('bun'), ['scenario.mjs']] },
   {
@@ -55,5 +59,21 @@ for (const { name, version, command } of RUNTIMES) describe(`the scenario on ${n
     expect(report.version).toMatch(version)
     expect(report.result).toEqual(expectedScenario(false))
     expect(operationsSeen(api.fake)).toEqual(EXPECTED_OPERATIONS)
+  })
+})
+
+describe(`the scenario on the lowest Node engines admits, through require()`, () => {
+  it('require() loads the main entry, the fake and the configuration entry, and a client answers', () => {
+    const script = `
+      const { ProjectClient, ResponseTooLargeError } = require('posthog-project-client')
+      const { createFakeApi } = require('posthog-project-client/testing')
+      require('posthog-project-client/config')
+      const fake = createFakeApi()
+      fake.seed.experiments([{ name: 'one' }])
+      const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+      client.experiments.list().then((page) => console.log(process.version, typeof ResponseTooLargeError, page.results.length))
+    `
+    const out = execFileSync(nodeBinary(LOWEST_NODE), ['-e', script], { cwd: consumer, encoding: 'utf8' })
+    expect(out.trim()).toMatch(new RegExp(`^v${LOWEST_NODE.replace('.', '\\.')}\\.\\d+ function 1$`))
   })
 })

@@ -294,6 +294,20 @@ describe('endpoints', () => {
     expect((await call('DELETE', 'endpoints/trend/', undefined, { prefix: 'environments' })).status).toBe(204)
     expect((await call('GET', 'endpoints/trend/')).status).toBe(404)
   })
+
+  it('answers a query as the service dumps its model: every unset member null, nested nodes too, unknown ones kept', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const call = caller(fake).read
+    await call('POST', 'endpoints/', { name: 'bare', query: { kind: 'HogQLQuery', query: 'SELECT 1', filters: { dateRange: { date_from: '-7d' } } } })
+    expect((await call('GET', 'endpoints/bare/')).body.query).toEqual({
+      kind: 'HogQLQuery', query: 'SELECT 1', explain: null, modifiers: null, name: null, response: null, tags: null, values: null, variables: null, version: null,
+      filters: { dateRange: { date_from: '-7d', date_to: null, explicitDate: null }, filterTestAccounts: null, properties: null },
+    })
+    await call('POST', 'endpoints/', { name: 'views', query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', newerMember: 1 }] } })
+    const trends = (await call('GET', 'endpoints/views/')).body.query
+    expect(trends).toMatchObject({ breakdownFilter: null, compareFilter: null, conversionGoal: null, dateRange: null, modifiers: null, version: null })
+    expect(trends.series[0]).toMatchObject({ kind: 'EventsNode', event: '$pageview', math: null, properties: null, newerMember: 1 })
+  })
 })
 
 describe('event definitions', () => {

@@ -19,6 +19,31 @@ const query = (fake: FakeApi, sql: string, values: Record<string, unknown>) =>
   })
 
 describe('GET surveys/:id/responses/ in the fake', () => {
+  it("seeded responses fall inside the seeded survey's window: all 300 are returned, newest first, a minute apart", async () => {
+    const { fake, survey } = world(300)
+    const rows: Array<{ submitted_at: string }> = []
+    for (let offset = 0; ; offset += 100) {
+      const page = (await (await get(fake, `surveys/${survey}/responses/?limit=100&offset=${offset}`)).json()) as { results: Array<{ submitted_at: string }>; has_more: boolean }
+      rows.push(...page.results)
+      if (!page.has_more) break
+    }
+    expect(rows).toHaveLength(300)
+    const survey_ = fake.state.surveys.get(survey)!
+    const times = rows.map((row) => Date.parse(row.submitted_at))
+    expect(Math.min(...times)).toBeGreaterThan(Date.parse(survey_.start_date!))
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.parse('2026-11-20T12:00:00Z'))
+    expect(new Set(times).size).toBe(300)
+  })
+
+  it('a survey that ended: its seeded responses fall before its end', async () => {
+    const fake = createFakeApi({ now: () => new Date('2026-11-20T12:00:00Z') })
+    const [survey] = fake.seed.surveys([{ start_date: '2026-11-01T00:00:00Z', end_date: '2026-11-02T00:00:00Z' }])
+    fake.seed.surveyResponses(survey!.id, 50)
+    const page = (await (await get(fake, `surveys/${survey!.id}/responses/?limit=100`)).json()) as { results: Array<{ submitted_at: string }> }
+    expect(page.results).toHaveLength(50)
+    expect(page.results.every((row) => row.submitted_at < '2026-11-02T00:00:00' && row.submitted_at > '2026-11-01T00:00:00')).toBe(true)
+  })
+
   it('refuses what the service refuses, with its four-key bodies', async () => {
     const { fake, survey } = world(1)
     expect(await (await get(fake, `surveys/${survey}/responses/?limit=501`)).json()).toEqual({

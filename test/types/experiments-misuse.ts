@@ -58,8 +58,10 @@ export function typeChecks(experiment: Experiment): void {
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'ExperimentDataWarehouseNode', table_name: 'payments' } }] })
   // @ts-expect-error retention start_handling is first_seen/last_seen
   void client.experiments.update(1, { metrics: [{ metric_type: 'retention', start_event: { kind: 'EventsNode', event: 'a' }, completion_event: { kind: 'EventsNode', event: 'b' }, start_handling: 'any' }] })
-  // @ts-expect-error fingerprint is computed by the service, not sent in metrics
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', fingerprint: 'x', source: { kind: 'EventsNode', event: 'a' } }] })
+  // A metric as read (with the fingerprint the service computed, nulls included) may be sent back as it is.
+  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', fingerprint: 'x', name: null, source: { kind: 'EventsNode', event: 'a', math: null } }] })
+  // @ts-expect-error a member no metric has
+  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', fingerprnt: 'x', source: { kind: 'EventsNode', event: 'a' } }] })
   // @ts-expect-error a variant needs its key
   void client.experiments.update(1, { parameters: { feature_flag_variants: [{ name: 'Control', split_percent: 50 }] } })
   // @ts-expect-error 'variants' is not a parameters key (it is feature_flag_variants)
@@ -97,10 +99,11 @@ export function typeChecks(experiment: Experiment): void {
     expectTypeOf(first.fingerprint).toEqualTypeOf<string | undefined>()
   }
   if (first && first.kind === 'ExperimentTrendsQuery') expectTypeOf(first.count_query.kind).toEqualTypeOf<'TrendsQuery'>()
-  expectTypeOf<ExperimentMetricResult>().toMatchTypeOf<{ kind?: string }>()
+  expectTypeOf<ExperimentMetricResult>().toMatchTypeOf<{ kind?: string | null }>()
   // The fingerprint timeseriesResults needs is reachable without a cast, on every kind of metric.
   expectTypeOf(experiment.metrics?.[0]?.fingerprint).toEqualTypeOf<string | undefined>()
-  expectTypeOf(experiment.metrics?.[0]?.uuid).toEqualTypeOf<string | undefined>()
+  // The service sends a metric's unset members as null (its model's `Optional[…] = None`).
+  expectTypeOf(experiment.metrics?.[0]?.uuid).toEqualTypeOf<string | null | undefined>()
   // An embedded user's always-sent fields are required.
   expectTypeOf(experiment.created_by?.email).toEqualTypeOf<string | undefined>()
 }

@@ -11,6 +11,7 @@ import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QU
 import { evaluateSelect, placeholders } from '../hogql-select.js'
 import type { FakeEndpoint, FakeRunResult } from '../records.js'
 import { FAKE_USER, clone, drfDateTime, isoDateTime, type FakeStore } from '../store.js'
+import { dumpQueryNode } from '../query-dump.js'
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/
 const QUERY_KINDS: readonly string[] = ENDPOINT_QUERY_KINDS
@@ -39,9 +40,9 @@ export type EndpointSeed = Partial<FakeEndpoint>
 export function seedEndpoint(store: FakeStore, seed: EndpointSeed, index: number): FakeEndpoint {
   const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
   const name = seed.name ?? `endpoint_${store.endpoints.size + 1}`
-  const query = seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' }
+  const query = dumpQueryNode(seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' })
   const endpoint = baseEndpoint(store, name, query, createdAt)
-  Object.assign(endpoint, seed)
+  Object.assign(endpoint, seed, { query })
   if (seed.versions === undefined) endpoint.versions = [newVersion(store, 1, endpoint.query, new Date(Date.parse(createdAt)))]
   store.endpoints.set(endpoint.name, endpoint)
   return endpoint
@@ -137,7 +138,7 @@ function checkQuery(body: Record<string, unknown>, required: boolean): Record<st
     invalid(`Unsupported query kind: ${String(query['kind'])}. Expected one of ${QUERY_KINDS.join(', ')}.`, 'query')
   }
   if (query['kind'] === 'HogQLQuery') checkHogQL(query)
-  return query
+  return dumpQueryNode(query)
 }
 
 /**

@@ -24,6 +24,7 @@ import type { FakeActivityLogEntry, FakeFeatureFlag, FakeSurvey, FakeSurveyRespo
 import { FAKE_ORGANIZATION_ID, FAKE_USER, clone, isoDateTime, type FakeStore } from '../store.js'
 import { createFlag, minimalFlag } from './feature-flags.js'
 import { surveyResponses } from './survey-responses.js'
+import { instant } from '../survey-events.js'
 
 const TYPES = SURVEY_TYPES
 const SCHEDULES = SURVEY_SCHEDULES
@@ -73,19 +74,26 @@ export function seedSurvey(store: FakeStore, seed: SurveySeed, index: number): F
   return survey
 }
 
-/** Stores responses to a survey; each gets a UUID, a distinct id and a timestamp unless given. */
+/**
+ * Stores responses to a survey; each gets a UUID, a distinct id and a timestamp unless given. The timestamps
+ * fall inside the survey's window, as the responses endpoint reads it (from its start, or creation, to its end
+ * or now): a minute apart, or closer when the window is shorter, the newest last.
+ */
 export function seedSurveyResponses(store: FakeStore, surveyId: string, seeds: readonly SurveyResponseSeed[]): FakeSurveyResponse[] {
   const survey = store.surveys.get(surveyId)
   if (!survey) throw new Error(`seed.surveyResponses: no survey with id ${surveyId}`)
   const list = store.surveyResponses.get(surveyId) ?? []
   const firstQuestion = survey.questions?.[0]?.['id']
+  const to = survey.end_date ? Math.min(instant(survey.end_date), store.now().getTime()) : store.now().getTime()
+  const from = instant(survey.start_date ?? survey.created_at)
+  const step = Math.max(1, Math.min(60_000, Math.floor((to - from) / (seeds.length + 1))))
   const created = seeds.map((seed, index) => {
     const number = list.length + index + 1
     const response: FakeSurveyResponse = {
       uuid: store.uuid(),
       survey_id: surveyId,
       distinct_id: `respondent-${number}`,
-      timestamp: store.timestamp(-(seeds.length - index) * 60_000),
+      timestamp: store.timestamp(to - store.now().getTime() - (seeds.length - index) * step),
       answers: typeof firstQuestion === 'string' ? { [firstQuestion]: `Answer ${number}` } : {},
       ...seed,
     }
