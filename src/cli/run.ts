@@ -204,7 +204,8 @@ export function describeFailure(error: unknown, hint?: string): { code: number; 
   if (!(error instanceof Error)) return { code: EXIT.api, line: line(String(error)) }
   if (sdk && error instanceof sdk.InvalidArgumentError) return { code: EXIT.usage, line: line(error.message) }
   if (sdk && error instanceof sdk.ApiError) {
-    const attr = error.attr ? ` (attr: ${error.attr})` : ''
+    // The SDK's message names the attr since 0.4; said once.
+    const attr = error.attr && !error.message.includes(`(attr: ${error.attr})`) ? ` (attr: ${error.attr})` : ''
     const message = hint ? error.message.replace(hint, commandHint(hint)) : error.message
     return { code: EXIT.api, line: line(`${error.name}: ${message}${attr}`) }
   }

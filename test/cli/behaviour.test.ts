@@ -143,6 +143,7 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
     const result = await run(['surveys', 'create', '--data', '{"name":"","type":"popover"}'])
     expect(result.code).toBe(1)
     expect(oneLine(result.stderr)).toMatch(/^BadRequestError: POST .* failed with 400: .+ \(attr: name\)$/)
+    expect(oneLine(result.stderr).match(/\(attr: name\)/g)).toHaveLength(1)
   })
 
   it.each([
