@@ -1,4 +1,3 @@
-import { KINDS, kindOps } from '../config/kinds.js'
 import type { ConfigKind, Plan, ProjectConfig } from '../config/types.js'
 import { choices } from './args.js'
 import { UsageError } from './errors.js'
@@ -9,6 +8,21 @@ import { UsageError } from './errors.js'
  * is an error, never an empty plan that reads as "nothing to do".
  */
 
+/**
+ * Each kind's folder and key field, as src/config/kinds.ts has them (test/cli/selection.test.ts checks they
+ * agree; `satisfies` makes a new kind fail the type check until it is here). Not imported from there: that
+ * module loads the SDK, which the command loads only to send.
+ */
+const KIND_TABLE = {
+  experiments: { folder: 'experiments', keyField: 'feature_flag_key' },
+  surveys: { folder: 'surveys', keyField: 'name' },
+  hogFunctions: { folder: 'hog-functions', keyField: 'name' },
+  endpoints: { folder: 'endpoints', keyField: 'name' },
+  eventDefinitions: { folder: 'event-definitions', keyField: 'name' },
+} as const satisfies Record<ConfigKind, { folder: string; keyField: string }>
+
+const KIND_NAMES = Object.keys(KIND_TABLE) as ConfigKind[]
+
 /** What `--kind` and `--key` select; absent: everything. */
 export interface Selection {
   kinds?: ConfigKind[]
@@ -17,17 +31,17 @@ export interface Selection {
 
 /** The folder a kind's files live in, which is how the command line names it (`hog-functions`). */
 export function folderOf(kind: ConfigKind): string {
-  return kindOps(kind).folder
+  return KIND_TABLE[kind].folder
 }
 
-/** The folders of every kind, experiments first (the reverse of the order the library applies them in). */
-export const KIND_FOLDERS: readonly string[] = KINDS.map((ops) => ops.folder).reverse()
+/** The folders of every kind, experiments first. */
+export const KIND_FOLDERS: readonly string[] = KIND_NAMES.map(folderOf)
 
 /** The kind a `--kind` word names: its folder or its library name. */
 export function kindOf(word: string): ConfigKind {
-  const ops = KINDS.find((candidate) => candidate.folder === word || candidate.kind === word)
-  if (!ops) throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)}${choices('kinds', word, KIND_FOLDERS)})`)
-  return ops.kind
+  const kind = KIND_NAMES.find((candidate) => folderOf(candidate) === word || candidate === word)
+  if (!kind) throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)}${choices('kinds', word, KIND_FOLDERS)})`)
+  return kind
 }
 
 /** The specs of the selected kinds and keys (a kind not selected is left out, so it is not managed). */
@@ -35,7 +49,7 @@ export function selectSpecs(config: ProjectConfig, { kinds, keys }: Selection): 
   const out: Record<string, unknown[]> = {}
   for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, unknown[] | undefined]>) {
     if (!specs || (kinds && !kinds.includes(kind))) continue
-    const keyField = kindOps(kind).keyField
+    const keyField = KIND_TABLE[kind].keyField
     out[kind] = keys ? specs.filter((spec) => keys.includes(String((spec as Record<string, unknown>)[keyField]))) : specs
   }
   return out as ProjectConfig

@@ -194,7 +194,9 @@ describe('configuration commands', () => {
   it('--kind and --key narrow plan, apply and copy; a --key that matches nothing is exit 1 naming it, nothing sent', async () => {
     await run(['pull'])
     edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Yearly NPS')
-    edit('experiments/pricing-copy.yaml', 'name:', 'description: Narrowed\nname:')
+    const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
+    const pulled = readFileSync(experiment, 'utf8')
+    writeFileSync(experiment, /^description:.*$/m.test(pulled) ? pulled.replace(/^description:.*$/m, 'description: Narrowed') : `${pulled}description: Narrowed\n`)
     const all = await run(['plan'])
     expect(all.stdout).toContain(planLine(1, '0 to create, 2 to update, 0 to delete, 2 unchanged'))
     const bySurvey = await run(['plan', '--key', 'NPS Q4'])
