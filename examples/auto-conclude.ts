@@ -1,18 +1,23 @@
 /**
- * End every running experiment whose primary metric is significant: `won` when a variant beats the baseline
- * the metric's way, `lost` when the significant variants all lose; the comment quotes the numbers. The others
- * keep running. Runs in a `bulk`, and prints a report of every experiment.
+ * Conclude every running experiment whose primary metric is significant. A variant that beats the baseline
+ * the metric's way is shipped (`experiments.shipVariant`: the flag serves it to 100% of its conditions and
+ * the experiment ends as `won`); when the significant variants all lose there is no winner to roll out, and
+ * the experiment only ends, as `lost`. The comment quotes the numbers; the others keep running. The primary
+ * metric is the first of `primary_metrics_ordered_uuids` (the order set in PostHog), else the first metric.
+ * Runs in a `bulk`, and prints a report of every experiment.
  *
  *   POSTHOG_PERSONAL_API_KEY=phx_... POSTHOG_PROJECT_ID=12345 npx tsx examples/auto-conclude.ts [--dry-run]
  *
  * Needs a key with `experiment:read`, `experiment:write` and `query:read`. Each experiment costs two reads
- * (the experiment and one query for its primary metric), and one write when it is ended.
+ * (the experiment and one query for its primary metric), and one write when it is concluded.
  */
 import { ProjectClient, type BulkReport, type Experiment, type MetricResult, type VariantResult } from 'posthog-project-client'
 
 /** What happened to one experiment. */
 export interface Outcome {
   conclusion?: 'won' | 'lost'
+  /** The variant rolled out to everyone its flag targets (a win). */
+  ship?: string
   /** Why it was ended, or why it keeps running. */
   comment: string
 }
@@ -21,20 +26,21 @@ export async function main(client = new ProjectClient(), options: { dryRun?: boo
   const report = await client.bulk(
     client.experiments.list({ status: 'running' }),
     async (experiment, { signal }): Promise<Outcome> => {
-      const primary = experiment.metrics?.[0]?.uuid
+      const primary = experiment.primary_metrics_ordered_uuids?.[0] ?? experiment.metrics?.[0]?.uuid
       if (!primary) return { comment: 'no primary metric' }
       const [metric] = (await client.experiments.results(experiment.id, { metrics: [primary] }, { signal })).metrics
       const outcome = decide(metric!)
-      if (outcome.conclusion && !options.dryRun) {
-        await client.experiments.end(experiment.id, { conclusion: outcome.conclusion, conclusion_comment: outcome.comment }, { signal })
-      }
+      if (options.dryRun || !outcome.conclusion) return outcome
+      const conclusion = { conclusion: outcome.conclusion, conclusion_comment: outcome.comment }
+      if (outcome.ship) await client.experiments.shipVariant(experiment.id, { variant_key: outcome.ship, ...conclusion }, { signal })
+      else await client.experiments.end(experiment.id, conclusion, { signal })
       return outcome
     },
     { concurrency: 2 },
   )
   for (const entry of report.results) {
     const name = `#${entry.item.id} ${entry.item.name}`
-    if (entry.status === 'fulfilled') console.log(`${name}: ${entry.value.conclusion ? `ended as ${entry.value.conclusion}` : 'keeps running'} (${entry.value.comment})`)
+    if (entry.status === 'fulfilled') console.log(`${name}: ${describe(entry.value)} (${entry.value.comment})`)
     else if (entry.status === 'rejected') console.log(`${name}: failed: ${String(entry.error)}`)
   }
   const ended = report.results.filter((entry) => entry.status === 'fulfilled' && entry.value.conclusion).length
@@ -53,7 +59,12 @@ export function decide(metric: MetricResult): Outcome {
   // The strongest variant the metric's way, else the one that loses least.
   const ranked = [...significant].sort((a, b) => (metric.goal === 'decrease' ? 1 : -1) * ((a.delta ?? 0) - (b.delta ?? 0)))
   const best = ranked.find((variant) => variant.winning) ?? ranked[0]!
-  return { conclusion: best.winning ? 'won' : 'lost', comment: quote(metric, best) }
+  return best.winning ? { conclusion: 'won', ship: best.key, comment: quote(metric, best) } : { conclusion: 'lost', comment: quote(metric, best) }
+}
+
+function describe(outcome: Outcome): string {
+  if (outcome.ship) return `ended as ${outcome.conclusion}, ${outcome.ship} shipped`
+  return outcome.conclusion ? `ended as ${outcome.conclusion}` : 'keeps running'
 }
 
 const percent = (fraction: number) => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`

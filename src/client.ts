@@ -20,10 +20,15 @@ import {
 } from './core/options.js'
 import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
 import { Transport, type RawRequest } from './core/transport.js'
+import { Actions } from './resources/actions.js'
+import { Cohorts } from './resources/cohorts.js'
 import { Endpoints } from './resources/endpoints.js'
 import { EventDefinitions } from './resources/event-definitions.js'
 import { Experiments } from './resources/experiments.js'
+import { FeatureFlags } from './resources/feature-flags.js'
 import { HogFunctions } from './resources/hog-functions.js'
+import { Holdouts } from './resources/holdouts.js'
+import { SavedMetrics } from './resources/saved-metrics.js'
 import { Surveys } from './resources/surveys.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
 import { checkRequest } from './requests/load-check.js'
@@ -111,6 +116,16 @@ export class ProjectClient {
   readonly endpoints: Endpoints
   /** Event definitions: `event_definitions/`. */
   readonly eventDefinitions: EventDefinitions
+  /** Feature flags: `feature_flags/`. */
+  readonly featureFlags: FeatureFlags
+  /** Cohorts: `cohorts/`. */
+  readonly cohorts: Cohorts
+  /** Actions: `actions/`. */
+  readonly actions: Actions
+  /** Experiment holdouts: `experiment_holdouts/`. */
+  readonly holdouts: Holdouts
+  /** Saved (shared) experiment metrics: `experiment_saved_metrics/`. */
+  readonly savedMetrics: SavedMetrics
   /** The project id every path uses. */
   readonly projectId: string
   /** The host every request goes to. */
@@ -173,6 +188,11 @@ export class ProjectClient {
     this.surveys = new Surveys(transport)
     this.endpoints = new Endpoints(transport)
     this.eventDefinitions = new EventDefinitions(transport)
+    this.featureFlags = new FeatureFlags(transport)
+    this.cohorts = new Cohorts(transport)
+    this.actions = new Actions(transport)
+    this.holdouts = new Holdouts(transport)
+    this.savedMetrics = new SavedMetrics(transport)
   }
 
   /**

@@ -102,6 +102,59 @@ export { HogFunctions } from './resources/hog-functions.js'
 export { Surveys } from './resources/surveys.js'
 export { Endpoints } from './resources/endpoints.js'
 export { EventDefinitions } from './resources/event-definitions.js'
+export { FeatureFlags } from './resources/feature-flags.js'
+export { Cohorts } from './resources/cohorts.js'
+export { Actions } from './resources/actions.js'
+export { Holdouts } from './resources/holdouts.js'
+export { SavedMetrics } from './resources/saved-metrics.js'
+export { featureFlagSchema } from './schemas/feature-flags.js'
+export { cohortSchema } from './schemas/cohorts.js'
+export { actionSchema } from './schemas/actions.js'
+export { holdoutSchema } from './schemas/holdouts.js'
+export { savedMetricSchema } from './schemas/saved-metrics.js'
+export type { Cohort } from './schemas/cohorts.js'
+export type { Action, ActionReference } from './schemas/actions.js'
+export type { SavedMetric } from './schemas/saved-metrics.js'
+export type {
+  FeatureFlagPropertyType,
+  FeatureFlagOperator,
+  FeatureFlagProperty,
+  FeatureFlagCondition,
+  FeatureFlagVariant,
+  FeatureFlagFilters,
+  FeatureFlagWriteFields,
+  FeatureFlagCreateParams,
+  FeatureFlagUpdateParams,
+  FeatureFlagListParams,
+} from './requests/feature-flags.js'
+export type {
+  CohortPersonCondition,
+  CohortCohortCondition,
+  CohortBehavioralCondition,
+  CohortCondition,
+  CohortConditionGroup,
+  CohortFilters,
+  CohortWriteFields,
+  CohortCreateParams,
+  CohortUpdateParams,
+  CohortListParams,
+} from './requests/cohorts.js'
+export type {
+  ActionStepMatching,
+  ActionStep,
+  ActionWriteFields,
+  ActionCreateParams,
+  ActionUpdateParams,
+  ActionOrdering,
+  ActionListParams,
+} from './requests/actions.js'
+export type { HoldoutGroup, HoldoutWriteFields, HoldoutCreateParams, HoldoutUpdateParams, HoldoutListParams } from './requests/holdouts.js'
+export type {
+  SavedMetricWriteFields,
+  SavedMetricCreateParams,
+  SavedMetricUpdateParams,
+  SavedMetricListParams,
+} from './requests/saved-metrics.js'
 export type {
   Holdout,
   ExperimentSavedMetric,
@@ -123,6 +176,7 @@ export type {
   ExposureCohortParams,
   ExperimentLaunchParams,
   ExperimentEndParams,
+  ExperimentShipVariantParams,
   ExperimentListParams,
   EligibleFeatureFlagsParams,
   RecalculateTimeseriesParams,

@@ -158,9 +158,10 @@ describe('examples/auto-conclude.ts', () => {
   const metric = (uuid: string, goal: 'increase' | 'decrease' = 'increase') => ({ kind: 'ExperimentMetric', metric_type: 'funnel', uuid, name: uuid, goal, series: [] })
   const strong = { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } }
 
-  it('ends the experiments whose primary metric is significant, won or lost, quoting the numbers; the others keep running', async () => {
+  it('ships the winners and ends the losers, quoting the numbers; the others keep running', async () => {
     const [winner, loser, unclear, small, ended, draft] = fake.seed.experiments([
-      { name: 'Green button', metrics: [metric('signup'), metric('secondary-noise')] },
+      // The primary metric is the first of primary_metrics_ordered_uuids, not the first of the list.
+      { name: 'Green button', metrics: [metric('secondary-noise'), metric('signup')], primary_metrics_ordered_uuids: ['signup', 'secondary-noise'] },
       { name: 'Longer form', metrics: [metric('drop-off', 'decrease')] },
       { name: 'New copy', metrics: [metric('clicks')] },
       { name: 'Tiny test', metrics: [metric('clicks')] },
@@ -181,6 +182,12 @@ describe('examples/auto-conclude.ts', () => {
       conclusion_comment: 'signup (goal: increase): test 0.130 against control 0.100, +30.0%, interval [-1.9%, +61.9%], chance to win 96.7%; 1000 and 1000 exposures',
     })
     expect(state(winner!.id).end_date).not.toBeNull()
+    // The winner is shipped: its flag serves `test` to everyone it targets.
+    const shipped = fake.state.featureFlags.get(state(winner!.id).feature_flag!.id)!
+    expect((shipped.filters['multivariate'] as { variants: Array<{ key: string; rollout_percentage: number }> }).variants.map((variant) => [variant.key, variant.rollout_percentage])).toEqual([
+      ['control', 0],
+      ['test', 100],
+    ])
     // A decrease goal: the same rise is a significant loss.
     expect(state(loser!.id)).toMatchObject({ conclusion: 'lost' })
     expect(state(loser!.id).conclusion_comment).toMatch(/^drop-off \(goal: decrease\): test 0.130 against control 0.100, \+30.0%, .*chance to win 3.3%;/)
@@ -188,12 +195,14 @@ describe('examples/auto-conclude.ts', () => {
     expect(state(unclear!.id).end_date).toBeNull()
     expect(printed).toContain(`#${unclear!.id} New copy: keeps running (not significant yet)`)
     expect(printed).toContain(`#${small!.id} Tiny test: keeps running (not-enough-exposures)`)
-    expect(printed).toContain(`#${winner!.id} Green button: ended as won (${state(winner!.id).conclusion_comment})`)
+    expect(printed).toContain(`#${winner!.id} Green button: ended as won, test shipped (${state(winner!.id).conclusion_comment})`)
+    expect(printed).toContain(`#${loser!.id} Longer form: ended as lost (${state(loser!.id).conclusion_comment})`)
     expect(printed.at(-1)).toBe('2 ended, 2 running, 0 failed')
     // Per experiment: the experiment and one query for its primary metric only; one write for each ended.
     const operations = fake.requests.map((request) => request.operation)
     expect(operations.filter((operation) => operation === 'query.run')).toHaveLength(4)
-    expect(operations.filter((operation) => operation === 'experiments.update')).toHaveLength(2)
+    expect(operations.filter((operation) => operation === 'experiments.shipVariant')).toHaveLength(1)
+    expect(operations.filter((operation) => operation === 'experiments.update')).toHaveLength(1)
     expect(fake.requests.filter((request) => request.operation === 'query.run').map((request) => (request.body as { query: { metric: { uuid: string } } }).query.metric.uuid)).not.toContain('secondary-noise')
   })
 
@@ -208,13 +217,14 @@ describe('examples/auto-conclude.ts', () => {
     expect(report).toMatchObject({ succeeded: 1, failed: 1 })
     expect(printed.find((line) => line.startsWith(`#${two!.id} Two: failed: `))).toMatch(/InternalServerError|503/)
     expect(printed.at(-1)).toBe('1 ended (dry run: nothing written), 0 running, 1 failed')
-    expect(fake.requests.some((request) => request.operation === 'experiments.update')).toBe(false)
+    expect(fake.requests.some((request) => request.operation === 'experiments.update' || request.operation === 'experiments.shipVariant')).toBe(false)
   })
 })
 
 describe('examples/promote.ts', () => {
   it('promotes staging to production with one write per resource; a second run changes nothing', async () => {
     const staging = client()
+    fake.seed.holdouts([{ id: 77 }]) // staging's holdout: the fake, as the service, refuses an unknown id
     await staging.experiments.create({ name: 'Checkout button', feature_flag_key: 'checkout-button', start_date: '2026-11-01T00:00:00Z', holdout_id: 77 })
     await staging.surveys.create({ name: 'NPS', type: 'api', questions: [{ type: 'rating', question: 'How likely?', scale: 10 }] })
     await staging.hogFunctions.create({

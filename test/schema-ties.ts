@@ -21,6 +21,16 @@ import type { EventDefinition } from '../src/schemas/event-definitions.js'
 import { eventDefinitionShape } from '../src/schemas/event-definitions.js'
 import type { Survey } from '../src/schemas/surveys.js'
 import { surveyShape } from '../src/schemas/surveys.js'
+import type { FeatureFlag } from '../src/schemas/feature-flags.js'
+import { featureFlagShape } from '../src/schemas/feature-flags.js'
+import type { Cohort } from '../src/schemas/cohorts.js'
+import { cohortShape } from '../src/schemas/cohorts.js'
+import type { Action } from '../src/schemas/actions.js'
+import { actionShape } from '../src/schemas/actions.js'
+import type { Holdout } from '../src/schemas/holdouts.js'
+import { holdoutShape } from '../src/schemas/holdouts.js'
+import type { SavedMetric } from '../src/schemas/saved-metrics.js'
+import { savedMetricShape } from '../src/schemas/saved-metrics.js'
 import type { SurveyResponseAnswer, SurveyResponseRow } from '../src/schemas/survey-responses.js'
 import { surveyResponseAnswerShape, surveyResponseRowShape } from '../src/schemas/survey-responses.js'
 
@@ -48,3 +58,8 @@ tie<Tied<typeof surveyResponseAnswerShape, SurveyResponseAnswer>>(surveyResponse
 // The numeric unions spelled out in the types are the shared value lists.
 tie<Same<SurveyRatingScale, (typeof SURVEY_RATING_SCALES)[number]>>({})
 tie<Same<EndpointDataFreshness, (typeof ENDPOINT_DATA_FRESHNESS_SECONDS)[number]>>({})
+tie<Tied<typeof featureFlagShape, FeatureFlag>>(featureFlagShape)
+tie<Tied<typeof cohortShape, Cohort>>(cohortShape)
+tie<Tied<typeof actionShape, Action>>(actionShape)
+tie<Tied<typeof holdoutShape, Holdout>>(holdoutShape)
+tie<Tied<typeof savedMetricShape, SavedMetric>>(savedMetricShape)

@@ -11,6 +11,7 @@ import * as surveys from './types/surveys-payloads.js'
 import * as endpoints from './types/endpoints-payloads.js'
 import * as hogFunctions from './types/hog-functions-payloads.js'
 import * as eventDefinitions from './types/event-definitions-payloads.js'
+import * as graph from './types/project-graph-payloads.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -41,6 +42,25 @@ describe('type-test payloads against the fake', () => {
     await client.experiments.update(full.id, { start_date: new Date() })
     const recalculation = await client.experiments.recalculateTimeseries(full.id, { metric, fingerprint: metric.fingerprint ?? '' })
     expect(recalculation.metric_uuid).toBe(metric.uuid)
+  })
+})
+
+describe('project graph payloads against the fake', () => {
+  it('creates the flag, cohort, action, holdout and saved metric, then ships a variant', async () => {
+    const { client, fake } = setup()
+    // The ids the payloads name: a cohort, a dependency flag and an action of the project.
+    fake.seed.cohorts([{ id: 790, name: 'Early' }, { id: 812, name: 'Beta testers' }])
+    fake.seed.featureFlags([{ id: 4190, key: 'dependency' }])
+    fake.seed.actions([{ id: 305, name: 'Purchased' }])
+    const flag = await client.featureFlags.create(graph.checkoutFlag)
+    expect(flag.filters?.groups?.[1]?.properties?.[0]).toMatchObject({ cohort_name: 'Beta testers' })
+    expect((await client.featureFlags.update(flag.id, graph.rollout)).filters?.multivariate?.variants).toHaveLength(2)
+    expect((await client.cohorts.create(graph.betaTesters)).name).toBe('Beta testers')
+    expect((await client.actions.create(graph.signedUp)).steps).toHaveLength(2)
+    expect((await client.holdouts.create(graph.q3)).filters?.[0]?.rollout_percentage).toBe(5)
+    expect((await client.savedMetrics.create(graph.conversion)).query?.uuid).toEqual(expect.any(String))
+    const experiment = await client.experiments.create({ name: 'Checkout', feature_flag_key: 'new-checkout', start_date: new Date() })
+    expect((await client.experiments.shipVariant(experiment.id, graph.ship)).conclusion).toBe('won')
   })
 })
 

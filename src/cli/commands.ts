@@ -16,7 +16,7 @@ import type { PagePromise } from '../core/pagination.js'
  */
 
 /** The SDK's resource groups, as `ProjectClient` properties. */
-export type Group = 'experiments' | 'hogFunctions' | 'surveys' | 'endpoints' | 'eventDefinitions'
+export type Group = 'experiments' | 'hogFunctions' | 'surveys' | 'endpoints' | 'eventDefinitions' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics'
 
 type AnyMethod = (...args: never[]) => unknown
 
@@ -91,6 +91,11 @@ const HOG_FUNCTION_COLUMNS = ['id', 'name', 'type', 'enabled', 'execution_order'
 const SURVEY_COLUMNS = ['id', 'name', 'type', 'start_date', 'end_date', 'archived'] as const
 const ENDPOINT_COLUMNS = ['name', 'is_active', 'current_version', 'last_executed_at', 'updated_at'] as const
 const EVENT_DEFINITION_COLUMNS = ['id', 'name', 'verified', 'last_seen_at', 'tags'] as const
+const FEATURE_FLAG_COLUMNS = ['id', 'key', 'name', 'active', 'deleted', 'updated_at'] as const
+const COHORT_COLUMNS = ['id', 'name', 'is_static', 'count', 'deleted', 'created_at'] as const
+const ACTION_COLUMNS = ['id', 'name', 'description', 'deleted', 'created_at'] as const
+const HOLDOUT_COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
+const SAVED_METRIC_COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
 const ACTIVITY_COLUMNS = ['created_at', 'activity', 'scope', 'item_id', 'user'] as const
 
 const TABLE = {
@@ -124,6 +129,12 @@ const TABLE = {
     },
     archive: { operation: 'experiments.update', summary: 'Archive an experiment: PATCH {"archived": true}.', path: ['id'], columns: EXPERIMENT_COLUMNS },
     softDelete: { operation: 'experiments.update', summary: 'Soft-delete an experiment (PATCH {"deleted": true}).', path: ['id'], columns: EXPERIMENT_COLUMNS },
+    shipVariant: {
+      summary: 'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, conclusion_comment?}).',
+      path: ['id'],
+      body: 'required',
+      columns: EXPERIMENT_COLUMNS,
+    },
     createExposureCohort: { summary: 'Create the cohort of users exposed to a launched experiment.', path: ['id'], body: 'optional' },
     duplicate: { summary: 'Copy an experiment.', path: ['id'], body: 'optional', columns: EXPERIMENT_COLUMNS },
     recalculateTimeseries: { summary: "Recalculate one metric's timeseries ({metric, fingerprint}).", path: ['id'], body: 'required' },
@@ -265,6 +276,47 @@ const TABLE = {
     golang: { summary: 'Generated Go code for the event definitions.', path: [] },
     python: { summary: 'Generated Python code for the event definitions.', path: [] },
     typescript: { summary: 'Generated TypeScript code for the event definitions.', path: [] },
+  },
+  featureFlags: {
+    list: { summary: 'List live feature flags, newest first (--archived: the archived ones).', path: [], list: true, params: true, columns: FEATURE_FLAG_COLUMNS },
+    create: { summary: 'Create a feature flag ({key, filters: {groups: [...]}}).', path: [], body: 'required', columns: FEATURE_FLAG_COLUMNS },
+    retrieve: { summary: 'Read one feature flag (a soft-deleted one too).', path: ['id'], columns: FEATURE_FLAG_COLUMNS },
+    update: { summary: 'Change writable fields of a feature flag (send filters whole).', path: ['id'], body: 'required', columns: FEATURE_FLAG_COLUMNS },
+    delete: { summary: 'Always refused by the service (405): use soft-delete.', path: ['id'] },
+    softDelete: { operation: 'featureFlags.update', summary: 'Soft-delete a feature flag (PATCH {"deleted": true}); its key is free again.', path: ['id'], columns: FEATURE_FLAG_COLUMNS },
+    enable: { operation: 'featureFlags.update', summary: 'Turn a feature flag on (PATCH {"active": true}).', path: ['id'], columns: FEATURE_FLAG_COLUMNS },
+    disable: { operation: 'featureFlags.update', summary: 'Turn a feature flag off, a kill switch (PATCH {"active": false}).', path: ['id'], columns: FEATURE_FLAG_COLUMNS },
+  },
+  cohorts: {
+    list: { summary: 'List live cohorts, newest first.', path: [], list: true, params: true, columns: COHORT_COLUMNS },
+    create: { summary: 'Create a cohort ({name, filters: {properties: {type, values}}} or is_static).', path: [], body: 'required', columns: COHORT_COLUMNS },
+    retrieve: { summary: 'Read one cohort (a soft-deleted one too).', path: ['id'], columns: COHORT_COLUMNS },
+    update: { summary: 'Change writable fields of a cohort.', path: ['id'], body: 'required', columns: COHORT_COLUMNS },
+    delete: { summary: 'Always refused by the service (405): use soft-delete.', path: ['id'] },
+    softDelete: { operation: 'cohorts.update', summary: 'Soft-delete a cohort (PATCH {"deleted": true}).', path: ['id'], columns: COHORT_COLUMNS },
+  },
+  actions: {
+    list: { summary: 'List live actions (one page: the service sends no next).', path: [], list: true, params: true, columns: ACTION_COLUMNS },
+    create: { summary: 'Create an action ({name, steps: [...]}); names are unique.', path: [], body: 'required', columns: ACTION_COLUMNS },
+    retrieve: { summary: 'Read one action (a soft-deleted one too).', path: ['id'], columns: ACTION_COLUMNS },
+    update: { summary: 'Change writable fields of an action.', path: ['id'], body: 'required', columns: ACTION_COLUMNS },
+    delete: { summary: 'Always refused by the service (405): use soft-delete.', path: ['id'] },
+    softDelete: { operation: 'actions.update', summary: 'Soft-delete an action (PATCH {"deleted": true}); its name is free again.', path: ['id'], columns: ACTION_COLUMNS },
+    references: { summary: 'The insights, experiments, cohorts and hog functions using an action.', path: ['id'], columns: ['type', 'id', 'name', 'url'] },
+  },
+  holdouts: {
+    list: { summary: 'List experiment holdouts.', path: [], list: true, params: true, columns: HOLDOUT_COLUMNS },
+    create: { summary: 'Create a holdout ({name, filters: [{properties: [], rollout_percentage}]}).', path: [], body: 'required', columns: HOLDOUT_COLUMNS },
+    retrieve: { summary: 'Read one holdout.', path: ['id'], columns: HOLDOUT_COLUMNS },
+    update: { summary: 'Change writable fields of a holdout.', path: ['id'], body: 'required', columns: HOLDOUT_COLUMNS },
+    delete: { summary: 'Delete a holdout (its flags lose filters.holdout).', path: ['id'] },
+  },
+  savedMetrics: {
+    list: { summary: 'List saved experiment metrics by name.', path: [], list: true, params: true, columns: SAVED_METRIC_COLUMNS },
+    create: { summary: 'Create a saved metric ({name, query: ExperimentMetric}).', path: [], body: 'required', columns: SAVED_METRIC_COLUMNS },
+    retrieve: { summary: 'Read one saved metric.', path: ['id'], columns: SAVED_METRIC_COLUMNS },
+    update: { summary: 'Change writable fields of a saved metric.', path: ['id'], body: 'required', columns: SAVED_METRIC_COLUMNS },
+    delete: { summary: 'Delete a saved metric (experiments using it lose it).', path: ['id'] },
   },
 } as const satisfies CommandTable
 

@@ -32,6 +32,9 @@ export interface ConfigCommand {
   detailedExitcode: boolean
   yes: boolean
   dryRun: boolean
+  /** Variables `$env` may read besides `POSTHOG_SECRET_*` (`--allow-env`; `NAME_*` allows a prefix). */
+  allowEnv?: Array<string | RegExp>
+  rotateSecrets: boolean
   toProject?: string
   /** `plan --out FILE`: where the saved plan is written. */
   out?: string
@@ -50,15 +53,17 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   'to-project': { type: 'string' },
   out: { type: 'string' },
+  'allow-env': { type: 'string', multiple: true },
+  'rotate-secrets': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 /** The flags each command takes besides the settings. */
 const COMMAND_FLAGS: Record<ConfigCommandName, readonly string[]> = {
   pull: ['kind'],
-  plan: ['kind', 'key', 'prune', 'format', 'detailed-exitcode', 'out'],
-  apply: ['kind', 'key', 'prune', 'format', 'dry-run', 'yes'],
-  copy: ['to-project', 'kind', 'key', 'format', 'dry-run', 'yes'],
+  plan: ['kind', 'key', 'prune', 'format', 'detailed-exitcode', 'out', 'allow-env', 'rotate-secrets'],
+  apply: ['kind', 'key', 'prune', 'format', 'dry-run', 'yes', 'allow-env', 'rotate-secrets'],
+  copy: ['to-project', 'kind', 'key', 'format', 'dry-run', 'yes', 'allow-env'],
 }
 const SETTINGS = [...Object.keys(SETTING_OPTIONS), 'help']
 
@@ -66,9 +71,9 @@ export function configHelp(command: ConfigCommandName): string {
   const select = '[--kind K[,K…]] [--key KEY …]'
   const usage: Record<ConfigCommandName, string> = {
     pull: 'pull [DIR] [--kind K[,K…]]\n  Writes the project\'s specs to DIR (default posthog), one YAML file each. Reads only.',
-    plan: `plan [DIR] ${select} [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes (and only then).\n  1 for any failure: a bad file (every problem with file and line, nothing sent), plan errors, a --key that matches nothing, API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.`,
-    apply: `apply [DIR | FILE] ${select} [--prune] [--format text|json] [--dry-run] [--yes]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  --dry-run prints the plan and sends nothing; --format json prints only the report, as JSON.\n  FILE (a plan saved by plan --out) is applied as reviewed, whole: when anything it changes changed since, nothing is written (exit 1).`,
-    copy: `copy --to-project ID ${select} [--format text|json] [--dry-run] [--yes]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.`,
+    plan: `plan [DIR] ${select} [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE] [--allow-env NAME …] [--rotate-secrets]\n  What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes (and only then).\n  1 for any failure: a bad file (every problem with file and line, nothing sent), plan errors, a --key that matches nothing, API errors.\n  --out FILE also saves the plan (secrets as $env references) for apply FILE.`,
+    apply: `apply [DIR | FILE] ${select} [--prune] [--format text|json] [--dry-run] [--yes] [--allow-env NAME …] [--rotate-secrets]\n  Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).\n  --dry-run prints the plan and sends nothing; --format json prints only the report, as JSON.\n  FILE (a plan saved by plan --out) is applied as reviewed, whole: when anything it changes changed since, nothing is written (exit 1).`,
+    copy: `copy --to-project ID ${select} [--format text|json] [--dry-run] [--yes] [--allow-env NAME …]\n  Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.`,
   }
   return [
     `Usage: posthog-project ${usage[command]}`,
@@ -78,6 +83,8 @@ export function configHelp(command: ConfigCommandName): string {
     'Settings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url (POSTHOG_BASE_URL), --endpoints-prefix,',
     '  --timeout <ms>, --max-retries <n>, --no-validate-responses, --verbose (each request, retry and wait on stderr)',
     'Secrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.',
+    '  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or PREFIX_*) allows another.',
+    '  --rotate-secrets re-sends every secret from its variable.',
     'Problems in the files and plan errors go to stderr (with --format markdown, into the markdown too).',
     '',
   ].join('\n')
@@ -115,11 +122,19 @@ export function parseConfigCommand(argv: readonly string[]): ConfigCommand | { k
     detailedExitcode: values['detailed-exitcode'] === true,
     yes: values.yes === true,
     dryRun: values['dry-run'] === true,
+    ...(values['allow-env'] && { allowEnv: values['allow-env'].map(allowedName) }),
+    rotateSecrets: values['rotate-secrets'] === true,
     ...(values['to-project'] !== undefined && { toProject: values['to-project'] }),
     ...(values.out !== undefined && { out: values.out }),
     settings: settingsOf(values),
     reporting: reportingOf(values),
   }
+}
+
+/** `NAME` allows that variable; `PREFIX_*` every variable whose name starts with `PREFIX_`. */
+function allowedName(word: string): string | RegExp {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(word)) throw new UsageError('--allow-env', `expected a variable name (letters, digits, _) or a prefix ending in *, got ${JSON.stringify(word)}`)
+  return word.endsWith('*') ? new RegExp(`^${word.slice(0, -1)}`) : word
 }
 
 /** parseArgs' refusal, naming the flag (and the nearest one the command takes). */
@@ -185,7 +200,7 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   }
   if (command.command === 'copy') {
     const target = client.withOptions({ projectId: Number(command.toProject) })
-    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }) }).catch((error: unknown) => {
+    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }), ...(command.allowEnv && { allowEnv: command.allowEnv }) }).catch((error: unknown) => {
       throw unmatchedKeys(error)
     })
     narrowPlan(planned, command.keys)
@@ -194,7 +209,8 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   if (command.command === 'apply' && (await isFile(command.dir))) {
     const narrowing = command.kinds ? '--kind' : command.keys ? '--key' : command.prune ? '--prune' : undefined
     if (narrowing) throw new UsageError(narrowing, `${command.dir} is a saved plan: it is applied whole, as reviewed`)
-    const planned = await config.readPlan(command.dir, { env: io.env })
+    if (command.rotateSecrets) throw new UsageError('--rotate-secrets', 'a saved plan rotates secrets as it was planned: plan --rotate-secrets --out FILE')
+    const planned = await config.readPlan(command.dir, { env: io.env, ...(command.allowEnv && { allowEnv: command.allowEnv }) })
     return confirmAndApply(planned, command, io, config, client, options)
   }
   const files = await config.readConfig(command.dir)
@@ -204,7 +220,7 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return EXIT.api
   }
   const desired = selectSpecs(files, command)
-  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env })
+  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
   narrowPlan(planned, command.keys)
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
@@ -256,6 +272,10 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
     return EXIT.interrupted
   }
   return report.failed > 0 ? EXIT.api : EXIT.ok
+}
+
+function secretOptions(command: ConfigCommand): { allowEnv?: Array<string | RegExp>; rotateSecrets: boolean } {
+  return { ...(command.allowEnv && { allowEnv: command.allowEnv }), rotateSecrets: command.rotateSecrets }
 }
 
 /** An apply's report as JSON: each result's change as the plan's JSON has it, and its error's name and message. */

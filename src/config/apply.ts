@@ -4,6 +4,7 @@ import { StalePlanError, StaleResourceError } from './errors.js'
 import { byAge, kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { fingerprint, pendingWrite, takePlan, type PendingWrite } from './pending.js'
 import { savedBody } from './saved-plan.js'
+import { scrubberOf } from './scrub.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
 
 /**
@@ -18,9 +19,22 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * with the report so far (`aborted: true`).
  * A saved plan (`readPlan`) is checked whole first: every resource it changes is read once, and when any
  * changed since the plan was made, `apply` rejects with {@link StalePlanError} before any write.
+ * No value read from the environment (by the plan, or by apply for a saved plan) is in the report or an
+ * error, the service's texts included.
  */
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
   checkPlan(plan, client)
+  try {
+    const report = await applyPlan(client, plan, options)
+    scrubberOf(plan).inPlace(report)
+    return report
+  } catch (error) {
+    scrubberOf(plan).inPlace(error)
+    throw error
+  }
+}
+
+async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOptions): Promise<ApplyReport> {
   const changes = plan.changes.filter((change) => change.action !== 'unchanged')
   const bodies = changes.some((change) => pendingWrite(change)?.saved) ? await rereadAll(client, changes, options) : undefined
   const outcomes = new Map<PlanChange, ApplyResult>()

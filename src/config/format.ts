@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'posthog-project-client'
 import { isMultiline, lineDiff } from './line-diff.js'
+import { scrubberOf } from './scrub.js'
 import { kindOps } from './kinds.js'
 import type { ConfigKind, FieldChange, Plan, PlanChange } from './types.js'
 
@@ -9,11 +10,16 @@ export type PlanFormat = 'text' | 'markdown' | 'json'
 const FORMATS: readonly PlanFormat[] = ['text', 'markdown', 'json']
 const MARKS = { create: '+', update: '~', delete: '-', unchanged: '=' } as const
 
-/** A plan for reading: `text` (default), `markdown` (fits a pull-request comment) or `json`. Secrets show as `(secret)`. */
+/**
+ * A plan for reading: `text` (default), `markdown` (fits a pull-request comment) or `json`. Secrets show as
+ * `(secret)`, each change lists the variables it reads, and no value the plan read from the environment is
+ * shown, whatever was added to the plan since.
+ */
 export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
   if (!FORMATS.includes(format)) throw new InvalidArgumentError('format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
-  if (format === 'json') return `${JSON.stringify(plan, null, 2)}\n`
-  return format === 'markdown' ? markdown(plan) : text(plan)
+  const shown = scrubberOf(plan).value(plan)
+  if (format === 'json') return `${JSON.stringify(shown, null, 2)}\n`
+  return format === 'markdown' ? markdown(shown) : text(shown)
 }
 
 /** Text and markdown name a kind as its folder (`hog-functions`); `PlanChange.kind` and JSON keep `hogFunctions`. */
@@ -36,6 +42,7 @@ function text(plan: Plan): string {
   const lines = [`Plan${target(plan)}: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
     lines.push(`${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
+    if (change.reads?.length) lines.push(`    ${readsText(change.reads)}`)
     for (const field of change.fields ?? []) {
       if (isMultiline(field.before, field.after)) lines.push(`    ${field.path}: (lines)`, ...textLines(field).map((line) => `      ${line}`))
       else lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
@@ -51,23 +58,23 @@ function markdown(plan: Plan): string {
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
-    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`} |`)
+    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`)
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${folder(change.kind)} ${escapeHtml(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '')
+    out.push(`<details><summary>${folder(change.kind)} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '')
     const [long, short] = partition(change.fields!, (field) => isMultiline(field.before, field.after))
     if (short.length > 0) out.push('| Field | Before | After |', '|---|---|---|', ...short.map(fieldRow), '')
-    for (const field of long) out.push(`\`${field.path}\`:`, '', ...fenced('diff', textLines(field)), '')
+    for (const field of long) out.push(`${code(field.path)}:`, '', ...fenced('diff', textLines(field)), '')
     out.push('</details>', '')
   }
-  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${folder(error.kind)}${error.key === undefined ? '' : ` \`${error.key}\``}: ${cell(error.message)}`), '')
-  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` \`${warning.key}\``}: ${cell(warning.message)}`), '')
+  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${folder(error.kind)}${error.key === undefined ? '' : ` ${code(error.key)}`}: ${cell(error.message)}`), '')
+  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`), '')
   return `${out.join('\n').trimEnd()}\n`
 }
 
 function fieldRow(field: FieldChange): string {
-  return `| \`${field.path}\` | ${code(show(field.before))} | ${code(show(field.after))} |`
+  return `| ${code(field.path)} | ${code(show(field.before))} | ${code(show(field.after))} |`
 }
 
 /** A value whole, as JSON (never cut: before and after must read the same where they are the same). */
@@ -94,14 +101,31 @@ function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[
   return [items.filter(test), items.filter((item) => !test(item))]
 }
 
+/** `reads $POSTHOG_SECRET_A, $POSTHOG_SECRET_B`: names only. */
+function readsText(names: readonly string[]): string {
+  return `reads ${names.map((name) => `$${name}`).join(', ')}`
+}
+
 function code(value: string): string {
-  return `<code>${escapeHtml(value).replace(/\|/g, '&#124;')}</code>`
+  return `<code>${cell(value)}</code>`
 }
 
+/**
+ * Text made inert in a markdown table cell, a list item or an HTML block (a `<summary>`): no line break (shown
+ * as `⏎`); `@` and `#` followed by a word joiner (no mention, no issue link); no bare link (`://`, `www.`);
+ * markup characters as numeric character references, which markdown shows as the characters and never reads
+ * as syntax (no tag, comment, link, emphasis, code span, or `|` ending the cell).
+ */
 function cell(value: string): string {
-  return value.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+  return value
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '⏎')
+    .replace(/[@#]/g, '$&\u2060')
+    .replace(/:\/\//g, ':\u2060//')
+    .replace(/www\./gi, (match) => `${match.slice(0, 3)}\u2060.`)
+    .replace(/[&<>[\]|\\`*_~]/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/** The project and host the caller planned against (its own settings, not the files): no tag, links kept. */
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { stableJson } from './diff.js'
-import type { EnvReader } from './secrets.js'
+import { stableJson, type Segments } from './diff.js'
+import type { EnvReader } from './env.js'
 import type { Plan, PlanChange } from './types.js'
 
 /**
@@ -14,8 +14,8 @@ export interface PendingWrite {
   written?: Record<string, unknown>
   /** The live resource's writable fields when planned: `apply` re-reads it and writes only if they still match. */
   fingerprint?: string
-  /** Where a hog function's secrets are read, whether they are re-sent, and the inputs that hold them (`inputs.api_token`). */
-  secrets?: { env: EnvReader; rotate: boolean; paths?: readonly string[] }
+  /** Where a hog function's secrets are read, whether they are re-sent, and the inputs that hold them (`['inputs', 'api_token']`). */
+  secrets?: { env: EnvReader; rotate: boolean; paths?: readonly Segments[] }
   /** Read back from a file (`readPlan`): `body` is made from `written` when applied. */
   saved?: boolean
 }

@@ -1,13 +1,15 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { diffFields, isPlainObject } from './diff.js'
+import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.js'
+import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { fingerprint, hold, markPlanned, type PendingWrite } from './pending.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
-import { EnvReader, hideSecrets, prepareSecrets, referenceSecrets, type PreparedSpec } from './secrets.js'
+import { holdReads, Scrubber } from './scrub.js'
+import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
 import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
-import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
+import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
  * What it takes to make the project match `desired`: reads only. Each spec is matched to the live resource
@@ -16,7 +18,7 @@ import type { ConfigKind, FieldChange, Plan, PlanChange, PlanOptions, ProjectCon
 export async function plan(client: ProjectClient, desired: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
   const managed = managedKinds(desired)
   const prune = pruneKinds(options.prune, managed)
-  const env = new EnvReader(options.env ?? defaultEnv())
+  const env = new EnvReader(options)
   const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
   const unknown = new UnknownMembers(result.warnings)
@@ -26,12 +28,11 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
   unknown.throwIfAny()
-  result.errors.push(...env.errors)
+  // The last line of defence: no value read from the environment stays in what the plan shows.
+  const scrubber = new Scrubber(env.values)
+  scrubber.plan(result)
+  holdReads(result, env.values)
   return markPlanned(result)
-}
-
-function defaultEnv(): Record<string, string | undefined> {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 }
 
 function managedKinds(desired: ProjectConfig): ConfigKind[] {
@@ -135,21 +136,22 @@ class KindPlanner {
     const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const prepared = this.prepare(key, spec, current)
     const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
-    const fields = diffFields(before, compare).map((field) => hideSecrets(field, prepared))
+    const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
     const id = this.ops.id(resource)
-    if (fields.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id })
-    const body = pick(prepared.send, fields)
+    const reads = readsOf(prepared)
+    if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
+    const body = pick(prepared.send, differences)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    const written = pick(spec, fields)
+    const written = pick(spec, differences)
     this.warnIds(key, written)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
-    this.push(hold({ kind: this.ops.kind, key, action: 'create' }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
+    this.push(hold({ kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }
 
   private planDelete(key: string, resource: Resource): void {
@@ -168,9 +170,13 @@ class KindPlanner {
     for (const id of sentIds(this.ops.kind, body)) this.warn(key, `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the right one in project ${this.client.projectId}`)
   }
 
+  /** What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error. */
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
-    if (this.ops.kind !== 'hogFunctions') return { compare: spec, send: spec, hidden: new Set() }
-    return prepareSecrets(spec, live, { env: this.env, rotate: this.rotate, where: { kind: this.ops.kind, key } })
+    const isHogFunction = this.ops.kind === 'hogFunctions'
+    const error = (message: string) => this.error(key, message)
+    const prepared = isHogFunction ? prepareSecrets(spec, live, { env: this.env, rotate: this.rotate, error }) : { compare: spec, send: spec, hidden: [], reads: [] }
+    strayReferences(prepared.send, isHogFunction).forEach(error)
+    return prepared
   }
 
   private push(change: PlanChange): void {
@@ -189,6 +195,11 @@ class KindPlanner {
 // The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
 const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
 
+/** The variables a change reads, as a member of the change (none: no member). */
+function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {
+  return prepared.reads.length > 0 ? { reads: prepared.reads } : {}
+}
+
 function groupByKey(resources: readonly Resource[], keyField: string): Map<string, Resource[]> {
   const groups = new Map<string, Resource[]>()
   for (const resource of resources) {
@@ -198,8 +209,8 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
   return groups
 }
 
-/** The top-level fields of `send` that the changes touch: an update sends only what differs. */
-function pick(send: Resource, fields: readonly FieldChange[]): Resource {
-  const names = new Set(fields.map((field) => /^[^.[]+/.exec(field.path)![0]))
+/** The top-level fields of `send` that the differences touch: an update sends only what differs. */
+function pick(send: Resource, differences: readonly Difference[]): Resource {
+  const names = new Set(differences.map((difference) => difference.at[0]))
   return Object.fromEntries(Object.entries(send).filter(([name]) => names.has(name)))
 }

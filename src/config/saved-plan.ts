@@ -4,11 +4,13 @@ import * as z from 'zod/mini'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/index.js'
-import { isPlainObject, stableJson } from './diff.js'
+import { isPlainObject, pathText, stableJson } from './diff.js'
 import { ConfigError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
 import { hold, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
-import { EnvReader, isEnvReference, prepareSecrets } from './secrets.js'
+import { EnvReader } from './env.js'
+import { holdReads } from './scrub.js'
+import { isEnvReference, prepareSecrets } from './secrets.js'
 import type { ConfigKind, Plan, PlanChange, PlanError, ReadPlanOptions } from './types.js'
 
 /**
@@ -37,6 +39,7 @@ const changeSchema = z.object({
   action: z.enum(['create', 'update', 'delete', 'unchanged']),
   id: z.optional(z.union([z.string(), z.number()])),
   fields: z.optional(z.array(fieldSchema)),
+  reads: z.optional(z.array(z.string())),
   send: z.optional(z.record(z.string(), z.unknown())),
   fingerprint: z.optional(z.string()),
 })
@@ -93,10 +96,10 @@ function literalSecrets(write: PendingWrite | undefined): string[] {
   const written = write?.written
   if (!written) return []
   return (write.secrets?.paths ?? []).filter((path) => {
-    const input = [...path.matchAll(/[^.[\]]+/g)].reduce<unknown>((value, [segment]) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined), written)
+    const input = path.reduce<unknown>((value, segment) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[segment] : undefined), written)
     const value = isPlainObject(input) ? input.value : undefined
     return value !== undefined && value !== null && value !== '' && envNames(value).length === 0
-  })
+  }).map(pathText)
 }
 
 function checksum(saved: Omit<SavedPlan, 'checksum'>): string {
@@ -112,21 +115,21 @@ function checksum(saved: Omit<SavedPlan, 'checksum'>): string {
 export async function readPlan(path: string, options: ReadPlanOptions = {}): Promise<Plan> {
   if (typeof path !== 'string' || path === '') throw new InvalidArgumentError('path', 'expected a file path')
   const saved = parseSaved(path, await readSmallFile(path))
-  const source = options.env ?? defaultEnv()
-  const env = new EnvReader(source)
-  const allowed = allowRule(options.allowEnv)
+  const env = new EnvReader(options)
   const errors: PlanError[] = []
   const changes = saved.changes.map((change) => {
     const { send, fingerprint, ...shown } = change
     if (shown.action === 'unchanged') return shown as PlanChange
     for (const name of envNames(send)) {
-      if (!allowed(name)) errors.push({ kind: shown.kind, key: shown.key, message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)` })
+      if (!env.allows(name)) errors.push({ kind: shown.kind, key: shown.key, message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)` })
       // An update may keep a stored secret (no variable needed): known only when apply reads the resource again.
-      else if (source[name] === undefined && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
+      else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
     return hold(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
   })
-  return markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project })
+  const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project })
+  holdReads(plan, env.values)
+  return plan
 }
 
 async function readSmallFile(path: string): Promise<string> {
@@ -167,23 +170,13 @@ function envNames(value: unknown): string[] {
   return isPlainObject(value) ? Object.values(value).flatMap(envNames) : []
 }
 
-function allowRule(allowEnv: ReadPlanOptions['allowEnv']): (name: string) => boolean {
-  const rules = allowEnv ?? []
-  return (name) => name.startsWith('POSTHOG_SECRET_') || rules.some((rule) => (typeof rule === 'string' ? rule === name : rule.test(name)))
-}
-
-function defaultEnv(): Record<string, string | undefined> {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
-}
-
 /** What a change of a read plan sends: its saved body, each secret read from the environment (and a kept one as the live resource has it). */
 export function savedBody(change: PlanChange, write: PendingWrite, live: Record<string, unknown> | undefined): Record<string, unknown> {
   const written = write.written!
   if (change.kind !== 'hogFunctions' || !write.secrets) return written
   const { env, rotate } = write.secrets
-  const before = env.errors.length
-  const { send } = prepareSecrets(written, live, { env, rotate, where: { kind: change.kind, key: change.key } })
-  const failure = env.errors[before]
-  if (failure) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failure.message}`)
+  const failures: string[] = []
+  const { send } = prepareSecrets(written, live, { env, rotate, error: (message) => failures.push(message) })
+  if (failures.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failures[0]}`)
   return send
 }

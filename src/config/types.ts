@@ -22,7 +22,10 @@ export type Renamable<Spec> = Spec & { $renamedFrom?: string }
 /** A kind of managed resource: a key of {@link ProjectConfig}. */
 export type ConfigKind = keyof ProjectConfig
 
-/** One field an update changes: `before` is the live value, `after` the desired one (`'(secret)'` for a secret). */
+/**
+ * One field an update changes: `before` is the live value, `after` the desired one (`'(secret)'` for a
+ * secret). `path` is for reading (`mappings[0].inputs["x.y"].value`: a key that is not a plain name is quoted).
+ */
 export interface FieldChange {
   path: string
   before: unknown
@@ -38,6 +41,8 @@ export interface PlanChange {
   id?: string | number
   /** For an update: exactly the fields that differ. */
   fields?: FieldChange[]
+  /** The environment variables the change reads (`$env` names, sorted), never their values. */
+  reads?: string[]
 }
 
 /** Why a plan cannot be applied (an ambiguous key, a missing `$env` variable, …). */
@@ -75,10 +80,13 @@ export interface PlanOptions {
   prune?: boolean | readonly ConfigKind[]
   /** Where `$env` values are read. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>
+  /**
+   * Variables `$env` may read besides those named `POSTHOG_SECRET_*`: names, or patterns (`/^DEPLOY_/`). Any
+   * other name is a plan error naming it.
+   */
+  allowEnv?: ReadonlyArray<string | RegExp>
   /** Re-send every secret input that has a `$env` value. */
   rotateSecrets?: boolean
-  /** `$env` names allowed besides those starting with `POSTHOG_SECRET_`. */
-  allowEnv?: ReadonlyArray<string | RegExp>
 }
 
 /** Options of `readPlan`. */

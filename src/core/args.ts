@@ -74,6 +74,18 @@ export function queryParams<T extends object>(name: string, value: T | undefined
   return params
 }
 
+/**
+ * Query parameters (checked as `queryParams` does) with the lists the service parses as JSON arrays
+ * (`tags`, `excluded_properties`, …) sent as JSON array strings rather than comma lists.
+ */
+export function withJsonArrays<T extends object>(name: string, params: T | undefined, keys: readonly string[]): Record<string, unknown> | undefined {
+  const query: Record<string, unknown> | undefined = queryParams(name, params) && { ...params }
+  for (const key of keys) {
+    if (query?.[key] != null) query[key] = JSON.stringify(stringList(`${name}.${key}`, query[key], true))
+  }
+  return query
+}
+
 /** An array of strings for a query or a body (endpoint names, survey ids, tags); non-empty unless `allowEmpty`. */
 export function stringList(name: string, value: unknown, allowEmpty = false): string[] {
   if (!Array.isArray(value) || (!allowEmpty && value.length === 0)) {

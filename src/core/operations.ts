@@ -10,6 +10,15 @@ export type Scope =
   | 'experiment:read'
   | 'experiment:write'
   | 'feature_flag:read'
+  | 'feature_flag:write'
+  | 'cohort:read'
+  | 'cohort:write'
+  | 'action:read'
+  | 'action:write'
+  | 'experiment_holdout:read'
+  | 'experiment_holdout:write'
+  | 'experiment_saved_metric:read'
+  | 'experiment_saved_metric:write'
   | 'hog_function:read'
   | 'hog_function:write'
   | 'survey:read'
@@ -103,6 +112,7 @@ const TABLE = {
   'experiments.eligibleFeatureFlags': { method: 'GET', path: 'experiments/eligible_feature_flags/', scope: 'feature_flag:read' },
   'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/', scope: 'experiment:read' },
   'experiments.stats': { method: 'GET', path: 'experiments/stats/', scope: 'experiment:read' },
+  'experiments.shipVariant': { method: 'POST', path: 'experiments/{id}/ship_variant/', scope: 'experiment:write', params: ID, body: 'required' },
 
   'hogFunctions.list': { method: 'GET', path: 'hog_functions/', scope: 'hog_function:read' },
   'hogFunctions.create': { method: 'POST', path: 'hog_functions/', scope: 'hog_function:write', body: 'required' },
@@ -220,6 +230,62 @@ const TABLE = {
   'query.run': { method: 'POST', path: 'query/', scope: 'query:read', idempotent: true, body: 'required' },
   'query.status': { method: 'GET', path: 'query/{id}/', scope: 'query:read', params: UUID },
   'query.cancel': { method: 'DELETE', path: 'query/{id}/', scope: 'query:read', params: UUID },
+
+  // The project's graph (docs/service-behaviour.md §11).
+  'featureFlags.list': { method: 'GET', path: 'feature_flags/', scope: 'feature_flag:read' },
+  'featureFlags.create': { method: 'POST', path: 'feature_flags/', scope: 'feature_flag:write', body: 'required' },
+  'featureFlags.retrieve': { method: 'GET', path: 'feature_flags/{id}/', scope: 'feature_flag:read', params: ID },
+  'featureFlags.update': { method: 'PATCH', path: 'feature_flags/{id}/', scope: 'feature_flag:write', params: ID, body: 'required' },
+  'featureFlags.delete': {
+    method: 'DELETE',
+    path: 'feature_flags/{id}/',
+    scope: 'feature_flag:write',
+    params: ID,
+    hint: 'feature flags are never hard-deleted (the service always answers 405): use featureFlags.softDelete(id)',
+  },
+
+  'cohorts.list': { method: 'GET', path: 'cohorts/', scope: 'cohort:read' },
+  'cohorts.create': { method: 'POST', path: 'cohorts/', scope: 'cohort:write', body: 'required' },
+  'cohorts.retrieve': { method: 'GET', path: 'cohorts/{id}/', scope: 'cohort:read', params: ID },
+  'cohorts.update': { method: 'PATCH', path: 'cohorts/{id}/', scope: 'cohort:write', params: ID, body: 'required' },
+  'cohorts.delete': {
+    method: 'DELETE',
+    path: 'cohorts/{id}/',
+    scope: 'cohort:write',
+    params: ID,
+    hint: 'cohorts are never hard-deleted (the service always answers 405): use cohorts.softDelete(id)',
+  },
+
+  'actions.list': { method: 'GET', path: 'actions/', scope: 'action:read' },
+  'actions.create': { method: 'POST', path: 'actions/', scope: 'action:write', body: 'required' },
+  'actions.retrieve': { method: 'GET', path: 'actions/{id}/', scope: 'action:read', params: ID },
+  'actions.update': { method: 'PATCH', path: 'actions/{id}/', scope: 'action:write', params: ID, body: 'required' },
+  'actions.delete': {
+    method: 'DELETE',
+    path: 'actions/{id}/',
+    scope: 'action:write',
+    params: ID,
+    hint: 'actions are never hard-deleted (the service always answers 405): use actions.softDelete(id)',
+  },
+  'actions.references': { method: 'GET', path: 'actions/{id}/references/', scope: 'action:read', params: ID },
+
+  'holdouts.list': { method: 'GET', path: 'experiment_holdouts/', scope: 'experiment_holdout:read' },
+  'holdouts.create': { method: 'POST', path: 'experiment_holdouts/', scope: 'experiment_holdout:write', body: 'required' },
+  'holdouts.retrieve': { method: 'GET', path: 'experiment_holdouts/{id}/', scope: 'experiment_holdout:read', params: ID },
+  'holdouts.update': { method: 'PATCH', path: 'experiment_holdouts/{id}/', scope: 'experiment_holdout:write', params: ID, body: 'required' },
+  'holdouts.delete': { method: 'DELETE', path: 'experiment_holdouts/{id}/', scope: 'experiment_holdout:write', params: ID },
+
+  'savedMetrics.list': { method: 'GET', path: 'experiment_saved_metrics/', scope: 'experiment_saved_metric:read' },
+  'savedMetrics.create': { method: 'POST', path: 'experiment_saved_metrics/', scope: 'experiment_saved_metric:write', body: 'required' },
+  'savedMetrics.retrieve': { method: 'GET', path: 'experiment_saved_metrics/{id}/', scope: 'experiment_saved_metric:read', params: ID },
+  'savedMetrics.update': {
+    method: 'PATCH',
+    path: 'experiment_saved_metrics/{id}/',
+    scope: 'experiment_saved_metric:write',
+    params: ID,
+    body: 'required',
+  },
+  'savedMetrics.delete': { method: 'DELETE', path: 'experiment_saved_metrics/{id}/', scope: 'experiment_saved_metric:write', params: ID },
 } as const satisfies Record<string, OperationRow>
 
 /** The name of an operation, `group.method`. */

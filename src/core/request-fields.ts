@@ -10,32 +10,43 @@ const fields3: KnownFields = {"names":"feature_flag_key"}
 const fields4: KnownFields = {"names":"fingerprint metric"}
 const fields5: KnownFields = {"names":"fingerprint metric_uuid"}
 const fields6: KnownFields = {"names":"active created_by_id evaluation_runtime has_evaluation_tags limit offset order search","enums":{"evaluation_runtime":["server","client","all"]}}
-const fields7: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
-const fields8: KnownFields = {"names":"_create_in_folder base_updated_at deleted description enabled execution_order filters hog icon_url inputs inputs_schema mappings masking name template_id type","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
-const fields9: KnownFields = {"names":"clickhouse_event configuration globals invocation_id mock_async_functions"}
-const fields10: KnownFields = {"names":"after before instance_id level limit search"}
-const fields11: KnownFields = {"names":"after before breakdown_by instance_id interval kind name","enums":{"breakdown_by":["kind","name"],"interval":["hour","day","week"]}}
-const fields12: KnownFields = {"names":"id"}
-const fields13: KnownFields = {"names":"query"}
-const fields14: KnownFields = {"names":"orders"}
-const fields15: KnownFields = {"names":"limit offset search"}
-const fields16: KnownFields = {"names":"_create_in_folder appearance archived conditions current_iteration current_iteration_start_date description enable_iframe_embedding enable_partial_responses end_date iteration_count iteration_frequency_days iteration_start_dates linked_flag_id linked_insight_id name questions remove_targeting_flag response_sampling_daily_limits response_sampling_interval response_sampling_interval_type response_sampling_limit response_sampling_start_date responses_limit schedule start_date targeting_flag_filters targeting_flag_id type","enums":{"response_sampling_interval_type":["day","week","month"],"schedule":["once","recurring","always"],"type":["popover","widget","external_survey","api"]}}
-const fields17: KnownFields = {"names":"limit page"}
-const fields18: KnownFields = {"names":"target_team_ids"}
-const fields19: KnownFields = {"names":"date_from date_to exclude_archived"}
-const fields20: KnownFields = {"names":"force_refresh question_id question_index"}
-const fields21: KnownFields = {"names":"force_refresh"}
-const fields22: KnownFields = {"names":"exclude_archived survey_ids"}
-const fields23: KnownFields = {"names":"date_from date_to"}
-const fields24: KnownFields = {"names":"exclude_archived limit offset question_id score_gte score_lte since until"}
-const fields25: KnownFields = {"names":"created_by is_active limit offset"}
-const fields26: KnownFields = {"names":"bucket_overrides cache_age_seconds data_freshness_seconds deleted derived_from_insight description is_active is_materialized name optional_breakdown_properties query sync_frequency tags version","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
-const fields27: KnownFields = {"names":"version"}
-const fields28: KnownFields = {"names":"client_query_id debug filters_override limit offset query_override refresh variables version","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
-const fields29: KnownFields = {"names":"names"}
-const fields30: KnownFields = {"names":"event_type exclude_hidden excluded_properties limit offset ordering search tags","enums":{"event_type":["event","event_custom","event_posthog"]}}
-const fields31: KnownFields = {"names":"default_columns description enforcement_mode hidden name owner post_to_slack tags verified","enums":{"enforcement_mode":["allow","reject"]}}
-const fields32: KnownFields = {"names":"query refresh","enums":{"refresh":["blocking","async","lazy_async","force_blocking","force_async","force_cache","async_except_on_cache_miss"]}}
+const fields7: KnownFields = {"names":"conclusion conclusion_comment release_to_everyone variant_key","enums":{"conclusion":["won","lost","inconclusive","stopped_early","invalid"]}}
+const fields8: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
+const fields9: KnownFields = {"names":"_create_in_folder base_updated_at deleted description enabled execution_order filters hog icon_url inputs inputs_schema mappings masking name template_id type","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
+const fields10: KnownFields = {"names":"clickhouse_event configuration globals invocation_id mock_async_functions"}
+const fields11: KnownFields = {"names":"after before instance_id level limit search"}
+const fields12: KnownFields = {"names":"after before breakdown_by instance_id interval kind name","enums":{"breakdown_by":["kind","name"],"interval":["hour","day","week"]}}
+const fields13: KnownFields = {"names":"id"}
+const fields14: KnownFields = {"names":"query"}
+const fields15: KnownFields = {"names":"orders"}
+const fields16: KnownFields = {"names":"limit offset search"}
+const fields17: KnownFields = {"names":"_create_in_folder appearance archived conditions current_iteration current_iteration_start_date description enable_iframe_embedding enable_partial_responses end_date iteration_count iteration_frequency_days iteration_start_dates linked_flag_id linked_insight_id name questions remove_targeting_flag response_sampling_daily_limits response_sampling_interval response_sampling_interval_type response_sampling_limit response_sampling_start_date responses_limit schedule start_date targeting_flag_filters targeting_flag_id type","enums":{"response_sampling_interval_type":["day","week","month"],"schedule":["once","recurring","always"],"type":["popover","widget","external_survey","api"]}}
+const fields18: KnownFields = {"names":"limit page"}
+const fields19: KnownFields = {"names":"target_team_ids"}
+const fields20: KnownFields = {"names":"date_from date_to exclude_archived"}
+const fields21: KnownFields = {"names":"force_refresh question_id question_index"}
+const fields22: KnownFields = {"names":"force_refresh"}
+const fields23: KnownFields = {"names":"exclude_archived survey_ids"}
+const fields24: KnownFields = {"names":"date_from date_to"}
+const fields25: KnownFields = {"names":"exclude_archived limit offset question_id score_gte score_lte since until"}
+const fields26: KnownFields = {"names":"created_by is_active limit offset"}
+const fields27: KnownFields = {"names":"bucket_overrides cache_age_seconds data_freshness_seconds deleted derived_from_insight description is_active is_materialized name optional_breakdown_properties query sync_frequency tags version","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
+const fields28: KnownFields = {"names":"version"}
+const fields29: KnownFields = {"names":"client_query_id debug filters_override limit offset query_override refresh variables version","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields30: KnownFields = {"names":"names"}
+const fields31: KnownFields = {"names":"event_type exclude_hidden excluded_properties limit offset ordering search tags","enums":{"event_type":["event","event_custom","event_posthog"]}}
+const fields32: KnownFields = {"names":"default_columns description enforcement_mode hidden name owner post_to_slack tags verified","enums":{"enforcement_mode":["allow","reject"]}}
+const fields33: KnownFields = {"names":"query refresh","enums":{"refresh":["blocking","async","lazy_async","force_blocking","force_async","force_cache","async_except_on_cache_miss"]}}
+const fields34: KnownFields = {"names":"active archived created_by_id eligible_for_experiment evaluation_runtime excluded_properties excluded_tags has_evaluation_contexts key limit offset order search tags type","enums":{"evaluation_runtime":["server","client","all"],"type":["boolean","multivariant","experiment","remote_config"]}}
+const fields35: KnownFields = {"names":"_create_in_folder active analytics_dashboards archived bucketing_identifier creation_context deleted ensure_experience_continuity evaluation_contexts evaluation_runtime evaluation_tags filters has_encrypted_payloads has_enriched_analytics is_remote_configuration key name tags version","enums":{"bucketing_identifier":["distinct_id","device_id"],"creation_context":["feature_flags","experiments","surveys","early_access_features","web_experiments","product_tours"],"evaluation_runtime":["server","client","all"]}}
+const fields36: KnownFields = {"names":"basic created_by_id hide_behavioral_cohorts limit offset search type","enums":{"type":["static","dynamic"]}}
+const fields37: KnownFields = {"names":"_create_in_folder _create_static_person_ids cohort_type deleted description filters groups is_static name query","enums":{"cohort_type":["static","person_property","behavioral","realtime","analytical"]}}
+const fields38: KnownFields = {"names":"created_by include_reference_count limit offset ordering search tags","enums":{"ordering":["name","-name","created_at","-created_at","pinned_at","-pinned_at","created_by","-created_by"]}}
+const fields39: KnownFields = {"names":"_create_in_folder creation_context deleted description name pinned_at post_to_slack slack_message_format steps tags"}
+const fields40: KnownFields = {"names":"limit offset"}
+const fields41: KnownFields = {"names":"description filters name"}
+const fields42: KnownFields = {"names":"event limit offset search"}
+const fields43: KnownFields = {"names":"description name query tags"}
 
 /** The top-level fields of each operation's body and query, checked before sending. */
 export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: KnownFields; readonly query?: KnownFields } } = {
@@ -47,37 +58,53 @@ export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: K
   'experiments.recalculateTimeseries': { body: fields4 },
   'experiments.timeseriesResults': { query: fields5 },
   'experiments.eligibleFeatureFlags': { query: fields6 },
-  'hogFunctions.list': { query: fields7 },
-  'hogFunctions.create': { body: fields8 },
-  'hogFunctions.update': { body: fields8 },
-  'hogFunctions.broadcast': { body: fields8 },
-  'hogFunctions.invocations': { body: fields9 },
-  'hogFunctions.logs': { query: fields10 },
-  'hogFunctions.metrics': { query: fields11 },
-  'hogFunctions.metricsTotals': { query: fields11 },
-  'hogFunctions.icon': { query: fields12 },
-  'hogFunctions.icons': { query: fields13 },
-  'hogFunctions.rearrange': { body: fields14 },
-  'surveys.list': { query: fields15 },
-  'surveys.create': { body: fields16 },
-  'surveys.update': { body: fields16 },
-  'surveys.activity': { query: fields17 },
-  'surveys.duplicateToProjects': { body: fields18 },
-  'surveys.stats': { query: fields19 },
-  'surveys.summarizeResponses': { body: fields20 },
-  'surveys.summaryHeadline': { body: fields21 },
-  'surveys.allActivity': { query: fields17 },
-  'surveys.responsesCount': { query: fields22 },
-  'surveys.allStats': { query: fields23 },
-  'surveys.responses': { query: fields24 },
-  'endpoints.list': { query: fields25 },
-  'endpoints.create': { body: fields26 },
-  'endpoints.update': { body: fields26 },
-  'endpoints.runGet': { query: fields27 },
-  'endpoints.run': { body: fields28 },
-  'endpoints.lastExecutionTimes': { body: fields29 },
-  'eventDefinitions.list': { query: fields30 },
-  'eventDefinitions.create': { body: fields31 },
-  'eventDefinitions.update': { body: fields31 },
-  'query.run': { body: fields32 },
+  'experiments.shipVariant': { body: fields7 },
+  'hogFunctions.list': { query: fields8 },
+  'hogFunctions.create': { body: fields9 },
+  'hogFunctions.update': { body: fields9 },
+  'hogFunctions.broadcast': { body: fields9 },
+  'hogFunctions.invocations': { body: fields10 },
+  'hogFunctions.logs': { query: fields11 },
+  'hogFunctions.metrics': { query: fields12 },
+  'hogFunctions.metricsTotals': { query: fields12 },
+  'hogFunctions.icon': { query: fields13 },
+  'hogFunctions.icons': { query: fields14 },
+  'hogFunctions.rearrange': { body: fields15 },
+  'surveys.list': { query: fields16 },
+  'surveys.create': { body: fields17 },
+  'surveys.update': { body: fields17 },
+  'surveys.activity': { query: fields18 },
+  'surveys.duplicateToProjects': { body: fields19 },
+  'surveys.stats': { query: fields20 },
+  'surveys.summarizeResponses': { body: fields21 },
+  'surveys.summaryHeadline': { body: fields22 },
+  'surveys.allActivity': { query: fields18 },
+  'surveys.responsesCount': { query: fields23 },
+  'surveys.allStats': { query: fields24 },
+  'surveys.responses': { query: fields25 },
+  'endpoints.list': { query: fields26 },
+  'endpoints.create': { body: fields27 },
+  'endpoints.update': { body: fields27 },
+  'endpoints.runGet': { query: fields28 },
+  'endpoints.run': { body: fields29 },
+  'endpoints.lastExecutionTimes': { body: fields30 },
+  'eventDefinitions.list': { query: fields31 },
+  'eventDefinitions.create': { body: fields32 },
+  'eventDefinitions.update': { body: fields32 },
+  'query.run': { body: fields33 },
+  'featureFlags.list': { query: fields34 },
+  'featureFlags.create': { body: fields35 },
+  'featureFlags.update': { body: fields35 },
+  'cohorts.list': { query: fields36 },
+  'cohorts.create': { body: fields37 },
+  'cohorts.update': { body: fields37 },
+  'actions.list': { query: fields38 },
+  'actions.create': { body: fields39 },
+  'actions.update': { body: fields39 },
+  'holdouts.list': { query: fields40 },
+  'holdouts.create': { body: fields41 },
+  'holdouts.update': { body: fields41 },
+  'savedMetrics.list': { query: fields42 },
+  'savedMetrics.create': { body: fields43 },
+  'savedMetrics.update': { body: fields43 },
 }

@@ -137,6 +137,21 @@ export const experimentEndParamsSchema: ExperimentEndParamsSchema = z.strictObje
 /** What `experiments.end` sets. */
 export interface ExperimentEndParams extends ShapeOutput<typeof experimentEndParamsShape> {}
 
+const experimentShipVariantParamsShape = {
+  /** The variant rolled out to everyone the flag's conditions match (100%; the others 0%). */
+  variant_key: z.string(),
+  /** The outcome: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
+  conclusion: nullableOptional(z.enum(EXPERIMENT_CONCLUSIONS)),
+  /** Why, at most 4,000 characters. */
+  conclusion_comment: nullableOptional(z.string()),
+  /** Newer services: also put a 100% condition first, so the variant reaches everyone (default `false`). */
+  release_to_everyone: z.exactOptional(z.boolean()),
+}
+export interface ExperimentShipVariantParamsSchema extends z.ZodMiniObject<typeof experimentShipVariantParamsShape, z.core.$strict> {}
+export const experimentShipVariantParamsSchema: ExperimentShipVariantParamsSchema = z.strictObject(experimentShipVariantParamsShape)
+/** `experiments.shipVariant`: the variant to ship and, when given, the conclusion. */
+export interface ExperimentShipVariantParams extends ShapeOutput<typeof experimentShipVariantParamsShape> {}
+
 const experimentListParamsShape = {
   /** Page size (default 100). */
   limit: z.optional(z.number()),

@@ -1,9 +1,14 @@
 import type * as z from 'zod/mini'
+import * as actions from './actions.js'
+import * as cohorts from './cohorts.js'
 import * as endpoints from './endpoints.js'
 import * as eventDefinitions from './event-definitions.js'
 import * as experiments from './experiments.js'
+import * as featureFlags from './feature-flags.js'
+import * as holdouts from './holdouts.js'
 import * as hogFunctions from './hog-functions.js'
 import * as query from './query.js'
+import * as savedMetrics from './saved-metrics.js'
 import * as surveys from './surveys.js'
 
 /**
@@ -33,6 +38,7 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'experiments.timeseriesResults': { params: experiments.timeseriesResultsParamsSchema },
   'experiments.eligibleFeatureFlags': { params: experiments.eligibleFeatureFlagsParamsSchema },
   'experiments.results': { params: query.experimentResultsParamsSchema },
+  'experiments.shipVariant': { body: experiments.experimentShipVariantParamsSchema },
 
   'hogFunctions.list': { params: hogFunctions.hogFunctionListParamsSchema },
   'hogFunctions.create': { body: hogFunctions.hogFunctionCreateParamsSchema },
@@ -74,4 +80,24 @@ export const REQUESTS: { readonly [method: string]: RequestShapes } = {
   'eventDefinitions.update': { body: eventDefinitions.eventDefinitionUpdateParamsSchema },
 
   'query.run': { body: query.queryRunParamsSchema },
+
+  'featureFlags.list': { params: featureFlags.featureFlagListParamsSchema },
+  'featureFlags.create': { body: featureFlags.featureFlagCreateParamsSchema },
+  'featureFlags.update': { body: featureFlags.featureFlagUpdateParamsSchema },
+
+  'cohorts.list': { params: cohorts.cohortListParamsSchema },
+  'cohorts.create': { body: cohorts.cohortCreateParamsSchema },
+  'cohorts.update': { body: cohorts.cohortUpdateParamsSchema },
+
+  'actions.list': { params: actions.actionListParamsSchema },
+  'actions.create': { body: actions.actionCreateParamsSchema },
+  'actions.update': { body: actions.actionUpdateParamsSchema },
+
+  'holdouts.list': { params: holdouts.holdoutListParamsSchema },
+  'holdouts.create': { body: holdouts.holdoutCreateParamsSchema },
+  'holdouts.update': { body: holdouts.holdoutUpdateParamsSchema },
+
+  'savedMetrics.list': { params: savedMetrics.savedMetricListParamsSchema },
+  'savedMetrics.create': { body: savedMetrics.savedMetricCreateParamsSchema },
+  'savedMetrics.update': { body: savedMetrics.savedMetricUpdateParamsSchema },
 }

@@ -1,4 +1,4 @@
-import { plainObject, queryParams, stringId, stringList } from '../core/args.js'
+import { plainObject, stringId, withJsonArrays } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
@@ -34,7 +34,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
   list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
-    return this._client.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays(params), givenQuery: params }), options)
+    return this._client.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS), givenQuery: params }), options)
   }
 
   /**
@@ -108,15 +108,6 @@ export class EventDefinitions extends APIResource {
   typescript(options?: RequestOptions): APIPromise<EventDefinitionCode> {
     return this._client.request('eventDefinitions.typescript', eventDefinitionCode, {}, options)
   }
-}
-
-/** `excluded_properties` and `tags` are sent as JSON arrays, not comma-separated (docs/service-behaviour.md §7.2). */
-function withJsonArrays(params: EventDefinitionListParams | undefined): Record<string, unknown> | undefined {
-  const query: Record<string, unknown> | undefined = queryParams('params', params) && { ...params }
-  for (const key of JSON_ARRAY_PARAMS) {
-    if (query?.[key] != null) query[key] = JSON.stringify(stringList(`params.${key}`, query[key], true))
-  }
-  return query
 }
 
 /** `name` is required and unique. */

@@ -15,6 +15,7 @@ import type {
   ExperimentEndParams,
   ExperimentLaunchParams,
   ExperimentListParams,
+  ExperimentShipVariantParams,
   ExperimentUpdateParams,
   ExposureCohortParams,
   RecalculateTimeseriesParams,
@@ -128,6 +129,16 @@ export class Experiments extends APIResource {
    */
   end(id: number, params: ExperimentEndParams = {}, options?: RequestOptions): APIPromise<Experiment> {
     return this._client.request('experiments.update', experiment, () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
+  }
+
+  /**
+   * Ships a variant: the experiment's flag serves `variant_key` to 100% of its conditions (the other
+   * variants 0%), a running experiment ends (`end_date` now), and the conclusion is set when given.
+   *
+   * `POST /api/projects/:project_id/experiments/:id/ship_variant/` · scope `experiment:write`
+   */
+  shipVariant(id: number, body: ExperimentShipVariantParams, options?: RequestOptions): APIPromise<Experiment> {
+    return this._client.request('experiments.shipVariant', experiment, { path: { id }, body }, options)
   }
 
   /**

@@ -199,3 +199,66 @@ export const EVENT_DEFINITION_EVENT_TYPES = ['event', 'event_custom', 'event_pos
 
 /** `refresh` of a query: how it may use the cache; the `async` kinds answer 202 until done. */
 export const QUERY_REFRESH_VALUES = ['blocking', 'async', 'lazy_async', 'force_blocking', 'force_async', 'force_cache', 'async_except_on_cache_miss'] as const
+
+// The project's graph: feature flags, cohorts, actions, holdouts, saved metrics (docs/service-behaviour.md §11)
+
+/** `type` of a property in a flag's release condition (§11.2). */
+export const FEATURE_FLAG_PROPERTY_TYPES = ['person', 'cohort', 'group', 'flag', 'person_metadata'] as const
+/** `operator` of a property in a flag's release condition (§11.2); `min`/`max` are the service's aliases of `gte`/`lte`. */
+export const FEATURE_FLAG_OPERATORS = [
+  'exact',
+  'is_not',
+  'icontains',
+  'not_icontains',
+  'icontains_multi',
+  'not_icontains_multi',
+  'regex',
+  'not_regex',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'min',
+  'max',
+  'is_set',
+  'is_not_set',
+  'is_date_exact',
+  'is_date_after',
+  'is_date_before',
+  'semver_gt',
+  'semver_gte',
+  'semver_lt',
+  'semver_lte',
+  'semver_eq',
+  'semver_neq',
+  'semver_tilde',
+  'semver_caret',
+  'semver_wildcard',
+  'in',
+  'not_in',
+  'flag_evaluates_to',
+] as const
+/** `creation_context` of a new flag (§11.2). */
+export const FEATURE_FLAG_CREATION_CONTEXTS = ['feature_flags', 'experiments', 'surveys', 'early_access_features', 'web_experiments', 'product_tours'] as const
+/** `bucketing_identifier` of a flag (§11.2). */
+export const FEATURE_FLAG_BUCKETING_IDENTIFIERS = ['distinct_id', 'device_id'] as const
+/** `type` filter of `featureFlags.list` (§11.2). */
+export const FEATURE_FLAG_LIST_TYPES = ['boolean', 'multivariant', 'experiment', 'remote_config'] as const
+/** `cohort_type` of a cohort (§11.3). */
+export const COHORT_TYPES = ['static', 'person_property', 'behavioral', 'realtime', 'analytical'] as const
+/** `value` of a behavioral cohort condition: the behaviour (§11.3). */
+export const COHORT_BEHAVIORS = [
+  'performed_event',
+  'performed_event_multiple',
+  'performed_event_first_time',
+  'performed_event_regularly',
+  'performed_event_sequence',
+  'stopped_performing_event',
+  'restarted_performing_event',
+] as const
+/** `event_type` and `seq_event_type` of a behavioral cohort condition: an event name or an action id (§11.3). */
+export const COHORT_EVENT_TYPES = ['events', 'actions'] as const
+/** `text_matching`, `href_matching`, `url_matching` of an action step (§11.4). */
+export const ACTION_STEP_MATCHINGS = ['contains', 'regex', 'exact'] as const
+/** `ordering` of `actions.list` (§11.4). */
+export const ACTION_ORDERINGS = ['name', '-name', 'created_at', '-created_at', 'pinned_at', '-pinned_at', 'created_by', '-created_by'] as const

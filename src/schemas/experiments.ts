@@ -22,25 +22,10 @@ import type {
   ExperimentStatsConfig,
 } from '../requests/experiment-metrics.js'
 
-/** The holdout group embedded in an experiment (docs/service-behaviour.md §3.1). */
-export const holdoutSchema = z.looseObject({
-  /** The holdout id. */
-  id: z.number(),
-  /** Name. */
-  name: z.optional(z.string()),
-  /** Description. */
-  description: z.nullish(z.string()),
-  /** Release groups; the variant is `holdout-<id>`. */
-  filters: z.nullish(json),
-  /** Who created it. */
-  created_by: z.nullish(userBasicSchema),
-  /** Creation date-time. */
-  created_at: z.optional(dateTime),
-  /** Last change. */
-  updated_at: z.optional(dateTime),
-})
-/** The holdout group of an experiment: users kept out of every variant. */
-export type Holdout = z.infer<typeof holdoutSchema>
+import { holdoutSchema, type Holdout } from './holdouts.js'
+import { featureFlagSchema, type FeatureFlag } from './feature-flags.js'
+
+export { holdoutSchema, featureFlagSchema, type Holdout, type FeatureFlag }
 
 /** A saved metric attached to an experiment. */
 export const experimentSavedMetricSchema = z.looseObject({
@@ -186,42 +171,6 @@ export const experimentShape = {
 
 /** An experiment, as list, create, retrieve, update and duplicate return it (docs/service-behaviour.md §3.1). */
 export const experimentSchema = describes<Experiment>(z.looseObject(experimentShape))
-
-/** A feature flag as `eligibleFeatureFlags` returns it (OAS `FeatureFlag`). */
-export const featureFlagSchema = z.looseObject({
-  id: z.number(),
-  name: z.optional(z.string()),
-  key: z.optional(z.string()),
-  filters: z.nullish(jsonObject),
-  deleted: z.optional(z.boolean()),
-  active: z.optional(z.boolean()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.nullish(dateTime),
-  updated_at: z.nullish(dateTime),
-  version: z.nullish(z.number()),
-  last_modified_by: z.nullish(userBasicSchema),
-  ensure_experience_continuity: z.nullish(z.boolean()),
-  experiment_set: z.nullish(z.array(json)),
-  surveys: z.nullish(json),
-  features: z.nullish(json),
-  rollback_conditions: z.nullish(json),
-  performed_rollback: z.nullish(z.boolean()),
-  can_edit: z.optional(z.boolean()),
-  tags: z.nullish(z.array(json)),
-  usage_dashboard: z.nullish(z.number()),
-  analytics_dashboards: z.nullish(z.array(json)),
-  has_enriched_analytics: z.nullish(z.boolean()),
-  user_access_level: z.nullish(z.string()),
-  is_remote_configuration: z.nullish(z.boolean()),
-  has_encrypted_payloads: z.nullish(z.boolean()),
-  status: z.nullish(z.string()),
-  evaluation_runtime: z.nullish(openEnum<'server' | 'client' | 'all'>()),
-  bucketing_identifier: z.nullish(openEnum<'distinct_id' | 'device_id'>()),
-  last_called_at: z.nullish(dateTime),
-  is_used_in_replay_settings: z.nullish(z.boolean()),
-})
-/** A feature flag. */
-export type FeatureFlag = z.infer<typeof featureFlagSchema>
 
 /** `createExposureCohort`: `{ cohort }` (the service answers 201). */
 export const exposureCohortResultSchema = z.looseObject({

@@ -8,17 +8,25 @@ import { seedEndpoint, type EndpointSeed } from './groups/endpoints.js'
 import { seedEventDefinition, type EventDefinitionSeed } from './groups/event-definitions.js'
 import { seedExperiment, type ExperimentSeed } from './groups/experiments.js'
 import { createFlag } from './groups/feature-flags.js'
+import { seedAction } from './groups/actions.js'
+import { seedCohort } from './groups/cohorts.js'
+import { seedHoldout } from './groups/holdouts.js'
+import { seedSavedMetric } from './groups/saved-metrics.js'
 import { seedHogFunction, type HogFunctionSeed } from './groups/hog-functions.js'
 import { seedSurvey, seedSurveyResponses, type SurveyResponseSeed, type SurveySeed } from './groups/surveys.js'
 import { abortReason, type Outcome } from './outcome.js'
 import { SERVE_OUTCOME } from './outcome-access.js'
 import type {
+  FakeAction,
+  FakeCohort,
   FakeEndpoint,
   FakeEventDefinition,
   FakeExperiment,
   FakeExperimentData,
   FakeFeatureFlag,
   FakeHogFunction,
+  FakeHoldout,
+  FakeSavedMetric,
   FakeSurvey,
   FakeSurveyResponse,
 } from './records.js'
@@ -144,6 +152,14 @@ export interface FakeSeeders {
   endpoints(seed: SeedInput<EndpointSeed>, options?: SeedOptions): FakeEndpoint[]
   /** Event definitions (seen recently unless told otherwise). */
   eventDefinitions(seed: SeedInput<EventDefinitionSeed>, options?: SeedOptions): FakeEventDefinition[]
+  /** Cohorts (dynamic, no conditions, unless told otherwise). */
+  cohorts(seed: SeedInput<Partial<FakeCohort>>, options?: SeedOptions): FakeCohort[]
+  /** Actions (named `Action <n>`, no steps, unless told otherwise; steps get every key). */
+  actions(seed: SeedInput<Partial<FakeAction>>, options?: SeedOptions): FakeAction[]
+  /** Experiment holdouts (one group excluding 10% unless told otherwise). */
+  holdouts(seed: SeedInput<Partial<FakeHoldout>>, options?: SeedOptions): FakeHoldout[]
+  /** Saved experiment metrics (a mean of `$pageview` unless told otherwise). */
+  savedMetrics(seed: SeedInput<Partial<FakeSavedMetric>>, options?: SeedOptions): FakeSavedMetric[]
   /**
    * What the experiment's results are computed from (`ExperimentQuery` and the legacy kinds): per variant
    * key, the exposures and the conversions (funnels) or `sum` and `sum_squares` (means), e.g.
@@ -356,6 +372,10 @@ class Fake implements FakeApi {
       surveyResponses: (surveyId, input, options) => seedSurveyResponses(storeOf(options), surveyId, list(input)),
       endpoints: (input, options) => many(input, options, seedEndpoint),
       eventDefinitions: (input, options) => many(input, options, seedEventDefinition),
+      cohorts: (input, options) => many(input, options, seedCohort),
+      actions: (input, options) => many(input, options, seedAction),
+      holdouts: (input, options) => many(input, options, seedHoldout),
+      savedMetrics: (input, options) => many(input, options, seedSavedMetric),
       experimentData: (experimentId, variants, options) => {
         const store = storeOf(options)
         if (!store.experiments.has(experimentId)) throw new TypeError(`seed.experimentData: no experiment ${experimentId}`)

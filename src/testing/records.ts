@@ -58,15 +58,17 @@ export interface FakeFeatureFlag extends FakeMinimalFeatureFlag {
   [field: string]: unknown
 }
 
-/** The holdout embedded in an experiment. */
+/** An experiment holdout (docs/service-behaviour.md §11.5), also embedded in experiments. */
 export interface FakeHoldout {
   id: number
   name: string
   description: string | null
-  filters: unknown[]
+  filters: Record<string, unknown>[]
   created_by: FakeUser | null
   created_at: string
   updated_at: string
+  user_access_level?: string | null
+  [field: string]: unknown
 }
 
 /** An experiment (docs/service-behaviour.md §3.1): exactly what GET answers. */
@@ -107,13 +109,13 @@ export interface FakeExperiment {
   [field: string]: unknown
 }
 
-/** A cohort made by `create_exposure_cohort_for_experiment`. */
+/** A cohort (docs/service-behaviour.md §11.3), or one made by `create_exposure_cohort_for_experiment`. */
 export interface FakeCohort {
   id: number
-  name: string
+  name: string | null
   description: string
   groups: unknown[]
-  filters: Record<string, unknown>
+  filters: Record<string, unknown> | null
   query: unknown
   is_static: boolean
   is_calculating: boolean
@@ -396,5 +398,42 @@ export interface FakeEventDefinition {
   default_columns: string[]
   media_preview_urls: string[]
   query_usage_30_day: number
+  [field: string]: unknown
+}
+
+/** An action (docs/service-behaviour.md §11.4). */
+export interface FakeAction {
+  id: number
+  name: string | null
+  description: string
+  tags: string[]
+  post_to_slack: boolean
+  slack_message_format: string
+  steps: Record<string, unknown>[]
+  created_at: string
+  created_by: FakeUser | null
+  deleted: boolean
+  is_calculating: boolean
+  last_calculated_at: string
+  team_id: number
+  is_action: boolean
+  bytecode_error: string | null
+  pinned_at: string | null
+  creation_context: string | null
+  user_access_level: string | null
+  [field: string]: unknown
+}
+
+/** A saved (shared) experiment metric (docs/service-behaviour.md §11.6). */
+export interface FakeSavedMetric {
+  id: number
+  name: string
+  description: string | null
+  query: Record<string, unknown>
+  created_by: FakeUser | null
+  created_at: string
+  updated_at: string
+  tags: string[]
+  user_access_level: string | null
   [field: string]: unknown
 }

@@ -5,11 +5,16 @@
 import type { OperationId, Scope } from '../core/operations.js'
 import type { OperationContext, OperationHandler } from './context.js'
 import type { TooManyRequestsFault } from './faults.js'
+import { actionHandlers } from './groups/actions.js'
+import { cohortHandlers } from './groups/cohorts.js'
 import { endpointHandlers } from './groups/endpoints.js'
 import { eventDefinitionHandlers } from './groups/event-definitions.js'
 import { experimentHandlers } from './groups/experiments.js'
+import { featureFlagHandlers } from './groups/feature-flags.js'
 import { hogFunctionHandlers } from './groups/hog-functions.js'
+import { holdoutHandlers } from './groups/holdouts.js'
 import { queryHandlers } from './groups/query.js'
+import { savedMetricHandlers } from './groups/saved-metrics.js'
 import { surveyHandlers } from './groups/surveys.js'
 import { HttpFailure, apiError, json, throttledBody } from './responses.js'
 import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
@@ -24,6 +29,11 @@ const HANDLERS = {
   ...endpointHandlers,
   ...eventDefinitionHandlers,
   ...queryHandlers,
+  ...featureFlagHandlers,
+  ...cohortHandlers,
+  ...actionHandlers,
+  ...holdoutHandlers,
+  ...savedMetricHandlers,
 } satisfies Record<OperationId, OperationHandler>
 
 /** The scopes of a key: a list, or `'*'` for everything. */

@@ -1,4 +1,5 @@
 import type {
+  FakeAction,
   FakeActivityLogEntry,
   FakeAppMetric,
   FakeCohort,
@@ -7,8 +8,10 @@ import type {
   FakeExperiment,
   FakeExperimentData,
   FakeQueryRun,
+  FakeSavedMetric,
   FakeFeatureFlag,
   FakeHogFunction,
+  FakeHoldout,
   FakeLogEntry,
   FakeSurvey,
   FakeSurveyCopy,
@@ -21,10 +24,16 @@ import type {
 export interface FakeState {
   /** Experiments by id, soft-deleted ones included (`deleted: true`). */
   readonly experiments: ReadonlyMap<number, FakeExperiment>
-  /** Flags of experiments and surveys, and seeded ones (`eligible_feature_flags` reads these). */
+  /** Feature flags by id, soft-deleted ones included: created, seeded, and those of experiments and surveys. */
   readonly featureFlags: ReadonlyMap<number, FakeFeatureFlag>
-  /** Cohorts by id (made by `experiments.createExposureCohort`). */
+  /** Cohorts by id, soft-deleted ones included (also made by `experiments.createExposureCohort`). */
   readonly cohorts: ReadonlyMap<number, FakeCohort>
+  /** Actions by id, soft-deleted ones included. */
+  readonly actions: ReadonlyMap<number, FakeAction>
+  /** Experiment holdouts by id. */
+  readonly holdouts: ReadonlyMap<number, FakeHoldout>
+  /** Saved experiment metrics by id. */
+  readonly savedMetrics: ReadonlyMap<number, FakeSavedMetric>
   /** Requests of `experiments.recalculateTimeseries`, oldest first. */
   readonly timeseriesRecalculations: readonly FakeTimeseriesRecalculation[]
   /** Hog functions by id, soft-deleted ones included (`deleted: true`). */
@@ -79,13 +88,18 @@ export const FAKE_USER: FakeUser = {
 /** The organisation every fake project belongs to. */
 export const FAKE_ORGANIZATION_ID = '01960000-0000-7000-8000-00000000b001'
 
-type Counter = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'uuid'
+/** The kinds of integer ids the fake hands out. */
+export type IdKind = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'action' | 'savedMetric'
+type Counter = IdKind | 'uuid'
 
 /** Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. */
 export class FakeStore implements FakeState {
   readonly experiments = new Map<number, FakeExperiment>()
   readonly featureFlags = new Map<number, FakeFeatureFlag>()
   readonly cohorts = new Map<number, FakeCohort>()
+  readonly actions = new Map<number, FakeAction>()
+  readonly holdouts = new Map<number, FakeHoldout>()
+  readonly savedMetrics = new Map<number, FakeSavedMetric>()
   readonly timeseriesRecalculations: FakeTimeseriesRecalculation[] = []
   readonly hogFunctions = new Map<string, FakeHogFunction>()
   readonly hogFunctionLogs = new Map<string, FakeLogEntry[]>()
@@ -116,7 +130,7 @@ export class FakeStore implements FakeState {
   }
 
   /** The next integer id of a kind, from 1. */
-  nextId(kind: Exclude<Counter, 'uuid'>): number {
+  nextId(kind: IdKind): number {
     const next = (this.#counters.get(kind) ?? 0) + 1
     this.#counters.set(kind, next)
     return next
@@ -148,6 +162,9 @@ export class FakeStore implements FakeState {
       this.experiments,
       this.featureFlags,
       this.cohorts,
+      this.actions,
+      this.holdouts,
+      this.savedMetrics,
       this.hogFunctions,
       this.hogFunctionLogs,
       this.hogFunctionMetrics,

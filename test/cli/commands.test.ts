@@ -28,6 +28,11 @@ describe('the command table', () => {
       'surveys.stop → surveys.update',
       'surveys.resume → surveys.update',
       'surveys.archive → surveys.update',
+      'featureFlags.softDelete → featureFlags.update',
+      'featureFlags.enable → featureFlags.update',
+      'featureFlags.disable → featureFlags.update',
+      'cohorts.softDelete → cohorts.update',
+      'actions.softDelete → actions.update',
     ])
   })
 

@@ -59,7 +59,7 @@ describe('configuration commands', () => {
     const markdown = await run(['plan', '--format', 'markdown'])
     expect(markdown).toMatchObject({ code: 0 })
     expect(markdown.stdout).toContain(`### PostHog plan for project 1 (${client(1).baseUrl}): 0 to create, 1 to update, 0 to delete, 3 unchanged`)
-    expect(markdown.stdout).toContain('| `description` | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
+    expect(markdown.stdout).toContain('| <code>description</code> | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
     const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout)
     expect(json.changes.find((change: { action: string }) => change.action === 'update').fields).toEqual([{ path: 'description', before: 'Quarterly NPS', after: 'Yearly NPS' }])
     expect(writes(from)).toEqual([])
@@ -135,6 +135,29 @@ describe('configuration commands', () => {
     const again = await run(['copy', '--to-project', '2', '--yes'])
     expect(again).toMatchObject({ code: 0 })
     expect(again.stdout).toContain(planLine(2, '0 to create, 0 to update, 0 to delete, 4 unchanged'))
+  })
+
+  it('--allow-env lets $env read a variable not named POSTHOG_SECRET_*; --rotate-secrets re-sends the secret; neither value is printed', async () => {
+    await run(['pull', '--kind', 'hog-functions'])
+    const file = join(work, 'posthog', 'hog-functions', 'Order-webhook.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace(secretVariable, 'DEPLOY_TOKEN'))
+    const rotated = 'rotated-by-the-cli'
+    const from = fake.requests.length
+    const refused = await run(['plan', '--rotate-secrets'], { DEPLOY_TOKEN: rotated })
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toContain('Error: hogFunctions "Order webhook": inputs.api_token: $env DEPLOY_TOKEN is not allowed: $env reads only variables named POSTHOG_SECRET_* unless allowed (allowEnv, --allow-env DEPLOY_TOKEN)')
+    const planned = await run(['plan', '--rotate-secrets', '--allow-env', 'DEPLOY_TOKEN', '--allow-env', 'OTHER_*', '--format', 'markdown'], { DEPLOY_TOKEN: rotated })
+    expect(planned).toMatchObject({ code: 0, stderr: '' })
+    expect(planned.stdout).toContain('| update (id ')
+    expect(planned.stdout).toContain('; reads $DEPLOY&#95;TOKEN |')
+    expect(writes(from)).toEqual([])
+    const applied = await run(['apply', '--yes', '--rotate-secrets', '--allow-env', 'DEPLOY_TOKEN'], { DEPLOY_TOKEN: rotated })
+    expect(applied).toMatchObject({ code: 0, stderr: '' })
+    expect(applied.stdout).toContain('    reads $DEPLOY_TOKEN\n')
+    expect([...fake.stateOf(1).hogFunctions.values()][0]!.inputs.api_token?.value).toBe(rotated)
+    expect(refused.stdout + planned.stdout + applied.stdout).not.toContain(rotated)
+    expect(await run(['plan', '--allow-env', 'not a name'])).toMatchObject({ code: 2 })
+    expect((await run(['copy', '--to-project', '2', '--rotate-secrets'])).stderr).toContain('--rotate-secrets')
   })
 
   it('copy leaves lifecycle fields behind and reports ids of the source project instead of sending them', async () => {

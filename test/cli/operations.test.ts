@@ -46,6 +46,12 @@ const hogFunction = () => fake.seed.hogFunctions([{ name: 'Seeded hog function',
 const survey = () => fake.seed.surveys([{ name: 'Seeded survey' }])[0]!
 const endpoint = (name: string) => fake.seed.endpoints([{ name }])[0]!
 const definition = (name: string) => fake.seed.eventDefinitions([{ name }])[0]!
+const flag = (key: string) => fake.seed.featureFlags([{ key }])[0]!
+const cohort = (name: string) => fake.seed.cohorts([{ name }])[0]!
+const action = (name: string) => fake.seed.actions([{ name }])[0]!
+const holdout = (name: string) => fake.seed.holdouts([{ name }])[0]!
+const savedMetric = (name: string) => fake.seed.savedMetrics([{ name }])[0]!
+const FLAG_FILTERS = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 25 }] }
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown> & { results: Array<Record<string, unknown>> }
 const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
 
@@ -207,6 +213,57 @@ const CASES: Record<OperationId, Case> = {
   'eventDefinitions.python': { args: () => (definition('py_event'), []), check: (out) => expect(json(out).content).toContain('py_event') },
   'eventDefinitions.typescript': { args: () => (definition('ts_event'), []), check: (out) => expect(json(out).content).toContain('ts_event') },
 
+  'experiments.shipVariant': {
+    args: () => [String(experiment().id), '--data', '{"variant_key":"test","conclusion":"won"}'],
+    check: (out) => expect(json(out)).toMatchObject({ conclusion: 'won', end_date: expect.any(String) }),
+  },
+
+  'featureFlags.list': { args: () => (flag('listed-flag'), ['--search', 'listed-flag']), check: (out) => expect(json(out).results.map((item) => item['key'])).toEqual(['listed-flag']) },
+  'featureFlags.create': {
+    args: () => ['--data', JSON.stringify({ key: 'from-the-shell-flag', filters: FLAG_FILTERS })],
+    check: (out) => expect(json(out)).toMatchObject({ key: 'from-the-shell-flag', active: true }),
+  },
+  'featureFlags.retrieve': { args: () => [String(flag('retrieved-flag').id)], check: (out) => expect(json(out).key).toBe('retrieved-flag') },
+  'featureFlags.update': { args: () => [String(flag('updated-flag').id), '--data', '{"name":"Renamed"}'], check: (out) => expect(json(out).name).toBe('Renamed') },
+  'featureFlags.delete': { args: () => [String(flag('undeletable-flag').id)], code: 1, check: (out) => expect(out).toBe('') },
+
+  'cohorts.list': { args: () => (cohort('Listed cohort'), ['--search', 'Listed cohort']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed cohort']) },
+  'cohorts.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Pro', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] } } })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Pro', is_static: false }),
+  },
+  'cohorts.retrieve': { args: () => [String(cohort('Retrieved cohort').id)], check: (out) => expect(json(out).name).toBe('Retrieved cohort') },
+  'cohorts.update': { args: () => [String(cohort('Updated cohort').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'cohorts.delete': { args: () => [String(cohort('Undeletable cohort').id)], code: 1, check: (out) => expect(out).toBe('') },
+
+  'actions.list': { args: () => (action('Listed action'), ['--search', 'Listed action']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed action']) },
+  'actions.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Visited pricing', steps: [{ event: '$pageview', url: '/pricing' }] })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Visited pricing', steps: [{ url_matching: 'contains' }] }),
+  },
+  'actions.retrieve': { args: () => [String(action('Retrieved action').id)], check: (out) => expect(json(out).name).toBe('Retrieved action') },
+  'actions.update': { args: () => [String(action('Updated action').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'actions.delete': { args: () => [String(action('Undeletable action').id)], code: 1, check: (out) => expect(out).toBe('') },
+  'actions.references': { args: () => [String(action('Referenced action').id)], check: (out) => expect(JSON.parse(out)).toEqual([]) },
+
+  'holdouts.list': { args: () => (holdout('Listed holdout'), []), check: (out) => expect(json(out).results.map((item) => item['name'])).toContain('Listed holdout') },
+  'holdouts.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Shell holdout', filters: [{ properties: [], rollout_percentage: 5 }] })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Shell holdout', filters: [{ rollout_percentage: 5 }] }),
+  },
+  'holdouts.retrieve': { args: () => [String(holdout('Retrieved holdout').id)], check: (out) => expect(json(out).name).toBe('Retrieved holdout') },
+  'holdouts.update': { args: () => [String(holdout('Updated holdout').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'holdouts.delete': { args: () => [String(holdout('Deleted holdout').id)], check: (out) => expect(out).toBe('') },
+
+  'savedMetrics.list': { args: () => (savedMetric('Listed metric'), ['--search', 'Listed metric']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed metric']) },
+  'savedMetrics.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Shell metric', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Shell metric', query: { uuid: expect.any(String) } }),
+  },
+  'savedMetrics.retrieve': { args: () => [String(savedMetric('Retrieved metric').id)], check: (out) => expect(json(out).name).toBe('Retrieved metric') },
+  'savedMetrics.update': { args: () => [String(savedMetric('Updated metric').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'savedMetrics.delete': { args: () => [String(savedMetric('Deleted metric').id)], check: (out) => expect(out).toBe('') },
+
   'query.run': {
     command: ['query'],
     args: () => ['--hogql', 'SELECT {n} AS n', '--values', '{"n": 7}'],
@@ -262,6 +319,29 @@ describe('posthog-project reaches every operation', () => {
     expect(result.code).toBe(0)
     expect(json(result.stdout).deleted).toBe(true)
     expect(fake.requests.slice(before).map((request) => [request.method, request.body])).toEqual([['PATCH', { deleted: true }]])
+  })
+
+  it('feature-flags enable, disable, soft-delete: one PATCH each', async () => {
+    const { id } = flag('kill-switch')
+    const sent: unknown[] = []
+    for (const [method, body] of [['disable', { active: false }], ['enable', { active: true }], ['soft-delete', { deleted: true }]] as const) {
+      const before = fake.requests.length
+      const result = await runCli(cli.bin, ['feature-flags', method, String(id)], { env: fakeEnv(fake, server.url) })
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' })
+      sent.push(...fake.requests.slice(before).map((request) => [request.method, request.body]))
+      expect(sent.at(-1)).toEqual(['PATCH', body])
+    }
+    expect(sent).toHaveLength(3)
+  })
+
+  it('the full-depth check refuses a typo deep in a flag\'s filters before anything is sent', async () => {
+    const filters = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', valeu: '@acme.com' }], rollout_percentage: 25 }] }
+    const before = fake.requests.length
+    const result = await runCli(cli.bin, ['feature-flags', 'create', '--data', JSON.stringify({ key: 'typo', filters })], { env: fakeEnv(fake, server.url) })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('filters.groups[0].properties[0]')
+    expect(result.stderr).toContain('valeu')
+    expect(fake.requests.length).toBe(before)
   })
 
   describe('lifecycle helpers: one PATCH each, the body written from their flags', () => {

@@ -80,16 +80,19 @@ describe('secrets', () => {
     expect(missing.errors.map((error) => error.message)).toEqual([`inputs.api_token: environment variable ${WEBHOOK_SECRET_VARIABLE} is not set`])
   })
 
-  it('any input may be written as $env: read, compared and shown as (secret)', async () => {
+  it('$env in an input its schema does not declare secret is a plan error, never read; nothing is sent', async () => {
     const { staging } = clients()
     await staging.hogFunctions.create(hogFunctions.webhook)
     const [spec] = (await pull(staging, { kinds: ['hogFunctions'] })).hogFunctions!
-    const desired = { ...spec!, inputs: { ...spec!.inputs, url: { value: { $env: 'WEBHOOK_URL' } } } }
-    const same = await plan(staging, { hogFunctions: [desired] }, { env: { WEBHOOK_URL: 'https://fulfilment.example.com/orders' } })
-    expect(same.changes.map((change) => change.action)).toEqual(['unchanged'])
-    const other = await plan(staging, { hogFunctions: [desired] }, { env: { WEBHOOK_URL: 'https://private.example.com/hook' } })
-    expect(other.changes[0]!.fields).toEqual([{ path: 'inputs.url.value', before: '(secret)', after: '(secret)' }])
-    expect(everything(other)).not.toContain('private.example.com')
+    const desired = { ...spec!, inputs: { ...spec!.inputs, url: { value: { $env: 'POSTHOG_SECRET_WEBHOOK_URL' } } } }
+    const result = await plan(staging, { hogFunctions: [desired] }, { env: { POSTHOG_SECRET_WEBHOOK_URL: 'https://private.example.com/hook' } })
+    expect(result.errors).toEqual([
+      { kind: 'hogFunctions', key: 'Order webhook', message: 'inputs.url.value: $env POSTHOG_SECRET_WEBHOOK_URL is not read here: $env stands only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)' },
+    ])
+    expect(everything(result)).not.toContain('private.example.com')
+    const from = e2e.fake.requests.length
+    await expect(apply(staging, result)).rejects.toThrow(InvalidArgumentError)
+    expect(e2e.fake.requests.length).toBe(from)
   })
 
   it('the mask of a secret where none is stored is a plan error, not a create the service would refuse', async () => {
@@ -195,7 +198,7 @@ describe('secrets', () => {
       const staging = await mappedIn(STAGING)
       const [spec] = (await pull(staging, { kinds: ['hogFunctions'] })).hogFunctions!
       const refunds = { ...ordersMapping, name: 'Refunds', inputs: { url: { value: 'https://example.com/refunds' }, token: { value: { $env: 'REFUNDS_TOKEN' } } } }
-      const result = await plan(staging, { hogFunctions: [{ ...spec!, mappings: [...spec!.mappings!, refunds] }] }, { env: { REFUNDS_TOKEN: 'refunds-secret-value' } })
+      const result = await plan(staging, { hogFunctions: [{ ...spec!, mappings: [...spec!.mappings!, refunds] }] }, { env: { REFUNDS_TOKEN: 'refunds-secret-value' }, allowEnv: ['REFUNDS_TOKEN'] })
       const [field] = result.changes[0]!.fields!
       expect(field!.path).toBe('mappings')
       expect((field!.after as typeof ordersMapping[]).map((mapping) => mapping.inputs.token)).toEqual([{ value: '(secret)' }, { value: '(secret)' }])

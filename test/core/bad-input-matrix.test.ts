@@ -228,6 +228,24 @@ method('eventDefinitions', 'metrics', [id(), opts])
 method('eventDefinitions', 'golang', [opts])
 method('eventDefinitions', 'python', [opts])
 method('eventDefinitions', 'typescript', [opts])
+method('experiments', 'shipVariant', [experimentId, body({ variant_key: 'test' }), opts])
+for (const [group, create] of [
+  ['featureFlags', { key: 'x' }],
+  ['cohorts', { name: 'x' }],
+  ['actions', { name: 'x' }],
+  ['holdouts', { name: 'x', filters: [] }],
+  ['savedMetrics', { name: 'x', query: {} }],
+] as const) {
+  method(group, 'list', [list(), opts])
+  method(group, 'create', [body(create), opts])
+  method(group, 'retrieve', [experimentId, opts])
+  method(group, 'update', [experimentId, body(), opts])
+  method(group, 'delete', [experimentId, opts])
+}
+for (const group of ['featureFlags', 'cohorts', 'actions'] as const) method(group, 'softDelete', [experimentId, opts])
+method('featureFlags', 'enable', [experimentId, opts])
+method('featureFlags', 'disable', [experimentId, opts])
+method('actions', 'references', [experimentId, opts])
 
 /** Bad values inside specific arguments, beyond the kinds above (the issue's "empty names list", …). */
 const SPECIFIC: Array<[method: string, args: unknown[], argument: string]> = [
@@ -302,7 +320,7 @@ describe(`bad input, generated: ${cases.length} bad values over every argument o
   })
 
   it('covers every public method of every resource', () => {
-    for (const group of ['experiments', 'hogFunctions', 'surveys', 'endpoints', 'eventDefinitions'] as const) {
+    for (const group of ['experiments', 'hogFunctions', 'surveys', 'endpoints', 'eventDefinitions', 'featureFlags', 'cohorts', 'actions', 'holdouts', 'savedMetrics'] as const) {
       const resource = client[group]
       for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(resource))) {
         // `toCreateParams` sends nothing: test/resources/to-create-params.test.ts covers it.

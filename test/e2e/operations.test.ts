@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   AuthenticationError,
+  BadRequestError,
   MethodNotAllowedError,
   NotFoundError,
   OPERATIONS,
@@ -70,6 +71,13 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect(flags.results.map((flag) => flag.key)).toEqual(['eligible-flag'])
     expect(await client.experiments.requiresFlagImplementation()).toEqual({ result: true })
     expect((await client.experiments.stats()).active_experiments).toBe(1)
+
+    // Shipping `test` ends the running experiment and rolls the variant out on its flag.
+    const shipped = await client.experiments.shipVariant(created.id, { variant_key: 'test', conclusion: 'won', conclusion_comment: 'Blue wins' })
+    expect(shipped).toMatchObject({ conclusion: 'won', conclusion_comment: 'Blue wins' })
+    expect(shipped.end_date).not.toBeNull()
+    expect((shipped.feature_flag?.filters as any).multivariate.variants.map((variant: any) => variant.rollout_percentage)).toEqual([0, 100])
+    await expect(client.experiments.shipVariant(created.id, { variant_key: 'purple' })).rejects.toMatchObject({ status: 400, detail: "Variant 'purple' not found on feature flag." })
 
     const removed = await client.experiments.softDelete(copy.id)
     expect(removed).toMatchObject({ id: copy.id, deleted: true })
@@ -237,6 +245,104 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
 
     await client.eventDefinitions.delete(created.id)
     await expect(client.eventDefinitions.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
+  },
+
+  featureFlags: async ({ client }) => {
+    const filters = {
+      groups: [{ properties: [{ key: 'email', type: 'person' as const, operator: 'icontains' as const, value: '@acme.com' }], rollout_percentage: 100 }],
+      multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+      payloads: { test: { color: 'blue' } },
+    }
+    const created = await client.featureFlags.create({ key: 'new-checkout', name: 'New checkout', filters })
+    expect(created).toMatchObject({ key: 'new-checkout', active: true, deleted: false, version: 1 })
+    // The service stores payloads as JSON text.
+    expect(created.filters?.payloads).toEqual({ test: '{"color":"blue"}' })
+    expect((await client.featureFlags.retrieve(created.id)).key).toBe('new-checkout')
+
+    // Keys are unique among live flags, and limited to letters, digits, `-` and `_`.
+    await expect(client.featureFlags.create({ key: 'new-checkout', filters })).rejects.toMatchObject({ status: 400, attr: 'key', code: 'unique' })
+    await expect(client.featureFlags.create({ key: 'new checkout', filters })).rejects.toMatchObject({ status: 400, attr: 'key', code: 'invalid_key' })
+    const badSplit = { ...filters, multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 60 }] } }
+    await expect(client.featureFlags.create({ key: 'bad-split', filters: badSplit })).rejects.toBeInstanceOf(BadRequestError)
+
+    const off = await client.featureFlags.disable(created.id)
+    expect(off).toMatchObject({ active: false, version: 2 })
+    expect((await client.featureFlags.enable(created.id)).active).toBe(true)
+    const renamed = await client.featureFlags.update(created.id, { name: 'Checkout v2' })
+    expect(renamed.name).toBe('Checkout v2')
+    expect((await client.featureFlags.list({ search: 'new-checkout' })).results.map((flag) => flag.key)).toEqual(['new-checkout'])
+
+    await expect(client.featureFlags.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
+    const gone = await client.featureFlags.softDelete(created.id)
+    expect(gone).toMatchObject({ deleted: true, status: 'DELETED' })
+    expect((await client.featureFlags.list()).results.map((flag) => flag.id)).not.toContain(created.id)
+    // The soft delete freed the key.
+    expect((await client.featureFlags.create({ key: 'new-checkout', filters })).id).not.toBe(created.id)
+  },
+
+  cohorts: async ({ client, fake }) => {
+    const [action] = fake.seed.actions([{ name: 'Purchased' }])
+    const created = await client.cohorts.create({
+      name: 'Buyers',
+      filters: {
+        properties: {
+          type: 'OR',
+          values: [
+            { type: 'AND', values: [{ type: 'behavioral', key: action!.id, event_type: 'actions', value: 'performed_event', time_value: 30, time_interval: 'day' }] },
+          ],
+        },
+      },
+    })
+    expect(created).toMatchObject({ name: 'Buyers', is_static: false, deleted: false, is_calculating: true })
+    expect((await client.cohorts.retrieve(created.id)).name).toBe('Buyers')
+    expect((await client.cohorts.update(created.id, { description: 'Bought in 30 days' })).description).toBe('Bought in 30 days')
+    expect((await client.cohorts.list()).results.map((cohort) => cohort.id)).toContain(created.id)
+    await expect(client.cohorts.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
+    expect((await client.cohorts.softDelete(created.id)).deleted).toBe(true)
+    expect((await client.cohorts.retrieve(created.id)).deleted).toBe(true)
+    expect((await client.cohorts.list()).results.map((cohort) => cohort.id)).not.toContain(created.id)
+  },
+
+  actions: async ({ client }) => {
+    const created = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed up' }, { event: '$pageview', url: '/welcome', url_matching: 'exact' }] })
+    expect(created.steps?.map((step) => [step.event, step.url_matching])).toEqual([
+      ['signed up', 'contains'],
+      ['$pageview', 'exact'],
+    ])
+    await expect(client.actions.create({ name: 'Signed up' })).rejects.toMatchObject({ status: 400, attr: 'name', code: 'unique' })
+    expect((await client.actions.retrieve(created.id)).name).toBe('Signed up')
+    expect((await client.actions.update(created.id, { description: 'Completed signup' })).description).toBe('Completed signup')
+    const page = await client.actions.list()
+    expect(page.results.map((action) => action.id)).toContain(created.id)
+    expect(page.hasNextPage()).toBe(false)
+    expect(await client.actions.references(created.id)).toEqual([])
+    await expect(client.actions.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
+    expect((await client.actions.softDelete(created.id)).deleted).toBe(true)
+    // The soft delete freed the name.
+    expect((await client.actions.create({ name: 'Signed up' })).id).not.toBe(created.id)
+  },
+
+  holdouts: async ({ client }) => {
+    const created = await client.holdouts.create({ name: 'Q3 holdout', filters: [{ properties: [], rollout_percentage: 5 }] })
+    expect(created.filters).toEqual([{ properties: [], rollout_percentage: 5, variant: `holdout-${created.id}` }])
+    expect((await client.holdouts.retrieve(created.id)).name).toBe('Q3 holdout')
+    expect((await client.holdouts.update(created.id, { description: '5% kept out' })).description).toBe('5% kept out')
+    expect((await client.holdouts.list()).results.map((holdout) => holdout.id)).toEqual([created.id])
+    await expect(client.holdouts.create({ name: 'Empty', filters: [] })).rejects.toMatchObject({ status: 400, attr: 'filters' })
+    await client.holdouts.delete(created.id)
+    await expect(client.holdouts.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
+  },
+
+  savedMetrics: async ({ client }) => {
+    const query = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } as const
+    const created = await client.savedMetrics.create({ name: 'Purchases', query })
+    expect(created.query).toMatchObject({ ...query, uuid: expect.any(String) })
+    await expect(client.savedMetrics.create({ name: 'PURCHASES', query })).rejects.toMatchObject({ status: 400, attr: 'name' })
+    expect((await client.savedMetrics.retrieve(created.id)).name).toBe('Purchases')
+    expect((await client.savedMetrics.update(created.id, { description: 'Revenue events' })).description).toBe('Revenue events')
+    expect((await client.savedMetrics.list({ search: 'purch' })).results.map((metric) => metric.id)).toEqual([created.id])
+    await client.savedMetrics.delete(created.id)
+    await expect(client.savedMetrics.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
   },
 }
 

@@ -26,6 +26,11 @@ export const GROUPS: ReadonlyArray<{ key: string; title: string }> = [
   { key: 'endpoints', title: 'Endpoints' },
   { key: 'eventDefinitions', title: 'Event definitions' },
   { key: 'query', title: 'Query API' },
+  { key: 'featureFlags', title: 'Feature flags' },
+  { key: 'cohorts', title: 'Cohorts' },
+  { key: 'actions', title: 'Actions' },
+  { key: 'holdouts', title: 'Experiment holdouts' },
+  { key: 'savedMetrics', title: 'Saved metrics' },
 ]
 
 /** The README's scope tables: one per group, a row per operation. */

@@ -14,11 +14,17 @@ import * as insightQueryShapes from '../../src/requests/insight-queries.js'
 import * as queryNodeShapes from '../../src/requests/query-nodes.js'
 import * as surveyQuestionShapes from '../../src/requests/survey-questions.js'
 import * as surveyShapes from '../../src/requests/surveys.js'
+import * as actionShapes from '../../src/requests/actions.js'
+import * as cohortShapes from '../../src/requests/cohorts.js'
+import * as featureFlagShapes from '../../src/requests/feature-flags.js'
+import * as holdoutShapes from '../../src/requests/holdouts.js'
+import * as savedMetricShapes from '../../src/requests/saved-metrics.js'
 import * as endpointPayloads from '../types/endpoints-payloads.js'
 import * as eventDefinitionPayloads from '../types/event-definitions-payloads.js'
 import * as experimentPayloads from '../types/experiments-payloads.js'
 import * as hogFunctionPayloads from '../types/hog-functions-payloads.js'
 import * as surveyPayloads from '../types/surveys-payloads.js'
+import * as graphPayloads from '../types/project-graph-payloads.js'
 
 /**
  * The JSON Schemas generated from the request shapes (the ones `npm run build` ships for every body) say
@@ -41,6 +47,11 @@ const SHAPES: Record<string, unknown> = Object.assign(
   hogFunctionShapes,
   endpointShapes,
   eventDefinitionShapes,
+  featureFlagShapes,
+  cohortShapes,
+  actionShapes,
+  holdoutShapes,
+  savedMetricShapes,
 )
 const validators = new Map<unknown, ReturnType<typeof ajv.compile>>()
 function validate(schema: unknown, value: unknown): { valid: boolean; errors: string } {
@@ -56,6 +67,7 @@ const PAYLOAD_MODULES = {
   'hog-functions': hogFunctionPayloads,
   endpoints: endpointPayloads,
   'event-definitions': eventDefinitionPayloads,
+  'project-graph': graphPayloads,
 } as const
 
 /** Each realistic payload with the type it is written as (`payload<Type>(…)`). */

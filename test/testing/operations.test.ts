@@ -24,6 +24,12 @@ function world(options: Parameters<typeof createFakeApi>[0] = {}) {
   const [response] = responses
   fake.seed.endpoints([{ name: 'top_events' }])
   const [definition] = fake.seed.eventDefinitions([{ name: 'signed_up' }])
+  const [flag] = fake.seed.featureFlags([{ key: 'checkout' }])
+  // Cohort id 1 (the exposure cohort the experiment creates is id 2).
+  const [cohort] = fake.seed.cohorts([{ name: 'Beta testers' }])
+  const [action] = fake.seed.actions([{ name: 'Signed up', steps: [{ event: 'signed up' }] }])
+  const [holdout] = fake.seed.holdouts([{ name: 'Q3 holdout' }])
+  const [savedMetric] = fake.seed.savedMetrics([{ name: 'Checkout conversion' }])
   return {
     fake,
     ids: {
@@ -34,6 +40,11 @@ function world(options: Parameters<typeof createFakeApi>[0] = {}) {
       response: response?.uuid ?? '',
       response2: responses[1]?.uuid ?? '',
       definition: definition?.id ?? '',
+      flag: String(flag?.id),
+      cohort: String(cohort?.id),
+      action: String(action?.id),
+      holdout: String(holdout?.id),
+      savedMetric: String(savedMetric?.id),
     },
   }
 }
@@ -44,6 +55,11 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
   const survey = { id: ids.survey }
   const endpoint = { name: 'top_events' }
   const definition = { id: ids.definition }
+  const flag = { id: ids.flag }
+  const cohort = { id: ids.cohort }
+  const action = { id: ids.action }
+  const holdout = { id: ids.holdout }
+  const savedMetric = { id: ids.savedMetric }
   const paginated = (body: any) => expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results'])
   const asyncRun = (fake: FakeApi) => send(fake, 'query.run', { body: { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'run-1' }, status: 202 })
   return {
@@ -64,7 +80,7 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
     'experiments.retrieve': { path: experiment, status: 200, check: (body) => expect(body.feature_flag.key).toBe('experiment-1') },
     'experiments.update': { path: experiment, body: { description: 'changed' }, status: 200, check: (body) => expect(body.description).toBe('changed') },
     'experiments.delete': { path: experiment, status: 405 },
-    'experiments.createExposureCohort': { path: experiment, body: {}, status: 201, check: (body) => expect(body.cohort.id).toBe(1) },
+    'experiments.createExposureCohort': { path: experiment, body: {}, status: 201, check: (body) => expect(body.cohort.id).toBe(2) },
     'experiments.duplicate': { path: experiment, body: {}, status: 201, check: (body) => expect(body.name).toBe('Experiment 1 (Copy)') },
     'experiments.recalculateTimeseries': {
       path: experiment,
@@ -78,8 +94,9 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       status: 200,
       check: (body) => {
         expect(Object.keys(body).sort()).toEqual(['count', 'results'])
-        expect(body.count).toBe(1)
-        expect(body.results.map((flag: any) => flag.key)).toEqual(['experiment-1'])
+        // The experiment's flag and the seeded `checkout` flag (both control/test), newest first.
+        expect(body.count).toBe(2)
+        expect(body.results.map((flag: any) => flag.key)).toEqual(['checkout', 'experiment-1'])
       },
     },
     'experiments.requiresFlagImplementation': { status: 200, check: (body) => expect(body).toEqual({ result: true }) },
@@ -197,6 +214,84 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
         expect(body.event_count).toBe(1)
       },
     },
+    'experiments.shipVariant': {
+      path: experiment,
+      body: { variant_key: 'test', conclusion: 'won' },
+      status: 200,
+      // The seeded experiment runs: shipping ends it and rolls `test` out to everyone the flag matches.
+      check: (body) => {
+        expect(body.conclusion).toBe('won')
+        expect(body.end_date).toBe('2026-11-20T12:00:00.000000Z')
+        expect(body.feature_flag.filters.multivariate.variants.map((variant: any) => [variant.key, variant.rollout_percentage])).toEqual([
+          ['control', 0],
+          ['test', 100],
+        ])
+      },
+    },
+
+    'featureFlags.list': { status: 200, check: (body) => (paginated(body), expect(body.results.map((item: any) => item.key)).toContain('checkout')) },
+    'featureFlags.create': {
+      body: { key: 'new-flag', filters: { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 50 }] } },
+      status: 201,
+      check: (body) => {
+        expect(body).toMatchObject({ key: 'new-flag', active: true, deleted: false, version: 1, status: 'ACTIVE', experiment_set: [], is_eligible_for_experiment: false })
+        expect(body.filters).toEqual({
+          groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 50, variant: null, aggregation_group_type_index: null }],
+          payloads: {},
+          aggregation_group_type_index: null,
+        })
+        expect(body).not.toHaveProperty('creation_context')
+      },
+    },
+    'featureFlags.retrieve': { path: flag, status: 200, check: (body) => expect(body).toMatchObject({ key: 'checkout', is_eligible_for_experiment: true }) },
+    'featureFlags.update': { path: flag, body: { active: false }, status: 200, check: (body) => expect(body).toMatchObject({ active: false, version: 2 }) },
+    'featureFlags.delete': { path: flag, status: 405 },
+
+    'cohorts.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('Beta testers')) },
+    'cohorts.create': {
+      body: { name: 'Pro users', filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] }] } } },
+      status: 201,
+      check: (body) => expect(body).toMatchObject({ name: 'Pro users', is_static: false, is_calculating: true, cohort_type: 'realtime', deleted: false, count: null }),
+    },
+    'cohorts.retrieve': { path: cohort, status: 200, check: (body) => expect(body.name).toBe('Beta testers') },
+    'cohorts.update': { path: cohort, body: { description: 'Early adopters' }, status: 200, check: (body) => expect(body.description).toBe('Early adopters') },
+    'cohorts.delete': { path: cohort, status: 405 },
+
+    // Not paginated: `{count, results}` and no `next` (§11.4).
+    'actions.list': { status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['count', 'results']) },
+    'actions.create': {
+      body: { name: 'Visited pricing', steps: [{ event: '$pageview', url: '/pricing' }] },
+      status: 201,
+      check: (body) =>
+        expect(body.steps).toEqual([
+          { event: '$pageview', properties: null, selector: null, selector_regex: null, tag_name: null, text: null, text_matching: null, href: null, href_matching: null, url: '/pricing', url_matching: 'contains' },
+        ]),
+    },
+    'actions.retrieve': { path: action, status: 200, check: (body) => expect(body).toMatchObject({ name: 'Signed up', is_action: true, creation_context: null }) },
+    'actions.update': { path: action, body: { description: 'Completed signup' }, status: 200, check: (body) => expect(body.description).toBe('Completed signup') },
+    'actions.delete': { path: action, status: 405 },
+    'actions.references': { path: action, status: 200, check: (body) => expect(body).toEqual([]) },
+
+    'holdouts.list': { status: 200, check: paginated },
+    'holdouts.create': {
+      body: { name: 'Global holdout', filters: [{ properties: [], rollout_percentage: 5 }] },
+      status: 201,
+      check: (body) => expect(body.filters).toEqual([{ properties: [], rollout_percentage: 5, variant: `holdout-${body.id}` }]),
+    },
+    'holdouts.retrieve': { path: holdout, status: 200, check: (body) => expect(body.name).toBe('Q3 holdout') },
+    'holdouts.update': { path: holdout, body: { description: '10% kept out' }, status: 200, check: (body) => expect(body.description).toBe('10% kept out') },
+    'holdouts.delete': { path: holdout, status: 204 },
+
+    'savedMetrics.list': { status: 200, check: paginated },
+    'savedMetrics.create': {
+      body: { name: 'Purchases', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } },
+      status: 201,
+      // The service assigns the metric's uuid.
+      check: (body) => expect(body.query.uuid).toMatch(/^[0-9a-f-]{36}$/),
+    },
+    'savedMetrics.retrieve': { path: savedMetric, status: 200, check: (body) => expect(body.name).toBe('Checkout conversion') },
+    'savedMetrics.update': { path: savedMetric, body: { description: 'Shared' }, status: 200, check: (body) => expect(body.description).toBe('Shared') },
+    'savedMetrics.delete': { path: savedMetric, status: 204 },
   }
 }
 

@@ -27,6 +27,10 @@ export async function configTypes(): Promise<void> {
   expectTypeOf(changes).toEqualTypeOf<Plan>()
   expectTypeOf<PlanChange['action']>().toEqualTypeOf<'create' | 'update' | 'delete' | 'unchanged'>()
   expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions'>()
+  expectTypeOf<PlanChange['reads']>().toEqualTypeOf<string[] | undefined>()
+  // $env at any depth of a secret input's value; variables not named POSTHOG_SECRET_* allowed by name or pattern.
+  const nested: ProjectConfig = { hogFunctions: [{ type: 'destination', name: 'Hook', hog: 'x', inputs: { headers: { value: { Authorization: { $env: 'DEPLOY_TOKEN' } } } } }] }
+  await plan(client, nested, { allowEnv: ['DEPLOY_TOKEN', /^VAULT_/] })
   const text: string = formatPlan(changes, 'markdown')
   void text
 
@@ -66,6 +70,10 @@ export async function configTypes(): Promise<void> {
   await plan(client, pulled, { prune: ['cohorts'] })
   // @ts-expect-error kinds are the five of ProjectConfig
   await pull(client, { kinds: ['actions'] })
+  // @ts-expect-error allowEnv takes names and RegExp patterns
+  await plan(client, pulled, { allowEnv: [42] })
+  // @ts-expect-error allowEnv is a list, not one name
+  await plan(client, pulled, { allowEnv: 'DEPLOY_TOKEN' })
   // @ts-expect-error formatPlan formats as 'text', 'markdown' or 'json'
   formatPlan(changes, 'html')
   // @ts-expect-error $renamedFrom names the old key: a string

@@ -17,17 +17,10 @@ import {
   EXPERIMENT_TYPES,
   MULTIPLE_VARIANT_HANDLINGS,
 } from '../../schemas/enums.js'
-import type { FakeCohort, FakeExperiment, FakeFeatureFlag, FakeHoldout, FakeTimeseriesRecalculation } from '../records.js'
+import type { FakeCohort, FakeExperiment, FakeTimeseriesRecalculation } from '../records.js'
 import { FAKE_USER, clone, hash128, isoDate, isoDateTime, type FakeStore } from '../store.js'
-import {
-  DEFAULT_VARIANTS,
-  createFlag,
-  flagByKey,
-  isEligibleForExperiment,
-  minimalFlag,
-  multivariateFilters,
-  type FlagVariant,
-} from './feature-flags.js'
+import { flagOf, holdoutById, linkSavedMetrics, resolveFlag, shipVariant, syncHoldout, withCurrentLinks } from './experiment-links.js'
+import { createFlag, flagByKey, isEligibleForExperiment, minimalFlag, presentFlag, touchFlag } from './feature-flags.js'
 
 const TYPES = [...EXPERIMENT_TYPES, '']
 const CONCLUSIONS = [...EXPERIMENT_CONCLUSIONS, '']
@@ -96,50 +89,6 @@ function baseExperiment(id: number, name: string, key: string, createdAt: string
   }
 }
 
-/** The flag an experiment uses: an eligible existing one, or a new one (400 when the key is taken by an ineligible flag). */
-function resolveFlag(store: FakeStore, key: string, name: string, parameters: Record<string, unknown> | null | undefined, active: boolean): FakeFeatureFlag {
-  const existing = flagByKey(store, key)
-  if (existing) {
-    if (!isEligibleForExperiment(existing)) {
-      invalid('Feature flag is not eligible for experiments. It must be multivariate with at least 2 variants, the first of which is "control".', 'feature_flag_key')
-    }
-    return existing
-  }
-  return createFlag(store, {
-    key,
-    name: `Feature Flag for Experiment ${name}`,
-    active,
-    filters: multivariateFilters(variantsOf(parameters), parameters?.['aggregation_group_type_index'] ?? null),
-  })
-}
-
-/**
- * The variants of a new flag, from `parameters.feature_flag_variants` (docs/service-behaviour.md §P1.7):
- * each variant's share is its `split_percent`, else its `rollout_percentage`, and the shares must add up to
- * 100, which the flag's own serializer checks (a 400 on `filters`).
- */
-function variantsOf(parameters: Record<string, unknown> | null | undefined): FlagVariant[] {
-  const variants = parameters?.['feature_flag_variants']
-  if (!Array.isArray(variants)) return DEFAULT_VARIANTS
-  if (variants.length > 20) invalid('Feature flag variants must be 20 or fewer.', 'parameters')
-  if (!variants.some((variant) => isObject(variant) && variant['key'] === 'control')) {
-    invalid('Feature flag variants must contain a control variant', 'parameters')
-  }
-  const flagVariants = variants.map((variant, index) => {
-    const fields = isObject(variant) ? variant : {}
-    const share = [fields['split_percent'], fields['rollout_percentage']].find((value) => typeof value === 'number') as number | undefined
-    return {
-      key: typeof fields['key'] === 'string' ? fields['key'] : `variant-${index}`,
-      name: typeof fields['name'] === 'string' ? fields['name'] : undefined,
-      rollout_percentage: share ?? 0,
-    }
-  })
-  if (flagVariants.reduce((sum, variant) => sum + variant.rollout_percentage, 0) !== 100) {
-    invalid('Invalid variant definitions: Variant rollout percentages must sum to 100.', 'filters')
-  }
-  return flagVariants
-}
-
 /** Writable fields checked and copied onto `target` (create and PATCH). */
 function applyWritable(store: FakeStore, target: FakeExperiment, body: Record<string, unknown>): void {
   const description = stringField(body, 'description', { nullable: true, maxLength: 400 })
@@ -154,27 +103,13 @@ function applyWritable(store: FakeStore, target: FakeExperiment, body: Record<st
   const holdoutId = integerField(body, 'holdout_id', { nullable: true })
   if (holdoutId !== undefined) {
     target.holdout_id = holdoutId
-    target.holdout = holdoutId === null ? null : holdout(store, holdoutId)
+    target.holdout = holdoutId === null ? null : holdoutById(store, holdoutId)
   }
   const parameters = objectField(body, 'parameters', { nullable: true })
   if (parameters !== undefined) target.parameters = parameters
   if (body['secondary_metrics'] !== undefined) target.secondary_metrics = arrayField(body, 'secondary_metrics', { nullable: true }) ?? null
   const savedMetricsIds = arrayField(body, 'saved_metrics_ids', { nullable: true })
-  if (savedMetricsIds !== undefined) {
-    target.saved_metrics_ids = savedMetricsIds
-    target.saved_metrics = (savedMetricsIds ?? []).map((item, index) => {
-      const savedMetric = isObject(item) && typeof item['id'] === 'number' ? item['id'] : index + 1
-      return {
-        id: index + 1,
-        experiment: target.id,
-        saved_metric: savedMetric,
-        metadata: isObject(item) && isObject(item['metadata']) ? item['metadata'] : { type: 'primary' },
-        created_at: store.timestamp(),
-        query: { kind: 'ExperimentMetric', metric_type: 'mean', fingerprint: hash128(`saved:${savedMetric}`) },
-        name: `Saved metric ${savedMetric}`,
-      }
-    })
-  }
+  if (savedMetricsIds !== undefined) linkSavedMetrics(store, target, savedMetricsIds ?? [])
   const filters = objectField(body, 'filters')
   if (filters !== undefined && filters !== null) target.filters = filters
   const archived = booleanField(body, 'archived')
@@ -258,34 +193,17 @@ function checkOrderedUuids(metrics: unknown[] | null, ordered: string[] | null, 
   if (missing.length > 0) invalid(`${attr} must contain every metric uuid; missing: ${missing.join(', ')}.`, attr)
 }
 
-function holdout(store: FakeStore, id: number): FakeHoldout {
-  const now = store.timestamp()
-  return {
-    id,
-    name: `Holdout ${id}`,
-    description: null,
-    filters: [{ properties: [], rollout_percentage: 10, variant: `holdout-${id}` }],
-    created_by: FAKE_USER,
-    created_at: now,
-    updated_at: now,
-  }
-}
-
 /** Keeps the embedded flag in step with the stored one (launching activates it). */
 function syncFlag(store: FakeStore, experiment: FakeExperiment): void {
-  const flag = flagByKey(store, experiment.feature_flag_key)
+  const flag = flagOf(store, experiment)
   if (!flag) return
-  if (experiment.start_date && !flag.active) {
-    flag.active = true
-    flag.version = (flag.version ?? 0) + 1
-    flag.updated_at = store.timestamp()
-  }
+  if (experiment.start_date && !flag.active) touchFlag(store, flag, () => (flag.active = true))
   experiment.feature_flag = minimalFlag(flag)
 }
 
-/** What every operation answers for an experiment. */
-export function presentExperiment(experiment: FakeExperiment): FakeExperiment {
-  return clone(experiment)
+/** What every operation answers for an experiment: its flag and holdout as they are now. */
+export function presentExperiment(store: FakeStore, experiment: FakeExperiment): FakeExperiment {
+  return withCurrentLinks(store, experiment)
 }
 
 /** A live (not soft-deleted) experiment, or 404; `includeDeleted` for PATCH, which can restore one. */
@@ -321,7 +239,7 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     if (createdBy) items = items.filter((item) => String(item.created_by?.id) === createdBy)
     const order = query.get('order')
     sortBy(items, order ? [order, '-id'] : ['-created_at', '-id'], (item, field) => (field === 'status' ? status(item) : item[field]))
-    return json(presentPage(paginate(url, items, store.settings.pageSize), presentExperiment))
+    return json(presentPage(paginate(url, items, store.settings.pageSize), (item) => presentExperiment(store, item)))
   },
 
   'experiments.create': ({ store, body: raw }) => {
@@ -333,16 +251,16 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     // Every field is checked before the flag and the id are taken, so a 400 leaves nothing behind.
     const draft = baseExperiment(0, name, key, store.timestamp())
     applyWritable(store, draft, body)
-    const flag = resolveFlag(store, key, name, parameters, Boolean(startDate))
+    const flag = resolveFlag(store, draft, parameters, Boolean(startDate))
     draft.id = store.nextId('experiment')
     for (const saved of draft.saved_metrics) saved['experiment'] = draft.id
     flag.experiment_set.push(draft.id)
     store.experiments.set(draft.id, draft)
     syncFlag(store, draft)
-    return json(presentExperiment(draft), 201)
+    return json(presentExperiment(store, draft), 201)
   },
 
-  'experiments.retrieve': (context) => json(presentExperiment(findExperiment(context))),
+  'experiments.retrieve': (context) => json(presentExperiment(context.store, findExperiment(context))),
 
   'experiments.update': (context) => {
     const experiment = findExperiment(context, true)
@@ -351,9 +269,10 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     const draft = clone(experiment)
     if (typeof name === 'string') draft.name = name
     applyWritable(context.store, draft, body)
+    syncHoldout(context.store, draft, experiment)
     Object.assign(experiment, draft, { updated_at: context.store.timestamp() })
     syncFlag(context.store, experiment)
-    return json(presentExperiment(experiment))
+    return json(presentExperiment(context.store, experiment))
   },
 
   // The model is never hard-deleted: 405 with an empty body, whatever the id (forbid_destroy_model.py).
@@ -413,7 +332,10 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     const source = findExperiment(context)
     const body = bodyObject(context.body)
     const key = stringField(body, 'feature_flag_key', { allowBlank: false })
-    const flag = typeof key === 'string' && key !== source.feature_flag_key ? resolveFlag(store, key, source.name, source.parameters, false) : flagByKey(store, source.feature_flag_key)
+    const flag =
+      typeof key === 'string' && key !== source.feature_flag_key
+        ? resolveFlag(store, { ...source, feature_flag_key: key }, source.parameters, false)
+        : flagByKey(store, source.feature_flag_key)
     const id = store.nextId('experiment')
     const now = store.timestamp()
     const copy: FakeExperiment = {
@@ -435,7 +357,8 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     flag?.experiment_set.push(id)
     store.experiments.set(id, copy)
     syncFlag(store, copy)
-    return json(presentExperiment(copy), 201)
+    copy.feature_flag = flag ? minimalFlag(flag) : null
+    return json(presentExperiment(store, copy), 201)
   },
 
   'experiments.recalculateTimeseries': (context) => {
@@ -522,7 +445,13 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
       flags = flags.filter((flag) => flag.evaluation_tags.length > 0 === parseBoolean(tagged))
     }
     sortBy(flags, [query.get('order') ?? '-created_at', '-id'], (flag, field) => flag[field])
-    return json({ results: clone(flags.slice(offset, offset + limit)), count: flags.length })
+    return json({ results: flags.slice(offset, offset + limit).map((flag) => presentFlag(store, flag)), count: flags.length })
+  },
+
+  'experiments.shipVariant': (context) => {
+    const experiment = findExperiment(context)
+    shipVariant(context, experiment)
+    return json(presentExperiment(context.store, experiment))
   },
 
   'experiments.requiresFlagImplementation': ({ store }) =>

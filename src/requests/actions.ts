@@ -1,0 +1,95 @@
+/** Request bodies and queries of `actions` (docs/service-behaviour.md §11.4). */
+import * as z from 'zod/mini'
+import { ACTION_ORDERINGS, ACTION_STEP_MATCHINGS } from '../schemas/enums.js'
+import { dateTimeInput, nullableOptional, type ShapeOutput } from './common.js'
+import { propertyFilterSchema } from './query-nodes.js'
+
+/** How an action step matches `text`, `href` or `url`: `contains`, `regex` or `exact`. */
+export type ActionStepMatching = (typeof ACTION_STEP_MATCHINGS)[number]
+
+const actionStepShape = {
+  /** The event, e.g. `$pageview`, `$autocapture` or a custom event; `null` for any. */
+  event: nullableOptional(z.string()),
+  /** Property filters on the event. */
+  properties: nullableOptional(z.array(propertyFilterSchema)),
+  /** CSS selector of the element (autocapture). */
+  selector: nullableOptional(z.string()),
+  /** Derived from `selector` by the service (sent back as read). */
+  selector_regex: nullableOptional(z.string()),
+  /** Element tag name. */
+  tag_name: nullableOptional(z.string()),
+  /** Element text. */
+  text: nullableOptional(z.string()),
+  /** How `text` matches. */
+  text_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
+  /** Link target. */
+  href: nullableOptional(z.string()),
+  /** How `href` matches. */
+  href_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
+  /** Page URL. */
+  url: nullableOptional(z.string()),
+  /** How `url` matches (the service's default: `contains`). */
+  url_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
+}
+export interface ActionStepSchema extends z.ZodMiniObject<typeof actionStepShape, z.core.$strict> {}
+export const actionStepSchema: ActionStepSchema = z.strictObject(actionStepShape)
+/** One way to match the action (the steps are OR-ed), e.g. `{ event: '$pageview', url: '/welcome', url_matching: 'contains' }`. */
+export interface ActionStep extends ShapeOutput<typeof actionStepShape> {}
+
+const actionWriteFieldsShape = {
+  /** Name, unique among the project's live actions. */
+  name: nullableOptional(z.string()),
+  /** Description. */
+  description: z.exactOptional(z.string()),
+  /** Tags. */
+  tags: z.exactOptional(z.array(z.string())),
+  /** Post matching events to Slack. */
+  post_to_slack: z.exactOptional(z.boolean()),
+  /** The Slack message (at most 1,200 characters). */
+  slack_message_format: z.exactOptional(z.string()),
+  /** The steps, OR-ed. */
+  steps: z.exactOptional(z.array(actionStepSchema)),
+  /** `true` soft-deletes, `false` restores. */
+  deleted: z.exactOptional(z.boolean()),
+  /** Pin (any date-time: the service stores its own time) or unpin (`null`). */
+  pinned_at: nullableOptional(dateTimeInput),
+  /** Where the action was made (analytics). */
+  creation_context: nullableOptional(z.string()),
+  /** Folder to create the action in. */
+  _create_in_folder: z.exactOptional(z.string()),
+}
+export interface ActionWriteFieldsSchema extends z.ZodMiniObject<typeof actionWriteFieldsShape, z.core.$strict> {}
+export const actionWriteFieldsSchema: ActionWriteFieldsSchema = z.strictObject(actionWriteFieldsShape)
+/** Fields accepted by `actions.create` and `update`. */
+export interface ActionWriteFields extends ShapeOutput<typeof actionWriteFieldsShape> {}
+
+export const actionCreateParamsSchema = actionWriteFieldsSchema
+/** `actions.create`: every field optional; a `name`, when given, is unique among live actions. */
+export type ActionCreateParams = ActionWriteFields
+export const actionUpdateParamsSchema = actionWriteFieldsSchema
+/** `actions.update`: any writable field. */
+export type ActionUpdateParams = ActionWriteFields
+
+/** A sort key of `actions.list`. */
+export type ActionOrdering = (typeof ACTION_ORDERINGS)[number]
+
+const actionListParamsShape = {
+  /** Page size: without it the service answers every action (the list has no `next`). */
+  limit: z.optional(z.number()),
+  /** Items to skip. */
+  offset: z.optional(z.number()),
+  /** Name contains (case-insensitive). */
+  search: z.optional(z.string()),
+  /** Creator user ids; sent comma-separated. */
+  created_by: z.optional(z.array(z.number())),
+  /** Only actions with these tags; sent as a JSON array string. */
+  tags: z.optional(z.array(z.string())),
+  /** `name`, `created_at`, `pinned_at` or `created_by`, `-` prefix descending. */
+  ordering: z.optional(z.enum(ACTION_ORDERINGS)),
+  /** Add `reference_count` to each action. */
+  include_reference_count: z.optional(z.boolean()),
+}
+export interface ActionListParamsSchema extends z.ZodMiniObject<typeof actionListParamsShape, z.core.$strict> {}
+export const actionListParamsSchema: ActionListParamsSchema = z.strictObject(actionListParamsShape)
+/** Query of `actions.list` (docs/service-behaviour.md §11.4). */
+export interface ActionListParams extends ShapeOutput<typeof actionListParamsShape> {}

@@ -1,0 +1,40 @@
+import * as z from 'zod/mini'
+import { dateTime, describes, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
+import type { HoldoutGroup } from '../requests/holdouts.js'
+
+/** A holdout, as its group and experiments (`holdout`) return it (docs/service-behaviour.md §11.5). */
+export interface Holdout {
+  /** The holdout id. */
+  id: number
+  /** Name. */
+  name?: string
+  /** Description. */
+  description?: string | null
+  /** The held-out groups; each `variant` is `holdout-<id>`. */
+  filters?: HoldoutGroup[] | null
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Creation date-time. */
+  created_at?: string
+  /** Last change. */
+  updated_at?: string
+  /** The caller's access level (newer services). */
+  user_access_level?: string | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `holdoutSchema` (exported for the tie test with `Holdout`). */
+export const holdoutShape = {
+  id: z.number(),
+  name: z.optional(z.string()),
+  description: z.nullish(z.string()),
+  filters: maybeJson as Unchecked<HoldoutGroup[] | null | undefined>,
+  created_by: z.nullish(userBasicSchema),
+  created_at: z.optional(dateTime),
+  updated_at: z.optional(dateTime),
+  user_access_level: z.nullish(z.string()),
+}
+
+/** A holdout: users kept out of every variant of the experiments using it (docs/service-behaviour.md §11.5). */
+export const holdoutSchema = describes<Holdout>(z.looseObject(holdoutShape))

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini'
+import { dateTime, describes, json, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
+import type { ExperimentMetricResult } from '../requests/experiment-metrics.js'
+
+/** A saved (shared) metric, as its group returns it (docs/service-behaviour.md §11.6). */
+export interface SavedMetric {
+  /** The saved metric id. */
+  id: number
+  /** Name. */
+  name: string
+  /** Description. */
+  description?: string | null
+  /** The metric, with the `uuid` the service assigned (action names refreshed on read). */
+  query?: ExperimentMetricResult | null
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Creation date-time. */
+  created_at?: string | null
+  /** Last change. */
+  updated_at?: string | null
+  /** Tags. */
+  tags?: unknown[] | null
+  /** The caller's access level. */
+  user_access_level?: string | null
+  /** Fields the service added later, kept as sent. */
+  [field: string]: unknown
+}
+
+/** The fields of `savedMetricSchema` (exported for the tie test with `SavedMetric`). */
+export const savedMetricShape = {
+  id: z.number(),
+  name: z.string(),
+  description: z.nullish(z.string()),
+  query: maybeJson as Unchecked<ExperimentMetricResult | null | undefined>,
+  created_by: z.nullish(userBasicSchema),
+  created_at: z.nullish(dateTime),
+  updated_at: z.nullish(dateTime),
+  tags: z.nullish(z.array(json)),
+  user_access_level: z.nullish(z.string()),
+}
+
+/** A saved metric (docs/service-behaviour.md §11.6). */
+export const savedMetricSchema = describes<SavedMetric>(z.looseObject(savedMetricShape))
