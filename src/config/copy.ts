@@ -3,7 +3,7 @@ import { isReferable, referencesOf } from './graph.js'
 import { kindOps, KIND_NAMES, KINDS } from './kinds.js'
 import { plan } from './plan.js'
 import { checkKinds, pull } from './pull.js'
-import { ID_FIELDS, nestedIds, topLevelIds } from './references.js'
+import { ID_FIELDS, nestedIds, REFERENCE_FIELDS, topLevelIds } from './references.js'
 import type { ConfigKind, CopyOptions, Plan, PlanWarning, ProjectConfig } from './types.js'
 
 /**
@@ -120,7 +120,8 @@ export function forCopy(config: ProjectConfig, selection: CopySelection = {}): {
         const ids = topLevelIds(ops.kind, spec)
         for (const field of ids) warnings.push({ kind: ops.kind, key, message: `${field} ${JSON.stringify(spec[field])} means nothing in the target project: not sent` })
         // An id field is not carried even when empty: the target keeps its own links.
-        const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ID_FIELDS[ops.kind]])
+        const empty = (REFERENCE_FIELDS[ops.kind] ?? []).filter((field) => spec[field] === null || (Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0))
+        const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ID_FIELDS[ops.kind], ...ids, ...empty])
         return [Object.fromEntries(Object.entries(spec).filter(([field]) => !left.has(field)))]
       })
   }

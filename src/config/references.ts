@@ -31,8 +31,8 @@ type Spec = Record<string, unknown>
  */
 export function topLevelIds(kind: ConfigKind, spec: Spec): string[] {
   const unmanaged = ID_FIELDS[kind].filter((field) => spec[field] !== undefined && spec[field] !== null && !(Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0))
-  const bare = referenceSites(kind, spec).filter((site) => site.holder === spec && !isRef(siteValue(site))).map((site) => String(site.field))
-  return [...unmanaged, ...bare]
+  const bare = referenceSites(kind, spec).filter((site) => !isRef(siteValue(site)) && isTopLevel(spec, site)).map((site) => topField(site))
+  return [...unmanaged, ...new Set(bare)]
 }
 
 /** Paths inside a spec (below the top level) that name an object by id: reference fields holding an id, and integrations. */
@@ -44,9 +44,24 @@ export function nestedIds(kind: ConfigKind, spec: Spec): string[] {
   })
   for (const site of referenceSites(kind, spec)) {
     const value = siteValue(site)
-    if (site.holder !== spec && !isRef(value)) found.push(`${site.path} ${SINGULAR[site.target]} ${String(value)}`)
+    if (!isTopLevel(spec, site) && !isRef(value)) found.push(`${site.path} ${SINGULAR[site.target]} ${String(value)}`)
   }
   return found
+}
+
+/** A site of a top-level field: the field itself, or an item of `saved_metrics_ids` (a list of links). */
+function isTopLevel(spec: Spec, site: ReturnType<typeof referenceSites>[number]): boolean {
+  return site.holder === spec || site.path.startsWith('saved_metrics_ids[')
+}
+
+function topField(site: ReturnType<typeof referenceSites>[number]): string {
+  return site.path.startsWith('saved_metrics_ids[') ? 'saved_metrics_ids' : String(site.field)
+}
+
+/** Top-level fields that hold references: left out of a copy unless they hold `$ref`s (an empty one: the target keeps its own links). */
+export const REFERENCE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
+  experiments: ['holdout_id', 'saved_metrics_ids'],
+  surveys: ['linked_flag_id', 'targeting_flag_id'],
 }
 
 const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohorts: 'cohort', featureFlags: 'flag', holdouts: 'holdout', savedMetrics: 'saved metric' }
