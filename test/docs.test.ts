@@ -341,3 +341,33 @@ describe('docs/service-behaviour.md', () => {
     expect(outside).toEqual([])
   })
 })
+
+describe("README's first screen", () => {
+  const firstScreen = README.slice(0, README.indexOf('\n## '))
+
+  it('says what the package is: an SDK, a command line and configuration as code, on ky, zod and yaml', () => {
+    expect(firstScreen).toMatch(/\*\*An SDK\*\*/)
+    expect(firstScreen).toMatch(/\*\*A command line\*\*, `posthog-project`/)
+    expect(firstScreen).toMatch(/\*\*Configuration as code\*\*/)
+    expect(firstScreen).toContain('Runtime dependencies:\n`ky`, `zod` and `yaml`.')
+  })
+
+  it('one line to see it work and one to test it, with how long the tests take, and npm ci once', () => {
+    const setup = /```sh\n([\s\S]*?)```/.exec(firstScreen)![1]!
+    expect(setup.match(/npm ci/g)).toHaveLength(1)
+    expect(setup).toMatch(/^npm run demo\s+# see it work/m)
+    expect(setup).toMatch(/^npm test\s+# .*about 5–6 minutes on 2 cores/m)
+  })
+
+  it('has a table of contents listing every section, in order, each link an anchor that exists', () => {
+    const anchor = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s-]/gu, '')
+        .replace(/\s/g, '-')
+    const headings = [...README.matchAll(/^## (.+)$/gm)].map((match) => match[1]!)
+    const contents = [...firstScreen.matchAll(/^- \[(.+)\]\(#([^)]+)\)$/gm)].map((match) => ({ text: match[1]!, target: match[2]! }))
+    expect(contents.map((entry) => entry.text)).toEqual(headings)
+    expect(contents.map((entry) => entry.target)).toEqual(headings.map(anchor))
+  })
+})

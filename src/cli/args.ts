@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { closest } from '../core/known-fields.js'
 import { GROUPS, findCommand, findGroup, kebab, methodsOf, type CommandSpec, type Group } from './commands.js'
 import { UsageError } from './errors.js'
 import type { Flag } from './shapes.js'
@@ -22,6 +23,14 @@ export interface Settings {
   /** A number when the flag reads as one; otherwise the text, for the SDK to refuse with its own message. */
   timeout?: number | string
   maxRetries?: number | string
+  /** `--no-validate-responses`: the answers as the service sent them, unchecked. */
+  validateResponses?: false
+}
+
+/** How the command talks about its work on stderr. */
+export interface Reporting {
+  /** `--verbose`: each request, answer, retry and wait on stderr (the key redacted). */
+  verbose: boolean
 }
 
 /** How to present the result. */
@@ -34,6 +43,8 @@ export interface OutputOptions {
   max: number | undefined
   /** Print the request instead of sending it. */
   dryRun: boolean
+  /** Pages a walk fetches at once (`--concurrency`). */
+  concurrency: number | undefined
 }
 
 /** A call of one SDK method. */
@@ -53,6 +64,7 @@ export interface Call {
   data: string | undefined
   settings: Settings
   output: OutputOptions
+  reporting: Reporting
 }
 
 /**
@@ -71,6 +83,7 @@ export interface QueryCall {
   refresh: string | undefined
   settings: Settings
   output: OutputOptions
+  reporting: Reporting
 }
 
 /** What the command line asks for. */
@@ -78,14 +91,22 @@ export type Parsed = { kind: 'version' } | { kind: 'help'; group?: Group | 'quer
 
 const QUERY_OPTIONS = { hogql: { type: 'string' }, values: { type: 'string' }, refresh: { type: 'string' } } as const satisfies ParseArgsConfig['options']
 
-const GLOBAL_OPTIONS = {
+/** The client's settings and how the command reports: every command takes them, the configuration commands too. */
+export const SETTING_OPTIONS = {
   'api-key': { type: 'string' },
   project: { type: 'string' },
   'base-url': { type: 'string' },
   'endpoints-prefix': { type: 'string' },
   timeout: { type: 'string' },
   'max-retries': { type: 'string' },
+  'no-validate-responses': { type: 'boolean' },
+  verbose: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options']
+
+const GLOBAL_OPTIONS = {
+  ...SETTING_OPTIONS,
   format: { type: 'string' },
+  concurrency: { type: 'string' },
   all: { type: 'boolean' },
   max: { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -120,14 +141,24 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Parsed>
 
 function resolveGroup(word: string): Group {
   const group = findGroup(word)
-  if (!group) throw new UsageError(word, `unknown group (groups: ${GROUPS.map(kebab).join(', ')}; or query)`)
+  if (!group) throw new UsageError(word, `unknown group${choices('groups', word, GROUPS.map(kebab))}; or query)`)
   return group
 }
 
 function resolveMethod(group: Group, word: string): { method: string; spec: CommandSpec } {
   const found = findCommand(group, word)
-  if (!found) throw new UsageError(word, `unknown method of ${kebab(group)} (methods: ${methodsOf(group).map(kebab).join(', ')})`)
+  if (!found) throw new UsageError(word, `unknown method of ${kebab(group)}${choices('methods', word, methodsOf(group).map(kebab))})`)
   return found
+}
+
+/**
+ * `; did you mean "experiments"? (groups: experiments, …`: the choices, the one nearest to what was typed
+ * first (when one is near), for the caller to close.
+ */
+export function choices(what: string, typed: string, names: readonly string[]): string {
+  const nearest = closest(typed, names)
+  if (nearest === undefined) return ` (${what}: ${names.join(', ')}`
+  return `; did you mean ${nearest}? (${what}: ${[nearest, ...names.filter((name) => name !== nearest)].join(', ')}`
 }
 
 /** Second pass: the whole command line, strictly, with the command's own flags. */
@@ -162,8 +193,9 @@ function parseCall(argv: readonly string[], group: Group, method: string, spec: 
     ids,
     params,
     data,
-    settings: settings(values),
+    settings: settingsOf(values),
     output: outputOptions(values, spec, where),
+    reporting: reportingOf(values),
   }
 }
 
@@ -184,7 +216,7 @@ function parseQuery(argv: readonly string[]): QueryCall {
   if ((hogql === undefined) === (data === undefined)) throw new UsageError('--hogql', "required: query --hogql '<SQL>', or a query node with --data")
   if (values.values !== undefined && hogql === undefined) throw new UsageError('--values', 'goes with --hogql')
   const output = outputOptions(values, {}, 'query')
-  return { kind: 'query', hogql, values: values.values as string | undefined, data, refresh: values.refresh as string | undefined, settings: settings(values), output }
+  return { kind: 'query', hogql, values: values.values as string | undefined, data, refresh: values.refresh as string | undefined, settings: settingsOf(values), output, reporting: reportingOf(values) }
 }
 
 /**
@@ -219,7 +251,9 @@ function toUsageError(error: unknown, where: string, flags: { readonly [flag: st
   const flag = /'(-[^' ]+)/.exec(message)?.[1] ?? '?'
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const known = Object.keys(flags).map((name) => `--${name}`)
-    return new UsageError(flag, `unknown flag of ${where} (${known.length ? `its flags: ${known.join(', ')}; ` : ''}see ${where} --help)`)
+    const nearest = closest(flag, [...known, ...Object.keys(GLOBAL_OPTIONS).map((name) => `--${name}`)])
+    const hint = nearest === undefined ? '' : `; did you mean ${nearest}?`
+    return new UsageError(flag, `unknown flag of ${where}${hint} (${known.length ? `its flags: ${known.join(', ')}; ` : ''}see ${where} --help)`)
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     return new UsageError(flag, /argument missing/.test(message) ? 'expects a value' : message)
@@ -261,7 +295,8 @@ function convert(flag: string, kind: Flag['kind'], value: string | string[]): un
   return text
 }
 
-function settings(values: Record<string, unknown>): Settings {
+/** The client settings given as flags (`SETTING_OPTIONS`). */
+export function settingsOf(values: Record<string, unknown>): Settings {
   const text = (name: string) => values[name] as string | undefined
   const numeric = (name: string) => {
     const value = text(name)
@@ -277,7 +312,12 @@ function settings(values: Record<string, unknown>): Settings {
   set('endpointsPrefix', text('endpoints-prefix'))
   set('timeout', numeric('timeout'))
   set('maxRetries', numeric('max-retries'))
+  if (values['no-validate-responses'] === true) out.validateResponses = false
   return out
+}
+
+export function reportingOf(values: Record<string, unknown>): Reporting {
+  return { verbose: values.verbose === true }
 }
 
 function outputOptions(values: Record<string, unknown>, spec: Pick<CommandSpec, 'list'>, where: string): OutputOptions {
@@ -291,5 +331,18 @@ function outputOptions(values: Record<string, unknown>, spec: Pick<CommandSpec, 
   }
   const all = values.all === true
   if ((all || maxText !== undefined) && !spec.list) throw new UsageError(all ? '--all' : '--max', `${where} is not a list`)
-  return { format: format as Format | undefined, all, max: maxText === undefined ? undefined : Number(maxText), dryRun: values['dry-run'] === true }
+  const concurrencyText = values.concurrency as string | undefined
+  if (concurrencyText !== undefined) {
+    if (!/^\d+$/.test(concurrencyText) || Number(concurrencyText) < 1 || Number(concurrencyText) > 16) {
+      throw new UsageError('--concurrency', `expected a whole number from 1 to 16, got ${JSON.stringify(concurrencyText)}`)
+    }
+    if (!all && maxText === undefined) throw new UsageError('--concurrency', 'goes with --all or --max (the pages a walk fetches at once)')
+  }
+  return {
+    format: format as Format | undefined,
+    all,
+    max: maxText === undefined ? undefined : Number(maxText),
+    dryRun: values['dry-run'] === true,
+    concurrency: concurrencyText === undefined ? undefined : Number(concurrencyText),
+  }
 }

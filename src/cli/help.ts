@@ -39,13 +39,16 @@ const SETTINGS: ReadonlyArray<readonly [string, string]> = [
   ['--endpoints-prefix <p>', 'projects (default) or environments, for the endpoints group'],
   ['--timeout <ms>', 'per attempt, default 60000'],
   ['--max-retries <n>', '0 to 10, default 2'],
+  ['--no-validate-responses', 'print answers as the service sent them, unchecked'],
+  ['--verbose', 'each request, answer, retry and wait on stderr (the key redacted)'],
 ]
 
 const OUTPUT: ReadonlyArray<readonly [string, string]> = [
   ['--format table|json|ndjson', 'default: table on a terminal, json otherwise'],
   ['--all', 'walk every page of a list (ndjson: one item per line, streamed)'],
   ['--max <n>', 'stop a walk after n items (implies --all)'],
-  ['--dry-run', 'print the request (method, URL, body; never the key) and send nothing'],
+  ['--concurrency <n>', 'pages a walk fetches at once, 1 to 16 (default 1)'],
+  ['--dry-run', 'print the request (method, URL, body; never the key) and send nothing (apply, copy: the plan)'],
   ['--data <json|@file|->', 'the request body: inline JSON, a file, or - for stdin'],
   ['-h, --help', 'this help; also per group and per method'],
   ['--version', 'the version'],
@@ -70,9 +73,14 @@ export function toolHelp(): string {
   ]
   for (const group of GROUPS) lines.push(`  ${kebab(group)}: ${Object.keys(COMMANDS[group]).map(kebab).join(', ')}`)
   lines.push(`  query: ${TOOL} query --hogql '<SQL>' (any query: --data <node>; see query --help)`)
-  lines.push('', 'Configuration as code (see <command> --help):', '  pull [DIR], plan [DIR], apply [DIR], copy --to-project ID')
+  lines.push(
+    '',
+    'Configuration as code (see <command> --help; settings as above, and --timeout and --max-retries):',
+    '  pull [DIR], plan [DIR] [--detailed-exitcode], apply [DIR] [--dry-run], copy --to-project ID [--dry-run]',
+  )
   lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
-  lines.push('', `More: ${TOOL} <group> --help (methods with wire path and scope), ${TOOL} <group> <method> --help`)
+  lines.push('  plan --detailed-exitcode: 0 no changes, 2 changes, 1 any failure (usage errors included)')
+  lines.push('', `More: ${TOOL} help <group> (methods with wire path and scope), ${TOOL} help <group> <method>, ${TOOL} help <command>`)
   return `${lines.join('\n')}\n`
 }
 

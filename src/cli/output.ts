@@ -11,11 +11,55 @@ export interface Sink {
   write(chunk: string | Uint8Array): boolean
   once(event: 'drain', listener: () => void): unknown
   isTTY?: boolean
+  /** The reader went away (`| head`): what is written is dropped, and a walk stops. */
+  readonly closed?: boolean
 }
 
 /** Writes and waits for the drain when the stream's buffer is full. */
 export async function put(sink: Sink, chunk: string | Uint8Array): Promise<void> {
   if (!sink.write(chunk)) await new Promise<void>((resolve) => sink.once('drain', resolve))
+}
+
+/**
+ * A process stream as a `Sink` that survives its reader going away: `… --all | head -3` closes the pipe,
+ * the next write fails with `EPIPE`, and from then on writes are dropped (`closed`), so the command ends
+ * quietly as `gh` or `jq` do, with the exit code of its work, instead of crashing on an unhandled error.
+ */
+export class PipeSink implements Sink {
+  #closed = false
+
+  constructor(private readonly stream: NodeJS.WriteStream) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error
+      this.#closed = true
+    })
+  }
+
+  get isTTY(): boolean {
+    return this.stream.isTTY === true
+  }
+
+  get closed(): boolean {
+    return this.#closed || this.stream.destroyed
+  }
+
+  write(chunk: string | Uint8Array): boolean {
+    return this.closed || this.stream.write(chunk)
+  }
+
+  /** `drain`, or the stream closing (a closed pipe never drains). */
+  once(_event: 'drain', listener: () => void): this {
+    let called = false
+    const once = () => {
+      if (called) return
+      called = true
+      this.stream.off('drain', once).off('close', once)
+      listener()
+    }
+    this.stream.once('drain', once).once('close', once)
+    if (this.closed) once()
+    return this
+  }
 }
 
 const CELL_WIDTH = 48
@@ -101,10 +145,20 @@ export function cell(value: unknown, width: number): string {
 export class Progress {
   #count = 0
   #drawn = 0
+  /** The list's `count` while every page gives the same one; `null` once unknown. */
+  #total: number | null | undefined
   readonly #sink: Sink | undefined
 
   constructor(sink: Sink, out: Pick<Sink, 'isTTY'> = {}) {
     this.#sink = sink.isTTY && !out.isTTY ? sink : undefined
+  }
+
+  /**
+   * The `count` a page of the list gives. Shown as the total while every page gives the same one: a walk
+   * over two lists (`list-including-archived`) or a list that changes meanwhile has no single total.
+   */
+  total(count: number | null): void {
+    this.#total = this.#total === undefined || this.#total === count ? count : null
   }
 
   /** One more item written. */
@@ -112,7 +166,8 @@ export class Progress {
     this.#count++
     if (!this.#sink || performance.now() - this.#drawn < 100) return
     this.#drawn = performance.now()
-    this.#sink.write(`\r${this.#count} items…`)
+    const total = this.#total !== undefined && this.#total !== null && this.#total >= this.#count ? ` of ${this.#total}` : ''
+    this.#sink.write(`\r${this.#count}${total} items…`)
   }
 
   /** Clears the line. */
@@ -144,7 +199,7 @@ export async function writeWalk(items: AsyncIterable<unknown>, out: Sink, { form
       else if (format === 'json') await put(out, `${count === 1 ? '[\n  ' : ',\n  '}${JSON.stringify(item)}`)
       else await table!.add(item, out)
       progress?.tick()
-      if (count >= max) break
+      if (count >= max || out.closed) break
     }
   }
   progress?.done()

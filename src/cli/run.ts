@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import type { Call, Format, QueryCall, Settings } from './args.js'
+import type { Call, Format, QueryCall } from './args.js'
+import { makeClient, requiredSetting, type Client, type Io as ClientIo } from './client.js'
 import { commandHint, operationOf, type Group } from './commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { Progress, put, render, tableOf, writeWalk, type Sink } from './output.js'
@@ -15,7 +16,7 @@ import { experimentResultsTable, rowsOf } from './views.js'
 type SdkModule = typeof import('posthog-project-client')
 
 /** The process's streams and environment, as the run sees them. */
-export interface Io {
+export interface Io extends ClientIo {
   stdout: Sink
   stderr: Sink
   stdin: AsyncIterable<string | Uint8Array>
@@ -48,14 +49,10 @@ async function execute(call: Call | QueryCall, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
   if (body !== undefined && call.kind === 'call') checkInput(shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
-  const apiKey = requiredSetting(call.settings.apiKey, io.env.POSTHOG_PERSONAL_API_KEY, '--api-key', 'POSTHOG_PERSONAL_API_KEY', dryRun)
-  requiredSetting(call.settings.projectId, io.env.POSTHOG_PROJECT_ID, '--project', 'POSTHOG_PROJECT_ID')
-  const { ProjectClient } = await loadSdk()
-  const client = new ProjectClient({
-    ...(clientSettings(call.settings) as ConstructorParameters<typeof ProjectClient>[0]),
-    apiKey,
-    ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
-  })
+  // A dry run needs no key (it is never shown nor sent): a placeholder stands in.
+  const apiKey = dryRun && call.settings.apiKey === undefined && !io.env.POSTHOG_PERSONAL_API_KEY ? 'phx_dry_run' : requiredSetting(call.settings, 'apiKey', io.env)
+  requiredSetting(call.settings, 'projectId', io.env)
+  const client = makeClient(await loadSdk(), call.settings, call.reporting, io, { apiKey, ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }) })
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   try {
     if (call.kind === 'query') {
@@ -63,7 +60,8 @@ async function execute(call: Call | QueryCall, io: Io): Promise<void> {
     } else {
       // The SDK's own argument order: path params, then the params object (flags) or the body, then the options.
       const input = call.spec.params ? call.params : body
-      const args = [...call.ids, ...(call.spec.params || call.spec.body ? [input] : []), { signal: io.signal }]
+      const walk = call.spec.list && call.output.concurrency !== undefined ? { concurrency: call.output.concurrency } : {}
+      const args = [...call.ids, ...(call.spec.params || call.spec.body ? [input] : []), { signal: io.signal, ...walk }]
       await writeResult(sdkMethod(client, call.group, call.method)(...args), format, call, io)
     }
   } catch (error) {
@@ -100,18 +98,32 @@ async function writeQuery(answer: PromiseLike<unknown>, format: Format, io: Io):
 /** Writes what a method returned: a walk item by item with `--all`/`--max`, else the awaited value. */
 async function writeResult(result: unknown, format: Format, call: Call, io: Io): Promise<void> {
   if (call.spec.list && (call.output.all || call.output.max !== undefined)) {
-    await writeWalk(result as AsyncIterable<unknown>, io.stdout, {
+    const progress = new Progress(io.stderr, io.stdout)
+    await writeWalk(itemsOf(result as PagePromise, progress), io.stdout, {
       format,
       ...(call.output.max !== undefined && { max: call.output.max }),
       ...(call.spec.columns && { columns: call.spec.columns }),
-      progress: new Progress(io.stderr, io.stdout),
+      progress,
     })
   } else {
     await writeValue(await result, format, call, io)
   }
 }
 
-function sdkMethod(client: InstanceType<SdkModule['ProjectClient']>, group: Group, method: string): (...args: unknown[]) => unknown {
+/** What a list method returns, as far as a walk reads it. */
+interface PagePromise {
+  pages(): AsyncIterable<{ results: unknown[]; count: number | null }>
+}
+
+/** The items of every page, telling the progress each page's `count` (its total). */
+async function* itemsOf(list: PagePromise, progress: Progress): AsyncGenerator<unknown> {
+  for await (const page of list.pages()) {
+    progress.total(page.count)
+    yield* page.results
+  }
+}
+
+function sdkMethod(client: Client, group: Group, method: string): (...args: unknown[]) => unknown {
   const resource = client[group] as unknown as Record<string, (...args: unknown[]) => unknown>
   return resource[method]!.bind(resource)
 }
@@ -124,22 +136,6 @@ async function writeValue(value: unknown, format: Format, call: Call, io: Io): P
   }
   const text = format === 'table' && call.spec.view === 'experiment-results' ? experimentResultsTable(value as never) : render(value, format, call.spec.columns)
   if (text) await put(io.stdout, text)
-}
-
-/**
- * A setting from its flag or its environment variable; missing ones are a usage error naming both.
- * A dry run needs no key (it is never shown nor sent): a placeholder stands in.
- */
-function requiredSetting(flag: string | undefined, env: string | undefined, name: string, variable: string, dryRun?: DryRun): string | undefined {
-  const value = flag ?? (env === '' ? undefined : env)
-  if (value === undefined && dryRun) return 'phx_dry_run'
-  if (value === undefined) throw new UsageError(name, `missing: pass ${name} or set ${variable}`)
-  return value
-}
-
-/** The settings given as flags, under the client's option names (absent ones fall back to the environment in the client). */
-function clientSettings(settings: Settings): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined))
 }
 
 /** `--data`: inline JSON, `@file`, or `-` for stdin, parsed. */
@@ -208,7 +204,8 @@ export function describeFailure(error: unknown, hint?: string): { code: number; 
   if (!(error instanceof Error)) return { code: EXIT.api, line: line(String(error)) }
   if (sdk && error instanceof sdk.InvalidArgumentError) return { code: EXIT.usage, line: line(error.message) }
   if (sdk && error instanceof sdk.ApiError) {
-    const attr = error.attr ? ` (attr: ${error.attr})` : ''
+    // The SDK's message names the attr since 0.4; said once.
+    const attr = error.attr && !error.message.includes(`(attr: ${error.attr})`) ? ` (attr: ${error.attr})` : ''
     const message = hint ? error.message.replace(hint, commandHint(hint)) : error.message
     return { code: EXIT.api, line: line(`${error.name}: ${message}${attr}`) }
   }

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client
 import { KINDS } from './kinds.js'
 import { plan } from './plan.js'
 import { checkKinds, pull } from './pull.js'
-import { nestedIds, topLevelIds } from './references.js'
+import { ID_FIELDS, nestedIds, topLevelIds } from './references.js'
 import type { ConfigKind, CopyOptions, Plan, PlanWarning, ProjectConfig } from './types.js'
 
 /**
@@ -55,7 +55,8 @@ export function forCopy(config: ProjectConfig, selection: CopySelection = {}): {
         }
         const ids = topLevelIds(ops.kind, spec)
         for (const field of ids) warnings.push({ kind: ops.kind, key, message: `${field} ${JSON.stringify(spec[field])} means nothing in the target project: not sent` })
-        const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ids])
+        // An id field is not carried even when empty: the target keeps its own links.
+        const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ID_FIELDS[ops.kind]])
         return [Object.fromEntries(Object.entries(spec).filter(([field]) => !left.has(field)))]
       })
   }

@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from 'posthog-project-client'
 import { isMultiline, lineDiff } from './line-diff.js'
 import { scrubberOf } from './scrub.js'
-import type { FieldChange, Plan, PlanChange } from './types.js'
+import { kindOps } from './kinds.js'
+import type { ConfigKind, FieldChange, Plan, PlanChange } from './types.js'
 
 /** How `formatPlan` writes a plan: for a terminal, a pull-request comment, or a program. */
 export type PlanFormat = 'text' | 'markdown' | 'json'
@@ -21,6 +22,11 @@ export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
   return format === 'markdown' ? markdown(shown) : text(shown)
 }
 
+/** Text and markdown name a kind as its folder (`hog-functions`); `PlanChange.kind` and JSON keep `hogFunctions`. */
+function folder(kind: ConfigKind): string {
+  return kindOps(kind).folder
+}
+
 /** `2 to create, 1 to update, 0 to delete, 5 unchanged`. */
 export function summary(plan: Plan): string {
   const count = (action: PlanChange['action']) => plan.changes.filter((change) => change.action === action).length
@@ -35,15 +41,15 @@ function target(plan: Plan): string {
 function text(plan: Plan): string {
   const lines = [`Plan${target(plan)}: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
-    lines.push(`${MARKS[change.action]} ${change.kind} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
+    lines.push(`${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
     if (change.reads?.length) lines.push(`    ${readsText(change.reads)}`)
     for (const field of change.fields ?? []) {
       if (isMultiline(field.before, field.after)) lines.push(`    ${field.path}: (lines)`, ...textLines(field).map((line) => `      ${line}`))
       else lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
     }
   }
-  for (const error of plan.errors) lines.push(`Error: ${error.kind}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
-  for (const warning of plan.warnings) lines.push(`Warning: ${warning.kind}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
+  for (const error of plan.errors) lines.push(`Error: ${folder(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
+  for (const warning of plan.warnings) lines.push(`Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -52,18 +58,18 @@ function markdown(plan: Plan): string {
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
-    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${change.kind} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`)
+    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`)
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${change.kind} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '')
+    out.push(`<details><summary>${folder(change.kind)} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '')
     const [long, short] = partition(change.fields!, (field) => isMultiline(field.before, field.after))
     if (short.length > 0) out.push('| Field | Before | After |', '|---|---|---|', ...short.map(fieldRow), '')
     for (const field of long) out.push(`${code(field.path)}:`, '', ...fenced('diff', textLines(field)), '')
     out.push('</details>', '')
   }
-  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${error.kind}${error.key === undefined ? '' : ` ${code(error.key)}`}: ${cell(error.message)}`), '')
-  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${warning.kind}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`), '')
+  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${folder(error.kind)}${error.key === undefined ? '' : ` ${code(error.key)}`}: ${cell(error.message)}`), '')
+  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`), '')
   return `${out.join('\n').trimEnd()}\n`
 }
 

@@ -117,7 +117,9 @@ export interface CohortConditionGroup {
   values: Array<CohortConditionGroup | CohortCondition>
 }
 
-export const cohortConditionGroupSchema: z.ZodMiniType<CohortConditionGroup> = z.strictObject({
+/** Named so that declarations refer to it, rather than spelling out zod's internal type parameters. */
+export interface CohortConditionGroupSchema extends z.ZodMiniType<CohortConditionGroup> {}
+export const cohortConditionGroupSchema: CohortConditionGroupSchema = z.strictObject({
   type: z.enum(['AND', 'OR']),
   get values() {
     return z.array(z.union([cohortConditionGroupSchema, cohortPersonConditionSchema, cohortCohortConditionSchema, cohortBehavioralConditionSchema]))

@@ -41,10 +41,16 @@ const oneLine = (stderr: string) => {
 
 describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
-    ['unknown method', ['surveys', 'lst'], /^Invalid argument `lst`: unknown method of surveys \(methods: list, .*responses-count\)$/],
+    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
+    ['unknown group, nearest first', ['surveyz', 'list'], /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
+    ['unknown group, none near', ['widgets', 'list'], /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
+    ['unknown method', ['surveys', 'lst'], /^Invalid argument `lst`: unknown method of surveys; did you mean list\? \(methods: list, create, .*responses-count\)$/],
+    ['unknown method, nearest first', ['surveys', 'respones'], /^Invalid argument `respones`: unknown method of surveys; did you mean responses\? \(methods: responses, list, create, /],
     ['missing method', ['surveys'], /^Invalid argument `method`: missing: one of list, create,/],
-    ['unknown flag', ['surveys', 'list', '--serach', 'x'], /^Invalid argument `--serach`: unknown flag of surveys list \(its flags: --limit, --offset, --search; see surveys list --help\)$/],
+    ['unknown flag', ['surveys', 'list', '--serach', 'x'], /^Invalid argument `--serach`: unknown flag of surveys list; did you mean --search\? \(its flags: --limit, --offset, --search; see surveys list --help\)$/],
+    ['unknown global flag', ['surveys', 'list', '--verbos'], /^Invalid argument `--verbos`: unknown flag of surveys list; did you mean --verbose\? /],
+    ['--concurrency without a walk', ['surveys', 'list', '--concurrency', '4'], /^Invalid argument `--concurrency`: goes with --all or --max/],
+    ['--concurrency out of range', ['surveys', 'list', '--all', '--concurrency', '17'], /^Invalid argument `--concurrency`: expected a whole number from 1 to 16, got "17"$/],
     ['flag without a value', ['surveys', 'list', '--search'], /^Invalid argument `--search`: expects a value$/],
     ['bad boolean', ['experiments', 'list', '--archived=yes'], /^Invalid argument `--archived`: expected true or false, got "yes"$/],
     ['bad JSON in --data', ['experiments', 'create', '--data', '{name:'], /^Invalid argument `--data`: not valid JSON \(/],
@@ -100,20 +106,28 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
     expect(oneLine(noKey.stderr)).toBe('Invalid argument `--api-key`: missing: pass --api-key or set POSTHOG_PERSONAL_API_KEY')
     const noProject = await run(['surveys', 'list'], { env: { POSTHOG_PERSONAL_API_KEY: SECRET, POSTHOG_BASE_URL: server.url } })
     expect(oneLine(noProject.stderr)).toBe('Invalid argument `--project`: missing: pass --project or set POSTHOG_PROJECT_ID')
+    // The SDK's option errors name the flag as typed, not the option (`timeout`, `projectId`).
     const badTimeout = await run(['surveys', 'list', '--timeout', 'soon'])
     expect(badTimeout.code).toBe(2)
-    expect(oneLine(badTimeout.stderr)).toBe('Invalid argument `timeout`: expected a positive number of milliseconds, got "soon"')
+    expect(oneLine(badTimeout.stderr)).toBe('Invalid argument `--timeout`: expected a positive number of milliseconds, got "soon"')
+    const badRetries = await run(['surveys', 'list', '--max-retries', '99'])
+    expect(oneLine(badRetries.stderr)).toMatch(/^Invalid argument `--max-retries`: /)
+    const badProject = await run(['surveys', 'list', '--project', 'my project'])
+    expect(badProject.code).toBe(2)
+    expect(oneLine(badProject.stderr)).toMatch(/^Invalid argument `--project`: /)
+    const badProjectFromEnv = await run(['surveys', 'list'], { env: { ...env, POSTHOG_PROJECT_ID: 'my project' } })
+    expect(oneLine(badProjectFromEnv.stderr)).toMatch(/^Invalid argument `POSTHOG_PROJECT_ID`: /)
   })
 
   it('a base URL ending in /api, as a flag or from the environment, is refused before anything is sent', async () => {
     const before = fake.requests.length
-    const expected = `Invalid argument \`baseUrl\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
+    const expected = (name: string) => `Invalid argument \`${name}\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
     const flag = await run(['surveys', 'list', '--base-url', `${server.url}/api`])
     expect(flag.code).toBe(2)
-    expect(oneLine(flag.stderr)).toBe(expected)
+    expect(oneLine(flag.stderr)).toBe(expected('--base-url'))
     const fromEnv = await run(['surveys', 'list'], { env: { ...env, POSTHOG_BASE_URL: `${server.url}/api/` } })
     expect(fromEnv.code).toBe(2)
-    expect(oneLine(fromEnv.stderr)).toBe(expected)
+    expect(oneLine(fromEnv.stderr)).toBe(expected('POSTHOG_BASE_URL'))
     expect(fake.requests.length).toBe(before)
   })
 })
@@ -129,6 +143,7 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
     const result = await run(['surveys', 'create', '--data', '{"name":"","type":"popover"}'])
     expect(result.code).toBe(1)
     expect(oneLine(result.stderr)).toMatch(/^BadRequestError: POST .* failed with 400: .+ \(attr: name\)$/)
+    expect(oneLine(result.stderr).match(/\(attr: name\)/g)).toHaveLength(1)
   })
 
   it.each([
@@ -281,10 +296,14 @@ describe('on a terminal (a pseudo-terminal from util-linux `script`)', () => {
 
   it('progress on stderr while the items go to a file', async () => {
     const file = join(cli.dir, 'export.ndjson')
+    const total = (await sdk.surveys.list({ limit: 1 })).count
+    expect(total).toBeGreaterThan(150)
     fake.faults.delayNext(3, { ms: 150, operation: 'surveys.list' })
     const shown = await terminal(`${command(['surveys', 'list', '--all', '--limit', '100', '--format', 'ndjson'])} > ${file}`)
     expect(shown.code).toBe(0)
-    expect(shown.output).toMatch(/\r\d+ items…/)
+    // The list gives its count: the progress shows the total.
+    expect(shown.output).toMatch(new RegExp(`\r\\d+ of ${total} items…`))
+    expect(shown.output).not.toMatch(/\r\d+ items…/)
     expect(shown.output.endsWith('\r\x1b[K')).toBe(true)
     expect(readFileSync(file, 'utf8').trimEnd().split('\n').length).toBeGreaterThan(150)
   })

@@ -123,7 +123,8 @@ describe('configuration commands', () => {
     expect(writes(from)).toEqual([])
     const missing = await run(['copy', '--to-project', '2', '--yes'])
     expect(missing.code).toBe(1)
-    expect(missing.stdout).toContain(`Error: hogFunctions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set`)
+    expect(missing.stdout).toContain(`Error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set`)
+    expect(missing.stderr).toContain(`posthog-project: error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set\n`)
     expect(writes(from)).toEqual([])
     const copied = await run(['copy', '--to-project', '2', '--yes'], { [secretVariable]: secret })
     expect(copied).toMatchObject({ code: 0, stderr: '' })
@@ -171,6 +172,137 @@ describe('configuration commands', () => {
     expect(running.start_date).not.toBeNull()
   })
 
+  /** Edits a pulled file: a string replaced. */
+  const edit = (relative: string, from: string, to: string) => {
+    const file = join(work, 'posthog', relative)
+    writeFileSync(file, readFileSync(file, 'utf8').replace(from, to))
+  }
+
+  it('--detailed-exitcode: 2 only for changes; every failure, usage errors included, is 1', async () => {
+    await run(['pull', '--kind', 'surveys,experiments'])
+    expect((await run(['plan', '--detailed-exitcode'])).code).toBe(0)
+    edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Yearly NPS')
+    expect((await run(['plan', '--detailed-exitcode'])).code).toBe(2)
+    const mistyped = await run(['plan', '--fromat', 'markdown', '--detailed-exitcode'])
+    expect(mistyped).toMatchObject({ code: 1, stdout: '' })
+    expect(mistyped.stderr).toBe('posthog-project: Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode, --out; see plan --help)\n')
+    expect((await run(['plan', '--detailed-exitcode', '--format', 'yaml'])).code).toBe(1)
+    expect((await run(['plan', '--detailed-exitcode'], { POSTHOG_PERSONAL_API_KEY: '' })).code).toBe(1)
+    expect((await run(['plan', '--detailed-exitcode', '--key', 'nothing-by-this-key'])).code).toBe(1)
+    fake.faults.hangNext(1, { operation: 'surveys.list' })
+    expect((await run(['plan', '--detailed-exitcode', '--timeout', '300', '--max-retries', '0'])).code).toBe(1)
+    edit('surveys/NPS-Q4.yaml', 'type: popover', 'type: popup')
+    expect((await run(['plan', '--detailed-exitcode'])).code).toBe(1)
+    // Without the flag, a usage error keeps its own code.
+    expect((await run(['plan', '--fromat', 'markdown'])).code).toBe(2)
+  }, 120_000)
+
+  it('file problems and plan errors go to stderr; with --format markdown into the markdown too', async () => {
+    await run(['pull'])
+    edit('surveys/NPS-Q4.yaml', 'schedule:', 'shedule:')
+    const problem = await run(['plan', '--format', 'markdown'])
+    expect(problem.code).toBe(1)
+    expect(problem.stderr).toMatch(/^posthog-project: 1 problem in posthog; nothing was sent\n  posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?\n$/)
+    expect(problem.stdout).toMatch(/^### PostHog plan: 1 problem in posthog; nothing was sent\n\n- posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean &#34;schedule&#34;\?|^### PostHog plan: 1 problem in posthog; nothing was sent\n\n- posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?/)
+    expect((await run(['plan'])).stdout).toBe('')
+    edit('surveys/NPS-Q4.yaml', 'shedule:', 'schedule:')
+    // A plan error: the secret's variable is unset and the function is new in project 2.
+    const error = await run(['plan', '--project', '2', '--kind', 'hog-functions', '--format', 'markdown'])
+    expect(error.code).toBe(1)
+    expect(error.stderr).toBe(`posthog-project: error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set\nposthog-project: the plan has 1 error; nothing was sent\n`)
+    expect(error.stdout).toContain('**Errors**')
+    expect(error.stdout).toContain('- hog-functions `Order webhook`: inputs.api_token: environment variable')
+  }, 120_000)
+
+  it('--kind and --key narrow plan, apply and copy; a --key that matches nothing is exit 1 naming it, nothing sent', async () => {
+    await run(['pull'])
+    edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Yearly NPS')
+    const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
+    const pulled = readFileSync(experiment, 'utf8')
+    writeFileSync(experiment, /^description:.*$/m.test(pulled) ? pulled.replace(/^description:.*$/m, 'description: Narrowed') : `${pulled}description: Narrowed\n`)
+    const all = await run(['plan'])
+    expect(all.stdout).toContain(planLine(1, '0 to create, 2 to update, 0 to delete, 2 unchanged'))
+    const bySurvey = await run(['plan', '--key', 'NPS Q4'])
+    expect(bySurvey).toMatchObject({ code: 0, stderr: '' })
+    expect(bySurvey.stdout).toContain(planLine(1, '0 to create, 1 to update, 0 to delete, 0 unchanged'))
+    expect(bySurvey.stdout).toContain('~ surveys "NPS Q4"')
+    const byKind = await run(['plan', '--kind', 'experiments', '--format', 'json'])
+    expect((JSON.parse(byKind.stdout) as { changes: Array<{ kind: string }> }).changes.map((change) => change.kind)).toEqual(['experiments'])
+    // --prune with --key deletes nothing else of the kind.
+    await client(1).surveys.create({ name: 'Made by hand', type: 'popover' })
+    const pruned = await run(['plan', '--prune', '--key', 'NPS Q4', '--format', 'json'])
+    expect((JSON.parse(pruned.stdout) as { changes: Array<{ key: string; action: string }> }).changes).toEqual([expect.objectContaining({ key: 'NPS Q4', action: 'update' })])
+    const from = fake.requests.length
+    const typo = await run(['apply', '--key', 'NPS Q4', '--key', 'pricing-cpoy', '--yes'])
+    expect(typo).toMatchObject({ code: 1, stdout: '' })
+    expect(typo.stderr).toBe('posthog-project: --key "pricing-cpoy" matches no spec and no live resource of the kinds selected; nothing was sent\n')
+    expect(writes(from)).toEqual([])
+    const wrongKind = await run(['plan', '--kind', 'surveys', '--key', 'pricing-copy'])
+    expect(wrongKind.code).toBe(1)
+    expect(wrongKind.stderr).toContain('--key "pricing-copy" matches no spec')
+    const applied = await run(['apply', '--key', 'NPS Q4', '--yes'])
+    expect(applied).toMatchObject({ code: 0, stderr: '' })
+    expect(writes(from).map((request) => request.method)).toEqual(['PATCH'])
+    expect((await run(['plan', '--format', 'json'])).stdout).toContain('"key": "pricing-copy"')
+    const copyTypo = await run(['copy', '--to-project', '2', '--key', 'NPS Q5', '--yes'])
+    expect(copyTypo.code).toBe(1)
+    expect(copyTypo.stderr).toMatch(/^posthog-project: --key "NPS Q5" matched nothing in project 1 \(kinds .*\); nothing was sent\n$/)
+    expect(writes(from).filter((request) => request.path.startsWith('/api/projects/2/'))).toEqual([])
+    const copied = await run(['copy', '--to-project', '2', '--kind', 'surveys', '--key', 'NPS Q4', '--yes'])
+    expect(copied).toMatchObject({ code: 0 })
+    expect([...fake.stateOf(2).surveys.values()].map((survey) => survey.name)).toEqual(['NPS Q4'])
+  }, 120_000)
+
+  it('apply --format json prints only the report on stdout; --dry-run sends nothing', async () => {
+    await run(['pull'])
+    edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Yearly NPS')
+    const from = fake.requests.length
+    const dry = await run(['apply', '--dry-run'])
+    expect(dry).toMatchObject({ code: 0, stderr: '' })
+    expect(dry.stdout).toContain('~ surveys "NPS Q4"')
+    expect(dry.stdout).toContain('(dry run: nothing was sent)')
+    expect(writes(from)).toEqual([])
+    const json = await run(['apply', '--format', 'json', '--yes'])
+    expect(json.code).toBe(0)
+    const report = JSON.parse(json.stdout) as { applied: number; failed: number; skipped: number; aborted: boolean; results: Array<{ change: { kind: string; key: string }; status: string }> }
+    expect(report).toMatchObject({ applied: 1, failed: 0, skipped: 0, aborted: false })
+    expect(report.results).toEqual([{ change: expect.objectContaining({ kind: 'surveys', key: 'NPS Q4', action: 'update' }), status: 'applied' }])
+    // The plan went to stderr, for the log.
+    expect(json.stderr).toContain('~ surveys "NPS Q4"')
+    const nothing = await run(['apply', '--format', 'json', '--yes'])
+    expect(JSON.parse(nothing.stdout)).toEqual({ applied: 0, failed: 0, skipped: 0, aborted: false, results: [] })
+    const failing = await run(['apply', '--format', 'markdown'])
+    expect(failing.code).toBe(2)
+    expect(failing.stderr).toBe('posthog-project: Invalid argument `--format`: expected text, json, got "markdown"\n')
+  }, 120_000)
+
+  it('kinds are named as their folders in text and markdown; JSON keeps the library names', async () => {
+    await run(['pull', '--kind', 'hog-functions'])
+    edit('hog-functions/Order-webhook.yaml', 'description: Posts every order to the fulfilment service', 'description: Posts every order')
+    const text = await run(['plan'])
+    expect(text.stdout).toContain('~ hog-functions "Order webhook" (update, id ')
+    expect(text.stdout).not.toContain('hogFunctions')
+    const markdown = await run(['plan', '--format', 'markdown'])
+    expect(markdown.stdout).toContain('| ~ | hog-functions | Order webhook | update')
+    expect(markdown.stdout).not.toContain('hogFunctions')
+    expect(JSON.parse((await run(['plan', '--format', 'json'])).stdout).changes[0].kind).toBe('hogFunctions')
+    expect((await run(['plan', '--kind', 'hogFunctions'])).code).toBe(0)
+  }, 120_000)
+
+  it('--timeout and --max-retries: a hung service ends the command (exit 3), as do the SDK commands', async () => {
+    await run(['pull'])
+    for (const args of [['pull'], ['plan'], ['apply', '--yes'], ['copy', '--to-project', '2', '--yes']]) {
+      fake.faults.hangNext(1, { method: 'GET' })
+      const before = fake.requests.length
+      const result = await run([...args, '--timeout', '300', '--max-retries', '0'])
+      expect(result.code, args[0]).toBe(3)
+      expect(result.stderr, args[0]).toMatch(/^posthog-project: TimeoutError: GET .* timed out after 300 ms per attempt\n$/)
+      expect(fake.requests.slice(before).filter((request) => request.fault === 'hang'), args[0]).toHaveLength(1)
+    }
+    expect((await run(['pull', '--max-retries', 'many'])).stderr).toMatch(/^posthog-project: Invalid argument `--max-retries`: /)
+    expect((await run(['pull', '--project', 'abc'])).stderr).toMatch(/^posthog-project: Invalid argument `--project`: /)
+  }, 120_000)
+
   it('plan or apply of a missing, mistyped or empty folder: exit 1, "no configuration in DIR", never "no drift"', async () => {
     const from = fake.requests.length
     for (const args of [['plan', 'posthgo', '--detailed-exitcode'], ['apply', 'posthgo', '--yes']]) {
@@ -217,6 +349,9 @@ describe('configuration commands', () => {
     // The files change after the review: apply FILE applies what was reviewed, not the folder.
     writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Reviewed NPS', 'description: Unreviewed'))
     const from = fake.requests.length
+    // A saved plan is applied whole, as reviewed: no narrowing.
+    expect(await run(['apply', 'reviewed.plan.json', '--key', 'NPS Q4', '--yes'])).toMatchObject({ code: 2, stderr: 'posthog-project: Invalid argument `--key`: reviewed.plan.json is a saved plan: it is applied whole, as reviewed\n' })
+    expect(writes(from)).toEqual([])
     const applied = await run(['apply', 'reviewed.plan.json', '--yes'])
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')

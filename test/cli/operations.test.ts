@@ -277,8 +277,9 @@ const CASES: Record<OperationId, Case> = {
   },
   'query.cancel': {
     command: ['query'],
-    // The first status read would come after the call's time is up: the run is cancelled instead.
-    args: () => ['--hogql', 'SELECT 1 AS one', '--refresh', 'async', '--timeout', '100'],
+    // The first status read (250 ms after the run) would come after the call's time is up: the run is
+    // cancelled instead. 240 ms, not less: the run's own request must answer within it on a loaded machine.
+    args: () => ['--hogql', 'SELECT 1 AS one', '--refresh', 'async', '--timeout', '240'],
     code: 3,
     check: (out) => expect(out).toBe(''),
     sends: ['query.run', 'query.cancel'],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Progress, cell, render, tableOf, writeWalk, type Sink } from '../../src/cli/output.js'
 
 /** Output formats and the streamed walk (in process, no build). */
@@ -140,5 +140,49 @@ describe('writeWalk', () => {
     const shared = new MemorySink(true)
     await writeWalk(items(5, { count: 0 }), shared, { format: 'ndjson', progress: new Progress(shared, shared) })
     expect(shared.text).not.toContain('items…')
+  })
+
+  it('progress shows the total while every page gives the same count, and never a total below the count so far', () => {
+    let now = 0
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 200))
+    try {
+      const terminal = new MemorySink(true)
+      const progress = new Progress(terminal, new MemorySink(false))
+      progress.total(3)
+      progress.tick()
+      progress.tick()
+      progress.total(3)
+      progress.tick()
+      progress.tick()
+      expect(terminal.text).toBe('\r1 of 3 items…\r2 of 3 items…\r3 of 3 items…\r4 items…')
+      const twoLists = new MemorySink(true)
+      const walk = new Progress(twoLists, new MemorySink(false))
+      walk.total(2)
+      walk.tick()
+      walk.total(7)
+      walk.tick()
+      walk.total(2)
+      walk.tick()
+      expect(twoLists.text).toBe('\r1 of 2 items…\r2 items…\r3 items…')
+      const unknown = new MemorySink(true)
+      const none = new Progress(unknown, new MemorySink(false))
+      none.total(null)
+      none.tick()
+      expect(unknown.text).toBe('\r1 items…')
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
+  it('a sink whose reader went away (closed) ends the walk: no more items are pulled', async () => {
+    class ClosingSink extends MemorySink {
+      get closed(): boolean {
+        return this.writes >= 3
+      }
+    }
+    const pulled = { count: 0 }
+    const written = await writeWalk(items(1_000, pulled), new ClosingSink(), { format: 'ndjson' })
+    expect(written).toBe(3)
+    expect(pulled.count).toBe(3)
   })
 })

@@ -7,8 +7,8 @@ import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-cl
 import { buildCli, fakeEnv, finished, type StagedCli } from './helpers.js'
 
 /**
- * README's shell recipes, run as written by bash with the built `posthog-project` (`npx posthog-project`
- * stands for it) against the fake over a socket: the nightly export writes every experiment, archived or
+ * README's shell recipes, run as written by bash with the built `posthog-project` (`npx -p
+ * posthog-project-client posthog-project` stands for it) against the fake over a socket: the nightly export writes every experiment, archived or
  * not, and every survey, each once; the hog functions recipe writes each function in full.
  */
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
@@ -27,7 +27,7 @@ function shellBlock(words: string): string {
  */
 async function runRecipe(recipe: string): Promise<void> {
   const jq = `jq() { [ "$*" = "-r .id" ] || { echo "unexpected jq $*" >&2; return 9; }; "${process.execPath}" -e 'let t = ""; process.stdin.on("data", (d) => (t += d)).on("end", () => { for (const l of t.split("\\n")) if (l) console.log(JSON.parse(l).id) })'; }`
-  const script = `${jq}\n${recipe.replaceAll('npx posthog-project', `"${process.execPath}" "${cli.bin}"`)}`
+  const script = `${jq}\n${recipe.replaceAll('npx -p posthog-project-client posthog-project', `"${process.execPath}" "${cli.bin}"`)}`
   const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: work, env: { PATH: process.env.PATH ?? '', ...fakeEnv(fake, server.url) }, stdio: ['ignore', 'pipe', 'pipe'] })
   const result = await finished(shell)
   expect(result.stderr).toBe('')
@@ -66,7 +66,7 @@ describe('README: the nightly export', () => {
     fake.seed.surveyResponses(surveys[0]!.id, 3)
 
     const recipe = shellBlock('A nightly export')
-    expect(recipe).toMatch(/^npx posthog-project experiments /m)
+    expect(recipe).toMatch(/^npx -p posthog-project-client posthog-project experiments /m)
     await runRecipe(recipe)
 
     const experiments = written('experiments-')

@@ -19,7 +19,7 @@ describe('formatPlan', () => {
       [
         'Plan: 1 to create, 1 to update, 1 to delete, 1 unchanged.',
         '+ experiments "checkout" (create)',
-        '~ hogFunctions "Order <webhook>" (update, id f1)',
+        '~ hog-functions "Order <webhook>" (update, id f1)',
         '    inputs.api_token.value: "(secret)" → "(secret)"',
         '    hog: "a | b" → (absent)',
         '- surveys "Old" (delete, id s1)',
@@ -32,7 +32,7 @@ describe('formatPlan', () => {
   it('markdown: a table of changes and one folded table of fields per update, escaped', () => {
     const text = formatPlan(plan, 'markdown')
     expect(text).toContain('### PostHog plan: 1 to create, 1 to update, 1 to delete, 1 unchanged\n\n| | Kind | Key | Change |\n|---|---|---|---|\n| + | experiments | checkout | create |\n')
-    expect(text).toContain('<details><summary>hogFunctions Order &#60;webhook&#62;: 2 fields</summary>')
+    expect(text).toContain('<details><summary>hog-functions Order &#60;webhook&#62;: 2 fields</summary>')
     expect(text).toContain('| <code>hog</code> | <code>"a &#124; b"</code> | <code>(absent)</code> |')
     expect(text).toContain('**Warnings**\n\n- experiments <code>checkout</code>: holdout&#95;id 3 means nothing in the target project: not sent\n')
   })
@@ -78,7 +78,7 @@ describe('formatPlan', () => {
     expect(formatPlan(located)).toBe(
       [
         'Plan for project 222 (https://eu.posthog.com): 0 to create, 1 to update, 0 to delete, 0 unchanged.',
-        '~ hogFunctions "Order webhook" (update, id f1)',
+        '~ hog-functions "Order webhook" (update, id f1)',
         '    hog: (lines)',
         '      @@ line 1',
         '      - let a := 1',

@@ -234,7 +234,7 @@ for (const [group, create] of [
   ['cohorts', { name: 'x' }],
   ['actions', { name: 'x' }],
   ['holdouts', { name: 'x', filters: [] }],
-  ['savedMetrics', { name: 'x', query: {} }],
+  ['savedMetrics', { name: 'x', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } }],
 ] as const) {
   method(group, 'list', [list(), opts])
   method(group, 'create', [body(create), opts])

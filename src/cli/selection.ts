@@ -1,0 +1,77 @@
+import type { ConfigKind, Plan, ProjectConfig } from '../config/types.js'
+import { choices } from './args.js'
+import { UsageError } from './errors.js'
+
+/**
+ * `--kind` and `--key` of the configuration commands: kinds named as their folders (`hog-functions`) or as
+ * the library names them (`hogFunctions`), and the keys a plan is narrowed to. A `--key` that names nothing
+ * is an error, never an empty plan that reads as "nothing to do".
+ */
+
+/**
+ * Each kind's folder and key field, as src/config/kinds.ts has them (test/cli/selection.test.ts checks they
+ * agree; `satisfies` makes a new kind fail the type check until it is here). Not imported from there: that
+ * module loads the SDK, which the command loads only to send.
+ */
+const KIND_TABLE = {
+  experiments: { folder: 'experiments', keyField: 'feature_flag_key' },
+  surveys: { folder: 'surveys', keyField: 'name' },
+  hogFunctions: { folder: 'hog-functions', keyField: 'name' },
+  endpoints: { folder: 'endpoints', keyField: 'name' },
+  eventDefinitions: { folder: 'event-definitions', keyField: 'name' },
+} as const satisfies Record<ConfigKind, { folder: string; keyField: string }>
+
+const KIND_NAMES = Object.keys(KIND_TABLE) as ConfigKind[]
+
+/** What `--kind` and `--key` select; absent: everything. */
+export interface Selection {
+  kinds?: ConfigKind[]
+  keys?: string[]
+}
+
+/** The folder a kind's files live in, which is how the command line names it (`hog-functions`). */
+export function folderOf(kind: ConfigKind): string {
+  return KIND_TABLE[kind].folder
+}
+
+/** The folders of every kind, experiments first. */
+export const KIND_FOLDERS: readonly string[] = KIND_NAMES.map(folderOf)
+
+/** The kind a `--kind` word names: its folder or its library name. */
+export function kindOf(word: string): ConfigKind {
+  const kind = KIND_NAMES.find((candidate) => folderOf(candidate) === word || candidate === word)
+  if (!kind) throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)}${choices('kinds', word, KIND_FOLDERS)})`)
+  return kind
+}
+
+/** The specs of the selected kinds and keys (a kind not selected is left out, so it is not managed). */
+export function selectSpecs(config: ProjectConfig, { kinds, keys }: Selection): ProjectConfig {
+  const out: Record<string, unknown[]> = {}
+  for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, unknown[] | undefined]>) {
+    if (!specs || (kinds && !kinds.includes(kind))) continue
+    const keyField = KIND_TABLE[kind].keyField
+    out[kind] = keys ? specs.filter((spec) => keys.includes(String((spec as Record<string, unknown>)[keyField]))) : specs
+  }
+  return out as ProjectConfig
+}
+
+/** A `--key` that names nothing: exit 1, and nothing is sent. The message starts `--key "…"`. */
+export class UnmatchedKeyError extends Error {
+  override name = 'UnmatchedKeyError'
+}
+
+/**
+ * Narrows a plan to the changes of the selected keys (a prune would otherwise delete every other resource
+ * of the kind), in place: the plan stays the one `plan()` made, so `apply` takes it. Throws
+ * `UnmatchedKeyError` when a key names nothing the plan knows of: no change, error or warning of that key.
+ */
+export function narrowPlan(plan: Plan, keys: readonly string[] | undefined): void {
+  if (!keys) return
+  plan.changes = plan.changes.filter((change) => keys.includes(change.key))
+  const named = new Set([...plan.changes, ...plan.errors, ...plan.warnings].map((item) => item.key))
+  const unmatched = keys.filter((key) => !named.has(key))
+  if (unmatched.length > 0) {
+    const named = unmatched.map((key) => JSON.stringify(key)).join(', ')
+    throw new UnmatchedKeyError(`--key ${named} match${unmatched.length === 1 ? 'es' : ''} no spec and no live resource of the kinds selected; nothing was sent`)
+  }
+}
