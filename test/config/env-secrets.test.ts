@@ -246,7 +246,7 @@ describe('secrets by construction', () => {
   it('every format lists the variables a change reads, never their values', async () => {
     const spec = destination(`Reads ${Date.now()}`, { token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_READS' } } })
     const result = await plan(client(PRODUCTION), { hogFunctions: [spec as never] }, { env: { POSTHOG_SECRET_READS: 'listed-secret-value' } })
-    expect(formatPlan(result, 'text')).toContain(`+ hogFunctions "${spec.name}" (create)\n    reads $POSTHOG_SECRET_READS\n`)
+    expect(formatPlan(result, 'text')).toContain(`+ hog-functions "${spec.name}" (create)\n    reads $POSTHOG_SECRET_READS\n`)
     expect(formatPlan(result, 'markdown')).toContain('| create; reads $POSTHOG&#95;SECRET&#95;READS |')
     expect(JSON.parse(formatPlan(result, 'json')).changes[0].reads).toEqual(['POSTHOG_SECRET_READS'])
     expect(outputs(result)).not.toContain('listed-secret-value')
@@ -272,7 +272,7 @@ describe('secrets by construction', () => {
     const spec = destination(`Echoed ${Date.now()}`, { token: { type: 'string', secret: true, value: { $env: 'POSTHOG_SECRET_ECHOED' } } })
     const result = await plan(echoing(PRODUCTION), { hogFunctions: [spec as never] }, { env: { POSTHOG_SECRET_ECHOED: 'echoed "secret" value' } })
     result.warnings.push({ kind: 'hogFunctions', message: 'a warning quoting echoed "secret" value' })
-    expect(formatPlan(result, 'text')).toContain('Warning: hogFunctions: a warning quoting (secret)')
+    expect(formatPlan(result, 'text')).toContain('Warning: hog-functions: a warning quoting (secret)')
     expect(formatPlan(result, 'json')).not.toContain('echoed \\"secret\\" value')
     const report = await apply(echoing(PRODUCTION), result)
     const error = report.results[0]!.error as Error & { body: { detail: string; echoed: Spec } }
