@@ -82,7 +82,7 @@ describe('doc comments of the resource methods', () => {
 
   it.each(sending.map((method) => [`${method.file}: ${method.name}`, method] as const))('%s says what it does, its path and its scope', (name, method) => {
     const operations = method.operation ? [method.operation] : COMPOSITE[name]
-    expect(operations, 'calls an operation').toBeDefined()
+    expect(operations?.length, 'calls an operation').toBeGreaterThan(0)
     const [summary] = method.doc.replace(/^\/\*\*\s*/, '').split('\n')
     expect(summary?.length, 'a sentence before the wire line').toBeGreaterThan(10)
     for (const operation of operations!) expect(method.doc).toContain(wireLine(operation))

@@ -72,9 +72,30 @@ export interface Operation {
 
 /**
  * A row as written below: only the exceptions to the defaults. `idempotent` defaults from the method (GET
- * and DELETE), `endpointsPrefix` from the group (`endpoints`).
+ * and DELETE), `endpointsPrefix` from the group (`endpoints`), `scope` from the group's resource
+ * (`GROUP_SCOPES`: `<resource>:read` for a GET, `<resource>:write` otherwise); `softDeleteOnly` gives the
+ * hint of a delete the service always refuses.
  */
-type OperationRow = Omit<Operation, 'idempotent' | 'endpointsPrefix'> & { readonly idempotent?: true }
+type OperationRow = Omit<Operation, 'idempotent' | 'endpointsPrefix' | 'scope' | 'hint'> & {
+  readonly idempotent?: true
+  readonly scope?: Scope | null
+  readonly softDeleteOnly?: true
+}
+
+/** The resource named by the scopes of each group's operations. */
+const GROUP_SCOPES: { readonly [group: string]: string } = {
+  experiments: 'experiment',
+  hogFunctions: 'hog_function',
+  surveys: 'survey',
+  endpoints: 'endpoint',
+  eventDefinitions: 'event_definition',
+  query: 'query',
+  featureFlags: 'feature_flag',
+  cohorts: 'cohort',
+  actions: 'action',
+  holdouts: 'experiment_holdout',
+  savedMetrics: 'experiment_saved_metric',
+}
 
 const ID = { id: 'integer' } as const
 const UUID = { id: 'uuid' } as const
@@ -82,49 +103,30 @@ const NAME = { name: 'name' } as const
 
 /** The operation table, in the order of the spec; the reads added since at the end of their group (docs/service-behaviour.md §10). */
 const TABLE = {
-  'experiments.list': { method: 'GET', path: 'experiments/', scope: 'experiment:read' },
-  'experiments.create': { method: 'POST', path: 'experiments/', scope: 'experiment:write', body: 'required' },
-  'experiments.retrieve': { method: 'GET', path: 'experiments/{id}/', scope: 'experiment:read', params: ID },
-  'experiments.update': { method: 'PATCH', path: 'experiments/{id}/', scope: 'experiment:write', params: ID, body: 'required' },
-  'experiments.delete': {
-    method: 'DELETE',
-    path: 'experiments/{id}/',
-    scope: 'experiment:write',
-    params: ID,
-    hint: 'experiments are never hard-deleted (the service always answers 405): use experiments.softDelete(id)',
-  },
+  'experiments.list': { method: 'GET', path: 'experiments/' },
+  'experiments.create': { method: 'POST', path: 'experiments/', body: 'required' },
+  'experiments.retrieve': { method: 'GET', path: 'experiments/{id}/', params: ID },
+  'experiments.update': { method: 'PATCH', path: 'experiments/{id}/', params: ID, body: 'required' },
+  'experiments.delete': { method: 'DELETE', path: 'experiments/{id}/', params: ID, softDeleteOnly: true },
   'experiments.createExposureCohort': {
     method: 'POST',
     path: 'experiments/{id}/create_exposure_cohort_for_experiment/',
-    scope: 'experiment:write',
     params: ID,
     body: 'optional',
   },
-  'experiments.duplicate': { method: 'POST', path: 'experiments/{id}/duplicate/', scope: 'experiment:write', params: ID, body: 'optional' },
-  'experiments.recalculateTimeseries': {
-    method: 'POST',
-    path: 'experiments/{id}/recalculate_timeseries/',
-    scope: 'experiment:write',
-    params: ID,
-    body: 'required',
-  },
-  'experiments.timeseriesResults': { method: 'GET', path: 'experiments/{id}/timeseries_results/', scope: 'experiment:read', params: ID },
+  'experiments.duplicate': { method: 'POST', path: 'experiments/{id}/duplicate/', params: ID, body: 'optional' },
+  'experiments.recalculateTimeseries': { method: 'POST', path: 'experiments/{id}/recalculate_timeseries/', params: ID, body: 'required' },
+  'experiments.timeseriesResults': { method: 'GET', path: 'experiments/{id}/timeseries_results/', params: ID },
   'experiments.eligibleFeatureFlags': { method: 'GET', path: 'experiments/eligible_feature_flags/', scope: 'feature_flag:read' },
-  'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/', scope: 'experiment:read' },
-  'experiments.stats': { method: 'GET', path: 'experiments/stats/', scope: 'experiment:read' },
-  'experiments.shipVariant': { method: 'POST', path: 'experiments/{id}/ship_variant/', scope: 'experiment:write', params: ID, body: 'required' },
+  'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/' },
+  'experiments.stats': { method: 'GET', path: 'experiments/stats/' },
+  'experiments.shipVariant': { method: 'POST', path: 'experiments/{id}/ship_variant/', params: ID, body: 'required' },
 
-  'hogFunctions.list': { method: 'GET', path: 'hog_functions/', scope: 'hog_function:read' },
-  'hogFunctions.create': { method: 'POST', path: 'hog_functions/', scope: 'hog_function:write', body: 'required' },
-  'hogFunctions.retrieve': { method: 'GET', path: 'hog_functions/{id}/', scope: 'hog_function:read', params: UUID },
-  'hogFunctions.update': { method: 'PATCH', path: 'hog_functions/{id}/', scope: 'hog_function:write', params: UUID, body: 'required' },
-  'hogFunctions.delete': {
-    method: 'DELETE',
-    path: 'hog_functions/{id}/',
-    scope: 'hog_function:write',
-    params: UUID,
-    hint: 'hog functions are never hard-deleted (the service always answers 405): use hogFunctions.softDelete(id)',
-  },
+  'hogFunctions.list': { method: 'GET', path: 'hog_functions/' },
+  'hogFunctions.create': { method: 'POST', path: 'hog_functions/', body: 'required' },
+  'hogFunctions.retrieve': { method: 'GET', path: 'hog_functions/{id}/', params: UUID },
+  'hogFunctions.update': { method: 'PATCH', path: 'hog_functions/{id}/', params: UUID, body: 'required' },
+  'hogFunctions.delete': { method: 'DELETE', path: 'hog_functions/{id}/', params: UUID, softDeleteOnly: true },
   'hogFunctions.broadcast': { method: 'POST', path: 'hog_functions/{id}/broadcast/', scope: null, params: UUID, body: 'optional' },
   'hogFunctions.invocations': { method: 'POST', path: 'hog_functions/{id}/invocations/', scope: null, params: UUID, body: 'required' },
   'hogFunctions.logs': { method: 'GET', path: 'hog_functions/{id}/logs/', scope: null, params: UUID },
@@ -134,33 +136,17 @@ const TABLE = {
   'hogFunctions.icons': { method: 'GET', path: 'hog_functions/icons/', scope: null },
   'hogFunctions.rearrange': { method: 'PATCH', path: 'hog_functions/rearrange/', scope: null, body: 'required' },
 
-  'surveys.list': { method: 'GET', path: 'surveys/', scope: 'survey:read' },
-  'surveys.create': { method: 'POST', path: 'surveys/', scope: 'survey:write', body: 'required' },
-  'surveys.retrieve': { method: 'GET', path: 'surveys/{id}/', scope: 'survey:read', params: UUID },
-  'surveys.update': { method: 'PATCH', path: 'surveys/{id}/', scope: 'survey:write', params: UUID, body: 'required' },
-  'surveys.delete': { method: 'DELETE', path: 'surveys/{id}/', scope: 'survey:write', params: UUID },
+  'surveys.list': { method: 'GET', path: 'surveys/' },
+  'surveys.create': { method: 'POST', path: 'surveys/', body: 'required' },
+  'surveys.retrieve': { method: 'GET', path: 'surveys/{id}/', params: UUID },
+  'surveys.update': { method: 'PATCH', path: 'surveys/{id}/', params: UUID, body: 'required' },
+  'surveys.delete': { method: 'DELETE', path: 'surveys/{id}/', params: UUID },
   'surveys.activity': { method: 'GET', path: 'surveys/{id}/activity/', scope: 'activity_log:read', params: UUID },
-  'surveys.archivedResponseUuids': { method: 'GET', path: 'surveys/{id}/archived-response-uuids/', scope: 'survey:read', params: UUID },
-  'surveys.duplicateToProjects': {
-    method: 'POST',
-    path: 'surveys/{id}/duplicate_to_projects/',
-    scope: 'survey:write',
-    params: UUID,
-    body: 'required',
-  },
-  'surveys.archiveResponse': {
-    method: 'POST',
-    path: 'surveys/{id}/responses/{responseUuid}/archive/',
-    scope: 'survey:write',
-    params: { id: 'uuid', responseUuid: 'uuid' },
-  },
-  'surveys.unarchiveResponse': {
-    method: 'POST',
-    path: 'surveys/{id}/responses/{responseUuid}/unarchive/',
-    scope: 'survey:write',
-    params: { id: 'uuid', responseUuid: 'uuid' },
-  },
-  'surveys.stats': { method: 'GET', path: 'surveys/{id}/stats/', scope: 'survey:read', params: UUID },
+  'surveys.archivedResponseUuids': { method: 'GET', path: 'surveys/{id}/archived-response-uuids/', params: UUID },
+  'surveys.duplicateToProjects': { method: 'POST', path: 'surveys/{id}/duplicate_to_projects/', params: UUID, body: 'required' },
+  'surveys.archiveResponse': { method: 'POST', path: 'surveys/{id}/responses/{responseUuid}/archive/', params: { id: 'uuid', responseUuid: 'uuid' } },
+  'surveys.unarchiveResponse': { method: 'POST', path: 'surveys/{id}/responses/{responseUuid}/unarchive/', params: { id: 'uuid', responseUuid: 'uuid' } },
+  'surveys.stats': { method: 'GET', path: 'surveys/{id}/stats/', params: UUID },
   'surveys.summarizeResponses': {
     method: 'POST',
     path: 'surveys/{id}/summarize_responses/',
@@ -169,24 +155,26 @@ const TABLE = {
     params: UUID,
     body: 'optional',
   },
-  'surveys.summaryHeadline': { method: 'POST', path: 'surveys/{id}/summary_headline/', scope: 'survey:read', idempotent: true, params: UUID, body: 'optional' },
-  'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read' },
-  'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/', scope: 'survey:read' },
-  'surveys.allStats': { method: 'GET', path: 'surveys/stats/', scope: 'survey:read' },
-  'surveys.responses': { method: 'GET', path: 'surveys/{id}/responses/', scope: 'survey:read', params: UUID },
-
-  'endpoints.list': { method: 'GET', path: 'endpoints/', scope: 'endpoint:read' },
-  'endpoints.create': { method: 'POST', path: 'endpoints/', scope: 'endpoint:write', body: 'required' },
-  'endpoints.retrieve': { method: 'GET', path: 'endpoints/{name}/', scope: 'endpoint:read', params: NAME },
-  'endpoints.update': { method: 'PATCH', path: 'endpoints/{name}/', scope: null, params: NAME, body: 'required' },
-  'endpoints.delete': { method: 'DELETE', path: 'endpoints/{name}/', scope: 'endpoint:write', params: NAME },
-  'endpoints.materializationStatus': {
-    method: 'GET',
-    path: 'endpoints/{name}/materialization_status/',
-    scope: null,
-    params: NAME,
+  'surveys.summaryHeadline': {
+    method: 'POST',
+    path: 'surveys/{id}/summary_headline/',
+    scope: 'survey:read',
+    idempotent: true,
+    params: UUID,
+    body: 'optional',
   },
-  'endpoints.runGet': { method: 'GET', path: 'endpoints/{name}/run/', scope: 'endpoint:read', params: NAME },
+  'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read' },
+  'surveys.responsesCount': { method: 'GET', path: 'surveys/responses_count/' },
+  'surveys.allStats': { method: 'GET', path: 'surveys/stats/' },
+  'surveys.responses': { method: 'GET', path: 'surveys/{id}/responses/', params: UUID },
+
+  'endpoints.list': { method: 'GET', path: 'endpoints/' },
+  'endpoints.create': { method: 'POST', path: 'endpoints/', body: 'required' },
+  'endpoints.retrieve': { method: 'GET', path: 'endpoints/{name}/', params: NAME },
+  'endpoints.update': { method: 'PATCH', path: 'endpoints/{name}/', scope: null, params: NAME, body: 'required' },
+  'endpoints.delete': { method: 'DELETE', path: 'endpoints/{name}/', params: NAME },
+  'endpoints.materializationStatus': { method: 'GET', path: 'endpoints/{name}/materialization_status/', scope: null, params: NAME },
+  'endpoints.runGet': { method: 'GET', path: 'endpoints/{name}/run/', params: NAME },
   'endpoints.run': {
     method: 'POST',
     path: 'endpoints/{name}/run/',
@@ -195,13 +183,8 @@ const TABLE = {
     params: NAME,
     body: 'optional',
   },
-  'endpoints.versions': { method: 'GET', path: 'endpoints/{name}/versions/', scope: 'endpoint:read', params: NAME },
-  'endpoints.version': {
-    method: 'GET',
-    path: 'endpoints/{name}/versions/{versionNumber}/',
-    scope: 'endpoint:read',
-    params: { name: 'name', versionNumber: 'number' },
-  },
+  'endpoints.versions': { method: 'GET', path: 'endpoints/{name}/versions/', params: NAME },
+  'endpoints.version': { method: 'GET', path: 'endpoints/{name}/versions/{versionNumber}/', params: { name: 'name', versionNumber: 'number' } },
   'endpoints.lastExecutionTimes': {
     method: 'POST',
     path: 'endpoints/last_execution_times/',
@@ -210,21 +193,15 @@ const TABLE = {
     body: 'required',
   },
 
-  'eventDefinitions.list': { method: 'GET', path: 'event_definitions/', scope: 'event_definition:read' },
-  'eventDefinitions.create': { method: 'POST', path: 'event_definitions/', scope: 'event_definition:write', body: 'required' },
-  'eventDefinitions.retrieve': { method: 'GET', path: 'event_definitions/{id}/', scope: 'event_definition:read', params: UUID },
-  'eventDefinitions.update': {
-    method: 'PATCH',
-    path: 'event_definitions/{id}/',
-    scope: 'event_definition:write',
-    params: UUID,
-    body: 'required',
-  },
-  'eventDefinitions.delete': { method: 'DELETE', path: 'event_definitions/{id}/', scope: 'event_definition:write', params: UUID },
+  'eventDefinitions.list': { method: 'GET', path: 'event_definitions/' },
+  'eventDefinitions.create': { method: 'POST', path: 'event_definitions/', body: 'required' },
+  'eventDefinitions.retrieve': { method: 'GET', path: 'event_definitions/{id}/', params: UUID },
+  'eventDefinitions.update': { method: 'PATCH', path: 'event_definitions/{id}/', params: UUID, body: 'required' },
+  'eventDefinitions.delete': { method: 'DELETE', path: 'event_definitions/{id}/', params: UUID },
   'eventDefinitions.metrics': { method: 'GET', path: 'event_definitions/{id}/metrics/', scope: null, params: UUID },
-  'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/', scope: 'event_definition:read' },
-  'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/', scope: 'event_definition:read' },
-  'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/', scope: 'event_definition:read' },
+  'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/' },
+  'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/' },
+  'eventDefinitions.typescript': { method: 'GET', path: 'event_definitions/typescript/' },
 
   // The query API: every kind counts as a read, and a query only reads, so it is retried like a GET (docs/service-behaviour.md §10.3).
   'query.run': { method: 'POST', path: 'query/', scope: 'query:read', idempotent: true, body: 'required' },
@@ -232,60 +209,36 @@ const TABLE = {
   'query.cancel': { method: 'DELETE', path: 'query/{id}/', scope: 'query:read', params: UUID },
 
   // The project's graph (docs/service-behaviour.md §11).
-  'featureFlags.list': { method: 'GET', path: 'feature_flags/', scope: 'feature_flag:read' },
-  'featureFlags.create': { method: 'POST', path: 'feature_flags/', scope: 'feature_flag:write', body: 'required' },
-  'featureFlags.retrieve': { method: 'GET', path: 'feature_flags/{id}/', scope: 'feature_flag:read', params: ID },
-  'featureFlags.update': { method: 'PATCH', path: 'feature_flags/{id}/', scope: 'feature_flag:write', params: ID, body: 'required' },
-  'featureFlags.delete': {
-    method: 'DELETE',
-    path: 'feature_flags/{id}/',
-    scope: 'feature_flag:write',
-    params: ID,
-    hint: 'feature flags are never hard-deleted (the service always answers 405): use featureFlags.softDelete(id)',
-  },
+  'featureFlags.list': { method: 'GET', path: 'feature_flags/' },
+  'featureFlags.create': { method: 'POST', path: 'feature_flags/', body: 'required' },
+  'featureFlags.retrieve': { method: 'GET', path: 'feature_flags/{id}/', params: ID },
+  'featureFlags.update': { method: 'PATCH', path: 'feature_flags/{id}/', params: ID, body: 'required' },
+  'featureFlags.delete': { method: 'DELETE', path: 'feature_flags/{id}/', params: ID, softDeleteOnly: true },
 
-  'cohorts.list': { method: 'GET', path: 'cohorts/', scope: 'cohort:read' },
-  'cohorts.create': { method: 'POST', path: 'cohorts/', scope: 'cohort:write', body: 'required' },
-  'cohorts.retrieve': { method: 'GET', path: 'cohorts/{id}/', scope: 'cohort:read', params: ID },
-  'cohorts.update': { method: 'PATCH', path: 'cohorts/{id}/', scope: 'cohort:write', params: ID, body: 'required' },
-  'cohorts.delete': {
-    method: 'DELETE',
-    path: 'cohorts/{id}/',
-    scope: 'cohort:write',
-    params: ID,
-    hint: 'cohorts are never hard-deleted (the service always answers 405): use cohorts.softDelete(id)',
-  },
+  'cohorts.list': { method: 'GET', path: 'cohorts/' },
+  'cohorts.create': { method: 'POST', path: 'cohorts/', body: 'required' },
+  'cohorts.retrieve': { method: 'GET', path: 'cohorts/{id}/', params: ID },
+  'cohorts.update': { method: 'PATCH', path: 'cohorts/{id}/', params: ID, body: 'required' },
+  'cohorts.delete': { method: 'DELETE', path: 'cohorts/{id}/', params: ID, softDeleteOnly: true },
 
-  'actions.list': { method: 'GET', path: 'actions/', scope: 'action:read' },
-  'actions.create': { method: 'POST', path: 'actions/', scope: 'action:write', body: 'required' },
-  'actions.retrieve': { method: 'GET', path: 'actions/{id}/', scope: 'action:read', params: ID },
-  'actions.update': { method: 'PATCH', path: 'actions/{id}/', scope: 'action:write', params: ID, body: 'required' },
-  'actions.delete': {
-    method: 'DELETE',
-    path: 'actions/{id}/',
-    scope: 'action:write',
-    params: ID,
-    hint: 'actions are never hard-deleted (the service always answers 405): use actions.softDelete(id)',
-  },
-  'actions.references': { method: 'GET', path: 'actions/{id}/references/', scope: 'action:read', params: ID },
+  'actions.list': { method: 'GET', path: 'actions/' },
+  'actions.create': { method: 'POST', path: 'actions/', body: 'required' },
+  'actions.retrieve': { method: 'GET', path: 'actions/{id}/', params: ID },
+  'actions.update': { method: 'PATCH', path: 'actions/{id}/', params: ID, body: 'required' },
+  'actions.delete': { method: 'DELETE', path: 'actions/{id}/', params: ID, softDeleteOnly: true },
+  'actions.references': { method: 'GET', path: 'actions/{id}/references/', params: ID },
 
-  'holdouts.list': { method: 'GET', path: 'experiment_holdouts/', scope: 'experiment_holdout:read' },
-  'holdouts.create': { method: 'POST', path: 'experiment_holdouts/', scope: 'experiment_holdout:write', body: 'required' },
-  'holdouts.retrieve': { method: 'GET', path: 'experiment_holdouts/{id}/', scope: 'experiment_holdout:read', params: ID },
-  'holdouts.update': { method: 'PATCH', path: 'experiment_holdouts/{id}/', scope: 'experiment_holdout:write', params: ID, body: 'required' },
-  'holdouts.delete': { method: 'DELETE', path: 'experiment_holdouts/{id}/', scope: 'experiment_holdout:write', params: ID },
+  'holdouts.list': { method: 'GET', path: 'experiment_holdouts/' },
+  'holdouts.create': { method: 'POST', path: 'experiment_holdouts/', body: 'required' },
+  'holdouts.retrieve': { method: 'GET', path: 'experiment_holdouts/{id}/', params: ID },
+  'holdouts.update': { method: 'PATCH', path: 'experiment_holdouts/{id}/', params: ID, body: 'required' },
+  'holdouts.delete': { method: 'DELETE', path: 'experiment_holdouts/{id}/', params: ID },
 
-  'savedMetrics.list': { method: 'GET', path: 'experiment_saved_metrics/', scope: 'experiment_saved_metric:read' },
-  'savedMetrics.create': { method: 'POST', path: 'experiment_saved_metrics/', scope: 'experiment_saved_metric:write', body: 'required' },
-  'savedMetrics.retrieve': { method: 'GET', path: 'experiment_saved_metrics/{id}/', scope: 'experiment_saved_metric:read', params: ID },
-  'savedMetrics.update': {
-    method: 'PATCH',
-    path: 'experiment_saved_metrics/{id}/',
-    scope: 'experiment_saved_metric:write',
-    params: ID,
-    body: 'required',
-  },
-  'savedMetrics.delete': { method: 'DELETE', path: 'experiment_saved_metrics/{id}/', scope: 'experiment_saved_metric:write', params: ID },
+  'savedMetrics.list': { method: 'GET', path: 'experiment_saved_metrics/' },
+  'savedMetrics.create': { method: 'POST', path: 'experiment_saved_metrics/', body: 'required' },
+  'savedMetrics.retrieve': { method: 'GET', path: 'experiment_saved_metrics/{id}/', params: ID },
+  'savedMetrics.update': { method: 'PATCH', path: 'experiment_saved_metrics/{id}/', params: ID, body: 'required' },
+  'savedMetrics.delete': { method: 'DELETE', path: 'experiment_saved_metrics/{id}/', params: ID },
 } as const satisfies Record<string, OperationRow>
 
 /** The name of an operation, `group.method`. */
@@ -293,10 +246,18 @@ export type OperationId = keyof typeof TABLE
 
 /** The operations: the spec's, the survey responses list and the query API, keyed `group.method`. */
 export const OPERATIONS = Object.fromEntries(
-  Object.entries(TABLE).map(([id, row]: [string, OperationRow]) => [
-    id,
-    { ...row, idempotent: row.idempotent ?? (row.method === 'GET' || row.method === 'DELETE'), endpointsPrefix: id.startsWith('endpoints.') },
-  ]),
+  Object.entries(TABLE).map(([id, { softDeleteOnly, ...row }]: [string, OperationRow]) => {
+    const group = id.slice(0, id.indexOf('.'))
+    const things = group.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
+    const operation: Operation = {
+      ...row,
+      scope: row.scope === undefined ? (`${GROUP_SCOPES[group]}:${row.method === 'GET' ? 'read' : 'write'}` as Scope) : row.scope,
+      idempotent: row.idempotent ?? (row.method === 'GET' || row.method === 'DELETE'),
+      endpointsPrefix: group === 'endpoints',
+      ...(softDeleteOnly && { hint: `${things} are never hard-deleted (the service always answers 405): use ${group}.softDelete(id)` }),
+    }
+    return [id, operation]
+  }),
 ) as { readonly [K in OperationId]: Operation }
 
 /** The scope an operation needs, or `null` when personal API keys cannot call it. */

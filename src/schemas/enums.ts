@@ -197,8 +197,7 @@ export const EVENT_DEFINITION_EVENT_TYPES = ['event', 'event_custom', 'event_pos
 
 // The query API (docs/service-behaviour.md §10.3)
 
-/** `refresh` of a query: how it may use the cache; the `async` kinds answer 202 until done. */
-export const QUERY_REFRESH_VALUES = ['blocking', 'async', 'lazy_async', 'force_blocking', 'force_async', 'force_cache', 'async_except_on_cache_miss'] as const
+export { QUERY_REFRESH_VALUES } from './query-refresh.js'
 
 // The project's graph: feature flags, cohorts, actions, holdouts, saved metrics (docs/service-behaviour.md §11)
 

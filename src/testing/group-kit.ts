@@ -61,6 +61,32 @@ export interface GroupSpec<R extends KitRecord> {
   present(store: FakeStore, record: R): unknown
 }
 
+/** How `findRecord` reads the path's `id`, and what it answers when nothing matches. */
+export interface Lookup {
+  /** The path parameter holding the id: `id` unless told otherwise. */
+  param?: string
+  /** Integer ids are matched from their digits only (`"01"` is 1, `"1.0"` nothing); other ids by the text as sent. */
+  integerIds?: boolean
+  /** Soft-deleted records (`deleted: true`) are not found. */
+  hideDeleted?: boolean
+  /** The refusal: a 404 with the usual body unless told otherwise. */
+  missing?: () => never
+}
+
+/** The record the path's `id` names in `records`, or the lookup's refusal. */
+export function findRecord<K extends number | string, R>(context: OperationContext, records: ReadonlyMap<K, R>, lookup: Lookup = {}): R {
+  const raw = param(context, lookup.param ?? 'id')
+  const key = lookup.integerIds ? (/^\d+$/.test(raw) ? Number(raw) : undefined) : raw
+  const record = key === undefined ? undefined : records.get(key as K)
+  if (record === undefined || (lookup.hideDeleted && (record as { deleted?: unknown }).deleted === true)) return (lookup.missing ?? notFound)()
+  return record
+}
+
+/** A DRF page (`count`, `next`, `previous`, `results`) of `items`, each presented. */
+export function pageOf<R>(context: OperationContext, items: readonly R[], present: (record: R) => unknown): Response {
+  return json(presentPage(paginate(context.url, items, context.store.settings.pageSize), present))
+}
+
 /** The shared handlers and helpers of one group, built from its spec. */
 export class GroupKit<R extends KitRecord> {
   constructor(readonly spec: GroupSpec<R>) {}
@@ -76,10 +102,7 @@ export class GroupKit<R extends KitRecord> {
 
   /** The record the path's `id` names, soft-deleted ones included (retrieve and PATCH answer them), or a 404. */
   find(context: OperationContext): R {
-    const raw = param(context, 'id')
-    const record = /^\d+$/.test(raw) ? this.spec.records(context.store).get(Number(raw)) : undefined
-    if (!record) notFound()
-    return record
+    return findRecord(context, this.spec.records(context.store), { integerIds: true })
   }
 
   /** The records that are not soft-deleted. */
@@ -89,8 +112,7 @@ export class GroupKit<R extends KitRecord> {
 
   /** A DRF page of `items`, presented (by `present` when the list shows less than a read). */
   page(context: OperationContext, items: readonly R[], present = (record: R) => this.spec.present(context.store, record)): Response {
-    const { store, url } = context
-    return json(presentPage(paginate(url, items, store.settings.pageSize), present))
+    return pageOf(context, items, present)
   }
 
   create = (context: OperationContext): Response => {

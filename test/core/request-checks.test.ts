@@ -29,6 +29,8 @@ const refused: Array<[string, Call, string, RegExp]> = [
   ['a nested unknown member whose value is undefined', (c) => c.experiments.create({ ...BODY, metrics: [{ ...METRIC, sorce: undefined }] } as never), 'body.metrics[0].sorce', /unknown field/],
   ['a top-level unknown member whose value is null', (c) => c.experiments.update(1, { descripton: null } as never), 'body.descripton', /unknown field.*did you mean "description"/],
   ['a top-level unknown member whose value is undefined', (c) => c.experiments.update(1, { descripton: undefined } as never), 'body.descripton', /unknown field/],
+  ['a misspelt member deep in a feature flag\'s filters', (c) => c.featureFlags.create({ key: 'new-checkout', filters: { groups: [{ properties: [], rollout_percentage: 50, variantt: 'test' }] } } as never), 'body.filters.groups[0].variantt', /unknown field; did you mean "variant"/],
+  ['a cohort condition of an unknown type', (c) => c.cohorts.create({ name: 'Buyers', filters: { properties: { type: 'AND', values: [{ type: 'OR', values: [{ key: 'email', value: 'x', typ: 'person' }] }] } } } as never), 'body.filters.properties', /./],
   ['an unknown member of a hog function input', (c) => c.hogFunctions.update('0190f1c3-8d4e-7b6a-9c2d-1e2f3a4b5c6e', { masking: { ttl: 60, hash: 'all', treshold: 1 } } as never), 'body.masking.treshold', /unknown field; did you mean "threshold"/],
 ]
 

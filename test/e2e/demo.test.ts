@@ -43,7 +43,7 @@ describe('examples/quickstart.ts', () => {
     expect(text).toContain('responses after archiving:  4 (exclude_archived), 5 with archived ones')
     expect(text).toContain('fake server closed')
     // The server is gone: nothing answers on its port any more.
-    await expect(fetch(`${report.baseUrl}/api/projects/1/experiments/`)).rejects.toThrow()
+    await expect(fetch(`${report.baseUrl}/api/projects/1/experiments/`)).rejects.toThrow(TypeError)
   })
 
   it('as a process (what `npm run demo` runs): prints the report and exits 0 on its own, nothing left open', async () => {

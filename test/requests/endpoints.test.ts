@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
 import {
   endpointCreateParamsSchema,
   endpointFiltersOverrideSchema,
@@ -11,12 +10,7 @@ import {
   lastExecutionTimesParamsSchema,
 } from '../../src/requests/endpoints.js'
 import * as endpoints from '../types/endpoints-payloads.js'
-
-/** The code and path of each issue zod finds, in order. */
-function issues(schema: z.ZodMiniType, value: unknown) {
-  const result = z.safeParse(schema, value)
-  return result.success ? [] : result.error.issues.map(({ code, path }) => ({ code, path }))
-}
+import { issues } from '../helpers/schema-issues.js'
 
 describe('endpoint request schemas: the type-test payloads parse', () => {
   it.each([
@@ -47,10 +41,10 @@ describe('endpoint request schemas: the type-test payloads parse', () => {
 
 describe('endpoint request schemas: mistakes are refused where they are', () => {
   it('an unknown key, at the object that has it', () => {
-    expect(issues(endpointUpdateParamsSchema, { is_enabled: false })).toEqual([{ code: 'unrecognized_keys', path: [] }])
-    expect(issues(endpointRunParamsSchema, { params: { since: '2026-01-01' } })).toEqual([{ code: 'unrecognized_keys', path: [] }])
-    expect(issues(endpointRunGetParamsSchema, { refresh: 'force' })).toEqual([{ code: 'unrecognized_keys', path: [] }])
-    expect(issues(endpointCreateParamsSchema, { name: 'top', query: { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' } })).toEqual([{ code: 'unrecognized_keys', path: ['query'] }])
+    expect(issues(endpointUpdateParamsSchema, { is_enabled: false })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['is_enabled'] }])
+    expect(issues(endpointRunParamsSchema, { params: { since: '2026-01-01' } })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['params'] }])
+    expect(issues(endpointRunGetParamsSchema, { refresh: 'force' })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['refresh'] }])
+    expect(issues(endpointCreateParamsSchema, { name: 'top', query: { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' } })).toEqual([{ code: 'unrecognized_keys', path: ['query'], keys: ['sql'] }])
   })
 
   it('a value outside an enum', () => {

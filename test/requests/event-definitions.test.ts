@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
 import {
   eventDefinitionCreateParamsSchema,
   eventDefinitionListParamsSchema,
@@ -8,12 +7,7 @@ import {
   eventDefinitionWriteFieldsSchema,
 } from '../../src/requests/event-definitions.js'
 import * as eventDefinitions from '../types/event-definitions-payloads.js'
-
-/** The code and path of each issue zod finds, in order. */
-function issues(schema: z.ZodMiniType, value: unknown) {
-  const result = z.safeParse(schema, value)
-  return result.success ? [] : result.error.issues.map(({ code, path }) => ({ code, path }))
-}
+import { issues } from '../helpers/schema-issues.js'
 
 describe('event definition request schemas: the type-test payloads parse', () => {
   it.each([
@@ -37,8 +31,8 @@ describe('event definition request schemas: the type-test payloads parse', () =>
 
 describe('event definition request schemas: mistakes are refused where they are', () => {
   it('an unknown key', () => {
-    expect(issues(eventDefinitionUpdateParamsSchema, { verfied: true })).toEqual([{ code: 'unrecognized_keys', path: [] }])
-    expect(issues(eventDefinitionListParamsSchema, { include_actions: true })).toEqual([{ code: 'unrecognized_keys', path: [] }])
+    expect(issues(eventDefinitionUpdateParamsSchema, { verfied: true })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['verfied'] }])
+    expect(issues(eventDefinitionListParamsSchema, { include_actions: true })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['include_actions'] }])
   })
 
   it('a value outside an enum', () => {

@@ -36,19 +36,7 @@ import {
   timeseriesResultsParamsSchema,
 } from '../../src/requests/experiments.js'
 import * as payloads from '../types/experiments-payloads.js'
-
-/** The issues of a value the schema refuses, as `{ code, path }` (and the keys of an unknown-key issue). */
-function issues(schema: z.ZodMiniType, value: unknown) {
-  const result = z.safeParse(schema, value)
-  expect(result.success, 'the schema refuses the value').toBe(false)
-  return (result.error?.issues ?? []).map((issue) => ({ code: issue.code, path: issue.path, ...('keys' in issue ? { keys: issue.keys } : {}) }))
-}
-
-function accepts(schema: z.ZodMiniType, value: unknown): void {
-  const result = z.safeParse(schema, value)
-  expect(result.error?.issues ?? []).toEqual([])
-  expect(result.data).toEqual(value)
-}
+import { accepts, issues } from '../helpers/schema-issues.js'
 
 describe('the experiment request schemas accept the realistic payloads of the type tests', () => {
   // Every payload, by the schema of its type (a payload added to the type tests without one does not compile).

@@ -20,13 +20,7 @@ import {
   hogFunctionWriteFieldsSchema,
 } from '../../src/requests/hog-functions.js'
 import * as payloads from '../types/hog-functions-payloads.js'
-
-/** The issues zod reports, reduced to what a user needs: where, and which code (with the unknown keys). */
-function issues(schema: z.ZodMiniType, value: unknown) {
-  const result = z.safeParse(schema, value)
-  if (result.success) return []
-  return result.error.issues.map((issue) => ({ path: issue.path, code: issue.code, ...('keys' in issue ? { keys: issue.keys } : {}) }))
-}
+import { issues } from '../helpers/schema-issues.js'
 
 describe('hog function request schemas accept the realistic payloads of the type tests', () => {
   const schemaOf: Record<keyof typeof payloads, z.ZodMiniType> = {

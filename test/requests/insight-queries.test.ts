@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
 import {
   compareFilterSchema,
   dataWarehouseNodeSchema,
@@ -22,12 +21,7 @@ import {
   webStatsTableQuerySchema,
 } from '../../src/requests/insight-queries.js'
 import * as endpoints from '../types/endpoints-payloads.js'
-
-/** The code and path of each issue zod finds, in order. */
-function issues(schema: z.ZodMiniType, value: unknown) {
-  const result = z.safeParse(schema, value)
-  return result.success ? [] : result.error.issues.map(({ code, path }) => ({ code, path }))
-}
+import { issues } from '../helpers/schema-issues.js'
 
 const warehouseSeries = {
   kind: 'DataWarehouseNode',
@@ -88,9 +82,9 @@ describe('insight query schemas: the other kinds parse', () => {
 
 describe('insight query schemas: mistakes are refused where they are', () => {
   it('an unknown key, at the object that has it', () => {
-    expect(issues(endpointQuerySchema, { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' })).toEqual([{ code: 'unrecognized_keys', path: [] }])
+    expect(issues(endpointQuerySchema, { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['sql'] }])
     // Stickiness queries take every insight field but the aggregation group.
-    expect(issues(stickinessQuerySchema, { kind: 'StickinessQuery', series: [], aggregation_group_type_index: 0 })).toEqual([{ code: 'unrecognized_keys', path: [] }])
+    expect(issues(stickinessQuerySchema, { kind: 'StickinessQuery', series: [], aggregation_group_type_index: 0 })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['aggregation_group_type_index'] }])
   })
 
   it('an unknown kind, at the kind', () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { experimentResultsParamsSchema, queryNodeSchema, queryRunParamsSchema } from '../../src/requests/query.js'
-
-/** The code and path of each issue zod finds, in order. */
-function issues(schema: z.ZodMiniType, value: unknown) {
-  const result = z.safeParse(schema, value)
-  return result.success ? [] : result.error.issues.map(({ code, path }) => ({ code, path }))
-}
+import { issues } from '../helpers/schema-issues.js'
 
 describe('query request schemas', () => {
   it.each([
@@ -24,7 +19,7 @@ describe('query request schemas', () => {
   it.each([
     ['a node without a kind', queryNodeSchema, { query: 'SELECT 1' }, [{ code: 'invalid_type', path: ['kind'] }]],
     ['an unknown refresh', queryRunParamsSchema, { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'sometimes' }, [{ code: 'invalid_value', path: ['refresh'] }]],
-    ['an unknown key of a run', queryRunParamsSchema, { query: { kind: 'HogQLQuery' }, client_query_id: 'x' }, [{ code: 'unrecognized_keys', path: [] }]],
+    ['an unknown key of a run', queryRunParamsSchema, { query: { kind: 'HogQLQuery' }, client_query_id: 'x' }, [{ code: 'unrecognized_keys', path: [], keys: ['client_query_id'] }]],
     ['metrics as one string', experimentResultsParamsSchema, { metrics: 'conversion' }, [{ code: 'invalid_type', path: ['metrics'] }]],
     ['a metric that is not a string', experimentResultsParamsSchema, { metrics: ['a', 2] }, [{ code: 'invalid_type', path: ['metrics', 1] }]],
   ] as const)('%s is refused', (_name, schema, value, expected) => {

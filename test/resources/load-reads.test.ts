@@ -14,7 +14,7 @@ describe('loading the reads on demand', () => {
     vi.doMock('../../src/resources/reads.js', () => {
       throw new Error('chunk not reachable')
     })
-    await expect(loadReads()).rejects.toThrow()
+    await expect(loadReads()).rejects.toMatchObject({ cause: { message: 'chunk not reachable' } })
     vi.doUnmock('../../src/resources/reads.js')
     expect(typeof (await loadReads()).metricResult).toBe('function')
   })

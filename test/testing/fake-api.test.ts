@@ -325,7 +325,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
 
     it('hangs until the client gives up', async () => {
       fake.faults.hangNext(1, { operation: 'experiments.list' })
-      await expect(call('GET', 'experiments/', undefined, { signal: AbortSignal.timeout(150) })).rejects.toThrow()
+      await expect(call('GET', 'experiments/', undefined, { signal: AbortSignal.timeout(150) })).rejects.toMatchObject({ name: 'TimeoutError' })
       expect(fake.requests.at(-1)).toMatchObject({ fault: 'hang', status: null })
       // The next request is answered.
       expect((await call('GET', 'experiments/')).status).toBe(200)

@@ -42,7 +42,7 @@ describe('mswHandlers(fake) (posthog-project-client/testing/msw)', () => {
 
   it('hangs until the request is aborted', async () => {
     fake.faults.hangNext(1)
-    await expect(fetch(`${base}/experiments/`, { headers, signal: AbortSignal.timeout(100) })).rejects.toThrow()
+    await expect(fetch(`${base}/experiments/`, { headers, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' })
   })
 
   it('serves a ProjectClient pointed at the fake\'s baseUrl', async () => {
@@ -69,7 +69,7 @@ describe('mswHandlers(fake) beside the fake\'s other ways in', () => {
       const inMemory = await other.fetch(`https://anywhere.example/api/projects/1/surveys/${seeded!.id}/`, { headers })
       expect(((await inMemory.json()) as { name: string }).name).toBe('Renamed')
       // Another host is not the fake's: msw reports it unhandled.
-      await expect(fetch('https://us.posthog.com/api/projects/1/surveys/', { headers })).rejects.toThrow()
+      await expect(fetch('https://us.posthog.com/api/projects/1/surveys/', { headers })).rejects.toThrow(/onUnhandledRequest/)
     } finally {
       local.close()
     }

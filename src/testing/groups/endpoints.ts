@@ -1,23 +1,22 @@
 /**
  * Saved-query endpoints (docs/service-behaviour.md §6), thin-spec era: the list is `{results}` only, versions a
- * bare array, a changed `query` on PATCH makes a new version, `run` answers a HogQL-like response.
+ * bare array, a changed `query` on PATCH makes a new version, `run` answers a HogQL-like response (endpoint-runs.ts).
  * The same store answers under `/api/projects/:id/` and `/api/environments/:id/`.
  */
-import { param, type GroupHandlers, type OperationContext } from '../context.js'
+import { param, type GroupHandlers } from '../context.js'
 import { sortBy } from '../paging.js'
-import { empty, fail, invalid, json, notFound } from '../responses.js'
+import { empty, fail, invalid, json } from '../responses.js'
 import { arrayField, bodyObject, booleanField, choiceField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
-import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QUERY_KINDS, ENDPOINT_REFRESH_MODES, ENDPOINT_SYNC_FREQUENCIES } from '../../schemas/enums.js'
-import { evaluateSelect, placeholders } from '../hogql-select.js'
+import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QUERY_KINDS, ENDPOINT_SYNC_FREQUENCIES } from '../../schemas/enums.js'
+import { placeholders } from '../hogql-select.js'
 import type { FakeEndpoint, FakeRunResult } from '../records.js'
-import { FAKE_USER, clone, drfDateTime, isoDateTime, type FakeStore } from '../store.js'
+import { FAKE_USER, clone, isoDateTime, type FakeStore } from '../store.js'
 import { dumpQueryNode } from '../query-dump.js'
+import { currentVersion, findEndpoint, run } from './endpoint-runs.js'
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/
 const QUERY_KINDS: readonly string[] = ENDPOINT_QUERY_KINDS
 const SYNC_FREQUENCIES = ENDPOINT_SYNC_FREQUENCIES
-const SYNC_REFRESH: readonly string[] = ENDPOINT_REFRESH_MODES
-const ASYNC_REFRESH = ['async', 'force_async', 'lazy_async', 'async_except_on_cache']
 const SIX_MONTHS_MS = 183 * 86_400_000
 
 /** The rows a HogQL endpoint answers unless a seed sets `run_result`. */
@@ -99,10 +98,6 @@ function materialization(endpoint: FakeEndpoint): Record<string, unknown> {
   return { can_materialize: reason === null, reason }
 }
 
-function currentVersion(endpoint: FakeEndpoint): number {
-  return endpoint.versions[endpoint.versions.length - 1]?.version ?? 1
-}
-
 /** The endpoint representation (§6.2). */
 export function presentEndpoint(store: FakeStore, endpoint: FakeEndpoint): Record<string, unknown> {
   return clone({
@@ -123,12 +118,6 @@ export function presentEndpoint(store: FakeStore, endpoint: FakeEndpoint): Recor
     derived_from_insight: endpoint.derived_from_insight,
     materialization: materialization(endpoint),
   })
-}
-
-function findEndpoint(context: OperationContext): FakeEndpoint {
-  const endpoint = context.store.endpoints.get(param(context, 'name'))
-  if (!endpoint) notFound()
-  return endpoint
 }
 
 function checkQuery(body: Record<string, unknown>, required: boolean): Record<string, unknown> | undefined {
@@ -162,22 +151,6 @@ function checkHogQL(query: Record<string, unknown>): void {
   }
   const missing = placeholders(text).filter((name) => !codeNames.has(name))
   if (missing.length > 0) invalid(`The query uses variables with no definition: ${missing.join(', ')}.`, 'query')
-}
-
-/** Code name → value: the stored values, overridden by the run's `variables`. */
-function variableValues(query: Record<string, unknown>, sent: unknown): Record<string, unknown> {
-  const values: Record<string, unknown> = {}
-  for (const variable of Object.values(isObject(query['variables']) ? query['variables'] : {})) {
-    if (isObject(variable) && typeof variable['code_name'] === 'string') values[variable['code_name']] = variable['value'] ?? null
-  }
-  if (isObject(sent)) {
-    for (const [name, value] of Object.entries(sent)) {
-      // Unknown names are refused (docs/service-behaviour.md §6.1, newer services).
-      if (!Object.hasOwn(values, name)) invalid(`Unknown variable: ${name}. This endpoint's variables: ${Object.keys(values).join(', ') || 'none'}.`, 'variables')
-      values[name] = value
-    }
-  }
-  return values
 }
 
 /** Writable fields other than `name` and `query`, checked and copied onto `target`. */
@@ -216,107 +189,6 @@ function checkName(value: unknown): string {
     invalid('Endpoint name must start with a letter and contain only letters, numbers, hyphens or underscores (at most 128 characters).', 'name')
   }
   return value
-}
-
-/** `?version=` or the body's `version`: `undefined` when absent, 400 `{error}` when not an integer. */
-function requestedVersion(context: OperationContext, body: Record<string, unknown>): number | undefined {
-  const raw = body['version'] ?? context.query.get('version') ?? undefined
-  if (raw === undefined || raw === null || raw === '') return undefined
-  const text = String(raw)
-  if (!/^\d+$/.test(text)) fail(json({ error: `Invalid version parameter: ${text}` }, 400))
-  return Number(text)
-}
-
-function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndpoint['versions'][number], body: Record<string, unknown>): Record<string, unknown> {
-  const now = store.now()
-  const versionFields: Record<string, unknown> = {
-    endpoint_version: version.version,
-    endpoint_version_created_at: version.created_at,
-  }
-  if (endpoint.is_materialized) {
-    versionFields['endpoint_materialized'] = true
-    versionFields['endpoint_materialized_at'] = endpoint.updated_at.replace(/Z$/, '+00:00')
-  }
-  const query = clone(version.query)
-  if (query['kind'] === 'HogQLQuery') {
-    const values = variableValues(query, body['variables'])
-    for (const variable of Object.values(isObject(query['variables']) ? query['variables'] : {})) {
-      if (isObject(variable) && typeof variable['code_name'] === 'string') variable['value'] = values[variable['code_name']]
-    }
-    // A SELECT of literals and variables is evaluated; any other query answers the seeded rows.
-    const text = String(query['query'])
-    const evaluated = evaluateSelect(text, values)
-    const answer = evaluated ?? endpoint.run_result
-    const limit = typeof body['limit'] === 'number' ? body['limit'] : 100
-    const offset = typeof body['offset'] === 'number' ? body['offset'] : 0
-    const rows = answer.results.slice(offset, offset + limit)
-    return {
-      results: clone(rows),
-      cache_target_age: null,
-      clickhouse: evaluated ? text.replace(/\{\s*variables\.(\w+)\s*\}/g, (_, name: string) => JSON.stringify(values[name] ?? null)) : `SELECT ${answer.columns.join(', ')} FROM events WHERE team_id = ${store.projectId} LIMIT ${limit}`,
-      columns: [...answer.columns],
-      error: null,
-      hasMore: offset + limit < answer.results.length,
-      is_cached: false,
-      last_refresh: drfDateTime(now),
-      limit,
-      metadata: null,
-      next_allowed_client_refresh: drfDateTime(new Date(now.getTime() + 60_000)),
-      offset,
-      query,
-      query_status: null,
-      timezone: 'UTC',
-      types: clone(answer.types),
-      ...versionFields,
-    }
-  }
-  // Insight endpoints answer that insight's shape; a Trends-like series is close enough for clients.
-  const days = Array.from({ length: 7 }, (_, index) => new Date(now.getTime() - (6 - index) * 86_400_000).toISOString().slice(0, 10))
-  const data = days.map((_, index) => (index + 1) * 3)
-  return {
-    results: [
-      {
-        action: { id: '$pageview', type: 'events', order: 0, name: '$pageview' },
-        label: '$pageview',
-        count: data.reduce((sum, value) => sum + value, 0),
-        data,
-        labels: days,
-        days,
-      },
-    ],
-    is_cached: false,
-    last_refresh: drfDateTime(now),
-    next_allowed_client_refresh: drfDateTime(new Date(now.getTime() + 60_000)),
-    query_status: null,
-    timezone: 'UTC',
-    ...versionFields,
-  }
-}
-
-function run(context: OperationContext): Response {
-  const { store } = context
-  const endpoint = findEndpoint(context)
-  // Inactive endpoints cannot run (§6.2).
-  if (!endpoint.is_active) notFound()
-  const body = context.method === 'POST' ? bodyObject(context.body) : {}
-  const number = requestedVersion(context, body)
-  const version = number === undefined ? endpoint.versions[endpoint.versions.length - 1] : endpoint.versions.find((item) => item.version === number)
-  if (!version) {
-    fail(json({ error: `Version ${number} not found for endpoint '${endpoint.name}'`, current_version: currentVersion(endpoint) }, 404))
-  }
-  const refresh = body['refresh'] ?? context.query.get('refresh') ?? 'blocking'
-  if (typeof refresh !== 'string' || ASYNC_REFRESH.includes(refresh)) invalid('Only sync modes are supported (refresh param)', 'refresh')
-  if (!SYNC_REFRESH.includes(refresh)) invalid(`"${refresh}" is not a valid choice.`, 'refresh', 'invalid_choice')
-  if (refresh === 'direct' && !endpoint.is_materialized) invalid("'direct' refresh is only supported for materialized endpoints", 'refresh')
-  const isHogQL = version.query['kind'] === 'HogQLQuery'
-  if (isHogQL && body['query_override'] !== undefined && body['query_override'] !== null) {
-    invalid('query_override is not supported for HogQL endpoints; use variables instead.', 'query_override')
-  }
-  if (!isHogQL && body['variables'] !== undefined && body['variables'] !== null) {
-    invalid('variables are only supported for HogQL endpoints.', 'variables')
-  }
-  endpoint.last_executed_at = drfDateTime(store.now())
-  return json(runResponse(store, endpoint, version, body))
 }
 
 export const endpointHandlers: GroupHandlers<'endpoints'> = {

@@ -2,9 +2,10 @@
  * Event definitions (docs/service-behaviour.md §7): CRUD with a hard delete (204), usage metrics, and generated
  * code listings for Go, Python and TypeScript.
  */
-import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import { icontains, paginate, presentPage, sortBy } from '../paging.js'
-import { empty, invalid, json, notFound } from '../responses.js'
+import type { GroupHandlers, OperationContext } from '../context.js'
+import { findRecord, pageOf } from '../group-kit.js'
+import { icontains, sortBy } from '../paging.js'
+import { empty, invalid, json } from '../responses.js'
 import { arrayField, bodyObject, booleanField, choiceField, integerField, parseBoolean, stringField } from '../validators.js'
 import { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../../schemas/enums.js'
 import type { FakeEventDefinition } from '../records.js'
@@ -60,9 +61,7 @@ export function presentEventDefinition(definition: FakeEventDefinition): Record<
 }
 
 function findDefinition(context: OperationContext): FakeEventDefinition {
-  const definition = context.store.eventDefinitions.get(param(context, 'id'))
-  if (!definition) notFound()
-  return definition
+  return findRecord(context, context.store.eventDefinitions)
 }
 
 function applyWritable(store: FakeStore, target: FakeEventDefinition, body: Record<string, unknown>): void {
@@ -180,7 +179,8 @@ function jsonList(query: URLSearchParams, key: string): string[] | undefined {
 }
 
 export const eventDefinitionHandlers: GroupHandlers<'eventDefinitions'> = {
-  'eventDefinitions.list': ({ store, url, query }) => {
+  'eventDefinitions.list': (context) => {
+    const { store, query } = context
     let items = [...store.eventDefinitions.values()]
     const eventType = query.get('event_type') ?? 'event'
     if (eventType === 'event_custom') items = items.filter((item) => !item.name.startsWith('$'))
@@ -194,7 +194,7 @@ export const eventDefinitionHandlers: GroupHandlers<'eventDefinitions'> = {
     if (tags && tags.length > 0) items = items.filter((item) => item.tags.some((tag) => tags.includes(tag)))
     const ordering = query.getAll('ordering').flatMap((value) => value.split(',')).filter(Boolean)
     sortBy(items, ordering.length > 0 ? ordering : ['-last_seen_at::date', 'name'], orderValue)
-    return json(presentPage(paginate(url, items, store.settings.pageSize), presentEventDefinition))
+    return pageOf(context, items, presentEventDefinition)
   },
 
   'eventDefinitions.create': ({ store, body: raw }) => {

@@ -3,8 +3,9 @@
  * per submission (the fake stores one event per submission), in the `{results, has_more, limit, offset}`
  * envelope, with `exclude_archived`, `question_id`, `score_gte`/`score_lte` and `since`/`until`.
  */
-import { param, type OperationContext } from '../context.js'
-import { invalid, json, notFound } from '../responses.js'
+import type { OperationContext } from '../context.js'
+import { findRecord } from '../group-kit.js'
+import { invalid, json } from '../responses.js'
 import { dateTimeField, integerField, queryFlag } from '../validators.js'
 import { drfDateTime } from '../store.js'
 import { instant, restAnswer, storedAnswer, surveyEvent, type SurveyEvent } from '../survey-events.js'
@@ -22,8 +23,7 @@ const EXTRA: ReadonlyArray<[string, string]> = [
 ]
 
 export function surveyResponses(context: OperationContext): Response {
-  const survey = context.store.surveys.get(param(context, 'id'))
-  if (!survey) notFound()
+  const survey = findRecord(context, context.store.surveys)
   const query = Object.fromEntries(context.query)
   const limit = integerField(query, 'limit', { min: 1, max: 500 }) ?? 100
   const offset = integerField(query, 'offset', { min: 0 }) ?? 0

@@ -1,0 +1,189 @@
+/**
+ * The writable fields of a hog function (docs/service-behaviour.md §4, §P4): checked the way the serializer
+ * does and copied onto the draft — inputs against their schema (masked secrets kept), filters, masking,
+ * mappings — with the compiled forms (bytecode, transpiled JS) the service derives.
+ */
+import { invalid } from '../responses.js'
+import { arrayField, booleanField, choiceField, integerField, isObject, objectField, stringField } from '../validators.js'
+import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING } from '../../schemas/enums.js'
+import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
+import type { FakeStore } from '../store.js'
+
+const INPUT_TYPES = HOG_FUNCTION_INPUT_TYPES
+const MAX_ENABLED_TRANSFORMATIONS = 20
+const MAX_HOG_BYTES = 100 * 1024
+
+export function bytecodeFor(type: string, hog: string): unknown[] | null {
+  // JS-source types are transpiled, not compiled to bytecode (docs/service-behaviour.md §4.1).
+  return type === 'site_destination' || type === 'site_app' ? null : ['_H', 1, 32, hog.length, 2, 'print', 1, 35]
+}
+
+export function transpiledFor(type: string, hog: string): string | null {
+  return type === 'site_destination' || type === 'site_app' ? `(function() {\n  // transpiled from Hog\n  return ${JSON.stringify(hog)};\n})` : null
+}
+
+export function compiledFilters(filters: Record<string, unknown>): Record<string, unknown> {
+  return { source: 'events', ...filters, bytecode: ['_H', 1, 29] }
+}
+
+/** Input objects with the computed `bytecode` and `order`; plain values are wrapped as `{ value }`. */
+export function normaliseInputs(schema: readonly FakeInputSchemaItem[], inputs: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {}
+  for (const [key, input] of Object.entries(inputs)) {
+    const item = isObject(input) && 'value' in input ? input : { value: input }
+    const order = schema.findIndex((entry) => entry.key === key)
+    out[key] = {
+      ...item,
+      bytecode: typeof item['value'] === 'string' ? ['_H', 1, 32, item['value']] : ['_H', 1, 33, 0],
+      order: order === -1 ? Object.keys(out).length : order,
+    }
+  }
+  return out
+}
+
+/**
+ * The inputs sent, each masked secret (`{ secret: true }` with no `value`, as a read shows it) resolved
+ * (docs/service-behaviour.md §P4.2): on update the stored secret is kept; on create there is none to keep,
+ * so the input has no value (a required one is then refused).
+ */
+function withSecretsKept(schema: readonly FakeInputSchemaItem[], sent: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {}
+  for (const [key, input] of Object.entries(sent)) {
+    const masked = isObject(input) && input['secret'] === true && !('value' in input)
+    if (!masked) inputs[key] = input
+    else if (stored[key] !== undefined && schema.some((item) => item.key === key && item.secret)) inputs[key] = stored[key]
+  }
+  return inputs
+}
+
+function checkInputsSchema(value: unknown[]): FakeInputSchemaItem[] {
+  return value.map((item, index) => {
+    if (!isObject(item)) invalid(`Expected a dictionary of items but got type "${typeof item}".`, `inputs_schema__${index}`, 'not_a_dict')
+    choiceField(item, 'type', INPUT_TYPES, { required: true }, `inputs_schema__${index}__type`)
+    stringField(item, 'key', { required: true, allowBlank: false }, `inputs_schema__${index}__key`)
+    const templating = item['templating']
+    if (templating !== undefined && typeof templating !== 'boolean' && !(HOG_FUNCTION_TEMPLATING as readonly unknown[]).includes(templating)) {
+      invalid(`"${String(templating)}" is not a valid choice.`, `inputs_schema__${index}__templating`, 'invalid_choice')
+    }
+    return { required: false, secret: false, hidden: false, ...item } as FakeInputSchemaItem
+  })
+}
+
+/**
+ * Input values against their declared types (docs/service-behaviour.md §P4.2): a string, a number, a
+ * boolean (or a Hog template), an object, an integration id, a list of ids, an email; `templating` is
+ * `hog` or `liquid`. Errors on `inputs__<key>`.
+ */
+function checkInputValues(schema: readonly FakeInputSchemaItem[], inputs: Record<string, unknown>): void {
+  for (const [key, input] of Object.entries(inputs)) {
+    if (!isObject(input)) continue
+    choiceField(input, 'templating', HOG_FUNCTION_TEMPLATING, {}, `inputs__${key}`)
+    const type = schema.find((item) => item.key === key)?.type
+    const value = input['value']
+    if (type === undefined || value === undefined || value === null || input['secret'] === true) continue
+    const problem = inputValueProblem(type, value, input['templating'])
+    if (problem) invalid(problem, `inputs__${key}`)
+  }
+}
+
+function inputValueProblem(type: string, value: unknown, templating: unknown): string | null {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? null : 'Value must be a string.'
+    case 'number':
+      return typeof value === 'number' ? null : 'Value must be a number.'
+    case 'boolean':
+      if (typeof value === 'boolean') return null
+      if (typeof value === 'string' && templating !== 'liquid') return null
+      return 'Value must be a boolean.'
+    case 'dictionary':
+      return isObject(value) ? null : 'Value must be a dictionary.'
+    case 'integration':
+      return Number.isInteger(value) ? null : 'Value must be an Integration ID.'
+    case 'integration_multi':
+      return Array.isArray(value) && value.every((item) => Number.isInteger(item)) ? null : 'Value must be a list of Integration IDs.'
+    case 'email':
+    case 'native_email': {
+      if (!isObject(value)) return 'Value must be an email object.'
+      const missing = ['from', 'to', 'subject'].filter((field) => !value[field])
+      if (!value['text'] && !value['html']) missing.push('text or html')
+      return missing.length > 0 ? `Missing required email fields: ${missing.join(', ')}.` : null
+    }
+    default:
+      return null
+  }
+}
+
+/** `filters` (docs/service-behaviour.md §P4.3): a known `source`, `events`/`actions` items typed as such. */
+function checkFilters(filters: Record<string, unknown>): void {
+  choiceField(filters, 'source', HOG_FUNCTION_FILTER_SOURCES, {}, 'filters__source')
+  for (const kind of ['events', 'actions'] as const) {
+    const items = arrayField(filters, kind, {}, `filters__${kind}`)
+    items?.forEach((item, index) => {
+      if (!isObject(item) || item['id'] === undefined) invalid('Each filter item needs an id.', `filters__${kind}__${index}`)
+      if (item['type'] !== undefined && item['type'] !== kind) invalid(`"${String(item['type'])}" is not a valid choice.`, `filters__${kind}__${index}__type`, 'invalid_choice')
+    })
+  }
+}
+
+/** Writable fields checked and copied onto `target` (create and PATCH). */
+export function applyHogFunctionFields(store: FakeStore, target: FakeHogFunction, body: Record<string, unknown>, creating: boolean): void {
+  const name = stringField(body, 'name', { nullable: true, maxLength: 400 })
+  if (name !== undefined) target.name = name
+  const description = stringField(body, 'description')
+  if (typeof description === 'string') target.description = description
+  const enabled = booleanField(body, 'enabled')
+  if (typeof enabled === 'boolean') target.enabled = enabled
+  const deleted = booleanField(body, 'deleted')
+  if (typeof deleted === 'boolean') target.deleted = deleted
+  const hog = stringField(body, 'hog', { required: creating && !target.hog })
+  if (typeof hog === 'string') {
+    if (new TextEncoder().encode(hog).length > MAX_HOG_BYTES) invalid('Hog code exceeds maximum size of 100KB.', 'hog')
+    target.hog = hog
+  }
+  const schema = arrayField(body, 'inputs_schema')
+  if (Array.isArray(schema)) target.inputs_schema = checkInputsSchema(schema)
+  const sent = objectField(body, 'inputs')
+  const inputs = sent && withSecretsKept(target.inputs_schema, sent, creating ? {} : target.inputs)
+  if (inputs) checkInputValues(target.inputs_schema, inputs)
+  if (inputs) target.inputs = { ...(creating ? target.inputs : {}), ...normaliseInputs(target.inputs_schema, inputs) }
+  for (const item of target.inputs_schema) {
+    const input = target.inputs[item.key]
+    if (item.required && (input === undefined || input['value'] === undefined || input['value'] === '' || input['value'] === null)) {
+      invalid('This field is required.', `inputs__${item.key}`, 'required')
+    }
+  }
+  const filters = objectField(body, 'filters', { nullable: true })
+  if (filters) checkFilters(filters)
+  if (filters !== undefined) target.filters = compiledFilters(filters ?? {})
+  const masking = objectField(body, 'masking', { nullable: true })
+  if (masking !== undefined) {
+    if (masking !== null) {
+      integerField(masking, 'ttl', { required: true, min: 60, max: 86_400 }, 'masking__ttl')
+      integerField(masking, 'threshold', { nullable: true }, 'masking__threshold')
+      stringField(masking, 'hash', { required: true }, 'masking__hash')
+    }
+    target.masking = masking === null ? null : { ...masking, bytecode: ['_H', 1, 32, String(masking['hash'])] }
+  }
+  const mappings = arrayField(body, 'mappings', { nullable: true })
+  if (mappings !== undefined) {
+    if (mappings !== null && target.type !== 'destination' && target.type !== 'site_destination') {
+      invalid('Mappings are only allowed for destinations.', 'mappings')
+    }
+    target.mappings = mappings === null ? null : mappings.map((item) => (isObject(item) ? { inputs_schema: [], inputs: {}, filters: {}, ...item } : {}))
+  }
+  const icon = stringField(body, 'icon_url', { nullable: true })
+  if (icon !== undefined) target.icon_url = icon
+  const order = integerField(body, 'execution_order', { nullable: true, min: 0, max: 32_767 })
+  if (order !== undefined) target.execution_order = order
+  target.bytecode = bytecodeFor(target.type, target.hog)
+  target.transpiled = transpiledFor(target.type, target.hog)
+  if (target.type === 'transformation' && target.enabled && !target.deleted) {
+    const others = [...store.hogFunctions.values()].filter(
+      (item) => item.id !== target.id && !item.deleted && item.enabled && item.type === 'transformation',
+    )
+    if (others.length >= MAX_ENABLED_TRANSFORMATIONS) {
+      invalid(`Maximum of ${MAX_ENABLED_TRANSFORMATIONS} enabled transformations allowed per team.`, 'type')
+    }
+  }
+}
