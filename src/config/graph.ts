@@ -191,6 +191,7 @@ export function withIds(kind: ConfigKind, spec: Spec, resolve: (reference: Refer
  * kind sees an id there; a `$ref` anywhere else is left for the check to refuse.
  */
 export function refsAsPlaceholders(kind: ConfigKind, spec: Spec): Spec {
+  if (!referenceSites(kind, spec).some((site) => isRef(siteValue(site)))) return spec
   const copy = structuredClone(spec)
   for (const site of referenceSites(kind, copy)) if (isRef(siteValue(site))) setSite(site, site.form === 'string' ? '0' : 0)
   return copy
