@@ -1,6 +1,6 @@
 /**
- * 10. Configuration as code: `pull` then `plan` of a project with 1,000 resources (200 of each of the five
- * groups), against the fake over a socket. Requests by operation (goal: one list walk per group plus one
+ * 10. Configuration as code: `pull` then `plan` of a project with about 1,000 resources (100 of each of the
+ * ten kinds; each experiment's flag is pulled as a flag too), against the fake over a socket. Requests by operation (goal: one list walk per group plus one
  * read per hog function, their list being slim, and nothing else), wall time against a fetch loop making
  * exactly those requests (the fewest there are; ~420, under the 480-a-minute burst limit, so the limits
  * add no wait; medians of alternating rounds, every answer 20 ms late as over a network; with no
@@ -16,7 +16,7 @@ import { ProjectClient } from '../src/index.js'
 import { apply, ConfigError, plan, pull, readConfig, readPlan, writePlan, type ProjectConfig } from '../src/config/index.js'
 import { createFakeApi, type FakeApi } from '../src/testing/index.js'
 
-export const CONFIG_PER_GROUP = 200
+export const CONFIG_PER_GROUP = 100
 export const CONFIG_UPDATES = 100
 const READS = 4
 const ROUNDS = 7
@@ -29,6 +29,8 @@ function median(values: readonly number[]): number {
 }
 
 export interface ConfigResult {
+  /** Resources pulled and planned. */
+  resources: number
   /** Requests of pull + plan by operation. */
   requests: Record<string, number>
   /** Requests the fetch-loop baseline made (list pages + one read per hog function), for each of pull and plan. */
@@ -101,7 +103,19 @@ async function fetchLoop(origin: string, apiKey: string, projectId: number): Pro
     }
     return items
   }
-  const [, , hogFunctions] = await Promise.all([walk('experiments/'), walk('experiments/?archived=true'), walk('hog_functions/'), walk('surveys/'), walk('endpoints/'), walk('event_definitions/')])
+  const [, , hogFunctions] = await Promise.all([
+    walk('experiments/'),
+    walk('experiments/?archived=true'),
+    walk('hog_functions/'),
+    walk('surveys/'),
+    walk('endpoints/'),
+    walk('event_definitions/'),
+    walk('feature_flags/'),
+    walk('cohorts/'),
+    walk('actions/'),
+    walk('experiment_holdouts/'),
+    walk('experiment_saved_metrics/'),
+  ])
   let next = 0
   await Promise.all(
     Array.from({ length: READS }, async () => {
@@ -150,7 +164,8 @@ async function applySaved(fake: FakeApi, client: ProjectClient, desired: Project
 
 export async function benchConfig(): Promise<ConfigResult> {
   const fake = createFakeApi()
-  for (const seed of [fake.seed.experiments, fake.seed.surveys, fake.seed.hogFunctions, fake.seed.endpoints, fake.seed.eventDefinitions]) seed(CONFIG_PER_GROUP)
+  for (const seed of [fake.seed.experiments, fake.seed.surveys, fake.seed.hogFunctions, fake.seed.endpoints, fake.seed.eventDefinitions, fake.seed.cohorts, fake.seed.actions, fake.seed.holdouts, fake.seed.savedMetrics]) seed(CONFIG_PER_GROUP)
+  // The experiments' flags make the flags' hundred.
   const server = await fake.listen()
   try {
     const client = new ProjectClient(fake.clientOptions(server.url))
@@ -221,7 +236,7 @@ export async function benchConfig(): Promise<ConfigResult> {
     const applyBaselineMs = median(applyBaselineTimes)
     const savedApplyRequests = await applySaved(fake, client, editedIn(3))
     const unknownKeys = await benchUnknownKeysFile()
-    return { requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests, unknownKeys }
+    return { resources: Object.values(config).flat().length, requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests, unknownKeys }
   } finally {
     await server.close()
   }

@@ -362,7 +362,7 @@ async function main(): Promise<void> {
     const other = Object.entries(requests).filter(([operation]) => !operation.endsWith('.list') && operation !== 'hogFunctions.retrieve')
     const exact = other.length === 0 && reads === 2 * CONFIG_PER_GROUP && Object.values(requests).reduce((sum, count) => sum + count, 0) === 2 * config.fewest
     rows.push([
-      `10 config: pull + plan requests, ${5 * CONFIG_PER_GROUP} resources`,
+      `10 config: pull + plan requests, ${config.resources} resources of ten kinds`,
       `${2 * config.fewest} fewest`,
       `${Object.values(requests).reduce((sum, count) => sum + count, 0)} (${reads} hog function reads)`,
       String(other.length),

@@ -19,6 +19,11 @@ const KIND_TABLE = {
   hogFunctions: { folder: 'hog-functions', keyField: 'name' },
   endpoints: { folder: 'endpoints', keyField: 'name' },
   eventDefinitions: { folder: 'event-definitions', keyField: 'name' },
+  featureFlags: { folder: 'feature-flags', keyField: 'key' },
+  cohorts: { folder: 'cohorts', keyField: 'name' },
+  actions: { folder: 'actions', keyField: 'name' },
+  holdouts: { folder: 'holdouts', keyField: 'name' },
+  savedMetrics: { folder: 'saved-metrics', keyField: 'name' },
 } as const satisfies Record<ConfigKind, { folder: string; keyField: string }>
 
 const KIND_NAMES = Object.keys(KIND_TABLE) as ConfigKind[]

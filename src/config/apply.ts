@@ -1,8 +1,9 @@
 import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from './diff.js'
 import { StalePlanError, StaleResourceError } from './errors.js'
-import { byAge, kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
-import { fingerprint, pendingWrite, takePlan, type PendingWrite } from './pending.js'
+import { layers, referencesOf, refTo, withIds } from './graph.js'
+import { byAge, kindOps, KIND_NAMES, type Id, type KindOps, type Resource } from './kinds.js'
+import { fingerprint, pendingWrite, takePlan, targetsOf, type PendingWrite } from './pending.js'
 import { savedBody } from './saved-plan.js'
 import { scrubberOf } from './scrub.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
@@ -39,13 +40,14 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
   const bodies = changes.some((change) => pendingWrite(change)?.saved) ? await rereadAll(client, changes, options) : undefined
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
+  const resolver = new Resolver(client, targetsOf(plan))
   for (const step of steps(changes)) {
     if (options.signal?.aborted) break
     const ran = await client
       .bulk(
         step,
         async (change, { signal }) => {
-          const outcome = await applyChange(client, change, signal, bodies)
+          const outcome = await applyChange(client, change, signal, bodies, resolver)
           outcomes.set(change, outcome)
           counts.done += 1
           counts[outcome.status === 'applied' ? 'applied' : 'failed'] += 1
@@ -73,11 +75,63 @@ function checkPlan(plan: Plan, client: ProjectClient): void {
   if (!takePlan(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
 }
 
-/** Creates and updates per kind in dependency order, then deletes per kind in the reverse order. */
+/**
+ * Creates and updates per kind in dependency order (within a kind, a resource after those it references:
+ * flags a flag depends on, cohorts a cohort is made of), then deletes per kind in the reverse order
+ * (within a kind, a resource before those it references).
+ */
 function steps(changes: readonly PlanChange[]): PlanChange[][] {
-  const writes = KIND_NAMES.map((kind) => changes.filter((change) => change.kind === kind && change.action !== 'delete'))
-  const deletes = [...KIND_NAMES].reverse().map((kind) => changes.filter((change) => change.kind === kind && change.action === 'delete'))
+  const refOf = (change: PlanChange) => refTo(change.kind, change.key).$ref
+  const named = (refs: readonly string[], among: readonly PlanChange[]) => among.filter((other) => refs.includes(refOf(other)))
+  const writes = KIND_NAMES.flatMap((kind) => {
+    const ofKind = changes.filter((change) => change.kind === kind && change.action !== 'delete')
+    return layers(ofKind, (change) => named(bodyRefs(change), ofKind))
+  })
+  const deletes = [...KIND_NAMES].reverse().flatMap((kind) => {
+    const ofKind = changes.filter((change) => change.kind === kind && change.action === 'delete')
+    return layers(ofKind, (change) => ofKind.filter((other) => (pendingWrite(other)?.references ?? []).includes(refOf(change))))
+  })
   return [...writes, ...deletes].filter((step) => step.length > 0)
+}
+
+/** The references a create or an update sends (`<folder>/<key>`). */
+function bodyRefs(change: PlanChange): string[] {
+  const write = pendingWrite(change)
+  const body = write?.written ?? write?.body
+  return body ? referencesOf(change.kind, body).map((reference) => refTo(reference.kind, reference.key).$ref) : []
+}
+
+/**
+ * The target's ids of the resources references name: those the plan found, those this apply creates, and
+ * (a saved plan, or a create lost in flight) a look-up by key.
+ */
+class Resolver {
+  private readonly ids: Map<string, Id>
+  constructor(
+    private readonly client: ProjectClient,
+    known: ReadonlyMap<string, Id>,
+  ) {
+    this.ids = new Map(known)
+  }
+
+  created(change: PlanChange, resource: Resource): void {
+    this.ids.set(refTo(change.kind, change.key).$ref, kindOps(change.kind).id(resource))
+  }
+
+  /** `body` with the target's id in place of each reference; rejects when one names nothing in the target. */
+  async resolve(change: PlanChange, body: Resource, signal: AbortSignal): Promise<Resource> {
+    const references = referencesOf(change.kind, body)
+    if (references.length === 0) return body
+    for (const reference of references) {
+      const ref = refTo(reference.kind, reference.key).$ref
+      if (this.ids.has(ref)) continue
+      const ops = kindOps(reference.kind)
+      const found = await ops.find(this.client, { [ops.keyField]: reference.key }, { signal })
+      if (found.length === 1) this.ids.set(ref, ops.id(found[0]!))
+      else throw new InvalidArgumentError(`${change.kind} "${change.key}"`, `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`)
+    }
+    return withIds(change.kind, body, (reference) => this.ids.get(refTo(reference.kind, reference.key).$ref)).spec
+  }
 }
 
 /**
@@ -107,17 +161,17 @@ async function rereadAll(client: ProjectClient, changes: readonly PlanChange[], 
   return bodies
 }
 
-async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal, bodies: Map<PlanChange, Resource> | undefined): Promise<ApplyResult> {
+async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal, bodies: Map<PlanChange, Resource> | undefined, resolver: Resolver): Promise<ApplyResult> {
   const ops = kindOps(change.kind)
   const write = pendingWrite(change) as PendingWrite
   const options = { signal }
   try {
-    const body = () => (write.saved ? bodies!.get(change)! : write.body!)
+    const body = () => resolver.resolve(change, write.saved ? bodies!.get(change)! : write.body!, signal)
     if (change.action === 'create') {
-      await createOnce(client, ops, change, body(), signal)
+      resolver.created(change, await createOnce(client, ops, change, await body(), signal))
     } else {
       if (!write.saved) await checkUnchangedSincePlan(client, change, write, signal)
-      if (change.action === 'update') await ops.update(client, change.id!, body(), options)
+      if (change.action === 'update') await ops.update(client, change.id!, await body(), options)
       else await ops.remove(client, change.id!, options)
     }
     return { change, status: 'applied' }
@@ -127,12 +181,12 @@ async function applyChange(client: ProjectClient, change: PlanChange, signal: Ab
 }
 
 /** A create unless the key is taken now; where the service lets keys repeat, the oldest of a race is kept. */
-async function createOnce(client: ProjectClient, ops: KindOps, change: PlanChange, body: Resource, signal: AbortSignal): Promise<void> {
+async function createOnce(client: ProjectClient, ops: KindOps, change: PlanChange, body: Resource, signal: AbortSignal): Promise<Resource> {
   if ((await ops.find(client, body, { signal })).length > 0) throw new StaleResourceError(change.kind, change.key)
   const created = (await ops.create(client, body, { signal })) as Resource
-  if (ops.uniqueOnService) return
+  if (ops.uniqueOnService) return created
   const [oldest] = (await ops.find(client, body, { signal })).sort(byAge)
-  if (oldest === undefined || ops.id(oldest) === ops.id(created)) return
+  if (oldest === undefined || ops.id(oldest) === ops.id(created)) return created
   await ops.remove(client, ops.id(created), { signal })
   throw new StaleResourceError(change.kind, change.key)
 }

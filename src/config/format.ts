@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'posthog-project-client'
+import { isRef } from './graph.js'
 import { isMultiline, lineDiff } from './line-diff.js'
 import { scrubberOf } from './scrub.js'
 import { kindOps } from './kinds.js'
@@ -79,6 +80,7 @@ function fieldRow(field: FieldChange): string {
 
 /** A value whole, as JSON (never cut: before and after must read the same where they are the same). */
 function show(value: unknown): string {
+  if (isRef(value)) return `$ref ${value.$ref}`
   return value === undefined ? '(absent)' : JSON.stringify(value)
 }
 

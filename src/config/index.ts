@@ -1,6 +1,7 @@
 /**
- * posthog-project-client/config: a project's experiments, surveys, hog functions, endpoints and event
- * definitions as specs kept in files; plans that compare them with the live project; apply.
+ * posthog-project-client/config: a project's experiments, surveys, hog functions, endpoints, event
+ * definitions, feature flags, cohorts, actions, holdouts and saved metrics as specs kept in files (ids of
+ * one another as `$ref`s by key); plans that compare them with the live project; apply.
  */
 export { pull } from './pull.js'
 export { plan } from './plan.js'
@@ -9,6 +10,6 @@ export { planCopy } from './copy.js'
 export { secretVariableName } from './secrets.js'
 export { ConfigError, StalePlanError, StaleResourceError, type ConfigProblem } from './errors.js'
 export { readPlan, writePlan } from './saved-plan.js'
-export type { ApplyOptions, ApplyProgress, ApplyReport, ApplyResult, ConfigKind, CopyOptions, FieldChange, Plan, PlanChange, PlanError, PlanOptions, PlanProject, PlanWarning, ProjectConfig, PullOptions, ReadPlanOptions, Renamable } from './types.js'
+export type { ApplyOptions, ApplyProgress, ApplyReport, ApplyResult, ConfigKind, ConfigRef, CopyOptions, FieldChange, Plan, PlanChange, PlanError, PlanOptions, PlanProject, PlanWarning, ProjectConfig, PullOptions, ReadPlanOptions, Renamable, WithRefs } from './types.js'
 export { readConfig, writeConfig } from './files.js'
 export { formatPlan, type PlanFormat } from './format.js'

@@ -13,7 +13,7 @@ export interface KindOps {
   /** The folder of its files under the configuration directory. */
   readonly folder: string
   /** The field that identifies a resource across projects. */
-  readonly keyField: 'name' | 'feature_flag_key'
+  readonly keyField: 'name' | 'feature_flag_key' | 'key'
   /** The `group.method` of its create body in `REQUESTS`. */
   readonly createShape: string
   /** Every live resource, whole (hog functions: one read each, their list is slim). */
@@ -56,6 +56,21 @@ export function byAge(a: Resource, b: Resource): number {
 }
 
 
+/**
+ * An experiment's writable fields with its links as it writes them: the service reads `saved_metrics_ids`
+ * back as `null` and lists the links in `saved_metrics` (`{ saved_metric, metadata }`), and answers the
+ * holdout as a nested `holdout` (docs/service-behaviour.md §12.3).
+ */
+function experimentSpec(client: ProjectClient, resource: Resource): Resource {
+  const spec = client.experiments.toCreateParams(resource as never) as unknown as Resource
+  if (Array.isArray(resource.saved_metrics) && (spec.saved_metrics_ids === null || spec.saved_metrics_ids === undefined)) {
+    spec.saved_metrics_ids = (resource.saved_metrics as Resource[]).map((link) => ({ id: link.saved_metric, metadata: link.metadata ?? { type: 'primary' } }))
+  }
+  const holdout = resource.holdout as Resource | null | undefined
+  if (spec.holdout_id === undefined && holdout !== undefined) spec.holdout_id = holdout === null ? null : holdout.id
+  return spec
+}
+
 const experiments: KindOps = {
   kind: 'experiments',
   folder: 'experiments',
@@ -67,7 +82,7 @@ const experiments: KindOps = {
   // Two experiments may share a flag (an archived v1 and a v2).
   uniqueOnService: false,
   read: (client, id, options) => client.experiments.retrieve(id as number, options),
-  toSpec: (client, resource) => client.experiments.toCreateParams(resource as never) as unknown as Resource,
+  toSpec: (client, resource) => experimentSpec(client, resource as Resource),
   id: (resource) => resource.id as number,
   create: (client, body, options) => client.experiments.create(body as never, options),
   update: (client, id, body, options) => client.experiments.update(id as number, body as never, options),
@@ -160,11 +175,81 @@ const eventDefinitions: KindOps = {
   remove: (client, id, options) => client.eventDefinitions.delete(id as string, options),
 }
 
+/** A kind the SDK gives `list`, `create`, `retrieve`, `update` and a delete, ids numbers. */
+interface NumberedGroup {
+  list(params?: object, options?: RequestOptions): AsyncIterable<object>
+  retrieve(id: number, options?: RequestOptions): Promise<object>
+  create(body: never, options?: RequestOptions): Promise<object>
+  update(id: number, body: never, options?: RequestOptions): Promise<object>
+  toCreateParams(resource: never): object
+}
+
+/** The graph's kinds: numeric ids, a list searched by name (or read whole where it has no search). */
+function numbered(
+  kind: ConfigKind,
+  folder: string,
+  keyField: 'name' | 'key',
+  group: (client: ProjectClient) => NumberedGroup,
+  how: { uniqueOnService: boolean; search: ((key: string) => object) | undefined; remove: (client: ProjectClient, id: number, options: RequestOptions) => Promise<unknown> },
+): KindOps {
+  return {
+    kind,
+    folder,
+    keyField,
+    createShape: `${kind}.create`,
+    live: (client, signal) => all(group(client).list(undefined, { signal })) as Promise<Resource[]>,
+    find: async (client, spec, options) => {
+      const key = spec[keyField]
+      const items = await all(group(client).list(how.search?.(String(key)), options))
+      return (items as Resource[]).filter((item) => item[keyField] === key)
+    },
+    uniqueOnService: how.uniqueOnService,
+    read: (client, id, options) => group(client).retrieve(id as number, options),
+    toSpec: (client, resource) => group(client).toCreateParams(resource as never) as unknown as Resource,
+    id: (resource) => resource.id as number,
+    create: (client, body, options) => group(client).create(body as never, options),
+    update: (client, id, body, options) => group(client).update(id as number, body as never, options),
+    remove: (client, id, options) => how.remove(client, id as number, options),
+  }
+}
+
+// Flags, cohorts and actions are only soft-deleted; holdouts and saved metrics are deleted. Flag keys and
+// action names are unique among live resources; saved metric names too (newer services); cohort and holdout
+// names are not (docs/service-behaviour.md §12.2).
+const featureFlags = numbered('featureFlags', 'feature-flags', 'key', (client) => client.featureFlags as unknown as NumberedGroup, {
+  uniqueOnService: true,
+  search: (key) => ({ key }),
+  remove: (client, id, options) => client.featureFlags.softDelete(id, options),
+})
+const cohorts = numbered('cohorts', 'cohorts', 'name', (client) => client.cohorts as unknown as NumberedGroup, {
+  uniqueOnService: false,
+  search: (name) => ({ search: name }),
+  remove: (client, id, options) => client.cohorts.softDelete(id, options),
+})
+const actions = numbered('actions', 'actions', 'name', (client) => client.actions as unknown as NumberedGroup, {
+  uniqueOnService: true,
+  search: (name) => ({ search: name }),
+  remove: (client, id, options) => client.actions.softDelete(id, options),
+})
+const holdouts = numbered('holdouts', 'holdouts', 'name', (client) => client.holdouts as unknown as NumberedGroup, {
+  uniqueOnService: false,
+  search: undefined,
+  remove: (client, id, options) => client.holdouts.delete(id, options),
+})
+const savedMetrics = numbered('savedMetrics', 'saved-metrics', 'name', (client) => client.savedMetrics as unknown as NumberedGroup, {
+  uniqueOnService: true,
+  search: (name) => ({ search: name }),
+  remove: (client, id, options) => client.savedMetrics.delete(id, options),
+})
+
 /**
- * Every kind, in the order creates and updates are applied (what others may name first: event definitions
- * before the filters that use them; experiments last); deletes run in the reverse order.
+ * Every kind, in the order creates and updates are applied: a kind comes after every kind its specs can
+ * name (actions before the cohorts, metrics and filters that count them; flags before the surveys and
+ * experiments that use them; event definitions before the filters that use them; experiments last);
+ * deletes run in the reverse order. Within a kind (cohorts of cohorts, flags on flags) `apply` orders by
+ * the references themselves (src/config/graph.ts).
  */
-export const KINDS: readonly KindOps[] = [eventDefinitions, endpoints, hogFunctions, surveys, experiments]
+export const KINDS: readonly KindOps[] = [actions, cohorts, holdouts, savedMetrics, featureFlags, eventDefinitions, endpoints, hogFunctions, surveys, experiments]
 
 export const KIND_NAMES: readonly ConfigKind[] = KINDS.map((ops) => ops.kind)
 

@@ -16,6 +16,8 @@ export interface PendingWrite {
   fingerprint?: string
   /** Where a hog function's secrets are read, whether they are re-sent, and the inputs that hold them (`['inputs', 'api_token']`). */
   secrets?: { env: EnvReader; rotate: boolean; paths?: readonly Segments[] }
+  /** A delete: the resources the live one names (`<folder>/<key>`), deleted after it when the plan deletes them too. */
+  references?: readonly string[]
   /** Read back from a file (`readPlan`): `body` is made from `written` when applied. */
   saved?: boolean
 }
@@ -30,6 +32,16 @@ export function fingerprint(writable: object): string {
 
 const writes = new WeakMap<PlanChange, PendingWrite>()
 const plans = new WeakSet<Plan>()
+const targets = new WeakMap<Plan, ReadonlyMap<string, string | number>>()
+
+/** The ids of the target's resources a plan's references named when it was made (`<folder>/<key>` → id). */
+export function holdTargets(plan: Plan, ids: ReadonlyMap<string, string | number>): void {
+  targets.set(plan, ids)
+}
+
+export function targetsOf(plan: Plan): ReadonlyMap<string, string | number> {
+  return targets.get(plan) ?? new Map()
+}
 
 export function hold(change: PlanChange, write: PendingWrite): PlanChange {
   writes.set(change, write)

@@ -3,7 +3,9 @@ import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.
 import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
-import { fingerprint, hold, markPlanned, type PendingWrite } from './pending.js'
+import { TargetGraph, referencedKinds } from './target-graph.js'
+import { referencesOf, refTo } from './graph.js'
+import { fingerprint, hold, holdTargets, markPlanned, type PendingWrite } from './pending.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -19,15 +21,20 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const managed = managedKinds(desired)
   const prune = pruneKinds(options.prune, managed)
   const env = new EnvReader(options)
-  const live = await Promise.all(KINDS.map((ops) => (managed.includes(ops.kind) ? ops.live(client) : [])))
+  // The kinds managed, and those their references name (read to resolve them).
+  const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind))
+  const live = await Promise.all(KINDS.map((ops) => (read.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
   const unknown = new UnknownMembers(result.warnings)
+  const graph = new TargetGraph(desired, KIND_NAMES, live, result)
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
-    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown)
+    const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown, graph)
     planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
   })
   unknown.throwIfAny()
+  graph.checkCycles()
+  holdTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
   const scrubber = new Scrubber(env.values)
   scrubber.plan(result)
@@ -65,6 +72,7 @@ class KindPlanner {
     private readonly rotate: boolean,
     private readonly result: Plan,
     private readonly unknown: UnknownMembers,
+    private readonly graph: TargetGraph,
   ) {}
 
   plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
@@ -124,16 +132,22 @@ class KindPlanner {
   }
 
   private planSpec(key: string, spec: Resource, allMatches: readonly Resource[]): void {
+    if (this.ops.kind === 'experiments') this.graph.checkExperimentFlag(key, allMatches.length === 0)
     const matches = this.managed(key, allMatches)
     if (matches.length > 1) {
       const ids = matches.map((resource) => String(this.ops.id(resource))).sort().join(', ')
       return this.error(key, `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`)
     }
     const [resource] = matches
+    if (!this.graph.checkRefs(this.ops.kind, key, spec)) return
     if (!resource) return this.planCreate(key, spec)
-    // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them.
+    // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
+    // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
-    const before = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
+    const before = this.graph.withRefs(this.ops.kind, this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current)
+    const asWritten = spec
+    spec = this.graph.withRefs(this.ops.kind, spec)
+    carryUnknownMembers(asWritten, spec)
     const prepared = this.prepare(key, spec, current)
     const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
     const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
@@ -156,7 +170,8 @@ class KindPlanner {
 
   private planDelete(key: string, resource: Resource): void {
     const current = this.ops.toSpec(this.client, resource)
-    const change = hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current) })
+    const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map((reference) => refTo(reference.kind, reference.key).$ref)
+    const change = hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current), references })
     this.deleted.set(change, current)
     this.push(change)
   }

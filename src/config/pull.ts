@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { REQUESTS } from '../requests/index.js'
+import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { referenceSecrets } from './secrets.js'
@@ -8,6 +9,8 @@ import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
 /**
  * The project's setup as specs, every kind (or those of `kinds`), archived experiments included. Reads only.
+ * An id that names a resource of a kind pulled too (a cohort a flag targets, the holdout of an experiment)
+ * is written as `{ $ref: '<folder>/<key>' }` (graph.ts).
  * Of experiments that share a flag key, the one managed (see `managedAmong`) is pulled and the others are
  * reported through `onWarning`; resources of any other kind that share a key are all pulled (`writeConfig`
  * reports them and writes the others).
@@ -15,12 +18,23 @@ import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 export async function pull(client: ProjectClient, options: PullOptions = {}): Promise<ProjectConfig> {
   const kinds = checkKinds(options.kinds)
   if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw new InvalidArgumentError('options.onWarning', 'expected a function')
-  const specs = await Promise.all(kinds.map(async (kind) => {
+  const live = await Promise.all(kinds.map(async (kind) => managedOnly(kindOps(kind), await kindOps(kind).live(client), options.onWarning)))
+  const keys = keysOfKinds(kinds, live)
+  const specs = kinds.map((kind, index) => {
     const ops = kindOps(kind)
-    const live = managedOnly(ops, await ops.live(client), options.onWarning)
-    return live.map((resource) => liveSpec(ops, client, resource)).sort((a, b) => compareKeys(a[ops.keyField], b[ops.keyField]))
-  }))
+    return live[index]!.map((resource) => withRefs(kind, liveSpec(ops, client, resource), keys)).sort((a, b) => compareKeys(a[ops.keyField], b[ops.keyField]))
+  })
   return Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
+}
+
+/** The keys by id of the kinds a reference can name, among `live` (one list per kind of `kinds`). */
+export function keysOfKinds(kinds: readonly ConfigKind[], live: ReadonlyArray<readonly Resource[]>): (kind: ConfigKind) => KeysById | undefined {
+  const keys = new Map<ConfigKind, KeysById>()
+  kinds.forEach((kind, index) => {
+    const ops = kindOps(kind)
+    if (isReferable(kind)) keys.set(kind, keysById(live[index]!, ops.keyField, ops.id))
+  })
+  return (kind) => keys.get(kind)
 }
 
 /**

@@ -4,6 +4,7 @@ import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/index.js'
 import { isPlainObject } from './diff.js'
+import { refProblems, refsAsPlaceholders } from './graph.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, readRegularFile, refusal, resolveFolder } from './folder.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
@@ -121,10 +122,12 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lineAtOffset)
   const lineText = (line: number) => text.slice(lines.lineStarts[line - 1] ?? 0, lines.lineStarts[line] ?? text.length)
   const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
-  const found = checkShape(REQUESTS[ops.createShape]!.body!, fields, MAX_PROBLEMS).map(({ path, message }) => {
+  // A `$ref` is let through where an id goes (as an id) and nowhere else; its target is checked by `plan`.
+  const found = checkShape(REQUESTS[ops.createShape]!.body!, refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {
     const line = lineOf(path)
     return { file, line, path, message: quotedAtMost(message, lineText(line)) }
   })
+  for (const problem of refProblems(ops.kind, fields)) found.push({ file, line: lineOf(problem.slice(0, problem.indexOf(':'))), path: problem.slice(0, problem.indexOf(':')), message: problem.slice(problem.indexOf(':') + 2) })
   if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) found.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
   // Unknown members alone are settled by `plan` against the live resource (src/config/unknown-members.ts);
   // as many as the problem cap are the file's problems at once (a newer service adds a few, not a hundred).

@@ -7,6 +7,7 @@ import { REQUESTS } from '../requests/index.js'
 import { isPlainObject, pathText, stableJson } from './diff.js'
 import { ConfigError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
+import { refsAsPlaceholders } from './graph.js'
 import { hold, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
 import { EnvReader } from './env.js'
 import { holdReads } from './scrub.js'
@@ -157,7 +158,7 @@ function parseSaved(path: string, text: string): SavedPlan {
     if (needsBody !== (change.send !== undefined) || (change.action !== 'create' && change.action !== 'unchanged' && change.id === undefined) || ((change.action === 'update' || change.action === 'delete') && change.fingerprint === undefined)) throw problem(where, `not a ${change.action} as plan writes it`)
     if (!change.send) return
     const shape = REQUESTS[`${kindOps(change.kind).createShape.split('.')[0]}.${change.action}`]!.body!
-    const shapeProblems = checkShape(shape, change.send)
+    const shapeProblems = checkShape(shape, refsAsPlaceholders(change.kind, change.send))
     if (shapeProblems.length > 0) throw new ConfigError(shapeProblems.map((item) => ({ file: path, line: 0, path: `${where}.send${item.path ? `.${item.path}` : ''}`, message: item.message })))
   })
   return { ...saved, checksum: written }

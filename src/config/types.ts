@@ -1,17 +1,49 @@
-import type { EndpointCreateParams, EventDefinitionCreateParams, ExperimentCreateParams, HogFunctionCreateParams, SurveyCreateParams } from 'posthog-project-client'
+import type {
+  ActionCreateParams,
+  CohortCreateParams,
+  EndpointCreateParams,
+  EventDefinitionCreateParams,
+  ExperimentCreateParams,
+  FeatureFlagCreateParams,
+  HogFunctionCreateParams,
+  HoldoutCreateParams,
+  SavedMetricCreateParams,
+  SurveyCreateParams,
+} from 'posthog-project-client'
 
 /**
  * A project's setup as specs, one array per kind. A kind that is absent is not managed: `plan` neither
  * creates, changes nor deletes anything of it. A spec is a resource as `create` accepts it, less ids,
  * timestamps and what the service derives; a hog function input's `value` may be `{ $env: 'NAME' }`.
+ * Where a spec holds the id of a flag, cohort, action, holdout or saved metric it may hold a
+ * {@link ConfigRef} instead (`{ $ref: 'cohorts/Beta users' }`): `plan` resolves it in the target project.
  */
 export interface ProjectConfig {
-  experiments?: Array<Renamable<ExperimentCreateParams>>
-  surveys?: Array<Renamable<SurveyCreateParams>>
-  hogFunctions?: Array<Renamable<HogFunctionCreateParams>>
+  experiments?: Array<Renamable<WithRefs<ExperimentCreateParams>>>
+  surveys?: Array<Renamable<WithRefs<SurveyCreateParams>>>
+  hogFunctions?: Array<Renamable<WithRefs<HogFunctionCreateParams>>>
   endpoints?: Array<Renamable<EndpointCreateParams>>
   eventDefinitions?: Array<Renamable<EventDefinitionCreateParams>>
+  featureFlags?: Array<Renamable<WithRefs<FeatureFlagCreateParams>>>
+  cohorts?: Array<Renamable<WithRefs<CohortCreateParams>>>
+  actions?: Array<Renamable<ActionCreateParams>>
+  holdouts?: Array<Renamable<HoldoutCreateParams>>
+  savedMetrics?: Array<Renamable<WithRefs<SavedMetricCreateParams>>>
 }
+
+/**
+ * A reference to another resource of the configuration by its folder and key (`feature-flags/my-flag`,
+ * `holdouts/Q3 holdout`): it stands where a spec holds that resource's id, and the plan shows it by key.
+ */
+export interface ConfigRef {
+  $ref: string
+}
+
+/**
+ * A spec whose id fields may hold a {@link ConfigRef}. The type admits it at any depth; `readConfig` and
+ * `plan` accept it only in the fields that hold ids (docs/service-behaviour.md §12.1).
+ */
+export type WithRefs<T> = T extends ReadonlyArray<infer Item> ? Array<WithRefs<Item>> : T extends object ? { [K in keyof T]: WithRefs<T[K]> } : T extends number | string ? T | ConfigRef : T
 
 /**
  * A spec that may say the key it had before: `plan` then updates the resource that has `$renamedFrom` as its
@@ -111,7 +143,7 @@ export interface CopyOptions {
 
 /** Options of `pull`. */
 export interface PullOptions {
-  /** The kinds to read. Default all five. */
+  /** The kinds to read. Default all ten. */
   kinds?: readonly ConfigKind[]
   /** Told of what the pull leaves alone (experiments that share a flag key with the one it pulls). */
   onWarning?: (warning: PlanWarning) => void

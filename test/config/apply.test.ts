@@ -30,7 +30,8 @@ describe('apply', () => {
     expect(writes).toHaveLength(total)
     expect(writes.every((write) => write.method === 'POST' && write.path.startsWith(`/api/projects/${PRODUCTION}/`))).toBe(true)
     const groups = writes.map((write) => write.path.split('/')[4])
-    expect([...new Set(groups)]).toEqual(['event_definitions', 'endpoints', 'hog_functions', 'surveys', 'experiments'])
+    // The experiments' flags (pulled as feature flags) first: each experiment then links its own.
+    expect([...new Set(groups)]).toEqual(['feature_flags', 'event_definitions', 'endpoints', 'hog_functions', 'surveys', 'experiments'])
     const again = await plan(production, config, { env: {} })
     expect(again.errors).toEqual([])
     expect(again.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
@@ -199,6 +200,7 @@ describe('apply', () => {
     for await (const item of production.surveys.list()) keys.push(`survey ${item.name}`)
     for await (const item of production.endpoints.list()) keys.push(`endpoint ${item.name}`)
     for await (const item of production.eventDefinitions.list()) keys.push(`event definition ${item.name}`)
+    for await (const item of production.featureFlags.list()) keys.push(`flag ${item.key}`)
     expect(keys.length).toBe(new Set(keys).size)
     expect(keys).toHaveLength(total)
     const again = await plan(production, config, { env: {} })

@@ -22,7 +22,7 @@ describe('forCopy', () => {
     const { config, warnings } = forCopy({ hogFunctions: [hogFunctions.slack, mapped, hogFunctions.webhook] })
     expect(config.hogFunctions!.map((spec) => spec.name)).toEqual(['Order webhook'])
     expect(warnings.map((warning) => [warning.key, warning.message])).toEqual([
-      ['Slack alerts', expect.stringContaining('(inputs.slack_workspace, mappings[1].filters.actions[0] action 12)')],
+      ['Slack alerts', expect.stringContaining('(inputs.slack_workspace, mappings[1].filters.actions[0].id action 12)')],
       ['Mapped', expect.stringContaining('(mappings[0].inputs.workspace)')],
     ])
   })

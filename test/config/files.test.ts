@@ -28,7 +28,7 @@ describe('configuration files', () => {
     await writeConfig(dir, pulled)
     expect(readdirSync(join(dir, 'experiments')).sort()).toEqual(['checkout-button-colour.yaml', 'onboarding-checklist.yaml', 'pricing-copy.yaml'])
     expect(readdirSync(join(dir, 'hog-functions')).sort()).toEqual(['Order-webhook.yaml', 'Slack-alerts.yaml', 'Sync-person-properties.yaml'])
-    expect(readdirSync(dir).sort()).toEqual(['endpoints', 'event-definitions', 'experiments', 'hog-functions', 'surveys'])
+    expect(readdirSync(dir).sort()).toEqual(['actions', 'cohorts', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'saved-metrics', 'surveys'])
     const read = await readConfig(dir)
     const nameOf = (spec: unknown) => String((spec as { name?: unknown }).name)
     const sorted = (specs: readonly unknown[] = []) => [...specs].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))

@@ -31,7 +31,7 @@ describe('planCopy: promotion', () => {
     saved_metrics_ids: [{ id: 5, metadata: { type: 'secondary' } }],
   } as const
 
-  it('creates a launched, ended experiment as a draft, sends no holdout or shared metric, and says so', async () => {
+  it('creates a launched, ended experiment as a draft, bringing its holdout, shared metric and flag by key', async () => {
     const { staging, production, qa } = clients()
     // The holdout and the shared metric the experiment names exist in staging only (the fake refuses unknown ids, as the service does).
     e2e.fake.seed.holdouts([{ id: 77 }], { projectId: STAGING })
@@ -42,16 +42,22 @@ describe('planCopy: promotion', () => {
     const result = await planCopy(staging, production, { kinds: ['experiments'] })
     expect(writesSince(e2e.fake, from)).toEqual([])
     expect(result.errors).toEqual([])
-    expect(actions(result.changes)).toEqual(['create experiments launched'])
+    expect(actions(result.changes)).toEqual(['create holdouts Holdout 1', 'create savedMetrics Saved metric 1', 'create featureFlags launched', 'create experiments launched'])
     expect(result.project).toEqual({ id: String(PRODUCTION), host: production.baseUrl })
-    // The service renders `saved_metrics_ids` as null (the links are read back as `saved_metrics`), so a pulled
-    // experiment carries no shared metric ids to warn about; the holdout id is read back.
-    expect(result.warnings).toEqual([{ kind: 'experiments', key: 'launched', message: 'holdout_id 77 means nothing in the target project: not sent' }])
+    expect(result.warnings.map((warning) => `${warning.kind} ${warning.key}: ${warning.message}`)).toEqual([
+      `holdouts Holdout 1: created: experiments/launched needs it and project ${PRODUCTION} has none`,
+      `savedMetrics Saved metric 1: created: experiments/launched needs it and project ${PRODUCTION} has none`,
+      `featureFlags launched: created: experiments/launched needs it and project ${PRODUCTION} has none`,
+    ])
     await apply(production, result)
-    const [body] = writesSince(e2e.fake, from).map((request) => request.body as Record<string, unknown>)
-    for (const field of ['start_date', 'end_date', 'conclusion', 'conclusion_comment', 'archived', 'holdout_id', 'saved_metrics_ids']) expect(body).not.toHaveProperty(field)
+    const body = writesSince(e2e.fake, from).find((request) => request.path.endsWith('/experiments/'))!.body as Record<string, unknown>
+    for (const field of ['start_date', 'end_date', 'conclusion', 'conclusion_comment', 'archived']) expect(body).not.toHaveProperty(field)
     const promoted = await findExperiment(production, 'launched')
-    expect(promoted).toMatchObject({ start_date: null, end_date: null, archived: false, holdout_id: null, description: 'running' })
+    const holdout = (await production.holdouts.list()).results[0]!
+    const metric = (await production.savedMetrics.list()).results[0]!
+    expect(holdout.id).not.toBe(77)
+    expect(promoted).toMatchObject({ start_date: null, end_date: null, archived: false, holdout_id: holdout.id, description: 'running' })
+    expect(promoted.saved_metrics).toMatchObject([{ saved_metric: metric.id, metadata: { type: 'secondary' } }])
     // The copy again is empty: the draft in production keeps its own lifecycle, and nothing was dropped silently.
     const again = await planCopy(staging, production, { kinds: ['experiments'] })
     expect(actions(again.changes)).toEqual([])

@@ -109,7 +109,9 @@ describe('pull → writeConfig → readConfig → plan on the project the answer
           const result = await plan(live, await readConfig(dir), { env: { POSTHOG_SECRET_HTTP_WEBHOOK_API_TOKEN: 'unused: kept secrets are not re-sent' } })
           expect(result.errors).toEqual([])
           expect(result.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
-          expect(result.changes).toHaveLength(Object.values(project).flat().length)
+          // Each experiment's flag is pulled (and planned) as a feature flag spec too.
+          const flags = new Set((project.experiments as Array<{ feature_flag_key: string }>).map((experiment) => experiment.feature_flag_key)).size
+          expect(result.changes).toHaveLength(Object.values(project).flat().length + flags)
         }),
         { numRuns: 12 },
       )

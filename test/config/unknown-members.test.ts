@@ -36,7 +36,7 @@ describe('unknown members in configuration files', () => {
     edit(join(dir, 'experiments', 'pricing.yaml'), /^name: Pricing$/m, 'name: Pricing\nrollout_plan: gradual')
     const result = await plan(client, await readConfig(dir), { env: {} })
     expect(result.errors).toEqual([])
-    expect(result.changes.map(({ kind, key, action }) => `${action} ${kind} ${key}`)).toEqual(['unchanged endpoints daily', 'unchanged experiments pricing'])
+    expect(result.changes.map(({ kind, key, action }) => `${action} ${kind} ${key}`)).toEqual(['unchanged featureFlags pricing', 'unchanged endpoints daily', 'unchanged experiments pricing'])
     expect(result.warnings.map(({ kind, key, message }) => `${kind} ${key}: ${message.split(';')[0]}`)).toEqual([
       'endpoints daily: query.sampleRate is not a member this SDK knows',
       'experiments pricing: rollout_plan is not a member this SDK knows',

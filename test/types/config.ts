@@ -4,7 +4,7 @@
  * "Configuration as code" names them, and a mistake in a spec written in code is a compile error.
  */
 import { expectTypeOf } from 'vitest'
-import { apply, formatPlan, plan, planCopy, pull, readConfig, readPlan, secretVariableName, StalePlanError, writeConfig, writePlan, type ApplyReport, type CopyOptions, type Plan, type PlanChange, type PlanProject, type ProjectConfig, type Renamable } from 'posthog-project-client/config'
+import { apply, formatPlan, plan, planCopy, pull, readConfig, readPlan, secretVariableName, StalePlanError, writeConfig, writePlan, type ApplyReport, type CopyOptions, type Plan, type PlanChange, type PlanProject, type ProjectConfig, type Renamable, type WithRefs } from 'posthog-project-client/config'
 import { ProjectClientError } from 'posthog-project-client'
 import type { ExperimentCreateParams, HogFunctionCreateParams } from 'posthog-project-client'
 import { client } from './helpers.js'
@@ -13,8 +13,8 @@ import { client } from './helpers.js'
 export async function configTypes(): Promise<void> {
   const pulled = await pull(client, { kinds: ['experiments', 'hogFunctions'] })
   expectTypeOf(pulled).toEqualTypeOf<ProjectConfig>()
-  expectTypeOf(pulled.experiments).toEqualTypeOf<Array<Renamable<ExperimentCreateParams>> | undefined>()
-  expectTypeOf(pulled.hogFunctions).toEqualTypeOf<Array<Renamable<HogFunctionCreateParams>> | undefined>()
+  expectTypeOf(pulled.experiments).toEqualTypeOf<Array<Renamable<WithRefs<ExperimentCreateParams>>> | undefined>()
+  expectTypeOf(pulled.hogFunctions).toEqualTypeOf<Array<Renamable<WithRefs<HogFunctionCreateParams>>> | undefined>()
   await writeConfig('posthog', pulled)
   const desired = await readConfig('posthog')
 
@@ -26,7 +26,9 @@ export async function configTypes(): Promise<void> {
   const changes = await plan(client, promoted, { prune: ['surveys'], env: { TOKEN: 'x' }, rotateSecrets: true })
   expectTypeOf(changes).toEqualTypeOf<Plan>()
   expectTypeOf<PlanChange['action']>().toEqualTypeOf<'create' | 'update' | 'delete' | 'unchanged'>()
-  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions'>()
+  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics'>()
+  // A reference by key where an id goes.
+  await plan(client, { experiments: [{ name: 'Checkout', feature_flag_key: 'checkout', holdout_id: { $ref: 'holdouts/Q4' } }] })
   expectTypeOf<PlanChange['reads']>().toEqualTypeOf<string[] | undefined>()
   // $env at any depth of a secret input's value; variables not named POSTHOG_SECRET_* allowed by name or pattern.
   const nested: ProjectConfig = { hogFunctions: [{ type: 'destination', name: 'Hook', hog: 'x', inputs: { headers: { value: { Authorization: { $env: 'DEPLOY_TOKEN' } } } } }] }
@@ -66,10 +68,10 @@ export async function configTypes(): Promise<void> {
   await plan(client, { experiments: [{ nmae: 'Checkout', feature_flag_key: 'checkout' }] })
   // @ts-expect-error 'flags' is not a kind of ProjectConfig
   await plan(client, { flags: [] })
-  // @ts-expect-error prune takes true, false or kinds: 'cohorts' is not one
-  await plan(client, pulled, { prune: ['cohorts'] })
-  // @ts-expect-error kinds are the five of ProjectConfig
-  await pull(client, { kinds: ['actions'] })
+  // @ts-expect-error prune takes true, false or kinds: 'flags' is not one
+  await plan(client, pulled, { prune: ['flags'] })
+  // @ts-expect-error kinds are the ten of ProjectConfig
+  await pull(client, { kinds: ['insights'] })
   // @ts-expect-error allowEnv takes names and RegExp patterns
   await plan(client, pulled, { allowEnv: [42] })
   // @ts-expect-error allowEnv is a list, not one name

@@ -1,0 +1,89 @@
+import { isPlainObject } from './diff.js'
+import { findCycle, isReferable, keysById, refProblems, referencesOf, refTo, withRefs, type KeysById } from './graph.js'
+import { KINDS, type Id, type Resource } from './kinds.js'
+import type { ConfigKind, Plan, ProjectConfig } from './types.js'
+
+/** The kinds the references of `desired` name. */
+export function referencedKinds(desired: ProjectConfig): Set<ConfigKind> {
+  const kinds = new Set<ConfigKind>()
+  for (const ops of KINDS) for (const spec of (desired[ops.kind] ?? []) as Resource[]) if (isPlainObject(spec)) for (const reference of referencesOf(ops.kind, spec)) kinds.add(reference.kind)
+  return kinds
+}
+
+/**
+ * The references of a configuration against the project it is planned onto: each `$ref` names one live
+ * resource (its id kept for `apply`) or a spec of the same configuration (created first); anything else,
+ * an ambiguous key or a cycle is a plan error, and then nothing is sent.
+ */
+export class TargetGraph {
+  /** `<folder>/<key>` → the target's id, for every reference a live resource answers. */
+  readonly resolved = new Map<string, Id>()
+  private readonly keys = new Map<ConfigKind, KeysById>()
+  private readonly liveByKey = new Map<ConfigKind, Map<string, Resource[]>>()
+
+  constructor(
+    private readonly desired: ProjectConfig,
+    read: readonly ConfigKind[],
+    live: ReadonlyArray<readonly Resource[]>,
+    private readonly result: Plan,
+  ) {
+    KINDS.forEach((ops, index) => {
+      if (!read.includes(ops.kind) || !isReferable(ops.kind)) return
+      this.keys.set(ops.kind, keysById(live[index]!, ops.keyField, ops.id))
+      const byKey = new Map<string, Resource[]>()
+      for (const resource of live[index]!) byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
+      this.liveByKey.set(ops.kind, byKey)
+    })
+  }
+
+  /** `spec` with each id of a live resource of a kind read as a reference to its key. */
+  withRefs(kind: ConfigKind, spec: Resource): Resource {
+    return withRefs(kind, spec, (target) => this.keys.get(target))
+  }
+
+  /** Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan errors. */
+  checkRefs(kind: ConfigKind, key: string, spec: Resource): boolean {
+    const problems = refProblems(kind, spec)
+    for (const reference of referencesOf(kind, spec)) {
+      const ref = refTo(reference.kind, reference.key).$ref
+      const ops = KINDS.find((candidate) => candidate.kind === reference.kind)!
+      const matches = this.liveByKey.get(reference.kind)?.get(reference.key) ?? []
+      if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
+      else if (matches.length > 1) problems.push(`$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
+      else if (!this.inConfig(reference.kind, reference.key)) problems.push(`$ref ${JSON.stringify(ref)} names nothing: no ${reference.kind} has the ${ops.keyField} ${JSON.stringify(reference.key)} in project ${this.result.project?.id ?? ''} or in the configuration`)
+    }
+    for (const message of problems) this.result.errors.push({ kind, key, message })
+    return problems.length === 0
+  }
+
+  /**
+   * An experiment created with a flag spec of the same key that is created too: the flag is made first and
+   * the experiment links it, which the service accepts only for a multivariate flag with a `control` variant.
+   */
+  checkExperimentFlag(key: string, creating: boolean): void {
+    const flag = ((this.desired.featureFlags ?? []) as Resource[]).find((spec) => spec.key === key)
+    if (!creating || !flag || (this.liveByKey.get('featureFlags')?.get(key)?.length ?? 0) > 0) return
+    const filters = isPlainObject(flag.filters) ? flag.filters : {}
+    const variants = isPlainObject(filters.multivariate) && Array.isArray(filters.multivariate.variants) ? (filters.multivariate.variants as unknown[]) : []
+    if (variants.length >= 2 && variants.some((variant) => isPlainObject(variant) && variant.key === 'control')) return
+    this.result.errors.push({ kind: 'experiments', key, message: `the flag spec feature-flags/${key} is created first and linked, and the service links only a multivariate flag with a "control" variant: give it filters.multivariate.variants with control, or leave the flag spec out and let the experiment create its flag` })
+  }
+
+  /** A plan error for each cycle of references among the specs of one kind. */
+  checkCycles(): void {
+    for (const ops of KINDS) {
+      const specs = (this.desired[ops.kind] ?? []) as Resource[]
+      if (!isReferable(ops.kind) || specs.length === 0) continue
+      const byKey = new Map(specs.filter((spec) => typeof spec[ops.keyField] === 'string').map((spec) => [spec[ops.keyField] as string, spec]))
+      const cycle = findCycle(ops.kind, byKey)
+      if (cycle) this.result.errors.push({ kind: ops.kind, key: cycle[0]!, message: `a cycle of references: ${cycle.map((key) => refTo(ops.kind, key).$ref).join(' → ')}; nothing can be created first` })
+    }
+  }
+
+  private inConfig(kind: ConfigKind, key: string): boolean {
+    const ops = KINDS.find((candidate) => candidate.kind === kind)!
+    return ((this.desired[kind] ?? []) as Resource[]).some((spec) => spec[ops.keyField] === key)
+  }
+}
+
+
