@@ -1,5 +1,5 @@
 import { extname, join, resolve } from 'node:path'
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
+import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/index.js'
@@ -19,6 +19,18 @@ export const MAX_PROBLEMS = 100
 
 /** Aliases a file may expand (yaml's own default), so an alias bomb is a problem, not a stall. */
 const MAX_ALIASES = 100
+
+/**
+ * YAML tokens a file may have (about 14,000 keys; code and HogQL in a block scalar are one token each):
+ * yaml's parser takes about 25 µs a key, so a file of 100k keys is refused from the lexer's count alone.
+ */
+export const MAX_TOKENS = 100_000
+
+function tooManyTokens(text: string): boolean {
+  let count = 0
+  for (const _token of new Lexer().lex(text)) if (++count > MAX_TOKENS) return true
+  return false
+}
 
 /**
  * The specs under `dir`, one a file, each checked in full depth against its kind's create shape. Rejects
@@ -103,6 +115,7 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const lines = new LineCounter()
   const jsonProblem = extname(file) === '.json' ? jsonSyntax(file, text) : undefined
   if (jsonProblem) return { keyLine: 0, problems: [jsonProblem] }
+  if (tooManyTokens(text)) return { keyLine: 0, problems: [{ file, line: 0, path: '', message: `more than ${MAX_TOKENS} YAML tokens, more than any spec has: not read` }] }
   // yaml's own duplicate-key check compares every key with every other: keys are checked here, once each.
   const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
   const lineAtOffset = (offset: number) => lines.linePos(offset).line
