@@ -43,23 +43,26 @@ export function packageOf(path: string): string {
   return 'own code'
 }
 
-/** The split build: gzip bytes of what is loaded up front, and of each chunk loaded on first use. */
-async function split(): Promise<{ upFront: number; lazy: Record<string, number> }> {
-  const result = await build({
-    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'bench-entry.js', loader: 'js' },
+/** The main entry as a browser app bundles it: ESM, minified, nothing written. */
+function browserBuild() {
+  return {
+    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'bench-entry.js', loader: 'js' as const },
     bundle: true,
-    splitting: true,
-    outdir: resolve(ROOT, 'node_modules/.cache/bench-bundle-split'),
-    format: 'esm',
-    platform: 'browser',
+    format: 'esm' as const,
+    platform: 'browser' as const,
     minify: true,
     target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+    write: false as const,
+    metafile: true as const,
+    logLevel: 'silent' as const,
     alias: { 'posthog-project-client': resolve(SDK_SRC, 'index.ts') },
     absWorkingDir: ROOT,
-  })
+  }
+}
+
+/** The split build: gzip bytes of what is loaded up front, and of each chunk loaded on first use. */
+async function split(): Promise<{ upFront: number; lazy: Record<string, number> }> {
+  const result = await build({ ...browserBuild(), splitting: true, outdir: resolve(ROOT, 'node_modules/.cache/bench-bundle-split') })
   const outputs = result.metafile.outputs
   const files = new Map(result.outputFiles.map((file) => [relative(ROOT, file.path), file.contents]))
   const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'bench-entry.js')
@@ -82,21 +85,7 @@ async function split(): Promise<{ upFront: number; lazy: Record<string, number> 
 }
 
 async function bundle(external: string[] = []) {
-  const result = await build({
-    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'bench-entry.js', loader: 'js' },
-    bundle: true,
-    outfile: resolve(ROOT, 'node_modules/.cache/bench-bundle/entry.js'),
-    format: 'esm',
-    platform: 'browser',
-    minify: true,
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    alias: { 'posthog-project-client': resolve(SDK_SRC, 'index.ts') },
-    absWorkingDir: ROOT,
-    external,
-  })
+  const result = await build({ ...browserBuild(), outfile: resolve(ROOT, 'node_modules/.cache/bench-bundle/entry.js'), external })
   const output = result.outputFiles.find((file) => file.path.endsWith('.js'))
   if (!output) throw new Error('bundle: esbuild wrote no output')
   return { contents: output.contents, inputs: result.metafile.outputs[relative(ROOT, output.path)]!.inputs }
