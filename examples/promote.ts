@@ -3,8 +3,10 @@
  * staging project, matched in production by key (an experiment's flag key, the others' names), created or
  * changed there; a secret hog function input is read from its variable (POSTHOG_SECRET_<FUNCTION>_<INPUT>).
  * `planCopy` carries no lifecycle field (an experiment running in staging arrives in production as a draft;
- * one already in production keeps its dates) and sends no id of another staging object (a holdout, a shared
- * metric): each is a warning in the printed plan. Running it twice changes nothing the second time.
+ * one already in production keeps its dates) and sends no id of another staging object: what an experiment
+ * stands on (its flag, holdout, shared metrics, the actions and cohorts they name) comes along by key, linked
+ * where production has it and created first where it does not, each said in the printed plan. Running it twice
+ * changes nothing the second time.
  *
  *   POSTHOG_PERSONAL_API_KEY=phx_... POSTHOG_PROJECT_ID=<staging> PRODUCTION_PROJECT_ID=<production> \
  *   POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN=... npx tsx examples/promote.ts

@@ -236,14 +236,17 @@ describe('examples/promote.ts', () => {
     })
     const from = fake.requests.length
     await promoteExample(staging, 2, { POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN: 'production-token' })
-    expect(printed.at(-1)).toBe('applied 3, failed 0')
+    expect(printed.at(-1)).toBe('applied 5, failed 0')
     const writes = fake.requests.slice(from).filter((request) => request.method !== 'GET')
-    expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/projects/2/hog_functions/', 'POST /api/projects/2/surveys/', 'POST /api/projects/2/experiments/'])
+    // The copy brings what the experiment stands on (its holdout and its flag) and creates it first.
+    expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/projects/2/experiment_holdouts/', 'POST /api/projects/2/feature_flags/', 'POST /api/projects/2/hog_functions/', 'POST /api/projects/2/surveys/', 'POST /api/projects/2/experiments/'])
     const hogFunction = [...fake.stateOf(2).hogFunctions.values()][0]!
     expect(hogFunction.inputs.api_token?.value).toBe('production-token')
-    // Launched in staging, a draft in production, without staging's holdout: the plan said so.
-    expect([...fake.stateOf(2).experiments.values()][0]).toMatchObject({ start_date: null, holdout_id: null })
-    expect(printed.join('\n')).toContain('Warning: experiments "checkout-button": holdout_id 77 means nothing in the target project: not sent')
+    // Launched in staging, a draft in production, on production's copy of the holdout (never staging's id 77): the plan said so.
+    const [holdout] = [...fake.stateOf(2).holdouts.values()]
+    expect(holdout!.id).not.toBe(77)
+    expect([...fake.stateOf(2).experiments.values()][0]).toMatchObject({ start_date: null, holdout_id: holdout!.id })
+    expect(printed.join('\n')).toMatch(/Warning: holdouts "[^"]+": created: experiments\/checkout-button needs it and project 2 has none/)
     expect(printed.join('\n')).not.toMatch(/production-token|staging-token/)
     const again = fake.requests.length
     printed = []
