@@ -1,17 +1,66 @@
-import type { Reporting, Settings } from './args.js'
 import { UsageError } from './errors.js'
 import { put, type Sink } from './output.js'
+import type { Reporting, Settings } from './settings.js'
 
 /**
- * The `ProjectClient` of a command, built from its settings (flags first, then the environment) for every
- * command alike: its option errors name the flag or variable as the user typed it (`--project`, not
- * `projectId`), its warnings (plain http to a host that is not local) go to stderr, and with `--verbose`
- * so does the SDK's log of each request, answer, retry and wait (the key redacted by the SDK).
+ * The one way from a command's settings (its flags) and the environment to its `ProjectClient`, for API
+ * calls and configuration commands alike: each setting from its flag, else its variable (`--project`, then
+ * `POSTHOG_PROJECT_ID`); option errors named as the user typed them (`--project`, not `projectId`); the
+ * SDK's warnings (plain http to a host that is not local) on stderr, and with `--verbose` its log of each
+ * request, answer, retry and wait (the key redacted by the SDK). The SDK is loaded here, on demand, so that
+ * `--help` and `--version` never load it.
  */
 
 type SdkModule = typeof import('posthog-project-client')
 export type Client = InstanceType<SdkModule['ProjectClient']>
-export type ClientOptions = NonNullable<ConstructorParameters<SdkModule['ProjectClient']>[0]>
+type ClientOptions = NonNullable<ConstructorParameters<SdkModule['ProjectClient']>[0]>
+
+/** What building a client needs from the process. */
+export interface Io {
+  stderr: Sink
+  env: Readonly<Record<string, string | undefined>>
+}
+
+let sdk: SdkModule | undefined
+
+/** The SDK, loaded once (the package's own main entry: Node resolves the package's name to itself). */
+async function loadSdk(): Promise<SdkModule> {
+  sdk ??= await import('posthog-project-client')
+  return sdk
+}
+
+/** The SDK when a command has loaded it. */
+export function loadedSdk(): SdkModule | undefined {
+  return sdk
+}
+
+/** The key that stands in for a dry run given none: it is never sent, and never shown. */
+const DRY_RUN_KEY = 'phx_dry_run'
+
+/**
+ * The client of a command. `dryRun`: the fetch that records the request instead of sending it (no retry;
+ * without a key anywhere, a placeholder stands in).
+ */
+export async function clientFor(settings: Settings, reporting: Reporting, io: Io, dryRun?: { fetch: typeof globalThis.fetch }): Promise<Client> {
+  const options = clientOptions(settings, io.env, dryRun !== undefined)
+  return makeClient(await loadSdk(), settings, reporting, io, { ...options, ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }) })
+}
+
+/**
+ * The client's options from the flags, then the environment: the key and the project are required (a usage
+ * error naming both the flag and the variable), the base URL falls back to its variable; the rest are flags.
+ */
+export function clientOptions(settings: Settings, env: Io['env'], dryRun = false): ClientOptions {
+  const apiKey = dryRun && settings.apiKey === undefined && !env.POSTHOG_PERSONAL_API_KEY ? DRY_RUN_KEY : requiredSetting(settings, 'apiKey', env)
+  const projectId = requiredSetting(settings, 'projectId', env)
+  const baseUrl = settings.baseUrl ?? env.POSTHOG_BASE_URL
+  return { ...given(settings), apiKey, projectId, ...(baseUrl !== undefined && { baseUrl }) }
+}
+
+/** The settings given as flags, as client options. */
+function given(settings: Settings): ClientOptions {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as ClientOptions
+}
 
 /** The flag of each client option, and the variable it falls back to. */
 const FLAGS: Record<string, { flag: string; variable?: string }> = {
@@ -25,43 +74,33 @@ const FLAGS: Record<string, { flag: string; variable?: string }> = {
 }
 
 /** The name of a client option as the user gave it: its flag, or its variable when no flag was given. */
-export function typedName(option: string, settings: Settings): string {
+function typedName(option: string, settings: Settings): string {
   const names = FLAGS[option]
   if (!names) return option
   return (settings as Record<string, unknown>)[option] === undefined && names.variable ? names.variable : names.flag
 }
 
 /** A required setting from its flag or its environment variable; missing, a usage error naming both. */
-export function requiredSetting(settings: Settings, option: 'apiKey' | 'projectId', env: Io['env']): string {
+function requiredSetting(settings: Settings, option: 'apiKey' | 'projectId', env: Io['env']): string {
   const { flag, variable } = FLAGS[option]!
   const value = (settings[option] as string | undefined) ?? (env[variable!] || undefined)
   if (value === undefined) throw new UsageError(flag, `missing: pass ${flag} or set ${variable}`)
   return value
 }
 
-/** What building a client needs from the process. */
-export interface Io {
-  stderr: Sink
-  env: Readonly<Record<string, string | undefined>>
-}
-
-/**
- * A client of `settings` plus `extra` (a dry run's fetch, a resolved key). The settings are the flags given;
- * the SDK fills the rest from the environment, as it does for any caller.
- */
-export function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io: Io, extra: Partial<ClientOptions> = {}): Client {
-  const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as ClientOptions
+/** The client of `options`, its logger on stderr, its option errors named as `settings` were given. */
+function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io: Io, options: ClientOptions): Client {
   const logger = stderrLogger(io.stderr, reporting, settings)
-  const fetch = reporting.verbose ? announcingWaits(extra.fetch ?? ((input, init) => globalThis.fetch(input, init)), logger) : extra.fetch
+  const fetch = reporting.verbose ? announcingWaits(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), logger) : options.fetch
   try {
-    return new sdk.ProjectClient({ ...given, ...extra, ...(fetch && { fetch }), logger })
+    return new sdk.ProjectClient({ ...options, ...(fetch && { fetch }), logger })
   } catch (error) {
     throw asTyped(sdk, error, settings)
   }
 }
 
 /** An SDK option error named as typed (`--timeout`), as a usage error; any other error as it is. */
-export function asTyped(sdk: SdkModule, error: unknown, settings: Settings): unknown {
+function asTyped(sdk: SdkModule, error: unknown, settings: Settings): unknown {
   if (!(error instanceof sdk.InvalidArgumentError) || !Object.hasOwn(FLAGS, error.argument)) return error
   const prefix = `Invalid argument \`${error.argument}\`: `
   return new UsageError(typedName(error.argument, settings), error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message)

@@ -1,3 +1,5 @@
+import { closest } from '../core/known-fields.js'
+
 /** Exit codes of `posthog-project`. */
 export const EXIT = {
   /** The call succeeded. */
@@ -19,6 +21,8 @@ export const EXIT = {
  */
 export class UsageError extends Error {
   override name = 'UsageError'
+  /** The exit code: 2, unless the command says otherwise (with `plan --detailed-exitcode`, 1). */
+  exitCode: number = EXIT.usage
   constructor(
     /** The word, flag or argument at fault: `--limit`, `id`, `hog-fn`. */
     readonly argument: string,
@@ -26,4 +30,14 @@ export class UsageError extends Error {
   ) {
     super(`Invalid argument \`${argument}\`: ${message}`)
   }
+}
+
+/**
+ * `; did you mean surveys? (groups: surveys, …`: the choices, the one nearest to what was typed first
+ * (when one is near), for the caller to close.
+ */
+export function choices(what: string, typed: string, names: readonly string[]): string {
+  const nearest = closest(typed, names)
+  if (nearest === undefined) return ` (${what}: ${names.join(', ')}`
+  return `; did you mean ${nearest}? (${what}: ${[nearest, ...names.filter((name) => name !== nearest)].join(', ')}`
 }

@@ -1,10 +1,11 @@
 import { OPERATIONS, type Operation, type PathParamKind } from '../core/operations.js'
-import { COMMANDS, GROUPS, commandHint, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
+import { COMMANDS, commandHint, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
+import type { Command } from './registry.js'
 import type { Flag } from './shapes.js'
 
 /**
- * `--help` texts, generated from the command table, the operation table and, for one method, its request
- * shapes (nothing here loads the SDK).
+ * `--help` texts, generated from the registry, the command table, the operation table and, for one method,
+ * its request shapes (nothing here loads the SDK).
  */
 
 const TOOL = 'posthog-project'
@@ -61,8 +62,11 @@ const EXIT_CODES: ReadonlyArray<readonly [string, string]> = [
   ['3', 'connection failure or timeout'],
 ]
 
-/** Help for the whole tool: usage, every group with every method, settings, output, exit codes. */
-export function toolHelp(): string {
+/**
+ * Help for the whole tool, from the registry: every API command (methods listed by group), every
+ * configuration command, the settings, output flags and exit codes.
+ */
+export function toolHelp(calls: readonly Command[], configuration: readonly Command[]): string {
   const lines = [
     `Usage: ${TOOL} <group> <method> [path params…] [--<param> <value>…] [--data <json> | --data @file.json | --data -]`,
     '',
@@ -71,12 +75,14 @@ export function toolHelp(): string {
     '',
     'Groups and methods:',
   ]
-  for (const group of GROUPS) lines.push(`  ${kebab(group)}: ${Object.keys(COMMANDS[group]).map(kebab).join(', ')}`)
-  lines.push(`  query: ${TOOL} query --hogql '<SQL>' (any query: --data <node>; see query --help)`)
+  const methods = new Map<string, string[]>()
+  for (const { words } of calls) if (words.length === 2) methods.set(words[0]!, [...(methods.get(words[0]!) ?? []), words[1]!])
+  for (const [group, names] of methods) lines.push(`  ${group}: ${names.join(', ')}`)
+  for (const { words, synopsis } of calls) if (words.length === 1) lines.push(`  ${words[0]}: ${TOOL} ${synopsis}`)
   lines.push(
     '',
     'Configuration as code (see <command> --help; settings as above, and --timeout and --max-retries):',
-    '  pull [DIR], plan [DIR] [--detailed-exitcode], apply [DIR] [--dry-run], copy --to-project ID [--dry-run]',
+    `  ${configuration.map(({ synopsis }) => synopsis).join(', ')}`,
   )
   lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
   lines.push('  plan --detailed-exitcode: 0 no changes, 2 changes, 1 any failure (usage errors included)')

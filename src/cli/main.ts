@@ -1,11 +1,13 @@
 import { parseCommandLine } from './args.js'
 import { EXIT, UsageError } from './errors.js'
-import { groupHelp, methodHelp, queryHelp, toolHelp } from './help.js'
+import { groupHelp, toolHelp } from './help.js'
 import { PipeSink } from './output.js'
+import { API_COMMANDS, CONFIG_COMMANDS, type Io } from './registry.js'
 
 /**
- * `posthog-project`: the entry point. Parses the command line, answers `--help` and `--version` without
- * loading the SDK, and hands calls to `run.ts` (imported on demand: it loads the SDK).
+ * `posthog-project`: the entry point. The command line names a command of the registry (registry.ts) and
+ * args.ts reads its flags; then this prints the help or the version (without loading the SDK) or runs the
+ * command, whose exit code becomes the process's.
  */
 
 /** The package's version, written in by the build (tsup.config.ts). */
@@ -15,60 +17,32 @@ declare const __CLI_VERSION__: string
 const stdout = new PipeSink(process.stdout)
 const stderr = new PipeSink(process.stderr)
 
-async function main(given: readonly string[]): Promise<number> {
-  const argv = helpAsFlag(given)
-  if (isConfigCommand(argv[0])) return configCommand(argv)
+async function main(argv: readonly string[]): Promise<number> {
   let parsed
   try {
     parsed = await parseCommandLine(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     stderr.write(`posthog-project: ${error.message}\n`)
-    return EXIT.usage
+    return error.exitCode
   }
   if (parsed.kind === 'version') {
     stdout.write(`${__CLI_VERSION__}\n`)
     return EXIT.ok
   }
   if (parsed.kind === 'help') {
-    const { group, method } = parsed
-    stdout.write(group === 'query' ? queryHelp() : method ? methodHelp(group!, method, await import('./shapes.js')) : group ? groupHelp(group) : toolHelp())
+    const { command, group } = parsed
+    stdout.write(command ? await command.help() : group ? groupHelp(group) : toolHelp(API_COMMANDS, CONFIG_COMMANDS))
     return EXIT.ok
   }
+  return parsed.command.run(parsed.input, processIo())
+}
+
+/** The process's streams and environment; the signal aborts on Ctrl-C. */
+function processIo(): Io {
   const controller = new AbortController()
   process.once('SIGINT', () => controller.abort())
-  const { runCall } = await import('./run.js')
-  return runCall(parsed, { stdout, stderr, stdin: process.stdin, env: process.env, signal: controller.signal })
-}
-
-/** `help [group [method]]` and `help <command>` are `… --help`. */
-function helpAsFlag(argv: readonly string[]): readonly string[] {
-  return argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv
-}
-
-function isConfigCommand(word: string | undefined): boolean {
-  return word === 'pull' || word === 'plan' || word === 'apply' || word === 'copy'
-}
-
-/** `pull`, `plan`, `apply`, `copy` (src/cli/config-commands.ts, loaded only for them). */
-async function configCommand(argv: readonly string[]): Promise<number> {
-  const { parseConfigCommand, runConfigCommand, configHelp } = await import('./config-commands.js')
-  let parsed
-  try {
-    parsed = parseConfigCommand(argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    stderr.write(`posthog-project: ${error.message}\n`)
-    // With --detailed-exitcode, 2 means "the plan has changes" and nothing else: a mistyped flag is a failure.
-    return argv.includes('--detailed-exitcode') ? EXIT.api : EXIT.usage
-  }
-  if (parsed.kind === 'help') {
-    stdout.write(configHelp(parsed.command))
-    return EXIT.ok
-  }
-  const controller = new AbortController()
-  process.once('SIGINT', () => controller.abort())
-  return runConfigCommand(parsed, { stdout, stderr, stdin: process.stdin, env: process.env, signal: controller.signal })
+  return { stdout, stderr, stdin: process.stdin, env: process.env, signal: controller.signal }
 }
 
 main(process.argv.slice(2)).then(

@@ -1,4 +1,4 @@
-import type { Format } from './args.js'
+import type { Format } from './call.js'
 
 /**
  * Output of `posthog-project`: `json` (pretty, for pipes), `ndjson` (one value per line), `table` (a few

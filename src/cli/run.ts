@@ -1,37 +1,20 @@
 import { readFile } from 'node:fs/promises'
-import type { Call, Format, QueryCall } from './args.js'
-import { makeClient, requiredSetting, type Client, type Io as ClientIo } from './client.js'
-import { commandHint, operationOf, type Group } from './commands.js'
+import type { Call, Format, QueryCall } from './call.js'
+import { clientFor, type Client } from './client.js'
+import { operationOf, type Group } from './commands.js'
+import { DryRun } from './dry-run.js'
 import { EXIT, UsageError } from './errors.js'
-import { Progress, put, render, tableOf, writeWalk, type Sink } from './output.js'
+import { describeFailure } from './failure.js'
+import { Progress, put, render, tableOf, writeWalk } from './output.js'
+import type { Io } from './registry.js'
 import { checkInput, shapesOf } from './shapes.js'
 import { experimentResultsTable, rowsOf } from './views.js'
 
 /**
- * Runs one call: reads `--data`, builds a `ProjectClient` from the settings, calls the SDK's own method
- * (`client[group][method](...)`, so checks, retries, errors and redaction are the SDK's) and writes the
- * result. The SDK is imported here, on demand, so that `--help` and `--version` never load it.
+ * Runs an API command: reads `--data`, builds the client (client.ts), calls the SDK's own method
+ * (`client[group][method](...)`, so checks, retries, errors and redaction are the SDK's) or `client.query`,
+ * and writes the result; `--dry-run` prints the request instead of sending it.
  */
-
-type SdkModule = typeof import('posthog-project-client')
-
-/** The process's streams and environment, as the run sees them. */
-export interface Io extends ClientIo {
-  stdout: Sink
-  stderr: Sink
-  stdin: AsyncIterable<string | Uint8Array>
-  env: Readonly<Record<string, string | undefined>>
-  /** Aborted on Ctrl-C. */
-  signal: AbortSignal
-}
-
-let sdk: SdkModule | undefined
-
-/** The SDK, loaded once (the package's own main entry: Node resolves the package's name to itself). */
-export async function loadSdk(): Promise<SdkModule> {
-  sdk ??= await import('posthog-project-client')
-  return sdk
-}
 
 /** Runs the call and returns the exit code; failures are reported on stderr as one line. */
 export async function runCall(call: Call | QueryCall, io: Io): Promise<number> {
@@ -49,10 +32,7 @@ async function execute(call: Call | QueryCall, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
   if (body !== undefined && call.kind === 'call') checkInput(shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
-  // A dry run needs no key (it is never shown nor sent): a placeholder stands in.
-  const apiKey = dryRun && call.settings.apiKey === undefined && !io.env.POSTHOG_PERSONAL_API_KEY ? 'phx_dry_run' : requiredSetting(call.settings, 'apiKey', io.env)
-  requiredSetting(call.settings, 'projectId', io.env)
-  const client = makeClient(await loadSdk(), call.settings, call.reporting, io, { apiKey, ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }) })
+  const client = await clientFor(call.settings, call.reporting, io, dryRun)
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   try {
     if (call.kind === 'query') {
@@ -69,7 +49,7 @@ async function execute(call: Call | QueryCall, io: Io): Promise<void> {
     // ConnectionError): that is the expected way out. Anything thrown before (a bad id) is a real error.
     if (!dryRun?.request) throw error
   }
-  if (dryRun?.request) await dryRun.print(io.stdout, format, apiKey)
+  if (dryRun?.request) await dryRun.print(io.stdout, format)
 }
 
 /** The node `query` sends: a `HogQLQuery` of `--hogql` (and `--values`), or the node of `--data`. */
@@ -160,56 +140,4 @@ export async function readData(source: string, stdin: AsyncIterable<string | Uin
     const from = source === '-' ? ' from stdin' : source.startsWith('@') ? ` in ${source.slice(1)}` : ''
     throw new UsageError('--data', `not valid JSON${from} (${(error as Error).message})`)
   }
-}
-
-/** Thrown by the dry run's fetch: the request is recorded, never sent. */
-class NotSent extends Error {}
-
-/** A `fetch` for `--dry-run`: records the request the SDK built and sends nothing. */
-class DryRun {
-  request: Request | undefined
-
-  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    this.request ??= new Request(input, init)
-    throw new NotSent('dry run: not sent')
-  }
-
-  /** The request as it would have been sent: method, URL, headers (the key replaced), body. */
-  async print(out: Sink, format: Format, apiKey: string | undefined): Promise<void> {
-    const request = this.request!
-    const redact = (text: string) => (apiKey ? text.split(apiKey).join('[REDACTED]') : text)
-    const headers = Object.fromEntries([...request.headers].map(([name, value]) => [name, name === 'authorization' ? 'Bearer [REDACTED]' : redact(value)]))
-    const text = redact(await request.text())
-    let body: unknown
-    try {
-      body = text === '' ? undefined : JSON.parse(text)
-    } catch {
-      body = text
-    }
-    const described = { method: request.method, url: redact(request.url), headers, ...(body !== undefined && { body }) }
-    if (format !== 'table') return put(out, format === 'json' ? `${JSON.stringify(described, null, 2)}\n` : `${JSON.stringify(described)}\n`)
-    const lines = [`${described.method} ${described.url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
-    if (body !== undefined) lines.push('', JSON.stringify(body, null, 2))
-    return put(out, `${lines.join('\n')}\n(dry run: nothing was sent)\n`)
-  }
-}
-
-/**
- * The exit code and the one stderr line of a failure. `hint`: the operation's, which the SDK wrote into the
- * message; here it names the command instead of the SDK method.
- */
-export function describeFailure(error: unknown, hint?: string): { code: number; line: string } {
-  const line = (text: string) => text.replace(/\s*\n\s*/g, ' ')
-  if (error instanceof UsageError) return { code: EXIT.usage, line: error.message }
-  if (!(error instanceof Error)) return { code: EXIT.api, line: line(String(error)) }
-  if (sdk && error instanceof sdk.InvalidArgumentError) return { code: EXIT.usage, line: line(error.message) }
-  if (sdk && error instanceof sdk.ApiError) {
-    // The SDK's message names the attr since 0.4; said once.
-    const attr = error.attr && !error.message.includes(`(attr: ${error.attr})`) ? ` (attr: ${error.attr})` : ''
-    const message = hint ? error.message.replace(hint, commandHint(hint)) : error.message
-    return { code: EXIT.api, line: line(`${error.name}: ${message}${attr}`) }
-  }
-  if (sdk && (error instanceof sdk.ConnectionError || error instanceof sdk.TimeoutError)) return { code: EXIT.connection, line: line(`${error.name}: ${error.message}`) }
-  if (sdk && error instanceof sdk.AbortError) return { code: EXIT.interrupted, line: 'interrupted' }
-  return { code: EXIT.api, line: line(`${error.name}: ${error.message}`) }
 }

@@ -1,6 +1,5 @@
 import type { ConfigKind, Plan, ProjectConfig } from '../config/types.js'
-import { choices } from './args.js'
-import { UsageError } from './errors.js'
+import { UsageError, choices } from './errors.js'
 
 /**
  * `--kind` and `--key` of the configuration commands: kinds named as their folders (`hog-functions`) or as

@@ -1,12 +1,21 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { OPERATIONS, type OperationId } from 'posthog-project-client'
-import { GLOBAL_FLAGS, parseCommandLine, type Call } from '../../src/cli/args.js'
+import { parseCommandLine } from '../../src/cli/args.js'
+import { GLOBAL_FLAGS, type Call } from '../../src/cli/call.js'
 import { COMMANDS, GROUPS, camel, commandHint, findCommand, kebab, type CommandSpec } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
 import { HOG_FUNCTION_TYPES } from '../../src/schemas/enums.js'
 import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */
+
+/** What the command line asks for, as plain values: a command's input, or the group and command words of a help. */
+async function parse(argv: string[]): Promise<unknown> {
+  const parsed = await parseCommandLine(argv)
+  if (parsed.kind === 'run') return parsed.input
+  if (parsed.kind === 'help') return { kind: 'help', ...(parsed.group && { group: parsed.group }), ...(parsed.command && { command: parsed.command.words }) }
+  return parsed
+}
 
 const rows = GROUPS.flatMap((group) => Object.entries(COMMANDS[group] as Record<string, CommandSpec>).map(([method, spec]) => ({ group, method, spec })))
 
@@ -57,8 +66,8 @@ describe('the command table', () => {
   it('the one query flag named like a global flag (`version` of endpoints run-get) is the query there', async () => {
     const flags = rows.flatMap(({ group, method, spec }) => Object.keys(flagsOf(group, method, spec)))
     expect([...new Set(flags.filter((flag) => GLOBAL_FLAGS.includes(flag)))]).toEqual(['version'])
-    expect(await parseCommandLine(['endpoints', 'run-get', 'top', '--version', '2'])).toMatchObject({ kind: 'call', params: { version: 2 } })
-    expect(await parseCommandLine(['--version'])).toEqual({ kind: 'version' })
+    expect(await parse(['endpoints', 'run-get', 'top', '--version', '2'])).toMatchObject({ kind: 'call', params: { version: 2 } })
+    expect(await parse(['--version'])).toEqual({ kind: 'version' })
   })
 
   it('kebab and camel names map both ways', () => {
@@ -101,7 +110,7 @@ describe('commandHint', () => {
 })
 
 describe('parseCommandLine', () => {
-  const call = async (...argv: string[]) => (await parseCommandLine(argv)) as Call
+  const call = async (...argv: string[]) => (await parse(argv)) as Call
   const usage = async (...argv: string[]) => {
     try {
       await parseCommandLine(argv)
@@ -150,11 +159,11 @@ describe('parseCommandLine', () => {
   })
 
   it('answers --help, --version and an empty command line', async () => {
-    expect(await parseCommandLine([])).toEqual({ kind: 'help' })
-    expect(await parseCommandLine(['--help'])).toEqual({ kind: 'help' })
-    expect(await parseCommandLine(['hog-functions', '-h'])).toEqual({ kind: 'help', group: 'hogFunctions' })
-    expect(await parseCommandLine(['hog-functions', 'metrics-totals', '--help'])).toEqual({ kind: 'help', group: 'hogFunctions', method: 'metricsTotals' })
-    expect(await parseCommandLine(['--version'])).toEqual({ kind: 'version' })
+    expect(await parse([])).toEqual({ kind: 'help' })
+    expect(await parse(['--help'])).toEqual({ kind: 'help' })
+    expect(await parse(['hog-functions', '-h'])).toEqual({ kind: 'help', group: 'hogFunctions' })
+    expect(await parse(['hog-functions', 'metrics-totals', '--help'])).toEqual({ kind: 'help', group: 'hogFunctions', command: ['hog-functions', 'metrics-totals'] })
+    expect(await parse(['--version'])).toEqual({ kind: 'version' })
   })
 
   it('refuses mistakes with the InvalidArgumentError wording', async () => {
@@ -169,7 +178,7 @@ describe('parseCommandLine', () => {
   })
 
   it('reads `query`: HogQL with its values, or any node, and the refresh', async () => {
-    expect(await parseCommandLine(['query', '--hogql', 'SELECT 1', '--values', '{"a":1}', '--refresh', 'async', '--format', 'ndjson'])).toMatchObject({
+    expect(await parse(['query', '--hogql', 'SELECT 1', '--values', '{"a":1}', '--refresh', 'async', '--format', 'ndjson'])).toMatchObject({
       kind: 'query',
       hogql: 'SELECT 1',
       values: '{"a":1}',
@@ -177,8 +186,8 @@ describe('parseCommandLine', () => {
       refresh: 'async',
       output: { format: 'ndjson', all: false, max: undefined, dryRun: false },
     })
-    expect(await parseCommandLine(['query', '--data', '@node.json'])).toMatchObject({ kind: 'query', hogql: undefined, data: '@node.json' })
-    expect(await parseCommandLine(['query', '--help'])).toEqual({ kind: 'help', group: 'query' })
+    expect(await parse(['query', '--data', '@node.json'])).toMatchObject({ kind: 'query', hogql: undefined, data: '@node.json' })
+    expect(await parse(['query', '--help'])).toEqual({ kind: 'help', command: ['query'] })
     expect(await usage('query')).toBe("Invalid argument `--hogql`: required: query --hogql '<SQL>', or a query node with --data")
     expect(await usage('query', '--hogql', 'SELECT 1', '--data', '{}')).toMatch(/^Invalid argument `--hogql`: required/)
     expect(await usage('query', '--data', '{}', '--values', '{}')).toBe('Invalid argument `--values`: goes with --hogql')

@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml'
 import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { parseCommandLine } from '../../src/cli/args.js'
+import type { Call, QueryCall } from '../../src/cli/call.js'
 import { buildCli, fakeEnv, finished, runCli, type StagedCli } from './helpers.js'
 
 /**
@@ -79,9 +80,11 @@ describe('README: Command line', () => {
 
   it.each(commands)('posthog-project %s', async (line) => {
     const parsed = await parseCommandLine(shellWords(line))
-    expect(['call', 'query']).toContain(parsed.kind)
-    if ((parsed.kind === 'call' || parsed.kind === 'query') && parsed.data !== undefined) expect(() => JSON.parse(parsed.data!)).not.toThrow()
-    if (parsed.kind === 'query' && parsed.values !== undefined) expect(() => JSON.parse(parsed.values!)).not.toThrow()
+    if (parsed.kind !== 'run') throw new Error(`${line}: ${parsed.kind}, not a command`)
+    const input = parsed.input as Call | QueryCall
+    expect(['call', 'query']).toContain(input.kind)
+    if (input.data !== undefined) expect(() => JSON.parse(input.data!)).not.toThrow()
+    if (input.kind === 'query' && input.values !== undefined) expect(() => JSON.parse(input.values!)).not.toThrow()
   })
 })
 

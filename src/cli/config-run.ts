@@ -1,0 +1,174 @@
+import { stat } from 'node:fs/promises'
+import type { ApplyReport, Plan, PlanWarning } from '../config/types.js'
+import { clientFor, type Client } from './client.js'
+import type { ConfigCommand } from './config-commands.js'
+import { EXIT, UsageError } from './errors.js'
+import { describeFailure } from './failure.js'
+import { put } from './output.js'
+import type { Io } from './registry.js'
+import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } from './selection.js'
+
+/**
+ * Runs `pull`, `plan`, `apply` and `copy` on posthog-project-client/config (loaded, like the SDK, only to
+ * run): the plan shown, confirmed and applied, and every failure as lines on stderr and an exit code.
+ */
+
+/** Runs the command; returns the exit code. */
+export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<number> {
+  const config = await import('posthog-project-client/config')
+  try {
+    return await execute(command, io, config)
+  } catch (error) {
+    if (error instanceof config.ConfigError) {
+      const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
+      const heading = `${error.problems.length}${error.incomplete ? ' (the first)' : ''} problem${error.problems.length === 1 ? '' : 's'} ${what}`
+      const problems = error.problems.map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}`)
+      await put(io.stderr, `posthog-project: ${heading}\n${problems.map((line) => `  ${line}\n`).join('')}`)
+      if (command.format === 'markdown') await put(io.stdout, `### PostHog plan: ${heading}\n\n${problems.map((line) => `- ${markdownText(line)}\n`).join('')}`)
+      return EXIT.api
+    }
+    if (error instanceof UnmatchedKeyError) {
+      await put(io.stderr, `posthog-project: ${error.message}\n`)
+      return EXIT.api
+    }
+    const { code, line } = describeFailure(error)
+    await put(io.stderr, `posthog-project: ${line}\n`)
+    // With --detailed-exitcode, 2 means "the plan has changes" and nothing else: every failure is 1.
+    return command.detailedExitcode && code !== EXIT.interrupted ? EXIT.api : code
+  }
+}
+
+/** `plan --detailed-exitcode`: the plan has changes. */
+const CHANGES = 2
+
+/** A line of text inside markdown: no HTML, no mention, no link, no line break. */
+function markdownText(text: string): string {
+  return text
+    .replace(/[\\`*_{}[\]()#+!|~<>&@]/g, (character) => `&#${character.charCodeAt(0)};`)
+    .replace(/\s*\n\s*/g, ' ')
+}
+
+type ConfigModule = typeof import('posthog-project-client/config')
+
+async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Promise<number> {
+  const client = await clientFor(command.settings, command.reporting, io)
+  const options = { signal: io.signal }
+  if (command.command === 'pull') {
+    const warnings: PlanWarning[] = []
+    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }), onWarning: (warning) => warnings.push(warning) })
+    for (const warning of warnings) await put(io.stderr, `posthog-project: warning: ${folderOf(warning.kind)} ${JSON.stringify(warning.key)}: ${warning.message}\n`)
+    await config.writeConfig(command.dir, pulled)
+    const count = Object.values(pulled).reduce((sum, specs) => sum + (specs?.length ?? 0), 0)
+    await put(io.stdout, `Pulled ${count} spec${count === 1 ? '' : 's'} into ${command.dir}\n`)
+    return EXIT.ok
+  }
+  if (command.command === 'copy') {
+    const target = client.withOptions({ projectId: Number(command.toProject) })
+    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }), ...(command.allowEnv && { allowEnv: command.allowEnv }) }).catch((error: unknown) => {
+      throw unmatchedKeys(error)
+    })
+    narrowPlan(planned, command.keys)
+    return confirmAndApply(planned, command, io, config, target, options)
+  }
+  if (command.command === 'apply' && (await isFile(command.dir))) {
+    const narrowing = command.kinds ? '--kind' : command.keys ? '--key' : command.prune ? '--prune' : undefined
+    if (narrowing) throw new UsageError(narrowing, `${command.dir} is a saved plan: it is applied whole, as reviewed`)
+    if (command.rotateSecrets) throw new UsageError('--rotate-secrets', 'a saved plan rotates secrets as it was planned: plan --rotate-secrets --out FILE')
+    const planned = await config.readPlan(command.dir, { env: io.env, ...(command.allowEnv && { allowEnv: command.allowEnv }) })
+    return confirmAndApply(planned, command, io, config, client, options)
+  }
+  const files = await config.readConfig(command.dir)
+  // A mistyped or empty folder is never "no drift".
+  if (Object.keys(files).length === 0) {
+    await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`)
+    return EXIT.api
+  }
+  const desired = selectSpecs(files, command)
+  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
+  narrowPlan(planned, command.keys)
+  if (command.command === 'plan') {
+    await put(io.stdout, config.formatPlan(planned, command.format))
+    if (planned.errors.length > 0) return reportErrors(planned, io)
+    if (command.out !== undefined) await config.writePlan(command.out, planned)
+    return command.detailedExitcode && hasChanges(planned) ? CHANGES : EXIT.ok
+  }
+  return confirmAndApply(planned, command, io, config, client, options)
+}
+
+/** A plan's errors on stderr, one line each, kinds named as their folders; exit 1. */
+async function reportErrors(planned: Plan, io: Io): Promise<number> {
+  const lines = planned.errors.map((error) => `posthog-project: error: ${folderOf(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}\n`)
+  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}; nothing was sent\n`)
+  return EXIT.api
+}
+
+async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, config: ConfigModule, client: Client, options: { signal: AbortSignal }): Promise<number> {
+  // With --format json, stdout holds only the report: the plan and the prompt go to stderr.
+  const json = command.format === 'json'
+  const show = json ? io.stderr : io.stdout
+  if (!(json && command.dryRun)) await put(show, config.formatPlan(planned, 'text'))
+  if (planned.errors.length > 0) return reportErrors(planned, io)
+  if (!hasChanges(planned) || command.dryRun) {
+    if (command.dryRun) {
+      if (json) await put(io.stdout, config.formatPlan(planned, 'json'))
+      await put(show, '(dry run: nothing was sent)\n')
+    } else if (json) {
+      await put(io.stdout, reportJson({ results: [], applied: 0, failed: 0, skipped: 0, aborted: false }))
+    }
+    return EXIT.ok
+  }
+  if (!command.yes) {
+    if (!io.stdout.isTTY) {
+      await put(io.stderr, `posthog-project: ${command.command} needs --yes without a terminal; nothing was sent\n`)
+      return EXIT.usage
+    }
+    await put(show, 'Apply these changes? Type yes: ')
+    if ((await firstLine(io.stdin)).trim() !== 'yes') {
+      await put(show, 'Nothing was sent.\n')
+      return EXIT.usage
+    }
+  }
+  const report = await config.apply(client, planned, options)
+  for (const result of report.results) if (result.status === 'failed') await put(io.stderr, `failed: ${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}: ${describeFailure(result.error).line}\n`)
+  await put(io.stdout, json ? reportJson(report) : `Applied ${report.applied}, failed ${report.failed}, skipped ${report.skipped}.\n`)
+  if (report.aborted) {
+    await put(io.stderr, 'interrupted: the skipped changes were not sent; plan again to see where the project stands\n')
+    return EXIT.interrupted
+  }
+  return report.failed > 0 ? EXIT.api : EXIT.ok
+}
+
+function secretOptions(command: ConfigCommand): { allowEnv?: Array<string | RegExp>; rotateSecrets: boolean } {
+  return { ...(command.allowEnv && { allowEnv: command.allowEnv }), rotateSecrets: command.rotateSecrets }
+}
+
+/** An apply's report as JSON: each result's change as the plan's JSON has it, and its error's name and message. */
+function reportJson(report: ApplyReport): string {
+  const results = report.results.map(({ change, status, error }) => ({ change, status, ...(error && { error: { name: error.name, message: error.message } }) }))
+  return `${JSON.stringify({ applied: report.applied, failed: report.failed, skipped: report.skipped, aborted: report.aborted, results }, null, 2)}\n`
+}
+
+/** planCopy's refusal of keys that name nothing in the source, as the command line's (exit 1). */
+function unmatchedKeys(error: unknown): unknown {
+  const { argument, message } = error as { argument?: unknown; message?: string }
+  if (argument !== 'options.keys' || !message?.includes('matched nothing')) return error
+  return new UnmatchedKeyError(`--key ${message.replace(/^Invalid argument `options\.keys`: /, '')}; nothing was sent`)
+}
+
+/** `apply FILE`: a saved plan is a file; a folder (or nothing there) is configuration to plan. */
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() === true
+}
+
+function hasChanges(plan: Plan): boolean {
+  return plan.changes.some((change) => change.action !== 'unchanged')
+}
+
+async function firstLine(stdin: AsyncIterable<string | Uint8Array>): Promise<string> {
+  let text = ''
+  for await (const chunk of stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+    if (text.includes('\n')) break
+  }
+  return text.split('\n')[0]!
+}
