@@ -1,5 +1,6 @@
 import { UsageError } from './errors.js'
 import { put, type Sink } from './output.js'
+import type { Io } from './registry.js'
 import type { Reporting, Settings } from './settings.js'
 
 /**
@@ -15,11 +16,8 @@ type SdkModule = typeof import('posthog-project-client')
 export type Client = InstanceType<SdkModule['ProjectClient']>
 type ClientOptions = NonNullable<ConstructorParameters<SdkModule['ProjectClient']>[0]>
 
-/** What building a client needs from the process. */
-export interface Io {
-  stderr: Sink
-  env: Readonly<Record<string, string | undefined>>
-}
+/** What building a client needs from the process: its environment, and stderr for the SDK's logger. */
+type ClientIo = Pick<Io, 'stderr' | 'env'>
 
 let sdk: SdkModule | undefined
 
@@ -41,7 +39,7 @@ const DRY_RUN_KEY = 'phx_dry_run'
  * The client of a command. `dryRun`: the fetch that records the request instead of sending it (no retry;
  * without a key anywhere, a placeholder stands in).
  */
-export async function clientFor(settings: Settings, reporting: Reporting, io: Io, dryRun?: { fetch: typeof globalThis.fetch }): Promise<Client> {
+export async function clientFor(settings: Settings, reporting: Reporting, io: ClientIo, dryRun?: { fetch: typeof globalThis.fetch }): Promise<Client> {
   const options = clientOptions(settings, io.env, dryRun !== undefined)
   return makeClient(await loadSdk(), settings, reporting, io, { ...options, ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }) })
 }
@@ -50,7 +48,7 @@ export async function clientFor(settings: Settings, reporting: Reporting, io: Io
  * The client's options from the flags, then the environment: the key and the project are required (a usage
  * error naming both the flag and the variable), the base URL falls back to its variable; the rest are flags.
  */
-export function clientOptions(settings: Settings, env: Io['env'], dryRun = false): ClientOptions {
+export function clientOptions(settings: Settings, env: ClientIo['env'], dryRun = false): ClientOptions {
   const apiKey = dryRun && settings.apiKey === undefined && !env.POSTHOG_PERSONAL_API_KEY ? DRY_RUN_KEY : requiredSetting(settings, 'apiKey', env)
   const projectId = requiredSetting(settings, 'projectId', env)
   const baseUrl = settings.baseUrl ?? env.POSTHOG_BASE_URL
@@ -81,7 +79,7 @@ function typedName(option: string, settings: Settings): string {
 }
 
 /** A required setting from its flag or its environment variable; missing, a usage error naming both. */
-function requiredSetting(settings: Settings, option: 'apiKey' | 'projectId', env: Io['env']): string {
+function requiredSetting(settings: Settings, option: 'apiKey' | 'projectId', env: ClientIo['env']): string {
   const { flag, variable } = FLAGS[option]!
   const value = (settings[option] as string | undefined) ?? (env[variable!] || undefined)
   if (value === undefined) throw new UsageError(flag, `missing: pass ${flag} or set ${variable}`)
@@ -89,7 +87,7 @@ function requiredSetting(settings: Settings, option: 'apiKey' | 'projectId', env
 }
 
 /** The client of `options`, its logger on stderr, its option errors named as `settings` were given. */
-function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io: Io, options: ClientOptions): Client {
+function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io: ClientIo, options: ClientOptions): Client {
   const logger = stderrLogger(io.stderr, reporting, settings)
   const fetch = reporting.verbose ? announcingWaits(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), logger) : options.fetch
   try {

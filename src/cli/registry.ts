@@ -42,7 +42,9 @@ export interface Command<Input = unknown> {
   readonly summary: string
   /** How the tool's help lists it, when not by its group (`plan [DIR] [--detailed-exitcode]`). */
   readonly synopsis?: string
+  /** The flags it takes (a method's are read from its request shapes, loading zod). */
   flags(): FlagSet | Promise<FlagSet>
+  /** Its `--help`. */
   help(): string | Promise<string>
   /** What the flags and the arguments after its words ask for; a mistake is a `UsageError`. */
   read(values: FlagValues, args: readonly string[]): Input | Promise<Input>
@@ -52,12 +54,16 @@ export interface Command<Input = unknown> {
   usageExit?(argv: readonly string[]): number
 }
 
-const callCommands = new Map(
-  GROUPS.map((group) => [group, new Map(methodsOf(group).map((method) => [method, callCommand(group, method, (COMMANDS[group] as Readonly<Record<string, CommandSpec>>)[method]!)]))]),
-)
+/** The command of each SDK method, by group and method (as commands.ts names them), in its order. */
+const CALLS: ReadonlyMap<Group, ReadonlyMap<string, Command>> = new Map(GROUPS.map((group) => [group, callsOf(group)]))
 
-/** The API commands: every method, group by group in the order of commands.ts, then `query`. */
-export const API_COMMANDS: readonly Command[] = [...[...callCommands.values()].flatMap((methods) => [...methods.values()]), queryCommand]
+function callsOf(group: Group): ReadonlyMap<string, Command> {
+  const rows: Readonly<Record<string, CommandSpec>> = COMMANDS[group]
+  return new Map(Object.entries(rows).map(([method, spec]) => [method, callCommand(group, method, spec)]))
+}
+
+/** The API commands: every method, group by group, then `query`. */
+export const API_COMMANDS: readonly Command[] = [...[...CALLS.values()].flatMap((methods) => [...methods.values()]), queryCommand]
 
 export { CONFIG_COMMANDS }
 
@@ -87,7 +93,7 @@ export function lookUp(words: readonly string[]): Found {
   if (second === undefined) return { group }
   const found = findCommand(group, second)
   if (!found) throw new UsageError(second, `unknown method of ${kebab(group)}${choices('methods', second, methodsOf(group).map(kebab))})`)
-  return { group, command: callCommands.get(group)!.get(found.method)! }
+  return { group, command: CALLS.get(group)!.get(found.method)! }
 }
 
 /** Why the words name no command: the group, or its method, is missing. */

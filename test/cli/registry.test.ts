@@ -60,6 +60,39 @@ describe('the registry', () => {
   })
 })
 
+describe('one parser for every command', () => {
+  const refusal = async (argv: string[]) => {
+    try {
+      await parseCommandLine(argv)
+    } catch (error) {
+      if (error instanceof UsageError) return { message: error.message, exitCode: error.exitCode }
+      throw error
+    }
+    throw new Error('expected a usage error')
+  }
+
+  it('a flag of another configuration command is refused by name; of no command, as unknown with the nearest', async () => {
+    expect(await refusal(['pull', '--prune'])).toEqual({ message: 'Invalid argument `--prune`: not a flag of pull (its flags: --kind)', exitCode: 2 })
+    expect(await refusal(['surveys', 'list', '--prune'])).toEqual({ message: 'Invalid argument `--prune`: unknown flag of surveys list (its flags: --limit, --offset, --search; see surveys list --help)', exitCode: 2 })
+  })
+
+  it('with --detailed-exitcode a refused configuration command exits 1 (2 means changes); an API call still 2', async () => {
+    expect(await refusal(['plan', '--detailed-exitcode', '--fromat', 'json'])).toEqual({
+      message: 'Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode, --out, --allow-env, --rotate-secrets; see plan --help)',
+      exitCode: 1,
+    })
+    expect((await refusal(['pull', '--detailed-exitcode'])).exitCode).toBe(1)
+    expect(await refusal(['surveys', 'list', '--detailed-exitcode'])).toMatchObject({ exitCode: 2 })
+  })
+
+  it('reads the settings of an API call and of a configuration command alike, wherever the words stand', async () => {
+    const plan = await parseCommandLine(['--verbose', 'plan', 'dir', '--project', '4', '--timeout', '50'])
+    expect(plan).toMatchObject({ kind: 'run', command: lookUp(['plan']).command, input: { command: 'plan', dir: 'dir', settings: { projectId: '4', timeout: 50 }, reporting: { verbose: true } } })
+    const call = await parseCommandLine(['--verbose', 'surveys', 'retrieve', 'x', '--project', '4', '--timeout', '50'])
+    expect(call).toMatchObject({ kind: 'run', command: lookUp(['surveys', 'retrieve']).command, input: { ids: ['x'], settings: { projectId: '4', timeout: 50 }, reporting: { verbose: true } } })
+  })
+})
+
 describe('help from the registry', () => {
   const help = toolHelp(API_COMMANDS, CONFIG_COMMANDS)
 
