@@ -5,10 +5,10 @@ import {
   ENDPOINT_DATA_FRESHNESS_SECONDS,
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
-} from '../schemas/enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
-import { endpointQuerySchema } from './insight-queries.js'
-import { breakdownFilterSchema, propertyFilterSchema } from './query-nodes.js'
+} from '../model/enums.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { endpointQuerySchema } from '../model/insight-queries.js'
+import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-nodes.js'
 
 /**
  * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out

@@ -1,7 +1,7 @@
 /** Request bodies and queries of `eventDefinitions` (docs/service-behaviour.md §7). */
 import * as z from 'zod/mini'
-import { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from '../schemas/enums.js'
-import { nullableOptional, type ShapeOutput } from './common.js'
+import { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from '../model/enums.js'
+import { nullableOptional, type ShapeOutput } from '../model/shape.js'
 
 const eventDefinitionWriteFieldsShape = {
   /** Event name, at most 400 characters; unique per project (a duplicate is refused on create). */

@@ -3,8 +3,8 @@
  * payloads (metrics, parameters, exposure criteria, …) are in ./experiment-metrics.ts.
  */
 import * as z from 'zod/mini'
-import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../schemas/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../model/enums.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from '../model/shape.js'
 import {
   experimentDateSchema,
   experimentExposureCriteriaSchema,
@@ -15,7 +15,7 @@ import {
   experimentRunningTimeCalculationSchema,
   experimentSavedMetricRefSchema,
   experimentStatsConfigSchema,
-} from './experiment-metrics.js'
+} from '../model/experiment-metrics.js'
 
 const experimentWriteFieldsShape = {
   /** Name, at most 400 characters. */

@@ -12,29 +12,14 @@ import {
   HOG_FUNCTION_METRIC_INTERVALS,
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
-} from '../schemas/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
-import { propertyFilterSchema } from './query-nodes.js'
+} from '../model/enums.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { propertyFilterSchema } from '../model/query-nodes.js'
+import { hogFunctionFilterEntitySchema } from '../model/hog-function-filters.js'
 
 /** Kind of hog function in a request. */
 export type HogFunctionTypeParam = (typeof HOG_FUNCTION_TYPES)[number]
 
-const hogFunctionFilterEntityShape = {
-  /** The event name (`events`) or the action id as a string (`actions`). */
-  id: z.string(),
-  /** `events` or `actions`. */
-  type: z.literal(['events', 'actions']),
-  /** Display name. */
-  name: z.exactOptional(z.string()),
-  /** Position. */
-  order: z.exactOptional(z.number()),
-  /** Filters on the event's properties. */
-  properties: z.exactOptional(z.array(propertyFilterSchema)),
-}
-export interface HogFunctionFilterEntitySchema extends z.ZodMiniObject<typeof hogFunctionFilterEntityShape, z.core.$strict> {}
-export const hogFunctionFilterEntitySchema: HogFunctionFilterEntitySchema = z.strictObject(hogFunctionFilterEntityShape)
-/** An `events` or `actions` item of a hog function's `filters`. */
-export interface HogFunctionFilterEntity extends ShapeOutput<typeof hogFunctionFilterEntityShape> {}
 
 const hogFunctionInputSchemaItemParamShape = {
   /** The input's type. */

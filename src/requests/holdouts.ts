@@ -1,20 +1,8 @@
 /** Request bodies and queries of `holdouts` (docs/service-behaviour.md §11.5). */
 import * as z from 'zod/mini'
-import { nullableOptional, type ShapeOutput } from './common.js'
-import { featureFlagPropertySchema } from './feature-flags.js'
+import { nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { holdoutGroupSchema } from '../model/holdout-groups.js'
 
-const holdoutGroupShape = {
-  /** Properties the held-out users match (usually none). */
-  properties: nullableOptional(z.array(featureFlagPropertySchema)),
-  /** Share of users excluded from every experiment using the holdout, 0–100 (the first group's is the one flags get). */
-  rollout_percentage: z.number(),
-  /** Set by the service to `holdout-<id>`. */
-  variant: nullableOptional(z.string()),
-}
-export interface HoldoutGroupSchema extends z.ZodMiniObject<typeof holdoutGroupShape, z.core.$strict> {}
-export const holdoutGroupSchema: HoldoutGroupSchema = z.strictObject(holdoutGroupShape)
-/** A holdout's release group: `{ properties: [], rollout_percentage: 5 }`. */
-export interface HoldoutGroup extends ShapeOutput<typeof holdoutGroupShape> {}
 
 const holdoutWriteFieldsShape = {
   /** Name (not unique), at most 400 characters. */

@@ -3,8 +3,8 @@
  * of the reads built on it (`experiments.results`; `surveys.responses` is in ./surveys.ts).
  */
 import * as z from 'zod/mini'
-import { QUERY_REFRESH_VALUES } from '../schemas/enums.js'
-import type { ShapeOutput } from './common.js'
+import { QUERY_REFRESH_VALUES } from '../model/enums.js'
+import type { ShapeOutput } from '../model/shape.js'
 
 /** How a query may use the cache (`refresh` of the request; default `blocking`). `async` kinds answer 202 until done; the client polls. */
 export type QueryRefresh = (typeof QUERY_REFRESH_VALUES)[number]

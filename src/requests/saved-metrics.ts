@@ -1,7 +1,7 @@
 /** Request bodies and queries of `savedMetrics` (docs/service-behaviour.md §11.6). */
 import * as z from 'zod/mini'
-import { nullableOptional, type ShapeOutput } from './common.js'
-import { experimentMetricSchema } from './experiment-metrics.js'
+import { nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { experimentMetricSchema } from '../model/experiment-metrics.js'
 
 const savedMetricWriteFieldsShape = {
   /** Name, at most 400 characters; unique per project, case-insensitively (newer services). */

@@ -3,9 +3,9 @@
  * condition and appearance payloads are in ./survey-questions.ts.
  */
 import * as z from 'zod/mini'
-import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../schemas/enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
-import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from './survey-questions.js'
+import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../model/enums.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from '../model/survey-questions.js'
 
 /** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
 export type SurveyTypeParam = (typeof SURVEY_TYPES)[number]

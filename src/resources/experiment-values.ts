@@ -1,4 +1,4 @@
-import type { ExperimentMetricResult } from '../requests/experiment-metrics.js'
+import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
 import type { Experiment } from '../schemas/experiments.js'
 import type { QueryNode } from '../requests/query.js'
 import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, ExperimentStatsBase, MetricResult, VariantResult } from '../schemas/queries.js'

@@ -1,6 +1,6 @@
-import type { HogQLQuery } from '../requests/insight-queries.js'
+import type { HogQLQuery } from '../model/insight-queries.js'
 import type { SurveyResponseAnswer, SurveyResponseRow } from '../schemas/survey-responses.js'
-import type { SurveyQuestion } from '../requests/survey-questions.js'
+import type { SurveyQuestion } from '../model/survey-questions.js'
 import type { Survey } from '../schemas/surveys.js'
 
 /**
