@@ -1,11 +1,10 @@
 /** Request bodies and queries of `cohorts` (docs/service-behaviour.md §11.3). */
 import * as z from 'zod/mini'
-import { COHORT_BEHAVIORS, COHORT_EVENT_TYPES, COHORT_TYPES, FEATURE_FLAG_OPERATORS } from '../model/enums.js'
-import { jsonRecord, nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { COHORT_TYPES } from '../model/enums.js'
+import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 import { cohortFiltersSchema } from '../model/cohort-filters.js'
 
-
-const cohortWriteFieldsShape = {
+export const cohortWriteFieldsSchema = strictObject({
   /** Name (not unique). */
   name: nullableOptional(z.string()),
   /** Description. */
@@ -26,11 +25,9 @@ const cohortWriteFieldsShape = {
   _create_static_person_ids: z.exactOptional(z.array(z.string())),
   /** Folder to create the cohort in. */
   _create_in_folder: z.exactOptional(z.string()),
-}
-export interface CohortWriteFieldsSchema extends z.ZodMiniObject<typeof cohortWriteFieldsShape, z.core.$strict> {}
-export const cohortWriteFieldsSchema: CohortWriteFieldsSchema = z.strictObject(cohortWriteFieldsShape)
+})
 /** Fields accepted by `cohorts.create` and `update`. */
-export interface CohortWriteFields extends ShapeOutput<typeof cohortWriteFieldsShape> {}
+export interface CohortWriteFields extends ShapeOf<typeof cohortWriteFieldsSchema> {}
 
 export const cohortCreateParamsSchema = cohortWriteFieldsSchema
 /** `cohorts.create`: a dynamic cohort with `filters`, or a static one (`is_static`) with a `query` or person ids. */
@@ -39,7 +36,7 @@ export const cohortUpdateParamsSchema = cohortWriteFieldsSchema
 /** `cohorts.update`: any writable field. */
 export type CohortUpdateParams = CohortWriteFields
 
-const cohortListParamsShape = {
+export const cohortListParamsSchema = strictObject({
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -54,8 +51,6 @@ const cohortListParamsShape = {
   hide_behavioral_cohorts: z.optional(z.boolean()),
   /** Leave `filters`, `query` and `groups` out of the answer. */
   basic: z.optional(z.boolean()),
-}
-export interface CohortListParamsSchema extends z.ZodMiniObject<typeof cohortListParamsShape, z.core.$strict> {}
-export const cohortListParamsSchema: CohortListParamsSchema = z.strictObject(cohortListParamsShape)
+})
 /** Query of `cohorts.list` (docs/service-behaviour.md §11.3). */
-export interface CohortListParams extends ShapeOutput<typeof cohortListParamsShape> {}
+export interface CohortListParams extends ShapeOf<typeof cohortListParamsSchema> {}

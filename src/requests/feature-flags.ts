@@ -8,11 +8,10 @@ import {
   FEATURE_FLAG_OPERATORS,
   FEATURE_FLAG_PROPERTY_TYPES,
 } from '../model/enums.js'
-import { jsonRecord, nullableOptional, type ShapeOutput } from '../model/shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 import { featureFlagFiltersSchema } from '../model/feature-flag-filters.js'
 
-
-const featureFlagWriteFieldsShape = {
+export const featureFlagWriteFieldsSchema = strictObject({
   /** Key, `^[a-zA-Z0-9_-]+$`, at most 400 characters; unique among the project's live flags. */
   key: z.exactOptional(z.string()),
   /** Description (the service's field is called `name`). */
@@ -51,27 +50,23 @@ const featureFlagWriteFieldsShape = {
   version: nullableOptional(z.number()),
   /** Folder to create the flag in. */
   _create_in_folder: z.exactOptional(z.string()),
-}
-export interface FeatureFlagWriteFieldsSchema extends z.ZodMiniObject<typeof featureFlagWriteFieldsShape, z.core.$strict> {}
-export const featureFlagWriteFieldsSchema: FeatureFlagWriteFieldsSchema = z.strictObject(featureFlagWriteFieldsShape)
+})
 /** Fields accepted by `featureFlags.create` and `update`. A field the SDK does not know yet goes through `extraBody`. */
-export interface FeatureFlagWriteFields extends ShapeOutput<typeof featureFlagWriteFieldsShape> {}
+export interface FeatureFlagWriteFields extends ShapeOf<typeof featureFlagWriteFieldsSchema> {}
 
-const featureFlagCreateParamsShape = {
-  ...featureFlagWriteFieldsShape,
+export const featureFlagCreateParamsSchema = strictObject({
+  ...featureFlagWriteFieldsSchema.shape,
   /** Key (required), `^[a-zA-Z0-9_-]+$`; unique among the project's live flags. */
   key: z.string(),
-}
-export interface FeatureFlagCreateParamsSchema extends z.ZodMiniObject<typeof featureFlagCreateParamsShape, z.core.$strict> {}
-export const featureFlagCreateParamsSchema: FeatureFlagCreateParamsSchema = z.strictObject(featureFlagCreateParamsShape)
+})
 /** `featureFlags.create`: `key` is required, and `filters.groups` needs at least one condition. */
-export interface FeatureFlagCreateParams extends ShapeOutput<typeof featureFlagCreateParamsShape> {}
+export interface FeatureFlagCreateParams extends ShapeOf<typeof featureFlagCreateParamsSchema> {}
 
 export const featureFlagUpdateParamsSchema = featureFlagWriteFieldsSchema
 /** `featureFlags.update`: any writable field. */
 export type FeatureFlagUpdateParams = FeatureFlagWriteFields
 
-const featureFlagListParamsShape = {
+export const featureFlagListParamsSchema = strictObject({
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -102,8 +97,6 @@ const featureFlagListParamsShape = {
   eligible_for_experiment: z.optional(z.boolean()),
   /** Sort field, `-` prefix descending (default `-created_at`). */
   order: z.optional(z.string()),
-}
-export interface FeatureFlagListParamsSchema extends z.ZodMiniObject<typeof featureFlagListParamsShape, z.core.$strict> {}
-export const featureFlagListParamsSchema: FeatureFlagListParamsSchema = z.strictObject(featureFlagListParamsShape)
+})
 /** Query of `featureFlags.list` (docs/service-behaviour.md §11.2). */
-export interface FeatureFlagListParams extends ShapeOutput<typeof featureFlagListParamsShape> {}
+export interface FeatureFlagListParams extends ShapeOf<typeof featureFlagListParamsSchema> {}
