@@ -6,7 +6,7 @@ import type { PagePromise } from '../core/pagination.js'
  * The command table of `posthog-project`: one row per SDK method (`client[group][method]`), saying how
  * its arguments come from the command line. The wire facts (HTTP method, path, scope, hint) stay in
  * `OPERATIONS`; the shapes of a method's params (its flags) and body are the request shapes of
- * src/requests (`REQUESTS`), read when a command needs them (flags.ts). A row names its `operation` only
+ * src/requests (`REQUESTS`), read when a command needs them (shapes.ts). A row names its `operation` only
  * when it is not `group.method` (`softDelete` and the lifecycle helpers send `update`).
  *
  * The table is checked against the SDK's own signatures (`satisfies CommandTable` below): every method of

@@ -29,8 +29,8 @@ export type ShapeOf<T extends StrictObject<z.core.$ZodLooseShape>> = z.infer<T>
 
 /**
  * What a strict object schema with shape `S` accepts, as a type. A payload nested in other shapes is
- * written `const xShape = { … }`, `export interface XSchema extends StrictObject<typeof xShape> {}`,
- * `export const xSchema: XSchema = strictObject(xShape)`, `export interface X extends ShapeOutput<typeof xShape> {}`:
+ * written `const xShape = { … }`, `export interface XSchema extends z.ZodMiniObject<typeof xShape, z.core.$strict> {}`,
+ * `export const xSchema: XSchema = z.strictObject(xShape)`, `export interface X extends ShapeOutput<typeof xShape> {}`:
  * its schema's type has a name, so the declarations of the shapes around it refer to it instead of
  * spelling it out at each use.
  */

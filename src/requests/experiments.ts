@@ -1,6 +1,6 @@
 /**
  * The request bodies and queries of `experiments` (docs/service-behaviour.md §3, §P1); the nested
- * payloads (metrics, parameters, exposure criteria, …) are in ./experiment-metrics.ts.
+ * payloads (metrics, parameters, exposure criteria, …) are in ../model/experiment-metrics.ts.
  */
 import * as z from 'zod/mini'
 import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../model/enums.js'
