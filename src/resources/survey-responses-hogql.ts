@@ -6,7 +6,7 @@ import type { Survey } from '../schemas/surveys.js'
 /**
  * `surveys.responses` through the query API (docs/service-behaviour.md §10.2): the HogQL PostHog's interface
  * runs for a page, with the page's filters and one row more than `limit` (to learn whether another page
- * follows), and its rows shaped as the endpoint's (§10.1). Pure functions, loaded on first use (load-result-builders.ts).
+ * follows), and its rows shaped as the endpoint's (§10.1). Pure functions, loaded on first use (load-derived.ts).
  */
 
 /** Event properties read into a row's `extra`, each `$<name>` (`survey_iteration` is `extra.iteration`). */
