@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import { InvalidArgumentError } from '../core/errors.js'
-import { compileCheck } from '../core/fast-validate.js'
+import { compileCheck } from '../core/compiled-check.js'
 import { checkShape, type ShapeProblem } from './check.js'
 import { REQUESTS } from './by-method.js'
 
