@@ -116,6 +116,44 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(target.savedMetrics[0].query.source.id).toBe(existing.id)
   })
 
+  it('an inline ActionsNode of an experiment metric (metrics, secondary, exposure) is pulled as a $ref, resolved in the target and copied with its action', async () => {
+    const { staging, production } = clients()
+    // Ids differ between the projects: the target's action must not happen to have the source's id.
+    await production.actions.create({ name: 'Unrelated', steps: [{ event: 'x' }] })
+    await staging.actions.create({ name: 'Filler', steps: [{ event: 'y' }] })
+    const action = await staging.actions.create({ name: 'Upgraded', steps: [{ event: 'upgraded' }] })
+    const node = { kind: 'ActionsNode', id: action.id } as const
+    await staging.experiments.create({
+      name: 'Upgrade nudge',
+      feature_flag_key: 'upgrade-nudge',
+      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', source: node }],
+      metrics_secondary: [{ kind: 'ExperimentMetric', metric_type: 'funnel', series: [{ kind: 'EventsNode', event: '$pageview' }, node] }],
+      exposure_criteria: { exposure_config: node },
+    } as never)
+    const pulled = await pull(staging, { kinds: ['experiments', 'actions', 'featureFlags'] })
+    const spec = pulled.experiments!.find((item) => item.feature_flag_key === 'upgrade-nudge') as any
+    const ref = { $ref: 'actions/Upgraded' }
+    expect(spec.metrics[0].source.id).toEqual(ref)
+    expect(spec.metrics_secondary[0].series[1].id).toEqual(ref)
+    expect(spec.exposure_criteria.exposure_config.id).toEqual(ref)
+    // Planned back onto its own project: resolved to the same action, nothing to change.
+    expect(changed((await plan(staging, pulled)).changes)).toEqual([])
+
+    const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })
+    expect(planned.errors).toEqual([])
+    expect(changed(planned.changes)).toEqual(['create actions Upgraded', 'create featureFlags upgrade-nudge', 'create experiments upgrade-nudge'])
+    expect(planned.warnings).toContainEqual({ kind: 'actions', key: 'Upgraded', message: `created: experiments/upgrade-nudge needs it and project ${PRODUCTION} has none` })
+    expect(await apply(production, planned)).toMatchObject({ failed: 0 })
+    const target = await targetIds(production)
+    const targetAction = target.actions.find((item: any) => item.name === 'Upgraded')
+    expect(targetAction.id).not.toBe(action.id)
+    const [experiment] = target.experiments
+    expect(experiment.metrics[0].source.id).toBe(targetAction.id)
+    expect(experiment.metrics_secondary[0].series[1].id).toBe(targetAction.id)
+    expect(experiment.exposure_criteria.exposure_config.id).toBe(targetAction.id)
+    expect(changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })).changes)).toEqual([])
+  })
+
   it('prune deletes dependents first', async () => {
     const { staging } = clients()
     await experimentClosure(staging)
