@@ -154,14 +154,14 @@ class KindPlanner {
     const id = this.ops.id(resource)
     const reads = readsOf(prepared)
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
-    const body = pick(prepared.send, differences)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    const written = pick(spec, differences)
-    this.warnIds(key, written)
+    this.warnIds(key, pick(spec, differences))
+    const [body, written] = [pick(prepared.send, differences), pick(spec, differences)].map((part) => (this.ops.kind === 'featureFlags' ? wholeFilters(part, current) : part))
     this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
+    if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
@@ -222,6 +222,15 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
     groups.set(key, [...(groups.get(key) ?? []), resource])
   }
   return groups
+}
+
+/**
+ * A flag update's `filters` sent whole: older services replace the stored object with what a PATCH sends, newer
+ * ones merge its top-level members (docs/service-behaviour.md §11.8), so the members the spec leaves out (an
+ * experiment's variants, the holdout) are sent as the live flag has them and both keep them.
+ */
+function wholeFilters(part: Resource, live: Resource): Resource {
+  return isPlainObject(part.filters) && isPlainObject(live.filters) ? { ...part, filters: { ...live.filters, ...part.filters } } : part
 }
 
 /** The top-level fields of `send` that the differences touch: an update sends only what differs. */
