@@ -121,6 +121,19 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
   return sites
 }
 
+/**
+ * The kinds whose specs can name a resource of each kind (their reference sites above; an experiment also
+ * stands on the flag of its `feature_flag_key`): what a plan reads to know whether a delete leaves a
+ * reference behind.
+ */
+export const NAMED_BY: Readonly<Partial<Record<ConfigKind, readonly ConfigKind[]>>> = {
+  actions: ['cohorts', 'savedMetrics', 'hogFunctions', 'surveys', 'experiments'],
+  cohorts: ['cohorts', 'featureFlags'],
+  holdouts: ['featureFlags', 'experiments'],
+  savedMetrics: ['experiments'],
+  featureFlags: ['featureFlags', 'surveys', 'experiments'],
+}
+
 /** The value a site holds. */
 export function siteValue(site: ReferenceSite): unknown {
   return (site.holder as Record<string | number, unknown>)[site.field]

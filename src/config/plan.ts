@@ -1,11 +1,13 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.js'
+import { checkDeletes, namingKinds } from './deletes.js'
 import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
 import { fingerprint, hold, holdTargets, markPlanned, type PendingWrite } from './pending.js'
+import { applySteps } from './order.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -21,8 +23,8 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const managed = managedKinds(desired)
   const prune = pruneKinds(options.prune, managed)
   const env = new EnvReader(options)
-  // The kinds managed, and those their references name (read to resolve them).
-  const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind))
+  // The kinds managed, those their references name (read to resolve them) and those that can name what prune deletes.
+  const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind))
   const live = await Promise.all(KINDS.map((ops) => (read.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
   const unknown = new UnknownMembers(result.warnings)
@@ -34,6 +36,9 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   })
   unknown.throwIfAny()
   graph.checkCycles()
+  checkDeletes(result, { client, desired, managed, read, live })
+  // Listed in the order apply runs them: what a change names before it, deletes dependents first.
+  result.changes = applySteps(result.changes).flat()
   holdTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
   const scrubber = new Scrubber(env.values)

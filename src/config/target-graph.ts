@@ -1,7 +1,8 @@
 import { isPlainObject } from './diff.js'
 import { experimentVariants, flagVariants, linkable, variantsText, withExperimentVariants } from './experiment-flag.js'
 import { findCycle, isReferable, keysById, refProblems, referencesOf, refTo, withRefs, type KeysById } from './graph.js'
-import { KINDS, type Id, type Resource } from './kinds.js'
+import { KINDS, type Id, type KindOps, type Resource } from './kinds.js'
+import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind, Plan, ProjectConfig } from './types.js'
 
 /** The kinds the references of `desired` name. */
@@ -30,11 +31,35 @@ export class TargetGraph {
   ) {
     KINDS.forEach((ops, index) => {
       if (!read.includes(ops.kind) || !isReferable(ops.kind)) return
-      this.keys.set(ops.kind, keysById(live[index]!, ops.keyField, ops.id))
+      const keys = keysById(live[index]!, ops.keyField, ops.id)
       const byKey = new Map<string, Resource[]>()
       for (const resource of live[index]!) byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
+      this.renames(ops, byKey, keys)
+      this.keys.set(ops.kind, keys)
       this.liveByKey.set(ops.kind, byKey)
     })
+  }
+
+  /** `<folder>/<old key>` → the new key, for each resource a spec renames (`$renamedFrom`) in this plan. */
+  private readonly renamed = new Map<string, string>()
+
+  /**
+   * A resource a spec renames is known by its new key from the start: references to the new key name it (and
+   * its id reads as one), as after the rename. Only where `plan` renames it: one live resource has the old key,
+   * none the new, and no other spec has the old key.
+   */
+  private renames(ops: KindOps, byKey: Map<string, Resource[]>, keys: Map<string, string>): void {
+    const specs = (this.desired[ops.kind] ?? []) as Resource[]
+    for (const spec of specs) {
+      const [key, old] = [spec[ops.keyField], spec[RENAMED_FROM]]
+      if (typeof key !== 'string' || typeof old !== 'string' || old === key || byKey.has(key) || specs.some((other) => other[ops.keyField] === old)) continue
+      const resources = byKey.get(old)
+      if (resources?.length !== 1) continue
+      byKey.delete(old)
+      byKey.set(key, resources)
+      keys.set(String(ops.id(resources[0]!)), key)
+      this.renamed.set(refTo(ops.kind, old).$ref, key)
+    }
   }
 
   /** `spec` with each id of a live resource of a kind read as a reference to its key. */
@@ -48,6 +73,11 @@ export class TargetGraph {
     for (const reference of referencesOf(kind, spec)) {
       const ref = refTo(reference.kind, reference.key).$ref
       const ops = KINDS.find((candidate) => candidate.kind === reference.kind)!
+      const renamedTo = this.renamed.get(ref)
+      if (renamedTo !== undefined) {
+        problems.push(`$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`)
+        continue
+      }
       const matches = this.liveByKey.get(reference.kind)?.get(reference.key) ?? []
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
       else if (matches.length > 1) problems.push(`$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
