@@ -8,7 +8,7 @@ import { writeConfig, type ConfigKind, type ProjectConfig } from 'posthog-projec
 import { jsonSchemaOf } from '../../scripts/generate-requests.js'
 import { checkShape } from '../../src/requests/check.js'
 import { REQUESTS } from '../../src/requests/index.js'
-import { REF_FOLDERS, referenceSites, referencesOf, withRefs } from '../../src/config/graph.js'
+import { NAMED_BY, REF_FOLDERS, referenceSites, referencesOf, withRefs } from '../../src/config/graph.js'
 import { configJsonSchema, configSchemaFile, writeConfigJsonSchemas } from '../../src/config/json-schemas.js'
 import { kindOps, KIND_NAMES } from '../../src/config/kinds.js'
 import * as graph from '../types/project-graph-payloads.js'
@@ -112,6 +112,15 @@ describe('the configuration JSON Schemas', () => {
       expect(configValid(kind)({ ...spec, [kindOps(kind).keyField]: { $ref: 'actions/k1' } })).toBe(false)
     })
   }
+
+  it('NAMED_BY (what a prune reads to find references) lists exactly the kinds whose reference sites name each kind', () => {
+    for (const kind of KIND_NAMES) {
+      const named = new Set(referenceSites(kind, WITH_IDS[kind]?.spec ?? {}).map((site) => site.target))
+      // An experiment stands on the flag of its key besides its reference sites.
+      if (kind === 'experiments') named.add('featureFlags')
+      expect([...named].sort(), kind).toEqual(KIND_NAMES.filter((target) => NAMED_BY[target]?.includes(kind)).sort())
+    }
+  })
 
   it('every kind has one; a kind without reference sites takes its create body and $renamedFrom', () => {
     for (const kind of KIND_NAMES) expect(() => configJsonSchema(kind, bodyOf(kind))).not.toThrow()
