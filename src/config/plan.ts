@@ -167,6 +167,7 @@ class KindPlanner {
 
   private planCreate(key: string, spec: Resource): void {
     if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
+    if (this.ops.kind === 'cohorts') this.warnStaticPeople(key, spec)
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
@@ -183,6 +184,18 @@ class KindPlanner {
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
     return this.ops.kind === 'hogFunctions' ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
+  }
+
+  /**
+   * A static cohort's people are not part of its spec: PostHog keeps persons per project (a list of another
+   * project's person ids is ignored), so a static cohort is created without them unless its spec names this
+   * project's, or the service fills it from its `query` (docs/service-behaviour.md §12.5).
+   */
+  private warnStaticPeople(key: string, spec: Resource): void {
+    if (spec.is_static !== true || spec._create_static_person_ids !== undefined) return
+    const project = this.client.projectId
+    if (isPlainObject(spec.query)) return this.warn(key, `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+    this.warn(key, `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`)
   }
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */

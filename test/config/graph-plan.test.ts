@@ -103,6 +103,25 @@ describe('the graph in a plan', () => {
     })
   })
 
+  it('a static cohort is created without people, and the plan says so; from a query the service fills it; given person ids, or dynamic, or already there: no warning', async () => {
+    const staging = client()
+    await staging.cohorts.create({ name: 'Existing', is_static: true })
+    const planned = await plan(staging, {
+      cohorts: [
+        { name: 'Imported', is_static: true },
+        { name: 'From query', is_static: true, query: { kind: 'HogQLQuery', query: 'select person_id from events' } },
+        { name: 'Listed', is_static: true, _create_static_person_ids: ['0190e1a2-0000-7000-8000-000000000001'] },
+        { name: 'Pro users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] } } },
+        { name: 'Existing', is_static: true },
+      ],
+    })
+    expect(planned.errors).toEqual([])
+    expect(planned.warnings.map((warning) => `${warning.key}: ${warning.message.split('.')[0]}`)).toEqual([
+      'Imported: static: created without people',
+      'From query: static, with a query: the service fills it from the query over the persons of project 1 when it is created; no people are copied from elsewhere',
+    ])
+  })
+
   it('a plan lists its changes in the order apply makes them: what is named first, deletes dependents first', async () => {
     const staging = client()
     const flag = (key: string, dependsOn?: string) => ({

@@ -66,7 +66,11 @@ describe('the project graph: references by key, dependency order, copies with th
       ['create actions Signed up', 'create cohorts Beta users', 'create experiments checkout-v2', 'create featureFlags beta-access', 'create featureFlags checkout-v2', 'create holdouts Q4 holdout', 'create savedMetrics Signups'].sort(),
     )
     expect(planned.warnings.filter((warning) => warning.message.startsWith('created: '))).toHaveLength(6)
+    // The static cohort comes without its people, and the plan says so.
+    const people = `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${PRODUCTION} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`
+    expect(planned.warnings).toContainEqual({ kind: 'cohorts', key: 'Beta users', message: people })
     const text = formatPlan(planned)
+    expect(text).toContain(`Warning: cohorts "Beta users": ${people}`)
     expect(text).toContain('created: experiments/checkout-v2 needs it')
     expect(text).not.toMatch(/"id":\s*\d/)
 
