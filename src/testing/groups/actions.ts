@@ -76,7 +76,7 @@ const actions = new GroupKit<FakeAction>({
     tags: field.strings(),
     post_to_slack: field.boolean(),
     slack_message_format: field.text({ maxLength: 1200 }),
-    steps: (body, key) => (body[key] === undefined ? undefined : ((field.list({ nullable: true })(body, key) as unknown[] | null) ?? []).map(normalizeStep)),
+    steps: (body, key, write) => (body[key] === undefined ? undefined : ((field.list({ nullable: true })(body, key, write) as unknown[] | null) ?? []).map(normalizeStep)),
     deleted: field.boolean(),
     pinned_at: field.text({ nullable: true }),
   },
