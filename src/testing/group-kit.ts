@@ -64,6 +64,8 @@ export interface Uniqueness<R> {
   message(holder: R, previous: R | undefined): string
   /** The refusal's `attr`: the field unless told (`null`: a non-field error). */
   attr?: string | null
+  /** The refusal's `code`: `unique` unless told. */
+  code?: string
   ignoreCase?: boolean
   /** Checked as its field is read (a field validator, before the later fields) rather than after every field. */
   withField?: { create?: boolean; update?: boolean }
@@ -173,7 +175,7 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
     const same = (other: unknown) =>
       unique.ignoreCase && typeof other === 'string' && typeof value === 'string' ? other.toLowerCase() === value.toLowerCase() : other === value
     const holder = this.live(store).find((record) => record.id !== previous?.id && same(record[unique.field]))
-    if (holder) invalid(unique.message(holder, previous), unique.attr === undefined ? unique.field : unique.attr, 'unique')
+    if (holder) invalid(unique.message(holder, previous), unique.attr === undefined ? unique.field : unique.attr, unique.code ?? 'unique')
   }
 
   create = (context: OperationContext): Response => {
