@@ -14,18 +14,10 @@
  *
  * @packageDocumentation
  */
-export {
-  createFakeApi,
-  DEFAULT_FAKE_API_KEY,
-  DEFAULT_FAKE_BASE_URL,
-  type FakeApi,
-  type FakeApiOptions,
-  type FakeClientOptions,
-  type FakeSeeders,
-  type RecordedRequest,
-  type SeedInput,
-  type SeedOptions,
-} from './fake-api.js'
+export { createFakeApi, type FakeApi, type FakeClientOptions } from './fake-api.js'
+export { DEFAULT_FAKE_API_KEY, DEFAULT_FAKE_BASE_URL, type FakeApiOptions } from './fake-options.js'
+export type { FakeSeeders, SeedInput, SeedOptions } from './seeding.js'
+export type { RecordedRequest } from './request-log.js'
 export type { FakeServer, ListenOptions } from './adapters/node.js'
 export type {
   BrokenBodyFaultOptions,
