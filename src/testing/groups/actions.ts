@@ -7,7 +7,7 @@
 import type { GroupHandlers } from '../context.js'
 import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid, json } from '../responses.js'
+import { invalid, json } from '../responses.js'
 import { choiceField, isObject, parseBoolean, stringField } from '../validators.js'
 import { ACTION_STEP_MATCHINGS } from '../../schemas/enums.js'
 import type { FakeAction } from '../records.js'
@@ -175,6 +175,6 @@ export const actionHandlers: GroupHandlers<'actions'> = {
   'actions.retrieve': actions.retrieve,
   'actions.update': actions.update,
   // Never hard-deleted: 405 with an empty body, whatever the id.
-  'actions.delete': () => empty(405),
+  'actions.delete': actions.delete,
   'actions.references': (context) => json(referencesOf(context.store, actions.find(context))),
 }
