@@ -132,6 +132,11 @@ export function findRecord<K extends number | string, R>(context: OperationConte
   return record
 }
 
+/** When the `index`-th record of one seeding call was created, unless the seed says: half an hour ago, a second apart. */
+export function seededAt(store: FakeStore, index: number): string {
+  return store.timestamp(-(30 * 60_000) + index * 1000)
+}
+
 /** A DRF page (`count`, `next`, `previous`, `results`) of `items`, each presented. */
 export function pageOf<R>(context: OperationContext, items: readonly R[], present: (record: R) => unknown): Response {
   return json(presentPage(paginate(context.url, items, context.store.settings.pageSize), present))

@@ -4,7 +4,7 @@
  * The same store answers under `/api/projects/:id/` and `/api/environments/:id/`.
  */
 import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import { field, GroupKit } from '../group-kit.js'
+import { field, GroupKit, seededAt } from '../group-kit.js'
 import { sortBy } from '../paging.js'
 import { fail, invalid, json } from '../responses.js'
 import { arrayField, bodyObject, booleanField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
@@ -165,7 +165,7 @@ const endpoints = new GroupKit<FakeEndpoint, string>({
   blank: blankEndpoint,
   // HogQL unless told otherwise, with version 1 unless `versions` is given.
   seeded(store, _endpoint, seed, index) {
-    const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
+    const createdAt = seed.created_at ?? seededAt(store, index)
     const query = dumpQueryNode(seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' })
     const versions = seed.versions ?? [newVersion(store, 1, query, new Date(Date.parse(createdAt)))]
     return { name: `endpoint_${store.endpoints.size + 1}`, created_at: createdAt, updated_at: createdAt, ...seed, query, versions }

@@ -3,7 +3,7 @@
  * code listings for Go, Python and TypeScript.
  */
 import type { GroupHandlers } from '../context.js'
-import { field, GroupKit } from '../group-kit.js'
+import { field, GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { invalid, json } from '../responses.js'
 import { arrayField, booleanField, choiceField, parseBoolean } from '../validators.js'
@@ -57,7 +57,7 @@ const definitions = new GroupKit<FakeEventDefinition, string>({
   blank: blankDefinition,
   // Seen recently unless told otherwise.
   seeded(store, _definition, seed, index) {
-    const createdAt = seed.created_at === undefined ? store.timestamp(-(30 * 60_000) + index * 1000) : seed.created_at
+    const createdAt = seed.created_at === undefined ? seededAt(store, index) : seed.created_at
     const updatedAt = createdAt ?? store.timestamp()
     return { name: `event_${store.eventDefinitions.size + 1}`, created_at: createdAt, last_seen_at: createdAt, updated_at: updatedAt, last_updated_at: updatedAt, ...seed }
   },

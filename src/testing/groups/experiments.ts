@@ -4,7 +4,7 @@
  * in experiment-fields.ts; their flag, holdout and saved metrics are linked in experiment-links.ts.
  */
 import type { GroupHandlers } from '../context.js'
-import { GroupKit } from '../group-kit.js'
+import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { invalid, json } from '../responses.js'
 import { bodyObject, objectField, parseBoolean, stringField } from '../validators.js'
@@ -82,7 +82,7 @@ const experiments = new GroupKit<FakeExperiment>({
     const key = seed.feature_flag_key ?? `experiment-${experiment.id}`
     const startDate = seed.start_date === undefined ? store.timestamp(-7 * DAY_MS) : seed.start_date
     const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
-    const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
+    const createdAt = seed.created_at ?? seededAt(store, index)
     return { name, feature_flag_key: key, created_at: createdAt, updated_at: createdAt, start_date: startDate, feature_flag: minimalFlag(flag), ...seed }
   },
   softDeletes: true,

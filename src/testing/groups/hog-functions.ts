@@ -4,7 +4,7 @@
  * checked in hog-function-fields.ts; what they run (logs, metrics) is in hog-function-runs.ts.
  */
 import type { GroupHandlers } from '../context.js'
-import { GroupKit } from '../group-kit.js'
+import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { invalid, json } from '../responses.js'
 import { bodyObject, isObject, parseBoolean } from '../validators.js'
@@ -94,7 +94,7 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
   blank: blankHogFunction,
   // Enabled destinations unless told otherwise; `inputs` may give plain values (`{ url: 'https://…' }`) or input objects.
   seeded(store, _record, seed, index) {
-    const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
+    const createdAt = seed.created_at ?? seededAt(store, index)
     const type = seed.type ?? 'destination'
     const fields: Partial<FakeHogFunction> = { type, created_at: createdAt, updated_at: createdAt, name: `Hog function ${index + 1}`, hog: "print('hello')", enabled: true }
     if (type === 'transformation') fields.execution_order = nextExecutionOrder(store)

@@ -4,7 +4,7 @@
  * activity log. Their fields are checked in survey-fields.ts, their stats in survey-stats.ts.
  */
 import { param, type GroupHandlers } from '../context.js'
-import { GroupKit } from '../group-kit.js'
+import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { invalid, json } from '../responses.js'
 import { bodyObject } from '../validators.js'
@@ -152,7 +152,7 @@ const surveys = new GroupKit<FakeSurvey, string>({
   blank: blankSurvey,
   // Launched unless `start_date: null`, with one open question.
   seeded(store, _survey, seed, index) {
-    const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
+    const createdAt = seed.created_at ?? seededAt(store, index)
     const question = { id: store.uuid(), type: 'open', question: 'What can we improve?', description: '', descriptionContentType: 'text', optional: false }
     return { name: `Survey ${store.surveys.size + 1}`, type: 'popover', created_at: createdAt, start_date: createdAt, questions: [question], ...seed }
   },
