@@ -1,7 +1,8 @@
 /**
- * `GET surveys/:id/responses/` (docs/service-behaviour.md §10.1): the survey's responses newest first, one row
- * per submission (the fake stores one event per submission), in the `{results, has_more, limit, offset}`
- * envelope, with `exclude_archived`, `question_id`, `score_gte`/`score_lte` and `since`/`until`.
+ * A survey's responses: seeded (`fake.seed.surveyResponses`), and read by `GET surveys/:id/responses/`
+ * (docs/service-behaviour.md §10.1): newest first, one row per submission (the fake stores one event per
+ * submission), in the `{results, has_more, limit, offset}` envelope, with `exclude_archived`, `question_id`,
+ * `score_gte`/`score_lte` and `since`/`until`.
  */
 import type { OperationContext } from '../context.js'
 import { findRecord } from '../group-kit.js'
