@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BadRequestError, ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeServer } from 'posthog-project-client/testing'
-import { main as autoConcludeExample } from '../examples/auto-conclude.js'
-import { main as automationExample } from '../examples/automation.js'
-import { main as experimentsExample } from '../examples/experiments.js'
-import { main as promoteExample } from '../examples/promote.js'
-import { main as surveysExample } from '../examples/surveys.js'
+import { main as autoConcludeExample } from '../../examples/auto-conclude.js'
+import { main as automationExample } from '../../examples/automation.js'
+import { main as experimentsExample } from '../../examples/experiments.js'
+import { main as promoteExample } from '../../examples/promote.js'
+import { main as surveysExample } from '../../examples/surveys.js'
 
 /**
  * The examples of examples/ (quickstart.ts has its own test), run as a user runs them: `main()` with a

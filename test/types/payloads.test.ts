@@ -3,15 +3,15 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { setupServer } from 'msw/node'
 import { describe, expect, it, vi } from 'vitest'
-import { ProjectClient } from '../src/index.js'
-import { createFakeApi } from '../src/testing/index.js'
-import { mswHandlers } from '../src/testing/msw.js'
-import * as experiments from './types/experiments-payloads.js'
-import * as surveys from './types/surveys-payloads.js'
-import * as endpoints from './types/endpoints-payloads.js'
-import * as hogFunctions from './types/hog-functions-payloads.js'
-import * as eventDefinitions from './types/event-definitions-payloads.js'
-import * as graph from './types/project-graph-payloads.js'
+import { ProjectClient } from '../../src/index.js'
+import { createFakeApi } from '../../src/testing/index.js'
+import { mswHandlers } from '../../src/testing/msw.js'
+import * as experiments from '../fixtures/payloads/experiments.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
+import * as graph from '../fixtures/payloads/project-graph.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -155,7 +155,7 @@ describe('a Date is sent as ISO 8601 UTC', () => {
 
 describe('the README "Typed requests" snippet', () => {
   it('runs against the fake: the experiment with its metric, the survey, and the typed endpoint rows', async () => {
-    const root = fileURLToPath(new URL('..', import.meta.url))
+    const root = fileURLToPath(new URL('../..', import.meta.url))
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const section = readme.slice(readme.indexOf('## Typed requests'))
     const code = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1]

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as sdk from 'posthog-project-client'
 import * as testing from 'posthog-project-client/testing'
 import { mswHandlers } from 'posthog-project-client/testing/msw'
-import { OPERATIONS, type OperationId } from '../src/core/operations.js'
-import { scopeTables, wireLine } from './helpers/docs.js'
-import { SDK_METHODS } from './helpers/operations.js'
+import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
+import { scopeTables, wireLine } from '../helpers/docs.js'
+import { SDK_METHODS } from '../helpers/operations.js'
 
 /**
  * The docs can't rot: each resource method's doc comment names its operation's wire path and scope, the
  * README's scope tables are OPERATIONS, its error table lists every error class, its TypeScript snippets
  * type-check against src, and the quickstart runs against the fake.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const README = readFileSync(join(root, 'README.md'), 'utf8')
 
 interface Snippet {
