@@ -170,7 +170,7 @@ describe('configuration commands', () => {
     expect(result.stdout).toContain('Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config.id action 12)')
     const copied = (await client(2).experiments.list().then((page) => page.results)).map((experiment) => [experiment.feature_flag_key, experiment.start_date])
     expect(copied.sort()).toEqual([['pricing-copy', null], ['running', null]])
-    expect(running.start_date).not.toBeNull()
+    expect(Date.parse(running.start_date!)).toBe(Date.parse('2026-11-01T00:00:00Z'))
   })
 
   /** Edits a pulled file: a string replaced. */

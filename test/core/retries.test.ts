@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ConnectionError, InternalServerError, ProjectClient, RateLimitError } from '../../src/index.js'
 import { experiment } from '../fixtures/experiments.js'
 import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw-server.js'
+import { jsonResponse, stubFetch } from '../helpers/stub-fetch.js'
 
 const server = useMswServer()
 
@@ -121,12 +122,10 @@ describe('connection failures', () => {
   const reset = () => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) })
 
   function countingFetch(fail: () => Error, failures: number) {
-    const calls: string[] = []
-    const fetch: typeof globalThis.fetch = async (input) => {
-      calls.push((input as Request).method)
+    const { fetch, methods: calls } = stubFetch(() => {
       if (calls.length <= failures) throw fail()
-      return new Response(JSON.stringify(experiment(1)), { status: 201, headers: { 'content-type': 'application/json' } })
-    }
+      return jsonResponse(experiment(1), 201)
+    })
     return { calls, fetch }
   }
 

@@ -13,6 +13,7 @@ import {
 import type { FakeApi } from 'posthog-project-client/testing'
 import { operationsHit, startE2E, useE2E } from '../helpers/fake-server.js'
 import { ALL_OPERATIONS, operationsOf } from '../helpers/operations.js'
+import { ISO_DATE_TIME } from '../helpers/dates.js'
 
 /**
  * Every operation of the spec, once, through `ProjectClient` over a real socket to `fake.listen()`: each
@@ -75,7 +76,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     // Shipping `test` ends the running experiment and rolls the variant out on its flag.
     const shipped = await client.experiments.shipVariant(created.id, { variant_key: 'test', conclusion: 'won', conclusion_comment: 'Blue wins' })
     expect(shipped).toMatchObject({ conclusion: 'won', conclusion_comment: 'Blue wins' })
-    expect(shipped.end_date).not.toBeNull()
+    expect(shipped.end_date).toMatch(ISO_DATE_TIME)
     expect((shipped.feature_flag?.filters as any).multivariate.variants.map((variant: any) => variant.rollout_percentage)).toEqual([0, 100])
     await expect(client.experiments.shipVariant(created.id, { variant_key: 'purple' })).rejects.toMatchObject({ status: 400, detail: "Variant 'purple' not found on feature flag." })
 

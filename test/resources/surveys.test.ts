@@ -309,7 +309,8 @@ describe('surveys', () => {
       answer('post', `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/archive/`, { ok: true })
       const { data, issues } = await client.surveys.archiveResponse(SURVEY_ID, RESPONSE_UUID).withResponse()
       expect(data).toEqual({ ok: true })
-      expect(issues?.length).toBeGreaterThan(0)
+      // One issue: the body itself is not the number the operation answers.
+      expect(issues?.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'invalid_type', path: [] }])
     })
 
     it('rejects responses counts that are not numbers', async () => {
