@@ -41,6 +41,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     })
     expect(created).toMatchObject({ name: 'Checkout button', feature_flag_key: 'checkout-button', description: 'Green or blue', deleted: false })
     expect(created.id).toBeTypeOf('number')
+    expect(fake.state.experiments.get(created.id)).toMatchObject({ name: 'Checkout button', feature_flag_key: 'checkout-button' })
     expect(created.feature_flag?.key).toBe('checkout-button')
 
     const fetched = await client.experiments.retrieve(created.id)
@@ -169,7 +170,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect(stats.stats?.['survey sent']?.total_count).toBe(2)
     expect(await client.surveys.unarchiveResponse(created.id, uuid)).toBe(200)
     expect(await client.surveys.archivedResponseUuids(created.id)).toEqual([])
-    expect(second?.uuid).toBeTypeOf('string')
+    expect(second?.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
 
     const allStats = await client.surveys.allStats()
     expect(allStats.stats?.['survey sent']?.total_count).toBe(3)
