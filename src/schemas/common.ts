@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { TypedSchema } from '../model/shape.js'
 
 /**
  * Building blocks for the response schemas. The service evolves weekly (docs/service-behaviour.md §0),
@@ -7,9 +8,6 @@ import * as z from 'zod/mini'
  * (`id`, and a resource's `name`, dates and flags its documented interface marks required) must be
  * present; the rest may be absent.
  */
-
-/** A zod schema (zod/mini) whose parsed output is `T`: the type of the exported response schemas. */
-export interface TypedSchema<T> extends z.ZodMiniType<T> {}
 
 /** Any JSON value the service documents as free-form. */
 export const json = z.unknown()
@@ -40,12 +38,6 @@ export function openEnum<T extends string>(): TypedSchema<OpenEnum<T>> {
  * (one the service added later, or `""`) is still accepted.
  */
 export type OpenEnum<T extends string> = T | (string & {})
-
-/**
- * A date-time a request sends: a `Date` (sent as ISO 8601 UTC, `…Z`) or a string the service parses
- * (ISO 8601; some query parameters also take relative values such as `-7d`).
- */
-export type DateTimeInput = Date | string
 
 /**
  * The schema type of a nested payload whose shape the type documents but whose content is not checked

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkShape } from '../../src/requests/check.js'
-import { REQUESTS } from '../../src/requests/index.js'
+import { REQUESTS } from '../../src/requests/by-method.js'
 import * as endpoints from '../fixtures/payloads/endpoints.js'
 import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
 import * as experiments from '../fixtures/payloads/experiments.js'

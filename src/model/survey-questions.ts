@@ -16,8 +16,8 @@ import {
   SURVEY_SENTIMENT_BUCKETS,
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
-} from '../schemas/enums.js'
-import { nullableOptional, type ShapeOutput } from './common.js'
+} from './enums.js'
+import { nullableOptional, type ShapeOutput } from './shape.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
