@@ -11,7 +11,7 @@ import { REQUESTS } from '../../src/requests/by-method.js'
 import { NAMED_BY, REF_FOLDERS, referenceSites, referencesOf, withRefs } from '../../src/config/graph.js'
 import { configJsonSchema, configSchemaFile, writeConfigJsonSchemas } from '../../src/config/json-schemas.js'
 import { kindOps, KIND_NAMES } from '../../src/config/kinds.js'
-import * as graph from '../types/project-graph-payloads.js'
+import * as graph from '../fixtures/payloads/project-graph.js'
 
 /**
  * The JSON Schemas editors check configuration files with (the `$schema` line of every file `writeConfig`

@@ -20,7 +20,7 @@ import {
   webOverviewQuerySchema,
   webStatsTableQuerySchema,
 } from '../../src/model/insight-queries.js'
-import * as endpoints from '../types/endpoints-payloads.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
 import { issues } from '../helpers/schema-issues.js'
 
 const warehouseSeries = {

@@ -1,22 +1,21 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { setupServer } from 'msw/node'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sdk from 'posthog-project-client'
 import * as testing from 'posthog-project-client/testing'
-import { mswHandlers } from 'posthog-project-client/testing/msw'
-import { OPERATIONS, type OperationId } from '../src/core/operations.js'
-import { scopeTables, wireLine } from './helpers/docs.js'
-import { SDK_METHODS } from './helpers/operations.js'
+import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
+import { scopeTables, wireLine } from '../helpers/docs.js'
+import { SDK_METHODS } from '../helpers/operations.js'
+import { importSnippet, runAgainstFake } from '../helpers/snippets.js'
 
 /**
  * The docs can't rot: each resource method's doc comment names its operation's wire path and scope, the
  * README's scope tables are OPERATIONS, its error table lists every error class, its TypeScript snippets
  * type-check against src, and the quickstart runs against the fake.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const README = readFileSync(join(root, 'README.md'), 'utf8')
 
 interface Snippet {
@@ -220,23 +219,12 @@ describe('README', () => {
 
     it('the quickstart runs as written against the fake', async () => {
       const quickstart = blocks.find((block) => block.section === 'Quickstart')
-      expect(quickstart).toBeDefined()
+      expect(quickstart?.code).toContain('new ProjectClient(')
       const fake = testing.createFakeApi({ projectId: 12345 })
       const seeded = fake.seed.experiments(3)
-      const server = setupServer(...mswHandlers(fake))
-      server.listen({ onUnhandledRequest: 'error' })
-      vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
-      const printed: string[] = []
-      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
-      try {
-        const file = join(dir, 'quickstart.ts')
-        writeFileSync(file, `${quickstart!.code}\nexport {}\n`)
-        await import(pathToFileURL(file).href)
-      } finally {
-        server.close()
-        vi.unstubAllEnvs()
-        vi.restoreAllMocks()
-      }
+      const { printed } = await runAgainstFake(fake, { POSTHOG_PERSONAL_API_KEY: fake.apiKey }, async () => {
+        await importSnippet(dir, 'quickstart.ts', quickstart!.code)
+      })
       // Every experiment (newest first), then the soft-deleted one no longer found.
       expect(printed.slice(0, -1).sort()).toEqual(seeded.map((experiment) => `${experiment.id} ${experiment.name} null`).sort())
       expect(printed.at(-1)).toBe('gone')
@@ -259,27 +247,12 @@ describe('README', () => {
         { ...webhook, name: 'Slack alert', inputs: { url: { value: 'https://hooks.example.com/1' }, token: { value: 'sekret' } } },
         { ...webhook, name: 'Audit log', inputs: { url: { value: 'https://audit.example.com' } } },
       ])
-      const server = setupServer(...mswHandlers(fake))
-      server.listen({ onUnhandledRequest: 'error' })
-      vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
-      vi.stubEnv('POSTHOG_PROJECT_ID', '12345')
-      vi.stubEnv('POSTHOG_BASE_URL', undefined)
-      const logged: string[] = []
-      const printed: string[] = []
-      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
-      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
-      vi.spyOn(console, 'debug').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')))
-      try {
+      const env = { POSTHOG_PERSONAL_API_KEY: fake.apiKey, POSTHOG_PROJECT_ID: '12345', POSTHOG_BASE_URL: undefined }
+      const { printed, logged } = await runAgainstFake(fake, env, async () => {
         for (const [index, block] of runnable.entries()) {
-          const file = join(dir, `run-${index}-line-${block.line}.ts`)
-          writeFileSync(file, `${block.code}\nexport {}\n`)
-          await expect(import(pathToFileURL(file).href), `README.md:${block.line}`).resolves.toBeDefined()
+          await expect(importSnippet(dir, `run-${index}-line-${block.line}.ts`, block.code), `README.md:${block.line}`).resolves.toBeDefined()
         }
-      } finally {
-        server.close()
-        vi.unstubAllEnvs()
-        vi.restoreAllMocks()
-      }
+      })
       expect(printed).toContain("survey:write")
       // "Resource groups": the slim list, then each hog function in full (its inputs, a secret masked but named).
       expect(printed).toEqual(expect.arrayContaining(['Slack alert: url, token', 'Audit log: url']))

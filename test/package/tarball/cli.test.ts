@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeApi } from 'posthog-project-client/testing'
 
-const root = new URL('../..', import.meta.url).pathname
+const root = new URL('../../..', import.meta.url).pathname
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
 let work: string
 let consumer: string

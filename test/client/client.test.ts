@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, InvalidArgumentError, OPERATIONS, ProjectClient, requiredScope } from '../src/index.js'
-import { experiment } from './fixtures/experiments.js'
-import { API_KEY, makeClient, recorder, useMswServer } from './helpers/msw-server.js'
-import { ALL_OPERATIONS, SDK_METHODS } from './helpers/operations.js'
+import { ApiError, InvalidArgumentError, OPERATIONS, ProjectClient, requiredScope } from '../../src/index.js'
+import { experiment } from '../fixtures/experiments.js'
+import { API_KEY, makeClient, recorder, useMswServer } from '../helpers/msw-server.js'
+import { ALL_OPERATIONS, SDK_METHODS } from '../helpers/operations.js'
 
 const server = useMswServer()
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
  * are in the tarball, the scripts of the repository are marked as such, and the version has its
  * CHANGELOG section.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const README = readFileSync(join(root, 'README.md'), 'utf8')
 const CHANGELOG = readFileSync(join(root, 'CHANGELOG.md'), 'utf8')
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }

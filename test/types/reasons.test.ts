@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
  * comments (under the user-side flags of test/types/tsconfig.json), and the error on the line after each
  * directive must name something the comment names (a field, a value or a type).
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const typesDir = join(root, 'test/types')
 const DIRECTIVE = '// @ts-expect-error '
 /** Words of a reason that say nothing about the error itself. */

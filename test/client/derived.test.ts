@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidArgumentError, NotFoundError, ProjectClient, ResponseValidationError } from '../src/index.js'
-import { experiment } from './fixtures/experiments.js'
-import { API_KEY, BASE, makeClient, reply, useMswApi } from './helpers/msw-server.js'
-import { expectInvalidArgument, expectRequest } from './helpers/requests.js'
+import { InvalidArgumentError, NotFoundError, ProjectClient, ResponseValidationError } from '../../src/index.js'
+import { experiment } from '../fixtures/experiments.js'
+import { API_KEY, BASE, makeClient, reply, useMswApi } from '../helpers/msw-server.js'
+import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
 const api = useMswApi()
 

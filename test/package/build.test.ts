@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ALL_OPERATIONS } from './helpers/operations.js'
+import { ALL_OPERATIONS } from '../helpers/operations.js'
 
-const root = new URL('..', import.meta.url).pathname
+const root = new URL('../..', import.meta.url).pathname
 
 describe('the built package', () => {
   beforeAll(() => {

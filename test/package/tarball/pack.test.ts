@@ -6,9 +6,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_OPERATIONS } from '../helpers/operations.js'
+import { ALL_OPERATIONS } from '../../helpers/operations.js'
 
-const root = new URL('../..', import.meta.url).pathname
+const root = new URL('../../..', import.meta.url).pathname
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
 let work: string
 let consumer: string

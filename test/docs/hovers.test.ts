@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
  * hover for a user, who reads the emitted declarations, not the sources: hovers are asked of the
  * TypeScript language service over a user file that imports the emitted `index.d.ts`.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const dir = join(root, '.tmp', `types-docs-${process.pid}`)
 
 describe('field docs of the request types in the declarations', () => {

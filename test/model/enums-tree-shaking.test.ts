@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import * as enums from '../src/model/enums.js'
+import * as enums from '../../src/model/enums.js'
 
 /**
  * The value lists of src/model/enums.ts serve the types, the fake and the full-depth request check. The
@@ -10,7 +10,7 @@ import * as enums from '../src/model/enums.js'
  */
 describe('the shared value lists', () => {
   it('are left out of what the main entry loads up front', async () => {
-    const root = fileURLToPath(new URL('..', import.meta.url))
+    const root = fileURLToPath(new URL('../..', import.meta.url))
     const result = await build({
       stdin: { contents: "import { ProjectClient } from './src/index.ts'\nexport const make = (options) => new ProjectClient(options)\n", resolveDir: root, loader: 'js' },
       bundle: true,

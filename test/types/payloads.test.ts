@@ -1,17 +1,16 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { setupServer } from 'msw/node'
-import { describe, expect, it, vi } from 'vitest'
-import { ProjectClient } from '../src/index.js'
-import { createFakeApi } from '../src/testing/index.js'
-import { mswHandlers } from '../src/testing/msw.js'
-import * as experiments from './types/experiments-payloads.js'
-import * as surveys from './types/surveys-payloads.js'
-import * as endpoints from './types/endpoints-payloads.js'
-import * as hogFunctions from './types/hog-functions-payloads.js'
-import * as eventDefinitions from './types/event-definitions-payloads.js'
-import * as graph from './types/project-graph-payloads.js'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { ProjectClient } from '../../src/index.js'
+import { createFakeApi } from '../../src/testing/index.js'
+import * as experiments from '../fixtures/payloads/experiments.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
+import * as graph from '../fixtures/payloads/project-graph.js'
+import { importSnippet, runAgainstFake } from '../helpers/snippets.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -155,7 +154,7 @@ describe('a Date is sent as ISO 8601 UTC', () => {
 
 describe('the README "Typed requests" snippet', () => {
   it('runs against the fake: the experiment with its metric, the survey, and the typed endpoint rows', async () => {
-    const root = fileURLToPath(new URL('..', import.meta.url))
+    const root = fileURLToPath(new URL('../..', import.meta.url))
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const section = readme.slice(readme.indexOf('## Typed requests'))
     const code = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1]
@@ -163,25 +162,12 @@ describe('the README "Typed requests" snippet', () => {
     // The metric's uuid is a value of the caller's: no non-null assertion to list it in the ordered uuids.
     expect(code).not.toMatch(/uuid!/)
     const fake = createFakeApi({ projectId: 12345 })
-    const server = setupServer(...mswHandlers(fake))
-    server.listen({ onUnhandledRequest: 'error' })
-    vi.stubEnv('POSTHOG_PERSONAL_API_KEY', fake.apiKey)
-    vi.stubEnv('POSTHOG_PROJECT_ID', '12345')
-    vi.stubEnv('POSTHOG_BASE_URL', undefined)
-    const printed: string[] = []
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')))
     const dir = join(root, '.tmp', `typed-requests-${process.pid}`)
     mkdirSync(dir, { recursive: true })
-    try {
-      const file = join(dir, 'snippet.ts')
-      writeFileSync(file, `${code}\nexport {}\n`)
-      await import(pathToFileURL(file).href)
-    } finally {
-      server.close()
-      vi.unstubAllEnvs()
-      vi.restoreAllMocks()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const env = { POSTHOG_PERSONAL_API_KEY: fake.apiKey, POSTHOG_PROJECT_ID: '12345', POSTHOG_BASE_URL: undefined }
+    const { printed } = await runAgainstFake(fake, env, async () => {
+      await importSnippet(dir, 'snippet.ts', code!)
+    }).finally(() => rmSync(dir, { recursive: true, force: true }))
     expect(printed).toHaveLength(2)
     expect(printed[0]).toMatch(/^Invalid argument `body\.conclsuion`: unknown field .*did you mean "conclusion"\?/)
     expect(printed[1]).toBe('pageview: 128')
