@@ -143,7 +143,7 @@ describe('logger', () => {
 
 describe('paths', () => {
   it('URL-encodes every path parameter so an id can never change the path', async () => {
-    const transport = (makeClient().experiments as unknown as { _client: { url: (op: string, path: object) => string } })._client
+    const transport = (makeClient().experiments as unknown as { _transport: { url: (op: string, path: object) => string } })._transport
     expect(transport.url('surveys.retrieve', { id: '../../x?y#z' })).toBe('https://us.posthog.com/api/projects/42/surveys/..%2F..%2Fx%3Fy%23z/')
     expect(transport.url('endpoints.retrieve', { name: 'a b/c' })).toBe('https://us.posthog.com/api/projects/42/endpoints/a%20b%2Fc/')
   })

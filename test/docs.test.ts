@@ -54,7 +54,7 @@ describe('doc comments of the resource methods', () => {
       for (const member of node.members) {
         if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue
         const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
-        const operation = /_client\.(?:request|list)\('([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
+        const operation = /_transport\.(?:request|list)\('([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
     })

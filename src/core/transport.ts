@@ -91,6 +91,25 @@ interface Prepared<T> {
   check?: (() => void | Promise<void>) | undefined
 }
 
+/** How a list's walk differs from reading its operation's pages one after the other. */
+export interface ListWalk<T> {
+  /**
+   * The arguments of a second list of the same operation, walked after the first as one walk (the last page
+   * of the first has the second's first page as its `next`).
+   */
+  then?: CallArgs | (() => CallArgs) | undefined
+  /**
+   * Reads the pages another way when the operation fails in a way it recognises (an older service without
+   * the endpoint); from then on it reads every page of the walk.
+   */
+  fallback?: PageFallback<T> | undefined
+  /**
+   * Made once per walk (before its first page is read): which items of each page the walk yields; the pages
+   * still follow as the service sent them.
+   */
+  keep?: (() => Promise<(item: T) => boolean>) | undefined
+}
+
 /** A request to a path the SDK does not cover (`client.request()`). */
 export interface RawRequest {
   /** HTTP method. */
@@ -177,22 +196,10 @@ export class Transport {
 
   /**
    * Calls a list operation whose items `item` checks: a `PagePromise` whose later pages reuse the operation
-   * and the request options. `then`: the arguments of a second list of the same operation, walked after the
-   * first as one walk (the last page of the first has the second's first page as its `next`). `fallback`
-   * reads the pages another way when the operation fails in a way it recognises (an older service without
-   * the endpoint); from then on it reads every page of the walk. `keep`, made once per walk (before its first
-   * page is read), says which items of each page the walk yields; the pages still follow as the service
-   * sent them.
+   * and the request options; `walk` changes how the pages are read (`ListWalk`).
    */
-  list<T>(
-    id: OperationId,
-    item: z.ZodMiniType<T>,
-    args?: CallArgs | (() => CallArgs),
-    options?: ListOptions,
-    then?: CallArgs | (() => CallArgs),
-    fallback?: PageFallback<T>,
-    keep?: () => Promise<(item: T) => boolean>,
-  ): PagePromise<T> {
+  list<T>(id: OperationId, item: z.ZodMiniType<T>, args?: CallArgs | (() => CallArgs), options?: ListOptions, walk: ListWalk<T> = {}): PagePromise<T> {
+    const { then, fallback, keep } = walk
     type Envelope = WithResponse<PageEnvelope<T>>
     let call: Prepared<PageEnvelope<T>>
     let second: string | null

@@ -26,7 +26,7 @@ export class Actions extends APIResource {
    * `GET /api/projects/:project_id/actions/` · scope `action:read`
    */
   list(params?: ActionListParams, options?: ListOptions): PagePromise<Action> {
-    return this._client.list('actions.list', actionSchema, () => ({ query: withJsonArrays('params', params, ['tags']), givenQuery: params }), options)
+    return this._transport.list('actions.list', actionSchema, () => ({ query: withJsonArrays('params', params, ['tags']), givenQuery: params }), options)
   }
 
   /**
@@ -35,7 +35,7 @@ export class Actions extends APIResource {
    * `POST /api/projects/:project_id/actions/` · scope `action:write`
    */
   create(body: ActionCreateParams, options?: RequestOptions): APIPromise<Action> {
-    return this._client.request('actions.create', action, { body }, options)
+    return this._transport.request('actions.create', action, { body }, options)
   }
 
   /**
@@ -44,7 +44,7 @@ export class Actions extends APIResource {
    * `GET /api/projects/:project_id/actions/:id/` · scope `action:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Action> {
-    return this._client.request('actions.retrieve', action, { path: { id } }, options)
+    return this._transport.request('actions.retrieve', action, { path: { id } }, options)
   }
 
   /**
@@ -53,7 +53,7 @@ export class Actions extends APIResource {
    * `PATCH /api/projects/:project_id/actions/:id/` · scope `action:write`
    */
   update(id: number, body: ActionUpdateParams, options?: RequestOptions): APIPromise<Action> {
-    return this._client.request('actions.update', action, { path: { id }, body }, options)
+    return this._transport.request('actions.update', action, { path: { id }, body }, options)
   }
 
   /**
@@ -63,7 +63,7 @@ export class Actions extends APIResource {
    * @deprecated Always fails on the real service. Use {@link Actions.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('actions.delete', 'none', { path: { id } }, options) as APIPromise<never>
+    return this._transport.request('actions.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -72,7 +72,7 @@ export class Actions extends APIResource {
    * `PATCH /api/projects/:project_id/actions/:id/` · scope `action:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Action> {
-    return this._client.request('actions.update', action, { path: { id }, body: { deleted: true } }, options)
+    return this._transport.request('actions.update', action, { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -81,6 +81,6 @@ export class Actions extends APIResource {
    * `GET /api/projects/:project_id/actions/:id/references/` · scope `action:read`
    */
   references(id: number, options?: RequestOptions): APIPromise<ActionReference[]> {
-    return this._client.request('actions.references', actionReferences, { path: { id } }, options)
+    return this._transport.request('actions.references', actionReferences, { path: { id } }, options)
   }
 }

@@ -23,7 +23,7 @@ export class Cohorts extends APIResource {
    * `GET /api/projects/:project_id/cohorts/` · scope `cohort:read`
    */
   list(params?: CohortListParams, options?: ListOptions): PagePromise<Cohort> {
-    return this._client.list('cohorts.list', cohortSchema, { query: params }, options)
+    return this._transport.list('cohorts.list', cohortSchema, { query: params }, options)
   }
 
   /**
@@ -32,7 +32,7 @@ export class Cohorts extends APIResource {
    * `POST /api/projects/:project_id/cohorts/` · scope `cohort:write`
    */
   create(body: CohortCreateParams, options?: RequestOptions): APIPromise<Cohort> {
-    return this._client.request('cohorts.create', cohort, { body }, options)
+    return this._transport.request('cohorts.create', cohort, { body }, options)
   }
 
   /**
@@ -41,7 +41,7 @@ export class Cohorts extends APIResource {
    * `GET /api/projects/:project_id/cohorts/:id/` · scope `cohort:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Cohort> {
-    return this._client.request('cohorts.retrieve', cohort, { path: { id } }, options)
+    return this._transport.request('cohorts.retrieve', cohort, { path: { id } }, options)
   }
 
   /**
@@ -50,7 +50,7 @@ export class Cohorts extends APIResource {
    * `PATCH /api/projects/:project_id/cohorts/:id/` · scope `cohort:write`
    */
   update(id: number, body: CohortUpdateParams, options?: RequestOptions): APIPromise<Cohort> {
-    return this._client.request('cohorts.update', cohort, { path: { id }, body }, options)
+    return this._transport.request('cohorts.update', cohort, { path: { id }, body }, options)
   }
 
   /**
@@ -60,7 +60,7 @@ export class Cohorts extends APIResource {
    * @deprecated Always fails on the real service. Use {@link Cohorts.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('cohorts.delete', 'none', { path: { id } }, options) as APIPromise<never>
+    return this._transport.request('cohorts.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -69,6 +69,6 @@ export class Cohorts extends APIResource {
    * `PATCH /api/projects/:project_id/cohorts/:id/` · scope `cohort:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Cohort> {
-    return this._client.request('cohorts.update', cohort, { path: { id }, body: { deleted: true } }, options)
+    return this._transport.request('cohorts.update', cohort, { path: { id }, body: { deleted: true } }, options)
   }
 }

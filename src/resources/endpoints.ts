@@ -42,7 +42,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/` · scope `endpoint:read`
    */
   list(params?: EndpointListParams, options?: ListOptions): PagePromise<Endpoint> {
-    return this._client.list('endpoints.list', endpointSchema, { query: params }, options)
+    return this._transport.list('endpoints.list', endpointSchema, { query: params }, options)
   }
 
   /**
@@ -51,7 +51,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/` · scope `endpoint:write`
    */
   create(body: EndpointCreateParams, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request('endpoints.create', endpoint, { body }, options)
+    return this._transport.request('endpoints.create', endpoint, { body }, options)
   }
 
   /**
@@ -60,7 +60,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/` · scope `endpoint:read`
    */
   retrieve(name: string, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request('endpoints.retrieve', endpoint, { path: { name } }, options)
+    return this._transport.request('endpoints.retrieve', endpoint, { path: { name } }, options)
   }
 
   /**
@@ -70,7 +70,7 @@ export class Endpoints extends APIResource {
    * `PATCH /api/projects/:project_id/endpoints/:name/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   update(name: string, body: EndpointUpdateParams, options?: RequestOptions): APIPromise<Endpoint> {
-    return this._client.request('endpoints.update', endpoint, { path: { name }, body }, options)
+    return this._transport.request('endpoints.update', endpoint, { path: { name }, body }, options)
   }
 
   /**
@@ -79,7 +79,7 @@ export class Endpoints extends APIResource {
    * `DELETE /api/projects/:project_id/endpoints/:name/` · scope `endpoint:write`
    */
   delete(name: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('endpoints.delete', 'none', { path: { name } }, options)
+    return this._transport.request('endpoints.delete', 'none', { path: { name } }, options)
   }
 
   /**
@@ -89,7 +89,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/materialization_status/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   materializationStatus(name: string, options?: RequestOptions): APIPromise<EndpointMaterialization> {
-    return this._client.request('endpoints.materializationStatus', endpointMaterialization, { path: { name } }, options)
+    return this._transport.request('endpoints.materializationStatus', endpointMaterialization, { path: { name } }, options)
   }
 
   /**
@@ -100,7 +100,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   run<Row = unknown>(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
-    return this._client.request('endpoints.run', endpointRunResult, { path: { name }, body }, options)
+    return this._transport.request('endpoints.run', endpointRunResult, { path: { name }, body }, options)
   }
 
   /**
@@ -109,7 +109,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   runGet<Row = unknown>(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
-    return this._client.request('endpoints.runGet', endpointRunResult, () => ({ path: { name }, query: checkRunVersion(params) }), options)
+    return this._transport.request('endpoints.runGet', endpointRunResult, () => ({ path: { name }, query: checkRunVersion(params) }), options)
   }
 
   /**
@@ -118,7 +118,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/versions/` · scope `endpoint:read`
    */
   versions(name: string, options?: ListOptions): PagePromise<EndpointVersion> {
-    return this._client.list('endpoints.versions', endpointVersionSchema, { path: { name } }, options)
+    return this._transport.list('endpoints.versions', endpointVersionSchema, { path: { name } }, options)
   }
 
   /**
@@ -127,7 +127,7 @@ export class Endpoints extends APIResource {
    * `GET /api/projects/:project_id/endpoints/:name/versions/:versionNumber/` · scope `endpoint:read`
    */
   version(name: string, versionNumber: number | string, options?: RequestOptions): APIPromise<EndpointVersion> {
-    return this._client.request('endpoints.version', endpointVersion, { path: { name, versionNumber } }, options)
+    return this._transport.request('endpoints.version', endpointVersion, { path: { name, versionNumber } }, options)
   }
 
   /**
@@ -138,7 +138,7 @@ export class Endpoints extends APIResource {
    * `POST /api/projects/:project_id/endpoints/last_execution_times/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   lastExecutionTimes(body: LastExecutionTimesParams, options?: RequestOptions): APIPromise<LastExecutionTimes> {
-    return this._client.request('endpoints.lastExecutionTimes', lastExecutionTimes, () => ({ body: checkNames(body) }), options)
+    return this._transport.request('endpoints.lastExecutionTimes', lastExecutionTimes, () => ({ body: checkNames(body) }), options)
   }
 }
 

@@ -34,7 +34,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
    */
   list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
-    return this._client.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS), givenQuery: params }), options)
+    return this._transport.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS), givenQuery: params }), options)
   }
 
   /**
@@ -43,7 +43,7 @@ export class EventDefinitions extends APIResource {
    * `POST /api/projects/:project_id/event_definitions/` · scope `event_definition:write`
    */
   create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request('eventDefinitions.create', eventDefinition, () => ({ body: checkName(body) }), options)
+    return this._transport.request('eventDefinitions.create', eventDefinition, () => ({ body: checkName(body) }), options)
   }
 
   /**
@@ -52,7 +52,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request('eventDefinitions.retrieve', eventDefinition, { path: { id } }, options)
+    return this._transport.request('eventDefinitions.retrieve', eventDefinition, { path: { id } }, options)
   }
 
   /**
@@ -61,7 +61,7 @@ export class EventDefinitions extends APIResource {
    * `PATCH /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   update(id: string, body: EventDefinitionUpdateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._client.request('eventDefinitions.update', eventDefinition, { path: { id }, body }, options)
+    return this._transport.request('eventDefinitions.update', eventDefinition, { path: { id }, body }, options)
   }
 
   /**
@@ -70,7 +70,7 @@ export class EventDefinitions extends APIResource {
    * `DELETE /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('eventDefinitions.delete', 'none', { path: { id } }, options)
+    return this._transport.request('eventDefinitions.delete', 'none', { path: { id } }, options)
   }
 
   /**
@@ -79,7 +79,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, options?: RequestOptions): APIPromise<EventDefinitionMetrics> {
-    return this._client.request('eventDefinitions.metrics', eventDefinitionMetrics, { path: { id } }, options)
+    return this._transport.request('eventDefinitions.metrics', eventDefinitionMetrics, { path: { id } }, options)
   }
 
   /**
@@ -88,7 +88,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/golang/` · scope `event_definition:read`
    */
   golang(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request('eventDefinitions.golang', eventDefinitionCode, {}, options)
+    return this._transport.request('eventDefinitions.golang', eventDefinitionCode, {}, options)
   }
 
   /**
@@ -97,7 +97,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/python/` · scope `event_definition:read`
    */
   python(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request('eventDefinitions.python', eventDefinitionCode, {}, options)
+    return this._transport.request('eventDefinitions.python', eventDefinitionCode, {}, options)
   }
 
   /**
@@ -106,7 +106,7 @@ export class EventDefinitions extends APIResource {
    * `GET /api/projects/:project_id/event_definitions/typescript/` · scope `event_definition:read`
    */
   typescript(options?: RequestOptions): APIPromise<EventDefinitionCode> {
-    return this._client.request('eventDefinitions.typescript', eventDefinitionCode, {}, options)
+    return this._transport.request('eventDefinitions.typescript', eventDefinitionCode, {}, options)
   }
 }
 

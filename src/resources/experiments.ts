@@ -62,7 +62,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
   list(params?: ExperimentListParams, options?: ListOptions): PagePromise<Experiment> {
-    return this._client.list('experiments.list', experimentSchema, { query: params }, options)
+    return this._transport.list('experiments.list', experimentSchema, { query: params }, options)
   }
 
   /**
@@ -73,7 +73,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
   listIncludingArchived(params?: Omit<ExperimentListParams, 'archived'>, options?: ListOptions): PagePromise<Experiment> {
-    return this._client.list('experiments.list', experimentSchema, () => ({ query: withoutArchived(params) }), options, () => ({ query: { ...params, archived: true } }))
+    return this._transport.list('experiments.list', experimentSchema, () => ({ query: withoutArchived(params) }), options, { then: () => ({ query: { ...params, archived: true } }) })
   }
 
   /**
@@ -82,7 +82,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/` · scope `experiment:write`
    */
   create(body: ExperimentCreateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.create', experiment, { body }, options)
+    return this._transport.request('experiments.create', experiment, { body }, options)
   }
 
   /**
@@ -91,7 +91,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.retrieve', experiment, { path: { id } }, options)
+    return this._transport.request('experiments.retrieve', experiment, { path: { id } }, options)
   }
 
   /**
@@ -100,7 +100,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   update(id: number, body: ExperimentUpdateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', experiment, { path: { id }, body }, options)
+    return this._transport.request('experiments.update', experiment, { path: { id }, body }, options)
   }
 
   /**
@@ -110,7 +110,7 @@ export class Experiments extends APIResource {
    * @deprecated Always fails on the real service. Use {@link Experiments.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('experiments.delete', 'none', { path: { id } }, options) as APIPromise<never>
+    return this._transport.request('experiments.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -119,7 +119,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   launch(id: number, params: ExperimentLaunchParams = {}, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', experiment, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+    return this._transport.request('experiments.update', experiment, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
   }
 
   /**
@@ -128,7 +128,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   end(id: number, params: ExperimentEndParams = {}, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', experiment, () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
+    return this._transport.request('experiments.update', experiment, () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
   }
 
   /**
@@ -138,7 +138,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/ship_variant/` · scope `experiment:write`
    */
   shipVariant(id: number, body: ExperimentShipVariantParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.shipVariant', experiment, { path: { id }, body }, options)
+    return this._transport.request('experiments.shipVariant', experiment, { path: { id }, body }, options)
   }
 
   /**
@@ -147,7 +147,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   archive(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', experiment, { path: { id }, body: { archived: true } }, options)
+    return this._transport.request('experiments.update', experiment, { path: { id }, body: { archived: true } }, options)
   }
 
   /**
@@ -156,7 +156,7 @@ export class Experiments extends APIResource {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.update', experiment, { path: { id }, body: { deleted: true } }, options)
+    return this._transport.request('experiments.update', experiment, { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -165,7 +165,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
    */
   createExposureCohort(id: number, body?: ExposureCohortParams, options?: RequestOptions): APIPromise<ExposureCohortResult> {
-    return this._client.request('experiments.createExposureCohort', exposureCohortResult, { path: { id }, body }, options)
+    return this._transport.request('experiments.createExposureCohort', exposureCohortResult, { path: { id }, body }, options)
   }
 
   /**
@@ -174,7 +174,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
    */
   duplicate(id: number, body?: ExperimentDuplicateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._client.request('experiments.duplicate', experiment, { path: { id }, body }, options)
+    return this._transport.request('experiments.duplicate', experiment, { path: { id }, body }, options)
   }
 
   /**
@@ -183,7 +183,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/experiments/:id/recalculate_timeseries/` · scope `experiment:write`
    */
   recalculateTimeseries(id: number, body: RecalculateTimeseriesParams, options?: RequestOptions): APIPromise<TimeseriesRecalculation> {
-    return this._client.request('experiments.recalculateTimeseries', timeseriesRecalculation, () => ({ path: { id }, body: checkRecalculation(body) }), options)
+    return this._transport.request('experiments.recalculateTimeseries', timeseriesRecalculation, () => ({ path: { id }, body: checkRecalculation(body) }), options)
   }
 
   /**
@@ -192,7 +192,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/:id/timeseries_results/` · scope `experiment:read`
    */
   timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
-    return this._client.request('experiments.timeseriesResults', timeseriesResults, () => ({ path: { id }, query: checkMetricRef(params) }), options)
+    return this._transport.request('experiments.timeseriesResults', timeseriesResults, () => ({ path: { id }, query: checkMetricRef(params) }), options)
   }
 
   /**
@@ -207,7 +207,7 @@ export class Experiments extends APIResource {
    * `POST /api/projects/:project_id/query/` · scope `query:read`
    */
   results(id: number, params?: ExperimentResultsParams, options?: RequestOptions): Promise<ExperimentResults> {
-    return experimentResults(this._client, id, params, options)
+    return experimentResults(this._transport, id, params, options)
   }
 
   /**
@@ -216,7 +216,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
    */
   eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: ListOptions): PagePromise<FeatureFlag> {
-    return this._client.list('experiments.eligibleFeatureFlags', featureFlagSchema, { query: params }, options)
+    return this._transport.list('experiments.eligibleFeatureFlags', featureFlagSchema, { query: params }, options)
   }
 
   /**
@@ -225,7 +225,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/requires_flag_implementation/` · scope `experiment:read`
    */
   requiresFlagImplementation(options?: RequestOptions): APIPromise<RequiresFlagImplementation> {
-    return this._client.request('experiments.requiresFlagImplementation', requiresFlagImplementation, {}, options)
+    return this._transport.request('experiments.requiresFlagImplementation', requiresFlagImplementation, {}, options)
   }
 
   /**
@@ -234,7 +234,7 @@ export class Experiments extends APIResource {
    * `GET /api/projects/:project_id/experiments/stats/` · scope `experiment:read`
    */
   stats(options?: RequestOptions): APIPromise<ExperimentStats> {
-    return this._client.request('experiments.stats', experimentStats, {}, options)
+    return this._transport.request('experiments.stats', experimentStats, {}, options)
   }
 }
 

@@ -28,7 +28,7 @@ export class FeatureFlags extends APIResource {
    * `GET /api/projects/:project_id/feature_flags/` · scope `feature_flag:read`
    */
   list(params?: FeatureFlagListParams, options?: ListOptions): PagePromise<FeatureFlag> {
-    return this._client.list('featureFlags.list', featureFlagSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS), givenQuery: params }), options)
+    return this._transport.list('featureFlags.list', featureFlagSchema, () => ({ query: withJsonArrays('params', params, JSON_ARRAY_PARAMS), givenQuery: params }), options)
   }
 
   /**
@@ -38,7 +38,7 @@ export class FeatureFlags extends APIResource {
    * `POST /api/projects/:project_id/feature_flags/` · scope `feature_flag:write`
    */
   create(body: FeatureFlagCreateParams, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._client.request('featureFlags.create', featureFlag, { body }, options)
+    return this._transport.request('featureFlags.create', featureFlag, { body }, options)
   }
 
   /**
@@ -47,7 +47,7 @@ export class FeatureFlags extends APIResource {
    * `GET /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._client.request('featureFlags.retrieve', featureFlag, { path: { id } }, options)
+    return this._transport.request('featureFlags.retrieve', featureFlag, { path: { id } }, options)
   }
 
   /**
@@ -56,7 +56,7 @@ export class FeatureFlags extends APIResource {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   update(id: number, body: FeatureFlagUpdateParams, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._client.request('featureFlags.update', featureFlag, { path: { id }, body }, options)
+    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body }, options)
   }
 
   /**
@@ -66,7 +66,7 @@ export class FeatureFlags extends APIResource {
    * @deprecated Always fails on the real service. Use {@link FeatureFlags.softDelete}.
    */
   delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('featureFlags.delete', 'none', { path: { id } }, options) as APIPromise<never>
+    return this._transport.request('featureFlags.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -76,7 +76,7 @@ export class FeatureFlags extends APIResource {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._client.request('featureFlags.update', featureFlag, { path: { id }, body: { deleted: true } }, options)
+    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -85,7 +85,7 @@ export class FeatureFlags extends APIResource {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   enable(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._client.request('featureFlags.update', featureFlag, { path: { id }, body: { active: true } }, options)
+    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body: { active: true } }, options)
   }
 
   /**
@@ -94,6 +94,6 @@ export class FeatureFlags extends APIResource {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   disable(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._client.request('featureFlags.update', featureFlag, { path: { id }, body: { active: false } }, options)
+    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body: { active: false } }, options)
   }
 }

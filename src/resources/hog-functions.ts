@@ -73,7 +73,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
    */
   list(params?: HogFunctionListParams, options?: ListOptions): PagePromise<HogFunctionMinimal> {
-    return this._client.list('hogFunctions.list', hogFunctionMinimalSchema, { query: params }, options)
+    return this._transport.list('hogFunctions.list', hogFunctionMinimalSchema, { query: params }, options)
   }
 
   /**
@@ -84,7 +84,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/` · scope `hog_function:write`
    */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.create', hogFunction, () => ({ body: checkSecretsGiven(body) }), options)
+    return this._transport.request('hogFunctions.create', hogFunction, () => ({ body: checkSecretsGiven(body) }), options)
   }
 
   /**
@@ -93,7 +93,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.retrieve', hogFunction, { path: { id } }, options)
+    return this._transport.request('hogFunctions.retrieve', hogFunction, { path: { id } }, options)
   }
 
   /**
@@ -102,7 +102,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   update(id: string, body: HogFunctionUpdateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.update', hogFunction, { path: { id }, body }, options)
+    return this._transport.request('hogFunctions.update', hogFunction, { path: { id }, body }, options)
   }
 
   /**
@@ -112,7 +112,7 @@ export class HogFunctions extends APIResource {
    * @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.
    */
   delete(id: string, options?: RequestOptions): APIPromise<never> {
-    return this._client.request('hogFunctions.delete', 'none', { path: { id } }, options) as APIPromise<never>
+    return this._transport.request('hogFunctions.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -121,7 +121,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   softDelete(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._client.request('hogFunctions.update', hogFunction, { path: { id }, body: { deleted: true } }, options)
+    return this._transport.request('hogFunctions.update', hogFunction, { path: { id }, body: { deleted: true } }, options)
   }
 
   /**
@@ -130,7 +130,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/:id/broadcast/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
-    return this._client.request('hogFunctions.broadcast', hogFunctionBroadcastResult, { path: { id }, body }, options)
+    return this._transport.request('hogFunctions.broadcast', hogFunctionBroadcastResult, { path: { id }, body }, options)
   }
 
   /**
@@ -139,7 +139,7 @@ export class HogFunctions extends APIResource {
    * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
-    return this._client.request('hogFunctions.invocations', hogFunctionInvocationResult, () => ({ path: { id }, body: checkConfiguration(body) }), options)
+    return this._transport.request('hogFunctions.invocations', hogFunctionInvocationResult, () => ({ path: { id }, body: checkConfiguration(body) }), options)
   }
 
   /**
@@ -148,7 +148,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   logs(id: string, params?: HogFunctionLogsParams, options?: ListOptions): PagePromise<HogFunctionLogEntry> {
-    return this._client.list('hogFunctions.logs', hogFunctionLogEntrySchema, { path: { id }, query: params }, options)
+    return this._transport.list('hogFunctions.logs', hogFunctionLogEntrySchema, { path: { id }, query: params }, options)
   }
 
   /**
@@ -157,7 +157,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metrics(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetrics> {
-    return this._client.request('hogFunctions.metrics', hogFunctionMetrics, { path: { id }, query: params }, options)
+    return this._transport.request('hogFunctions.metrics', hogFunctionMetrics, { path: { id }, query: params }, options)
   }
 
   /**
@@ -166,7 +166,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/:id/metrics/totals/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   metricsTotals(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetricsTotals> {
-    return this._client.request('hogFunctions.metricsTotals', hogFunctionMetricsTotals, { path: { id }, query: params }, options)
+    return this._transport.request('hogFunctions.metricsTotals', hogFunctionMetricsTotals, { path: { id }, query: params }, options)
   }
 
   /**
@@ -178,7 +178,7 @@ export class HogFunctions extends APIResource {
   icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
     // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
     // and an image-only Accept can be refused with 406 before the image is fetched.
-    return this._client.request('hogFunctions.icon', 'blob', { query: params }, options)
+    return this._transport.request('hogFunctions.icon', 'blob', { query: params }, options)
   }
 
   /**
@@ -187,7 +187,7 @@ export class HogFunctions extends APIResource {
    * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   icons(params?: HogFunctionIconsParams, options?: RequestOptions): APIPromise<HogFunctionIcon[]> {
-    return this._client.request('hogFunctions.icons', hogFunctionIconArray, { query: params }, options)
+    return this._transport.request('hogFunctions.icons', hogFunctionIconArray, { query: params }, options)
   }
 
   /**
@@ -197,7 +197,7 @@ export class HogFunctions extends APIResource {
    * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
-    return this._client.request('hogFunctions.rearrange', hogFunctionArray, () => ({ body: checkOrders(body) }), options)
+    return this._transport.request('hogFunctions.rearrange', hogFunctionArray, () => ({ body: checkOrders(body) }), options)
   }
 }
 

@@ -23,7 +23,7 @@ export class Holdouts extends APIResource {
    * `GET /api/projects/:project_id/experiment_holdouts/` · scope `experiment_holdout:read`
    */
   list(params?: HoldoutListParams, options?: ListOptions): PagePromise<Holdout> {
-    return this._client.list('holdouts.list', holdoutSchema, { query: params }, options)
+    return this._transport.list('holdouts.list', holdoutSchema, { query: params }, options)
   }
 
   /**
@@ -32,7 +32,7 @@ export class Holdouts extends APIResource {
    * `POST /api/projects/:project_id/experiment_holdouts/` · scope `experiment_holdout:write`
    */
   create(body: HoldoutCreateParams, options?: RequestOptions): APIPromise<Holdout> {
-    return this._client.request('holdouts.create', holdout, { body }, options)
+    return this._transport.request('holdouts.create', holdout, { body }, options)
   }
 
   /**
@@ -41,7 +41,7 @@ export class Holdouts extends APIResource {
    * `GET /api/projects/:project_id/experiment_holdouts/:id/` · scope `experiment_holdout:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Holdout> {
-    return this._client.request('holdouts.retrieve', holdout, { path: { id } }, options)
+    return this._transport.request('holdouts.retrieve', holdout, { path: { id } }, options)
   }
 
   /**
@@ -50,7 +50,7 @@ export class Holdouts extends APIResource {
    * `PATCH /api/projects/:project_id/experiment_holdouts/:id/` · scope `experiment_holdout:write`
    */
   update(id: number, body: HoldoutUpdateParams, options?: RequestOptions): APIPromise<Holdout> {
-    return this._client.request('holdouts.update', holdout, { path: { id }, body }, options)
+    return this._transport.request('holdouts.update', holdout, { path: { id }, body }, options)
   }
 
   /**
@@ -59,6 +59,6 @@ export class Holdouts extends APIResource {
    * `DELETE /api/projects/:project_id/experiment_holdouts/:id/` · scope `experiment_holdout:write`
    */
   delete(id: number, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('holdouts.delete', 'none', { path: { id } }, options)
+    return this._transport.request('holdouts.delete', 'none', { path: { id } }, options)
   }
 }

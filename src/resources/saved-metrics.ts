@@ -23,7 +23,7 @@ export class SavedMetrics extends APIResource {
    * `GET /api/projects/:project_id/experiment_saved_metrics/` · scope `experiment_saved_metric:read`
    */
   list(params?: SavedMetricListParams, options?: ListOptions): PagePromise<SavedMetric> {
-    return this._client.list('savedMetrics.list', savedMetricSchema, { query: params }, options)
+    return this._transport.list('savedMetrics.list', savedMetricSchema, { query: params }, options)
   }
 
   /**
@@ -32,7 +32,7 @@ export class SavedMetrics extends APIResource {
    * `POST /api/projects/:project_id/experiment_saved_metrics/` · scope `experiment_saved_metric:write`
    */
   create(body: SavedMetricCreateParams, options?: RequestOptions): APIPromise<SavedMetric> {
-    return this._client.request('savedMetrics.create', savedMetric, { body }, options)
+    return this._transport.request('savedMetrics.create', savedMetric, { body }, options)
   }
 
   /**
@@ -41,7 +41,7 @@ export class SavedMetrics extends APIResource {
    * `GET /api/projects/:project_id/experiment_saved_metrics/:id/` · scope `experiment_saved_metric:read`
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<SavedMetric> {
-    return this._client.request('savedMetrics.retrieve', savedMetric, { path: { id } }, options)
+    return this._transport.request('savedMetrics.retrieve', savedMetric, { path: { id } }, options)
   }
 
   /**
@@ -50,7 +50,7 @@ export class SavedMetrics extends APIResource {
    * `PATCH /api/projects/:project_id/experiment_saved_metrics/:id/` · scope `experiment_saved_metric:write`
    */
   update(id: number, body: SavedMetricUpdateParams, options?: RequestOptions): APIPromise<SavedMetric> {
-    return this._client.request('savedMetrics.update', savedMetric, { path: { id }, body }, options)
+    return this._transport.request('savedMetrics.update', savedMetric, { path: { id }, body }, options)
   }
 
   /**
@@ -59,6 +59,6 @@ export class SavedMetrics extends APIResource {
    * `DELETE /api/projects/:project_id/experiment_saved_metrics/:id/` · scope `experiment_saved_metric:write`
    */
   delete(id: number, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('savedMetrics.delete', 'none', { path: { id } }, options)
+    return this._transport.request('savedMetrics.delete', 'none', { path: { id } }, options)
   }
 }

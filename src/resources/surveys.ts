@@ -68,7 +68,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
    */
   list(params?: SurveyListParams, options?: ListOptions): PagePromise<Survey> {
-    return this._client.list('surveys.list', surveySchema, { query: params }, options)
+    return this._transport.list('surveys.list', surveySchema, { query: params }, options)
   }
 
   /**
@@ -77,7 +77,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/` · scope `survey:write`
    */
   create(body: SurveyCreateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.create', survey, { body }, options)
+    return this._transport.request('surveys.create', survey, { body }, options)
   }
 
   /**
@@ -86,7 +86,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/` · scope `survey:read`
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.retrieve', survey, { path: { id } }, options)
+    return this._transport.request('surveys.retrieve', survey, { path: { id } }, options)
   }
 
   /**
@@ -95,7 +95,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   update(id: string, body: SurveyUpdateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', survey, { path: { id }, body }, options)
+    return this._transport.request('surveys.update', survey, { path: { id }, body }, options)
   }
 
   /**
@@ -104,7 +104,7 @@ export class Surveys extends APIResource {
    * `DELETE /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client.request('surveys.delete', 'none', { path: { id } }, options)
+    return this._transport.request('surveys.delete', 'none', { path: { id } }, options)
   }
 
   /**
@@ -113,7 +113,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   launch(id: string, params: SurveyLaunchParams = {}, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', survey, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+    return this._transport.request('surveys.update', survey, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
   }
 
   /**
@@ -122,7 +122,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   stop(id: string, params: SurveyStopParams = {}, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', survey, () => ({ path: { id }, body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) } }), options)
+    return this._transport.request('surveys.update', survey, () => ({ path: { id }, body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) } }), options)
   }
 
   /**
@@ -131,7 +131,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   resume(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', survey, { path: { id }, body: { end_date: null } }, options)
+    return this._transport.request('surveys.update', survey, { path: { id }, body: { end_date: null } }, options)
   }
 
   /**
@@ -140,7 +140,7 @@ export class Surveys extends APIResource {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   archive(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._client.request('surveys.update', survey, { path: { id }, body: { archived: true } }, options)
+    return this._transport.request('surveys.update', survey, { path: { id }, body: { archived: true } }, options)
   }
 
   /**
@@ -149,7 +149,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
    */
   activity(id: string, params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._client.list('surveys.activity', activityLogSchema, { path: { id }, query: params }, options)
+    return this._transport.list('surveys.activity', activityLogSchema, { path: { id }, query: params }, options)
   }
 
   /**
@@ -158,7 +158,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
    */
   allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._client.list('surveys.allActivity', activityLogSchema, { query: params }, options)
+    return this._transport.list('surveys.allActivity', activityLogSchema, { query: params }, options)
   }
 
   /**
@@ -167,7 +167,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/archived-response-uuids/` · scope `survey:read`
    */
   archivedResponseUuids(id: string, options?: RequestOptions): APIPromise<string[]> {
-    return this._client.request('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options)
+    return this._transport.request('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options)
   }
 
   /**
@@ -177,7 +177,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/duplicate_to_projects/` · scope `survey:write`
    */
   duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
-    return this._client.request('surveys.duplicateToProjects', duplicateToProjectsResult, () => ({ path: { id }, body: checkTargets(body) }), options)
+    return this._transport.request('surveys.duplicateToProjects', duplicateToProjectsResult, () => ({ path: { id }, body: checkTargets(body) }), options)
   }
 
   /**
@@ -186,7 +186,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/` · scope `survey:write`
    */
   archiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._client.request('surveys.archiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
+    return this._transport.request('surveys.archiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
   }
 
   /**
@@ -195,7 +195,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/unarchive/` · scope `survey:write`
    */
   unarchiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._client.request('surveys.unarchiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
+    return this._transport.request('surveys.unarchiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
   }
 
   /**
@@ -205,7 +205,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/stats/` · scope `survey:read`
    */
   stats(id: string, params?: SurveyStatsParams, options?: RequestOptions): APIPromise<SurveyStats> {
-    return this._client.request('surveys.stats', surveyStats, { path: { id }, query: params }, options)
+    return this._transport.request('surveys.stats', surveyStats, { path: { id }, query: params }, options)
   }
 
   /**
@@ -214,7 +214,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
    */
   allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
-    return this._client.request('surveys.allStats', surveyAllStats, { query: params }, options)
+    return this._transport.request('surveys.allStats', surveyAllStats, { query: params }, options)
   }
 
   /**
@@ -226,7 +226,7 @@ export class Surveys extends APIResource {
    */
   summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
     // The service reads the question from the query and `force_refresh` from the body.
-    return this._client.request('surveys.summarizeResponses', surveyResponseSummary, () => ({ path: { id }, ...splitQuestion(body) }), options)
+    return this._transport.request('surveys.summarizeResponses', surveyResponseSummary, () => ({ path: { id }, ...splitQuestion(body) }), options)
   }
 
   /**
@@ -236,7 +236,7 @@ export class Surveys extends APIResource {
    * `POST /api/projects/:project_id/surveys/:id/summary_headline/` · scope `survey:read`
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
-    return this._client.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
+    return this._transport.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
   }
 
   /**
@@ -251,8 +251,8 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/:id/responses/` · scope `survey:read`
    */
   responses(id: string, params?: SurveyResponsesParams, options?: ListOptions): PagePromise<SurveyResponseRow> {
-    const walk = responsesWalk(this._client, id, params, options)
-    return this._client.list('surveys.responses', surveyResponseRowSchema, walk.args, options, undefined, responsesFallback(this._client, id, options), walk.keep)
+    const walk = responsesWalk(this._transport, id, params, options)
+    return this._transport.list('surveys.responses', surveyResponseRowSchema, walk.args, options, { fallback: responsesFallback(this._transport, id, options), keep: walk.keep })
   }
 
   /**
@@ -262,7 +262,7 @@ export class Surveys extends APIResource {
    * `GET /api/projects/:project_id/surveys/responses_count/` · scope `survey:read`
    */
   responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
-    return this._client.request('surveys.responsesCount', surveyResponsesCount, () => ({ query: checkSurveyIds(params) }), options)
+    return this._transport.request('surveys.responsesCount', surveyResponsesCount, () => ({ query: checkSurveyIds(params) }), options)
   }
 }
 
