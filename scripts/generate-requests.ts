@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import * as z from 'zod/mini'
 import { OPERATIONS } from '../src/core/operations.js'
 import type { KnownFields } from '../src/core/known-fields.js'
-import { REQUESTS } from '../src/requests/index.js'
+import { REQUESTS } from '../src/requests/by-method.js'
 import { enumValues, fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
 
 export function knownFields(schema: z.ZodMiniType): KnownFields {

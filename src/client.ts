@@ -32,7 +32,7 @@ import { SavedMetrics } from './resources/saved-metrics.js'
 import { Surveys } from './resources/surveys.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
 import { checkRequest } from './requests/load-check.js'
-import type { HogQLQuery } from './requests/insight-queries.js'
+import type { HogQLQuery } from './model/insight-queries.js'
 import type { QueryNode } from './requests/query.js'
 import type { ExperimentLegacyQuery, ExperimentLegacyQueryResponse, ExperimentQuery, ExperimentQueryResponse, HogQLQueryResponse, QueryResponse } from './schemas/queries.js'
 

@@ -27,7 +27,8 @@ export {
   type ApiErrorInit,
   type ValidationIssue,
 } from './core/errors.js'
-export type { UserBasic, MinimalFeatureFlag, OpenEnum, DateTimeInput, TypedSchema } from './schemas/common.js'
+export type { UserBasic, MinimalFeatureFlag, OpenEnum } from './schemas/common.js'
+export type { DateTimeInput, TypedSchema } from './model/shape.js'
 export type {
   PropertyFilterType,
   PropertyOperator,
@@ -41,7 +42,7 @@ export type {
   Breakdown,
   BreakdownFilter,
   DateRange,
-} from './requests/query-nodes.js'
+} from './model/query-nodes.js'
 export type {
   HogQLVariable,
   HogQLFilters,
@@ -63,7 +64,7 @@ export type {
   WebOverviewQuery,
   InsightQuery,
   EndpointQuery,
-} from './requests/insight-queries.js'
+} from './model/insight-queries.js'
 export type {
   ConversionWindowUnit,
   ExperimentMetricGoal,
@@ -90,7 +91,7 @@ export type {
   ExperimentFlagVariant,
   ExperimentFeatureFlagInput,
   ExperimentDate,
-} from './requests/experiment-metrics.js'
+} from './model/experiment-metrics.js'
 /** The response schemas of the five resources: zod schemas, lenient like the client (unknown keys kept). */
 export { experimentSchema } from './schemas/experiments.js'
 export { surveySchema } from './schemas/surveys.js'
@@ -122,6 +123,8 @@ export type {
   FeatureFlagCondition,
   FeatureFlagVariant,
   FeatureFlagFilters,
+} from './model/feature-flag-filters.js'
+export type {
   FeatureFlagWriteFields,
   FeatureFlagCreateParams,
   FeatureFlagUpdateParams,
@@ -134,21 +137,23 @@ export type {
   CohortCondition,
   CohortConditionGroup,
   CohortFilters,
+} from './model/cohort-filters.js'
+export type {
   CohortWriteFields,
   CohortCreateParams,
   CohortUpdateParams,
   CohortListParams,
 } from './requests/cohorts.js'
+export type { ActionStepMatching, ActionStep } from './model/action-steps.js'
 export type {
-  ActionStepMatching,
-  ActionStep,
   ActionWriteFields,
   ActionCreateParams,
   ActionUpdateParams,
   ActionOrdering,
   ActionListParams,
 } from './requests/actions.js'
-export type { HoldoutGroup, HoldoutWriteFields, HoldoutCreateParams, HoldoutUpdateParams, HoldoutListParams } from './requests/holdouts.js'
+export type { HoldoutGroup } from './model/holdout-groups.js'
+export type { HoldoutWriteFields, HoldoutCreateParams, HoldoutUpdateParams, HoldoutListParams } from './requests/holdouts.js'
 export type {
   SavedMetricWriteFields,
   SavedMetricCreateParams,
@@ -205,9 +210,9 @@ export type {
   HogFunctionMetricsTotals,
   HogFunctionIcon,
 } from './schemas/hog-functions.js'
+export type { HogFunctionFilterEntity } from './model/hog-function-filters.js'
 export type {
   HogFunctionTypeParam,
-  HogFunctionFilterEntity,
   HogFunctionInputSchemaItemParam,
   HogFunctionInputParam,
   HogFunctionFiltersParam,
@@ -249,7 +254,7 @@ export type {
   SurveyEventPropertyFilter,
   SurveyConditions,
   SurveyAppearance,
-} from './requests/survey-questions.js'
+} from './model/survey-questions.js'
 export type {
   SurveyTypeParam,
   SurveyWriteFields,

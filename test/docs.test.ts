@@ -45,10 +45,11 @@ function snippets(): Snippet[] {
 }
 
 describe('doc comments of the resource methods', () => {
-  const files = readdirSync(join(root, 'src/resources')).filter((name) => name.endsWith('.ts'))
+  // A group's methods are in its resource class and the class it extends, generated from src/api: one file name in both folders.
+  const files = ['src/resources', 'src/resources/generated'].flatMap((folder) => readdirSync(join(root, folder)).filter((name) => name.endsWith('.ts')).map((name) => ({ folder, name })))
   const methods: Array<{ file: string; name: string; doc: string; operation: OperationId | undefined }> = []
-  for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(join(root, 'src/resources', file), 'utf8'), ts.ScriptTarget.Latest, true)
+  for (const { folder, name: file } of files) {
+    const source = ts.createSourceFile(file, readFileSync(join(root, folder, file), 'utf8'), ts.ScriptTarget.Latest, true)
     source.forEachChild((node) => {
       if (!ts.isClassDeclaration(node) || !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) return
       for (const member of node.members) {

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import * as enums from '../src/schemas/enums.js'
+import * as enums from '../src/model/enums.js'
 
 /**
- * The value lists of src/schemas/enums.ts serve the types, the fake and the full-depth request check. The
+ * The value lists of src/model/enums.ts serve the types, the fake and the full-depth request check. The
  * check loads on the first call that needs it, so a browser bundle of the main entry split as a bundler
  * splits it (as the bench builds it) carries them only in the chunk loaded on demand, never up front.
  */

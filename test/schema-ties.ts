@@ -6,9 +6,9 @@
  * - both list the same fields, so a field added to one and not the other fails here.
  */
 import type * as z from 'zod/mini'
-import type { ENDPOINT_DATA_FRESHNESS_SECONDS, SURVEY_RATING_SCALES } from '../src/schemas/enums.js'
+import type { ENDPOINT_DATA_FRESHNESS_SECONDS, SURVEY_RATING_SCALES } from '../src/model/enums.js'
 import type { EndpointDataFreshness } from '../src/requests/endpoints.js'
-import type { SurveyRatingScale } from '../src/requests/survey-questions.js'
+import type { SurveyRatingScale } from '../src/model/survey-questions.js'
 import type { UserBasic } from '../src/schemas/common.js'
 import { userBasicShape } from '../src/schemas/common.js'
 import type { Experiment } from '../src/schemas/experiments.js'

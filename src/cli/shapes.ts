@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import { checkShape } from '../requests/check.js'
-import { REQUESTS } from '../requests/index.js'
+import { REQUESTS } from '../requests/by-method.js'
 import { enumValues, fieldsOf, nodeOf, unwrap, type SchemaNode } from '../requests/introspect.js'
 import type { CommandSpec, Group } from './commands.js'
 import { UsageError } from './errors.js'

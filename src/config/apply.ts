@@ -3,7 +3,7 @@ import { isPlainObject } from './diff.js'
 import { StalePlanError, StaleResourceError } from './errors.js'
 import { layers, referencesOf, refTo, withIds } from './graph.js'
 import { byAge, kindOps, KIND_NAMES, type Id, type KindOps, type Resource } from './kinds.js'
-import { fingerprint, pendingWrite, takePlan, targetsOf, type PendingWrite } from './pending.js'
+import { fingerprint, pendingWrite, markApplied, targetsOf, type PendingWrite } from './pending.js'
 import { savedBody } from './saved-plan.js'
 import { scrubberOf } from './scrub.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
@@ -72,7 +72,7 @@ function checkPlan(plan: Plan, client: ProjectClient): void {
   const project = plan.project
   if (project && (project.id !== client.projectId || project.host !== client.baseUrl)) throw new InvalidArgumentError('plan', `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`)
   if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`)
-  if (!takePlan(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
+  if (!markApplied(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
 }
 
 /**

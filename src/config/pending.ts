@@ -34,8 +34,8 @@ const writes = new WeakMap<PlanChange, PendingWrite>()
 const plans = new WeakSet<Plan>()
 const targets = new WeakMap<Plan, ReadonlyMap<string, string | number>>()
 
-/** The ids of the target's resources a plan's references named when it was made (`<folder>/<key>` → id). */
-export function holdTargets(plan: Plan, ids: ReadonlyMap<string, string | number>): void {
+/** Records the ids of the target's resources a plan's references named when it was made (`<folder>/<key>` → id). */
+export function setTargets(plan: Plan, ids: ReadonlyMap<string, string | number>): void {
   targets.set(plan, ids)
 }
 
@@ -43,7 +43,8 @@ export function targetsOf(plan: Plan): ReadonlyMap<string, string | number> {
   return targets.get(plan) ?? new Map()
 }
 
-export function hold(change: PlanChange, write: PendingWrite): PlanChange {
+/** `change`, with what it will send held beside it (read back by `pendingWrite`). */
+export function withPendingWrite(change: PlanChange, write: PendingWrite): PlanChange {
   writes.set(change, write)
   return change
 }
@@ -62,7 +63,10 @@ export function isPlanned(plan: Plan): boolean {
   return plans.has(plan)
 }
 
-/** Whether `plan` was made by `plan()` and not applied yet; it is applied once (a second run would create twice). */
-export function takePlan(plan: Plan): boolean {
+/**
+ * Marks `plan` applied: `false` when it was not made by `plan()` here or was applied already (it is applied
+ * once: a second run would create twice).
+ */
+export function markApplied(plan: Plan): boolean {
   return plans.delete(plan)
 }

@@ -5,7 +5,7 @@ import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
-import { fingerprint, hold, holdTargets, markPlanned, type PendingWrite } from './pending.js'
+import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -34,7 +34,7 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   })
   unknown.throwIfAny()
   graph.checkCycles()
-  holdTargets(result, graph.resolved)
+  setTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
   const scrubber = new Scrubber(env.values)
   scrubber.plan(result)
@@ -158,20 +158,20 @@ class KindPlanner {
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     const written = pick(spec, differences)
     this.warnIds(key, written)
-    this.push(hold({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
+    this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
-    this.push(hold({ kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
+    this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
   }
 
   private planDelete(key: string, resource: Resource): void {
     const current = this.ops.toSpec(this.client, resource)
     const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map((reference) => refTo(reference.kind, reference.key).$ref)
-    const change = hold({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current), references })
+    const change = withPendingWrite({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current), references })
     this.deleted.set(change, current)
     this.push(change)
   }

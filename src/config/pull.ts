@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { REQUESTS } from '../requests/index.js'
+import { REQUESTS } from '../requests/by-method.js'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'

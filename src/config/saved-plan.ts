@@ -3,12 +3,12 @@ import { lstat, readFile, rename, writeFile } from 'node:fs/promises'
 import * as z from 'zod/mini'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
-import { REQUESTS } from '../requests/index.js'
+import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject, pathText, stableJson } from './diff.js'
 import { ConfigError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
 import { refsAsPlaceholders } from './graph.js'
-import { hold, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
+import { withPendingWrite, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
 import { EnvReader } from './env.js'
 import { holdReads } from './scrub.js'
 import { isEnvReference, prepareSecrets } from './secrets.js'
@@ -126,7 +126,7 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
       // An update may keep a stored secret (no variable needed): known only when apply reads the resource again.
       else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
-    return hold(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
+    return withPendingWrite(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
   })
   const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project })
   holdReads(plan, env.values)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { ValidationIssue } from './errors.js'
-import { compileCheck } from './fast-validate.js'
+import { compileCheck } from './compiled-check.js'
 
 /**
  * Turns a parsed JSON body into the method's result. With `validate` false (the client's
@@ -15,7 +15,7 @@ export class DecodeFailure {
 
 /** Validates `json` against `schema`, throwing `DecodeFailure` with zod's issues. */
 export function parseWith<T>(schema: z.ZodMiniType<T>, json: unknown): T {
-  // Fast path: a body the compiled check accepts is returned as parsed, with no copy (see fast-validate.ts).
+  // Fast path: a body the compiled check accepts is returned as parsed, with no copy (see compiled-check.ts).
   if (compileCheck(schema)(json)) return json as T
   const result = z.safeParse(schema, json)
   if (!result.success) throw new DecodeFailure(result.error.issues as unknown as ReadonlyArray<ValidationIssue>)

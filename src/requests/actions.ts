@@ -1,42 +1,11 @@
 /** Request bodies and queries of `actions` (docs/service-behaviour.md §11.4). */
 import * as z from 'zod/mini'
-import { ACTION_ORDERINGS, ACTION_STEP_MATCHINGS } from '../schemas/enums.js'
-import { dateTimeInput, nullableOptional, type ShapeOutput } from './common.js'
-import { propertyFilterSchema } from './query-nodes.js'
+import { ACTION_ORDERINGS } from '../model/enums.js'
+import { dateTimeInput, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import {  } from '../model/query-nodes.js'
+import { actionStepSchema } from '../model/action-steps.js'
 
-/** How an action step matches `text`, `href` or `url`: `contains`, `regex` or `exact`. */
-export type ActionStepMatching = (typeof ACTION_STEP_MATCHINGS)[number]
-
-const actionStepShape = {
-  /** The event, e.g. `$pageview`, `$autocapture` or a custom event; `null` for any. */
-  event: nullableOptional(z.string()),
-  /** Property filters on the event. */
-  properties: nullableOptional(z.array(propertyFilterSchema)),
-  /** CSS selector of the element (autocapture). */
-  selector: nullableOptional(z.string()),
-  /** Derived from `selector` by the service (sent back as read). */
-  selector_regex: nullableOptional(z.string()),
-  /** Element tag name. */
-  tag_name: nullableOptional(z.string()),
-  /** Element text. */
-  text: nullableOptional(z.string()),
-  /** How `text` matches. */
-  text_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
-  /** Link target. */
-  href: nullableOptional(z.string()),
-  /** How `href` matches. */
-  href_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
-  /** Page URL. */
-  url: nullableOptional(z.string()),
-  /** How `url` matches (the service's default: `contains`). */
-  url_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
-}
-export interface ActionStepSchema extends z.ZodMiniObject<typeof actionStepShape, z.core.$strict> {}
-export const actionStepSchema: ActionStepSchema = z.strictObject(actionStepShape)
-/** One way to match the action (the steps are OR-ed), e.g. `{ event: '$pageview', url: '/welcome', url_matching: 'contains' }`. */
-export interface ActionStep extends ShapeOutput<typeof actionStepShape> {}
-
-const actionWriteFieldsShape = {
+export const actionWriteFieldsSchema = strictObject({
   /** Name, unique among the project's live actions. */
   name: nullableOptional(z.string()),
   /** Description. */
@@ -57,11 +26,9 @@ const actionWriteFieldsShape = {
   creation_context: nullableOptional(z.string()),
   /** Folder to create the action in. */
   _create_in_folder: z.exactOptional(z.string()),
-}
-export interface ActionWriteFieldsSchema extends z.ZodMiniObject<typeof actionWriteFieldsShape, z.core.$strict> {}
-export const actionWriteFieldsSchema: ActionWriteFieldsSchema = z.strictObject(actionWriteFieldsShape)
+})
 /** Fields accepted by `actions.create` and `update`. */
-export interface ActionWriteFields extends ShapeOutput<typeof actionWriteFieldsShape> {}
+export interface ActionWriteFields extends ShapeOf<typeof actionWriteFieldsSchema> {}
 
 export const actionCreateParamsSchema = actionWriteFieldsSchema
 /** `actions.create`: every field optional; a `name`, when given, is unique among live actions. */
@@ -73,7 +40,7 @@ export type ActionUpdateParams = ActionWriteFields
 /** A sort key of `actions.list`. */
 export type ActionOrdering = (typeof ACTION_ORDERINGS)[number]
 
-const actionListParamsShape = {
+export const actionListParamsSchema = strictObject({
   /** Page size: without it the service answers every action (the list has no `next`). */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -88,8 +55,6 @@ const actionListParamsShape = {
   ordering: z.optional(z.enum(ACTION_ORDERINGS)),
   /** Add `reference_count` to each action. */
   include_reference_count: z.optional(z.boolean()),
-}
-export interface ActionListParamsSchema extends z.ZodMiniObject<typeof actionListParamsShape, z.core.$strict> {}
-export const actionListParamsSchema: ActionListParamsSchema = z.strictObject(actionListParamsShape)
+})
 /** Query of `actions.list` (docs/service-behaviour.md §11.4). */
-export interface ActionListParams extends ShapeOutput<typeof actionListParamsShape> {}
+export interface ActionListParams extends ShapeOf<typeof actionListParamsSchema> {}

@@ -5,10 +5,10 @@ import {
   ENDPOINT_DATA_FRESHNESS_SECONDS,
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
-} from '../schemas/enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
-import { endpointQuerySchema } from './insight-queries.js'
-import { breakdownFilterSchema, propertyFilterSchema } from './query-nodes.js'
+} from '../model/enums.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, type ShapeOutput, strictObject } from '../model/shape.js'
+import { endpointQuerySchema } from '../model/insight-queries.js'
+import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-nodes.js'
 
 /**
  * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out
@@ -16,7 +16,7 @@ import { breakdownFilterSchema, propertyFilterSchema } from './query-nodes.js'
  */
 export type EndpointDataFreshness = 900 | 1800 | 3600 | 21600 | 43200 | 86400 | 604800
 
-const endpointWriteFieldsShape = {
+export const endpointWriteFieldsSchema = strictObject({
   /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (`^[a-zA-Z][a-zA-Z0-9_-]{0,127}$`); unique per project. */
   name: z.exactOptional(z.string()),
   /** A HogQL or insight query (`kind` discriminates). Changing it on update creates a new version. */
@@ -45,32 +45,28 @@ const endpointWriteFieldsShape = {
   optional_breakdown_properties: nullableOptional(z.array(z.string())),
   /** `true` soft-deletes. */
   deleted: z.exactOptional(z.boolean()),
-}
-export interface EndpointWriteFieldsSchema extends z.ZodMiniObject<typeof endpointWriteFieldsShape, z.core.$strict> {}
-export const endpointWriteFieldsSchema: EndpointWriteFieldsSchema = z.strictObject(endpointWriteFieldsShape)
+})
 /**
  * Fields accepted by `endpoints.create` and `endpoints.update` (docs/service-behaviour.md §6.1, §P3.1).
  * A field the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface EndpointWriteFields extends ShapeOutput<typeof endpointWriteFieldsShape> {}
+export interface EndpointWriteFields extends ShapeOf<typeof endpointWriteFieldsSchema> {}
 
-const endpointCreateParamsShape = {
-  ...endpointWriteFieldsShape,
+export const endpointCreateParamsSchema = strictObject({
+  ...endpointWriteFieldsSchema.shape,
   /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (required). */
   name: z.string(),
   /** The query to run (required). */
   query: endpointQuerySchema,
-}
-export interface EndpointCreateParamsSchema extends z.ZodMiniObject<typeof endpointCreateParamsShape, z.core.$strict> {}
-export const endpointCreateParamsSchema: EndpointCreateParamsSchema = z.strictObject(endpointCreateParamsShape)
+})
 /** `endpoints.create`: `name` and `query` are required by the service. */
-export interface EndpointCreateParams extends ShapeOutput<typeof endpointCreateParamsShape> {}
+export interface EndpointCreateParams extends ShapeOf<typeof endpointCreateParamsSchema> {}
 
 export const endpointUpdateParamsSchema = endpointWriteFieldsSchema
 /** `endpoints.update`: any writable field. */
 export type EndpointUpdateParams = EndpointWriteFields
 
-const endpointListParamsShape = {
+export const endpointListParamsSchema = strictObject({
   /** Page size. */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -79,11 +75,9 @@ const endpointListParamsShape = {
   is_active: z.optional(z.boolean()),
   /** A user id. */
   created_by: z.optional(z.number()),
-}
-export interface EndpointListParamsSchema extends z.ZodMiniObject<typeof endpointListParamsShape, z.core.$strict> {}
-export const endpointListParamsSchema: EndpointListParamsSchema = z.strictObject(endpointListParamsShape)
+})
 /** Query of `endpoints.list`. */
-export interface EndpointListParams extends ShapeOutput<typeof endpointListParamsShape> {}
+export interface EndpointListParams extends ShapeOf<typeof endpointListParamsSchema> {}
 
 /**
  * `refresh` of a run. Thin-spec era: `blocking` (default) or `force_blocking`; newer versions:
@@ -108,7 +102,7 @@ export const endpointFiltersOverrideSchema: EndpointFiltersOverrideSchema = z.st
 /** Dashboard-style filters over an insight endpoint's query (deprecated by the service; refused for HogQL). */
 export interface EndpointFiltersOverride extends ShapeOutput<typeof endpointFiltersOverrideShape> {}
 
-const endpointRunParamsShape = {
+export const endpointRunParamsSchema = strictObject({
   /** Your id for this run, to find (poll or cancel) it in the query log. */
   client_query_id: z.exactOptional(z.string()),
   /** Deprecated by the service: filters over an insight endpoint's query (refused for HogQL endpoints). */
@@ -130,26 +124,20 @@ const endpointRunParamsShape = {
   limit: z.exactOptional(z.number()),
   /** Rows to skip (needs `limit`; HogQL endpoints only). */
   offset: z.exactOptional(z.number()),
-}
-export interface EndpointRunParamsSchema extends z.ZodMiniObject<typeof endpointRunParamsShape, z.core.$strict> {}
-export const endpointRunParamsSchema: EndpointRunParamsSchema = z.strictObject(endpointRunParamsShape)
+})
 /** Body of `endpoints.run` (docs/service-behaviour.md §6.1, §P3.4). Every field is optional. */
-export interface EndpointRunParams extends ShapeOutput<typeof endpointRunParamsShape> {}
+export interface EndpointRunParams extends ShapeOf<typeof endpointRunParamsSchema> {}
 
-const endpointRunGetParamsShape = {
+export const endpointRunGetParamsSchema = strictObject({
   /** The version to run (default: the latest); a positive integer. */
   version: z.optional(z.number()),
-}
-export interface EndpointRunGetParamsSchema extends z.ZodMiniObject<typeof endpointRunGetParamsShape, z.core.$strict> {}
-export const endpointRunGetParamsSchema: EndpointRunGetParamsSchema = z.strictObject(endpointRunGetParamsShape)
+})
 /** Query of `endpoints.runGet`. */
-export interface EndpointRunGetParams extends ShapeOutput<typeof endpointRunGetParamsShape> {}
+export interface EndpointRunGetParams extends ShapeOf<typeof endpointRunGetParamsSchema> {}
 
-const lastExecutionTimesParamsShape = {
+export const lastExecutionTimesParamsSchema = strictObject({
   /** Endpoint names; non-empty. Names never run in the past 6 months are absent from the answer. */
   names: z.array(z.string()).check(z.minLength(1)),
-}
-export interface LastExecutionTimesParamsSchema extends z.ZodMiniObject<typeof lastExecutionTimesParamsShape, z.core.$strict> {}
-export const lastExecutionTimesParamsSchema: LastExecutionTimesParamsSchema = z.strictObject(lastExecutionTimesParamsShape)
+})
 /** Body of `endpoints.lastExecutionTimes`. */
-export interface LastExecutionTimesParams extends ShapeOutput<typeof lastExecutionTimesParamsShape> {}
+export interface LastExecutionTimesParams extends ShapeOf<typeof lastExecutionTimesParamsSchema> {}

@@ -1,9 +1,9 @@
 /** Request bodies and queries of `eventDefinitions` (docs/service-behaviour.md §7). */
 import * as z from 'zod/mini'
-import { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from '../schemas/enums.js'
-import { nullableOptional, type ShapeOutput } from './common.js'
+import { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from '../model/enums.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 
-const eventDefinitionWriteFieldsShape = {
+export const eventDefinitionWriteFieldsSchema = strictObject({
   /** Event name, at most 400 characters; unique per project (a duplicate is refused on create). */
   name: z.exactOptional(z.string()),
   /** User id of the owner. */
@@ -22,24 +22,20 @@ const eventDefinitionWriteFieldsShape = {
   post_to_slack: z.exactOptional(z.boolean()),
   /** Columns shown by default for this event. */
   default_columns: z.exactOptional(z.array(z.string())),
-}
-export interface EventDefinitionWriteFieldsSchema extends z.ZodMiniObject<typeof eventDefinitionWriteFieldsShape, z.core.$strict> {}
-export const eventDefinitionWriteFieldsSchema: EventDefinitionWriteFieldsSchema = z.strictObject(eventDefinitionWriteFieldsShape)
+})
 /**
  * Fields accepted by `eventDefinitions.create` and `update` (docs/service-behaviour.md §7.1). A field
  * the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface EventDefinitionWriteFields extends ShapeOutput<typeof eventDefinitionWriteFieldsShape> {}
+export interface EventDefinitionWriteFields extends ShapeOf<typeof eventDefinitionWriteFieldsSchema> {}
 
-const eventDefinitionCreateParamsShape = {
-  ...eventDefinitionWriteFieldsShape,
+export const eventDefinitionCreateParamsSchema = strictObject({
+  ...eventDefinitionWriteFieldsSchema.shape,
   /** Event name, at most 400 characters (required). */
   name: z.string(),
-}
-export interface EventDefinitionCreateParamsSchema extends z.ZodMiniObject<typeof eventDefinitionCreateParamsShape, z.core.$strict> {}
-export const eventDefinitionCreateParamsSchema: EventDefinitionCreateParamsSchema = z.strictObject(eventDefinitionCreateParamsShape)
+})
 /** `eventDefinitions.create`: `name` is required by the service. */
-export interface EventDefinitionCreateParams extends ShapeOutput<typeof eventDefinitionCreateParamsShape> {}
+export interface EventDefinitionCreateParams extends ShapeOf<typeof eventDefinitionCreateParamsSchema> {}
 
 export const eventDefinitionUpdateParamsSchema = eventDefinitionWriteFieldsSchema
 /** `eventDefinitions.update`: any writable field. */
@@ -49,7 +45,7 @@ export const eventDefinitionOrderingSchema = z.literal(['name', '-name', 'last_s
 /** A sort key of `eventDefinitions.list`. */
 export type EventDefinitionOrdering = z.infer<typeof eventDefinitionOrderingSchema>
 
-const eventDefinitionListParamsShape = {
+export const eventDefinitionListParamsSchema = strictObject({
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -69,8 +65,6 @@ const eventDefinitionListParamsShape = {
    * comma-separated (service default `-last_seen_at::date,name`).
    */
   ordering: z.optional(z.union([eventDefinitionOrderingSchema, z.array(eventDefinitionOrderingSchema)])),
-}
-export interface EventDefinitionListParamsSchema extends z.ZodMiniObject<typeof eventDefinitionListParamsShape, z.core.$strict> {}
-export const eventDefinitionListParamsSchema: EventDefinitionListParamsSchema = z.strictObject(eventDefinitionListParamsShape)
+})
 /** Query of `eventDefinitions.list` (docs/service-behaviour.md §7.2). */
-export interface EventDefinitionListParams extends ShapeOutput<typeof eventDefinitionListParamsShape> {}
+export interface EventDefinitionListParams extends ShapeOf<typeof eventDefinitionListParamsSchema> {}

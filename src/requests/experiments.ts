@@ -1,10 +1,10 @@
 /**
  * The request bodies and queries of `experiments` (docs/service-behaviour.md §3, §P1); the nested
- * payloads (metrics, parameters, exposure criteria, …) are in ./experiment-metrics.ts.
+ * payloads (metrics, parameters, exposure criteria, …) are in ../model/experiment-metrics.ts.
  */
 import * as z from 'zod/mini'
-import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../schemas/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../model/enums.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 import {
   experimentDateSchema,
   experimentExposureCriteriaSchema,
@@ -15,9 +15,9 @@ import {
   experimentRunningTimeCalculationSchema,
   experimentSavedMetricRefSchema,
   experimentStatsConfigSchema,
-} from './experiment-metrics.js'
+} from '../model/experiment-metrics.js'
 
-const experimentWriteFieldsShape = {
+export const experimentWriteFieldsSchema = strictObject({
   /** Name, at most 400 characters. */
   name: z.exactOptional(z.string()),
   /** Description (at most 400 characters; newer services 3000). */
@@ -77,67 +77,57 @@ const experimentWriteFieldsShape = {
   feature_flag: z.exactOptional(experimentFeatureFlagInputSchema),
   /** Required with `feature_flag` on a running experiment. */
   update_feature_flag_params: z.exactOptional(z.boolean()),
-}
-export interface ExperimentWriteFieldsSchema extends z.ZodMiniObject<typeof experimentWriteFieldsShape, z.core.$strict> {}
-export const experimentWriteFieldsSchema: ExperimentWriteFieldsSchema = z.strictObject(experimentWriteFieldsShape)
+})
 /**
  * Fields accepted by `experiments.create` and `experiments.update` (docs/service-behaviour.md §3.1,
  * §P1). A field the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface ExperimentWriteFields extends ShapeOutput<typeof experimentWriteFieldsShape> {}
+export interface ExperimentWriteFields extends ShapeOf<typeof experimentWriteFieldsSchema> {}
 
-const experimentCreateParamsShape = {
-  ...experimentWriteFieldsShape,
+export const experimentCreateParamsSchema = strictObject({
+  ...experimentWriteFieldsSchema.shape,
   /** Name, at most 400 characters (required). */
   name: z.string(),
   /** Key of the feature flag to use or create (required). */
   feature_flag_key: z.string(),
-}
-export interface ExperimentCreateParamsSchema extends z.ZodMiniObject<typeof experimentCreateParamsShape, z.core.$strict> {}
-export const experimentCreateParamsSchema: ExperimentCreateParamsSchema = z.strictObject(experimentCreateParamsShape)
+})
 /** `experiments.create`: `name` and `feature_flag_key` are required by the service. */
-export interface ExperimentCreateParams extends ShapeOutput<typeof experimentCreateParamsShape> {}
+export interface ExperimentCreateParams extends ShapeOf<typeof experimentCreateParamsSchema> {}
 
 export const experimentUpdateParamsSchema = experimentWriteFieldsSchema
 /** `experiments.update`: any writable field. */
 export type ExperimentUpdateParams = ExperimentWriteFields
 
-const experimentDuplicateParamsShape = {
+export const experimentDuplicateParamsSchema = strictObject({
   /** The copy's flag key (default: the same flag). */
   feature_flag_key: z.exactOptional(z.string()),
-}
-export interface ExperimentDuplicateParamsSchema extends z.ZodMiniObject<typeof experimentDuplicateParamsShape, z.core.$strict> {}
-export const experimentDuplicateParamsSchema: ExperimentDuplicateParamsSchema = z.strictObject(experimentDuplicateParamsShape)
+})
 /** Body of `experiments.duplicate`: optionally another flag for the copy. */
-export interface ExperimentDuplicateParams extends ShapeOutput<typeof experimentDuplicateParamsShape> {}
+export interface ExperimentDuplicateParams extends ShapeOf<typeof experimentDuplicateParamsSchema> {}
 
 export const exposureCohortParamsSchema = z.record(z.string(), z.never())
 /** Body of `experiments.createExposureCohort`: the service reads none. */
 export type ExposureCohortParams = z.infer<typeof exposureCohortParamsSchema>
 
-const experimentLaunchParamsShape = {
+export const experimentLaunchParamsSchema = strictObject({
   /** When the experiment starts, as a `Date` or an ISO 8601 string. Default: now. */
   start_date: z.exactOptional(dateTimeInput),
-}
-export interface ExperimentLaunchParamsSchema extends z.ZodMiniObject<typeof experimentLaunchParamsShape, z.core.$strict> {}
-export const experimentLaunchParamsSchema: ExperimentLaunchParamsSchema = z.strictObject(experimentLaunchParamsShape)
+})
 /** What `experiments.launch` sets. */
-export interface ExperimentLaunchParams extends ShapeOutput<typeof experimentLaunchParamsShape> {}
+export interface ExperimentLaunchParams extends ShapeOf<typeof experimentLaunchParamsSchema> {}
 
-const experimentEndParamsShape = {
+export const experimentEndParamsSchema = strictObject({
   /** When the experiment ends, as a `Date` or an ISO 8601 string. Default: now. */
   end_date: z.exactOptional(dateTimeInput),
   /** The outcome: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
   conclusion: z.exactOptional(z.enum(EXPERIMENT_CONCLUSIONS)),
   /** Why, in a sentence or two. */
   conclusion_comment: z.exactOptional(z.string()),
-}
-export interface ExperimentEndParamsSchema extends z.ZodMiniObject<typeof experimentEndParamsShape, z.core.$strict> {}
-export const experimentEndParamsSchema: ExperimentEndParamsSchema = z.strictObject(experimentEndParamsShape)
+})
 /** What `experiments.end` sets. */
-export interface ExperimentEndParams extends ShapeOutput<typeof experimentEndParamsShape> {}
+export interface ExperimentEndParams extends ShapeOf<typeof experimentEndParamsSchema> {}
 
-const experimentShipVariantParamsShape = {
+export const experimentShipVariantParamsSchema = strictObject({
   /** The variant rolled out to everyone the flag's conditions match (100%; the others 0%). */
   variant_key: z.string(),
   /** The outcome: `won`, `lost`, `inconclusive`, `stopped_early` or `invalid`. */
@@ -146,13 +136,11 @@ const experimentShipVariantParamsShape = {
   conclusion_comment: nullableOptional(z.string()),
   /** Newer services: also put a 100% condition first, so the variant reaches everyone (default `false`). */
   release_to_everyone: z.exactOptional(z.boolean()),
-}
-export interface ExperimentShipVariantParamsSchema extends z.ZodMiniObject<typeof experimentShipVariantParamsShape, z.core.$strict> {}
-export const experimentShipVariantParamsSchema: ExperimentShipVariantParamsSchema = z.strictObject(experimentShipVariantParamsShape)
+})
 /** `experiments.shipVariant`: the variant to ship and, when given, the conclusion. */
-export interface ExperimentShipVariantParams extends ShapeOutput<typeof experimentShipVariantParamsShape> {}
+export interface ExperimentShipVariantParams extends ShapeOf<typeof experimentShipVariantParamsSchema> {}
 
-const experimentListParamsShape = {
+export const experimentListParamsSchema = strictObject({
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
@@ -167,14 +155,12 @@ const experimentListParamsShape = {
   order: z.optional(z.string()),
   /** Only experiments created by this user id. */
   created_by_id: z.optional(z.number()),
-}
-export interface ExperimentListParamsSchema extends z.ZodMiniObject<typeof experimentListParamsShape, z.core.$strict> {}
-export const experimentListParamsSchema: ExperimentListParamsSchema = z.strictObject(experimentListParamsShape)
+})
 /** Query of `experiments.list`. `limit`/`offset` are the spec's; the rest the service also reads (§3.2). */
-export interface ExperimentListParams extends ShapeOutput<typeof experimentListParamsShape> {}
+export interface ExperimentListParams extends ShapeOf<typeof experimentListParamsSchema> {}
 
 /** Query of `experiments.listIncludingArchived`: that of `list`, less `archived` (it walks both kinds). */
-export const experimentListIncludingArchivedParamsSchema = z.strictObject(lessArchived(experimentListParamsShape))
+export const experimentListIncludingArchivedParamsSchema = strictObject(lessArchived(experimentListParamsSchema.shape))
 
 /** A shape less its `archived` member (rather than `z.omit`: one zod function less in the main bundle). */
 function lessArchived<Shape extends { archived: unknown }>({ archived: _archived, ...rest }: Shape): Omit<Shape, 'archived'> {
@@ -183,7 +169,7 @@ function lessArchived<Shape extends { archived: unknown }>({ archived: _archived
 
 const booleanQuerySchema = z.union([z.boolean(), z.literal(['true', 'false'])])
 
-const eligibleFeatureFlagsParamsShape = {
+export const eligibleFeatureFlagsParamsSchema = strictObject({
   /** Flag key or name contains. */
   search: z.optional(z.string()),
   /** Default 20, at most 100. */
@@ -200,30 +186,24 @@ const eligibleFeatureFlagsParamsShape = {
   evaluation_runtime: z.optional(z.enum(FEATURE_FLAG_EVALUATION_RUNTIMES)),
   /** Only flags with (`true`) or without (`false`) evaluation tags. */
   has_evaluation_tags: z.optional(booleanQuerySchema),
-}
-export interface EligibleFeatureFlagsParamsSchema extends z.ZodMiniObject<typeof eligibleFeatureFlagsParamsShape, z.core.$strict> {}
-export const eligibleFeatureFlagsParamsSchema: EligibleFeatureFlagsParamsSchema = z.strictObject(eligibleFeatureFlagsParamsShape)
+})
 /** Query of `experiments.eligibleFeatureFlags` (spec rule 5). */
-export interface EligibleFeatureFlagsParams extends ShapeOutput<typeof eligibleFeatureFlagsParamsShape> {}
+export interface EligibleFeatureFlagsParams extends ShapeOf<typeof eligibleFeatureFlagsParamsSchema> {}
 
-const recalculateTimeseriesParamsShape = {
+export const recalculateTimeseriesParamsSchema = strictObject({
   /** The full metric to recalculate, with its `uuid` (as the experiment returns it). */
   metric: experimentMetricWithFingerprintSchema,
   /** The metric's `fingerprint`, as the experiment returns it. */
   fingerprint: z.string(),
-}
-export interface RecalculateTimeseriesParamsSchema extends z.ZodMiniObject<typeof recalculateTimeseriesParamsShape, z.core.$strict> {}
-export const recalculateTimeseriesParamsSchema: RecalculateTimeseriesParamsSchema = z.strictObject(recalculateTimeseriesParamsShape)
+})
 /** Body of `recalculateTimeseries`. */
-export interface RecalculateTimeseriesParams extends ShapeOutput<typeof recalculateTimeseriesParamsShape> {}
+export interface RecalculateTimeseriesParams extends ShapeOf<typeof recalculateTimeseriesParamsSchema> {}
 
-const timeseriesResultsParamsShape = {
+export const timeseriesResultsParamsSchema = strictObject({
   /** The metric's `uuid`. */
   metric_uuid: z.string(),
   /** The metric's `fingerprint` (in the experiment's `metrics`). */
   fingerprint: z.string(),
-}
-export interface TimeseriesResultsParamsSchema extends z.ZodMiniObject<typeof timeseriesResultsParamsShape, z.core.$strict> {}
-export const timeseriesResultsParamsSchema: TimeseriesResultsParamsSchema = z.strictObject(timeseriesResultsParamsShape)
+})
 /** Query of `timeseriesResults`. */
-export interface TimeseriesResultsParams extends ShapeOutput<typeof timeseriesResultsParamsShape> {}
+export interface TimeseriesResultsParams extends ShapeOf<typeof timeseriesResultsParamsSchema> {}

@@ -12,29 +12,13 @@ import {
   HOG_FUNCTION_METRIC_INTERVALS,
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
-} from '../schemas/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
-import { propertyFilterSchema } from './query-nodes.js'
+} from '../model/enums.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, type ShapeOutput, strictObject } from '../model/shape.js'
+import { propertyFilterSchema } from '../model/query-nodes.js'
+import { hogFunctionFilterEntitySchema } from '../model/hog-function-filters.js'
 
 /** Kind of hog function in a request. */
 export type HogFunctionTypeParam = (typeof HOG_FUNCTION_TYPES)[number]
-
-const hogFunctionFilterEntityShape = {
-  /** The event name (`events`) or the action id as a string (`actions`). */
-  id: z.string(),
-  /** `events` or `actions`. */
-  type: z.literal(['events', 'actions']),
-  /** Display name. */
-  name: z.exactOptional(z.string()),
-  /** Position. */
-  order: z.exactOptional(z.number()),
-  /** Filters on the event's properties. */
-  properties: z.exactOptional(z.array(propertyFilterSchema)),
-}
-export interface HogFunctionFilterEntitySchema extends z.ZodMiniObject<typeof hogFunctionFilterEntityShape, z.core.$strict> {}
-export const hogFunctionFilterEntitySchema: HogFunctionFilterEntitySchema = z.strictObject(hogFunctionFilterEntityShape)
-/** An `events` or `actions` item of a hog function's `filters`. */
-export interface HogFunctionFilterEntity extends ShapeOutput<typeof hogFunctionFilterEntityShape> {}
 
 const hogFunctionInputSchemaItemParamShape = {
   /** The input's type. */
@@ -204,7 +188,7 @@ export const hogFunctionBroadcastParamsSchema = hogFunctionWriteFieldsSchema
 /** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
 export interface HogFunctionBroadcastParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
-const hogFunctionListParamsShape = {
+export const hogFunctionListParamsSchema = strictObject({
   /** Created at this date-time. */
   created_at: z.optional(dateTimeInput),
   /** User id of the creator. */
@@ -223,13 +207,11 @@ const hogFunctionListParamsShape = {
   type: z.optional(z.array(z.enum(HOG_FUNCTION_TYPES))),
   /** Updated at this date-time. */
   updated_at: z.optional(dateTimeInput),
-}
-export interface HogFunctionListParamsSchema extends z.ZodMiniObject<typeof hogFunctionListParamsShape, z.core.$strict> {}
-export const hogFunctionListParamsSchema: HogFunctionListParamsSchema = z.strictObject(hogFunctionListParamsShape)
+})
 /** Query of `hogFunctions.list` (spec rule 1). */
-export interface HogFunctionListParams extends ShapeOutput<typeof hogFunctionListParamsShape> {}
+export interface HogFunctionListParams extends ShapeOf<typeof hogFunctionListParamsSchema> {}
 
-const hogFunctionInvocationParamsShape = {
+export const hogFunctionInvocationParamsSchema = strictObject({
   /** The hog function fields to run (required). */
   configuration: hogFunctionWriteFieldsSchema,
   /** Globals of the run: `event`, `person`, `groups`, `project`, … */
@@ -240,13 +222,11 @@ const hogFunctionInvocationParamsShape = {
   mock_async_functions: z.exactOptional(z.boolean()),
   /** Your id for the run. */
   invocation_id: nullableOptional(z.string()),
-}
-export interface HogFunctionInvocationParamsSchema extends z.ZodMiniObject<typeof hogFunctionInvocationParamsShape, z.core.$strict> {}
-export const hogFunctionInvocationParamsSchema: HogFunctionInvocationParamsSchema = z.strictObject(hogFunctionInvocationParamsShape)
+})
 /** Body of `hogFunctions.invocations`: a test run of a configuration against an event. */
-export interface HogFunctionInvocationParams extends ShapeOutput<typeof hogFunctionInvocationParamsShape> {}
+export interface HogFunctionInvocationParams extends ShapeOf<typeof hogFunctionInvocationParamsSchema> {}
 
-const hogFunctionLogsParamsShape = {
+export const hogFunctionLogsParamsSchema = strictObject({
   /** 1…500, service default 50. */
   limit: z.optional(z.number()),
   /** Entries after this date-time. */
@@ -259,13 +239,11 @@ const hogFunctionLogsParamsShape = {
   search: z.optional(z.string()),
   /** One invocation's entries. */
   instance_id: z.optional(z.string()),
-}
-export interface HogFunctionLogsParamsSchema extends z.ZodMiniObject<typeof hogFunctionLogsParamsShape, z.core.$strict> {}
-export const hogFunctionLogsParamsSchema: HogFunctionLogsParamsSchema = z.strictObject(hogFunctionLogsParamsShape)
+})
 /** Query of `hogFunctions.logs`. */
-export interface HogFunctionLogsParams extends ShapeOutput<typeof hogFunctionLogsParamsShape> {}
+export interface HogFunctionLogsParams extends ShapeOf<typeof hogFunctionLogsParamsSchema> {}
 
-const hogFunctionMetricsParamsShape = {
+export const hogFunctionMetricsParamsSchema = strictObject({
   /** Start: a date-time or a relative value (service default `-7d`). */
   after: z.optional(dateTimeInput),
   /** End: a date-time or a relative value (default now). */
@@ -280,35 +258,27 @@ const hogFunctionMetricsParamsShape = {
   kind: z.optional(z.union([z.string(), z.array(z.string())])),
   /** One invocation's metrics. */
   instance_id: z.optional(z.string()),
-}
-export interface HogFunctionMetricsParamsSchema extends z.ZodMiniObject<typeof hogFunctionMetricsParamsShape, z.core.$strict> {}
-export const hogFunctionMetricsParamsSchema: HogFunctionMetricsParamsSchema = z.strictObject(hogFunctionMetricsParamsShape)
+})
 /** Query of `hogFunctions.metrics` and `metricsTotals`. */
-export interface HogFunctionMetricsParams extends ShapeOutput<typeof hogFunctionMetricsParamsShape> {}
+export interface HogFunctionMetricsParams extends ShapeOf<typeof hogFunctionMetricsParamsSchema> {}
 
-const hogFunctionIconParamsShape = {
+export const hogFunctionIconParamsSchema = strictObject({
   /** The icon id (a domain, as `icons` returns it); the service answers 400 without it. */
   id: z.optional(z.string()),
-}
-export interface HogFunctionIconParamsSchema extends z.ZodMiniObject<typeof hogFunctionIconParamsShape, z.core.$strict> {}
-export const hogFunctionIconParamsSchema: HogFunctionIconParamsSchema = z.strictObject(hogFunctionIconParamsShape)
+})
 /** Query of `hogFunctions.icon`. */
-export interface HogFunctionIconParams extends ShapeOutput<typeof hogFunctionIconParamsShape> {}
+export interface HogFunctionIconParams extends ShapeOf<typeof hogFunctionIconParamsSchema> {}
 
-const hogFunctionIconsParamsShape = {
+export const hogFunctionIconsParamsSchema = strictObject({
   /** A company or domain name to search logos for; the service answers `[]` without it. */
   query: z.optional(z.string()),
-}
-export interface HogFunctionIconsParamsSchema extends z.ZodMiniObject<typeof hogFunctionIconsParamsShape, z.core.$strict> {}
-export const hogFunctionIconsParamsSchema: HogFunctionIconsParamsSchema = z.strictObject(hogFunctionIconsParamsShape)
+})
 /** Query of `hogFunctions.icons`. */
-export interface HogFunctionIconsParams extends ShapeOutput<typeof hogFunctionIconsParamsShape> {}
+export interface HogFunctionIconsParams extends ShapeOf<typeof hogFunctionIconsParamsSchema> {}
 
-const hogFunctionRearrangeParamsShape = {
+export const hogFunctionRearrangeParamsSchema = strictObject({
   /** Hog function id → its new `execution_order` (non-empty). */
   orders: z.record(z.string(), z.number()),
-}
-export interface HogFunctionRearrangeParamsSchema extends z.ZodMiniObject<typeof hogFunctionRearrangeParamsShape, z.core.$strict> {}
-export const hogFunctionRearrangeParamsSchema: HogFunctionRearrangeParamsSchema = z.strictObject(hogFunctionRearrangeParamsShape)
+})
 /** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
-export interface HogFunctionRearrangeParams extends ShapeOutput<typeof hogFunctionRearrangeParamsShape> {}
+export interface HogFunctionRearrangeParams extends ShapeOf<typeof hogFunctionRearrangeParamsSchema> {}

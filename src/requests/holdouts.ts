@@ -1,57 +1,38 @@
 /** Request bodies and queries of `holdouts` (docs/service-behaviour.md §11.5). */
 import * as z from 'zod/mini'
-import { nullableOptional, type ShapeOutput } from './common.js'
-import { featureFlagPropertySchema } from './feature-flags.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { holdoutGroupSchema } from '../model/holdout-groups.js'
 
-const holdoutGroupShape = {
-  /** Properties the held-out users match (usually none). */
-  properties: nullableOptional(z.array(featureFlagPropertySchema)),
-  /** Share of users excluded from every experiment using the holdout, 0–100 (the first group's is the one flags get). */
-  rollout_percentage: z.number(),
-  /** Set by the service to `holdout-<id>`. */
-  variant: nullableOptional(z.string()),
-}
-export interface HoldoutGroupSchema extends z.ZodMiniObject<typeof holdoutGroupShape, z.core.$strict> {}
-export const holdoutGroupSchema: HoldoutGroupSchema = z.strictObject(holdoutGroupShape)
-/** A holdout's release group: `{ properties: [], rollout_percentage: 5 }`. */
-export interface HoldoutGroup extends ShapeOutput<typeof holdoutGroupShape> {}
-
-const holdoutWriteFieldsShape = {
+export const holdoutWriteFieldsSchema = strictObject({
   /** Name (not unique), at most 400 characters. */
   name: z.exactOptional(z.string()),
   /** Description. */
   description: nullableOptional(z.string()),
   /** The held-out groups (at least one). */
   filters: z.exactOptional(z.array(holdoutGroupSchema)),
-}
-export interface HoldoutWriteFieldsSchema extends z.ZodMiniObject<typeof holdoutWriteFieldsShape, z.core.$strict> {}
-export const holdoutWriteFieldsSchema: HoldoutWriteFieldsSchema = z.strictObject(holdoutWriteFieldsShape)
+})
 /** Fields accepted by `holdouts.update`. */
-export interface HoldoutWriteFields extends ShapeOutput<typeof holdoutWriteFieldsShape> {}
+export interface HoldoutWriteFields extends ShapeOf<typeof holdoutWriteFieldsSchema> {}
 
-const holdoutCreateParamsShape = {
-  ...holdoutWriteFieldsShape,
+export const holdoutCreateParamsSchema = strictObject({
+  ...holdoutWriteFieldsSchema.shape,
   /** Name (required). */
   name: z.string(),
   /** The held-out groups (required, at least one). */
   filters: z.array(holdoutGroupSchema),
-}
-export interface HoldoutCreateParamsSchema extends z.ZodMiniObject<typeof holdoutCreateParamsShape, z.core.$strict> {}
-export const holdoutCreateParamsSchema: HoldoutCreateParamsSchema = z.strictObject(holdoutCreateParamsShape)
+})
 /** `holdouts.create`: `name` and `filters` are required. */
-export interface HoldoutCreateParams extends ShapeOutput<typeof holdoutCreateParamsShape> {}
+export interface HoldoutCreateParams extends ShapeOf<typeof holdoutCreateParamsSchema> {}
 
 export const holdoutUpdateParamsSchema = holdoutWriteFieldsSchema
 /** `holdouts.update`: any writable field (changed `filters` reach every linked experiment's flag). */
 export type HoldoutUpdateParams = HoldoutWriteFields
 
-const holdoutListParamsShape = {
+export const holdoutListParamsSchema = strictObject({
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
   offset: z.optional(z.number()),
-}
-export interface HoldoutListParamsSchema extends z.ZodMiniObject<typeof holdoutListParamsShape, z.core.$strict> {}
-export const holdoutListParamsSchema: HoldoutListParamsSchema = z.strictObject(holdoutListParamsShape)
+})
 /** Query of `holdouts.list`. */
-export interface HoldoutListParams extends ShapeOutput<typeof holdoutListParamsShape> {}
+export interface HoldoutListParams extends ShapeOf<typeof holdoutListParamsSchema> {}

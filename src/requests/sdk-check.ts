@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
-import { compileCheck } from '../core/fast-validate.js'
+import { compileCheck } from '../core/compiled-check.js'
 import { checkShape, type ShapeProblem } from './check.js'
-import { REQUESTS } from './index.js'
+import { REQUESTS } from './by-method.js'
 
 /**
  * The SDK's full-depth check of a call's body and query before it is sent, against the same request shapes

@@ -1,16 +1,16 @@
 /**
  * Survey request bodies and queries (docs/service-behaviour.md §5, §P2); the nested question,
- * condition and appearance payloads are in ./survey-questions.ts.
+ * condition and appearance payloads are in ../model/survey-questions.ts.
  */
 import * as z from 'zod/mini'
-import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../schemas/enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
-import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from './survey-questions.js'
+import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../model/enums.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from '../model/survey-questions.js'
 
 /** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
 export type SurveyTypeParam = (typeof SURVEY_TYPES)[number]
 
-const surveyWriteShape = {
+export const surveyWriteFieldsSchema = strictObject({
   /** Name, unique in the project (at most 400 characters). */
   name: z.exactOptional(z.string()),
   /** Description. */
@@ -80,145 +80,122 @@ const surveyWriteShape = {
   enable_iframe_embedding: nullableOptional(z.boolean()),
   /** Folder to create the survey in (create only). */
   _create_in_folder: z.exactOptional(z.string()),
-}
-export const surveyWriteFieldsSchema = z.strictObject(surveyWriteShape)
+})
 /**
  * Fields accepted by `surveys.create` and `surveys.update` (docs/service-behaviour.md §5.1, §P2). A
  * field the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface SurveyWriteFields extends ShapeOutput<typeof surveyWriteShape> {}
+export interface SurveyWriteFields extends ShapeOf<typeof surveyWriteFieldsSchema> {}
 
-const surveyCreateParamsShape = {
-  ...surveyWriteShape,
+export const surveyCreateParamsSchema = strictObject({
+  ...surveyWriteFieldsSchema.shape,
   /** Name, unique in the project (required). */
   name: z.string(),
   /** `popover`, `widget`, `external_survey` or `api` (required). */
   type: z.enum(SURVEY_TYPES),
-}
-export interface SurveyCreateParamsSchema extends z.ZodMiniObject<typeof surveyCreateParamsShape, z.core.$strict> {}
-export const surveyCreateParamsSchema: SurveyCreateParamsSchema = z.strictObject(surveyCreateParamsShape)
+})
 /** `surveys.create`: `name` and `type` are required by the service. */
-export interface SurveyCreateParams extends ShapeOutput<typeof surveyCreateParamsShape> {}
+export interface SurveyCreateParams extends ShapeOf<typeof surveyCreateParamsSchema> {}
 
 /** The body of `surveys.update`: the write fields, every one optional. */
 export const surveyUpdateParamsSchema = surveyWriteFieldsSchema
 /** `surveys.update`: any writable field. */
 export type SurveyUpdateParams = SurveyWriteFields
 
-const surveyLaunchParamsShape = {
+export const surveyLaunchParamsSchema = strictObject({
   /** When the survey starts showing, as a `Date` or an ISO 8601 string. Default: now. */
   start_date: z.exactOptional(dateTimeInput),
-}
-export interface SurveyLaunchParamsSchema extends z.ZodMiniObject<typeof surveyLaunchParamsShape, z.core.$strict> {}
-export const surveyLaunchParamsSchema: SurveyLaunchParamsSchema = z.strictObject(surveyLaunchParamsShape)
+})
 /** What `surveys.launch` sets. */
-export interface SurveyLaunchParams extends ShapeOutput<typeof surveyLaunchParamsShape> {}
+export interface SurveyLaunchParams extends ShapeOf<typeof surveyLaunchParamsSchema> {}
 
-const surveyStopParamsShape = {
+export const surveyStopParamsSchema = strictObject({
   /** When the survey stops showing, as a `Date` or an ISO 8601 string. Default: now. */
   end_date: z.exactOptional(dateTimeInput),
-}
-export interface SurveyStopParamsSchema extends z.ZodMiniObject<typeof surveyStopParamsShape, z.core.$strict> {}
-export const surveyStopParamsSchema: SurveyStopParamsSchema = z.strictObject(surveyStopParamsShape)
+})
 /** What `surveys.stop` sets. */
-export interface SurveyStopParams extends ShapeOutput<typeof surveyStopParamsShape> {}
+export interface SurveyStopParams extends ShapeOf<typeof surveyStopParamsSchema> {}
 
-const surveyListParamsShape = {
+export const surveyListParamsSchema = strictObject({
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
   offset: z.optional(z.number()),
   /** Matches name or description. */
   search: z.optional(z.string()),
-}
-export interface SurveyListParamsSchema extends z.ZodMiniObject<typeof surveyListParamsShape, z.core.$strict> {}
-export const surveyListParamsSchema: SurveyListParamsSchema = z.strictObject(surveyListParamsShape)
+})
 /** Query of `surveys.list`. */
-export interface SurveyListParams extends ShapeOutput<typeof surveyListParamsShape> {}
+export interface SurveyListParams extends ShapeOf<typeof surveyListParamsSchema> {}
 
-const surveyActivityParamsShape = {
+export const surveyActivityParamsSchema = strictObject({
   /** Entries per page (default 10). */
   limit: z.optional(z.number()),
   /** Page number, from 1. */
   page: z.optional(z.number()),
-}
-export interface SurveyActivityParamsSchema extends z.ZodMiniObject<typeof surveyActivityParamsShape, z.core.$strict> {}
-export const surveyActivityParamsSchema: SurveyActivityParamsSchema = z.strictObject(surveyActivityParamsShape)
+})
 /** Query of `surveys.activity` and `surveys.allActivity` (page-based: `limit` default 10, `page` from 1). */
-export interface SurveyActivityParams extends ShapeOutput<typeof surveyActivityParamsShape> {}
+export interface SurveyActivityParams extends ShapeOf<typeof surveyActivityParamsSchema> {}
 
-const duplicateToProjectsParamsShape = {
+export const duplicateToProjectsParamsSchema = strictObject({
   /** Ids of the projects (teams) to copy into: non-empty, each in the caller's organisation. */
   target_team_ids: z.array(z.number()),
-}
-export interface DuplicateToProjectsParamsSchema extends z.ZodMiniObject<typeof duplicateToProjectsParamsShape, z.core.$strict> {}
-export const duplicateToProjectsParamsSchema: DuplicateToProjectsParamsSchema = z.strictObject(duplicateToProjectsParamsShape)
+})
 /** Body of `surveys.duplicateToProjects`. */
-export interface DuplicateToProjectsParams extends ShapeOutput<typeof duplicateToProjectsParamsShape> {}
+export interface DuplicateToProjectsParams extends ShapeOf<typeof duplicateToProjectsParamsSchema> {}
 
-const surveyStatsParamsShape = {
+export const surveyStatsParamsSchema = strictObject({
   /** From this date-time (ISO 8601 with a zone, else 400). */
   date_from: z.optional(dateTimeInput),
   /** Until this date-time (ISO 8601 with a zone, else 400). */
   date_to: z.optional(dateTimeInput),
   /** Leave archived responses out of the counts (default `false`). */
   exclude_archived: z.optional(z.boolean()),
-}
-export interface SurveyStatsParamsSchema extends z.ZodMiniObject<typeof surveyStatsParamsShape, z.core.$strict> {}
-export const surveyStatsParamsSchema: SurveyStatsParamsSchema = z.strictObject(surveyStatsParamsShape)
+})
 /** Query of `surveys.stats`. Dates are ISO 8601 with a zone; a `Date` is sent as its ISO string. */
-export interface SurveyStatsParams extends ShapeOutput<typeof surveyStatsParamsShape> {}
+export interface SurveyStatsParams extends ShapeOf<typeof surveyStatsParamsSchema> {}
 
-const surveyAllStatsParamsShape = {
+export const surveyAllStatsParamsSchema = strictObject({
   /** From this date-time (ISO 8601 with a zone, else 400). */
   date_from: z.optional(dateTimeInput),
   /** Until this date-time (ISO 8601 with a zone, else 400). */
   date_to: z.optional(dateTimeInput),
-}
-export interface SurveyAllStatsParamsSchema extends z.ZodMiniObject<typeof surveyAllStatsParamsShape, z.core.$strict> {}
-export const surveyAllStatsParamsSchema: SurveyAllStatsParamsSchema = z.strictObject(surveyAllStatsParamsShape)
+})
 /** Query of `surveys.allStats`. */
-export interface SurveyAllStatsParams extends ShapeOutput<typeof surveyAllStatsParamsShape> {}
+export interface SurveyAllStatsParams extends ShapeOf<typeof surveyAllStatsParamsSchema> {}
 
-const summarizeResponsesParamsShape = {
+export const summarizeResponsesParamsSchema = strictObject({
   /** The question's `id` (sent in the query). */
   question_id: z.exactOptional(z.string()),
   /** The question's 0-based position (sent in the query). */
   question_index: z.exactOptional(z.number()),
   /** Skip the service's 30-second cache (sent in the body). */
   force_refresh: z.exactOptional(z.boolean()),
-}
-export interface SummarizeResponsesParamsSchema extends z.ZodMiniObject<typeof summarizeResponsesParamsShape, z.core.$strict> {}
-export const summarizeResponsesParamsSchema: SummarizeResponsesParamsSchema = z.strictObject(summarizeResponsesParamsShape)
+})
 /**
  * Options of `surveys.summarizeResponses`. The service reads the question from the **query** and
  * `force_refresh` from the **body**; the method sends `question_id`/`question_index` as query
  * parameters and the rest as the JSON body. One of `question_id` or `question_index` is required by
  * the service (400 otherwise); `question_id` wins when both are given.
  */
-export interface SummarizeResponsesParams extends ShapeOutput<typeof summarizeResponsesParamsShape> {}
+export interface SummarizeResponsesParams extends ShapeOf<typeof summarizeResponsesParamsSchema> {}
 
-const summaryHeadlineParamsShape = {
+export const summaryHeadlineParamsSchema = strictObject({
   /** Regenerate instead of answering from cache. */
   force_refresh: z.exactOptional(z.boolean()),
-}
-export interface SummaryHeadlineParamsSchema extends z.ZodMiniObject<typeof summaryHeadlineParamsShape, z.core.$strict> {}
-export const summaryHeadlineParamsSchema: SummaryHeadlineParamsSchema = z.strictObject(summaryHeadlineParamsShape)
+})
 /** Body of `surveys.summaryHeadline`. */
-export interface SummaryHeadlineParams extends ShapeOutput<typeof summaryHeadlineParamsShape> {}
+export interface SummaryHeadlineParams extends ShapeOf<typeof summaryHeadlineParamsSchema> {}
 
-const surveyResponsesCountParamsShape = {
+export const surveyResponsesCountParamsSchema = strictObject({
   /** Leave archived responses out (default `false`). */
   exclude_archived: z.optional(z.boolean()),
   /** Only these surveys (sent comma-separated). */
   survey_ids: z.optional(z.array(z.string())),
-}
-export interface SurveyResponsesCountParamsSchema extends z.ZodMiniObject<typeof surveyResponsesCountParamsShape, z.core.$strict> {}
-export const surveyResponsesCountParamsSchema: SurveyResponsesCountParamsSchema = z.strictObject(surveyResponsesCountParamsShape)
+})
 /** Query of `surveys.responsesCount`. */
-export interface SurveyResponsesCountParams extends ShapeOutput<typeof surveyResponsesCountParamsShape> {}
+export interface SurveyResponsesCountParams extends ShapeOf<typeof surveyResponsesCountParamsSchema> {}
 
-const surveyResponsesParamsShape = {
+export const surveyResponsesParamsSchema = strictObject({
   /** Rows a page, 1–500 (default 100). */
   limit: z.optional(z.number()),
   /** Rows to skip. */
@@ -235,8 +212,6 @@ const surveyResponsesParamsShape = {
   since: z.optional(dateTimeInput),
   /** Until this date-time (default: the survey's end, else now). */
   until: z.optional(dateTimeInput),
-}
-export interface SurveyResponsesParamsSchema extends z.ZodMiniObject<typeof surveyResponsesParamsShape, z.core.$strict> {}
-export const surveyResponsesParamsSchema: SurveyResponsesParamsSchema = z.strictObject(surveyResponsesParamsShape)
+})
 /** Query of `surveys.responses` (as on the wire; dates also as `Date`). */
-export interface SurveyResponsesParams extends ShapeOutput<typeof surveyResponsesParamsShape> {}
+export interface SurveyResponsesParams extends ShapeOf<typeof surveyResponsesParamsSchema> {}

@@ -6,7 +6,7 @@ import type { ExperimentResultsParams } from '../requests/query.js'
 import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, ExperimentResults, MetricResult } from '../schemas/queries.js'
 import { experimentSchema } from '../schemas/experiments.js'
 import { decodeWith } from '../core/validation.js'
-import { loadReads } from './load-reads.js'
+import { loadDerived } from './load-derived.js'
 import { runQuery } from './query.js'
 
 // How the experiment is read.
@@ -19,7 +19,7 @@ const experimentAnswer = decodeWith(experimentSchema)
 export async function experimentResults(transport: Transport, id: number, params: ExperimentResultsParams = {}, options?: RequestOptions): Promise<ExperimentResults> {
   const { metrics: wanted, refresh } = plainObject('params', params) ?? {}
   if (wanted !== undefined) stringList('params.metrics', wanted)
-  const [{ data: experiment }, { metricsOf, metricQuery, metricResult, metricError }] = await Promise.all([transport.send('experiments.retrieve', experimentAnswer, { path: { id } }, options), loadReads()])
+  const [{ data: experiment }, { metricsOf, metricQuery, metricResult, metricError }] = await Promise.all([transport.send('experiments.retrieve', experimentAnswer, { path: { id } }, options), loadDerived()])
   if (!experiment.start_date) throw new InvalidArgumentError('id', `experiment ${id} is a draft (never launched): no results`)
   const all = metricsOf(experiment)
   const chosen = wanted?.map((uuid, index) => {

@@ -1,4 +1,4 @@
-import type { ExperimentMetricResult } from '../requests/experiment-metrics.js'
+import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
 import type { Experiment } from '../schemas/experiments.js'
 import type { QueryNode } from '../requests/query.js'
 import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, ExperimentStatsBase, MetricResult, VariantResult } from '../schemas/queries.js'
@@ -6,7 +6,7 @@ import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, Experiment
 /**
  * What `experiments.results` computes from what the service answers (docs/service-behaviour.md §10.5, §10.6):
  * which metrics an experiment has, the query each is read with, and the values PostHog's interface derives
- * from each answer. Pure functions, loaded on first use (load-reads.ts).
+ * from each answer. Pure functions, loaded on first use (load-derived.ts).
  */
 
 /** A metric as an experiment holds it, current or legacy. */

@@ -1,48 +1,20 @@
+import { ExperimentsOperations } from './generated/experiments.js'
+import { experiment, timeseriesRecalculation, timeseriesResults } from './generated/experiments.js'
 import { dateTime, plainObject, queryParams, stringId } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
-import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { ExperimentResultsParams } from '../requests/query.js'
 import type { ExperimentResults } from '../schemas/queries.js'
 import { experimentResults } from './experiment-results.js'
-import type {
-  EligibleFeatureFlagsParams,
-  ExperimentCreateParams,
-  ExperimentDuplicateParams,
-  ExperimentEndParams,
-  ExperimentLaunchParams,
-  ExperimentListParams,
-  ExperimentShipVariantParams,
-  ExperimentUpdateParams,
-  ExposureCohortParams,
-  RecalculateTimeseriesParams,
-  TimeseriesResultsParams,
-} from '../requests/experiments.js'
-import type {
-  Experiment,
-  ExperimentStats,
-  ExposureCohortResult,
-  FeatureFlag,
-  RequiresFlagImplementation,
-  TimeseriesRecalculation,
-  TimeseriesResults,
-} from '../schemas/experiments.js'
-import { experimentSchema, experimentStatsSchema, exposureCohortResultSchema, featureFlagSchema, requiresFlagImplementationSchema, timeseriesRecalculationSchema, timeseriesResultsSchema } from '../schemas/experiments.js'
-import { decodeWith } from '../core/validation.js'
-
-// How each operation's answer is read.
-const experiment = decodeWith(experimentSchema)
-const experimentStats = decodeWith(experimentStatsSchema)
-const exposureCohortResult = decodeWith(exposureCohortResultSchema)
-const requiresFlagImplementation = decodeWith(requiresFlagImplementationSchema)
-const timeseriesRecalculation = decodeWith(timeseriesRecalculationSchema)
-const timeseriesResults = decodeWith(timeseriesResultsSchema)
+import type { ExperimentCreateParams, ExperimentEndParams, ExperimentLaunchParams, ExperimentListParams, RecalculateTimeseriesParams, TimeseriesResultsParams } from '../requests/experiments.js'
+import type { Experiment, TimeseriesRecalculation, TimeseriesResults } from '../schemas/experiments.js'
+import { experimentSchema } from '../schemas/experiments.js'
 
 /** Experiments: `/api/projects/:project_id/experiments/`. Ids are integers. */
-export class Experiments extends APIResource {
+export class Experiments extends ExperimentsOperations {
   /**
    * The writable fields of an experiment as `create` takes them back: what the service derives (id,
    * dates it stamps, authors, the flag object, metric fingerprints) is left out. Sends nothing; a copy
@@ -55,17 +27,6 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * Lists experiments, newest first. Without `archived` (or with `false`) the service lists only the
-   * experiments that are not archived; with `archived: true`, only the archived ones. Every experiment:
-   * {@link Experiments.listIncludingArchived}.
-   *
-   * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
-   */
-  list(params?: ExperimentListParams, options?: ListOptions): PagePromise<Experiment> {
-    return this._transport.list('experiments.list', experimentSchema, { query: params }, options)
-  }
-
-  /**
    * Every experiment, archived or not (a backup, an export): walks `list(params)` and then
    * `list({ ...params, archived: true })` as one walk, each newest first. The last page of the first list
    * has the first page of the archived ones as its `next`; each page's `count` is its own list's.
@@ -74,43 +35,6 @@ export class Experiments extends APIResource {
    */
   listIncludingArchived(params?: Omit<ExperimentListParams, 'archived'>, options?: ListOptions): PagePromise<Experiment> {
     return this._transport.list('experiments.list', experimentSchema, () => ({ query: withoutArchived(params) }), options, { then: () => ({ query: { ...params, archived: true } }) })
-  }
-
-  /**
-   * Creates an experiment (and its feature flag).
-   *
-   * `POST /api/projects/:project_id/experiments/` · scope `experiment:write`
-   */
-  create(body: ExperimentCreateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.create', experiment, { body }, options)
-  }
-
-  /**
-   * Reads one experiment (404 once soft-deleted).
-   *
-   * `GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`
-   */
-  retrieve(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.retrieve', experiment, { path: { id } }, options)
-  }
-
-  /**
-   * Changes any writable fields.
-   *
-   * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
-   */
-  update(id: number, body: ExperimentUpdateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.update', experiment, { path: { id }, body }, options)
-  }
-
-  /**
-   * The service never hard-deletes an experiment: this always rejects with `MethodNotAllowedError` (405).
-   *
-   * `DELETE /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
-   * @deprecated Always fails on the real service. Use {@link Experiments.softDelete}.
-   */
-  delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._transport.request('experiments.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -132,16 +56,6 @@ export class Experiments extends APIResource {
   }
 
   /**
-   * Ships a variant: the experiment's flag serves `variant_key` to 100% of its conditions (the other
-   * variants 0%), a running experiment ends (`end_date` now), and the conclusion is set when given.
-   *
-   * `POST /api/projects/:project_id/experiments/:id/ship_variant/` · scope `experiment:write`
-   */
-  shipVariant(id: number, body: ExperimentShipVariantParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.shipVariant', experiment, { path: { id }, body }, options)
-  }
-
-  /**
    * Archives an experiment (hidden from the default list): one PATCH setting `archived: true`.
    *
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
@@ -157,24 +71,6 @@ export class Experiments extends APIResource {
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Experiment> {
     return this._transport.request('experiments.update', experiment, { path: { id }, body: { deleted: true } }, options)
-  }
-
-  /**
-   * Creates the cohort of users exposed to a launched experiment.
-   *
-   * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
-   */
-  createExposureCohort(id: number, body?: ExposureCohortParams, options?: RequestOptions): APIPromise<ExposureCohortResult> {
-    return this._transport.request('experiments.createExposureCohort', exposureCohortResult, { path: { id }, body }, options)
-  }
-
-  /**
-   * Copies an experiment (`<name> (Copy)`, dates cleared); `feature_flag_key` may name another flag.
-   *
-   * `POST /api/projects/:project_id/experiments/:id/duplicate/` · scope `experiment:write`
-   */
-  duplicate(id: number, body?: ExperimentDuplicateParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.duplicate', experiment, { path: { id }, body }, options)
   }
 
   /**
@@ -208,33 +104,6 @@ export class Experiments extends APIResource {
    */
   results(id: number, params?: ExperimentResultsParams, options?: RequestOptions): Promise<ExperimentResults> {
     return experimentResults(this._transport, id, params, options)
-  }
-
-  /**
-   * Feature flags usable by an experiment (multivariate, first variant `control`), 20 a page by default.
-   *
-   * `GET /api/projects/:project_id/experiments/eligible_feature_flags/` · scope `feature_flag:read`
-   */
-  eligibleFeatureFlags(params?: EligibleFeatureFlagsParams, options?: ListOptions): PagePromise<FeatureFlag> {
-    return this._transport.list('experiments.eligibleFeatureFlags', featureFlagSchema, { query: params }, options)
-  }
-
-  /**
-   * Whether the project's experiments still need a flag implementation (`{ result }`).
-   *
-   * `GET /api/projects/:project_id/experiments/requires_flag_implementation/` · scope `experiment:read`
-   */
-  requiresFlagImplementation(options?: RequestOptions): APIPromise<RequiresFlagImplementation> {
-    return this._transport.request('experiments.requiresFlagImplementation', requiresFlagImplementation, {}, options)
-  }
-
-  /**
-   * Experimentation velocity over the last 30 days.
-   *
-   * `GET /api/projects/:project_id/experiments/stats/` · scope `experiment:read`
-   */
-  stats(options?: RequestOptions): APIPromise<ExperimentStats> {
-    return this._transport.request('experiments.stats', experimentStats, {}, options)
   }
 }
 

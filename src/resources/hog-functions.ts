@@ -1,51 +1,26 @@
+import { HogFunctionsOperations } from './generated/hog-functions.js'
+import { hogFunction, hogFunctionInvocationResult } from './generated/hog-functions.js'
 import { plainObject, show } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
-import type { ListOptions, PagePromise } from '../core/pagination.js'
-import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
-import type {
-  HogFunction,
-  HogFunctionBroadcastResult,
-  HogFunctionIcon,
-  HogFunctionInvocationResult,
-  HogFunctionLogEntry,
-  HogFunctionMetrics,
-  HogFunctionMetricsTotals,
-  HogFunctionMinimal,
-} from '../schemas/hog-functions.js'
-import type {
-  HogFunctionBroadcastParams,
-  HogFunctionCreateParams,
-  HogFunctionIconParams,
-  HogFunctionIconsParams,
-  HogFunctionInvocationParams,
-  HogFunctionListParams,
-  HogFunctionLogsParams,
-  HogFunctionMetricsParams,
-  HogFunctionRearrangeParams,
-  HogFunctionUpdateParams,
-} from '../requests/hog-functions.js'
-import { hogFunctionBroadcastResultSchema, hogFunctionIconSchema, hogFunctionInvocationResultSchema, hogFunctionLogEntrySchema, hogFunctionMetricsSchema, hogFunctionMetricsTotalsSchema, hogFunctionMinimalSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
+import type { HogFunction, HogFunctionIcon, HogFunctionInvocationResult } from '../schemas/hog-functions.js'
+import type { HogFunctionCreateParams, HogFunctionIconsParams, HogFunctionInvocationParams, HogFunctionRearrangeParams } from '../requests/hog-functions.js'
+import { hogFunctionIconSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
 import { decodeWith } from '../core/validation.js'
 import * as z from 'zod/mini'
 
 // How each operation's answer is read.
-const hogFunction = decodeWith(hogFunctionSchema)
-const hogFunctionBroadcastResult = decodeWith(hogFunctionBroadcastResultSchema)
 const hogFunctionIconArray = decodeWith(z.array(hogFunctionIconSchema))
-const hogFunctionInvocationResult = decodeWith(hogFunctionInvocationResultSchema)
 const hogFunctionArray = decodeWith(z.array(hogFunctionSchema))
-const hogFunctionMetrics = decodeWith(hogFunctionMetricsSchema)
-const hogFunctionMetricsTotals = decodeWith(hogFunctionMetricsTotalsSchema)
 
 /**
  * Hog functions: `/api/projects/:project_id/hog_functions/`. Ids are UUID strings. `broadcast`,
  * `invocations`, `logs`, `metrics`, `metricsTotals`, `icon`, `icons` and `rearrange` declare no scope:
  * the service refuses them to personal API keys (403, `requiredScope: null`), only a session can call them.
  */
-export class HogFunctions extends APIResource {
+export class HogFunctions extends HogFunctionsOperations {
   /**
    * The writable fields of a hog function (from `retrieve`: list items are slim) as `create` takes them
    * back: what the service derives (id, dates, authors, bytecode of inputs, filters and masking, input order) is left out. Sends nothing.
@@ -66,17 +41,6 @@ export class HogFunctions extends APIResource {
   }
 
   /**
-   * Lists hog functions, by `execution_order` then newest update; soft-deleted ones are left out. The items
-   * are the service's slim ones (no `inputs`, `inputs_schema`, `mappings`, `masking`): `retrieve(id)` reads a
-   * whole function.
-   *
-   * `GET /api/projects/:project_id/hog_functions/` · scope `hog_function:read`
-   */
-  list(params?: HogFunctionListParams, options?: ListOptions): PagePromise<HogFunctionMinimal> {
-    return this._transport.list('hogFunctions.list', hogFunctionMinimalSchema, { query: params }, options)
-  }
-
-  /**
    * Creates a hog function (`type` defaults to `destination`). A secret input must carry its `value`: the
    * mask a read returns (`{ secret: true }`) is refused before sending, since a new function has no stored
    * secret to keep.
@@ -85,34 +49,6 @@ export class HogFunctions extends APIResource {
    */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
     return this._transport.request('hogFunctions.create', hogFunction, () => ({ body: checkSecretsGiven(body) }), options)
-  }
-
-  /**
-   * Reads one hog function (404 once soft-deleted).
-   *
-   * `GET /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:read`
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._transport.request('hogFunctions.retrieve', hogFunction, { path: { id } }, options)
-  }
-
-  /**
-   * Changes any writable fields (`type` is immutable).
-   *
-   * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
-   */
-  update(id: string, body: HogFunctionUpdateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._transport.request('hogFunctions.update', hogFunction, { path: { id }, body }, options)
-  }
-
-  /**
-   * The service never hard-deletes a hog function: this always rejects with `MethodNotAllowedError` (405).
-   *
-   * `DELETE /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
-   * @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.
-   */
-  delete(id: string, options?: RequestOptions): APIPromise<never> {
-    return this._transport.request('hogFunctions.delete', 'none', { path: { id } }, options) as APIPromise<never>
   }
 
   /**
@@ -125,60 +61,12 @@ export class HogFunctions extends APIResource {
   }
 
   /**
-   * Runs the function once for each person matched by its `filters.properties` (400 when disabled).
-   *
-   * `POST /api/projects/:project_id/hog_functions/:id/broadcast/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
-    return this._transport.request('hogFunctions.broadcast', hogFunctionBroadcastResult, { path: { id }, body }, options)
-  }
-
-  /**
    * Test-runs a configuration against an event (async functions mocked by default).
    *
    * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
     return this._transport.request('hogFunctions.invocations', hogFunctionInvocationResult, () => ({ path: { id }, body: checkConfiguration(body) }), options)
-  }
-
-  /**
-   * The function's log entries, newest first (50 a page by default, at most 500).
-   *
-   * `GET /api/projects/:project_id/hog_functions/:id/logs/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  logs(id: string, params?: HogFunctionLogsParams, options?: ListOptions): PagePromise<HogFunctionLogEntry> {
-    return this._transport.list('hogFunctions.logs', hogFunctionLogEntrySchema, { path: { id }, query: params }, options)
-  }
-
-  /**
-   * App metrics over time (`labels` are dates, one value per label in each series).
-   *
-   * `GET /api/projects/:project_id/hog_functions/:id/metrics/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  metrics(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetrics> {
-    return this._transport.request('hogFunctions.metrics', hogFunctionMetrics, { path: { id }, query: params }, options)
-  }
-
-  /**
-   * App metric totals by kind (or by name with `breakdown_by: 'name'`).
-   *
-   * `GET /api/projects/:project_id/hog_functions/:id/metrics/totals/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  metricsTotals(id: string, params?: HogFunctionMetricsParams, options?: RequestOptions): APIPromise<HogFunctionMetricsTotals> {
-    return this._transport.request('hogFunctions.metricsTotals', hogFunctionMetricsTotals, { path: { id }, query: params }, options)
-  }
-
-  /**
-   * A logo image, as a `Blob` typed by the service's `Content-Type` (400 without `id`, 404 when the
-   * logo service is not configured).
-   *
-   * `GET /api/projects/:project_id/hog_functions/icon/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  icon(params?: HogFunctionIconParams, options?: RequestOptions): APIPromise<Blob> {
-    // The default `Accept: application/json` is kept on purpose: DRF negotiates before the view runs,
-    // and an image-only Accept can be refused with 406 before the image is fetched.
-    return this._transport.request('hogFunctions.icon', 'blob', { query: params }, options)
   }
 
   /**

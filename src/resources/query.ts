@@ -6,7 +6,7 @@ import type { Transport } from '../core/transport.js'
 import { decodeWith, type Decoder } from '../core/validation.js'
 import type * as z from 'zod/mini'
 import type { QueryNode, QueryRefresh } from '../requests/query.js'
-import { QUERY_REFRESH_VALUES } from '../schemas/query-refresh.js'
+import { QUERY_REFRESH_VALUES } from '../model/query-refresh.js'
 import { experimentLegacyQueryResponseSchema, experimentQueryResponseSchema, hogqlQueryResponseSchema, queryResponseSchema } from '../schemas/queries.js'
 
 /**

@@ -1,12 +1,12 @@
-import type { HogQLQuery } from '../requests/insight-queries.js'
+import type { HogQLQuery } from '../model/insight-queries.js'
 import type { SurveyResponseAnswer, SurveyResponseRow } from '../schemas/survey-responses.js'
-import type { SurveyQuestion } from '../requests/survey-questions.js'
+import type { SurveyQuestion } from '../model/survey-questions.js'
 import type { Survey } from '../schemas/surveys.js'
 
 /**
  * `surveys.responses` through the query API (docs/service-behaviour.md §10.2): the HogQL PostHog's interface
  * runs for a page, with the page's filters and one row more than `limit` (to learn whether another page
- * follows), and its rows shaped as the endpoint's (§10.1). Pure functions, loaded on first use (load-reads.ts).
+ * follows), and its rows shaped as the endpoint's (§10.1). Pure functions, loaded on first use (load-derived.ts).
  */
 
 /** Event properties read into a row's `extra`, each `$<name>` (`survey_iteration` is `extra.iteration`). */

@@ -9,7 +9,7 @@ import type { SurveyResponsesParams } from '../requests/surveys.js'
 import type { SurveyResponseRow } from '../schemas/survey-responses.js'
 import { archivedResponseUuidsSchema, surveySchema, type Survey } from '../schemas/surveys.js'
 import { decodeWith } from '../core/validation.js'
-import { loadReads } from './load-reads.js'
+import { loadDerived } from './load-derived.js'
 import { runQuery } from './query.js'
 
 /**
@@ -85,7 +85,7 @@ export function responsesFallback(transport: Transport, id: string, options: Req
 
 /** One page of the walk, with what the walk read once. */
 async function readPage(transport: Transport, { survey, response, archived }: Context, params: URLSearchParams, options: RequestOptions | undefined): Promise<WithResponse<PageEnvelope<SurveyResponseRow>>> {
-  const { responsesQuery, responseRows } = await loadReads()
+  const { responsesQuery, responseRows } = await loadDerived()
   const page = (rows: SurveyResponseRow[], hasMore: boolean, answered: Response) => ({ data: { results: rows, count: null, next: undefined, previous: null, hasMore }, response: answered })
   const read = responsesQuery(survey, params, archived)
   if (!read) return page([], false, response)

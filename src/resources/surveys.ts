@@ -1,54 +1,19 @@
+import { SurveysOperations } from './generated/surveys.js'
+import { archivedResponseUuids, duplicateToProjectsResult, responseArchiveResult, survey, surveyResponseSummary, surveyResponsesCount } from './generated/surveys.js'
 import { InvalidArgumentError } from '../core/errors.js'
 import { writableFields } from '../core/create-params.js'
 import { dateTime, integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
-import { APIResource } from '../core/resource.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { SurveyResponseRow } from '../schemas/survey-responses.js'
 import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
 import { responsesFallback, responsesWalk } from './survey-responses.js'
-import type {
-  ActivityLog,
-  DuplicateToProjectsResult,
-  Survey,
-  SurveyAllStats,
-  SurveyResponseSummary,
-  SurveyResponsesCount,
-  SurveyStats,
-  SurveySummaryHeadline,
-} from '../schemas/surveys.js'
-import type {
-  DuplicateToProjectsParams,
-  SummarizeResponsesParams,
-  SummaryHeadlineParams,
-  SurveyActivityParams,
-  SurveyAllStatsParams,
-  SurveyCreateParams,
-  SurveyLaunchParams,
-  SurveyListParams,
-  SurveyResponsesCountParams,
-  SurveyResponsesParams,
-  SurveyStatsParams,
-  SurveyStopParams,
-  SurveyUpdateParams,
-} from '../requests/surveys.js'
-import { activityLogSchema, archivedResponseUuidsSchema, duplicateToProjectsResultSchema, responseArchiveResultSchema, surveyAllStatsSchema, surveyResponseSummarySchema, surveyResponsesCountSchema, surveySchema, surveyStatsSchema, surveySummaryHeadlineSchema } from '../schemas/surveys.js'
-import { decodeWith } from '../core/validation.js'
-
-// How each operation's answer is read.
-const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
-const duplicateToProjectsResult = decodeWith(duplicateToProjectsResultSchema)
-const responseArchiveResult = decodeWith(responseArchiveResultSchema)
-const survey = decodeWith(surveySchema)
-const surveyAllStats = decodeWith(surveyAllStatsSchema)
-const surveyResponseSummary = decodeWith(surveyResponseSummarySchema)
-const surveyResponsesCount = decodeWith(surveyResponsesCountSchema)
-const surveyStats = decodeWith(surveyStatsSchema)
-const surveySummaryHeadline = decodeWith(surveySummaryHeadlineSchema)
+import type { DuplicateToProjectsResult, Survey, SurveyResponseSummary, SurveyResponsesCount } from '../schemas/surveys.js'
+import type { DuplicateToProjectsParams, SummarizeResponsesParams, SurveyCreateParams, SurveyLaunchParams, SurveyResponsesCountParams, SurveyResponsesParams, SurveyStopParams } from '../requests/surveys.js'
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
-export class Surveys extends APIResource {
+export class Surveys extends SurveysOperations {
   /**
    * The writable fields of a survey as `create` takes them back: what the service derives (id, dates it
    * stamps, authors, the flag objects) is left out. Sends nothing. Survey names are unique in a project:
@@ -60,51 +25,6 @@ export class Surveys extends APIResource {
     const limits = fields.response_sampling_daily_limits
     if (typeof limits === 'string') fields.response_sampling_daily_limits = parseDailyLimits(limits)
     return fields as unknown as SurveyCreateParams
-  }
-
-  /**
-   * Lists surveys (limit/offset, 100 a page by default).
-   *
-   * `GET /api/projects/:project_id/surveys/` · scope `survey:read`
-   */
-  list(params?: SurveyListParams, options?: ListOptions): PagePromise<Survey> {
-    return this._transport.list('surveys.list', surveySchema, { query: params }, options)
-  }
-
-  /**
-   * Creates a survey (`name` and `type` required).
-   *
-   * `POST /api/projects/:project_id/surveys/` · scope `survey:write`
-   */
-  create(body: SurveyCreateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._transport.request('surveys.create', survey, { body }, options)
-  }
-
-  /**
-   * Reads one survey.
-   *
-   * `GET /api/projects/:project_id/surveys/:id/` · scope `survey:read`
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<Survey> {
-    return this._transport.request('surveys.retrieve', survey, { path: { id } }, options)
-  }
-
-  /**
-   * Changes any writable fields.
-   *
-   * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
-   */
-  update(id: string, body: SurveyUpdateParams, options?: RequestOptions): APIPromise<Survey> {
-    return this._transport.request('surveys.update', survey, { path: { id }, body }, options)
-  }
-
-  /**
-   * Deletes a survey for good (and its targeting flags); resolves `undefined` (204).
-   *
-   * `DELETE /api/projects/:project_id/surveys/:id/` · scope `survey:write`
-   */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._transport.request('surveys.delete', 'none', { path: { id } }, options)
   }
 
   /**
@@ -141,24 +61,6 @@ export class Surveys extends APIResource {
    */
   archive(id: string, options?: RequestOptions): APIPromise<Survey> {
     return this._transport.request('surveys.update', survey, { path: { id }, body: { archived: true } }, options)
-  }
-
-  /**
-   * The activity log of one survey, newest first, page-based (`limit` default 10, `page` from 1).
-   *
-   * `GET /api/projects/:project_id/surveys/:id/activity/` · scope `activity_log:read`
-   */
-  activity(id: string, params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._transport.list('surveys.activity', activityLogSchema, { path: { id }, query: params }, options)
-  }
-
-  /**
-   * The activity log of every survey of the project, page-based like {@link Surveys.activity}.
-   *
-   * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
-   */
-  allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._transport.list('surveys.allActivity', activityLogSchema, { query: params }, options)
   }
 
   /**
@@ -199,25 +101,6 @@ export class Surveys extends APIResource {
   }
 
   /**
-   * Event counts, unique respondents and rates of one survey; archived responses count unless
-   * `exclude_archived` is true.
-   *
-   * `GET /api/projects/:project_id/surveys/:id/stats/` · scope `survey:read`
-   */
-  stats(id: string, params?: SurveyStatsParams, options?: RequestOptions): APIPromise<SurveyStats> {
-    return this._transport.request('surveys.stats', surveyStats, { path: { id }, query: params }, options)
-  }
-
-  /**
-   * Statistics across all non-archived surveys (`stats` is `{}` when there are none).
-   *
-   * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
-   */
-  allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
-    return this._transport.request('surveys.allStats', surveyAllStats, { query: params }, options)
-  }
-
-  /**
    * An AI summary of the answers to one question (PostHog Cloud only). The service reads the question
    * from the query and `force_refresh` from the body: pass all three here, `question_id` /
    * `question_index` go to the query. Read-only, so retried like a GET.
@@ -227,16 +110,6 @@ export class Surveys extends APIResource {
   summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
     // The service reads the question from the query and `force_refresh` from the body.
     return this._transport.request('surveys.summarizeResponses', surveyResponseSummary, () => ({ path: { id }, ...splitQuestion(body) }), options)
-  }
-
-  /**
-   * A one-line AI headline over a sample of responses (needs the organisation's AI consent, else 403).
-   * Read-only, so retried like a GET.
-   *
-   * `POST /api/projects/:project_id/surveys/:id/summary_headline/` · scope `survey:read`
-   */
-  summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
-    return this._transport.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
   }
 
   /**

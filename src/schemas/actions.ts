@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, json, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
-import type { ActionStep } from '../requests/actions.js'
+import type { ActionStep } from '../model/action-steps.js'
 
 /** An action, as list, create, retrieve and update return it (docs/service-behaviour.md §11.4). */
 export interface Action {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, json, maybeJson, openEnum, userBasicSchema, type OpenEnum, type Unchecked, type UserBasic } from './common.js'
-import type { CohortFilters } from '../requests/cohorts.js'
-import type { COHORT_TYPES } from './enums.js'
+import type { CohortFilters } from '../model/cohort-filters.js'
+import type { COHORT_TYPES } from '../model/enums.js'
 
 /** A cohort, as list, create, retrieve and update return it (docs/service-behaviour.md §11.3). */
 export interface Cohort {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { TypedSchema } from '../model/shape.js'
 
 /**
  * Building blocks for the response schemas. The service evolves weekly (docs/service-behaviour.md §0),
@@ -7,9 +8,6 @@ import * as z from 'zod/mini'
  * (`id`, and a resource's `name`, dates and flags its documented interface marks required) must be
  * present; the rest may be absent.
  */
-
-/** A zod schema (zod/mini) whose parsed output is `T`: the type of the exported response schemas. */
-export interface TypedSchema<T> extends z.ZodMiniType<T> {}
 
 /** Any JSON value the service documents as free-form. */
 export const json = z.unknown()
@@ -42,12 +40,6 @@ export function openEnum<T extends string>(): TypedSchema<OpenEnum<T>> {
 export type OpenEnum<T extends string> = T | (string & {})
 
 /**
- * A date-time a request sends: a `Date` (sent as ISO 8601 UTC, `…Z`) or a string the service parses
- * (ISO 8601; some query parameters also take relative values such as `-7d`).
- */
-export type DateTimeInput = Date | string
-
-/**
  * The schema type of a nested payload whose shape the type documents but whose content is not checked
  * in responses: written `maybeJson as Unchecked<T>`, any JSON passes and a shape the service extends never
  * breaks a response. Used for the deeply nested payloads (metrics, queries, questions' translations, …):
@@ -57,7 +49,7 @@ export type Unchecked<T> = TypedSchema<T>
 
 /**
  * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
- * inferred zod types drop; test/schema-ties.test.ts checks that each schema's output is assignable to
+ * inferred zod types drop; test/schema-ties.ts checks that each schema's output is assignable to
  * its interface and that both list the same fields, so the two cannot drift apart.
  */
 export function describes<T>(schema: z.ZodMiniType): TypedSchema<T> {

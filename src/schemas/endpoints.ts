@@ -10,14 +10,14 @@ import {
   type Unchecked,
   type UserBasic,
 } from './common.js'
-import type { ENDPOINT_SYNC_FREQUENCIES } from './enums.js'
-import type { EndpointQuery } from '../requests/insight-queries.js'
+import type { ENDPOINT_SYNC_FREQUENCIES } from '../model/enums.js'
+import type { EndpointQuery } from '../model/insight-queries.js'
 
 /**
  * The query an endpoint runs, discriminated by `kind` (`EndpointQuery`). At run time only its `kind` is
  * checked; the rest is the service's to validate.
  */
-export const endpointQuerySchema = z.looseObject({ kind: z.string() }) as unknown as Unchecked<EndpointQuery>
+export const endpointQueryReadSchema = z.looseObject({ kind: z.string() }) as unknown as Unchecked<EndpointQuery>
 
 /** How often a materialized endpoint is refreshed. */
 export const syncFrequencySchema = openEnum<(typeof ENDPOINT_SYNC_FREQUENCIES)[number]>()
@@ -119,7 +119,7 @@ export const endpointShape = {
   id: z.string(),
   name: z.string(),
   description: z.nullish(z.string()),
-  query: endpointQuerySchema,
+  query: endpointQueryReadSchema,
   parameters: z.nullish(jsonObject),
   is_active: z.boolean(),
   cache_age_seconds: z.nullish(z.number()),
@@ -156,7 +156,7 @@ export const endpointVersionSchema = z.looseObject({
   // Older versions send only `{id, version, query, created_at, created_by}`.
   name: z.optional(z.string()),
   is_active: z.optional(z.boolean()),
-  query: z.nullish(endpointQuerySchema),
+  query: z.nullish(endpointQueryReadSchema),
   version: z.optional(z.number()),
   /** `+00:00` form in the thin-spec era. */
   created_at: z.optional(dateTime),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, openEnum, userBasicSchema, type UserBasic } from './common.js'
-import type { EVENT_DEFINITION_ENFORCEMENT_MODES } from './enums.js'
+import type { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../model/enums.js'
 
 /** Whether events of a definition may be ingested freely (`allow`) or are refused (`reject`). */
 export const eventDefinitionEnforcementModeSchema = openEnum<(typeof EVENT_DEFINITION_ENFORCEMENT_MODES)[number]>()

@@ -13,14 +13,14 @@ import {
   type Unchecked,
   type UserBasic,
 } from './common.js'
-import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_TYPES } from './enums.js'
+import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_TYPES } from '../model/enums.js'
 import type {
   ExperimentExposureCriteria,
   ExperimentMetricResult,
   ExperimentParameters,
   ExperimentSavedMetricRef,
   ExperimentStatsConfig,
-} from '../requests/experiment-metrics.js'
+} from '../model/experiment-metrics.js'
 
 import { holdoutSchema, type Holdout } from './holdouts.js'
 import { featureFlagSchema, type FeatureFlag } from './feature-flags.js'

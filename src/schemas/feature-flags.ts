@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, json, maybeJson, openEnum, userBasicSchema, type OpenEnum, type Unchecked, type UserBasic } from './common.js'
-import type { FeatureFlagFilters } from '../requests/feature-flags.js'
+import type { FeatureFlagFilters } from '../model/feature-flag-filters.js'
 
 /**
  * A feature flag, as list, create, retrieve, update and `experiments.eligibleFeatureFlags` return it

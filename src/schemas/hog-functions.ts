@@ -16,9 +16,9 @@ import type {
   HOG_FUNCTION_LOG_LEVELS,
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
-} from './enums.js'
-import type { HogFunctionFilterEntity } from '../requests/hog-functions.js'
-import type { PropertyFilter } from '../requests/query-nodes.js'
+} from '../model/enums.js'
+import type { HogFunctionFilterEntity } from '../model/hog-function-filters.js'
+import type { PropertyFilter } from '../model/query-nodes.js'
 
 /**
  * Hog functions (docs/service-behaviour.md §4). The model's JSON columns (`inputs_schema`, `inputs`, `filters`,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
-import type { HoldoutGroup } from '../requests/holdouts.js'
+import type { HoldoutGroup } from '../model/holdout-groups.js'
 
 /** A holdout, as its group and experiments (`holdout`) return it (docs/service-behaviour.md §11.5). */
 export interface Holdout {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { json, type OpenEnum } from './common.js'
 import type { QueryStatus } from './endpoints.js'
-import type { ExperimentFunnelsQuery, ExperimentMetric, ExperimentMetricGoal, ExperimentTrendsQuery } from '../requests/experiment-metrics.js'
+import type { ExperimentFunnelsQuery, ExperimentMetric, ExperimentMetricGoal, ExperimentTrendsQuery } from '../model/experiment-metrics.js'
 
 /**
  * The query API (docs/service-behaviour.md §10.3–§10.7): the nodes `client.query` sends, the answers it

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, json, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
-import type { ExperimentMetricResult } from '../requests/experiment-metrics.js'
+import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
 
 /** A saved (shared) metric, as its group returns it (docs/service-behaviour.md §11.6). */
 export interface SavedMetric {

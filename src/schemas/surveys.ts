@@ -12,7 +12,7 @@ import {
   type Unchecked,
   type UserBasic,
 } from './common.js'
-import type { SURVEY_QUESTION_TYPES, SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from './enums.js'
+import type { SURVEY_QUESTION_TYPES, SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../model/enums.js'
 import type {
   SurveyAppearance,
   SurveyBranching,
@@ -20,7 +20,7 @@ import type {
   SurveyQuestion,
   SurveyRatingBranching,
   SurveyResponseBasedBranching,
-} from '../requests/survey-questions.js'
+} from '../model/survey-questions.js'
 
 /** Survey type: where and how the survey is shown (docs/service-behaviour.md §5.1). */
 export const surveyTypeSchema = openEnum<(typeof SURVEY_TYPES)[number]>()
@@ -47,7 +47,7 @@ export type SurveyQuestionBranching = SurveyBranching | SurveyResponseBasedBranc
  * One question of a survey (`posthog/models/surveys/survey.py`). The service stores what the client
  * sends and checks only a few keys, so beyond the typed ones anything may appear.
  */
-export const surveyQuestionSchema = z.looseObject({
+export const surveyQuestionReadSchema = z.looseObject({
   /** A UUID the service assigns when missing. */
   id: z.optional(z.string()),
   type: z.optional(surveyQuestionTypeSchema),
@@ -73,9 +73,9 @@ export const surveyQuestionSchema = z.looseObject({
 })
 
 /** When a survey is shown (`conditions`); its content is the service's to check (`Unchecked`). */
-export const surveyConditionsSchema = maybeJson as Unchecked<SurveyConditions>
+export const surveyConditionsReadSchema = maybeJson as Unchecked<SurveyConditions>
 /** Look of a survey (`appearance`); its content is the service's to check (`Unchecked`). */
-export const surveyAppearanceSchema = maybeJson as Unchecked<SurveyAppearance>
+export const surveyAppearanceReadSchema = maybeJson as Unchecked<SurveyAppearance>
 
 /** One day of response sampling (an item of `response_sampling_daily_limits`). */
 export const surveyDailyLimitSchema = z.looseObject({
@@ -197,9 +197,9 @@ export const surveyShape = {
   targeting_flag: z.nullish(minimalFeatureFlagSchema),
   internal_targeting_flag: z.nullish(minimalFeatureFlagSchema),
   // The questions' known fields are checked leniently; their union is the type's (`SurveyQuestion`).
-  questions: z.nullish(z.array(surveyQuestionSchema)) as Unchecked<SurveyQuestion[] | null | undefined>,
-  conditions: surveyConditionsSchema,
-  appearance: surveyAppearanceSchema,
+  questions: z.nullish(z.array(surveyQuestionReadSchema)) as Unchecked<SurveyQuestion[] | null | undefined>,
+  conditions: surveyConditionsReadSchema,
+  appearance: surveyAppearanceReadSchema,
   created_at: dateTime,
   created_by: z.nullish(userBasicSchema),
   start_date: z.nullable(dateTime),

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
-import { endpointQuerySchema } from '../requests/insight-queries.js'
+import { endpointQuerySchema } from '../model/insight-queries.js'
 import { nodeOf, type SchemaNode } from '../requests/introspect.js'
-import { propertyFilterSchema } from '../requests/query-externals.js'
+import { propertyFilterSchema } from '../model/query-externals.js'
 
 /**
  * A query node as the service stores and answers it: its pydantic model dumped whole, so every member the

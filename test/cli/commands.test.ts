@@ -3,7 +3,7 @@ import { OPERATIONS, type OperationId } from 'posthog-project-client'
 import { GLOBAL_FLAGS, parseCommandLine, type Call } from '../../src/cli/args.js'
 import { COMMANDS, GROUPS, camel, commandHint, findCommand, kebab, type CommandSpec } from '../../src/cli/commands.js'
 import { UsageError } from '../../src/cli/errors.js'
-import { HOG_FUNCTION_TYPES } from '../../src/schemas/enums.js'
+import { HOG_FUNCTION_TYPES } from '../../src/model/enums.js'
 import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */

@@ -8,7 +8,7 @@ import { endpointSchema, eventDefinitionSchema, experimentSchema, hogFunctionSch
 import { plan, pull, readConfig, writeConfig, type ConfigKind } from 'posthog-project-client/config'
 import { createFakeApi } from 'posthog-project-client/testing'
 import { checkShape } from '../../src/requests/check.js'
-import { REQUESTS } from '../../src/requests/index.js'
+import { REQUESTS } from '../../src/requests/by-method.js'
 import * as corpus from '../fixtures/corpus/index.js'
 
 /**

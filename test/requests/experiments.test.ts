@@ -21,7 +21,7 @@ import {
   experimentStatsConfigSchema,
   experimentVariantSchema,
   experimentDifferenceTypeSchema,
-} from '../../src/requests/experiment-metrics.js'
+} from '../../src/model/experiment-metrics.js'
 import {
   eligibleFeatureFlagsParamsSchema,
   experimentCreateParamsSchema,

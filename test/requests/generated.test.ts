@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { knownFields, requestFieldsModule } from '../../scripts/generate-requests.js'
 import { REQUEST_FIELDS } from '../../src/core/request-fields.js'
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
-import { REQUESTS } from '../../src/requests/index.js'
+import { REQUESTS } from '../../src/requests/by-method.js'
 
 /** The SDK's table of top-level fields is generated from the request shapes, and never stale. */
 describe('src/core/request-fields.ts', () => {

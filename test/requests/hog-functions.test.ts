@@ -3,7 +3,6 @@ import * as z from 'zod/mini'
 import {
   hogFunctionBroadcastParamsSchema,
   hogFunctionCreateParamsSchema,
-  hogFunctionFilterEntitySchema,
   hogFunctionFiltersParamSchema,
   hogFunctionIconParamsSchema,
   hogFunctionIconsParamsSchema,
@@ -19,6 +18,7 @@ import {
   hogFunctionUpdateParamsSchema,
   hogFunctionWriteFieldsSchema,
 } from '../../src/requests/hog-functions.js'
+import { hogFunctionFilterEntitySchema } from '../../src/model/hog-function-filters.js'
 import * as payloads from '../types/hog-functions-payloads.js'
 import { issues } from '../helpers/schema-issues.js'
 

@@ -19,7 +19,7 @@ import {
   webAnalyticsQueryFieldsSchema,
   webOverviewQuerySchema,
   webStatsTableQuerySchema,
-} from '../../src/requests/insight-queries.js'
+} from '../../src/model/insight-queries.js'
 import * as endpoints from '../types/endpoints-payloads.js'
 import { issues } from '../helpers/schema-issues.js'
 

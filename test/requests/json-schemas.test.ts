@@ -4,20 +4,25 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { jsonSchemaOf } from '../../scripts/generate-requests.js'
 import { COMMANDS, type CommandSpec, type Group } from '../../src/cli/commands.js'
-import { REQUESTS } from '../../src/requests/index.js'
+import { REQUESTS } from '../../src/requests/by-method.js'
 import * as endpointShapes from '../../src/requests/endpoints.js'
 import * as eventDefinitionShapes from '../../src/requests/event-definitions.js'
-import * as experimentMetricShapes from '../../src/requests/experiment-metrics.js'
+import * as experimentMetricShapes from '../../src/model/experiment-metrics.js'
 import * as experimentShapes from '../../src/requests/experiments.js'
 import * as hogFunctionShapes from '../../src/requests/hog-functions.js'
-import * as insightQueryShapes from '../../src/requests/insight-queries.js'
-import * as queryNodeShapes from '../../src/requests/query-nodes.js'
-import * as surveyQuestionShapes from '../../src/requests/survey-questions.js'
+import * as insightQueryShapes from '../../src/model/insight-queries.js'
+import * as queryNodeShapes from '../../src/model/query-nodes.js'
+import * as surveyQuestionShapes from '../../src/model/survey-questions.js'
 import * as surveyShapes from '../../src/requests/surveys.js'
 import * as actionShapes from '../../src/requests/actions.js'
 import * as cohortShapes from '../../src/requests/cohorts.js'
 import * as featureFlagShapes from '../../src/requests/feature-flags.js'
 import * as holdoutShapes from '../../src/requests/holdouts.js'
+import * as actionStepShapes from '../../src/model/action-steps.js'
+import * as cohortFilterShapes from '../../src/model/cohort-filters.js'
+import * as featureFlagFilterShapes from '../../src/model/feature-flag-filters.js'
+import * as holdoutGroupShapes from '../../src/model/holdout-groups.js'
+import * as hogFunctionFilterShapes from '../../src/model/hog-function-filters.js'
 import * as savedMetricShapes from '../../src/requests/saved-metrics.js'
 import * as endpointPayloads from '../types/endpoints-payloads.js'
 import * as eventDefinitionPayloads from '../types/event-definitions-payloads.js'
@@ -47,10 +52,15 @@ const SHAPES: Record<string, unknown> = Object.assign(
   hogFunctionShapes,
   endpointShapes,
   eventDefinitionShapes,
+  featureFlagFilterShapes,
   featureFlagShapes,
+  cohortFilterShapes,
   cohortShapes,
+  actionStepShapes,
   actionShapes,
+  holdoutGroupShapes,
   holdoutShapes,
+  hogFunctionFilterShapes,
   savedMetricShapes,
 )
 const validators = new Map<unknown, ReturnType<typeof ajv.compile>>()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkShape } from '../../src/requests/check.js'
-import { REQUESTS } from '../../src/requests/index.js'
+import { REQUESTS } from '../../src/requests/by-method.js'
 
 /** The full-depth check of the new groups' bodies: a mistake deep in a flag's filters, a cohort's tree or an action's steps is named by its path. */
 describe('request shapes of the project graph', () => {

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { extractFacts, factsJson, queryShapesModule, readFacts } from '../../scripts/generate-query-shapes.js'
-import { hogQLQuerySchema } from '../../src/requests/insight-queries.js'
+import { hogQLQuerySchema } from '../../src/model/insight-queries.js'
 import { endpointCreateParamsSchema } from '../../src/requests/endpoints.js'
 
 /** The query-node shapes are generated from facts of PostHog's query schema, and never stale. */
-describe('src/requests/generated/query-shapes.ts', () => {
+describe('src/model/generated/query-shapes.ts', () => {
   it('is what `npm run generate` writes from scripts/query-schema.facts.json', () => {
-    const committed = readFileSync(new URL('../../src/requests/generated/query-shapes.ts', import.meta.url), 'utf8')
+    const committed = readFileSync(new URL('../../src/model/generated/query-shapes.ts', import.meta.url), 'utf8')
     expect(committed, 'stale: run `npm run generate`').toBe(queryShapesModule(readFacts()))
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { ProjectClient, type SurveyCreateParams, type SurveyQuestion } from '../../src/index.js'
-import { surveyQuestionSchema } from '../../src/requests/survey-questions.js'
+import { surveyQuestionSchema } from '../../src/model/survey-questions.js'
 import { surveyCreateParamsSchema } from '../../src/requests/surveys.js'
 import { createFakeApi } from '../../src/testing/index.js'
 

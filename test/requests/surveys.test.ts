@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import * as questions from '../../src/requests/survey-questions.js'
+import * as questions from '../../src/model/survey-questions.js'
 import * as requests from '../../src/requests/surveys.js'
 import * as payloads from '../types/surveys-payloads.js'
 
 /**
- * The survey request schemas (src/requests/surveys.ts, src/requests/survey-questions.ts) accept the
+ * The survey request schemas (src/requests/surveys.ts, src/model/survey-questions.ts) accept the
  * realistic payloads of the type tests and of the service's documentation (docs/service-behaviour.md §5,
  * §P2), and refuse run-time mistakes at the path of the mistake.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkShape } from '../../src/requests/check.js'
-import { REQUESTS } from '../../src/requests/index.js'
+import { REQUESTS } from '../../src/requests/by-method.js'
 import * as endpoints from '../types/endpoints-payloads.js'
 import * as eventDefinitions from '../types/event-definitions-payloads.js'
 import * as experiments from '../types/experiments-payloads.js'

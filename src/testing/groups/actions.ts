@@ -9,7 +9,7 @@ import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { empty, invalid, json } from '../responses.js'
 import { choiceField, isObject, parseBoolean, stringField } from '../validators.js'
-import { ACTION_STEP_MATCHINGS } from '../../schemas/enums.js'
+import { ACTION_STEP_MATCHINGS } from '../../model/enums.js'
 import type { FakeAction } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 

@@ -8,7 +8,7 @@ import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { empty, invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
-import { COHORT_TYPES } from '../../schemas/enums.js'
+import { COHORT_TYPES } from '../../model/enums.js'
 import type { FakeCohort } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 

@@ -7,7 +7,7 @@ import { findRecord, pageOf } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { empty, invalid, json } from '../responses.js'
 import { arrayField, bodyObject, booleanField, choiceField, integerField, parseBoolean, stringField } from '../validators.js'
-import { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../../schemas/enums.js'
+import { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../../model/enums.js'
 import type { FakeEventDefinition } from '../records.js'
 import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'
 

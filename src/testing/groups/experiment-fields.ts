@@ -15,7 +15,7 @@ import {
   EXPERIMENT_STATS_METHODS,
   EXPERIMENT_TYPES,
   MULTIPLE_VARIANT_HANDLINGS,
-} from '../../schemas/enums.js'
+} from '../../model/enums.js'
 import type { FakeExperiment } from '../records.js'
 import { hash128, type FakeStore } from '../store.js'
 import { holdoutById, linkSavedMetrics } from './experiment-links.js'

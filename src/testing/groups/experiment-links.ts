@@ -6,7 +6,7 @@
 import type { OperationContext } from '../context.js'
 import { invalid } from '../responses.js'
 import { bodyObject, booleanField, choiceField, isObject, stringField } from '../validators.js'
-import { EXPERIMENT_CONCLUSIONS } from '../../schemas/enums.js'
+import { EXPERIMENT_CONCLUSIONS } from '../../model/enums.js'
 import type { FakeExperiment, FakeFeatureFlag, FakeHoldout } from '../records.js'
 import { clone, hash128, type FakeStore } from '../store.js'
 import { DEFAULT_VARIANTS, createFlag, flagByKey, flagVariants, isEligibleForExperiment, minimalFlag, multivariateFilters, touchFlag, type FlagVariant } from './feature-flags.js'

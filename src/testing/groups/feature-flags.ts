@@ -10,7 +10,7 @@ import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { empty, invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
-import { FEATURE_FLAG_BUCKETING_IDENTIFIERS, FEATURE_FLAG_CREATION_CONTEXTS, FEATURE_FLAG_EVALUATION_RUNTIMES, FEATURE_FLAG_PROPERTY_TYPES } from '../../schemas/enums.js'
+import { FEATURE_FLAG_BUCKETING_IDENTIFIERS, FEATURE_FLAG_CREATION_CONTEXTS, FEATURE_FLAG_EVALUATION_RUNTIMES, FEATURE_FLAG_PROPERTY_TYPES } from '../../model/enums.js'
 import type { FakeFeatureFlag, FakeMinimalFeatureFlag } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 

@@ -5,7 +5,7 @@
  */
 import { invalid } from '../responses.js'
 import { arrayField, booleanField, choiceField, integerField, isObject, objectField, stringField } from '../validators.js'
-import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING } from '../../schemas/enums.js'
+import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING } from '../../model/enums.js'
 import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
 import type { FakeStore } from '../store.js'
 

@@ -9,7 +9,7 @@ import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { invalid } from '../responses.js'
 import { choiceField, isObject } from '../validators.js'
-import { EXPERIMENT_METRIC_TYPES } from '../../schemas/enums.js'
+import { EXPERIMENT_METRIC_TYPES } from '../../model/enums.js'
 import type { FakeSavedMetric } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 

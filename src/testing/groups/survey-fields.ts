@@ -16,7 +16,7 @@ import {
   SURVEY_SAMPLING_INTERVAL_TYPES,
   SURVEY_SCHEDULES,
   SURVEY_VALIDATION_TYPES,
-} from '../../schemas/enums.js'
+} from '../../model/enums.js'
 import type { FakeSurvey } from '../records.js'
 import type { FakeStore } from '../store.js'
 import { createFlag, minimalFlag } from './feature-flags.js'

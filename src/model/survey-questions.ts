@@ -16,8 +16,8 @@ import {
   SURVEY_SENTIMENT_BUCKETS,
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
-} from '../schemas/enums.js'
-import { nullableOptional, type ShapeOutput } from './common.js'
+} from './enums.js'
+import { nullableOptional, type ShapeOutput } from './shape.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
@@ -33,7 +33,7 @@ export type SurveySentimentBucket = (typeof SURVEY_SENTIMENT_BUCKETS)[number]
 /** A link the service accepts: `https://…` (with a host) or `mailto:…`. */
 export type SurveyLink = `https://${string}` | `mailto:${string}`
 // Patterns rather than `z.templateLiteral`: the same checks, typed the same, without zod's template-literal
-// schema (and `z.int()`) in the main bundle (about 0.8 kB gzip; BENCHMARKS.md, "Bundle").
+// schema (and `z.int()`) in the main bundle (about 0.8 kB gzip; BENCHMARKS.md, "The bundle budget").
 export const surveyLinkSchema = z.union([z.string().check(z.regex(/^https:\/\//)), z.string().check(z.regex(/^mailto:/))]) as z.ZodMiniType<SurveyLink>
 /** A choice's 0-based index as an object key: `'0'`, `'1'`, … */
 const choiceIndexSchema = z.string().check(z.regex(/^-?\d+$/)) as z.ZodMiniType<`${number}`>

@@ -1,12 +1,12 @@
 /**
  * Query building blocks shared by experiment metrics and endpoint queries (docs/service-behaviour.md
  * §P1.2a, §P1.4, §P3.2): property filters, event and action series, breakdowns, date ranges. The node
- * shapes are generated from PostHog's query schema (src/requests/generated/query-shapes.ts): every member
+ * shapes are generated from PostHog's query schema (src/model/generated/query-shapes.ts): every member
  * the service's model has, `null` wherever it takes one.
  */
 import * as z from 'zod/mini'
-import { EXPERIMENT_METRIC_MATH_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from '../schemas/enums.js'
-import type { ShapeOutput } from './common.js'
+import { EXPERIMENT_METRIC_MATH_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from './enums.js'
+import type { ShapeOutput } from './shape.js'
 import {
   actionsNodeSchema,
   actionsNodeShape,

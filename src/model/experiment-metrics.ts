@@ -11,9 +11,8 @@ import {
   FUNNEL_ORDER_TYPES,
   MULTIPLE_VARIANT_HANDLINGS,
   RETENTION_START_HANDLINGS,
-} from '../schemas/enums.js'
-import type { TypedSchema } from '../schemas/common.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+} from './enums.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput, type TypedSchema } from './shape.js'
 import {
   experimentFunnelMetricShape as experimentFunnelMetricGeneratedShape,
   experimentMeanMetricShape as experimentMeanMetricGeneratedShape,

@@ -1,11 +1,11 @@
 /**
  * The query-schema definitions the SDK writes by hand (scripts/generate-query-shapes.ts names them): the
- * generated shapes of src/requests/generated/query-shapes.ts refer to these. Property filters are one
+ * generated shapes of src/model/generated/query-shapes.ts refer to these. Property filters are one
  * shape over PostHog's twenty filter kinds (`type` tells them apart; the members are the union of theirs).
  */
 import * as z from 'zod/mini'
-import { EXPERIMENT_METRIC_MATH_TYPES, FUNNEL_ORDER_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from '../schemas/enums.js'
-import { nullableOptional, type ShapeOutput } from './common.js'
+import { EXPERIMENT_METRIC_MATH_TYPES, FUNNEL_ORDER_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from './enums.js'
+import { nullableOptional, type ShapeOutput } from './shape.js'
 
 /** A group type index (0…4). */
 export const groupTypeIndexSchema = z.literal([0, 1, 2, 3, 4])

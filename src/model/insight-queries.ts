@@ -3,8 +3,8 @@
  * §P3.2, §P3.3): a HogQL query or an insight query, discriminated by `kind`.
  */
 import * as z from 'zod/mini'
-import { QUERY_INTERVALS } from '../schemas/enums.js'
-import { jsonRecord, nullableOptional, type ShapeOutput } from './common.js'
+import { QUERY_INTERVALS } from './enums.js'
+import { jsonRecord, nullableOptional, type ShapeOutput } from './shape.js'
 import {
   hogQLFiltersSchema,
   type hogQLFiltersShape,

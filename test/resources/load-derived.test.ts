@@ -2,21 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from '../../src/index.js'
 import { createFakeApi } from '../../src/testing/index.js'
 
-/** reads.ts is loaded on first use; a load that failed (a chunk not reachable) is tried again on the next call. */
-describe('loading the reads on demand', () => {
+/** derived.ts is loaded on first use; a load that failed (a chunk not reachable) is tried again on the next call. */
+describe('loading the derivations on demand', () => {
   afterEach(() => {
-    vi.doUnmock('../../src/resources/reads.js')
+    vi.doUnmock('../../src/resources/derived.js')
   })
 
   it('a failed load rejects that call with the load’s error; the next call loads again', async () => {
     vi.resetModules()
-    const { loadReads } = await import('../../src/resources/load-reads.js')
-    vi.doMock('../../src/resources/reads.js', () => {
+    const { loadDerived } = await import('../../src/resources/load-derived.js')
+    vi.doMock('../../src/resources/derived.js', () => {
       throw new Error('chunk not reachable')
     })
-    await expect(loadReads()).rejects.toMatchObject({ cause: { message: 'chunk not reachable' } })
-    vi.doUnmock('../../src/resources/reads.js')
-    expect(typeof (await loadReads()).metricResult).toBe('function')
+    await expect(loadDerived()).rejects.toMatchObject({ cause: { message: 'chunk not reachable' } })
+    vi.doUnmock('../../src/resources/derived.js')
+    expect(typeof (await loadDerived()).metricResult).toBe('function')
   })
 
   it('experiment results work once loaded', async () => {

@@ -1,0 +1,22 @@
+/**
+ * The API as declared: every resource group's operations (src/api/<group>.ts). The command line reads its
+ * rows from here; everything else reads what scripts/generate-operations.ts writes from it (the operation
+ * table, the resource classes' methods, the request shapes by method), which holds no docs.
+ */
+import { actions } from './actions.js'
+import { cohorts } from './cohorts.js'
+import { endpoints } from './endpoints.js'
+import { eventDefinitions } from './event-definitions.js'
+import { experiments } from './experiments.js'
+import { featureFlags } from './feature-flags.js'
+import { hogFunctions } from './hog-functions.js'
+import { holdouts } from './holdouts.js'
+import { query } from './query.js'
+import { savedMetrics } from './saved-metrics.js'
+import { surveys } from './surveys.js'
+
+/** Every group, in the order of the spec; the query API and the graph's groups after the spec's. */
+export const API = { experiments, hogFunctions, surveys, endpoints, eventDefinitions, query, featureFlags, cohorts, actions, holdouts, savedMetrics } as const
+
+/** A resource group's name, as `ProjectClient` property (`query` is `client.query`). */
+export type GroupName = keyof typeof API
