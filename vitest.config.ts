@@ -15,7 +15,7 @@ export default defineConfig({
     // The scenario on each runtime runs with `npm run test:runtimes` (vitest.runtimes.config.ts; browsers
     // also with `npm run test:browser`), the packed-tarball test with `npm run test:package`
     // (vitest.package.config.ts; ~40 s of CPU for a build, npm pack/install, tsc). All need the build.
-    exclude: ['test/browser/**', 'test/runtimes/**', 'test/package/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/runtimes/**', 'test/package/tarball/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

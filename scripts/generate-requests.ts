@@ -13,6 +13,7 @@ import { OPERATIONS } from '../src/core/operations.js'
 import type { KnownFields } from '../src/core/known-fields.js'
 import { REQUESTS } from '../src/requests/by-method.js'
 import { enumValues, fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
+import { writeConfigJsonSchemas } from '../src/config/json-schemas.js'
 
 export function knownFields(schema: z.ZodMiniType): KnownFields {
   const node = nodeOf(schema)
@@ -81,6 +82,7 @@ export function writeJsonSchemas(folder: string): number {
     writeFileSync(join(folder, `${method}.json`), `${JSON.stringify({ title: `${method} body`, ...jsonSchemaOf(body) }, null, 2)}\n`)
     count++
   }
+  count += writeConfigJsonSchemas(folder, jsonSchemaOf)
   return count
 }
 

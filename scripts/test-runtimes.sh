@@ -38,6 +38,6 @@ npx vitest run --config vitest.runtimes.config.ts --testNamePattern "$pattern"
 if [[ " ${runtimes[*]} " == *" node "* ]]; then
   for version in 20.19 22 24; do
     echo "== e2e suite on Node ${version}"
-    EXPECT_NODE_VERSION="${version}" npx -y -p "node@${version}" node node_modules/vitest/vitest.mjs run test/e2e test/testing/listen.test.ts test/build.test.ts
+    EXPECT_NODE_VERSION="${version}" npx -y -p "node@${version}" node node_modules/vitest/vitest.mjs run test/e2e test/testing/listen.test.ts test/package/build.test.ts
   done
 fi

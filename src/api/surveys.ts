@@ -83,7 +83,6 @@ export const surveys = declareGroup({
       doc: `Copies the survey, as a draft without flags, into each target project, all or nothing: when any
 copy fails the service rolls every copy back and this rejects.`,
       command: 'Copy a survey into other projects ({target_team_ids}).',
-      handWritten: true,
     },
     archiveResponse: {
       method: 'POST',

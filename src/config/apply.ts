@@ -1,8 +1,9 @@
 import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from './diff.js'
 import { StalePlanError, StaleResourceError } from './errors.js'
-import { layers, referencesOf, refTo, withIds } from './graph.js'
-import { byAge, kindOps, KIND_NAMES, type Id, type KindOps, type Resource } from './kinds.js'
+import { referencesOf, refTo, withIds } from './graph.js'
+import { byAge, kindOps, type Id, type KindOps, type Resource } from './kinds.js'
+import { applySteps } from './order.js'
 import { fingerprint, pendingWrite, markApplied, targetsOf, type PendingWrite } from './pending.js'
 import { savedBody } from './saved-plan.js'
 import { scrubberOf } from './scrub.js'
@@ -41,7 +42,7 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
   const resolver = new Resolver(client, targetsOf(plan))
-  for (const step of steps(changes)) {
+  for (const step of applySteps(changes)) {
     if (options.signal?.aborted) break
     const ran = await client
       .bulk(
@@ -73,32 +74,6 @@ function checkPlan(plan: Plan, client: ProjectClient): void {
   if (project && (project.id !== client.projectId || project.host !== client.baseUrl)) throw new InvalidArgumentError('plan', `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`)
   if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`)
   if (!markApplied(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
-}
-
-/**
- * Creates and updates per kind in dependency order (within a kind, a resource after those it references:
- * flags a flag depends on, cohorts a cohort is made of), then deletes per kind in the reverse order
- * (within a kind, a resource before those it references).
- */
-function steps(changes: readonly PlanChange[]): PlanChange[][] {
-  const refOf = (change: PlanChange) => refTo(change.kind, change.key).$ref
-  const named = (refs: readonly string[], among: readonly PlanChange[]) => among.filter((other) => refs.includes(refOf(other)))
-  const writes = KIND_NAMES.flatMap((kind) => {
-    const ofKind = changes.filter((change) => change.kind === kind && change.action !== 'delete')
-    return layers(ofKind, (change) => named(bodyRefs(change), ofKind))
-  })
-  const deletes = [...KIND_NAMES].reverse().flatMap((kind) => {
-    const ofKind = changes.filter((change) => change.kind === kind && change.action === 'delete')
-    return layers(ofKind, (change) => ofKind.filter((other) => (pendingWrite(other)?.references ?? []).includes(refOf(change))))
-  })
-  return [...writes, ...deletes].filter((step) => step.length > 0)
-}
-
-/** The references a create or an update sends (`<folder>/<key>`). */
-function bodyRefs(change: PlanChange): string[] {
-  const write = pendingWrite(change)
-  const body = write?.written ?? write?.body
-  return body ? referencesOf(change.kind, body).map((reference) => refTo(reference.kind, reference.key).$ref) : []
 }
 
 /**

@@ -8,6 +8,8 @@ import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject, stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, removeFolder, swapFolder, temporaryFolder } from './folder.js'
+import { refsAsPlaceholders } from './graph.js'
+import { configSchemaFile } from './json-schemas.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import { fold, specFileNames } from './names.js'
 import { EXTENSIONS } from './read-config.js'
@@ -81,7 +83,7 @@ function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): Rend
       const key = spec[ops.keyField] as string
       const where = `${ops.folder}/${key}`
       // A member the SDK does not know (a newer service's) is written: `plan` settles it against the live resource.
-      const found = checkShape(REQUESTS[ops.createShape]!.body!, spec).map(({ path, message }) => ({ file: where, line: 0, path, message }))
+      const found = checkShape(REQUESTS[ops.createShape]!.body!, refsAsPlaceholders(ops.kind, spec)).map(({ path, message }) => ({ file: where, line: 0, path, message }))
       if (!found.every(isUnknownMember)) for (const problem of found) problems.push({ ...problem, message: `${problem.message} (readConfig would refuse it: nothing was written)` })
       const text = toYaml(ops, spec, schema)
       if (stableJson(parseYaml(text)) !== stableJson(spec)) problems.push({ file: where, line: 0, path: '', message: 'would not read back as the same spec: nothing was written' })
@@ -138,11 +140,12 @@ function holdsSharedKey(text: string, kind: RenderedKind): boolean {
 }
 
 /**
- * The shipped JSON Schema of the kind's create body, relative to the file: from the nearest
+ * The shipped JSON Schema of the kind's configuration files (json-schemas.ts: the create body's, with `$ref`s
+ * where ids go), relative to the file: from the nearest
  * `node_modules/posthog-project-client` above the folder (else as if it were under the working directory).
  */
 function schemaPath(folder: string, ops: KindOps): string {
-  const file = join('node_modules', 'posthog-project-client', 'dist', 'schemas', `${ops.createShape}.json`)
+  const file = join('node_modules', 'posthog-project-client', 'dist', 'schemas', configSchemaFile(ops.kind))
   let at = resolve(folder)
   while (!existsSync(join(at, 'node_modules', 'posthog-project-client')) && dirname(at) !== at) at = dirname(at)
   const base = existsSync(join(at, 'node_modules', 'posthog-project-client')) ? at : process.cwd()

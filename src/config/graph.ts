@@ -30,6 +30,12 @@ export interface ReferenceSite {
   form: 'number' | 'string'
   /** For reading: `filters.groups[0].properties[1].value`. */
   path: string
+  /**
+   * A member beside the id that the service writes from the resource named (a flag's cohort condition gets
+   * the cohort's `cohort_name` on read): left out where a `$ref` stands, which names the resource itself, so
+   * that renaming the resource changes nothing else.
+   */
+  derived?: string
 }
 
 export interface Reference {
@@ -68,9 +74,9 @@ export function isReferable(kind: ConfigKind): boolean {
  */
 export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
   const sites: ReferenceSite[] = []
-  const add = (holder: ReferenceSite['holder'], field: string | number, target: ConfigKind, path: string, form: ReferenceSite['form'] = 'number') => {
+  const add = (holder: ReferenceSite['holder'], field: string | number, target: ConfigKind, path: string, form: ReferenceSite['form'] = 'number', derived?: string) => {
     const value = (holder as Record<string | number, unknown>)[field]
-    if (value !== undefined && value !== null) sites.push({ holder, field, target, form, path })
+    if (value !== undefined && value !== null) sites.push({ holder, field, target, form, path, ...(derived && { derived }) })
   }
   const actionsNodes = (value: unknown, path: string) =>
     walk(value, path, (node, at) => {
@@ -89,7 +95,7 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
       const filters = isPlainObject(spec.filters) ? spec.filters : {}
       items(filters.groups, 'filters.groups', (group, at) =>
         items(group.properties, `${at}.properties`, (property, where) => {
-          if (property.type === 'cohort') add(property, 'value', 'cohorts', `${where}.value`)
+          if (property.type === 'cohort') add(property, 'value', 'cohorts', `${where}.value`, 'number', 'cohort_name')
           if (property.type === 'flag') add(property, 'key', 'featureFlags', `${where}.key`, 'string')
         }),
       )
@@ -119,6 +125,19 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
       break
   }
   return sites
+}
+
+/**
+ * The kinds whose specs can name a resource of each kind (their reference sites above; an experiment also
+ * stands on the flag of its `feature_flag_key`): what a plan reads to know whether a delete leaves a
+ * reference behind.
+ */
+export const NAMED_BY: Readonly<Partial<Record<ConfigKind, readonly ConfigKind[]>>> = {
+  actions: ['cohorts', 'savedMetrics', 'hogFunctions', 'surveys', 'experiments'],
+  cohorts: ['cohorts', 'featureFlags'],
+  holdouts: ['featureFlags', 'experiments'],
+  savedMetrics: ['experiments'],
+  featureFlags: ['featureFlags', 'surveys', 'experiments'],
 }
 
 /** The value a site holds. */
@@ -161,9 +180,9 @@ export function withRefs(kind: ConfigKind, spec: Spec, keys: (kind: ConfigKind) 
   const copy = structuredClone(spec)
   for (const site of referenceSites(kind, copy)) {
     const value = siteValue(site)
-    if (typeof value !== 'number' && typeof value !== 'string') continue
-    const key = keys(site.target)?.get(String(value))
+    const key = typeof value === 'number' || typeof value === 'string' ? keys(site.target)?.get(String(value)) : undefined
     if (key !== undefined) setSite(site, refTo(site.target, key))
+    if (site.derived !== undefined && isRef(siteValue(site))) delete (site.holder as Record<string, unknown>)[site.derived]
   }
   return copy
 }

@@ -1,11 +1,13 @@
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.js'
+import { checkDeletes, namingKinds } from './deletes.js'
 import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
 import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
+import { applySteps } from './order.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -21,8 +23,8 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   const managed = managedKinds(desired)
   const prune = pruneKinds(options.prune, managed)
   const env = new EnvReader(options)
-  // The kinds managed, and those their references name (read to resolve them).
-  const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind))
+  // The kinds managed, those their references name (read to resolve them) and those that can name what prune deletes.
+  const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind))
   const live = await Promise.all(KINDS.map((ops) => (read.includes(ops.kind) ? ops.live(client) : [])))
   const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
   const unknown = new UnknownMembers(result.warnings)
@@ -34,6 +36,9 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   })
   unknown.throwIfAny()
   graph.checkCycles()
+  checkDeletes(result, { client, desired, managed, read, live })
+  // Listed in the order apply runs them: what a change names before it, deletes dependents first.
+  result.changes = applySteps(result.changes).flat()
   setTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
   const scrubber = new Scrubber(env.values)
@@ -154,14 +159,15 @@ class KindPlanner {
     const id = this.ops.id(resource)
     const reads = readsOf(prepared)
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
-    const body = pick(prepared.send, differences)
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
-    const written = pick(spec, differences)
-    this.warnIds(key, written)
+    this.warnIds(key, pick(spec, differences))
+    const [body, written] = [pick(prepared.send, differences), pick(spec, differences)].map((part) => (this.ops.kind === 'featureFlags' ? wholeFilters(part, current) : part))
     this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
   private planCreate(key: string, spec: Resource): void {
+    if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
+    if (this.ops.kind === 'cohorts') this.warnStaticPeople(key, spec)
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
@@ -178,6 +184,18 @@ class KindPlanner {
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
     return this.ops.kind === 'hogFunctions' ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
+  }
+
+  /**
+   * A static cohort's people are not part of its spec: PostHog keeps persons per project (a list of another
+   * project's person ids is ignored), so a static cohort is created without them unless its spec names this
+   * project's, or the service fills it from its `query` (docs/service-behaviour.md §12.5).
+   */
+  private warnStaticPeople(key: string, spec: Resource): void {
+    if (spec.is_static !== true || spec._create_static_person_ids !== undefined) return
+    const project = this.client.projectId
+    if (isPlainObject(spec.query)) return this.warn(key, `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+    this.warn(key, `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`)
   }
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */
@@ -222,6 +240,15 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
     groups.set(key, [...(groups.get(key) ?? []), resource])
   }
   return groups
+}
+
+/**
+ * A flag update's `filters` sent whole: older services replace the stored object with what a PATCH sends, newer
+ * ones merge its top-level members (docs/service-behaviour.md §11.8), so the members the spec leaves out (an
+ * experiment's variants, the holdout) are sent as the live flag has them and both keep them.
+ */
+function wholeFilters(part: Resource, live: Resource): Resource {
+  return isPlainObject(part.filters) && isPlainObject(live.filters) ? { ...part, filters: { ...live.filters, ...part.filters } } : part
 }
 
 /** The top-level fields of `send` that the differences touch: an update sends only what differs. */

@@ -43,6 +43,8 @@ const changeSchema = z.object({
   reads: z.optional(z.array(z.string())),
   send: z.optional(z.record(z.string(), z.unknown())),
   fingerprint: z.optional(z.string()),
+  /** A delete: the resources the live one names (`<folder>/<key>`), so that apply deletes it before them. */
+  references: z.optional(z.array(z.string())),
 })
 const fileSchema = z.object({
   format: z.literal(FORMAT),
@@ -86,6 +88,7 @@ function savedChange(change: PlanChange): SavedChange {
     ...change,
     ...(write?.written && { send: write.written }),
     ...(write?.fingerprint !== undefined && { fingerprint: write.fingerprint }),
+    ...(write?.references?.length && { references: [...write.references] }),
   }
 }
 
@@ -119,14 +122,14 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
   const env = new EnvReader(options)
   const errors: PlanError[] = []
   const changes = saved.changes.map((change) => {
-    const { send, fingerprint, ...shown } = change
+    const { send, fingerprint, references, ...shown } = change
     if (shown.action === 'unchanged') return shown as PlanChange
     for (const name of envNames(send)) {
       if (!env.allows(name)) errors.push({ kind: shown.kind, key: shown.key, message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)` })
       // An update may keep a stored secret (no variable needed): known only when apply reads the resource again.
       else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
-    return withPendingWrite(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
+    return withPendingWrite(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), ...(references && { references }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
   })
   const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project })
   holdReads(plan, env.values)

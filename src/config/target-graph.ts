@@ -1,6 +1,8 @@
 import { isPlainObject } from './diff.js'
+import { experimentVariants, flagVariants, linkable, variantsText, withExperimentVariants } from './experiment-flag.js'
 import { findCycle, isReferable, keysById, refProblems, referencesOf, refTo, withRefs, type KeysById } from './graph.js'
-import { KINDS, type Id, type Resource } from './kinds.js'
+import { KINDS, type Id, type KindOps, type Resource } from './kinds.js'
+import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind, Plan, ProjectConfig } from './types.js'
 
 /** The kinds the references of `desired` name. */
@@ -29,11 +31,35 @@ export class TargetGraph {
   ) {
     KINDS.forEach((ops, index) => {
       if (!read.includes(ops.kind) || !isReferable(ops.kind)) return
-      this.keys.set(ops.kind, keysById(live[index]!, ops.keyField, ops.id))
+      const keys = keysById(live[index]!, ops.keyField, ops.id)
       const byKey = new Map<string, Resource[]>()
       for (const resource of live[index]!) byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
+      this.renames(ops, byKey, keys)
+      this.keys.set(ops.kind, keys)
       this.liveByKey.set(ops.kind, byKey)
     })
+  }
+
+  /** `<folder>/<old key>` → the new key, for each resource a spec renames (`$renamedFrom`) in this plan. */
+  private readonly renamed = new Map<string, string>()
+
+  /**
+   * A resource a spec renames is known by its new key from the start: references to the new key name it (and
+   * its id reads as one), as after the rename. Only where `plan` renames it: one live resource has the old key,
+   * none the new, and no other spec has the old key.
+   */
+  private renames(ops: KindOps, byKey: Map<string, Resource[]>, keys: Map<string, string>): void {
+    const specs = (this.desired[ops.kind] ?? []) as Resource[]
+    for (const spec of specs) {
+      const [key, old] = [spec[ops.keyField], spec[RENAMED_FROM]]
+      if (typeof key !== 'string' || typeof old !== 'string' || old === key || byKey.has(key) || specs.some((other) => other[ops.keyField] === old)) continue
+      const resources = byKey.get(old)
+      if (resources?.length !== 1) continue
+      byKey.delete(old)
+      byKey.set(key, resources)
+      keys.set(String(ops.id(resources[0]!)), key)
+      this.renamed.set(refTo(ops.kind, old).$ref, key)
+    }
   }
 
   /** `spec` with each id of a live resource of a kind read as a reference to its key. */
@@ -47,6 +73,11 @@ export class TargetGraph {
     for (const reference of referencesOf(kind, spec)) {
       const ref = refTo(reference.kind, reference.key).$ref
       const ops = KINDS.find((candidate) => candidate.kind === reference.kind)!
+      const renamedTo = this.renamed.get(ref)
+      if (renamedTo !== undefined) {
+        problems.push(`$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`)
+        continue
+      }
       const matches = this.liveByKey.get(reference.kind)?.get(reference.key) ?? []
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
       else if (matches.length > 1) problems.push(`$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
@@ -57,16 +88,38 @@ export class TargetGraph {
   }
 
   /**
-   * An experiment created with a flag spec of the same key that is created too: the flag is made first and
-   * the experiment links it, which the service accepts only for a multivariate flag with a `control` variant.
+   * An experiment created with a flag spec of the same key: the flag is created or updated first and the
+   * experiment links it, which the service accepts only for a multivariate flag with a `control` variant (the
+   * spec's variants, else the live flag's, else those the plan gives a created flag: experiment-flag.ts).
    */
   checkExperimentFlag(key: string, creating: boolean): void {
     const flag = ((this.desired.featureFlags ?? []) as Resource[]).find((spec) => spec.key === key)
-    if (!creating || !flag || (this.liveByKey.get('featureFlags')?.get(key)?.length ?? 0) > 0) return
-    const filters = isPlainObject(flag.filters) ? flag.filters : {}
-    const variants = isPlainObject(filters.multivariate) && Array.isArray(filters.multivariate.variants) ? (filters.multivariate.variants as unknown[]) : []
-    if (variants.length >= 2 && variants.some((variant) => isPlainObject(variant) && variant.key === 'control')) return
-    this.result.errors.push({ kind: 'experiments', key, message: `the flag spec feature-flags/${key} is created first and linked, and the service links only a multivariate flag with a "control" variant: give it filters.multivariate.variants with control, or leave the flag spec out and let the experiment create its flag` })
+    const experiment = ((this.desired.experiments ?? []) as Resource[]).find((spec) => spec.feature_flag_key === key)
+    if (!creating || !flag || !experiment) return
+    const live = this.liveByKey.get('featureFlags')?.get(key)?.[0]
+    const stated = flagVariants(flag)
+    const variants = stated ?? (live ? (flagVariants(live) ?? []) : experimentVariants(experiment))
+    if (linkable(variants)) return
+    const lacks = variants.length < 2 ? 'fewer than two variants' : 'no "control" variant'
+    const why =
+      stated !== undefined
+        ? `the flag spec feature-flags/${key} has ${lacks} in filters.multivariate`
+        : live
+          ? `the live flag ${key} (id ${String(live.id)}) has ${lacks} and its spec leaves filters.multivariate out`
+          : `parameters.feature_flag_variants, which the plan gives the flag spec feature-flags/${key} (it leaves filters.multivariate out), has ${lacks}`
+    this.result.errors.push({ kind: 'experiments', key, message: `${why}: the service links only a multivariate flag with a "control" variant to an experiment. Give the flag spec filters.multivariate.variants with "control" (or leave them out to get the experiment's), or leave the flag spec out and let the experiment create its flag` })
+  }
+
+  /**
+   * A flag spec the plan creates for an experiment spec of the same key, given the experiment's variants when
+   * it leaves `filters.multivariate` out (said in a warning), so that the service links it.
+   */
+  flagForExperiment(key: string, spec: Resource): Resource {
+    const experiment = ((this.desired.experiments ?? []) as Resource[]).find((item) => item.feature_flag_key === key)
+    const filled = experiment && withExperimentVariants(spec, experiment)
+    if (!filled || !linkable(experimentVariants(experiment))) return spec
+    this.result.warnings.push({ kind: 'featureFlags', key, message: `filters.multivariate is left out of the spec: created with the variants experiments/${key} gives its flag (${variantsText(experimentVariants(experiment))}), as the service links only a multivariate flag with a "control" variant to an experiment` })
+    return filled
   }
 
   /** A plan error for each cycle of references among the specs of one kind. */

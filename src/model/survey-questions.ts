@@ -21,7 +21,7 @@ import { nullableOptional, type ShapeOutput } from './shape.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
-/** A rating question's scale: 3 (emoji), 5, 7 or 10 (NPS). Spelled out (`SURVEY_RATING_SCALES` holds the same, checked by test/schema-ties.ts) so the reference shows the numbers. */
+/** A rating question's scale: 3 (emoji), 5, 7 or 10 (NPS). Spelled out (`SURVEY_RATING_SCALES` holds the same, checked by test/schemas/ties.ts) so the reference shows the numbers. */
 export type SurveyRatingScale = 3 | 5 | 7 | 10
 /** How a page URL or device type is matched: `exact`, `icontains`, `regex`, … */
 export type SurveyMatchType = (typeof SURVEY_MATCH_TYPES)[number]

@@ -12,7 +12,7 @@ import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-node
 
 /**
  * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out
- * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schema-ties.ts) so the reference shows the numbers.
+ * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schemas/ties.ts) so the reference shows the numbers.
  */
 export type EndpointDataFreshness = 900 | 1800 | 3600 | 21600 | 43200 | 86400 | 604800
 

@@ -1,16 +1,15 @@
 import { SurveysOperations } from './generated/surveys.js'
-import { archivedResponseUuids, duplicateToProjectsResult, responseArchiveResult, survey, surveyResponseSummary, surveyResponsesCount } from './generated/surveys.js'
-import { InvalidArgumentError } from '../core/errors.js'
+import { archivedResponseUuids, responseArchiveResult, survey, surveyResponseSummary, surveyResponsesCount } from './generated/surveys.js'
 import { writableFields } from '../core/create-params.js'
-import { dateTime, integerId, plainObject, queryParams, show, stringId, stringList } from '../core/args.js'
+import { dateTime, integerId, plainObject, queryParams, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { SurveyResponseRow } from '../schemas/survey-responses.js'
 import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
 import { responsesFallback, responsesWalk } from './survey-responses.js'
-import type { DuplicateToProjectsResult, Survey, SurveyResponseSummary, SurveyResponsesCount } from '../schemas/surveys.js'
-import type { DuplicateToProjectsParams, SummarizeResponsesParams, SurveyCreateParams, SurveyLaunchParams, SurveyResponsesCountParams, SurveyResponsesParams, SurveyStopParams } from '../requests/surveys.js'
+import type { Survey, SurveyResponseSummary, SurveyResponsesCount } from '../schemas/surveys.js'
+import type { SummarizeResponsesParams, SurveyCreateParams, SurveyLaunchParams, SurveyResponsesCountParams, SurveyResponsesParams, SurveyStopParams } from '../requests/surveys.js'
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends SurveysOperations {
@@ -73,16 +72,6 @@ export class Surveys extends SurveysOperations {
   }
 
   /**
-   * Copies the survey, as a draft without flags, into each target project, all or nothing: when any
-   * copy fails the service rolls every copy back and this rejects.
-   *
-   * `POST /api/projects/:project_id/surveys/:id/duplicate_to_projects/` · scope `survey:write`
-   */
-  duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
-    return this._transport.request('surveys.duplicateToProjects', duplicateToProjectsResult, () => ({ path: { id }, body: checkTargets(body) }), options)
-  }
-
-  /**
    * Archives one response (idempotent); resolves the number the service answers (`200`).
    *
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/` · scope `survey:write`
@@ -137,20 +126,6 @@ export class Surveys extends SurveysOperations {
   responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
     return this._transport.request('surveys.responsesCount', surveyResponsesCount, () => ({ query: checkSurveyIds(params) }), options)
   }
-}
-
-/** Every target project id a positive integer, at least one: the copy is all or nothing. */
-function checkTargets(body: DuplicateToProjectsParams): DuplicateToProjectsParams {
-  const ids: unknown = plainObject('body', body, true)?.target_team_ids
-  if (!Array.isArray(ids) || ids.length === 0) {
-    throw new InvalidArgumentError('body.target_team_ids', `expected a non-empty array of project ids, got ${show(ids)}`)
-  }
-  ids.forEach((teamId, index) => {
-    if (typeof teamId !== 'number' || !Number.isSafeInteger(teamId) || teamId <= 0) {
-      throw new InvalidArgumentError(`body.target_team_ids[${index}]`, `expected a positive integer, got ${show(teamId)}`)
-    }
-  })
-  return body
 }
 
 /** `question_id` / `question_index` go to the query, the rest (`force_refresh`) to the body. */

@@ -49,7 +49,7 @@ export type Unchecked<T> = TypedSchema<T>
 
 /**
  * The runtime schema of a hand-written response interface. The interfaces carry the field docs that
- * inferred zod types drop; test/schema-ties.ts checks that each schema's output is assignable to
+ * inferred zod types drop; test/schemas/ties.ts checks that each schema's output is assignable to
  * its interface and that both list the same fields, so the two cannot drift apart.
  */
 export function describes<T>(schema: z.ZodMiniType): TypedSchema<T> {

@@ -14,18 +14,10 @@
  *
  * @packageDocumentation
  */
-export {
-  createFakeApi,
-  DEFAULT_FAKE_API_KEY,
-  DEFAULT_FAKE_BASE_URL,
-  type FakeApi,
-  type FakeApiOptions,
-  type FakeClientOptions,
-  type FakeSeeders,
-  type RecordedRequest,
-  type SeedInput,
-  type SeedOptions,
-} from './fake-api.js'
+export { createFakeApi, type FakeApi, type FakeClientOptions } from './fake-api.js'
+export { DEFAULT_FAKE_API_KEY, DEFAULT_FAKE_BASE_URL, type FakeApiOptions } from './fake-options.js'
+export type { FakeSeeders, SeedInput, SeedOptions } from './seeding.js'
+export type { RecordedRequest } from './request-log.js'
 export type { FakeServer, ListenOptions } from './adapters/node.js'
 export type {
   BrokenBodyFaultOptions,
@@ -43,7 +35,8 @@ export type { FakeRateLimits } from './throttles.js'
 export type { ErrorBody } from './responses.js'
 export type { ExperimentSeed } from './groups/experiments.js'
 export type { HogFunctionSeed } from './groups/hog-functions.js'
-export type { SurveySeed, SurveyResponseSeed } from './groups/surveys.js'
+export type { SurveySeed } from './groups/surveys.js'
+export type { SurveyResponseSeed } from './groups/survey-responses.js'
 export type { EndpointSeed } from './groups/endpoints.js'
 export type { EventDefinitionSeed } from './groups/event-definitions.js'
 export type * from './records.js'

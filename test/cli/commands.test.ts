@@ -5,12 +5,28 @@ import { COMMANDS, GROUPS, camel, commandHint, findCommand, kebab, type CommandS
 import { UsageError } from '../../src/cli/errors.js'
 import { HOG_FUNCTION_TYPES } from '../../src/model/enums.js'
 import { bodyFieldsOf, flagsOf, shapesOf } from '../../src/cli/shapes.js'
+import { ProjectClient } from '../../src/client.js'
+import { APIResource } from '../../src/core/resource.js'
 
 /** The command table against the operation table, and the parsing of command lines (in process, no build). */
 
 const rows = GROUPS.flatMap((group) => Object.entries(COMMANDS[group] as Record<string, CommandSpec>).map(([method, spec]) => ({ group, method, spec })))
 
+/** The methods of a resource group as the SDK has them: its class's and the generated class's it extends. */
+function sdkMethods(resource: object): string[] {
+  const names = new Set<string>()
+  for (let proto = Object.getPrototypeOf(resource); proto && proto !== APIResource.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor' && name !== 'toCreateParams') names.add(name)
+  }
+  return [...names].sort()
+}
+
 describe('the command table', () => {
+  it('has a row for every method of every SDK group, and a method for every row', () => {
+    const client = new ProjectClient({ apiKey: 'phx_test', projectId: 1 })
+    for (const group of GROUPS) expect(Object.keys(COMMANDS[group]).sort(), group).toEqual(sdkMethods(client[group]))
+  })
+
   it('has a command for every operation, named as the operation (soft-delete sends update; the query API is `query`)', () => {
     const direct = rows.filter(({ group, method, spec }) => spec.operation === `${group}.${method}`)
     const grouped = (Object.keys(OPERATIONS) as OperationId[]).filter((id) => !id.startsWith('query.'))

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
-import * as endpoints from '../types/endpoints-payloads.js'
-import * as experiments from '../types/experiments-payloads.js'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
-import * as surveys from '../types/surveys-payloads.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
+import * as experiments from '../fixtures/payloads/experiments.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
 import { buildCli, fakeEnv, finished, runCli, startCli, type StagedCli } from './helpers.js'
 
 /** `posthog-project pull|plan|apply|copy`, the built command against the fake (two projects) over a socket. */
@@ -170,7 +170,7 @@ describe('configuration commands', () => {
     expect(result.stdout).toContain('Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config.id action 12)')
     const copied = (await client(2).experiments.list().then((page) => page.results)).map((experiment) => [experiment.feature_flag_key, experiment.start_date])
     expect(copied.sort()).toEqual([['pricing-copy', null], ['running', null]])
-    expect(running.start_date).not.toBeNull()
+    expect(Date.parse(running.start_date!)).toBe(Date.parse('2026-11-01T00:00:00Z'))
   })
 
   /** Edits a pulled file: a string replaced. */

@@ -360,7 +360,8 @@ describe('posthog-project reaches every operation', () => {
       const { id } = fake.seed.experiments([{ start_date: null }])[0]!
       const launched = await patched(['experiments', 'launch', String(id)])
       expect(launched.body).toEqual({ start_date: expect.stringMatching(iso) })
-      expect(launched.printed.start_date).toBeTruthy()
+      // The instant sent is the one the service stored and printed.
+      expect(Date.parse(launched.printed.start_date as string)).toBe(Date.parse(launched.body.start_date as string))
       const dated = await patched(['experiments', 'launch', String(id), '--start_date', '2026-11-01T09:00:00Z'])
       expect(dated.body).toEqual({ start_date: '2026-11-01T09:00:00Z' })
       const ended = await patched(['experiments', 'end', String(id), '--conclusion', 'won', '--conclusion_comment', 'Green wins'])
@@ -374,7 +375,7 @@ describe('posthog-project reaches every operation', () => {
       expect((await patched(['surveys', 'launch', id])).body).toEqual({ start_date: expect.stringMatching(iso) })
       const stopped = await patched(['surveys', 'stop', id])
       expect(stopped.body).toEqual({ end_date: expect.stringMatching(iso) })
-      expect(stopped.printed.end_date).toBeTruthy()
+      expect(Date.parse(stopped.printed.end_date as string)).toBe(Date.parse(stopped.body.end_date as string))
       const resumed = await patched(['surveys', 'resume', id])
       expect(resumed.body).toEqual({ end_date: null })
       expect(resumed.printed.end_date).toBeNull()

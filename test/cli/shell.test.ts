@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
+import { plainServer, send, type PlainServer } from '../helpers/plain-server.js'
 import { buildCli, fakeEnv, finished, runCli, type StagedCli } from './helpers.js'
 
 /**
@@ -135,18 +134,14 @@ describe('--verbose', () => {
 })
 
 describe('--no-validate-responses', () => {
-  let odd: Server
+  let odd: PlainServer
   let oddUrl: string
   beforeAll(async () => {
     // A service whose survey has a name of the wrong type.
-    odd = createServer((request, response) => {
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ id: 'abc', name: 42, type: 'popover', questions: [] }))
-    })
-    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve))
-    oddUrl = `http://127.0.0.1:${(odd.address() as AddressInfo).port}`
+    odd = await plainServer((_request, response) => send(response, 200, { id: 'abc', name: 42, type: 'popover', questions: [] }))
+    oddUrl = odd.url
   })
-  afterAll(() => new Promise<void>((resolve) => odd.close(() => resolve())))
+  afterAll(() => odd.close())
 
   it('checked by default (exit 1); with the flag, printed as the service sent it', async () => {
     const checked = await run(['surveys', 'retrieve', 'abc', '--base-url', oddUrl])

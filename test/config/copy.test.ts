@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { forCopy } from '../../src/config/copy.js'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
 
 /** What `posthog-project copy` carries to another project, and what it reports instead of sending. */
 describe('forCopy', () => {

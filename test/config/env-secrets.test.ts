@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { apply, formatPlan, plan, readPlan, writePlan, type ApplyReport, type Plan, type ProjectConfig } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
+import { plainServer, send, type PlainServer } from '../helpers/plain-server.js'
 import { PRODUCTION, STAGING, writesSince } from './setup.js'
 
 /**
@@ -36,27 +35,17 @@ function mapping(name: string, key: string, value: unknown): Spec {
 }
 
 /** A server on 127.0.0.1 that passes reads on to the fake and answers every write 400, echoing the body it was sent. */
-async function echoingServer(fakeUrl: string): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
+async function echoingServer(fakeUrl: string): Promise<PlainServer & { bodies: unknown[] }> {
   const bodies: unknown[] = []
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', async () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      if (request.method !== 'GET') {
-        bodies.push(JSON.parse(text))
-        response.writeHead(400, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ type: 'validation_error', code: 'invalid_input', detail: `Invalid input: ${text}`, attr: 'inputs', echoed: JSON.parse(text) }))
-        return
-      }
-      const answer = await fetch(`${fakeUrl}${request.url}`, { headers: { authorization: String(request.headers.authorization) } })
-      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-      response.end(Buffer.from(await answer.arrayBuffer()))
-    })
+  const server = await plainServer(async (request, response) => {
+    if (request.method !== 'GET') {
+      bodies.push(JSON.parse(request.body))
+      return send(response, 400, { type: 'validation_error', code: 'invalid_input', detail: `Invalid input: ${request.body}`, attr: 'inputs', echoed: JSON.parse(request.body) })
+    }
+    const answer = await fetch(`${fakeUrl}${request.url}`, { headers: { authorization: String(request.headers.authorization) } })
+    send(response, answer.status, Buffer.from(await answer.arrayBuffer()).toString('utf8'), { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return Object.assign(server, { bodies })
 }
 
 describe('secrets by construction', () => {

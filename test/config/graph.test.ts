@@ -66,7 +66,11 @@ describe('the project graph: references by key, dependency order, copies with th
       ['create actions Signed up', 'create cohorts Beta users', 'create experiments checkout-v2', 'create featureFlags beta-access', 'create featureFlags checkout-v2', 'create holdouts Q4 holdout', 'create savedMetrics Signups'].sort(),
     )
     expect(planned.warnings.filter((warning) => warning.message.startsWith('created: '))).toHaveLength(6)
+    // The static cohort comes without its people, and the plan says so.
+    const people = `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${PRODUCTION} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`
+    expect(planned.warnings).toContainEqual({ kind: 'cohorts', key: 'Beta users', message: people })
     const text = formatPlan(planned)
+    expect(text).toContain(`Warning: cohorts "Beta users": ${people}`)
     expect(text).toContain('created: experiments/checkout-v2 needs it')
     expect(text).not.toMatch(/"id":\s*\d/)
 
@@ -114,6 +118,44 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(actions.map((action) => action.id)).toEqual([existing.id])
     const target = await targetIds(qa)
     expect(target.savedMetrics[0].query.source.id).toBe(existing.id)
+  })
+
+  it('an inline ActionsNode of an experiment metric (metrics, secondary, exposure) is pulled as a $ref, resolved in the target and copied with its action', async () => {
+    const { staging, production } = clients()
+    // Ids differ between the projects: the target's action must not happen to have the source's id.
+    await production.actions.create({ name: 'Unrelated', steps: [{ event: 'x' }] })
+    await staging.actions.create({ name: 'Filler', steps: [{ event: 'y' }] })
+    const action = await staging.actions.create({ name: 'Upgraded', steps: [{ event: 'upgraded' }] })
+    const node = { kind: 'ActionsNode', id: action.id } as const
+    await staging.experiments.create({
+      name: 'Upgrade nudge',
+      feature_flag_key: 'upgrade-nudge',
+      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', source: node }],
+      metrics_secondary: [{ kind: 'ExperimentMetric', metric_type: 'funnel', series: [{ kind: 'EventsNode', event: '$pageview' }, node] }],
+      exposure_criteria: { exposure_config: node },
+    } as never)
+    const pulled = await pull(staging, { kinds: ['experiments', 'actions', 'featureFlags'] })
+    const spec = pulled.experiments!.find((item) => item.feature_flag_key === 'upgrade-nudge') as any
+    const ref = { $ref: 'actions/Upgraded' }
+    expect(spec.metrics[0].source.id).toEqual(ref)
+    expect(spec.metrics_secondary[0].series[1].id).toEqual(ref)
+    expect(spec.exposure_criteria.exposure_config.id).toEqual(ref)
+    // Planned back onto its own project: resolved to the same action, nothing to change.
+    expect(changed((await plan(staging, pulled)).changes)).toEqual([])
+
+    const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })
+    expect(planned.errors).toEqual([])
+    expect(changed(planned.changes)).toEqual(['create actions Upgraded', 'create featureFlags upgrade-nudge', 'create experiments upgrade-nudge'])
+    expect(planned.warnings).toContainEqual({ kind: 'actions', key: 'Upgraded', message: `created: experiments/upgrade-nudge needs it and project ${PRODUCTION} has none` })
+    expect(await apply(production, planned)).toMatchObject({ failed: 0 })
+    const target = await targetIds(production)
+    const targetAction = target.actions.find((item: any) => item.name === 'Upgraded')
+    expect(targetAction.id).not.toBe(action.id)
+    const [experiment] = target.experiments
+    expect(experiment.metrics[0].source.id).toBe(targetAction.id)
+    expect(experiment.metrics_secondary[0].series[1].id).toBe(targetAction.id)
+    expect(experiment.exposure_criteria.exposure_config.id).toBe(targetAction.id)
+    expect(changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })).changes)).toEqual([])
   })
 
   it('prune deletes dependents first', async () => {

@@ -142,7 +142,8 @@ describe('pull and plan', () => {
     }
     const deletes = (changes: PlanChange[]) => actions(changes.filter((change) => change.action === 'delete'))
     expect(deletes((await plan(staging, fewer)).changes)).toEqual([])
-    expect(deletes((await plan(staging, fewer, { prune: true })).changes)).toEqual(['delete hogFunctions Slack alerts', 'delete surveys NPS Q4'])
+    // In apply order: deletes in the reverse order of the kinds (surveys before the hog functions).
+    expect(deletes((await plan(staging, fewer, { prune: true })).changes)).toEqual(['delete surveys NPS Q4', 'delete hogFunctions Slack alerts'])
     const named = await plan(staging, fewer, { prune: ['eventDefinitions'] })
     expect(deletes(named.changes)).toEqual(config.eventDefinitions!.map((spec) => `delete eventDefinitions ${spec.name}`))
   })

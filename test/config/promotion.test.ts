@@ -4,8 +4,8 @@ import { apply, plan, planCopy, pull, readConfig, writeConfig, type PlanChange }
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
-import * as surveys from '../types/surveys-payloads.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
 import { useE2E } from '../helpers/fake-server.js'
 import { findExperiment, PRODUCTION, STAGING, WEBHOOK_SECRET, WEBHOOK_SECRET_VARIABLE, writesSince } from './setup.js'
 
@@ -178,7 +178,7 @@ describe('$renamedFrom', () => {
     config.surveys = config.surveys!.map((spec) => (spec.name === 'NPS Q4' ? { ...spec, name: 'NPS 2027' } : spec))
     config.hogFunctions = config.hogFunctions!.map((spec) => ({ ...spec, name: 'Order webhook v2' }))
     const result = await plan(staging, config, { prune: true, env: { [WEBHOOK_SECRET_VARIABLE]: WEBHOOK_SECRET } })
-    expect(actions(result.changes)).toEqual(['create hogFunctions Order webhook v2', 'delete hogFunctions Order webhook', 'create surveys NPS 2027', 'delete surveys NPS Q4'])
+    expect(actions(result.changes)).toEqual(['create hogFunctions Order webhook v2', 'create surveys NPS 2027', 'delete surveys NPS Q4', 'delete hogFunctions Order webhook'])
     expect(result.warnings.map((warning) => `${warning.key}: ${warning.message}`)).toEqual([
       expect.stringMatching(/^Order webhook v2: looks like "Order webhook" renamed .*add \$renamedFrom: "Order webhook"/),
       expect.stringMatching(/^NPS 2027: looks like "NPS Q4" renamed/),

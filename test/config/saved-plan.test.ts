@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { apply, ConfigError, formatPlan, plan, planCopy, pull, readPlan, StalePlanError, writePlan, type ProjectConfig } from 'posthog-project-client/config'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
-import * as surveys from '../types/surveys-payloads.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING, WEBHOOK_SECRET, WEBHOOK_SECRET_VARIABLE, writesSince } from './setup.js'
 
@@ -187,7 +187,7 @@ describe('saved plans', () => {
     const result = await plan(staging, { hogFunctions: [hogFunctions.webhook] })
     expect(result.errors).toEqual([])
     await expect(writePlan(file, result)).rejects.toThrow('hogFunctions "Order webhook": inputs.api_token is a secret written as a value, which a saved plan never holds')
-    expect(() => readFileSync(file)).toThrow()
+    expect(() => readFileSync(file)).toThrow(/ENOENT/)
     expect(await apply(staging, result)).toMatchObject({ applied: 1 })
   })
 

@@ -5,7 +5,7 @@ import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { apply, plan, pull, readConfig, secretVariableName, writeConfig } from 'posthog-project-client/config'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING, WEBHOOK_SECRET, WEBHOOK_SECRET_VARIABLE, writesSince } from './setup.js'
 

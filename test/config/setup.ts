@@ -1,10 +1,10 @@
 import type { Experiment, ProjectClient } from 'posthog-project-client'
 import type { FakeApi } from 'posthog-project-client/testing'
-import * as endpoints from '../types/endpoints-payloads.js'
-import * as eventDefinitions from '../types/event-definitions-payloads.js'
-import * as experiments from '../types/experiments-payloads.js'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
-import * as surveys from '../types/surveys-payloads.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
+import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
+import * as experiments from '../fixtures/payloads/experiments.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
 
 /** The project ids of the configuration tests' fake: a staging and a production project. */
 export const STAGING = 1

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient, type ClientOptions } from '../../src/index.js'
 import { API_KEY } from '../helpers/msw-server.js'
+import { stubFetch } from '../helpers/stub-fetch.js'
 
 /**
  * The bad-input table, generated: every argument of every public method gets every bad value of its kind
@@ -10,11 +11,7 @@ import { API_KEY } from '../helpers/msw-server.js'
  * is refused.
  */
 
-const sent: string[] = []
-const fetch: typeof globalThis.fetch = async (input) => {
-  sent.push((input as Request).url)
-  return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
-}
+const { fetch, urls: sent } = stubFetch()
 const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
 
 type Kind = 'intId' | 'strId' | 'version' | 'params' | 'startDate' | 'endDate' | 'listParams' | 'body' | 'optionalBody' | 'options'

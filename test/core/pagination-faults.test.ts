@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProjectClient } from '../../src/index.js'
 import { API_KEY } from '../helpers/msw-server.js'
+import { jsonResponse, stubFetch } from '../helpers/stub-fetch.js'
 
 const BASE = 'https://us.posthog.com'
 const LIST = `${BASE}/api/projects/1/experiments/`
@@ -46,8 +47,8 @@ describe('pagination under faults (property)', () => {
           let streak = 0
           const met: Fault[] = []
           const pages: string[] = []
-          const fetch: typeof globalThis.fetch = async (input) => {
-            const url = new URL((input as Request).url)
+          const { fetch } = stubFetch((request) => {
+            const url = new URL(request.url)
             const fault = streak < 3 ? schedule[index++ % Math.max(1, schedule.length)] ?? null : null
             if (fault !== null) {
               streak += 1
@@ -57,8 +58,8 @@ describe('pagination under faults (property)', () => {
             }
             streak = 0
             pages.push(url.href)
-            return new Response(JSON.stringify(body(url, total, size, variant)), { status: 200, headers: { 'content-type': 'application/json' } })
-          }
+            return jsonResponse(body(url, total, size, variant))
+          })
           const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 4, rateLimit: false })
           const ids = (await client.experiments.list({ limit: size }).toArray()).map((item) => item.id)
           expect(ids).toEqual(Array.from({ length: total }, (_, i) => i + 1))
@@ -83,7 +84,7 @@ describe('a refused toArray', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason)
     process.on('unhandledRejection', onUnhandled)
     try {
-      const fetch: typeof globalThis.fetch = async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+      const { fetch } = stubFetch()
       const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
       const error = await client.experiments.list().toArray({ max: -1 }).catch((e: unknown) => e)
       expect((error as { argument?: string }).argument).toBe('max')

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, OPERATIONS, ProjectClient, type OperationId } from '../../src/index.js'
 import { API_KEY } from '../helpers/msw-server.js'
+import { EMPTY_PAGE, jsonResponse, stubFetch } from '../helpers/stub-fetch.js'
 
 /**
  * properties.test.ts checks odd ids on `surveys.retrieve`; this checks every method with a path
@@ -10,12 +11,8 @@ import { API_KEY } from '../helpers/msw-server.js'
  */
 
 const BASE = 'https://us.posthog.com'
-const urls: string[] = []
-const fetch: typeof globalThis.fetch = async (input) => {
-  urls.push((input as Request).url)
-  // A body every decoder takes with validation off (lists need `results`).
-  return new Response('{"count": 0, "next": null, "previous": null, "results": []}', { status: 200, headers: { 'content-type': 'application/json' } })
-}
+// A body every decoder takes with validation off (lists need `results`).
+const { fetch, urls } = stubFetch(() => jsonResponse(EMPTY_PAGE))
 const clients = {
   projects: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, rateLimit: false }),
   environments: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, endpointsPrefix: 'environments', rateLimit: false }),

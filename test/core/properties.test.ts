@@ -11,6 +11,7 @@ import {
   TimeoutError,
 } from '../../src/index.js'
 import { API_KEY } from '../helpers/msw-server.js'
+import { jsonResponse, stubFetch } from '../helpers/stub-fetch.js'
 
 const BASE = 'https://us.posthog.com'
 const LIST = `${BASE}/api/projects/1/experiments/`
@@ -18,10 +19,8 @@ type Variant = 'drf' | 'offset-count' | 'page-based' | 'results-only' | 'bare-ar
 
 /** A fetch serving `total` experiments `size` a page in one of the service's envelope variants. */
 function listFetch(total: number, size: number, variant: Variant) {
-  const requests: string[] = []
-  const fetch: typeof globalThis.fetch = async (input) => {
-    const url = new URL((input as Request).url)
-    requests.push(url.href)
+  const { fetch, urls: requests } = stubFetch((request) => {
+    const url = new URL(request.url)
     const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}`, feature_flag_key: `e${from + i + 1}`, start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z' }))
     let body: unknown
     if (variant === 'results-only') body = { results: items(0, total) }
@@ -38,8 +37,8 @@ function listFetch(total: number, size: number, variant: Variant) {
           ? { results, count: total }
           : { count: total, next: offset + size < total ? `${LIST}?limit=${size}&offset=${offset + size}` : null, previous: null, results }
     }
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
-  }
+    return jsonResponse(body)
+  })
   return { fetch, requests }
 }
 
@@ -119,11 +118,7 @@ describe('properties', () => {
     )
     await fc.assert(
       fc.asyncProperty(odd, async (id) => {
-        const urls: string[] = []
-        const fetch: typeof globalThis.fetch = async (input) => {
-          urls.push((input as Request).url)
-          return new Response(JSON.stringify({ id: 'x', name: 'S', type: 'popover', created_at: '2026-01-01T00:00:00Z', start_date: null, end_date: null, archived: false }), { status: 200 })
-        }
+        const { fetch, urls } = stubFetch(() => new Response(JSON.stringify({ id: 'x', name: 'S', type: 'popover', created_at: '2026-01-01T00:00:00Z', start_date: null, end_date: null, archived: false }), { status: 200 }))
         const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0, rateLimit: false })
         const outcome = await client.surveys.retrieve(id).then(
           () => null,

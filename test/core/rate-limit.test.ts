@@ -20,6 +20,14 @@ function track(result: Promise<string> | undefined) {
   return state
 }
 
+/** `call` is still held `ms - 1` ms from now and released at `ms`, naming `reason`. */
+async function expectReleasedAfter(call: ReturnType<typeof track>, ms: number, reason: string): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms - 1)
+  expect(call.done).toBe(false)
+  await vi.advanceTimersByTimeAsync(1)
+  expect(call).toEqual({ done: true, reason })
+}
+
 describe('rateLimitOption', () => {
   it('defaults to the service limits on PostHog Cloud; true means the same anywhere; false turns the limiter off', () => {
     expect(rateLimitOption('rateLimit', undefined, true)).toEqual({
@@ -104,10 +112,7 @@ describe('Limiter', () => {
     const [pacer] = new Limiter(limits({ requestsPerMinute: 3 })).groups
     for (let index = 0; index < 3; index++) expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
     const fourth = track(pacer.acquire(undefined, MINUTE))
-    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN - 1)
-    expect(fourth.done).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(fourth).toEqual({ done: true, reason: 'requestsPerMinute (3)' })
+    await expectReleasedAfter(fourth, MINUTE + MARGIN, 'requestsPerMinute (3)')
   })
 
   it('slides: each call waits for the request one limit before it to leave the window', async () => {
@@ -131,10 +136,7 @@ describe('Limiter', () => {
     expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
     expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
     const third = track(pacer.acquire(undefined, MINUTE))
-    await vi.advanceTimersByTimeAsync(HOUR + MARGIN - 1)
-    expect(third.done).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(third).toEqual({ done: true, reason: 'requestsPerHour (2)' })
+    await expectReleasedAfter(third, HOUR + MARGIN, 'requestsPerHour (2)')
   })
 
   it('serves waiting calls in arrival order', async () => {
@@ -222,10 +224,7 @@ describe('Limiter', () => {
     const [pacer] = new Limiter(limits()).groups
     pacer.pause(2_000)
     const call = track(pacer.acquire(undefined, MINUTE))
-    await vi.advanceTimersByTimeAsync(1_999)
-    expect(call.done).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(call).toEqual({ done: true, reason: 'the wait a 429 asked for' })
+    await expectReleasedAfter(call, 2_000, 'the wait a 429 asked for')
     expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
   })
 
@@ -236,10 +235,7 @@ describe('Limiter', () => {
     expect(pacer.windows.map((window) => window.times.length)).toEqual([0, 0])
     pacer.pause(2_000)
     const call = track(pacer.acquire(undefined, MINUTE))
-    await vi.advanceTimersByTimeAsync(1_999)
-    expect(call.done).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(call).toEqual({ done: true, reason: 'the wait a 429 asked for' })
+    await expectReleasedAfter(call, 2_000, 'the wait a 429 asked for')
     // A client of the same key and host that asks for numbers brings them to the shared limiter.
     unlimited.tighten(limits({ requestsPerMinute: 2 }))
     expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
@@ -263,10 +259,7 @@ describe('Limiter', () => {
     await vi.advanceTimersByTimeAsync(1_000)
     pacer.pause(1_000)
     const call = track(pacer.acquire(undefined, MINUTE))
-    await vi.advanceTimersByTimeAsync(3_999)
-    expect(call.done).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(call).toEqual({ done: true, reason: 'the wait a 429 asked for' })
+    await expectReleasedAfter(call, 4_000, 'the wait a 429 asked for')
   })
 
   it('a pause longer than the call accepts rejects it at once with PauseTooLong', async () => {

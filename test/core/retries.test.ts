@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { ConnectionError, InternalServerError, ProjectClient, RateLimitError } from '../../src/index.js'
+import { serverError as serverErrorBody } from '../fixtures/errors.js'
 import { experiment } from '../fixtures/experiments.js'
 import { API_KEY, PROJECT, makeClient, recorder, useMswServer } from '../helpers/msw-server.js'
+import { jsonResponse, stubFetch } from '../helpers/stub-fetch.js'
 
 const server = useMswServer()
 
@@ -21,7 +23,7 @@ function sequence(method: 'get' | 'post' | 'patch' | 'delete', url: string, resp
 }
 
 const unavailable = () => HttpResponse.json({ type: 'server_error', code: 'error', detail: 'busy', attr: null }, { status: 503 })
-const serverError = () => HttpResponse.json({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }, { status: 500 })
+const serverError = () => HttpResponse.json(serverErrorBody(), { status: 500 })
 
 describe('retries', () => {
   it('a GET answered 503 twice then 200 resolves after 3 requests, resending the same request', async () => {
@@ -121,12 +123,10 @@ describe('connection failures', () => {
   const reset = () => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) })
 
   function countingFetch(fail: () => Error, failures: number) {
-    const calls: string[] = []
-    const fetch: typeof globalThis.fetch = async (input) => {
-      calls.push((input as Request).method)
+    const { fetch, methods: calls } = stubFetch(() => {
       if (calls.length <= failures) throw fail()
-      return new Response(JSON.stringify(experiment(1)), { status: 201, headers: { 'content-type': 'application/json' } })
-    }
+      return jsonResponse(experiment(1), 201)
+    })
     return { calls, fetch }
   }
 

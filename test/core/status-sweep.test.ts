@@ -16,6 +16,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js'
 import { API_KEY } from '../helpers/msw-server.js'
+import { stubFetch } from '../helpers/stub-fetch.js'
 
 /**
  * Error mapping, exhaustively: every status from 100 to 599, each with every kind of body (the service's
@@ -90,14 +91,14 @@ function expectedBodyOf(kind: BodyKind, empty: undefined | ''): unknown {
  */
 function fetchAnswering(answer: { status: number; kind: BodyKind }): typeof globalThis.fetch {
   const encoded = new Map<BodyKind, Uint8Array<ArrayBuffer>>()
-  return async (input) => {
+  return stubFetch((request) => {
     const { status, kind } = answer
     const { text, type } = BODIES[kind]
     const headers = () => new Headers({ 'content-type': type, 'x-echo': kind === 'key-echo' ? API_KEY : 'no' })
     if (!encoded.has(kind)) encoded.set(kind, new TextEncoder().encode(text))
     const bytes = encoded.get(kind)!
     const webCanCarry = status >= 200 && !(text !== '' && [204, 205, 304].includes(status))
-    const url = (input as Request).url
+    const url = request.url
     if (webCanCarry) {
       const response = new Response(text === '' ? null : bytes, { status, headers: headers() })
       Object.defineProperty(response, 'url', { value: url })
@@ -114,7 +115,7 @@ function fetchAnswering(answer: { status: number; kind: BodyKind }): typeof glob
       body: null,
       arrayBuffer: async () => bytes.slice().buffer,
     } as unknown as Response
-  }
+  }).fetch
 }
 
 const EXPORTED = new Set<unknown>(Object.values(sdk).filter((value) => typeof value === 'function'))

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../examples/quickstart.js'
 import { useE2E } from '../helpers/fake-server.js'
+import { ISO_DATE_TIME } from '../helpers/dates.js'
 
 /** `npm run demo` (examples/quickstart.ts), run in-process so its report can be checked. */
 describe('examples/quickstart.ts', () => {
@@ -16,8 +17,8 @@ describe('examples/quickstart.ts', () => {
 
     expect(report.experiments.created.map((experiment) => experiment.conclusion)).toEqual(['won', 'inconclusive'])
     for (const experiment of report.experiments.created) {
-      expect(experiment.startDate).not.toBeNull()
-      expect(experiment.endDate).not.toBeNull()
+      expect(experiment.startDate).toMatch(ISO_DATE_TIME)
+      expect(experiment.endDate).toMatch(ISO_DATE_TIME)
       expect(Date.parse(experiment.endDate ?? '')).toBeGreaterThan(Date.parse(experiment.startDate ?? ''))
       expect(experiment.flag).toMatch(/^quickstart-/)
     }

@@ -13,6 +13,7 @@ import {
 import type { FakeApi } from 'posthog-project-client/testing'
 import { operationsHit, startE2E, useE2E } from '../helpers/fake-server.js'
 import { ALL_OPERATIONS, operationsOf } from '../helpers/operations.js'
+import { ISO_DATE_TIME } from '../helpers/dates.js'
 
 /**
  * Every operation of the spec, once, through `ProjectClient` over a real socket to `fake.listen()`: each
@@ -40,6 +41,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     })
     expect(created).toMatchObject({ name: 'Checkout button', feature_flag_key: 'checkout-button', description: 'Green or blue', deleted: false })
     expect(created.id).toBeTypeOf('number')
+    expect(fake.state.experiments.get(created.id)).toMatchObject({ name: 'Checkout button', feature_flag_key: 'checkout-button' })
     expect(created.feature_flag?.key).toBe('checkout-button')
 
     const fetched = await client.experiments.retrieve(created.id)
@@ -75,7 +77,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     // Shipping `test` ends the running experiment and rolls the variant out on its flag.
     const shipped = await client.experiments.shipVariant(created.id, { variant_key: 'test', conclusion: 'won', conclusion_comment: 'Blue wins' })
     expect(shipped).toMatchObject({ conclusion: 'won', conclusion_comment: 'Blue wins' })
-    expect(shipped.end_date).not.toBeNull()
+    expect(shipped.end_date).toMatch(ISO_DATE_TIME)
     expect((shipped.feature_flag?.filters as any).multivariate.variants.map((variant: any) => variant.rollout_percentage)).toEqual([0, 100])
     await expect(client.experiments.shipVariant(created.id, { variant_key: 'purple' })).rejects.toMatchObject({ status: 400, detail: "Variant 'purple' not found on feature flag." })
 
@@ -168,7 +170,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect(stats.stats?.['survey sent']?.total_count).toBe(2)
     expect(await client.surveys.unarchiveResponse(created.id, uuid)).toBe(200)
     expect(await client.surveys.archivedResponseUuids(created.id)).toEqual([])
-    expect(second?.uuid).toBeTypeOf('string')
+    expect(second?.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
 
     const allStats = await client.surveys.allStats()
     expect(allStats.stats?.['survey sent']?.total_count).toBe(3)

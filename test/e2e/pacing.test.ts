@@ -3,7 +3,7 @@ import { AbortError, InvalidArgumentError, ProjectClient, RateLimitError } from 
 import { createFakeApi, type FakeApi, type RecordedRequest } from 'posthog-project-client/testing'
 import { sleep } from '../helpers/async.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
-import { plainServer } from '../helpers/plain-server.js'
+import { plainServer, send } from '../helpers/plain-server.js'
 
 /**
  * Pacing over real sockets: the client's limiter against the fake enforcing the service's throttles
@@ -272,16 +272,10 @@ describe('pacing by default: on PostHog Cloud, where the published limits apply;
     const server = await plainServer((_request, response) => {
       arrived.push(performance.now())
       const index = count++
-      const throttled = (seconds: number) => {
-        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(seconds) })
-        response.end(JSON.stringify({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }))
-      }
+      const throttled = (seconds: number) => send(response, 429, { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }, { 'retry-after': String(seconds) })
       if (index === 0) throttled(2)
       else if (index === 1) setTimeout(() => throttled(1), 200)
-      else {
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end('{"count":0,"next":null,"previous":null,"results":[]}')
-      }
+      else send(response, 200, '{"count":0,"next":null,"previous":null,"results":[]}')
     })
     try {
       const client = new ProjectClient({ apiKey: 'phx_shorter_429_test_key', projectId: 1, baseUrl: server.url, maxRetries: 0 })

@@ -3,7 +3,7 @@ import { ProjectClient, ResponseValidationError } from 'posthog-project-client'
 import { experiment } from '../fixtures/experiments.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
 import { failure } from '../helpers/async.js'
-import { plainServer } from '../helpers/plain-server.js'
+import { plainServer, send } from '../helpers/plain-server.js'
 
 const listRequests = (e2e: E2E) => e2e.fake.requests.filter((request) => request.operation === 'experiments.list')
 
@@ -53,10 +53,9 @@ describe('walks over a real socket', () => {
 
 describe('a next link back to a page already read, over a real socket', () => {
   it('its own URL: the items of the page, then ResponseValidationError, one request (not thousands)', async () => {
-    const server = await plainServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ count: 500, next: `http://127.0.0.1:${server.port}${request.url}`, previous: null, results: [experiment(1), experiment(2)] }))
-    })
+    const server = await plainServer((request, response) =>
+      send(response, 200, { count: 500, next: `http://127.0.0.1:${server.port}${request.url}`, previous: null, results: [experiment(1), experiment(2)] }),
+    )
     try {
       const client = new ProjectClient({ apiKey: 'phx_walks', projectId: 1, baseUrl: server.url })
       const seen: number[] = []
@@ -78,8 +77,7 @@ describe('a next link back to a page already read, over a real socket', () => {
     const server = await plainServer((request, response) => {
       const second = request.url.includes('offset=2')
       const next = `http://127.0.0.1:${server.port}/api/projects/1/experiments/${second ? '' : '?offset=2'}`
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ next, previous: null, results: second ? [experiment(3)] : [experiment(1), experiment(2)] }))
+      send(response, 200, { next, previous: null, results: second ? [experiment(3)] : [experiment(1), experiment(2)] })
     })
     try {
       const client = new ProjectClient({ apiKey: 'phx_walks', projectId: 1, baseUrl: server.url })

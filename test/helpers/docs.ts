@@ -2,7 +2,7 @@ import { OPERATIONS, type Operation, type OperationId } from '../../src/core/ope
 
 /**
  * The doc texts derived from OPERATIONS: the wire line of each method's doc comment and the README's scope
- * tables. test/docs.test.ts checks the sources against these. To regenerate the README tables:
+ * tables. test/docs/docs.test.ts checks the sources against these. To regenerate the README tables:
  *   npx tsx -e "import { scopeTables } from './test/helpers/docs.ts'; console.log(scopeTables())"
  */
 

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { ProjectClient, type ClientOptions } from '../../src/index.js'
+import { jsonResponse } from './stub-fetch.js'
 
 /**
  * msw for unit tests: one server per test file, a client pointed at it, and routes that record what the
@@ -50,9 +51,9 @@ export function recorder() {
 /** The methods the API uses, as msw names its handlers. */
 export type Method = 'get' | 'post' | 'patch' | 'delete'
 
-/** `body` as JSON with `status`, or an empty body when `body` is `undefined`. */
+/** `body` as JSON (a string too, quoted) with `status`, or an empty body when `body` is `undefined`. */
 export function reply(body: unknown, status = 200): Response {
-  return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status })
+  return body === undefined ? new HttpResponse(null, { status }) : jsonResponse(JSON.stringify(body), status)
 }
 
 /** The recording routes of one msw server (see useMswApi). */

@@ -9,7 +9,7 @@ import {
   endpointWriteFieldsSchema,
   lastExecutionTimesParamsSchema,
 } from '../../src/requests/endpoints.js'
-import * as endpoints from '../types/endpoints-payloads.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
 import { issues } from '../helpers/schema-issues.js'
 
 describe('endpoint request schemas: the type-test payloads parse', () => {

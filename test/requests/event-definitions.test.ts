@@ -6,7 +6,7 @@ import {
   eventDefinitionUpdateParamsSchema,
   eventDefinitionWriteFieldsSchema,
 } from '../../src/requests/event-definitions.js'
-import * as eventDefinitions from '../types/event-definitions-payloads.js'
+import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
 import { issues } from '../helpers/schema-issues.js'
 
 describe('event definition request schemas: the type-test payloads parse', () => {

@@ -35,7 +35,7 @@ import {
   recalculateTimeseriesParamsSchema,
   timeseriesResultsParamsSchema,
 } from '../../src/requests/experiments.js'
-import * as payloads from '../types/experiments-payloads.js'
+import * as payloads from '../fixtures/payloads/experiments.js'
 import { accepts, issues } from '../helpers/schema-issues.js'
 
 describe('the experiment request schemas accept the realistic payloads of the type tests', () => {

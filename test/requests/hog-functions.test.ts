@@ -19,7 +19,7 @@ import {
   hogFunctionWriteFieldsSchema,
 } from '../../src/requests/hog-functions.js'
 import { hogFunctionFilterEntitySchema } from '../../src/model/hog-function-filters.js'
-import * as payloads from '../types/hog-functions-payloads.js'
+import * as payloads from '../fixtures/payloads/hog-functions.js'
 import { issues } from '../helpers/schema-issues.js'
 
 describe('hog function request schemas accept the realistic payloads of the type tests', () => {
@@ -34,7 +34,7 @@ describe('hog function request schemas accept the realistic payloads of the type
     weekly: hogFunctionMetricsParamsSchema,
   }
 
-  it('maps every payload of test/types/hog-functions-payloads.ts to a schema', () => {
+  it('maps every payload of test/fixtures/payloads/hog-functions.ts to a schema', () => {
     expect(Object.keys(payloads).sort()).toEqual(Object.keys(schemaOf).sort())
   })
 

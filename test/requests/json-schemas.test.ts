@@ -24,16 +24,16 @@ import * as featureFlagFilterShapes from '../../src/model/feature-flag-filters.j
 import * as holdoutGroupShapes from '../../src/model/holdout-groups.js'
 import * as hogFunctionFilterShapes from '../../src/model/hog-function-filters.js'
 import * as savedMetricShapes from '../../src/requests/saved-metrics.js'
-import * as endpointPayloads from '../types/endpoints-payloads.js'
-import * as eventDefinitionPayloads from '../types/event-definitions-payloads.js'
-import * as experimentPayloads from '../types/experiments-payloads.js'
-import * as hogFunctionPayloads from '../types/hog-functions-payloads.js'
-import * as surveyPayloads from '../types/surveys-payloads.js'
-import * as graphPayloads from '../types/project-graph-payloads.js'
+import * as endpointPayloads from '../fixtures/payloads/endpoints.js'
+import * as eventDefinitionPayloads from '../fixtures/payloads/event-definitions.js'
+import * as experimentPayloads from '../fixtures/payloads/experiments.js'
+import * as hogFunctionPayloads from '../fixtures/payloads/hog-functions.js'
+import * as surveyPayloads from '../fixtures/payloads/surveys.js'
+import * as graphPayloads from '../fixtures/payloads/project-graph.js'
 
 /**
  * The JSON Schemas generated from the request shapes (the ones `npm run build` ships for every body) say
- * what the type tests say: every realistic payload of test/types/*-payloads.ts is valid, and every misuse
+ * what the type tests say: every realistic payload of test/fixtures/payloads/*.ts is valid, and every misuse
  * case of test/types/*-misuse.ts that is a mistake in the JSON sent is refused. Payloads are checked in
  * their wire form (JSON, dates as text), with ajv (draft 2020-12).
  */
@@ -83,7 +83,7 @@ const PAYLOAD_MODULES = {
 /** Each realistic payload with the type it is written as (`payload<Type>(…)`). */
 function payloads(): Array<{ file: string; name: string; type: string; value: unknown }> {
   return Object.entries(PAYLOAD_MODULES).flatMap(([file, module]) => {
-    const source = readFileSync(new URL(`../types/${file}-payloads.ts`, import.meta.url), 'utf8')
+    const source = readFileSync(new URL(`../fixtures/payloads/${file}.ts`, import.meta.url), 'utf8')
     return [...source.matchAll(/export const (\w+) = payload<(\w+)>\(/g)]
       .filter(([, , type]) => type !== 'RequestOptions') // request options, not a request shape
       .map(([, name, type]) => ({ file, name: name!, type: type!, value: (module as Record<string, unknown>)[name!] }))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import * as questions from '../../src/model/survey-questions.js'
 import * as requests from '../../src/requests/surveys.js'
-import * as payloads from '../types/surveys-payloads.js'
+import * as payloads from '../fixtures/payloads/surveys.js'
 
 /**
  * The survey request schemas (src/requests/surveys.ts, src/model/survey-questions.ts) accept the
@@ -11,7 +11,7 @@ import * as payloads from '../types/surveys-payloads.js'
  */
 type Schema = z.ZodMiniType
 
-/** Each payload of test/types/surveys-payloads.ts with the schema of the type it is written as. */
+/** Each payload of test/fixtures/payloads/surveys.ts with the schema of the type it is written as. */
 const typed: Record<keyof typeof payloads, Schema> = {
   npsQuestion: questions.surveyQuestionSchema,
   nps: requests.surveyCreateParamsSchema,

@@ -326,7 +326,8 @@ describe('hogFunctions actions', () => {
     serve('patch', 'hog_functions/rearrange/', () => HttpResponse.json({ results: [fx.transformation()] }))
     const { data, issues } = await client.hogFunctions.rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } }).withResponse()
     expect(data).toEqual({ results: [fx.transformation()] })
-    expect(issues?.length).toBeGreaterThan(0)
+    // One issue: the body itself is not the array the operation answers.
+    expect(issues?.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'invalid_type', path: [] }])
   })
 })
 

@@ -57,7 +57,7 @@ describe('surveys', () => {
     expectRequest(sent, { method: 'GET', path: `surveys/${SURVEY_ID}/` })
     expect(found).toEqual(survey())
     expect(found.feature_flag_keys?.[1]).toEqual({ key: 'targeting_flag_key', value: 'survey-targeting-3f9a1c0b7e' })
-    expect(typeof found.response_sampling_daily_limits).toBe('string')
+    expect(found.response_sampling_daily_limits).toBe('[{"date": "2026-10-02", "daily_response_limit": 20, "rollout_percentage": 100}]')
     const first = found.questions?.[0]
     expect(first?.type === 'rating' ? first.scale : undefined).toBe(10)
   })
@@ -309,7 +309,8 @@ describe('surveys', () => {
       answer('post', `surveys/${SURVEY_ID}/responses/${RESPONSE_UUID}/archive/`, { ok: true })
       const { data, issues } = await client.surveys.archiveResponse(SURVEY_ID, RESPONSE_UUID).withResponse()
       expect(data).toEqual({ ok: true })
-      expect(issues?.length).toBeGreaterThan(0)
+      // One issue: the body itself is not the number the operation answers.
+      expect(issues?.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'invalid_type', path: [] }])
     })
 
     it('rejects responses counts that are not numbers', async () => {

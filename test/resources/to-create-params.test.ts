@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { checkShape } from '../../src/requests/check.js'
 import { REQUESTS } from '../../src/requests/by-method.js'
-import * as endpoints from '../types/endpoints-payloads.js'
-import * as eventDefinitions from '../types/event-definitions-payloads.js'
-import * as experiments from '../types/experiments-payloads.js'
-import * as hogFunctions from '../types/hog-functions-payloads.js'
-import * as surveys from '../types/surveys-payloads.js'
+import * as endpoints from '../fixtures/payloads/endpoints.js'
+import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
+import * as experiments from '../fixtures/payloads/experiments.js'
+import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
+import * as surveys from '../fixtures/payloads/surveys.js'
 import { useE2E } from '../helpers/fake-server.js'
 
 /**

@@ -345,7 +345,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('application/json')
       const text = await response.text()
-      expect(() => JSON.parse(text)).toThrow()
+      expect(() => JSON.parse(text)).toThrow(SyntaxError)
     })
 
     it('answers an HTML error page', async () => {

@@ -4,8 +4,8 @@ import type { ListOptions, PagePromise } from '../../core/pagination.js'
 import { APIResource } from '../../core/resource.js'
 import type { RequestOptions } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
-import type { SummaryHeadlineParams, SurveyActivityParams, SurveyAllStatsParams, SurveyCreateParams, SurveyListParams, SurveyStatsParams, SurveyUpdateParams } from '../../requests/surveys.js'
-import { type ActivityLog, activityLogSchema, archivedResponseUuidsSchema, duplicateToProjectsResultSchema, responseArchiveResultSchema, type Survey, type SurveyAllStats, surveyAllStatsSchema, surveyResponsesCountSchema, surveyResponseSummarySchema, surveySchema, type SurveyStats, surveyStatsSchema, type SurveySummaryHeadline, surveySummaryHeadlineSchema } from '../../schemas/surveys.js'
+import type { DuplicateToProjectsParams, SummaryHeadlineParams, SurveyActivityParams, SurveyAllStatsParams, SurveyCreateParams, SurveyListParams, SurveyStatsParams, SurveyUpdateParams } from '../../requests/surveys.js'
+import { type ActivityLog, activityLogSchema, archivedResponseUuidsSchema, type DuplicateToProjectsResult, duplicateToProjectsResultSchema, responseArchiveResultSchema, type Survey, type SurveyAllStats, surveyAllStatsSchema, surveyResponsesCountSchema, surveyResponseSummarySchema, surveySchema, type SurveyStats, surveyStatsSchema, type SurveySummaryHeadline, surveySummaryHeadlineSchema } from '../../schemas/surveys.js'
 
 // How each operation's answer is read.
 export const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
@@ -72,6 +72,16 @@ export abstract class SurveysOperations extends APIResource {
    */
   activity(id: string, params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
     return this._transport.list('surveys.activity', activityLogSchema, { path: { id }, query: params }, options)
+  }
+
+  /**
+   * Copies the survey, as a draft without flags, into each target project, all or nothing: when any
+   * copy fails the service rolls every copy back and this rejects.
+   *
+   * `POST /api/projects/:project_id/surveys/:id/duplicate_to_projects/` · scope `survey:write`
+   */
+  duplicateToProjects(id: string, body: DuplicateToProjectsParams, options?: RequestOptions): APIPromise<DuplicateToProjectsResult> {
+    return this._transport.request('surveys.duplicateToProjects', duplicateToProjectsResult, { path: { id }, body }, options)
   }
 
   /**

@@ -7,7 +7,7 @@
 import type { GroupHandlers } from '../context.js'
 import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid, json } from '../responses.js'
+import { invalid, json } from '../responses.js'
 import { choiceField, isObject, parseBoolean, stringField } from '../validators.js'
 import { ACTION_STEP_MATCHINGS } from '../../model/enums.js'
 import type { FakeAction } from '../records.js'
@@ -76,7 +76,7 @@ const actions = new GroupKit<FakeAction>({
     tags: field.strings(),
     post_to_slack: field.boolean(),
     slack_message_format: field.text({ maxLength: 1200 }),
-    steps: (body, key) => (body[key] === undefined ? undefined : ((field.list({ nullable: true })(body, key) as unknown[] | null) ?? []).map(normalizeStep)),
+    steps: (body, key, write) => (body[key] === undefined ? undefined : ((field.list({ nullable: true })(body, key, write) as unknown[] | null) ?? []).map(normalizeStep)),
     deleted: field.boolean(),
     pinned_at: field.text({ nullable: true }),
   },
@@ -175,6 +175,6 @@ export const actionHandlers: GroupHandlers<'actions'> = {
   'actions.retrieve': actions.retrieve,
   'actions.update': actions.update,
   // Never hard-deleted: 405 with an empty body, whatever the id.
-  'actions.delete': () => empty(405),
+  'actions.delete': actions.delete,
   'actions.references': (context) => json(referencesOf(context.store, actions.find(context))),
 }

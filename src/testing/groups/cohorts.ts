@@ -6,7 +6,7 @@
 import type { GroupHandlers } from '../context.js'
 import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid } from '../responses.js'
+import { invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
 import { COHORT_TYPES } from '../../model/enums.js'
 import type { FakeCohort } from '../records.js'
@@ -169,5 +169,5 @@ export const cohortHandlers: GroupHandlers<'cohorts'> = {
   'cohorts.retrieve': cohorts.retrieve,
   'cohorts.update': cohorts.update,
   // Never hard-deleted: 405 with an empty body, whatever the id.
-  'cohorts.delete': () => empty(405),
+  'cohorts.delete': cohorts.delete,
 }

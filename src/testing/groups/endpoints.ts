@@ -3,13 +3,14 @@
  * bare array, a changed `query` on PATCH makes a new version, `run` answers a HogQL-like response (endpoint-runs.ts).
  * The same store answers under `/api/projects/:id/` and `/api/environments/:id/`.
  */
-import { param, type GroupHandlers } from '../context.js'
+import { param, type GroupHandlers, type OperationContext } from '../context.js'
+import { field, GroupKit, seededAt } from '../group-kit.js'
 import { sortBy } from '../paging.js'
-import { empty, fail, invalid, json } from '../responses.js'
-import { arrayField, bodyObject, booleanField, choiceField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
+import { fail, invalid, json } from '../responses.js'
+import { arrayField, bodyObject, booleanField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
 import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QUERY_KINDS, ENDPOINT_SYNC_FREQUENCIES } from '../../model/enums.js'
 import { placeholders } from '../hogql-select.js'
-import type { FakeEndpoint, FakeRunResult } from '../records.js'
+import type { FakeEndpoint, FakeEndpointVersion, FakeRunResult } from '../records.js'
 import { FAKE_USER, clone, isoDateTime, type FakeStore } from '../store.js'
 import { dumpQueryNode } from '../query-dump.js'
 import { currentVersion, findEndpoint, run } from './endpoint-runs.js'
@@ -18,6 +19,9 @@ const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/
 const QUERY_KINDS: readonly string[] = ENDPOINT_QUERY_KINDS
 const SYNC_FREQUENCIES = ENDPOINT_SYNC_FREQUENCIES
 const SIX_MONTHS_MS = 183 * 86_400_000
+
+/** Fields a seed may set. */
+export type EndpointSeed = Partial<FakeEndpoint>
 
 /** The rows a HogQL endpoint answers unless a seed sets `run_result`. */
 export const DEFAULT_RUN_RESULT: FakeRunResult = {
@@ -30,42 +34,6 @@ export const DEFAULT_RUN_RESULT: FakeRunResult = {
     ['$pageview', 128],
     ['$autocapture', 64],
   ],
-}
-
-/** Fields a seed may set. */
-export type EndpointSeed = Partial<FakeEndpoint>
-
-/** Stores an endpoint built from `seed` without validation; it gets one version unless `versions` is given. */
-export function seedEndpoint(store: FakeStore, seed: EndpointSeed, index: number): FakeEndpoint {
-  const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
-  const name = seed.name ?? `endpoint_${store.endpoints.size + 1}`
-  const query = dumpQueryNode(seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' })
-  const endpoint = baseEndpoint(store, name, query, createdAt)
-  Object.assign(endpoint, seed, { query })
-  if (seed.versions === undefined) endpoint.versions = [newVersion(store, 1, endpoint.query, new Date(Date.parse(createdAt)))]
-  store.endpoints.set(endpoint.name, endpoint)
-  return endpoint
-}
-
-function baseEndpoint(store: FakeStore, name: string, query: Record<string, unknown>, createdAt: string): FakeEndpoint {
-  return {
-    id: store.uuid(),
-    name,
-    description: '',
-    query,
-    parameters: {},
-    is_active: true,
-    cache_age_seconds: null,
-    is_materialized: false,
-    sync_frequency: null,
-    derived_from_insight: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-    created_by: FAKE_USER,
-    versions: [],
-    last_executed_at: null,
-    run_result: clone(DEFAULT_RUN_RESULT),
-  }
 }
 
 function newVersion(store: FakeStore, version: number, query: Record<string, unknown>, at: Date = store.now()) {
@@ -153,42 +121,118 @@ function checkHogQL(query: Record<string, unknown>): void {
   if (missing.length > 0) invalid(`The query uses variables with no definition: ${missing.join(', ')}.`, 'query')
 }
 
-/** Writable fields other than `name` and `query`, checked and copied onto `target`. */
-function applyWritable(target: FakeEndpoint, body: Record<string, unknown>): void {
-  const description = stringField(body, 'description', { nullable: true })
-  if (description !== undefined) target.description = description ?? ''
-  const cacheAge = integerField(body, 'cache_age_seconds', { nullable: true, min: 300, max: 86_400 })
-  if (cacheAge !== undefined) target.cache_age_seconds = cacheAge
-  const active = booleanField(body, 'is_active', { nullable: true })
-  if (active !== undefined && active !== null) target.is_active = active
-  const frequency = choiceField(body, 'sync_frequency', SYNC_FREQUENCIES, { nullable: true })
-  if (frequency !== undefined) target.sync_frequency = frequency
-  const freshness = integerField(body, 'data_freshness_seconds', { nullable: true })
-  if (typeof freshness === 'number' && !(ENDPOINT_DATA_FRESHNESS_SECONDS as readonly number[]).includes(freshness)) {
-    invalid(`"${freshness}" is not a valid choice.`, 'data_freshness_seconds', 'invalid_choice')
-  }
-  if (freshness !== undefined) target['data_freshness_seconds'] = freshness
-  const buckets = objectField(body, 'bucket_overrides', { nullable: true })
-  for (const [column, bucket] of Object.entries(buckets ?? {})) {
-    if (!(ENDPOINT_BUCKET_FUNCTIONS as readonly unknown[]).includes(bucket)) invalid(`Unsupported bucket function for ${column}: ${String(bucket)}.`, 'bucket_overrides')
-  }
-  if (buckets !== undefined) target['bucket_overrides'] = buckets
-  const insight = stringField(body, 'derived_from_insight', { nullable: true })
-  if (insight !== undefined) target.derived_from_insight = insight
-  const materialized = booleanField(body, 'is_materialized', { nullable: true })
-  if (materialized !== undefined && materialized !== null) {
-    const reason = materialized ? materializationBlocker(target.query) : null
-    if (reason) invalid(reason, 'is_materialized')
-    target.is_materialized = materialized
-    if (materialized) target.sync_frequency ??= '24hour'
-  }
-}
-
 function checkName(value: unknown): string {
   if (typeof value !== 'string' || !NAME.test(value)) {
     invalid('Endpoint name must start with a letter and contain only letters, numbers, hyphens or underscores (at most 128 characters).', 'name')
   }
   return value
+}
+
+/** The version `?version=` names (a 404 `{error}` when it names none), or `undefined` when not given. */
+function targetedVersion(context: OperationContext, endpoint: FakeEndpoint): FakeEndpointVersion | undefined {
+  const wanted = context.query.get('version')
+  if (wanted === null) return undefined
+  return endpoint.versions.find((item) => String(item.version) === wanted) ?? fail(json({ error: `Version ${wanted} not found` }, 404))
+}
+
+function blankEndpoint(store: FakeStore): FakeEndpoint {
+  const now = store.timestamp()
+  return {
+    id: '',
+    name: '',
+    description: '',
+    query: {},
+    parameters: {},
+    is_active: true,
+    cache_age_seconds: null,
+    is_materialized: false,
+    sync_frequency: null,
+    derived_from_insight: null,
+    created_at: now,
+    updated_at: now,
+    created_by: FAKE_USER,
+    versions: [],
+    last_executed_at: null,
+    run_result: clone(DEFAULT_RUN_RESULT),
+  }
+}
+
+const endpoints = new GroupKit<FakeEndpoint, string>({
+  records: (store) => store.endpoints,
+  idKind: 'uuid',
+  keyOf: (endpoint) => endpoint.name,
+  param: 'name',
+  blank: blankEndpoint,
+  // HogQL unless told otherwise, with version 1 unless `versions` is given.
+  seeded(store, _endpoint, seed, index) {
+    const createdAt = seed.created_at ?? seededAt(store, index)
+    const query = dumpQueryNode(seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' })
+    const versions = seed.versions ?? [newVersion(store, 1, query, new Date(Date.parse(createdAt)))]
+    return { name: `endpoint_${store.endpoints.size + 1}`, created_at: createdAt, updated_at: createdAt, ...seed, query, versions }
+  },
+  softDeletes: false,
+  writable: {
+    name: (body, key, { previous }) => (previous ? (body[key] === undefined ? undefined : checkName(body[key])) : checkName(stringField(body, key, { required: true, allowBlank: false }))),
+    query: (body, key, { previous }) => checkQuery(body, !previous),
+    description: (body, key) => {
+      const description = stringField(body, key, { nullable: true })
+      return description === undefined ? undefined : (description ?? '')
+    },
+    cache_age_seconds: field.integer({ nullable: true, min: 300, max: 86_400 }),
+    is_active: field.keptOnNull(field.boolean({ nullable: true })),
+    sync_frequency: field.choice(SYNC_FREQUENCIES, { nullable: true }),
+    data_freshness_seconds: (body, key) => {
+      const freshness = integerField(body, key, { nullable: true })
+      if (typeof freshness === 'number' && !(ENDPOINT_DATA_FRESHNESS_SECONDS as readonly number[]).includes(freshness)) invalid(`"${freshness}" is not a valid choice.`, key, 'invalid_choice')
+      return freshness
+    },
+    bucket_overrides: (body, key) => {
+      const buckets = objectField(body, key, { nullable: true })
+      for (const [column, bucket] of Object.entries(buckets ?? {})) {
+        if (!(ENDPOINT_BUCKET_FUNCTIONS as readonly unknown[]).includes(bucket)) invalid(`Unsupported bucket function for ${column}: ${String(bucket)}.`, key)
+      }
+      return buckets
+    },
+    derived_from_insight: field.text({ nullable: true }),
+    is_materialized: (body, key, { draft }) => {
+      const materialized = booleanField(body, key, { nullable: true })
+      if (materialized === undefined || materialized === null) return undefined
+      const reason = materialized ? materializationBlocker(draft.query) : null
+      if (reason) invalid(reason, key)
+      if (materialized) draft.sync_frequency ??= '24hour'
+      return materialized
+    },
+  },
+  // Any failure after validation, a duplicate name included, is this one message (§6.3); a rename is refused at once.
+  unique: {
+    field: 'name',
+    attr: null,
+    code: 'invalid_input',
+    message: (_holder, previous) => (previous ? 'Failed to update endpoint.' : 'Failed to create endpoint.'),
+    withField: { update: true },
+    onChangeOnly: true,
+  },
+  check(store, draft, body, previous, context) {
+    if (!previous) {
+      draft.versions = [newVersion(store, 1, draft.query)]
+      return
+    }
+    if (body['query'] === undefined || JSON.stringify(draft.query) === JSON.stringify(previous.query)) return
+    const targeted = targetedVersion(context, previous)
+    const version = targeted && draft.versions.find((item) => item.version === targeted.version)
+    // A changed query makes a new version (§6.2), or changes the one `?version=` names.
+    if (version) version.query = clone(draft.query)
+    else draft.versions.push(newVersion(store, currentVersion(previous) + 1, draft.query))
+  },
+  written(store, endpoint, previous) {
+    if (previous) endpoint.updated_at = store.timestamp()
+  },
+  present: presentEndpoint,
+})
+
+/** Stores an endpoint built from `seed` without validation; it gets one version unless `versions` is given. */
+export function seedEndpoint(store: FakeStore, seed: EndpointSeed, index: number): FakeEndpoint {
+  return endpoints.seed(store, seed, index)
 }
 
 export const endpointHandlers: GroupHandlers<'endpoints'> = {
@@ -203,58 +247,13 @@ export const endpointHandlers: GroupHandlers<'endpoints'> = {
     return json({ results: items.map((item) => presentEndpoint(store, item)) })
   },
 
-  'endpoints.create': ({ store, body: raw }) => {
-    const body = bodyObject(raw)
-    const nameValue = stringField(body, 'name', { required: true, allowBlank: false })
-    const name = checkName(nameValue)
-    const query = checkQuery(body, true) as Record<string, unknown>
-    const endpoint = baseEndpoint(store, name, query, store.timestamp())
-    applyWritable(endpoint, body)
-    // Any failure after validation, a duplicate name included, is this one message (§6.3).
-    if (store.endpoints.has(name)) invalid('Failed to create endpoint.')
-    endpoint.versions = [newVersion(store, 1, query)]
-    store.endpoints.set(name, endpoint)
-    return json(presentEndpoint(store, endpoint), 201)
-  },
-
-  'endpoints.retrieve': (context) => json(presentEndpoint(context.store, findEndpoint(context))),
-
+  'endpoints.create': endpoints.create,
+  'endpoints.retrieve': endpoints.retrieve,
   'endpoints.update': (context) => {
-    const { store } = context
-    const endpoint = findEndpoint(context)
-    const body = bodyObject(context.body)
-    const versionParam = context.query.get('version')
-    const targeted = versionParam === null ? undefined : endpoint.versions.find((item) => String(item.version) === versionParam)
-    if (versionParam !== null && !targeted) fail(json({ error: `Version ${versionParam} not found` }, 404))
-    const draft = clone(endpoint)
-    const name = body['name'] === undefined ? undefined : checkName(body['name'])
-    if (name !== undefined && name !== endpoint.name && store.endpoints.has(name)) invalid('Failed to update endpoint.')
-    const query = checkQuery(body, false)
-    if (query) draft.query = query
-    applyWritable(draft, body)
-    if (name !== undefined) draft.name = name
-    if (query && JSON.stringify(query) !== JSON.stringify(endpoint.query)) {
-      if (targeted) {
-        const index = draft.versions.findIndex((item) => item.version === targeted.version)
-        const target = draft.versions[index]
-        if (target) target.query = clone(query)
-      } else {
-        // A changed query makes a new version (§6.2).
-        draft.versions.push(newVersion(store, currentVersion(endpoint) + 1, query))
-      }
-    }
-    draft.updated_at = store.timestamp()
-    store.endpoints.delete(endpoint.name)
-    Object.assign(endpoint, draft)
-    store.endpoints.set(endpoint.name, endpoint)
-    return json(presentEndpoint(store, endpoint))
+    targetedVersion(context, endpoints.find(context))
+    return endpoints.update(context)
   },
-
-  'endpoints.delete': (context) => {
-    const endpoint = findEndpoint(context)
-    context.store.endpoints.delete(endpoint.name)
-    return empty(204)
-  },
+  'endpoints.delete': endpoints.delete,
 
   'endpoints.materializationStatus': (context) => json(clone(materialization(findEndpoint(context)))),
 

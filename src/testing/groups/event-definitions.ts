@@ -2,11 +2,11 @@
  * Event definitions (docs/service-behaviour.md §7): CRUD with a hard delete (204), usage metrics, and generated
  * code listings for Go, Python and TypeScript.
  */
-import type { GroupHandlers, OperationContext } from '../context.js'
-import { findRecord, pageOf } from '../group-kit.js'
+import type { GroupHandlers } from '../context.js'
+import { field, GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid, json } from '../responses.js'
-import { arrayField, bodyObject, booleanField, choiceField, integerField, parseBoolean, stringField } from '../validators.js'
+import { invalid, json } from '../responses.js'
+import { arrayField, booleanField, choiceField, parseBoolean } from '../validators.js'
 import { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../../model/enums.js'
 import type { FakeEventDefinition } from '../records.js'
 import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'
@@ -18,20 +18,11 @@ const LISTED_SYSTEM_EVENTS = ['$pageview', '$pageleave', '$screen']
 /** Fields a seed may set. */
 export type EventDefinitionSeed = Partial<FakeEventDefinition>
 
-/** Stores an event definition built from `seed` without validation (seen recently unless told otherwise). */
-export function seedEventDefinition(store: FakeStore, seed: EventDefinitionSeed, index: number): FakeEventDefinition {
-  const createdAt = seed.created_at === undefined ? store.timestamp(-(30 * 60_000) + index * 1000) : seed.created_at
-  const definition = baseDefinition(store, seed.name ?? `event_${store.eventDefinitions.size + 1}`)
-  Object.assign(definition, { created_at: createdAt, last_seen_at: createdAt, updated_at: createdAt ?? store.timestamp(), last_updated_at: createdAt ?? store.timestamp() }, seed)
-  store.eventDefinitions.set(definition.id, definition)
-  return definition
-}
-
-function baseDefinition(store: FakeStore, name: string): FakeEventDefinition {
+function blankDefinition(store: FakeStore): FakeEventDefinition {
   const now = store.timestamp()
   return {
-    id: store.uuid(),
-    name,
+    id: '',
+    name: '',
     owner: null,
     description: null,
     tags: [],
@@ -60,35 +51,56 @@ export function presentEventDefinition(definition: FakeEventDefinition): Record<
   return rest
 }
 
-function findDefinition(context: OperationContext): FakeEventDefinition {
-  return findRecord(context, context.store.eventDefinitions)
-}
+const definitions = new GroupKit<FakeEventDefinition, string>({
+  records: (store) => store.eventDefinitions,
+  idKind: 'uuid',
+  blank: blankDefinition,
+  // Seen recently unless told otherwise.
+  seeded(store, _definition, seed, index) {
+    const createdAt = seed.created_at === undefined ? seededAt(store, index) : seed.created_at
+    const updatedAt = createdAt ?? store.timestamp()
+    return { name: `event_${store.eventDefinitions.size + 1}`, created_at: createdAt, last_seen_at: createdAt, updated_at: updatedAt, last_updated_at: updatedAt, ...seed }
+  },
+  softDeletes: false,
+  writable: {
+    name: field.text({ required: 'on create', maxLength: 400, allowBlank: false }),
+    owner: field.integer({ nullable: true }),
+    description: field.text({ nullable: true }),
+    tags: field.strings(),
+    verified: (body, key, { store, draft }) => {
+      const verified = booleanField(body, key)
+      if (typeof verified !== 'boolean' || verified === draft.verified) return undefined
+      Object.assign(draft, { verified_at: verified ? store.timestamp() : null, verified_by: verified ? FAKE_USER : null })
+      return verified
+    },
+    hidden: (body, key, { draft }) => {
+      const hidden = booleanField(body, key, { nullable: true })
+      if ((hidden === undefined ? draft.hidden : hidden) && draft.verified) invalid('An event cannot be both hidden and verified.')
+      return hidden
+    },
+    enforcement_mode: (body, key, { draft }) => {
+      const mode = choiceField(body, key, ENFORCEMENT_MODES)
+      if (mode === 'reject' && draft.enforcement_mode !== 'reject') invalid("Enforcement mode 'reject' is not available for this project.", key)
+      return mode
+    },
+    post_to_slack: field.boolean(),
+    default_columns: (body, key) => {
+      const columns = arrayField(body, key, { nullable: true })
+      return columns === undefined ? undefined : (columns ?? []).map(String)
+    },
+  },
+  unique: { field: 'name', message: () => 'Event definition with this name already exists.', withField: { create: true, update: true }, onChangeOnly: true },
+  written(store, definition, previous) {
+    if (!previous) return
+    const now = store.timestamp()
+    Object.assign(definition, { updated_at: now, last_updated_at: now, updated_by: FAKE_USER })
+  },
+  present: (_store, definition) => presentEventDefinition(definition),
+})
 
-function applyWritable(store: FakeStore, target: FakeEventDefinition, body: Record<string, unknown>): void {
-  const owner = integerField(body, 'owner', { nullable: true })
-  if (owner !== undefined) target.owner = owner
-  const description = stringField(body, 'description', { nullable: true })
-  if (description !== undefined) target.description = description
-  const tags = arrayField(body, 'tags')
-  if (tags) target.tags = tags.map(String)
-  const verified = booleanField(body, 'verified')
-  if (typeof verified === 'boolean' && verified !== target.verified) {
-    target.verified = verified
-    target.verified_at = verified ? store.timestamp() : null
-    target.verified_by = verified ? FAKE_USER : null
-  }
-  const hidden = booleanField(body, 'hidden', { nullable: true })
-  if (hidden !== undefined) target.hidden = hidden
-  if (target.hidden && target.verified) invalid('An event cannot be both hidden and verified.')
-  const mode = choiceField(body, 'enforcement_mode', ENFORCEMENT_MODES)
-  if (mode === 'reject' && target.enforcement_mode !== 'reject') {
-    invalid("Enforcement mode 'reject' is not available for this project.", 'enforcement_mode')
-  }
-  if (typeof mode === 'string') target.enforcement_mode = mode
-  const slack = booleanField(body, 'post_to_slack')
-  if (typeof slack === 'boolean') target.post_to_slack = slack
-  const columns = arrayField(body, 'default_columns', { nullable: true })
-  if (columns !== undefined) target.default_columns = (columns ?? []).map(String)
+/** Stores an event definition built from `seed` without validation (seen recently unless told otherwise). */
+export function seedEventDefinition(store: FakeStore, seed: EventDefinitionSeed, index: number): FakeEventDefinition {
+  return definitions.seed(store, seed, index)
 }
 
 function listedEvents(store: FakeStore): string[] {
@@ -194,48 +206,15 @@ export const eventDefinitionHandlers: GroupHandlers<'eventDefinitions'> = {
     if (tags && tags.length > 0) items = items.filter((item) => item.tags.some((tag) => tags.includes(tag)))
     const ordering = query.getAll('ordering').flatMap((value) => value.split(',')).filter(Boolean)
     sortBy(items, ordering.length > 0 ? ordering : ['-last_seen_at::date', 'name'], orderValue)
-    return pageOf(context, items, presentEventDefinition)
+    return definitions.page(context, items)
   },
 
-  'eventDefinitions.create': ({ store, body: raw }) => {
-    const body = bodyObject(raw)
-    const name = stringField(body, 'name', { required: true, maxLength: 400, allowBlank: false }) as string
-    if ([...store.eventDefinitions.values()].some((item) => item.name === name)) {
-      invalid('Event definition with this name already exists.', 'name', 'unique')
-    }
-    const definition = baseDefinition(store, name)
-    applyWritable(store, definition, body)
-    store.eventDefinitions.set(definition.id, definition)
-    return json(presentEventDefinition(definition), 201)
-  },
+  'eventDefinitions.create': definitions.create,
+  'eventDefinitions.retrieve': definitions.retrieve,
+  'eventDefinitions.update': definitions.update,
+  'eventDefinitions.delete': definitions.delete,
 
-  'eventDefinitions.retrieve': (context) => json(presentEventDefinition(findDefinition(context))),
-
-  'eventDefinitions.update': (context) => {
-    const { store } = context
-    const definition = findDefinition(context)
-    const body = bodyObject(context.body)
-    const draft = clone(definition)
-    const name = stringField(body, 'name', { maxLength: 400, allowBlank: false })
-    if (typeof name === 'string' && name !== definition.name) {
-      if ([...store.eventDefinitions.values()].some((item) => item.name === name)) {
-        invalid('Event definition with this name already exists.', 'name', 'unique')
-      }
-      draft.name = name
-    }
-    applyWritable(store, draft, body)
-    const now = store.timestamp()
-    Object.assign(definition, draft, { updated_at: now, last_updated_at: now, updated_by: FAKE_USER })
-    return json(presentEventDefinition(definition))
-  },
-
-  'eventDefinitions.delete': (context) => {
-    const definition = findDefinition(context)
-    context.store.eventDefinitions.delete(definition.id)
-    return empty(204)
-  },
-
-  'eventDefinitions.metrics': (context) => json({ query_usage_30_day: findDefinition(context).query_usage_30_day }),
+  'eventDefinitions.metrics': (context) => json({ query_usage_30_day: definitions.find(context).query_usage_30_day }),
 
   'eventDefinitions.golang': ({ store }) => listing(store, 'golang'),
   'eventDefinitions.python': ({ store }) => listing(store, 'python'),

@@ -3,6 +3,7 @@
  * does and copied onto the draft — dates in order, the holdout and saved metrics linked, each metric checked
  * and given its `uuid` and `fingerprint`, ordering lists naming every metric.
  */
+import { field, type FieldRead, type Write } from '../group-kit.js'
 import { invalid } from '../responses.js'
 import { arrayField, booleanField, choiceField, dateTimeField, integerField, isObject, objectField, stringField } from '../validators.js'
 import {
@@ -31,58 +32,80 @@ const METRIC_SOURCES: Record<(typeof EXPERIMENT_METRIC_TYPES)[number], { one: st
   retention: { one: ['start_event', 'completion_event'] },
 }
 
-/** Writable fields checked and copied onto `target` (create and PATCH). */
-export function applyExperimentFields(store: FakeStore, target: FakeExperiment, body: Record<string, unknown>): void {
-  const description = stringField(body, 'description', { nullable: true, maxLength: 400 })
-  if (description !== undefined) target.description = description
-  const start = dateTimeField(body, 'start_date', { nullable: true })
-  if (start !== undefined) target.start_date = start
-  const end = dateTimeField(body, 'end_date', { nullable: true })
-  if (end !== undefined) target.end_date = end
-  if (target.start_date && target.end_date && Date.parse(target.end_date) <= Date.parse(target.start_date)) {
-    invalid('End date must be after start date')
-  }
-  const holdoutId = integerField(body, 'holdout_id', { nullable: true })
-  if (holdoutId !== undefined) {
-    target.holdout_id = holdoutId
-    target.holdout = holdoutId === null ? null : holdoutById(store, holdoutId)
-  }
-  const parameters = objectField(body, 'parameters', { nullable: true })
-  if (parameters !== undefined) target.parameters = parameters
-  if (body['secondary_metrics'] !== undefined) target.secondary_metrics = arrayField(body, 'secondary_metrics', { nullable: true }) ?? null
-  const savedMetricsIds = arrayField(body, 'saved_metrics_ids', { nullable: true })
-  if (savedMetricsIds !== undefined) linkSavedMetrics(store, target, savedMetricsIds ?? [])
-  const filters = objectField(body, 'filters')
-  if (filters !== undefined && filters !== null) target.filters = filters
-  const archived = booleanField(body, 'archived')
-  if (archived !== undefined && archived !== null) target.archived = archived
-  const deleted = booleanField(body, 'deleted', { nullable: true })
-  if (deleted !== undefined) target.deleted = deleted === true
-  const type = choiceField(body, 'type', TYPES, { nullable: true })
-  if (type !== undefined) target.type = type
-  const exposureCriteria = objectField(body, 'exposure_criteria', { nullable: true })
-  if (exposureCriteria) choiceField(exposureCriteria, 'multiple_variant_handling', MULTIPLE_VARIANT_HANDLINGS, {}, 'exposure_criteria__multiple_variant_handling')
-  if (exposureCriteria !== undefined) target.exposure_criteria = exposureCriteria
-  for (const key of ['metrics', 'metrics_secondary'] as const) {
-    const metrics = arrayField(body, key, { nullable: true })
-    if (metrics !== undefined) target[key] = (metrics ?? []).map((metric, index) => withFingerprint(store, checkMetric(metric, `${key}__${index}`)))
-  }
-  const statsConfig = objectField(body, 'stats_config', { nullable: true })
-  if (statsConfig) choiceField(statsConfig, 'method', EXPERIMENT_STATS_METHODS, {}, 'stats_config__method')
-  if (statsConfig !== undefined) target.stats_config = statsConfig === null ? null : { method: 'bayesian', ...statsConfig }
-  if (body['scheduling_config'] !== undefined) target.scheduling_config = body['scheduling_config']
-  const conclusion = choiceField(body, 'conclusion', CONCLUSIONS, { nullable: true })
-  if (conclusion !== undefined) target.conclusion = conclusion
-  const comment = stringField(body, 'conclusion_comment', { nullable: true, maxLength: 4000 })
-  if (comment !== undefined) target.conclusion_comment = comment
-  for (const key of ['primary_metrics_ordered_uuids', 'secondary_metrics_ordered_uuids'] as const) {
-    const uuids = arrayField(body, key, { nullable: true })
-    if (uuids !== undefined) target[key] = uuids === null ? null : uuids.map(String)
-  }
-  checkOrderedUuids(target.metrics, target.primary_metrics_ordered_uuids, 'primary_metrics_ordered_uuids')
-  checkOrderedUuids(target.metrics_secondary, target.secondary_metrics_ordered_uuids, 'secondary_metrics_ordered_uuids')
-  const preaggregation = booleanField(body, 'exposure_preaggregation_enabled')
-  if (preaggregation !== undefined && preaggregation !== null) target.exposure_preaggregation_enabled = preaggregation
+/** A nullable list of strings: `undefined` when absent. */
+function uuidList(body: Record<string, unknown>, key: string): string[] | null | undefined {
+  const uuids = arrayField(body, key, { nullable: true })
+  return uuids === undefined || uuids === null ? uuids : uuids.map(String)
+}
+
+/** The metrics of `key` checked, each given its `uuid` and `fingerprint`. */
+function readMetrics(body: Record<string, unknown>, key: string, { store }: Write<FakeExperiment>): unknown[] | undefined {
+  const metrics = arrayField(body, key, { nullable: true })
+  return metrics === undefined ? undefined : (metrics ?? []).map((metric, index) => withFingerprint(store, checkMetric(metric, `${key}__${index}`)))
+}
+
+/** The writable fields of an experiment, in the serializer's order (create and PATCH). */
+export const EXPERIMENT_WRITABLE: Readonly<Record<string, FieldRead<FakeExperiment>>> = {
+  name: field.text({ required: 'on create', maxLength: 400, allowBlank: false }),
+  // Set on create only; the flag is made from `parameters` and `start_date`, so they are checked before the other fields.
+  feature_flag_key: (body, key, { previous }) => {
+    if (previous) return undefined
+    const flagKey = stringField(body, key, { required: true, allowBlank: false })
+    objectField(body, 'parameters', { nullable: true })
+    dateTimeField(body, 'start_date', { nullable: true })
+    return flagKey
+  },
+  description: field.text({ nullable: true, maxLength: 400 }),
+  start_date: field.dateTime({ nullable: true }),
+  end_date: (body, key, { draft }) => {
+    const end = dateTimeField(body, key, { nullable: true })
+    const last = end === undefined ? draft.end_date : end
+    if (draft.start_date && last && Date.parse(last) <= Date.parse(draft.start_date)) invalid('End date must be after start date')
+    return end
+  },
+  holdout_id: (body, key, { store, draft }) => {
+    const holdoutId = integerField(body, key, { nullable: true })
+    if (holdoutId !== undefined) draft.holdout = holdoutId === null ? null : holdoutById(store, holdoutId)
+    return holdoutId
+  },
+  parameters: field.object({ nullable: true }),
+  secondary_metrics: field.list({ nullable: true }),
+  saved_metrics_ids: (body, key, { store, draft }) => {
+    const items = arrayField(body, key, { nullable: true })
+    if (items !== undefined) linkSavedMetrics(store, draft, items ?? [])
+    return undefined
+  },
+  filters: field.object(),
+  archived: field.boolean(),
+  deleted: (body, key) => {
+    const deleted = booleanField(body, key, { nullable: true })
+    return deleted === undefined ? undefined : deleted === true
+  },
+  type: field.choice(TYPES, { nullable: true }),
+  exposure_criteria: (body, key) => {
+    const criteria = objectField(body, key, { nullable: true })
+    if (criteria) choiceField(criteria, 'multiple_variant_handling', MULTIPLE_VARIANT_HANDLINGS, {}, 'exposure_criteria__multiple_variant_handling')
+    return criteria
+  },
+  metrics: readMetrics,
+  metrics_secondary: readMetrics,
+  stats_config: (body, key) => {
+    const config = objectField(body, key, { nullable: true })
+    if (config) choiceField(config, 'method', EXPERIMENT_STATS_METHODS, {}, 'stats_config__method')
+    return config === undefined || config === null ? config : { method: 'bayesian', ...config }
+  },
+  scheduling_config: (body, key) => body[key],
+  conclusion: field.choice(CONCLUSIONS, { nullable: true }),
+  conclusion_comment: field.text({ nullable: true, maxLength: 4000 }),
+  primary_metrics_ordered_uuids: uuidList,
+  // Both ordering lists, as they now stand, must name every metric.
+  secondary_metrics_ordered_uuids: (body, key, { draft }) => {
+    const uuids = uuidList(body, key)
+    checkOrderedUuids(draft.metrics, draft.primary_metrics_ordered_uuids, 'primary_metrics_ordered_uuids')
+    checkOrderedUuids(draft.metrics_secondary, uuids === undefined ? draft.secondary_metrics_ordered_uuids : uuids, key)
+    return uuids
+  },
+  exposure_preaggregation_enabled: field.boolean(),
 }
 
 /**

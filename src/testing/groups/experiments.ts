@@ -3,14 +3,14 @@
  * unless `archived=true`, soft delete by PATCH, DELETE always 405 with an empty body. Their fields are checked
  * in experiment-fields.ts; their flag, holdout and saved metrics are linked in experiment-links.ts.
  */
-import type { GroupHandlers, OperationContext } from '../context.js'
-import { findRecord, pageOf } from '../group-kit.js'
+import type { GroupHandlers } from '../context.js'
+import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid, json } from '../responses.js'
-import { bodyObject, dateTimeField, objectField, parseBoolean, stringField } from '../validators.js'
+import { invalid, json } from '../responses.js'
+import { bodyObject, objectField, parseBoolean, stringField } from '../validators.js'
 import type { FakeCohort, FakeExperiment, FakeTimeseriesRecalculation } from '../records.js'
 import { FAKE_USER, clone, isoDate, isoDateTime, type FakeStore } from '../store.js'
-import { applyExperimentFields } from './experiment-fields.js'
+import { EXPERIMENT_WRITABLE } from './experiment-fields.js'
 import { flagOf, resolveFlag, shipVariant, syncHoldout, withCurrentLinks } from './experiment-links.js'
 import { createFlag, flagByKey, isEligibleForExperiment, minimalFlag, presentFlag, touchFlag } from './feature-flags.js'
 
@@ -19,29 +19,15 @@ const DAY_MS = 86_400_000
 /** Fields a seed may set; anything else gets a realistic default. */
 export type ExperimentSeed = Partial<FakeExperiment>
 
-/** Stores an experiment built from `seed` without validation (its flag is created or reused by key). */
-export function seedExperiment(store: FakeStore, seed: ExperimentSeed, index: number): FakeExperiment {
-  const id = seed.id ?? store.nextId('experiment')
-  const name = seed.name ?? `Experiment ${id}`
-  const key = seed.feature_flag_key ?? `experiment-${id}`
-  const startDate = seed.start_date === undefined ? store.timestamp(-7 * DAY_MS) : seed.start_date
-  const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
-  const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
-  const experiment = baseExperiment(id, name, key, createdAt)
-  Object.assign(experiment, { start_date: startDate, feature_flag: minimalFlag(flag) }, seed)
-  store.experiments.set(experiment.id, experiment)
-  flag.experiment_set.push(experiment.id)
-  return experiment
-}
-
-function baseExperiment(id: number, name: string, key: string, createdAt: string): FakeExperiment {
+function blankExperiment(store: FakeStore): FakeExperiment {
+  const createdAt = store.timestamp()
   return {
-    id,
-    name,
+    id: 0,
+    name: '',
     description: null,
     start_date: null,
     end_date: null,
-    feature_flag_key: key,
+    feature_flag_key: '',
     feature_flag: null,
     holdout: null,
     holdout_id: null,
@@ -84,9 +70,42 @@ export function presentExperiment(store: FakeStore, experiment: FakeExperiment):
   return withCurrentLinks(store, experiment)
 }
 
-/** A live (not soft-deleted) experiment, or 404; `includeDeleted` for PATCH, which can restore one. */
-function findExperiment(context: OperationContext, includeDeleted = false): FakeExperiment {
-  return findRecord(context, context.store.experiments, { integerIds: true, hideDeleted: !includeDeleted })
+const experiments = new GroupKit<FakeExperiment>({
+  records: (store) => store.experiments,
+  idKind: 'experiment',
+  // PATCH finds a soft-deleted experiment (it may restore it); nothing else does.
+  findsDeleted: 'on update',
+  blank: blankExperiment,
+  // Launched a week ago unless told otherwise, with its flag (created, or reused by key).
+  seeded(store, experiment, seed, index) {
+    const name = seed.name ?? `Experiment ${experiment.id}`
+    const key = seed.feature_flag_key ?? `experiment-${experiment.id}`
+    const startDate = seed.start_date === undefined ? store.timestamp(-7 * DAY_MS) : seed.start_date
+    const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
+    const createdAt = seed.created_at ?? seededAt(store, index)
+    return { name, feature_flag_key: key, created_at: createdAt, updated_at: createdAt, start_date: startDate, feature_flag: minimalFlag(flag), ...seed }
+  },
+  softDeletes: true,
+  writable: EXPERIMENT_WRITABLE,
+  // Every field is checked before the flag is made and the id taken, so a 400 leaves nothing behind.
+  check(store, draft, _body, previous) {
+    if (!previous) resolveFlag(store, draft, draft.parameters, Boolean(draft.start_date))
+    else syncHoldout(store, draft, previous)
+  },
+  stored(store, experiment, previous) {
+    if (!previous) flagByKey(store, experiment.feature_flag_key)?.experiment_set.push(experiment.id)
+  },
+  written(store, experiment, previous) {
+    if (previous) experiment.updated_at = store.timestamp()
+    else for (const saved of experiment.saved_metrics) saved['experiment'] = experiment.id
+    syncFlag(store, experiment)
+  },
+  present: presentExperiment,
+})
+
+/** Stores an experiment built from `seed` without validation (its flag is created or reused by key). */
+export function seedExperiment(store: FakeStore, seed: ExperimentSeed, index: number): FakeExperiment {
+  return experiments.seed(store, seed, index)
 }
 
 function duplicateName(store: FakeStore, name: string): string {
@@ -108,55 +127,25 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     const search = query.get('search')
     const wanted = query.get('status')
     const createdBy = query.get('created_by_id')
-    let items = [...store.experiments.values()].filter((item) => !item.deleted)
+    let items = experiments.live(store)
     items = items.filter((item) => (archived === null ? !item.archived : item.archived === (archived.toLowerCase() === 'true')))
     if (search) items = items.filter((item) => icontains(item.name, search))
     if (wanted && wanted !== 'all') items = items.filter((item) => status(item) === wanted)
     if (createdBy) items = items.filter((item) => String(item.created_by?.id) === createdBy)
     const order = query.get('order')
     sortBy(items, order ? [order, '-id'] : ['-created_at', '-id'], (item, field) => (field === 'status' ? status(item) : item[field]))
-    return pageOf(context, items, (item) => presentExperiment(store, item))
+    return experiments.page(context, items)
   },
 
-  'experiments.create': ({ store, body: raw }) => {
-    const body = bodyObject(raw)
-    const name = stringField(body, 'name', { required: true, maxLength: 400, allowBlank: false }) as string
-    const key = stringField(body, 'feature_flag_key', { required: true, allowBlank: false }) as string
-    const parameters = objectField(body, 'parameters', { nullable: true })
-    const startDate = dateTimeField(body, 'start_date', { nullable: true })
-    // Every field is checked before the flag and the id are taken, so a 400 leaves nothing behind.
-    const draft = baseExperiment(0, name, key, store.timestamp())
-    applyExperimentFields(store, draft, body)
-    const flag = resolveFlag(store, draft, parameters, Boolean(startDate))
-    draft.id = store.nextId('experiment')
-    for (const saved of draft.saved_metrics) saved['experiment'] = draft.id
-    flag.experiment_set.push(draft.id)
-    store.experiments.set(draft.id, draft)
-    syncFlag(store, draft)
-    return json(presentExperiment(store, draft), 201)
-  },
-
-  'experiments.retrieve': (context) => json(presentExperiment(context.store, findExperiment(context))),
-
-  'experiments.update': (context) => {
-    const experiment = findExperiment(context, true)
-    const body = bodyObject(context.body)
-    const name = stringField(body, 'name', { maxLength: 400, allowBlank: false })
-    const draft = clone(experiment)
-    if (typeof name === 'string') draft.name = name
-    applyExperimentFields(context.store, draft, body)
-    syncHoldout(context.store, draft, experiment)
-    Object.assign(experiment, draft, { updated_at: context.store.timestamp() })
-    syncFlag(context.store, experiment)
-    return json(presentExperiment(context.store, experiment))
-  },
-
+  'experiments.create': experiments.create,
+  'experiments.retrieve': experiments.retrieve,
+  'experiments.update': experiments.update,
   // The model is never hard-deleted: 405 with an empty body, whatever the id (forbid_destroy_model.py).
-  'experiments.delete': () => empty(405),
+  'experiments.delete': experiments.delete,
 
   'experiments.createExposureCohort': (context) => {
     const { store } = context
-    const experiment = findExperiment(context)
+    const experiment = experiments.find(context)
     if (!experiment.start_date) invalid('Experiment does not have a start date.')
     if (experiment.exposure_cohort !== null) invalid('Experiment already has an exposure cohort.')
     const cohort: FakeCohort = {
@@ -205,7 +194,7 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
 
   'experiments.duplicate': (context) => {
     const { store } = context
-    const source = findExperiment(context)
+    const source = experiments.find(context)
     const body = bodyObject(context.body)
     const key = stringField(body, 'feature_flag_key', { allowBlank: false })
     const flag =
@@ -239,7 +228,7 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
 
   'experiments.recalculateTimeseries': (context) => {
     const { store } = context
-    const experiment = findExperiment(context)
+    const experiment = experiments.find(context)
     const body = bodyObject(context.body)
     const metric = objectField(body, 'metric', { required: true }) as Record<string, unknown>
     const fingerprint = stringField(body, 'fingerprint', { required: true, allowBlank: false }) as string
@@ -268,7 +257,7 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
 
   'experiments.timeseriesResults': (context) => {
     const { store, query } = context
-    const experiment = findExperiment(context)
+    const experiment = experiments.find(context)
     const metricUuid = query.get('metric_uuid')
     if (!metricUuid) invalid('metric_uuid query parameter is required')
     const fingerprint = query.get('fingerprint')
@@ -325,7 +314,7 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
   },
 
   'experiments.shipVariant': (context) => {
-    const experiment = findExperiment(context)
+    const experiment = experiments.find(context)
     shipVariant(context, experiment)
     return json(presentExperiment(context.store, experiment))
   },

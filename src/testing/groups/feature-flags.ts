@@ -8,7 +8,7 @@
 import type { GroupHandlers } from '../context.js'
 import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid } from '../responses.js'
+import { invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
 import { FEATURE_FLAG_BUCKETING_IDENTIFIERS, FEATURE_FLAG_CREATION_CONTEXTS, FEATURE_FLAG_EVALUATION_RUNTIMES, FEATURE_FLAG_PROPERTY_TYPES } from '../../model/enums.js'
 import type { FakeFeatureFlag, FakeMinimalFeatureFlag } from '../records.js'
@@ -330,5 +330,5 @@ export const featureFlagHandlers: GroupHandlers<'featureFlags'> = {
   'featureFlags.retrieve': flags.retrieve,
   'featureFlags.update': flags.update,
   // Never hard-deleted: 405 with an empty body, whatever the id (forbid_destroy_model.py).
-  'featureFlags.delete': () => empty(405),
+  'featureFlags.delete': flags.delete,
 }

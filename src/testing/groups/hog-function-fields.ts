@@ -3,11 +3,13 @@
  * does and copied onto the draft — inputs against their schema (masked secrets kept), filters, masking,
  * mappings — with the compiled forms (bytecode, transpiled JS) the service derives.
  */
+import { field, type FieldRead, type Write } from '../group-kit.js'
 import { invalid } from '../responses.js'
-import { arrayField, booleanField, choiceField, integerField, isObject, objectField, stringField } from '../validators.js'
-import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING } from '../../model/enums.js'
+import { arrayField, choiceField, integerField, isObject, objectField, stringField } from '../validators.js'
+import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING, HOG_FUNCTION_TYPES } from '../../model/enums.js'
 import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
-import type { FakeStore } from '../store.js'
+import { clone, type FakeStore } from '../store.js'
+import { FAKE_TEMPLATES } from './hog-function-templates.js'
 
 const INPUT_TYPES = HOG_FUNCTION_INPUT_TYPES
 const MAX_ENABLED_TRANSFORMATIONS = 20
@@ -126,62 +128,99 @@ function checkFilters(filters: Record<string, unknown>): void {
   }
 }
 
-/** Writable fields checked and copied onto `target` (create and PATCH). */
-export function applyHogFunctionFields(store: FakeStore, target: FakeHogFunction, body: Record<string, unknown>, creating: boolean): void {
-  const name = stringField(body, 'name', { nullable: true, maxLength: 400 })
-  if (name !== undefined) target.name = name
-  const description = stringField(body, 'description')
-  if (typeof description === 'string') target.description = description
-  const enabled = booleanField(body, 'enabled')
-  if (typeof enabled === 'boolean') target.enabled = enabled
-  const deleted = booleanField(body, 'deleted')
-  if (typeof deleted === 'boolean') target.deleted = deleted
-  const hog = stringField(body, 'hog', { required: creating && !target.hog })
-  if (typeof hog === 'string') {
-    if (new TextEncoder().encode(hog).length > MAX_HOG_BYTES) invalid('Hog code exceeds maximum size of 100KB.', 'hog')
-    target.hog = hog
-  }
-  const schema = arrayField(body, 'inputs_schema')
-  if (Array.isArray(schema)) target.inputs_schema = checkInputsSchema(schema)
-  const sent = objectField(body, 'inputs')
-  const inputs = sent && withSecretsKept(target.inputs_schema, sent, creating ? {} : target.inputs)
-  if (inputs) checkInputValues(target.inputs_schema, inputs)
-  if (inputs) target.inputs = { ...(creating ? target.inputs : {}), ...normaliseInputs(target.inputs_schema, inputs) }
-  for (const item of target.inputs_schema) {
-    const input = target.inputs[item.key]
+/** A masking config checked, with its compiled hash; `null` clears it. */
+function checkMasking(masking: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (masking === null) return null
+  integerField(masking, 'ttl', { required: true, min: 60, max: 86_400 }, 'masking__ttl')
+  integerField(masking, 'threshold', { nullable: true }, 'masking__threshold')
+  stringField(masking, 'hash', { required: true }, 'masking__hash')
+  return { ...masking, bytecode: ['_H', 1, 32, String(masking['hash'])] }
+}
+
+/** On create, a template's code, inputs schema, name and defaults (docs/service-behaviour.md §4.1); ignored on update. */
+function readTemplate(body: Record<string, unknown>, key: string, { draft, previous }: Write<FakeHogFunction>): undefined {
+  if (previous) return undefined
+  const templateId = stringField(body, key, { nullable: true })
+  if (typeof templateId !== 'string') return undefined
+  const template = FAKE_TEMPLATES.find((item) => item.id === templateId)
+  if (!template) invalid(`Template not found: ${templateId}`, key)
+  Object.assign(draft, {
+    template: clone(template),
+    template_id: template.id,
+    hog: template.code,
+    inputs_schema: clone(template.inputs_schema),
+    name: template.name,
+    description: template.description ?? '',
+    icon_url: template.icon_url,
+    inputs: normaliseInputs(template.inputs_schema, Object.fromEntries(template.inputs_schema.filter((item) => item.default !== undefined).map((item) => [item.key, item.default]))),
+  })
+  return undefined
+}
+
+/** The inputs sent checked against the schema (masked secrets kept), then every required input present. */
+function readInputs(body: Record<string, unknown>, key: string, { draft, previous }: Write<FakeHogFunction>): undefined {
+  const sent = objectField(body, key)
+  const inputs = sent && withSecretsKept(draft.inputs_schema, sent, previous ? draft.inputs : {})
+  if (inputs) checkInputValues(draft.inputs_schema, inputs)
+  if (inputs) draft.inputs = { ...(previous ? {} : draft.inputs), ...normaliseInputs(draft.inputs_schema, inputs) }
+  for (const item of draft.inputs_schema) {
+    const input = draft.inputs[item.key]
     if (item.required && (input === undefined || input['value'] === undefined || input['value'] === '' || input['value'] === null)) {
       invalid('This field is required.', `inputs__${item.key}`, 'required')
     }
   }
-  const filters = objectField(body, 'filters', { nullable: true })
-  if (filters) checkFilters(filters)
-  if (filters !== undefined) target.filters = compiledFilters(filters ?? {})
-  const masking = objectField(body, 'masking', { nullable: true })
-  if (masking !== undefined) {
-    if (masking !== null) {
-      integerField(masking, 'ttl', { required: true, min: 60, max: 86_400 }, 'masking__ttl')
-      integerField(masking, 'threshold', { nullable: true }, 'masking__threshold')
-      stringField(masking, 'hash', { required: true }, 'masking__hash')
-    }
-    target.masking = masking === null ? null : { ...masking, bytecode: ['_H', 1, 32, String(masking['hash'])] }
-  }
-  const mappings = arrayField(body, 'mappings', { nullable: true })
-  if (mappings !== undefined) {
-    if (mappings !== null && target.type !== 'destination' && target.type !== 'site_destination') {
-      invalid('Mappings are only allowed for destinations.', 'mappings')
-    }
-    target.mappings = mappings === null ? null : mappings.map((item) => (isObject(item) ? { inputs_schema: [], inputs: {}, filters: {}, ...item } : {}))
-  }
-  const icon = stringField(body, 'icon_url', { nullable: true })
-  if (icon !== undefined) target.icon_url = icon
-  const order = integerField(body, 'execution_order', { nullable: true, min: 0, max: 32_767 })
-  if (order !== undefined) target.execution_order = order
-  target.bytecode = bytecodeFor(target.type, target.hog)
-  target.transpiled = transpiledFor(target.type, target.hog)
-  if (target.type === 'transformation' && target.enabled && !target.deleted) {
-    const others = [...store.hogFunctions.values()].filter(
-      (item) => item.id !== target.id && !item.deleted && item.enabled && item.type === 'transformation',
-    )
+  return undefined
+}
+
+/** The writable fields of a hog function, in the serializer's order (create and PATCH). */
+export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFunction>>> = {
+  // On create the type defaults to a destination; it never changes afterwards.
+  type: (body, key, { previous }) => {
+    const type = choiceField(body, key, HOG_FUNCTION_TYPES, { nullable: true })
+    if (!previous) return type ?? undefined
+    if (type !== undefined && type !== null && type !== previous.type) invalid('Cannot modify the type of an existing function', key)
+    return undefined
+  },
+  template_id: readTemplate,
+  name: field.text({ nullable: true, maxLength: 400 }),
+  description: field.text(),
+  enabled: field.boolean(),
+  deleted: field.boolean(),
+  hog: (body, key, { draft, previous }) => {
+    const hog = stringField(body, key, { required: !previous && !draft.hog })
+    if (typeof hog === 'string' && new TextEncoder().encode(hog).length > MAX_HOG_BYTES) invalid('Hog code exceeds maximum size of 100KB.', key)
+    return hog ?? undefined
+  },
+  inputs_schema: (body, key) => {
+    const schema = arrayField(body, key)
+    return schema ? checkInputsSchema(schema) : undefined
+  },
+  inputs: readInputs,
+  filters: (body, key) => {
+    const filters = objectField(body, key, { nullable: true })
+    if (filters) checkFilters(filters)
+    return filters === undefined ? undefined : compiledFilters(filters ?? {})
+  },
+  masking: (body, key) => {
+    const masking = objectField(body, key, { nullable: true })
+    return masking === undefined ? undefined : checkMasking(masking)
+  },
+  mappings: (body, key, { draft }) => {
+    const mappings = arrayField(body, key, { nullable: true })
+    if (mappings === undefined || mappings === null) return mappings
+    if (draft.type !== 'destination' && draft.type !== 'site_destination') invalid('Mappings are only allowed for destinations.', key)
+    return mappings.map((item) => (isObject(item) ? { inputs_schema: [], inputs: {}, filters: {}, ...item } : {}))
+  },
+  icon_url: field.text({ nullable: true }),
+  execution_order: field.integer({ nullable: true, min: 0, max: 32_767 }),
+}
+
+/** What the service derives after the fields (the compiled forms), and its cap on enabled transformations. */
+export function checkHogFunction(store: FakeStore, draft: FakeHogFunction): void {
+  draft.bytecode = bytecodeFor(draft.type, draft.hog)
+  draft.transpiled = transpiledFor(draft.type, draft.hog)
+  if (draft.type === 'transformation' && draft.enabled && !draft.deleted) {
+    const others = [...store.hogFunctions.values()].filter((item) => item.id !== draft.id && !item.deleted && item.enabled && item.type === 'transformation')
     if (others.length >= MAX_ENABLED_TRANSFORMATIONS) {
       invalid(`Maximum of ${MAX_ENABLED_TRANSFORMATIONS} enabled transformations allowed per team.`, 'type')
     }

@@ -4,98 +4,23 @@
  * checked in hog-function-fields.ts; what they run (logs, metrics) is in hog-function-runs.ts.
  */
 import type { GroupHandlers } from '../context.js'
-import { pageOf } from '../group-kit.js'
+import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid, json } from '../responses.js'
-import { bodyObject, choiceField, isObject, parseBoolean, stringField } from '../validators.js'
-import { HOG_FUNCTION_TYPES } from '../../model/enums.js'
-import type { FakeHogFunction, FakeHogFunctionTemplate } from '../records.js'
+import { invalid, json } from '../responses.js'
+import { bodyObject, isObject, parseBoolean } from '../validators.js'
+import type { FakeHogFunction } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
-import { applyHogFunctionFields, bytecodeFor, compiledFilters, normaliseInputs, transpiledFor } from './hog-function-fields.js'
-import { findHogFunction, hogFunctionRunHandlers } from './hog-function-runs.js'
-
-const TYPES = HOG_FUNCTION_TYPES
-
-/** Templates the fake knows (`template_id` on create). */
-export const FAKE_TEMPLATES: readonly FakeHogFunctionTemplate[] = [
-  {
-    id: 'template-webhook',
-    name: 'HTTP Webhook',
-    description: 'Sends a webhook templated by the incoming event data',
-    code: "let res := fetch(inputs.url, {\n  'headers': inputs.headers,\n  'body': inputs.body,\n  'method': inputs.method\n});\n\nif (inputs.debug) {\n  print('Response', res.status, res.body);\n}",
-    code_language: 'hog',
-    inputs_schema: [
-      { key: 'url', type: 'string', label: 'Webhook URL', required: true, secret: false, hidden: false },
-      {
-        key: 'method',
-        type: 'choice',
-        label: 'Method',
-        choices: [
-          { label: 'POST', value: 'POST' },
-          { label: 'PUT', value: 'PUT' },
-          { label: 'GET', value: 'GET' },
-        ],
-        default: 'POST',
-        required: false,
-        secret: false,
-        hidden: false,
-      },
-      { key: 'body', type: 'json', label: 'JSON Body', default: { event: '{event}', person: '{person}' }, required: false, secret: false, hidden: false },
-      { key: 'headers', type: 'dictionary', label: 'Headers', default: { 'Content-Type': 'application/json' }, required: false, secret: false, hidden: false },
-      { key: 'debug', type: 'boolean', label: 'Log responses', default: false, required: false, secret: false, hidden: false },
-    ],
-    type: 'destination',
-    status: 'stable',
-    category: ['Custom'],
-    free: true,
-    icon_url: '/static/services/webhook.png',
-    filters: null,
-    masking: null,
-    mapping_templates: null,
-  },
-  {
-    id: 'template-geoip',
-    name: 'GeoIP',
-    description: 'Adds geoip data to the event',
-    code: "let ip := event.properties.$ip\nif (not ip) {\n  return event\n}\nreturn event",
-    code_language: 'hog',
-    inputs_schema: [],
-    type: 'transformation',
-    status: 'stable',
-    category: ['Custom'],
-    free: true,
-    icon_url: '/static/transformations/geoip.png',
-    filters: null,
-    masking: null,
-    mapping_templates: null,
-  },
-]
+import { HOG_FUNCTION_WRITABLE, bytecodeFor, checkHogFunction, compiledFilters, normaliseInputs, transpiledFor } from './hog-function-fields.js'
+import { hogFunctionRunHandlers } from './hog-function-runs.js'
 
 /** Fields a seed may set. `inputs` may give plain values (`{ url: 'https://…' }`) or input objects. */
 export type HogFunctionSeed = Partial<FakeHogFunction>
 
-/** Stores a hog function built from `seed` without validation. */
-export function seedHogFunction(store: FakeStore, seed: HogFunctionSeed, index: number): FakeHogFunction {
-  const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
-  const type = seed.type ?? 'destination'
-  const record = baseHogFunction(store, type, createdAt)
-  record.name = `Hog function ${index + 1}`
-  record.hog = "print('hello')"
-  record.enabled = true
-  if (type === 'transformation') record.execution_order = nextExecutionOrder(store)
-  Object.assign(record, seed)
-  record.inputs = normaliseInputs(record.inputs_schema, seed.inputs ?? {})
-  record.bytecode = bytecodeFor(record.type, record.hog)
-  record.transpiled = transpiledFor(record.type, record.hog)
-  record.filters = compiledFilters(record.filters)
-  store.hogFunctions.set(record.id, record)
-  return record
-}
-
-function baseHogFunction(store: FakeStore, type: string, createdAt: string): FakeHogFunction {
+function blankHogFunction(store: FakeStore): FakeHogFunction {
+  const createdAt = store.timestamp()
   return {
-    id: store.uuid(),
-    type,
+    id: '',
+    type: 'destination',
     name: null,
     description: '',
     created_at: createdAt,
@@ -162,10 +87,44 @@ function presentListItem(record: FakeHogFunction): Record<string, unknown> {
   })
 }
 
+const hogFunctions = new GroupKit<FakeHogFunction, string>({
+  records: (store) => store.hogFunctions,
+  idKind: 'uuid',
+  findsDeleted: false,
+  blank: blankHogFunction,
+  // Enabled destinations unless told otherwise; `inputs` may give plain values (`{ url: 'https://…' }`) or input objects.
+  seeded(store, _record, seed, index) {
+    const createdAt = seed.created_at ?? seededAt(store, index)
+    const type = seed.type ?? 'destination'
+    const fields: Partial<FakeHogFunction> = { type, created_at: createdAt, updated_at: createdAt, name: `Hog function ${index + 1}`, hog: "print('hello')", enabled: true }
+    if (type === 'transformation') fields.execution_order = nextExecutionOrder(store)
+    Object.assign(fields, seed)
+    const hog = fields.hog ?? ''
+    const derived = { inputs: normaliseInputs(fields.inputs_schema ?? [], seed.inputs ?? {}), bytecode: bytecodeFor(type, hog), transpiled: transpiledFor(type, hog) }
+    return { ...fields, ...derived, filters: compiledFilters(fields.filters ?? compiledFilters({})) }
+  },
+  softDeletes: true,
+  writable: HOG_FUNCTION_WRITABLE,
+  check(store, draft, _body, previous) {
+    checkHogFunction(store, draft)
+    // A new transformation goes last whatever order was sent (docs/service-behaviour.md §4.1).
+    if (!previous && draft.type === 'transformation') draft.execution_order = nextExecutionOrder(store)
+  },
+  written(store, record, previous) {
+    if (previous) record.updated_at = store.timestamp()
+  },
+  present: (_store, record) => presentHogFunction(record),
+})
+
+/** Stores a hog function built from `seed` without validation. */
+export function seedHogFunction(store: FakeStore, seed: HogFunctionSeed, index: number): FakeHogFunction {
+  return hogFunctions.seed(store, seed, index)
+}
+
 export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
   'hogFunctions.list': (context) => {
     const { store, query } = context
-    let items = [...store.hogFunctions.values()].filter((item) => !item.deleted)
+    let items = hogFunctions.live(store)
     const types = query.getAll('type').flatMap((value) => value.split(',')).filter(Boolean)
     if (types.length > 0) items = items.filter((item) => types.includes(item.type))
     const enabled = query.get('enabled')
@@ -177,53 +136,14 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     const search = query.get('search')
     if (search) items = items.filter((item) => icontains(item.name, search) || icontains(item.description, search))
     sortBy(items, ['execution_order', '-updated_at', '-id'], (item, field) => item[field])
-    return pageOf(context, items, presentListItem)
+    return hogFunctions.page(context, items, presentListItem)
   },
 
-  'hogFunctions.create': ({ store, body: raw }) => {
-    const body = bodyObject(raw)
-    const type = choiceField(body, 'type', TYPES, { nullable: true }) ?? 'destination'
-    const record = baseHogFunction(store, type, store.timestamp())
-    const templateId = stringField(body, 'template_id', { nullable: true })
-    if (typeof templateId === 'string') {
-      const template = FAKE_TEMPLATES.find((item) => item.id === templateId)
-      if (!template) invalid(`Template not found: ${templateId}`, 'template_id')
-      Object.assign(record, {
-        template: clone(template),
-        template_id: template.id,
-        hog: template.code,
-        inputs_schema: clone(template.inputs_schema),
-        name: template.name,
-        description: template.description ?? '',
-        icon_url: template.icon_url,
-        inputs: normaliseInputs(
-          template.inputs_schema,
-          Object.fromEntries(template.inputs_schema.filter((item) => item.default !== undefined).map((item) => [item.key, item.default])),
-        ),
-      })
-    }
-    applyHogFunctionFields(store, record, body, true)
-    // A new transformation goes last whatever order was sent (docs/service-behaviour.md §4.1).
-    if (type === 'transformation') record.execution_order = nextExecutionOrder(store)
-    store.hogFunctions.set(record.id, record)
-    return json(presentHogFunction(record), 201)
-  },
-
-  'hogFunctions.retrieve': (context) => json(presentHogFunction(findHogFunction(context))),
-
-  'hogFunctions.update': (context) => {
-    const record = findHogFunction(context)
-    const body = bodyObject(context.body)
-    const type = choiceField(body, 'type', TYPES, { nullable: true })
-    if (type !== undefined && type !== null && type !== record.type) invalid('Cannot modify the type of an existing function', 'type')
-    const draft = clone(record)
-    applyHogFunctionFields(context.store, draft, body, false)
-    Object.assign(record, draft, { updated_at: context.store.timestamp() })
-    return json(presentHogFunction(record))
-  },
-
+  'hogFunctions.create': hogFunctions.create,
+  'hogFunctions.retrieve': hogFunctions.retrieve,
+  'hogFunctions.update': hogFunctions.update,
   // Never hard-deleted: 405 with an empty body (forbid_destroy_model.py).
-  'hogFunctions.delete': () => empty(405),
+  'hogFunctions.delete': hogFunctions.delete,
 
   ...hogFunctionRunHandlers,
 

@@ -3,7 +3,8 @@
  * serializer does and copied onto the draft, questions with their per-type rules, conditions and appearance,
  * and the linked and targeting flags (a targeting flag made from `targeting_flag_filters`).
  */
-import { arrayField, booleanField, choiceField, dateTimeField, integerField, isObject, objectField, stringField } from '../validators.js'
+import { field, type FieldRead } from '../group-kit.js'
+import { arrayField, booleanField, choiceField, integerField, isObject, objectField } from '../validators.js'
 import { invalid } from '../responses.js'
 import {
   SURVEY_BRANCHING_TYPES,
@@ -15,9 +16,10 @@ import {
   SURVEY_RATING_DISPLAYS,
   SURVEY_SAMPLING_INTERVAL_TYPES,
   SURVEY_SCHEDULES,
+  SURVEY_TYPES,
   SURVEY_VALIDATION_TYPES,
 } from '../../model/enums.js'
-import type { FakeSurvey } from '../records.js'
+import type { FakeMinimalFeatureFlag, FakeSurvey } from '../records.js'
 import type { FakeStore } from '../store.js'
 import { createFlag, minimalFlag } from './feature-flags.js'
 
@@ -122,77 +124,90 @@ function checkConditions(conditions: Record<string, unknown>): void {
   }
 }
 
-/** Writable fields checked and copied onto `target` (create and PATCH). */
-export function applySurveyFields(store: FakeStore, target: FakeSurvey, body: Record<string, unknown>): void {
-  const description = stringField(body, 'description')
-  if (typeof description === 'string') target.description = description
-  const schedule = choiceField(body, 'schedule', SCHEDULES, { nullable: true })
-  if (schedule !== undefined) target.schedule = schedule
-  const questions = arrayField(body, 'questions', { nullable: true })
-  if (questions !== undefined) target.questions = questions === null ? null : checkQuestions(store, questions)
-  for (const key of ['conditions', 'appearance'] as const) {
-    const value = objectField(body, key, { nullable: true })
-    if (value !== undefined) target[key] = value
-  }
-  if (isObject(target.conditions)) checkConditions(target.conditions)
-  if (isObject(target.appearance) && typeof target.appearance['surveyPopupDelaySeconds'] === 'number' && target.appearance['surveyPopupDelaySeconds'] < 0) {
-    invalid('Survey popup delay seconds must be a positive integer.', 'appearance')
-  }
-  if (isObject(target.appearance) && target.appearance['whiteLabel'] !== undefined && typeof target.appearance['whiteLabel'] !== 'boolean') {
-    invalid('whiteLabel must be a boolean.', 'appearance')
-  }
-  // Shuffled questions cannot branch (docs/service-behaviour.md §P2.4): a non-field error.
-  if (isObject(target.appearance) && target.appearance['shuffleQuestions'] === true && (target.questions ?? []).some((question) => isObject(question) && question['branching'] != null)) {
+/** The appearance as it now stands, checked with the conditions and the questions (docs/service-behaviour.md §P2.4, §P2.5). */
+function checkAppearance(draft: FakeSurvey, appearance: unknown): void {
+  if (isObject(draft.conditions)) checkConditions(draft.conditions)
+  if (!isObject(appearance)) return
+  if (typeof appearance['surveyPopupDelaySeconds'] === 'number' && appearance['surveyPopupDelaySeconds'] < 0) invalid('Survey popup delay seconds must be a positive integer.', 'appearance')
+  if (appearance['whiteLabel'] !== undefined && typeof appearance['whiteLabel'] !== 'boolean') invalid('whiteLabel must be a boolean.', 'appearance')
+  // Shuffled questions cannot branch: a non-field error.
+  if (appearance['shuffleQuestions'] === true && (draft.questions ?? []).some((question) => isObject(question) && question['branching'] != null)) {
     invalid('Question shuffling and question branching cannot be used together. Please disable one of these features.')
   }
-  for (const key of ['start_date', 'end_date', 'current_iteration_start_date', 'response_sampling_start_date'] as const) {
-    const value = dateTimeField(body, key, { nullable: true })
-    if (value !== undefined) target[key] = value
-  }
-  const archived = booleanField(body, 'archived')
-  if (typeof archived === 'boolean') target.archived = archived
-  for (const [key, max] of [
-    ['responses_limit', undefined],
-    ['iteration_count', 500],
-    ['iteration_frequency_days', undefined],
-    ['current_iteration', undefined],
-    ['response_sampling_interval', undefined],
-    ['response_sampling_limit', undefined],
-  ] as const) {
-    const value = integerField(body, key, { nullable: true, min: 0, max })
-    if (value !== undefined) target[key] = value
-  }
-  const intervalType = choiceField(body, 'response_sampling_interval_type', INTERVAL_TYPES, { nullable: true })
-  if (intervalType !== undefined) target.response_sampling_interval_type = intervalType
-  if (body['response_sampling_daily_limits'] !== undefined) target.response_sampling_daily_limits = body['response_sampling_daily_limits']
-  const partial = booleanField(body, 'enable_partial_responses', { nullable: true })
-  if (partial !== undefined) target.enable_partial_responses = partial
-  const startDates = arrayField(body, 'iteration_start_dates', { nullable: true })
-  if (startDates !== undefined) target.iteration_start_dates = (startDates ?? []).map(String)
-  const linkedFlagId = integerField(body, 'linked_flag_id', { nullable: true })
-  if (linkedFlagId !== undefined) {
-    const flag = linkedFlagId === null ? undefined : store.featureFlags.get(linkedFlagId)
-    if (linkedFlagId !== null && !flag) invalid(`Invalid pk "${linkedFlagId}" - object does not exist.`, 'linked_flag_id', 'does_not_exist')
-    target.linked_flag_id = linkedFlagId
-    target.linked_flag = flag ? minimalFlag(flag) : null
-  }
-  const linkedInsightId = integerField(body, 'linked_insight_id', { nullable: true })
-  if (linkedInsightId !== undefined) target.linked_insight_id = linkedInsightId
-  const targetingFlagId = integerField(body, 'targeting_flag_id', { nullable: true })
-  if (targetingFlagId !== undefined) {
-    const flag = targetingFlagId === null ? undefined : store.featureFlags.get(targetingFlagId)
-    if (targetingFlagId !== null && !flag) invalid(`Invalid pk "${targetingFlagId}" - object does not exist.`, 'targeting_flag_id', 'does_not_exist')
-    target.targeting_flag = flag ? minimalFlag(flag) : null
-  }
-  const filters = objectField(body, 'targeting_flag_filters', { nullable: true })
-  if (filters) {
-    const existing = target.targeting_flag ? store.featureFlags.get(target.targeting_flag.id) : undefined
-    const flag = existing ?? createFlag(store, { key: `survey-targeting-${store.hex(10)}`, name: `Targeting flag for survey ${target.name}`, filters })
+}
+
+/** A flag of the project named by id (`null` clears it), as the survey embeds it. */
+function linkedFlag(body: Record<string, unknown>, key: string, store: FakeStore): { id: number | null | undefined; flag: FakeMinimalFeatureFlag | null } {
+  const id = integerField(body, key, { nullable: true })
+  const flag = id === null || id === undefined ? undefined : store.featureFlags.get(id)
+  if (id !== null && id !== undefined && !flag) invalid(`Invalid pk "${id}" - object does not exist.`, key, 'does_not_exist')
+  return { id, flag: flag ? minimalFlag(flag) : null }
+}
+
+const sampling = field.integer({ nullable: true, min: 0 })
+
+/** The writable fields of a survey, in the serializer's order (create and PATCH). */
+export const SURVEY_WRITABLE: Readonly<Record<string, FieldRead<FakeSurvey>>> = {
+  name: field.text({ required: 'on create', maxLength: 400, allowBlank: false }),
+  type: field.choice(SURVEY_TYPES, { required: 'on create' }),
+  description: field.text(),
+  schedule: field.choice(SCHEDULES, { nullable: true }),
+  questions: (body, key, { store }) => {
+    const questions = arrayField(body, key, { nullable: true })
+    return questions === undefined || questions === null ? questions : checkQuestions(store, questions)
+  },
+  conditions: field.object({ nullable: true }),
+  appearance: (body, key, { draft }) => {
+    const appearance = objectField(body, key, { nullable: true })
+    checkAppearance(draft, appearance === undefined ? draft.appearance : appearance)
+    return appearance
+  },
+  start_date: field.dateTime({ nullable: true }),
+  end_date: field.dateTime({ nullable: true }),
+  current_iteration_start_date: field.dateTime({ nullable: true }),
+  response_sampling_start_date: field.dateTime({ nullable: true }),
+  archived: field.boolean(),
+  responses_limit: sampling,
+  iteration_count: field.integer({ nullable: true, min: 0, max: 500 }),
+  iteration_frequency_days: sampling,
+  current_iteration: sampling,
+  response_sampling_interval: sampling,
+  response_sampling_limit: sampling,
+  response_sampling_interval_type: field.choice(INTERVAL_TYPES, { nullable: true }),
+  response_sampling_daily_limits: (body, key) => body[key],
+  enable_partial_responses: field.boolean({ nullable: true }),
+  iteration_start_dates: (body, key) => {
+    const dates = arrayField(body, key, { nullable: true })
+    return dates === undefined ? undefined : (dates ?? []).map(String)
+  },
+  linked_flag_id: (body, key, { store, draft }) => {
+    const { id, flag } = linkedFlag(body, key, store)
+    if (id !== undefined) draft.linked_flag = flag
+    return id
+  },
+  linked_insight_id: field.integer({ nullable: true }),
+  // Write-only: sets `targeting_flag`.
+  targeting_flag_id: (body, key, { store, draft }) => {
+    const { id, flag } = linkedFlag(body, key, store)
+    if (id !== undefined) draft.targeting_flag = flag
+    return undefined
+  },
+  // Write-only: the targeting flag's conditions, on the survey's flag or a new one.
+  targeting_flag_filters: (body, key, { store, draft }) => {
+    const filters = objectField(body, key, { nullable: true })
+    if (!filters) return undefined
+    const existing = draft.targeting_flag ? store.featureFlags.get(draft.targeting_flag.id) : undefined
+    const flag = existing ?? createFlag(store, { key: `survey-targeting-${store.hex(10)}`, name: `Targeting flag for survey ${draft.name}`, filters })
     flag.filters = filters
-    target.targeting_flag = minimalFlag(flag)
-  }
-  if (booleanField(body, 'remove_targeting_flag') === true && target.targeting_flag) {
-    store.featureFlags.delete(target.targeting_flag.id)
-    target.targeting_flag = null
-  }
+    draft.targeting_flag = minimalFlag(flag)
+    return undefined
+  },
+  // Write-only: `true` deletes the targeting flag.
+  remove_targeting_flag: (body, key, { store, draft }) => {
+    if (booleanField(body, key) === true && draft.targeting_flag) {
+      store.featureFlags.delete(draft.targeting_flag.id)
+      draft.targeting_flag = null
+    }
+    return undefined
+  },
 }

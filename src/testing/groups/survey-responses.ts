@@ -1,14 +1,49 @@
 /**
- * `GET surveys/:id/responses/` (docs/service-behaviour.md §10.1): the survey's responses newest first, one row
- * per submission (the fake stores one event per submission), in the `{results, has_more, limit, offset}`
- * envelope, with `exclude_archived`, `question_id`, `score_gte`/`score_lte` and `since`/`until`.
+ * A survey's responses: seeded (`fake.seed.surveyResponses`), and read by `GET surveys/:id/responses/`
+ * (docs/service-behaviour.md §10.1): newest first, one row per submission (the fake stores one event per
+ * submission), in the `{results, has_more, limit, offset}` envelope, with `exclude_archived`, `question_id`,
+ * `score_gte`/`score_lte` and `since`/`until`.
  */
 import type { OperationContext } from '../context.js'
 import { findRecord } from '../group-kit.js'
 import { invalid, json } from '../responses.js'
 import { dateTimeField, integerField, queryFlag } from '../validators.js'
-import { drfDateTime } from '../store.js'
+import type { FakeSurveyResponse } from '../records.js'
+import { drfDateTime, type FakeStore } from '../store.js'
 import { instant, restAnswer, storedAnswer, surveyEvent, type SurveyEvent } from '../survey-events.js'
+
+/** Fields a seeded response may set. */
+export type SurveyResponseSeed = Partial<Omit<FakeSurveyResponse, 'survey_id'>>
+
+/**
+ * Stores responses to a survey; each gets a UUID, a distinct id and a timestamp unless given. The timestamps
+ * fall inside the survey's window, as the responses endpoint reads it (from its start, or creation, to its end
+ * or now): a minute apart, or closer when the window is shorter, the newest last.
+ */
+export function seedSurveyResponses(store: FakeStore, surveyId: string, seeds: readonly SurveyResponseSeed[]): FakeSurveyResponse[] {
+  const survey = store.surveys.get(surveyId)
+  if (!survey) throw new Error(`seed.surveyResponses: no survey with id ${surveyId}`)
+  const list = store.surveyResponses.get(surveyId) ?? []
+  const firstQuestion = survey.questions?.[0]?.['id']
+  const to = survey.end_date ? Math.min(instant(survey.end_date), store.now().getTime()) : store.now().getTime()
+  const from = instant(survey.start_date ?? survey.created_at)
+  const step = Math.max(1, Math.min(60_000, Math.floor((to - from) / (seeds.length + 1))))
+  const created = seeds.map((seed, index) => {
+    const number = list.length + index + 1
+    const response: FakeSurveyResponse = {
+      uuid: store.uuid(),
+      survey_id: surveyId,
+      distinct_id: `respondent-${number}`,
+      timestamp: store.timestamp(to - store.now().getTime() - (seeds.length - index) * step),
+      answers: typeof firstQuestion === 'string' ? { [firstQuestion]: `Answer ${number}` } : {},
+      ...seed,
+    }
+    return response
+  })
+  list.push(...created)
+  store.surveyResponses.set(surveyId, list)
+  return created
+}
 
 /** `extra`'s keys and the event property each comes from. */
 const EXTRA: ReadonlyArray<[string, string]> = [

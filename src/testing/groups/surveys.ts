@@ -3,22 +3,19 @@
  * that can be archived (the answer is the bare number 200), all-or-nothing `duplicate_to_projects`, and the
  * activity log. Their fields are checked in survey-fields.ts, their stats in survey-stats.ts.
  */
-import { param, type GroupHandlers, type OperationContext } from '../context.js'
-import { findRecord, pageOf, type Lookup } from '../group-kit.js'
+import { param, type GroupHandlers } from '../context.js'
+import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { empty, invalid, json } from '../responses.js'
-import { bodyObject, choiceField, stringField } from '../validators.js'
-import { SURVEY_TYPES } from '../../model/enums.js'
-import type { FakeFeatureFlag, FakeSurvey, FakeSurveyResponse } from '../records.js'
+import { invalid, json } from '../responses.js'
+import { bodyObject } from '../validators.js'
+import type { FakeFeatureFlag, FakeSurvey } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 import { createFlag, minimalFlag } from './feature-flags.js'
 import { activityPage, recordActivity } from './survey-activity.js'
-import { applySurveyFields, withQuestionIds } from './survey-fields.js'
+import { SURVEY_WRITABLE, withQuestionIds } from './survey-fields.js'
 import { surveyResponses } from './survey-responses.js'
 import { emptyNotFound, surveyStatsHandlers } from './survey-stats.js'
-import { instant } from '../survey-events.js'
 
-const TYPES = SURVEY_TYPES
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Fields the POST/PATCH representation leaves out (`SurveySerializerCreateUpdateOnly`). */
 const GET_ONLY = ['feature_flag_keys', 'user_access_level', 'linked_flag_id', 'linked_insight_id'] as const
@@ -44,59 +41,13 @@ const TRACKED = [
 
 /** Fields a seed may set. */
 export type SurveySeed = Partial<FakeSurvey>
-/** Fields a seeded response may set. */
-export type SurveyResponseSeed = Partial<Omit<FakeSurveyResponse, 'survey_id'>>
 
-/** Stores a survey built from `seed` without validation. Seeded surveys are launched unless `start_date: null`. */
-export function seedSurvey(store: FakeStore, seed: SurveySeed, index: number): FakeSurvey {
-  const createdAt = seed.created_at ?? store.timestamp(-(30 * 60_000) + index * 1000)
-  const survey = baseSurvey(store, seed.name ?? `Survey ${store.surveys.size + 1}`, seed.type ?? 'popover', createdAt)
-  survey.start_date = createdAt
-  survey.questions = [{ id: store.uuid(), type: 'open', question: 'What can we improve?', description: '', descriptionContentType: 'text', optional: false }]
-  Object.assign(survey, seed)
-  if (survey.questions) survey.questions = withQuestionIds(store, survey.questions)
-  survey.internal_targeting_flag ??= minimalFlag(internalTargetingFlag(store, survey))
-  syncInternalFlag(store, survey)
-  store.surveys.set(survey.id, survey)
-  return survey
-}
-
-/**
- * Stores responses to a survey; each gets a UUID, a distinct id and a timestamp unless given. The timestamps
- * fall inside the survey's window, as the responses endpoint reads it (from its start, or creation, to its end
- * or now): a minute apart, or closer when the window is shorter, the newest last.
- */
-export function seedSurveyResponses(store: FakeStore, surveyId: string, seeds: readonly SurveyResponseSeed[]): FakeSurveyResponse[] {
-  const survey = store.surveys.get(surveyId)
-  if (!survey) throw new Error(`seed.surveyResponses: no survey with id ${surveyId}`)
-  const list = store.surveyResponses.get(surveyId) ?? []
-  const firstQuestion = survey.questions?.[0]?.['id']
-  const to = survey.end_date ? Math.min(instant(survey.end_date), store.now().getTime()) : store.now().getTime()
-  const from = instant(survey.start_date ?? survey.created_at)
-  const step = Math.max(1, Math.min(60_000, Math.floor((to - from) / (seeds.length + 1))))
-  const created = seeds.map((seed, index) => {
-    const number = list.length + index + 1
-    const response: FakeSurveyResponse = {
-      uuid: store.uuid(),
-      survey_id: surveyId,
-      distinct_id: `respondent-${number}`,
-      timestamp: store.timestamp(to - store.now().getTime() - (seeds.length - index) * step),
-      answers: typeof firstQuestion === 'string' ? { [firstQuestion]: `Answer ${number}` } : {},
-      ...seed,
-    }
-    return response
-  })
-  list.push(...created)
-  store.surveyResponses.set(surveyId, list)
-  return created
-}
-
-function baseSurvey(store: FakeStore, name: string, type: string, createdAt: string): FakeSurvey {
+function blankSurvey(store: FakeStore): FakeSurvey {
   return {
-    id: store.uuid(),
-    name,
+    id: '',
+    name: '',
     description: '',
-    type,
+    type: 'popover',
     schedule: 'once',
     linked_flag: null,
     linked_flag_id: null,
@@ -106,7 +57,7 @@ function baseSurvey(store: FakeStore, name: string, type: string, createdAt: str
     questions: [],
     conditions: null,
     appearance: null,
-    created_at: createdAt,
+    created_at: store.timestamp(),
     created_by: FAKE_USER,
     start_date: null,
     end_date: null,
@@ -184,18 +135,61 @@ function presentWritten(survey: FakeSurvey): Record<string, unknown> {
   return out
 }
 
-function findSurvey(context: OperationContext, lookup: Lookup = {}): FakeSurvey {
-  return findRecord(context, context.store.surveys, lookup)
+function recordChanges(store: FakeStore, survey: FakeSurvey, previous: FakeSurvey): void {
+  const changes = TRACKED.filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(survey[field])).map((field) => ({
+    type: 'Survey',
+    action: 'changed',
+    field,
+    before: clone(previous[field]),
+    after: clone(survey[field]),
+  }))
+  if (changes.length > 0) recordActivity(store, survey, 'updated', changes)
 }
 
-/**
- * Survey names are unique per project, checked after the fields (docs/service-behaviour.md §5.2): a
- * non-field 400 `unique`, worded for a new survey or for one renamed to another's name.
- */
-function checkNameFree(store: FakeStore, name: string, renamed?: FakeSurvey): void {
-  const taken = [...store.surveys.values()].some((survey) => survey.name === name && survey.id !== renamed?.id)
-  if (!taken) return
-  invalid(renamed ? 'There is already another survey with this name.' : 'There is already a survey with this name.', null, 'unique')
+const surveys = new GroupKit<FakeSurvey, string>({
+  records: (store) => store.surveys,
+  idKind: 'uuid',
+  blank: blankSurvey,
+  // Launched unless `start_date: null`, with one open question.
+  seeded(store, _survey, seed, index) {
+    const createdAt = seed.created_at ?? seededAt(store, index)
+    const question = { id: store.uuid(), type: 'open', question: 'What can we improve?', description: '', descriptionContentType: 'text', optional: false }
+    return { name: `Survey ${store.surveys.size + 1}`, type: 'popover', created_at: createdAt, start_date: createdAt, questions: [question], ...seed }
+  },
+  softDeletes: false,
+  writable: SURVEY_WRITABLE,
+  // Names are unique per project, checked after the fields (docs/service-behaviour.md §5.2): a non-field 400.
+  unique: {
+    field: 'name',
+    attr: null,
+    onChangeOnly: true,
+    message: (_holder, previous) => (previous ? 'There is already another survey with this name.' : 'There is already a survey with this name.'),
+  },
+  stored(store, survey, previous) {
+    if (!previous) {
+      if (survey.questions) survey.questions = withQuestionIds(store, survey.questions)
+      survey.internal_targeting_flag ??= minimalFlag(internalTargetingFlag(store, survey))
+    }
+    syncInternalFlag(store, survey)
+  },
+  written(store, survey, previous) {
+    if (previous) recordChanges(store, survey, previous)
+    else recordActivity(store, survey, 'created')
+  },
+  // A hard delete that also removes the survey's targeting flags (§5.2).
+  removed(store, survey) {
+    for (const flag of [survey.targeting_flag, survey.internal_targeting_flag]) if (flag) store.featureFlags.delete(flag.id)
+    store.surveyResponses.delete(survey.id)
+    store.archivedResponseUuids.delete(survey.id)
+    recordActivity(store, survey, 'deleted')
+  },
+  present: (_store, survey) => presentSurvey(survey),
+  presentWritten: (_store, survey) => presentWritten(survey),
+})
+
+/** Stores a survey built from `seed` without validation. Seeded surveys are launched unless `start_date: null`. */
+export function seedSurvey(store: FakeStore, seed: SurveySeed, index: number): FakeSurvey {
+  return surveys.seed(store, seed, index)
 }
 
 function duplicatedName(store: FakeStore, name: string): string {
@@ -210,70 +204,25 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     const search = query.get('search')
     if (search) items = items.filter((item) => icontains(item.name, search) || icontains(item.description, search))
     sortBy(items, ['-created_at', '-id'], (item, field) => item[field])
-    return pageOf(context, items, presentSurvey)
+    return surveys.page(context, items)
   },
 
-  'surveys.create': ({ store, body: raw }) => {
-    const body = bodyObject(raw)
-    const name = stringField(body, 'name', { required: true, maxLength: 400, allowBlank: false }) as string
-    const type = choiceField(body, 'type', TYPES, { required: true }) as string
-    const survey = baseSurvey(store, name, type, store.timestamp())
-    const flagsBefore = new Set(store.featureFlags.keys())
+  // A flag made before a later field failed is not left behind.
+  'surveys.create': (context) => {
+    const flagsBefore = new Set(context.store.featureFlags.keys())
     try {
-      applySurveyFields(store, survey, body)
-      checkNameFree(store, name)
+      return surveys.create(context)
     } catch (error) {
-      // Roll back any flag made before a later field failed.
-      for (const id of store.featureFlags.keys()) if (!flagsBefore.has(id)) store.featureFlags.delete(id)
+      for (const id of context.store.featureFlags.keys()) if (!flagsBefore.has(id)) context.store.featureFlags.delete(id)
       throw error
     }
-    survey.internal_targeting_flag = minimalFlag(internalTargetingFlag(store, survey))
-    syncInternalFlag(store, survey)
-    store.surveys.set(survey.id, survey)
-    recordActivity(store, survey, 'created')
-    return json(presentWritten(survey), 201)
   },
-
-  'surveys.retrieve': (context) => json(presentSurvey(findSurvey(context))),
-
-  'surveys.update': (context) => {
-    const { store } = context
-    const survey = findSurvey(context)
-    const body = bodyObject(context.body)
-    const draft = clone(survey)
-    const name = stringField(body, 'name', { maxLength: 400, allowBlank: false })
-    if (typeof name === 'string') draft.name = name
-    const type = choiceField(body, 'type', TYPES)
-    if (typeof type === 'string') draft.type = type
-    applySurveyFields(store, draft, body)
-    if (draft.name !== survey.name) checkNameFree(store, draft.name, survey)
-    const changes = TRACKED.filter((field) => JSON.stringify(survey[field]) !== JSON.stringify(draft[field])).map((field) => ({
-      type: 'Survey',
-      action: 'changed',
-      field,
-      before: clone(survey[field]),
-      after: clone(draft[field]),
-    }))
-    Object.assign(survey, draft)
-    syncInternalFlag(store, survey)
-    if (changes.length > 0) recordActivity(store, survey, 'updated', changes)
-    return json(presentWritten(survey))
-  },
-
-  // A hard delete that also removes the survey's targeting flags (§5.2).
-  'surveys.delete': (context) => {
-    const { store } = context
-    const survey = findSurvey(context)
-    for (const flag of [survey.targeting_flag, survey.internal_targeting_flag]) if (flag) store.featureFlags.delete(flag.id)
-    store.surveys.delete(survey.id)
-    store.surveyResponses.delete(survey.id)
-    store.archivedResponseUuids.delete(survey.id)
-    recordActivity(store, survey, 'deleted')
-    return empty(204)
-  },
+  'surveys.retrieve': surveys.retrieve,
+  'surveys.update': surveys.update,
+  'surveys.delete': surveys.delete,
 
   'surveys.activity': (context) => {
-    const survey = findSurvey(context, { missing: emptyNotFound })
+    const survey = surveys.find(context, { missing: emptyNotFound })
     return activityPage(
       context,
       context.store.activity.filter((entry) => entry.item_id === survey.id),
@@ -281,7 +230,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
   },
 
   'surveys.archivedResponseUuids': (context) => {
-    const survey = findSurvey(context)
+    const survey = surveys.find(context)
     return json([...(context.store.archivedResponseUuids.get(survey.id) ?? [])])
   },
 
@@ -289,7 +238,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
   // new survey of its project (its name free there), before any copy is made.
   'surveys.duplicateToProjects': (context) => {
     const { store } = context
-    const survey = findSurvey(context, { missing: emptyNotFound })
+    const survey = surveys.find(context, { missing: emptyNotFound })
     const body = bodyObject(context.body)
     const targets = body['target_team_ids']
     if (!Array.isArray(targets) || targets.length === 0) invalid('target_team_ids must be a non-empty list of team IDs')
@@ -302,7 +251,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
       invalid("One or more target teams not found or you don't have access to them")
     }
     const name = duplicatedName(store, survey.name)
-    for (const teamId of ids) checkNameFree(store.settings.project(teamId) as FakeStore, name)
+    for (const teamId of ids) surveys.refuseTaken(store.settings.project(teamId) as FakeStore, name)
     const created = ids.map((teamId) => {
       const copy: FakeSurvey = {
         ...clone(survey),
@@ -333,7 +282,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
   // The view passes the status constant as the body: the bare JSON number 200 (§5.2).
   'surveys.archiveResponse': (context) => {
     const { store } = context
-    const survey = findSurvey(context)
+    const survey = surveys.find(context)
     const uuid = param(context, 'responseUuid')
     if (!UUID.test(uuid)) return json({ detail: 'Invalid UUID format' }, 400)
     const archived = store.archivedResponseUuids.get(survey.id) ?? new Set<string>()
@@ -347,7 +296,7 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
 
   'surveys.unarchiveResponse': (context) => {
     const { store } = context
-    const survey = findSurvey(context)
+    const survey = surveys.find(context)
     const uuid = param(context, 'responseUuid')
     if (!UUID.test(uuid)) return json({ detail: 'Invalid UUID format' }, 400)
     if (store.archivedResponseUuids.get(survey.id)?.delete(uuid)) {

@@ -4,7 +4,7 @@ import { ApiError, InternalServerError, ProjectClient, ResponseValidationError }
 import { experiment } from '../../fixtures/experiments.js'
 import { useE2E } from '../../helpers/fake-server.js'
 import { failure } from '../../helpers/async.js'
-import { plainServer, type PlainServer, type Seen } from '../../helpers/plain-server.js'
+import { plainServer, send, type PlainServer, type Seen } from '../../helpers/plain-server.js'
 
 const KEY = 'phx_hostileTestKey0123456789abcdefABCDEF'
 const LIST = '/api/projects/1/experiments/'
@@ -13,10 +13,6 @@ afterAll(() => console.log(`[reliability] hostile responses tried: ${hostileTrie
 
 /** Answers with whatever `respond` is set to: the primary server of these tests. */
 let respond: (request: Seen, response: ServerResponse) => void
-const send = (response: ServerResponse, status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
-  response.writeHead(status, headers)
-  response.end(body)
-}
 const page = (next: string | null) => JSON.stringify({ count: 2, next, previous: null, results: [experiment(1)] })
 
 describe('hostile responses over real sockets', () => {
@@ -205,7 +201,7 @@ describe('the fake’s own broken answers over a socket', () => {
     const malformed = await failure(e2e.client({ maxRetries: 0 }).experiments.list())
     expect(malformed).toBeInstanceOf(ResponseValidationError)
     expect(typeof (malformed as ResponseValidationError).body).toBe('string')
-    expect(() => JSON.parse((malformed as ResponseValidationError).body as string)).toThrow()
+    expect(() => JSON.parse((malformed as ResponseValidationError).body as string)).toThrow(SyntaxError)
     e2e.fake.faults.htmlNext(1, { operation: 'experiments.list' })
     const html = await failure(e2e.client({ maxRetries: 0 }).experiments.list())
     expect(html).toBeInstanceOf(InternalServerError)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BadRequestError, InvalidArgumentError, ProjectClient, ResponseTooLargeError, ResponseValidationError } from 'posthog-project-client'
 import { experiment } from '../../fixtures/experiments.js'
 import { failure } from '../../helpers/async.js'
-import { plainServer, type PlainServer, type Seen } from '../../helpers/plain-server.js'
+import { plainServer, send, type PlainServer, type Seen } from '../../helpers/plain-server.js'
 
 /**
  * The SDK's limits on what a server sends (RELIABILITY.md, "Answers too large or too deep"): an answer
@@ -81,10 +81,7 @@ describe('maxResponseBytes', () => {
 
   it('counts exactly: an answer of maxResponseBytes is read, one byte more is refused (streamed or with its length)', async () => {
     const body = JSON.stringify(experiment(1))
-    respond = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(body)
-    }
+    respond = (_request, response) => send(response, 200, body)
     expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
     expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
     // Without a length (chunked): counted as it comes.
@@ -96,10 +93,7 @@ describe('maxResponseBytes', () => {
     expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
     expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
     // An error answer too: never a body held past the limit.
-    respond = (_request, response) => {
-      response.writeHead(400, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ type: 'validation_error', code: 'invalid', detail: 'x'.repeat(2_000), attr: 'name' }))
-    }
+    respond = (_request, response) => send(response, 400, { type: 'validation_error', code: 'invalid', detail: 'x'.repeat(2_000), attr: 'name' })
     expect(await failure(client({ maxResponseBytes: 1_000 }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
     expect(await failure(client().experiments.retrieve(1))).toBeInstanceOf(BadRequestError)
   })
@@ -155,10 +149,7 @@ describe('answers nested thousands deep end in a typed error, never a RangeError
   const DEPTH = 5_000
   const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}"${KEY}"${'}'.repeat(depth)}`
   const deepArray = (depth: number) => `${"[".repeat(depth)}"${KEY}"${"]".repeat(depth)}`
-  const answer = (status: number, body: string) => (_request: Seen, response: ServerResponse) => {
-    response.writeHead(status, { 'content-type': 'application/json' })
-    response.end(body)
-  }
+  const answer = (status: number, body: string) => (_request: Seen, response: ServerResponse) => send(response, status, body)
   /** The string at the bottom of a nest, found by following the last member of each level (no recursion). */
   const bottom = (value: unknown): unknown => {
     let current = value

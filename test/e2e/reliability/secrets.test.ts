@@ -4,17 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConnectionError, ProjectClient, ProjectClientError, type Logger } from 'posthog-project-client'
 import { experiment } from '../../fixtures/experiments.js'
 import { failure } from '../../helpers/async.js'
-import { plainServer, type PlainServer, type Seen } from '../../helpers/plain-server.js'
+import { plainServer, send, type PlainServer, type Seen } from '../../helpers/plain-server.js'
+import { EMPTY_PAGE, jsonResponse, stubFetch } from '../../helpers/stub-fetch.js'
 
 const KEY = 'phx_secretSweepKey_9f8e7d6c5b4a39281706ZZ'
 const LIST = '/api/projects/1/experiments/'
 
 /** A hostile server that echoes the Authorization header it received into the body, headers and links. */
 type Echo = (request: Seen, response: ServerResponse, key: string) => void
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers })
-  response.end(JSON.stringify(body))
-}
 const echoBody = (key: string) => ({ type: 'validation_error', code: 'invalid', detail: `bad key ${key}`, attr: key, echoed: { authorization: `Bearer ${key}` } })
 
 describe('the API key never leaks', () => {
@@ -38,17 +35,17 @@ describe('the API key never leaks', () => {
     ...[400, 401, 403, 404, 405, 409, 418, 429, 500, 503].map(
       (status): [string, Echo, (api: ProjectClient) => PromiseLike<unknown>] => [
         `HTTP ${status} echoing the key in body and headers`,
-        (_request, response, key) => json(response, status, echoBody(key), { 'x-echo': key, 'retry-after': '0', 'www-authenticate': `Bearer realm="${key}"` }),
+        (_request, response, key) => send(response, status, echoBody(key), { 'x-echo': key, 'retry-after': '0', 'www-authenticate': `Bearer realm="${key}"` }),
         (api) => api.experiments.list(),
       ],
     ),
     ['a non-JSON error body echoing the key', (_r, response, key) => { response.writeHead(502, { 'content-type': 'text/plain' }); response.end(`upstream said Authorization: Bearer ${key}`) }, (api) => api.experiments.retrieve(1)],
     ['a 200 that is not JSON, echoing the key', (_r, response, key) => { response.writeHead(200, { 'content-type': 'text/html' }); response.end(`<p>${key}</p>`) }, (api) => api.experiments.retrieve(1)],
-    ['a 200 of the wrong shape, echoing the key', (_r, response, key) => json(response, 200, { id: key, name: 1 }), (api) => api.experiments.retrieve(1)],
-    ['a foreign next link carrying the key', (_r, response, key) => json(response, 200, { count: 2, next: `${other.url}${LIST}?token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a same-origin next link carrying the key, then a 500', (request, response, key) => request.url.includes('token=') ? json(response, 500, { detail: 'boom' }) : json(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a same-origin next link carrying the key, then not JSON', (request, response, key) => request.url.includes('token=') ? void (response.writeHead(200), response.end('<html>')) : json(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a same-origin next link carrying the key, then a hang', (request, response, key) => request.url.includes('token=') ? undefined : json(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
+    ['a 200 of the wrong shape, echoing the key', (_r, response, key) => send(response, 200, { id: key, name: 1 }), (api) => api.experiments.retrieve(1)],
+    ['a foreign next link carrying the key', (_r, response, key) => send(response, 200, { count: 2, next: `${other.url}${LIST}?token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
+    ['a same-origin next link carrying the key, then a 500', (request, response, key) => request.url.includes('token=') ? send(response, 500, { detail: 'boom' }) : send(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
+    ['a same-origin next link carrying the key, then not JSON', (request, response, key) => request.url.includes('token=') ? void (response.writeHead(200), response.end('<html>')) : send(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
+    ['a same-origin next link carrying the key, then a hang', (request, response, key) => request.url.includes('token=') ? undefined : send(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
     ['a redirect to another origin carrying the key', (_r, response, key) => { response.writeHead(302, { location: `${other.url}/steal?key=${key}`, 'x-echo': key }); response.end() }, (api) => api.experiments.list()],
     ['a POST redirected to another origin', (_r, response, key) => { response.writeHead(307, { location: `${other.url}/steal?key=${key}` }); response.end() }, (api) => api.experiments.create({ name: 'x', feature_flag_key: 'x' })],
     ['a dropped connection', (_r, response) => { response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }); response.write('{"id"', () => response.socket?.destroy()) }, (api) => api.experiments.list()],
@@ -145,7 +142,7 @@ describe('a custom fetch that throws with the key in its message and cause', () 
 })
 
 describe('plain http on a non-local host', () => {
-  const ok: typeof globalThis.fetch = async () => new Response(JSON.stringify({ count: 0, next: null, previous: null, results: [] }), { headers: { 'content-type': 'application/json' } })
+  const { fetch: ok } = stubFetch(() => jsonResponse(EMPTY_PAGE))
   const warnings = (baseUrl: string) => {
     const warned: string[] = []
     const client = new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl, fetch: ok, logger: { debug: () => undefined, warn: (message: string) => warned.push(message) } })

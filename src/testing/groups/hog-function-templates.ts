@@ -1,0 +1,56 @@
+/** The hog function templates the fake knows (`template_id` on create), as the service embeds them (`template`). */
+import type { FakeHogFunctionTemplate } from '../records.js'
+
+export const FAKE_TEMPLATES: readonly FakeHogFunctionTemplate[] = [
+  {
+    id: 'template-webhook',
+    name: 'HTTP Webhook',
+    description: 'Sends a webhook templated by the incoming event data',
+    code: "let res := fetch(inputs.url, {\n  'headers': inputs.headers,\n  'body': inputs.body,\n  'method': inputs.method\n});\n\nif (inputs.debug) {\n  print('Response', res.status, res.body);\n}",
+    code_language: 'hog',
+    inputs_schema: [
+      { key: 'url', type: 'string', label: 'Webhook URL', required: true, secret: false, hidden: false },
+      {
+        key: 'method',
+        type: 'choice',
+        label: 'Method',
+        choices: [
+          { label: 'POST', value: 'POST' },
+          { label: 'PUT', value: 'PUT' },
+          { label: 'GET', value: 'GET' },
+        ],
+        default: 'POST',
+        required: false,
+        secret: false,
+        hidden: false,
+      },
+      { key: 'body', type: 'json', label: 'JSON Body', default: { event: '{event}', person: '{person}' }, required: false, secret: false, hidden: false },
+      { key: 'headers', type: 'dictionary', label: 'Headers', default: { 'Content-Type': 'application/json' }, required: false, secret: false, hidden: false },
+      { key: 'debug', type: 'boolean', label: 'Log responses', default: false, required: false, secret: false, hidden: false },
+    ],
+    type: 'destination',
+    status: 'stable',
+    category: ['Custom'],
+    free: true,
+    icon_url: '/static/services/webhook.png',
+    filters: null,
+    masking: null,
+    mapping_templates: null,
+  },
+  {
+    id: 'template-geoip',
+    name: 'GeoIP',
+    description: 'Adds geoip data to the event',
+    code: "let ip := event.properties.$ip\nif (not ip) {\n  return event\n}\nreturn event",
+    code_language: 'hog',
+    inputs_schema: [],
+    type: 'transformation',
+    status: 'stable',
+    category: ['Custom'],
+    free: true,
+    icon_url: '/static/transformations/geoip.png',
+    filters: null,
+    masking: null,
+    mapping_templates: null,
+  },
+]

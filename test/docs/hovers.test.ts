@@ -1,0 +1,53 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { afterAll, describe, expect, it } from 'vitest'
+
+/**
+ * The request types are inferred from zod shapes (src/requests); their field docs must still show on
+ * hover for a user, who reads the emitted declarations, not the sources: hovers are asked of the
+ * TypeScript language service over a user file that imports the emitted `index.d.ts`.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const dir = join(root, '.tmp', `types-docs-${process.pid}`)
+
+describe('field docs of the request types in the declarations', () => {
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('show on hover for body, nested and query fields', { timeout: 120_000 }, () => {
+    const config = ts.getParsedCommandLineOfConfigFile(join(root, 'test/types/tsconfig.emit.json'), { outDir: join(dir, 'declarations') }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!
+    expect(ts.createProgram(config.fileNames, config.options).emit().diagnostics).toEqual([])
+    const user = join(dir, 'user.ts')
+    mkdirSync(dir, { recursive: true })
+    const text = `import type { ExperimentCreateParams, HogFunctionCreateParams, PropertyFilter, SurveyListParams, ExperimentMeanMetric } from './declarations/index.js'
+declare const experiment: ExperimentCreateParams
+declare const hogFunction: HogFunctionCreateParams
+declare const filter: PropertyFilter
+declare const list: SurveyListParams
+declare const metric: ExperimentMeanMetric
+experiment.feature_flag_key; hogFunction.hog; filter.operator; list.search; metric.source
+`
+    writeFileSync(user, text)
+    const host: ts.LanguageServiceHost = {
+      getScriptFileNames: () => [user],
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(readFileSync(name, 'utf8')) : undefined),
+      getCurrentDirectory: () => dir,
+      getCompilationSettings: () => ({ strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, exactOptionalPropertyTypes: true }),
+      getDefaultLibFileName: ts.getDefaultLibFilePath,
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+    }
+    const service = ts.createLanguageService(host)
+    const hover = (expression: string) => {
+      const info = service.getQuickInfoAtPosition(user, text.lastIndexOf(expression) + expression.indexOf('.') + 1)
+      return ts.displayPartsToString(info?.documentation)
+    }
+    expect(hover('experiment.feature_flag_key')).toMatch(/feature flag/i)
+    expect(hover('hogFunction.hog')).not.toBe('')
+    expect(hover('filter.operator')).toMatch(/comparison/i)
+    expect(hover('list.search')).not.toBe('')
+    expect(hover('metric.source')).toMatch(/measured/i)
+  })
+})
