@@ -7,7 +7,7 @@ const COLUMNS = ['id', 'name', 'description', 'deleted', 'created_at'] as const
 
 export const actions = declareGroup({
   scope: 'action',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'actions/',
@@ -58,6 +58,12 @@ export const actions = declareGroup({
 @deprecated Always fails on the real service. Use {@link Actions.softDelete}.`,
       command: 'Always refused by the service (405): use soft-delete.',
     },
+    softDelete: {
+      sends: 'update',
+      path: ['id'],
+      command: 'Soft-delete an action (PATCH {"deleted": true}); its name is free again.',
+      columns: COLUMNS,
+    },
     references: {
       method: 'GET',
       path: 'actions/{id}/references/',
@@ -67,14 +73,6 @@ export const actions = declareGroup({
       command: 'The insights, experiments, cohorts and hog functions using an action.',
       columns: ['type', 'id', 'name', 'url'],
       handWritten: true,
-    },
-  },
-  helpers: {
-    softDelete: {
-      sends: 'update',
-      path: ['id'],
-      command: 'Soft-delete an action (PATCH {"deleted": true}); its name is free again.',
-      columns: COLUMNS,
     },
   },
 })

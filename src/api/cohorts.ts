@@ -7,7 +7,7 @@ const COLUMNS = ['id', 'name', 'is_static', 'count', 'deleted', 'created_at'] as
 
 export const cohorts = declareGroup({
   scope: 'cohort',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'cohorts/',
@@ -56,8 +56,6 @@ export const cohorts = declareGroup({
 @deprecated Always fails on the real service. Use {@link Cohorts.softDelete}.`,
       command: 'Always refused by the service (405): use soft-delete.',
     },
-  },
-  helpers: {
     softDelete: {
       sends: 'update',
       path: ['id'],

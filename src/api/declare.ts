@@ -82,16 +82,30 @@ export interface HelperDeclaration extends CommandFacts {
   readonly list?: true
 }
 
-/** A resource group: its operations, and the helpers of its resource class. */
+/** A resource group: the SDK methods of its resource class, each an operation of its own or a helper. */
 export interface GroupDeclaration {
   /** The resource its scopes name: `experiment` for `experiment:read` and `experiment:write`. */
   readonly scope: string
-  /** The operations, in the order of the spec. */
-  readonly operations: { readonly [method: string]: OperationDeclaration }
-  readonly helpers?: { readonly [method: string]: HelperDeclaration }
+  /** The methods, in the order the command line lists them (the operation table keeps the order of the operations). */
+  readonly methods: { readonly [method: string]: OperationDeclaration | HelperDeclaration }
 }
 
 /** Declares a group (checked against `GroupDeclaration`, its literal types kept). */
 export function declareGroup<const G extends GroupDeclaration>(group: G): G {
   return group
+}
+
+/** Whether a method is an operation of its own (it has a wire path) rather than a helper. */
+export function isOperation(method: OperationDeclaration | HelperDeclaration): method is OperationDeclaration {
+  return 'method' in method
+}
+
+/** A group's operations, in order: `[name, declaration]`. */
+export function operationsOf(group: GroupDeclaration): Array<[string, OperationDeclaration]> {
+  return Object.entries(group.methods).filter((entry): entry is [string, OperationDeclaration] => isOperation(entry[1]))
+}
+
+/** A group's helpers, in order: `[name, declaration]`. */
+export function helpersOf(group: GroupDeclaration): Array<[string, HelperDeclaration]> {
+  return Object.entries(group.methods).filter((entry): entry is [string, HelperDeclaration] => !isOperation(entry[1]))
 }

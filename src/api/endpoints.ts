@@ -7,7 +7,7 @@ const COLUMNS = ['name', 'is_active', 'current_version', 'last_executed_at', 'up
 
 export const endpoints = declareGroup({
   scope: 'endpoint',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'endpoints/',
@@ -65,16 +65,6 @@ services take \`endpoint:write\`).`,
 lists no scope for it (newer services take \`endpoint:read\`).`,
       command: 'Materialization status of an endpoint.',
     },
-    runGet: {
-      method: 'GET',
-      path: 'endpoints/{name}/run/',
-      params: { name: 'name' },
-      query: endpointRunGetParamsSchema,
-      answer: endpointRunResultSchema,
-      doc: 'Runs the endpoint with GET: no body, `version` in the query. `Row` types the rows, as for `run`.',
-      command: 'Run an endpoint (GET, optional --version).',
-      handWritten: true,
-    },
     run: {
       method: 'POST',
       path: 'endpoints/{name}/run/',
@@ -88,6 +78,16 @@ lists no scope for it (newer services take \`endpoint:read\`).`,
 response. Read-only, so retried like a GET. \`Row\` types the rows of \`results\` (not checked at run
 time), e.g. \`run<[event: string, count: number]>('top_events')\` for a HogQL endpoint.`,
       command: 'Run an endpoint (POST, optional body of overrides).',
+      handWritten: true,
+    },
+    runGet: {
+      method: 'GET',
+      path: 'endpoints/{name}/run/',
+      params: { name: 'name' },
+      query: endpointRunGetParamsSchema,
+      answer: endpointRunResultSchema,
+      doc: 'Runs the endpoint with GET: no body, `version` in the query. `Row` types the rows, as for `run`.',
+      command: 'Run an endpoint (GET, optional --version).',
       handWritten: true,
     },
     versions: {

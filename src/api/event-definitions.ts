@@ -7,7 +7,7 @@ const COLUMNS = ['id', 'name', 'verified', 'last_seen_at', 'tags'] as const
 
 export const eventDefinitions = declareGroup({
   scope: 'event_definition',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'event_definitions/',

@@ -9,7 +9,7 @@ const COLUMNS = ['id', 'name', 'feature_flag_key', 'start_date', 'end_date', 'ar
 
 export const experiments = declareGroup({
   scope: 'experiment',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'experiments/',
@@ -19,6 +19,14 @@ export const experiments = declareGroup({
 experiments that are not archived; with \`archived: true\`, only the archived ones. Every experiment:
 {@link Experiments.listIncludingArchived}.`,
       command: 'List experiments that are not archived, newest first (--archived: the archived ones only).',
+      columns: COLUMNS,
+    },
+    listIncludingArchived: {
+      sends: 'list',
+      path: [],
+      params: experimentListIncludingArchivedParamsSchema,
+      list: true,
+      command: 'Every experiment, archived or not (with --all: a complete export): the list, then the archived ones.',
       columns: COLUMNS,
     },
     create: {
@@ -59,6 +67,43 @@ experiments that are not archived; with \`archived: true\`, only the archived on
 
 @deprecated Always fails on the real service. Use {@link Experiments.softDelete}.`,
       command: 'Always refused by the service (405): use soft-delete.',
+    },
+    launch: {
+      sends: 'update',
+      path: ['id'],
+      params: experimentLaunchParamsSchema,
+      command: 'Launch an experiment: PATCH start_date (default: now).',
+      columns: COLUMNS,
+    },
+    end: {
+      sends: 'update',
+      path: ['id'],
+      params: experimentEndParamsSchema,
+      command: 'End an experiment: PATCH end_date (default: now) and, when given, the conclusion.',
+      columns: COLUMNS,
+    },
+    archive: {
+      sends: 'update',
+      path: ['id'],
+      command: 'Archive an experiment: PATCH {"archived": true}.',
+      columns: COLUMNS,
+    },
+    softDelete: {
+      sends: 'update',
+      path: ['id'],
+      command: 'Soft-delete an experiment (PATCH {"deleted": true}).',
+      columns: COLUMNS,
+    },
+    shipVariant: {
+      method: 'POST',
+      path: 'experiments/{id}/ship_variant/',
+      params: { id: 'integer' },
+      body: experimentShipVariantParamsSchema,
+      answer: experimentSchema,
+      doc: `Ships a variant: the experiment's flag serves \`variant_key\` to 100% of its conditions (the other
+variants 0%), a running experiment ends (\`end_date\` now), and the conclusion is set when given.`,
+      command: 'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, conclusion_comment?}).',
+      columns: COLUMNS,
     },
     createExposureCohort: {
       method: 'POST',
@@ -111,6 +156,14 @@ experiments that are not archived; with \`archived: true\`, only the archived on
       command: 'Feature flags an experiment can use.',
       columns: ['id', 'key', 'name', 'active'],
     },
+    results: {
+      sends: 'retrieve',
+      also: 'query.run',
+      path: ['id'],
+      params: experimentResultsParamsSchema,
+      command: 'Results of the metrics (or --metrics uuid,…): per variant exposures, value, lift, interval, significance.',
+      view: 'experiment-results',
+    },
     requiresFlagImplementation: {
       method: 'GET',
       path: 'experiments/requires_flag_implementation/',
@@ -124,61 +177,6 @@ experiments that are not archived; with \`archived: true\`, only the archived on
       answer: experimentStatsSchema,
       doc: 'Experimentation velocity over the last 30 days.',
       command: 'Experimentation velocity over the last 30 days.',
-    },
-    shipVariant: {
-      method: 'POST',
-      path: 'experiments/{id}/ship_variant/',
-      params: { id: 'integer' },
-      body: experimentShipVariantParamsSchema,
-      answer: experimentSchema,
-      doc: `Ships a variant: the experiment's flag serves \`variant_key\` to 100% of its conditions (the other
-variants 0%), a running experiment ends (\`end_date\` now), and the conclusion is set when given.`,
-      command: 'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, conclusion_comment?}).',
-      columns: COLUMNS,
-    },
-  },
-  helpers: {
-    listIncludingArchived: {
-      sends: 'list',
-      path: [],
-      params: experimentListIncludingArchivedParamsSchema,
-      list: true,
-      command: 'Every experiment, archived or not (with --all: a complete export): the list, then the archived ones.',
-      columns: COLUMNS,
-    },
-    launch: {
-      sends: 'update',
-      path: ['id'],
-      params: experimentLaunchParamsSchema,
-      command: 'Launch an experiment: PATCH start_date (default: now).',
-      columns: COLUMNS,
-    },
-    end: {
-      sends: 'update',
-      path: ['id'],
-      params: experimentEndParamsSchema,
-      command: 'End an experiment: PATCH end_date (default: now) and, when given, the conclusion.',
-      columns: COLUMNS,
-    },
-    archive: {
-      sends: 'update',
-      path: ['id'],
-      command: 'Archive an experiment: PATCH {"archived": true}.',
-      columns: COLUMNS,
-    },
-    softDelete: {
-      sends: 'update',
-      path: ['id'],
-      command: 'Soft-delete an experiment (PATCH {"deleted": true}).',
-      columns: COLUMNS,
-    },
-    results: {
-      sends: 'retrieve',
-      also: 'query.run',
-      path: ['id'],
-      params: experimentResultsParamsSchema,
-      command: 'Results of the metrics (or --metrics uuid,…): per variant exposures, value, lift, interval, significance.',
-      view: 'experiment-results',
     },
   },
 })

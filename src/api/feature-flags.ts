@@ -7,7 +7,7 @@ const COLUMNS = ['id', 'key', 'name', 'active', 'deleted', 'updated_at'] as cons
 
 export const featureFlags = declareGroup({
   scope: 'feature_flag',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'feature_flags/',
@@ -59,8 +59,6 @@ one release condition, and a multivariate flag's variant percentages add up to 1
 @deprecated Always fails on the real service. Use {@link FeatureFlags.softDelete}.`,
       command: 'Always refused by the service (405): use soft-delete.',
     },
-  },
-  helpers: {
     softDelete: {
       sends: 'update',
       path: ['id'],

@@ -8,7 +8,7 @@ const COLUMNS = ['id', 'name', 'type', 'enabled', 'execution_order', 'updated_at
 
 export const hogFunctions = declareGroup({
   scope: 'hog_function',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'hog_functions/',
@@ -61,6 +61,12 @@ secret to keep.`,
 
 @deprecated Always fails on the real service. Use {@link HogFunctions.softDelete}.`,
       command: 'Always refused by the service (405): use soft-delete.',
+    },
+    softDelete: {
+      sends: 'update',
+      path: ['id'],
+      command: 'Soft-delete a hog function (PATCH {"deleted": true}).',
+      columns: COLUMNS,
     },
     broadcast: {
       method: 'POST',
@@ -149,14 +155,6 @@ non-deleted transformation, in order, as a plain array.`,
       command: 'Set execution orders ({orders: {id: order}}).',
       columns: COLUMNS,
       handWritten: true,
-    },
-  },
-  helpers: {
-    softDelete: {
-      sends: 'update',
-      path: ['id'],
-      command: 'Soft-delete a hog function (PATCH {"deleted": true}).',
-      columns: COLUMNS,
     },
   },
 })

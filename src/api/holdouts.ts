@@ -7,7 +7,7 @@ const COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
 
 export const holdouts = declareGroup({
   scope: 'experiment_holdout',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'experiment_holdouts/',

@@ -8,7 +8,7 @@ import { declareGroup } from './declare.js'
  */
 export const query = declareGroup({
   scope: 'query',
-  operations: {
+  methods: {
     run: {
       method: 'POST',
       path: 'query/',

@@ -7,7 +7,7 @@ const COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
 
 export const savedMetrics = declareGroup({
   scope: 'experiment_saved_metric',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'experiment_saved_metrics/',

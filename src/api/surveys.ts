@@ -8,7 +8,7 @@ const COLUMNS = ['id', 'name', 'type', 'start_date', 'end_date', 'archived'] as 
 
 export const surveys = declareGroup({
   scope: 'survey',
-  operations: {
+  methods: {
     list: {
       method: 'GET',
       path: 'surveys/',
@@ -54,6 +54,32 @@ export const surveys = declareGroup({
       doc: 'Deletes a survey for good (and its targeting flags); resolves `undefined` (204).',
       command: 'Delete a survey.',
     },
+    launch: {
+      sends: 'update',
+      path: ['id'],
+      params: surveyLaunchParamsSchema,
+      command: 'Launch a survey: PATCH start_date (default: now).',
+      columns: COLUMNS,
+    },
+    stop: {
+      sends: 'update',
+      path: ['id'],
+      params: surveyStopParamsSchema,
+      command: 'Stop a survey: PATCH end_date (default: now).',
+      columns: COLUMNS,
+    },
+    resume: {
+      sends: 'update',
+      path: ['id'],
+      command: 'Resume a stopped survey: PATCH {"end_date": null}.',
+      columns: COLUMNS,
+    },
+    archive: {
+      sends: 'update',
+      path: ['id'],
+      command: 'Archive a survey: PATCH {"archived": true}.',
+      columns: COLUMNS,
+    },
     activity: {
       method: 'GET',
       path: 'surveys/{id}/activity/',
@@ -63,6 +89,16 @@ export const surveys = declareGroup({
       answer: { list: activityLogSchema },
       doc: 'The activity log of one survey, newest first, page-based (`limit` default 10, `page` from 1).',
       command: 'Activity log of one survey.',
+      columns: ['created_at', 'activity', 'scope', 'item_id', 'user'],
+    },
+    allActivity: {
+      method: 'GET',
+      path: 'surveys/activity/',
+      scope: 'activity_log:read',
+      query: surveyActivityParamsSchema,
+      answer: { list: activityLogSchema },
+      doc: 'The activity log of every survey of the project, page-based like {@link Surveys.activity}.',
+      command: 'Activity log of every survey.',
       columns: ['created_at', 'activity', 'scope', 'item_id', 'user'],
     },
     archivedResponseUuids: {
@@ -112,6 +148,14 @@ copy fails the service rolls every copy back and this rejects.`,
 \`exclude_archived\` is true.`,
       command: 'Response statistics of one survey.',
     },
+    allStats: {
+      method: 'GET',
+      path: 'surveys/stats/',
+      query: surveyAllStatsParamsSchema,
+      answer: surveyAllStatsSchema,
+      doc: 'Statistics across all non-archived surveys (`stats` is `{}` when there are none).',
+      command: 'Response statistics of every survey.',
+    },
     summarizeResponses: {
       method: 'POST',
       path: 'surveys/{id}/summarize_responses/',
@@ -140,34 +184,6 @@ from the query and \`force_refresh\` from the body: pass all three here, \`quest
 Read-only, so retried like a GET.`,
       command: 'AI headline of the responses of a survey.',
     },
-    allActivity: {
-      method: 'GET',
-      path: 'surveys/activity/',
-      scope: 'activity_log:read',
-      query: surveyActivityParamsSchema,
-      answer: { list: activityLogSchema },
-      doc: 'The activity log of every survey of the project, page-based like {@link Surveys.activity}.',
-      command: 'Activity log of every survey.',
-      columns: ['created_at', 'activity', 'scope', 'item_id', 'user'],
-    },
-    responsesCount: {
-      method: 'GET',
-      path: 'surveys/responses_count/',
-      query: surveyResponsesCountParamsSchema,
-      answer: surveyResponsesCountSchema,
-      doc: `Number of responses per survey id (\`{}\` when no survey ever started); \`survey_ids\` is sent
-comma-separated.`,
-      command: 'Response counts by survey id.',
-      handWritten: true,
-    },
-    allStats: {
-      method: 'GET',
-      path: 'surveys/stats/',
-      query: surveyAllStatsParamsSchema,
-      answer: surveyAllStatsSchema,
-      doc: 'Statistics across all non-archived surveys (`stats` is `{}` when there are none).',
-      command: 'Response statistics of every survey.',
-    },
     responses: {
       method: 'GET',
       path: 'surveys/{id}/responses/',
@@ -185,33 +201,15 @@ the rows it gives (one more read, of the archived UUIDs, as it starts).`,
       columns: ['submitted_at', 'uuid', 'distinct_id', 'answers'],
       handWritten: true,
     },
-  },
-  helpers: {
-    launch: {
-      sends: 'update',
-      path: ['id'],
-      params: surveyLaunchParamsSchema,
-      command: 'Launch a survey: PATCH start_date (default: now).',
-      columns: COLUMNS,
-    },
-    stop: {
-      sends: 'update',
-      path: ['id'],
-      params: surveyStopParamsSchema,
-      command: 'Stop a survey: PATCH end_date (default: now).',
-      columns: COLUMNS,
-    },
-    resume: {
-      sends: 'update',
-      path: ['id'],
-      command: 'Resume a stopped survey: PATCH {"end_date": null}.',
-      columns: COLUMNS,
-    },
-    archive: {
-      sends: 'update',
-      path: ['id'],
-      command: 'Archive a survey: PATCH {"archived": true}.',
-      columns: COLUMNS,
+    responsesCount: {
+      method: 'GET',
+      path: 'surveys/responses_count/',
+      query: surveyResponsesCountParamsSchema,
+      answer: surveyResponsesCountSchema,
+      doc: `Number of responses per survey id (\`{}\` when no survey ever started); \`survey_ids\` is sent
+comma-separated.`,
+      command: 'Response counts by survey id.',
+      handWritten: true,
     },
   },
 })

@@ -1,5 +1,5 @@
 import { API, type GroupName } from '../api/index.js'
-import type { GroupDeclaration, HelperDeclaration, OperationDeclaration } from '../api/declare.js'
+import { isOperation, type GroupDeclaration, type HelperDeclaration, type OperationDeclaration } from '../api/declare.js'
 import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js'
 
 /**
@@ -59,11 +59,10 @@ function helperRow(group: Group, helper: HelperDeclaration): CommandSpec {
   }
 }
 
-function rowsOf(group: Group, { operations, helpers = {} }: GroupDeclaration): Record<string, CommandSpec> {
-  return Object.fromEntries([
-    ...Object.entries(operations).map(([method, operation]) => [method, operationRow(group, method, operation)] as const),
-    ...Object.entries(helpers).map(([method, helper]) => [method, helperRow(group, helper)] as const),
-  ])
+function rowsOf(group: Group, { methods }: GroupDeclaration): Record<string, CommandSpec> {
+  return Object.fromEntries(
+    Object.entries(methods).map(([method, declared]) => [method, isOperation(declared) ? operationRow(group, method, declared) : helperRow(group, declared)]),
+  )
 }
 
 /** The groups, in the order of the declarations. */
@@ -75,7 +74,7 @@ export const COMMANDS = Object.fromEntries(GROUPS.map((group) => [group, rowsOf(
 }
 
 /** The SDK methods of a group: its operations and its helpers. */
-type MethodOf<G extends Group> = (keyof (typeof API)[G]['operations'] | ((typeof API)[G] extends { helpers: infer H } ? keyof H : never)) & string
+type MethodOf<G extends Group> = keyof (typeof API)[G]['methods'] & string
 
 /** `hogFunctions` → `hog-functions`: every group and method also answers to its kebab-case name. */
 export function kebab(name: string): string {

@@ -1,4 +1,5 @@
 import { show } from './args.js'
+import { closest } from './closest.js'
 import { InvalidArgumentError } from './errors.js'
 
 /**
@@ -12,6 +13,9 @@ export interface KnownFields {
   /** The closed enums among them: field → allowed values. */
   readonly enums?: { readonly [field: string]: readonly (string | number | boolean)[] }
 }
+
+// Re-exported for the command line, which suggests names the same way.
+export { closest }
 
 const namesOf = new WeakMap<KnownFields, ReadonlySet<string>>()
 
@@ -35,30 +39,4 @@ export function checkKnownFields(argument: string, value: object | undefined, fi
       throw new InvalidArgumentError(`${argument}.${key}`, `expected one of ${allowed.map((option) => JSON.stringify(option)).join(', ')}, got ${show(item)}`)
     }
   }
-}
-
-/** The known name nearest to `name` (edit distance at most a third of its length, at least 2), if any. */
-export function closest(name: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
-  for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase())
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance]
-  }
-  return best
-}
-
-/** Levenshtein distance, with a transposition counting as one edit (`conclsuion` → `conclusion`). */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i])
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let distance = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, rows[i - 2]![j - 2]! + 1)
-      rows[i]![j] = distance
-    }
-  }
-  return rows[a.length]![b.length]!
 }

@@ -162,12 +162,9 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
       return []
     }
     const items: T[] = []
-    for await (const page of this.pages()) {
-      for (const item of page.results) {
-        this.#throwIfAborted()
-        items.push(item)
-        if (items.length >= max) return items
-      }
+    for await (const item of this) {
+      items.push(item)
+      if (items.length >= max) return items
     }
     return items
   }

@@ -5,12 +5,12 @@ import type { OperationId } from './operations.js'
 
 const fields0: KnownFields = {"names":"archived created_by_id limit offset order search status","enums":{"status":["draft","running","complete","all"]}}
 const fields1: KnownFields = {"names":"_create_in_folder archived conclusion conclusion_comment deleted description end_date excluded_variants exposure_criteria exposure_preaggregation_enabled feature_flag feature_flag_key filters holdout_id metrics metrics_secondary name parameters primary_metrics_ordered_uuids running_time_calculation saved_metrics_ids scheduling_config secondary_metrics secondary_metrics_ordered_uuids start_date stats_config type update_feature_flag_params","enums":{"conclusion":["won","lost","inconclusive","stopped_early","invalid"],"type":["web","product"]}}
-const fields2: KnownFields = {"names":""}
-const fields3: KnownFields = {"names":"feature_flag_key"}
-const fields4: KnownFields = {"names":"fingerprint metric"}
-const fields5: KnownFields = {"names":"fingerprint metric_uuid"}
-const fields6: KnownFields = {"names":"active created_by_id evaluation_runtime has_evaluation_tags limit offset order search","enums":{"evaluation_runtime":["server","client","all"]}}
-const fields7: KnownFields = {"names":"conclusion conclusion_comment release_to_everyone variant_key","enums":{"conclusion":["won","lost","inconclusive","stopped_early","invalid"]}}
+const fields2: KnownFields = {"names":"conclusion conclusion_comment release_to_everyone variant_key","enums":{"conclusion":["won","lost","inconclusive","stopped_early","invalid"]}}
+const fields3: KnownFields = {"names":""}
+const fields4: KnownFields = {"names":"feature_flag_key"}
+const fields5: KnownFields = {"names":"fingerprint metric"}
+const fields6: KnownFields = {"names":"fingerprint metric_uuid"}
+const fields7: KnownFields = {"names":"active created_by_id evaluation_runtime has_evaluation_tags limit offset order search","enums":{"evaluation_runtime":["server","client","all"]}}
 const fields8: KnownFields = {"names":"created_at created_by enabled id limit offset search type updated_at"}
 const fields9: KnownFields = {"names":"_create_in_folder base_updated_at deleted description enabled execution_order filters hog icon_url inputs inputs_schema mappings masking name template_id type","enums":{"type":["destination","site_destination","internal_destination","source_webhook","warehouse_source_webhook","site_app","transformation"]}}
 const fields10: KnownFields = {"names":"clickhouse_event configuration globals invocation_id mock_async_functions"}
@@ -24,15 +24,15 @@ const fields17: KnownFields = {"names":"_create_in_folder appearance archived co
 const fields18: KnownFields = {"names":"limit page"}
 const fields19: KnownFields = {"names":"target_team_ids"}
 const fields20: KnownFields = {"names":"date_from date_to exclude_archived"}
-const fields21: KnownFields = {"names":"force_refresh question_id question_index"}
-const fields22: KnownFields = {"names":"force_refresh"}
-const fields23: KnownFields = {"names":"exclude_archived survey_ids"}
-const fields24: KnownFields = {"names":"date_from date_to"}
-const fields25: KnownFields = {"names":"exclude_archived limit offset question_id score_gte score_lte since until"}
+const fields21: KnownFields = {"names":"date_from date_to"}
+const fields22: KnownFields = {"names":"force_refresh question_id question_index"}
+const fields23: KnownFields = {"names":"force_refresh"}
+const fields24: KnownFields = {"names":"exclude_archived limit offset question_id score_gte score_lte since until"}
+const fields25: KnownFields = {"names":"exclude_archived survey_ids"}
 const fields26: KnownFields = {"names":"created_by is_active limit offset"}
 const fields27: KnownFields = {"names":"bucket_overrides cache_age_seconds data_freshness_seconds deleted derived_from_insight description is_active is_materialized name optional_breakdown_properties query sync_frequency tags version","enums":{"data_freshness_seconds":[900,1800,3600,21600,43200,86400,604800],"sync_frequency":["5min","15min","30min","1hour","6hour","12hour","24hour","7day","30day"]}}
-const fields28: KnownFields = {"names":"version"}
-const fields29: KnownFields = {"names":"client_query_id debug filters_override limit offset query_override refresh variables version","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields28: KnownFields = {"names":"client_query_id debug filters_override limit offset query_override refresh variables version","enums":{"refresh":["blocking","force_blocking","cache","force","direct"]}}
+const fields29: KnownFields = {"names":"version"}
 const fields30: KnownFields = {"names":"names"}
 const fields31: KnownFields = {"names":"event_type exclude_hidden excluded_properties limit offset ordering search tags","enums":{"event_type":["event","event_custom","event_posthog"]}}
 const fields32: KnownFields = {"names":"default_columns description enforcement_mode hidden name owner post_to_slack tags verified","enums":{"enforcement_mode":["allow","reject"]}}
@@ -53,12 +53,12 @@ export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: K
   'experiments.list': { query: fields0 },
   'experiments.create': { body: fields1 },
   'experiments.update': { body: fields1 },
-  'experiments.createExposureCohort': { body: fields2 },
-  'experiments.duplicate': { body: fields3 },
-  'experiments.recalculateTimeseries': { body: fields4 },
-  'experiments.timeseriesResults': { query: fields5 },
-  'experiments.eligibleFeatureFlags': { query: fields6 },
-  'experiments.shipVariant': { body: fields7 },
+  'experiments.shipVariant': { body: fields2 },
+  'experiments.createExposureCohort': { body: fields3 },
+  'experiments.duplicate': { body: fields4 },
+  'experiments.recalculateTimeseries': { body: fields5 },
+  'experiments.timeseriesResults': { query: fields6 },
+  'experiments.eligibleFeatureFlags': { query: fields7 },
   'hogFunctions.list': { query: fields8 },
   'hogFunctions.create': { body: fields9 },
   'hogFunctions.update': { body: fields9 },
@@ -74,19 +74,19 @@ export const REQUEST_FIELDS: { readonly [K in OperationId]?: { readonly body?: K
   'surveys.create': { body: fields17 },
   'surveys.update': { body: fields17 },
   'surveys.activity': { query: fields18 },
+  'surveys.allActivity': { query: fields18 },
   'surveys.duplicateToProjects': { body: fields19 },
   'surveys.stats': { query: fields20 },
-  'surveys.summarizeResponses': { body: fields21 },
-  'surveys.summaryHeadline': { body: fields22 },
-  'surveys.allActivity': { query: fields18 },
-  'surveys.responsesCount': { query: fields23 },
-  'surveys.allStats': { query: fields24 },
-  'surveys.responses': { query: fields25 },
+  'surveys.allStats': { query: fields21 },
+  'surveys.summarizeResponses': { body: fields22 },
+  'surveys.summaryHeadline': { body: fields23 },
+  'surveys.responses': { query: fields24 },
+  'surveys.responsesCount': { query: fields25 },
   'endpoints.list': { query: fields26 },
   'endpoints.create': { body: fields27 },
   'endpoints.update': { body: fields27 },
-  'endpoints.runGet': { query: fields28 },
-  'endpoints.run': { body: fields29 },
+  'endpoints.run': { body: fields28 },
+  'endpoints.runGet': { query: fields29 },
   'endpoints.lastExecutionTimes': { body: fields30 },
   'eventDefinitions.list': { query: fields31 },
   'eventDefinitions.create': { body: fields32 },

@@ -41,9 +41,8 @@ export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number]
 /** `math` of a metric source: `total` (the default, count of events), `sum`, `avg`, `dau`, `hogql`, … */
 export type ExperimentMetricMathType = (typeof EXPERIMENT_METRIC_MATH_TYPES)[number]
 
-export const entityNodeFieldsSchema = z.omit(eventsNodeSchema, { kind: true, event: true, limit: true, orderBy: true })
 /** Fields every entity node (event, action, warehouse table) takes. */
-export interface EntityNodeFields extends z.infer<typeof entityNodeFieldsSchema> {}
+export interface EntityNodeFields extends Omit<z.infer<typeof eventsNodeSchema>, 'kind' | 'event' | 'limit' | 'orderBy'> {}
 
 /**
  * A series of events, by event name (`event: null` means every event). `math` aggregates (`total`, the

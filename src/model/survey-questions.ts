@@ -30,9 +30,13 @@ export type SurveyNpsBucket = (typeof SURVEY_NPS_BUCKETS)[number]
 /** A rating bucket of the scales 3, 5 and 7: `negative`, `neutral`, `positive` (docs/service-behaviour.md §P2.4). */
 export type SurveySentimentBucket = (typeof SURVEY_SENTIMENT_BUCKETS)[number]
 
-export const surveyLinkSchema = z.union([z.templateLiteral(['https://', z.string()]), z.templateLiteral(['mailto:', z.string()])])
 /** A link the service accepts: `https://…` (with a host) or `mailto:…`. */
-export type SurveyLink = z.infer<typeof surveyLinkSchema>
+export type SurveyLink = `https://${string}` | `mailto:${string}`
+// Patterns rather than `z.templateLiteral`: the same checks, typed the same, without zod's template-literal
+// schema (and `z.int()`) in the main bundle (about 0.8 kB gzip; BENCHMARKS.md, "The bundle budget").
+export const surveyLinkSchema = z.union([z.string().check(z.regex(/^https:\/\//)), z.string().check(z.regex(/^mailto:/))]) as z.ZodMiniType<SurveyLink>
+/** A choice's 0-based index as an object key: `'0'`, `'1'`, … */
+const choiceIndexSchema = z.string().check(z.regex(/^-?\d+$/)) as z.ZodMiniType<`${number}`>
 /** A non-empty list: at least one item. */
 export type NonEmptyArray<T> = [T, ...T[]]
 
@@ -94,7 +98,7 @@ const surveyResponseBasedBranchingShape = {
   /** Discriminator. */
   type: z.literal('response_based'),
   /** Choice index (`'0'`, `'1'`, …, not the choice's text) → next question index or `'end'`; a choice left out goes on to the next question. */
-  responseValues: z.record(z.templateLiteral([z.int()]), branchTargetSchema),
+  responseValues: z.record(choiceIndexSchema, branchTargetSchema),
 }
 export interface SurveyResponseBasedBranchingSchema extends z.ZodMiniObject<typeof surveyResponseBasedBranchingShape, z.core.$strict> {}
 export const surveyResponseBasedBranchingSchema: SurveyResponseBasedBranchingSchema = z.strictObject(surveyResponseBasedBranchingShape)

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { closest } from '../core/known-fields.js'
+import { closest } from '../core/closest.js'
 import { nodeOf, type SchemaNode } from './introspect.js'
 
 /**

@@ -160,7 +160,12 @@ export const experimentListParamsSchema = strictObject({
 export interface ExperimentListParams extends ShapeOf<typeof experimentListParamsSchema> {}
 
 /** Query of `experiments.listIncludingArchived`: that of `list`, less `archived` (it walks both kinds). */
-export const experimentListIncludingArchivedParamsSchema = z.omit(experimentListParamsSchema, { archived: true })
+export const experimentListIncludingArchivedParamsSchema = strictObject(lessArchived(experimentListParamsSchema.shape))
+
+/** A shape less its `archived` member (rather than `z.omit`: one zod function less in the main bundle). */
+function lessArchived<Shape extends { archived: unknown }>({ archived: _archived, ...rest }: Shape): Omit<Shape, 'archived'> {
+  return rest
+}
 
 const booleanQuerySchema = z.union([z.boolean(), z.literal(['true', 'false'])])
 

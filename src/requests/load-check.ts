@@ -1,4 +1,6 @@
+import { InvalidArgumentError } from '../core/errors.js'
 import type { RequestCheck } from '../core/transport.js'
+import type { RequestProblem } from './sdk-check.js'
 
 let loaded: typeof import('./sdk-check.js') | undefined
 let loading: Promise<typeof import('./sdk-check.js')> | undefined
@@ -10,7 +12,7 @@ let loading: Promise<typeof import('./sdk-check.js')> | undefined
  * on the next call.
  */
 export const checkRequest: RequestCheck = (id, body, params) => {
-  if (loaded) return loaded.checkRequest(id, body, params)
+  if (loaded) return refuse(loaded.requestProblem(id, body, params))
   loading ??= import('./sdk-check.js').then(
     (module) => (loaded = module),
     (error: unknown) => {
@@ -18,5 +20,10 @@ export const checkRequest: RequestCheck = (id, body, params) => {
       throw error
     },
   )
-  return loading.then((module) => module.checkRequest(id, body, params))
+  return loading.then((module) => refuse(module.requestProblem(id, body, params)))
+}
+
+/** Throws the problem the check found, if any. */
+function refuse(problem: RequestProblem | undefined): void {
+  if (problem) throw new InvalidArgumentError(problem.argument, problem.message)
 }

@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini'
-import { InvalidArgumentError } from '../core/errors.js'
 import { compileCheck } from '../core/compiled-check.js'
 import { checkShape, type ShapeProblem } from './check.js'
 import { REQUESTS } from './by-method.js'
@@ -7,34 +6,45 @@ import { REQUESTS } from './by-method.js'
 /**
  * The SDK's full-depth check of a call's body and query before it is sent, against the same request shapes
  * as the command line and the configuration files. Loaded on the first call that sends a body or a query
- * (load-check.ts): in the ESM build a chunk of its own, so the shapes are not part of what a page loads up
- * front. A value the compiled check accepts costs a few µs; only a failing one runs zod, to say where.
+ * (load-check.ts, which throws what it finds as `InvalidArgumentError`): in the ESM build a chunk of its
+ * own, so the shapes are not part of what a page loads up front; it imports none of the error classes, so
+ * that they stay in the entry's chunk. A value the compiled check accepts costs a few µs; only a failing
+ * one runs zod, to say where.
  */
+
+/** What is wrong with a call: the argument at fault (`body.metrics[0].metric_type`) and the message. */
+export interface RequestProblem {
+  readonly argument: string
+  readonly message: string
+}
 
 /**
  * Checks the body and the params of a call of operation `id` (`group.method`), when its row in `REQUESTS`
- * has shapes. Throws `InvalidArgumentError` naming the first problem's path (`body.metrics[0].metric_type`),
- * the others listed in its message.
+ * has shapes: the first problem's path (`body.metrics[0].metric_type`), the others listed in the message,
+ * or `undefined` when the call conforms.
  */
-export function checkRequest(id: string, body: unknown, params: unknown): void {
+export function requestProblem(id: string, body: unknown, params: unknown): RequestProblem | undefined {
   const shapes = REQUESTS[id]
-  if (!shapes) return
-  if (shapes.body && body !== undefined) check('body', shapes.body, body)
-  if (shapes.params && params !== undefined) check('params', shapes.params, params)
+  if (!shapes) return undefined
+  if (shapes.body && body !== undefined) {
+    const problem = check('body', shapes.body, body)
+    if (problem) return problem
+  }
+  return shapes.params && params !== undefined ? check('params', shapes.params, params) : undefined
 }
 
-function check(argument: 'body' | 'params', schema: z.ZodMiniType, value: unknown): void {
+function check(argument: 'body' | 'params', schema: z.ZodMiniType, value: unknown): RequestProblem | undefined {
   // Accepts what zod accepts, and a known member given as `undefined` (JSON leaves it out).
-  if (compileCheck(schema)(value)) return
+  if (compileCheck(schema)(value)) return undefined
   const problems = problemsOf(schema, value)
-  if (problems.length === 0) return
+  if (problems.length === 0) return undefined
   const name = (path: string) => (path === '' ? argument : path.startsWith('[') ? `${argument}${path}` : `${argument}.${path}`)
   const [first, ...rest] = problems
   const more = rest.slice(0, 9).map(({ path, message }) => `; \`${name(path)}\`: ${message}`)
   const hint = problems.some(({ message }) => message.startsWith('unknown field'))
     ? `. Send fields the SDK does not know yet with the request option extra${argument === 'body' ? 'Body' : 'Query'}`
     : ''
-  throw new InvalidArgumentError(name(first!.path), `${first!.message}${more.join('')}${rest.length > 9 ? ` (+${rest.length - 9} more)` : ''}${hint}`)
+  return { argument: name(first!.path), message: `${first!.message}${more.join('')}${rest.length > 9 ? ` (+${rest.length - 9} more)` : ''}${hint}` }
 }
 
 /**

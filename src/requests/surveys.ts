@@ -138,7 +138,7 @@ export interface SurveyActivityParams extends ShapeOf<typeof surveyActivityParam
 
 export const duplicateToProjectsParamsSchema = strictObject({
   /** Ids of the projects (teams) to copy into: non-empty, each in the caller's organisation. */
-  target_team_ids: z.array(z.int().check(z.positive())).check(z.minLength(1)),
+  target_team_ids: z.array(z.number().check(z.positive(), z.multipleOf(1))).check(z.minLength(1)),
 })
 /** Body of `surveys.duplicateToProjects`. */
 export interface DuplicateToProjectsParams extends ShapeOf<typeof duplicateToProjectsParamsSchema> {}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { generatedFiles } from '../../scripts/generate-operations.js'
 import { API } from '../../src/api/index.js'
+import { helpersOf, operationsOf } from '../../src/api/declare.js'
 import { OPERATIONS } from '../../src/core/operations.js'
 import { ProjectClient } from '../../src/client.js'
 import { REQUESTS } from '../../src/requests/by-method.js'
@@ -13,7 +14,7 @@ describe('the files generated from src/api', () => {
   })
 
   it('every declared operation is in the operation table, and nothing else', () => {
-    const declared = Object.entries(API).flatMap(([group, { operations }]) => Object.keys(operations).map((method) => `${group}.${method}`))
+    const declared = Object.entries(API).flatMap(([group, declaration]) => operationsOf(declaration).map(([method]) => `${group}.${method}`))
     expect(Object.keys(OPERATIONS)).toEqual(declared)
   })
 
@@ -21,16 +22,16 @@ describe('the files generated from src/api', () => {
     const client = new ProjectClient({ apiKey: 'phx_test', projectId: 1 })
     const missing = Object.entries(API)
       .filter(([group]) => group !== 'query')
-      .flatMap(([group, { operations }]) => Object.keys(operations).filter((method) => typeof (client[group as keyof ProjectClient] as unknown as Record<string, unknown>)[method] !== 'function').map((method) => `${group}.${method}`))
+      .flatMap(([group, declaration]) => operationsOf(declaration).map(([method]) => method).filter((method) => typeof (client[group as keyof ProjectClient] as unknown as Record<string, unknown>)[method] !== 'function').map((method) => `${group}.${method}`))
     expect(missing).toEqual([])
   })
 
   it('REQUESTS holds the body and query of every operation, and the params of every helper, as declared', () => {
-    const declared = Object.entries(API).flatMap(([group, { operations, ...rest }]) => [
-      ...Object.entries(operations)
+    const declared = Object.entries(API).flatMap(([group, declaration]) => [
+      ...operationsOf(declaration)
         .filter(([, operation]) => operation.body || operation.query)
         .map(([method, operation]) => [`${group}.${method}`, { body: operation.body, params: operation.query }] as const),
-      ...Object.entries('helpers' in rest ? rest.helpers : {})
+      ...helpersOf(declaration)
         .filter(([, helper]) => helper.params)
         .map(([method, helper]) => [`${group}.${method}`, { body: undefined, params: helper.params }] as const),
     ])

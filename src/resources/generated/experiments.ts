@@ -67,6 +67,16 @@ export abstract class ExperimentsOperations extends APIResource {
   }
 
   /**
+   * Ships a variant: the experiment's flag serves `variant_key` to 100% of its conditions (the other
+   * variants 0%), a running experiment ends (`end_date` now), and the conclusion is set when given.
+   *
+   * `POST /api/projects/:project_id/experiments/:id/ship_variant/` · scope `experiment:write`
+   */
+  shipVariant(id: number, body: ExperimentShipVariantParams, options?: RequestOptions): APIPromise<Experiment> {
+    return this._transport.request('experiments.shipVariant', experiment, { path: { id }, body }, options)
+  }
+
+  /**
    * Creates the cohort of users exposed to a launched experiment.
    *
    * `POST /api/projects/:project_id/experiments/:id/create_exposure_cohort_for_experiment/` · scope `experiment:write`
@@ -109,15 +119,5 @@ export abstract class ExperimentsOperations extends APIResource {
    */
   stats(options?: RequestOptions): APIPromise<ExperimentStats> {
     return this._transport.request('experiments.stats', experimentStats, {}, options)
-  }
-
-  /**
-   * Ships a variant: the experiment's flag serves `variant_key` to 100% of its conditions (the other
-   * variants 0%), a running experiment ends (`end_date` now), and the conclusion is set when given.
-   *
-   * `POST /api/projects/:project_id/experiments/:id/ship_variant/` · scope `experiment:write`
-   */
-  shipVariant(id: number, body: ExperimentShipVariantParams, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.shipVariant', experiment, { path: { id }, body }, options)
   }
 }

@@ -75,6 +75,15 @@ export abstract class SurveysOperations extends APIResource {
   }
 
   /**
+   * The activity log of every survey of the project, page-based like {@link Surveys.activity}.
+   *
+   * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
+   */
+  allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
+    return this._transport.list('surveys.allActivity', activityLogSchema, { query: params }, options)
+  }
+
+  /**
    * Copies the survey, as a draft without flags, into each target project, all or nothing: when any
    * copy fails the service rolls every copy back and this rejects.
    *
@@ -95,6 +104,15 @@ export abstract class SurveysOperations extends APIResource {
   }
 
   /**
+   * Statistics across all non-archived surveys (`stats` is `{}` when there are none).
+   *
+   * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
+   */
+  allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
+    return this._transport.request('surveys.allStats', surveyAllStats, { query: params }, options)
+  }
+
+  /**
    * A one-line AI headline over a sample of responses (needs the organisation's AI consent, else 403).
    * Read-only, so retried like a GET.
    *
@@ -102,23 +120,5 @@ export abstract class SurveysOperations extends APIResource {
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
     return this._transport.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
-  }
-
-  /**
-   * The activity log of every survey of the project, page-based like {@link Surveys.activity}.
-   *
-   * `GET /api/projects/:project_id/surveys/activity/` · scope `activity_log:read`
-   */
-  allActivity(params?: SurveyActivityParams, options?: ListOptions): PagePromise<ActivityLog> {
-    return this._transport.list('surveys.allActivity', activityLogSchema, { query: params }, options)
-  }
-
-  /**
-   * Statistics across all non-archived surveys (`stats` is `{}` when there are none).
-   *
-   * `GET /api/projects/:project_id/surveys/stats/` · scope `survey:read`
-   */
-  allStats(params?: SurveyAllStatsParams, options?: RequestOptions): APIPromise<SurveyAllStats> {
-    return this._transport.request('surveys.allStats', surveyAllStats, { query: params }, options)
   }
 }
