@@ -94,7 +94,7 @@ describe('the built package', () => {
 
   it('ESM: what experiment results and the survey responses fallback compute is a chunk loaded on demand', () => {
     const entry = readFileSync(`${root}dist/index.js`, 'utf8')
-    const readsChunks = readdirSync(`${root}dist`).filter((file) => /^reads-[\w-]+\.js$/.test(file))
+    const readsChunks = readdirSync(`${root}dist`).filter((file) => /^derived-[\w-]+\.js$/.test(file))
     expect(readsChunks).toHaveLength(1)
     expect(readFileSync(`${root}dist/${readsChunks[0]}`, 'utf8')).toContain('uniqueSurveySubmissionsFilter')
     expect(entry).not.toContain('uniqueSurveySubmissionsFilter')
