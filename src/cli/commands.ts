@@ -1,13 +1,14 @@
-import { API, type GroupName } from '../api/index.js'
-import { isOperation, type GroupDeclaration, type HelperDeclaration, type OperationDeclaration } from '../api/declare.js'
+import type { GroupName } from '../api/index.js'
 import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js'
+import { COMMAND_TABLE } from './command-table.js'
 
 /**
  * The command table of `posthog-project`: one row per SDK method (`client[group][method]`), saying how its
- * arguments come from the command line. Derived from the declarations of src/api: an operation's row from
- * its path parameters (positional), its query (flags), its body and its answer (a list or one record); a
- * helper's (`launch`, `softDelete`, …) as it declares it. test/cli/commands.test.ts checks that every SDK
- * method has a row and every row a method.
+ * arguments come from the command line. Generated from the declarations of src/api into command-table.ts
+ * (scripts/generate-operations.ts), so that the command line starts without loading the request shapes: an
+ * operation's row from its path parameters (positional), its query (flags), its body and its answer (a list or
+ * one record); a helper's (`launch`, `softDelete`, …) as it declares it. test/cli/commands.test.ts checks that
+ * every SDK method has a row and every row a method.
  */
 
 /** The SDK's resource groups, as `ProjectClient` properties (the query API is `client.query`, not a group). */
@@ -33,48 +34,11 @@ export interface CommandSpec {
   readonly body?: 'required' | 'optional'
 }
 
-function operationRow(group: Group, method: string, operation: OperationDeclaration): CommandSpec {
-  return {
-    operation: `${group}.${method}` as OperationId,
-    summary: operation.command ?? operation.doc,
-    path: Object.keys(operation.params ?? {}),
-    ...(operation.columns && { columns: operation.columns }),
-    ...(operation.view && { view: operation.view }),
-    ...(typeof operation.answer === 'object' && 'list' in operation.answer && { list: true as const }),
-    ...(operation.query && { params: true as const }),
-    ...(operation.body && { body: operation.optionalBody ? ('optional' as const) : ('required' as const) }),
-  }
-}
-
-function helperRow(group: Group, helper: HelperDeclaration): CommandSpec {
-  return {
-    operation: `${group}.${helper.sends}` as OperationId,
-    summary: helper.command ?? '',
-    path: helper.path,
-    ...(helper.columns && { columns: helper.columns }),
-    ...(helper.view && { view: helper.view }),
-    ...(helper.also && { also: helper.also as OperationId }),
-    ...(helper.list && { list: true as const }),
-    ...(helper.params && { params: true as const }),
-  }
-}
-
-function rowsOf(group: Group, { methods }: GroupDeclaration): Record<string, CommandSpec> {
-  return Object.fromEntries(
-    Object.entries(methods).map(([method, declared]) => [method, isOperation(declared) ? operationRow(group, method, declared) : helperRow(group, declared)]),
-  )
-}
-
 /** The groups, in the order of the declarations. */
-export const GROUPS = (Object.keys(API) as GroupName[]).filter((group): group is Group => group !== 'query')
+export const GROUPS = Object.keys(COMMAND_TABLE) as Group[]
 
 /** Every group's rows. */
-export const COMMANDS = Object.fromEntries(GROUPS.map((group) => [group, rowsOf(group, API[group])])) as {
-  readonly [G in Group]: { readonly [M in MethodOf<G>]: CommandSpec }
-}
-
-/** The SDK methods of a group: its operations and its helpers. */
-type MethodOf<G extends Group> = keyof (typeof API)[G]['methods'] & string
+export const COMMANDS: { readonly [G in Group]: { readonly [M in keyof (typeof COMMAND_TABLE)[G]]: CommandSpec } } = COMMAND_TABLE
 
 /** `hogFunctions` → `hog-functions`: every group and method also answers to its kebab-case name. */
 export function kebab(name: string): string {
