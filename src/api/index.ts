@@ -1,7 +1,7 @@
 /**
- * The API as declared: every resource group's operations (src/api/<group>.ts). The command line reads its
- * rows from here; everything else reads what scripts/generate-operations.ts writes from it (the operation
- * table, the resource classes' methods, the request shapes by method), which holds no docs.
+ * The API as declared: every resource group's operations (src/api/<group>.ts). The package reads what
+ * scripts/generate-operations.ts writes from it (the operation table, the resource classes' methods, the
+ * request shapes by method, the command line's rows), which holds no docs and loads no shape it does not need.
  */
 import { actions } from './actions.js'
 import { cohorts } from './cohorts.js'
