@@ -3,7 +3,8 @@ import { closest } from '../core/known-fields.js'
 import { CALL_OPTIONS } from './call.js'
 import type { Group } from './commands.js'
 import { EXIT, UsageError, choices } from './errors.js'
-import { lookUp, missingWords, type Command, type FlagSet } from './registry.js'
+import type { Command, FlagSet } from './command.js'
+import { lookUp, missingWords } from './registry.js'
 import type { FlagValues, Options } from './settings.js'
 
 /**

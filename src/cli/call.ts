@@ -1,7 +1,8 @@
 import { kebab, type CommandSpec, type Group } from './commands.js'
 import { UsageError } from './errors.js'
 import { methodHelp, queryHelp } from './help.js'
-import type { Command, FlagSet, Io } from './registry.js'
+import type { Command, FlagSet, Io } from './command.js'
+import { FORMATS, type Format } from './output.js'
 import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Options, type Reporting, type Settings } from './settings.js'
 import type { Flag } from './shapes.js'
 
@@ -12,10 +13,6 @@ import type { Flag } from './shapes.js'
  * (shapes.ts, which loads zod), read only when the method is called or its help asked for.
  */
 
-/** Output formats of `--format`. */
-export const FORMATS = ['json', 'ndjson', 'table'] as const
-/** An output format. */
-export type Format = (typeof FORMATS)[number]
 
 /** How to present the result. */
 export interface OutputOptions {

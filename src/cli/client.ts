@@ -1,6 +1,6 @@
 import { UsageError } from './errors.js'
 import { put, type Sink } from './output.js'
-import type { Io } from './registry.js'
+import type { Io } from './command.js'
 import type { Reporting, Settings } from './settings.js'
 
 /**

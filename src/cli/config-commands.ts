@@ -1,6 +1,6 @@
 import type { ConfigKind } from '../config/types.js'
 import { EXIT, UsageError } from './errors.js'
-import type { Command } from './registry.js'
+import type { Command } from './command.js'
 import { KIND_FOLDERS, kindOf } from './selection.js'
 import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Options, type Reporting, type Settings } from './settings.js'
 

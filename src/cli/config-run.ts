@@ -5,7 +5,7 @@ import type { ConfigCommand } from './config-commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { describeFailure } from './failure.js'
 import { put } from './output.js'
-import type { Io } from './registry.js'
+import type { Io } from './command.js'
 import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } from './selection.js'
 
 /**

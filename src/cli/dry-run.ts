@@ -1,5 +1,4 @@
-import type { Format } from './call.js'
-import { put, type Sink } from './output.js'
+import { put, type Format, type Sink } from './output.js'
 
 /** Thrown by the dry run's fetch: the request is recorded, never sent. */
 class NotSent extends Error {}

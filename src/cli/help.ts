@@ -1,6 +1,6 @@
 import { OPERATIONS, type Operation, type PathParamKind } from '../core/operations.js'
 import { COMMANDS, commandHint, kebab, operationOf, type CommandSpec, type Group } from './commands.js'
-import type { Command } from './registry.js'
+import type { Command } from './command.js'
 import type { Flag } from './shapes.js'
 
 /**

@@ -2,7 +2,8 @@ import { parseCommandLine } from './args.js'
 import { EXIT, UsageError } from './errors.js'
 import { groupHelp, toolHelp } from './help.js'
 import { PipeSink } from './output.js'
-import { API_COMMANDS, CONFIG_COMMANDS, type Io } from './registry.js'
+import type { Io } from './command.js'
+import { API_COMMANDS, CONFIG_COMMANDS } from './registry.js'
 
 /**
  * `posthog-project`: the entry point. The command line names a command of the registry (registry.ts) and

@@ -1,10 +1,13 @@
-import type { Format } from './call.js'
-
 /**
  * Output of `posthog-project`: `json` (pretty, for pipes), `ndjson` (one value per line), `table` (a few
  * columns, for people). Walks (`--all`) are written item by item as pages arrive, waiting for the pipe
  * to drain, so memory stays flat however long the list.
  */
+
+/** Output formats of `--format`. */
+export const FORMATS = ['json', 'ndjson', 'table'] as const
+/** An output format. */
+export type Format = (typeof FORMATS)[number]
 
 /** Where output goes (process.stdout / stderr, or a stream in tests). */
 export interface Sink {

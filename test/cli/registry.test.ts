@@ -9,7 +9,8 @@ import { COMMANDS, GROUPS, kebab, methodsOf, type CommandSpec } from '../../src/
 import { UsageError } from '../../src/cli/errors.js'
 import { toolHelp } from '../../src/cli/help.js'
 import type { Sink } from '../../src/cli/output.js'
-import { API_COMMANDS, CONFIG_COMMANDS, REGISTRY, lookUp, type Io } from '../../src/cli/registry.js'
+import type { Io } from '../../src/cli/command.js'
+import { API_COMMANDS, CONFIG_COMMANDS, REGISTRY, lookUp } from '../../src/cli/registry.js'
 import { fakeEnv } from './helpers.js'
 
 /** The one registry of commands (API calls and configuration commands), its help, and the one way to a client. */
