@@ -1,10 +1,9 @@
-import { ActionsOperations } from './generated/actions.js'
-import { action,actionReferences } from './generated/actions.js'
+import { ActionsOperations, action, actionReferences } from './generated/actions.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { ActionCreateParams } from '../requests/actions.js'
-import { type Action,type ActionReference } from '../schemas/actions.js'
+import { type Action, type ActionReference } from '../schemas/actions.js'
 
 /** Actions: `/api/projects/:project_id/actions/`. Never hard-deleted: use `softDelete`. */
 export class Actions extends ActionsOperations {

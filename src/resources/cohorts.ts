@@ -1,5 +1,4 @@
-import { CohortsOperations } from './generated/cohorts.js'
-import { cohort } from './generated/cohorts.js'
+import { CohortsOperations, cohort } from './generated/cohorts.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'

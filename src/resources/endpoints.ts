@@ -1,11 +1,10 @@
-import { EndpointsOperations } from './generated/endpoints.js'
-import { endpointRunResult,endpointVersion,lastExecutionTimes } from './generated/endpoints.js'
-import { plainObject,positiveInteger,queryParams,stringList } from '../core/args.js'
+import { EndpointsOperations, endpointRunResult, endpointVersion, lastExecutionTimes } from './generated/endpoints.js'
+import { plainObject, positiveInteger, queryParams, stringList } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { RequestOptions } from '../core/transport.js'
-import type { EndpointCreateParams,EndpointRunGetParams,EndpointRunParams,LastExecutionTimesParams } from '../requests/endpoints.js'
-import type { Endpoint,EndpointRunResult,EndpointVersion,LastExecutionTimes } from '../schemas/endpoints.js'
+import type { EndpointCreateParams, EndpointRunGetParams, EndpointRunParams, LastExecutionTimesParams } from '../requests/endpoints.js'
+import type { Endpoint, EndpointRunResult, EndpointVersion, LastExecutionTimes } from '../schemas/endpoints.js'
 
 
 /** A version number: a positive integer, or a string of digits. */

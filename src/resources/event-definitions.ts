@@ -1,6 +1,5 @@
-import { EventDefinitionsOperations } from './generated/event-definitions.js'
-import { eventDefinition } from './generated/event-definitions.js'
-import { plainObject,stringId } from '../core/args.js'
+import { EventDefinitionsOperations, eventDefinition } from './generated/event-definitions.js'
+import { plainObject, stringId } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { RequestOptions } from '../core/transport.js'

@@ -1,5 +1,4 @@
-import { FeatureFlagsOperations } from './generated/feature-flags.js'
-import { featureFlag } from './generated/feature-flags.js'
+import { FeatureFlagsOperations, featureFlag } from './generated/feature-flags.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'

@@ -1,5 +1,4 @@
-import { SurveysOperations } from './generated/surveys.js'
-import { archivedResponseUuids, responseArchiveResult, survey, surveyResponseSummary, surveyResponsesCount } from './generated/surveys.js'
+import { SurveysOperations, archivedResponseUuids, responseArchiveResult, survey, surveyResponseSummary, surveyResponsesCount } from './generated/surveys.js'
 import { writableFields } from '../core/create-params.js'
 import { dateTime, integerId, plainObject, queryParams, stringId, stringList } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
