@@ -1,13 +1,17 @@
 /**
- * Generates, from the operation declarations of src/api (one source), what the main entry imports instead of
- * them (the declarations hold the full request shapes, which the main entry loads only on first use):
+ * Generates, from the operation declarations of src/api (one source), what the package imports instead of
+ * them (the declarations hold every request shape and doc, which the main entry loads only on first use and
+ * the command line only for a call or a method's help):
  * - src/core/operation-table.ts: each operation's wire facts, as the exceptions to the defaults
  *   (src/core/operations.ts completes them);
  * - src/resources/generated/<group>.ts: a class per group with the SDK method of every operation not
- *   `handWritten`, its doc comment ending in the wire line; src/resources/<group>.ts extends it.
+ *   `handWritten`, its doc comment ending in the wire line, and one decoder per answer;
+ *   src/resources/<group>.ts extends it;
+ * - src/requests/by-method.ts: `REQUESTS`, each SDK method's body and params shapes;
+ * - src/cli/command-table.ts: the command line's row of every SDK method.
  * Committed: `npm run generate` rewrites them; test/api/generated.test.ts fails when one is stale.
- * A shape or schema is written in the generated code by the name its module exports it under (found by
- * identity), and its type by the same name without `Schema` (`holdoutCreateParamsSchema` → `HoldoutCreateParams`).
+ * A shape or schema is written in the generated code by the name the declaration writes (read from its
+ * source), and its type by the same name without `Schema` (`holdoutCreateParamsSchema` → `HoldoutCreateParams`).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
