@@ -3,8 +3,8 @@
  * the JSON Schemas and the fake know of one operation, written once (src/api/<group>.ts). The runtime does
  * not import declarations — they hold the full request shapes, which the main entry loads only on first
  * use — but what scripts/generate-operations.ts writes from them: the operation table
- * (src/core/operation-table.ts), the top-level fields checked before sending (src/core/request-fields.ts)
- * and the resource classes' methods (src/resources/generated/).
+ * (src/core/operation-table.ts), the resource classes' methods (src/resources/generated/), the request shapes by
+ * method (src/requests/by-method.ts) and the command line's rows (src/cli/command-table.ts).
  */
 import type * as z from 'zod/mini'
 import type { HttpMethod, PathParamKind, Scope } from '../core/operations.js'

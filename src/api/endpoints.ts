@@ -119,7 +119,6 @@ time), e.g. \`run<[event: string, count: number]>('top_events')\` for a HogQL en
 \`[name, datetime]\` pairs (names never run are absent). Read-only, so retried like a GET. The spec
 lists no scope for it (newer services take \`endpoint:read\`).`,
       command: 'When endpoints last ran ({names}).',
-      handWritten: true,
     },
   },
 })

@@ -27,7 +27,6 @@ are sent as JSON arrays.`,
       doc: 'Creates an event definition (`name` required, unique).',
       command: 'Create an event definition ({name}).',
       columns: COLUMNS,
-      handWritten: true,
     },
     retrieve: {
       method: 'GET',

@@ -134,7 +134,6 @@ variants 0%), a running experiment ends (\`end_date\` now), and the conclusion i
       answer: timeseriesRecalculationSchema,
       doc: "Requests a recalculation of one metric's timeseries.",
       command: "Recalculate one metric's timeseries ({metric, fingerprint}).",
-      handWritten: true,
     },
     timeseriesResults: {
       method: 'GET',
@@ -144,7 +143,6 @@ variants 0%), a running experiment ends (\`end_date\` now), and the conclusion i
       answer: timeseriesResultsSchema,
       doc: 'The daily results of one experiment metric as a timeseries.',
       command: 'Daily results of one experiment metric.',
-      handWritten: true,
     },
     eligibleFeatureFlags: {
       method: 'GET',

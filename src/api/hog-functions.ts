@@ -88,7 +88,6 @@ secret to keep.`,
       answer: hogFunctionInvocationResultSchema,
       doc: 'Test-runs a configuration against an event (async functions mocked by default).',
       command: 'Test-run a configuration against an event ({configuration, globals}).',
-      handWritten: true,
     },
     logs: {
       method: 'GET',

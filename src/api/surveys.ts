@@ -209,7 +209,6 @@ the rows it gives (one more read, of the archived UUIDs, as it starts).`,
       doc: `Number of responses per survey id (\`{}\` when no survey ever started); \`survey_ids\` is sent
 comma-separated.`,
       command: 'Response counts by survey id.',
-      handWritten: true,
     },
   },
 })

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { closest } from '../core/known-fields.js'
+import { closest } from '../core/closest.js'
 import { CALL_OPTIONS } from './call.js'
 import type { Group } from './commands.js'
 import { EXIT, UsageError, choices } from './errors.js'

@@ -1,4 +1,4 @@
-import { closest } from '../core/known-fields.js'
+import { closest } from '../core/closest.js'
 
 /** Exit codes of `posthog-project`. */
 export const EXIT = {

@@ -1,7 +1,7 @@
 /**
- * The nearest of some known names to a name given by mistake, for "did you mean" hints: the SDK's field
- * checks (known-fields.ts), the full-depth check of src/requests and the command line. A module with no
- * imports of its own: the full-depth check's chunk shares it without pulling the error classes in with it.
+ * The nearest of some known names to a name given by mistake, for "did you mean" hints: the full-depth
+ * check of src/requests (the SDK's, the command line's and the configuration files') and the command line's
+ * words and flags. A module with no imports of its own, so that the check's chunk pulls nothing else in.
  */
 
 /** The known name nearest to `name` (edit distance at most a third of its length, at least 2), if any. */

@@ -1,7 +1,7 @@
 import { show } from './args.js'
 import { InvalidArgumentError } from './errors.js'
 import type { OperationId } from './operations.js'
-import { REQUEST_FIELDS } from './request-fields.js'
+import { CREATE_FIELDS } from './create-fields.js'
 
 /**
  * The part of a resource, as the service returned it, that `create` takes back: the fields of the
@@ -13,7 +13,7 @@ export function writableFields(operation: OperationId, resource: unknown, drop: 
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) {
     throw new InvalidArgumentError('resource', `expected a resource object as the service returns it, got ${show(resource)}`)
   }
-  const names = REQUEST_FIELDS[operation]?.body?.names.split(' ') ?? []
+  const names = CREATE_FIELDS[operation]?.split(' ') ?? []
   const fields: Record<string, unknown> = {}
   for (const name of names) {
     const value = (resource as Record<string, unknown>)[name]

@@ -6,12 +6,10 @@ import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationErr
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
-import { checkKnownFields } from './known-fields.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
 import { Page, PagePromise, decodePage, nextByOffset, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
 import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { Redactor } from './redaction.js'
-import { REQUEST_FIELDS } from './request-fields.js'
 import { retryPolicy } from './retry-policy.js'
 import { encodeQuery, fillPath, withQuery } from './urls.js'
 import { DecodeFailure, type Decoder } from './validation.js'
@@ -277,14 +275,7 @@ export class Transport {
     const params = queryParams('params', query)
     const checkedBody = checkBody(operation, body)
     const { checkRequest } = this.config
-    let check: Prepared<T>['check']
-    if (checkRequest) {
-      // The top-level table first (at once, in the main bundle), then every member, before sending.
-      const fields = REQUEST_FIELDS[id]
-      checkKnownFields('params', params, fields?.query)
-      checkKnownFields('body', checkedBody as object | undefined, fields?.body)
-      check = () => checkRequest(id, checkedBody, givenQuery ?? params)
-    }
+    const check = checkRequest && (() => checkRequest(id, checkedBody, givenQuery ?? params))
     return {
       method: operation.method,
       url: this.url(id, values, withExtraQuery(params, options)),

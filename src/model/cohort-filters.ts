@@ -1,7 +1,7 @@
 /** A dynamic cohort's criteria (`filters`): the condition tree, as sent and as read (docs/service-behaviour.md §11.3). */
 import * as z from 'zod/mini'
 import { COHORT_BEHAVIORS, COHORT_EVENT_TYPES, FEATURE_FLAG_OPERATORS } from './enums.js'
-import { jsonRecord, nullableOptional, type ShapeOutput } from './shape.js'
+import { nullableOptional, type ShapeOutput } from './shape.js'
 
 const cohortScalarSchema = z.union([z.string(), z.number(), z.boolean()])
 const cohortValueSchema = nullableOptional(z.union([cohortScalarSchema, z.array(cohortScalarSchema)]))

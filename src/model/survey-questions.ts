@@ -17,7 +17,7 @@ import {
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
 } from './enums.js'
-import { nullableOptional, type ShapeOutput, type TypedSchema } from './shape.js'
+import { matching, nullableOptional, type ShapeOutput, type TypedSchema } from './shape.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
@@ -34,9 +34,9 @@ export type SurveySentimentBucket = (typeof SURVEY_SENTIMENT_BUCKETS)[number]
 export type SurveyLink = `https://${string}` | `mailto:${string}`
 // Patterns rather than `z.templateLiteral`: the same checks, typed the same, without zod's template-literal
 // schema (and `z.int()`) in the main bundle (about 0.8 kB gzip; BENCHMARKS.md, "The bundle budget").
-export const surveyLinkSchema = z.union([z.string().check(z.regex(/^https:\/\//)), z.string().check(z.regex(/^mailto:/))]) as TypedSchema<SurveyLink>
+export const surveyLinkSchema = matching(/^(https:\/\/|mailto:)/, 'a link starting with https:// or mailto:') as TypedSchema<SurveyLink>
 /** A choice's 0-based index as an object key: `'0'`, `'1'`, … */
-const choiceIndexSchema = z.string().check(z.regex(/^-?\d+$/)) as TypedSchema<`${number}`>
+const choiceIndexSchema = matching(/^-?\d+$/, "a choice's index (`'0'`, `'1'`, …)") as TypedSchema<`${number}`>
 /** A non-empty list: at least one item. */
 export type NonEmptyArray<T> = [T, ...T[]]
 

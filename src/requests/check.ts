@@ -62,10 +62,20 @@ function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): Sh
     }
     case 'too_small':
     case 'too_big': {
-      const { minimum, maximum, origin } = issue as { minimum?: unknown; maximum?: unknown; origin?: string }
-      const bound = issue.code === 'too_small' ? `at least ${String(minimum)}` : `at most ${String(maximum)}`
-      const unit = origin === 'array' ? ' items' : origin === 'string' ? ' characters' : ''
-      return [{ path, message: `expected ${bound}${unit}, got ${show(at.value)}` }]
+      const { minimum, maximum, origin, inclusive } = issue as { minimum?: unknown; maximum?: unknown; origin?: string; inclusive?: boolean }
+      const small = issue.code === 'too_small'
+      const [words, bound] = inclusive === false ? [small ? 'more than' : 'less than', small ? minimum : maximum] : small ? ['at least', minimum] : ['at most', maximum]
+      const noun = origin === 'array' ? ' item' : origin === 'string' ? ' character' : ''
+      return [{ path, message: `expected ${words} ${String(bound)}${noun}${noun && bound !== 1 ? 's' : ''}, got ${show(at.value)}` }]
+    }
+    case 'not_multiple_of':
+      return [{ path, message: `expected ${issue.divisor === 1 ? 'an integer' : `a multiple of ${String(issue.divisor)}`}, got ${show(at.value)}` }]
+    case 'custom':
+      return [{ path, message: issue.message }]
+    case 'invalid_key': {
+      const [inner] = issue.issues
+      const why = inner?.code === 'invalid_value' ? `: expected ${oneOf(inner.values)}` : inner?.code === 'custom' ? ` (${inner.message})` : ''
+      return [{ path, message: `not an allowed key${why}` }]
     }
     default:
       return [{ path, message: `invalid (${issue.code}), got ${show(at.value)}` }]

@@ -130,14 +130,14 @@ export interface EndpointRunParams extends ShapeOf<typeof endpointRunParamsSchem
 
 export const endpointRunGetParamsSchema = strictObject({
   /** The version to run (default: the latest); a positive integer. */
-  version: z.optional(z.number()),
+  version: z.optional(z.number().check(z.positive(), z.multipleOf(1))),
 })
 /** Query of `endpoints.runGet`. */
 export interface EndpointRunGetParams extends ShapeOf<typeof endpointRunGetParamsSchema> {}
 
 export const lastExecutionTimesParamsSchema = strictObject({
   /** Endpoint names; non-empty. Names never run in the past 6 months are absent from the answer. */
-  names: z.array(z.string()).check(z.minLength(1)),
+  names: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
 })
 /** Body of `endpoints.lastExecutionTimes`. */
 export interface LastExecutionTimesParams extends ShapeOf<typeof lastExecutionTimesParamsSchema> {}

@@ -32,7 +32,7 @@ export interface EventDefinitionWriteFields extends ShapeOf<typeof eventDefiniti
 export const eventDefinitionCreateParamsSchema = strictObject({
   ...eventDefinitionWriteFieldsSchema.shape,
   /** Event name, at most 400 characters (required). */
-  name: z.string(),
+  name: z.string().check(z.minLength(1)),
 })
 /** `eventDefinitions.create`: `name` is required by the service. */
 export interface EventDefinitionCreateParams extends ShapeOf<typeof eventDefinitionCreateParamsSchema> {}

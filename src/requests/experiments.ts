@@ -194,16 +194,16 @@ export const recalculateTimeseriesParamsSchema = strictObject({
   /** The full metric to recalculate, with its `uuid` (as the experiment returns it). */
   metric: experimentMetricWithFingerprintSchema,
   /** The metric's `fingerprint`, as the experiment returns it. */
-  fingerprint: z.string(),
+  fingerprint: z.string().check(z.minLength(1)),
 })
 /** Body of `recalculateTimeseries`. */
 export interface RecalculateTimeseriesParams extends ShapeOf<typeof recalculateTimeseriesParamsSchema> {}
 
 export const timeseriesResultsParamsSchema = strictObject({
   /** The metric's `uuid`. */
-  metric_uuid: z.string(),
+  metric_uuid: z.string().check(z.minLength(1)),
   /** The metric's `fingerprint` (in the experiment's `metrics`). */
-  fingerprint: z.string(),
+  fingerprint: z.string().check(z.minLength(1)),
 })
 /** Query of `timeseriesResults`. */
 export interface TimeseriesResultsParams extends ShapeOf<typeof timeseriesResultsParamsSchema> {}

@@ -5,8 +5,6 @@ import {
   FEATURE_FLAG_CREATION_CONTEXTS,
   FEATURE_FLAG_EVALUATION_RUNTIMES,
   FEATURE_FLAG_LIST_TYPES,
-  FEATURE_FLAG_OPERATORS,
-  FEATURE_FLAG_PROPERTY_TYPES,
 } from '../model/enums.js'
 import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 import { featureFlagFiltersSchema } from '../model/feature-flag-filters.js'

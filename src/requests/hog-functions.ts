@@ -277,8 +277,13 @@ export const hogFunctionIconsParamsSchema = strictObject({
 export interface HogFunctionIconsParams extends ShapeOf<typeof hogFunctionIconsParamsSchema> {}
 
 export const hogFunctionRearrangeParamsSchema = strictObject({
-  /** Hog function id → its new `execution_order` (non-empty). */
-  orders: z.record(z.string(), z.number()),
+  /** Hog function id → its new `execution_order`, an integer (at least one entry). */
+  orders: z.record(z.string(), z.number().check(z.multipleOf(1))).check(
+    // A check rather than `z.refine`: the same issue without zod's custom schema class in the bundle.
+    z.check(({ value, issues }) => {
+      if (Object.keys(value).length === 0) issues.push({ code: 'custom', message: 'expected at least one `id: order` entry', input: value })
+    }),
+  ),
 })
 /** Body of `hogFunctions.rearrange`: hog function id → new `execution_order`. */
 export interface HogFunctionRearrangeParams extends ShapeOf<typeof hogFunctionRearrangeParamsSchema> {}

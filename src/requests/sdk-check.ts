@@ -5,8 +5,8 @@ import { REQUESTS } from './by-method.js'
 
 /**
  * The SDK's full-depth check of a call's body and query before it is sent, against the same request shapes
- * as the command line and the configuration files. Loaded on the first call that sends a body or a query
- * (load-check.ts, which throws what it finds as `InvalidArgumentError`): in the ESM build a chunk of its
+ * as the command line and the configuration files: the one check of what a body or query holds. Loaded on
+ * the first call (load-check.ts, which throws what it finds as `InvalidArgumentError`): in the ESM build a chunk of its
  * own, so the shapes are not part of what a page loads up front; it imports none of the error classes, so
  * that they stay in the entry's chunk. A value the compiled check accepts costs a few µs; only a failing
  * one runs zod, to say where.
@@ -30,7 +30,8 @@ export function requestProblem(id: string, body: unknown, params: unknown): Requ
     const problem = check('body', shapes.body, body)
     if (problem) return problem
   }
-  return shapes.params && params !== undefined ? check('params', shapes.params, params) : undefined
+  // No params is an empty query: a required member is still missing.
+  return shapes.params ? check('params', shapes.params, params ?? {}) : undefined
 }
 
 function check(argument: 'body' | 'params', schema: z.ZodMiniType, value: unknown): RequestProblem | undefined {
@@ -41,10 +42,11 @@ function check(argument: 'body' | 'params', schema: z.ZodMiniType, value: unknow
   const name = (path: string) => (path === '' ? argument : path.startsWith('[') ? `${argument}${path}` : `${argument}.${path}`)
   const [first, ...rest] = problems
   const more = rest.slice(0, 9).map(({ path, message }) => `; \`${name(path)}\`: ${message}`)
+  const message = `${first!.message}${more.join('')}${rest.length > 9 ? ` (+${rest.length - 9} more)` : ''}`
   const hint = problems.some(({ message }) => message.startsWith('unknown field'))
-    ? `. Send fields the SDK does not know yet with the request option extra${argument === 'body' ? 'Body' : 'Query'}`
+    ? `${message.endsWith('?') ? '' : '.'} Send fields the SDK does not know yet with the request option extra${argument === 'body' ? 'Body' : 'Query'}`
     : ''
-  return { argument: name(first!.path), message: `${first!.message}${more.join('')}${rest.length > 9 ? ` (+${rest.length - 9} more)` : ''}${hint}` }
+  return { argument: name(first!.path), message: message + hint }
 }
 
 /**

@@ -189,8 +189,8 @@ export interface SummaryHeadlineParams extends ShapeOf<typeof summaryHeadlinePar
 export const surveyResponsesCountParamsSchema = strictObject({
   /** Leave archived responses out (default `false`). */
   exclude_archived: z.optional(z.boolean()),
-  /** Only these surveys (sent comma-separated). */
-  survey_ids: z.optional(z.array(z.string())),
+  /** Only these surveys (sent comma-separated; at least one). */
+  survey_ids: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
 })
 /** Query of `surveys.responsesCount`. */
 export interface SurveyResponsesCountParams extends ShapeOf<typeof surveyResponsesCountParamsSchema> {}

@@ -1,13 +1,9 @@
-import { EndpointsOperations, endpointRunResult, endpointVersion, lastExecutionTimes } from './generated/endpoints.js'
-import { plainObject, positiveInteger, queryParams, stringList } from '../core/args.js'
+import { EndpointsOperations, endpointRunResult, endpointVersion } from './generated/endpoints.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { RequestOptions } from '../core/transport.js'
-import type { EndpointCreateParams, EndpointRunGetParams, EndpointRunParams, LastExecutionTimesParams } from '../requests/endpoints.js'
-import type { Endpoint, EndpointRunResult, EndpointVersion, LastExecutionTimes } from '../schemas/endpoints.js'
-
-
-/** A version number: a positive integer, or a string of digits. */
+import type { EndpointCreateParams, EndpointRunGetParams, EndpointRunParams } from '../requests/endpoints.js'
+import type { Endpoint, EndpointRunResult, EndpointVersion } from '../schemas/endpoints.js'
 
 /**
  * Saved-query endpoints: `/api/projects/:project_id/endpoints/` (or `/api/environments/…` with the
@@ -36,7 +32,7 @@ export class Endpoints extends EndpointsOperations {
    * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
   runGet<Row = unknown>(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
-    return this._transport.request('endpoints.runGet', endpointRunResult, () => ({ path: { name }, query: checkRunVersion(params) }), options)
+    return this._transport.request('endpoints.runGet', endpointRunResult, { path: { name }, query: params }, options)
   }
 
   /**
@@ -48,27 +44,5 @@ export class Endpoints extends EndpointsOperations {
     return this._transport.request('endpoints.version', endpointVersion, { path: { name, versionNumber } }, options)
   }
 
-  /**
-   * When each named endpoint last ran in the past 6 months: `query_status.results` holds
-   * `[name, datetime]` pairs (names never run are absent). Read-only, so retried like a GET. The spec
-   * lists no scope for it (newer services take `endpoint:read`).
-   *
-   * `POST /api/projects/:project_id/endpoints/last_execution_times/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  lastExecutionTimes(body: LastExecutionTimesParams, options?: RequestOptions): APIPromise<LastExecutionTimes> {
-    return this._transport.request('endpoints.lastExecutionTimes', lastExecutionTimes, () => ({ body: checkNames(body) }), options)
-  }
 }
 
-/** `version`, when given, is a positive integer. */
-function checkRunVersion(params: EndpointRunGetParams | undefined): EndpointRunGetParams | undefined {
-  const query = queryParams('params', params)
-  if (query?.version !== undefined) positiveInteger('params.version', query.version)
-  return query
-}
-
-/** At least one endpoint name. */
-function checkNames(body: LastExecutionTimesParams): LastExecutionTimesParams {
-  stringList('body.names', plainObject('body', body, true)?.names)
-  return body
-}

@@ -1,5 +1,5 @@
-import { ExperimentsOperations, experiment, timeseriesRecalculation, timeseriesResults } from './generated/experiments.js'
-import { dateTime, plainObject, queryParams, stringId } from '../core/args.js'
+import { ExperimentsOperations, experiment } from './generated/experiments.js'
+import { dateTime, plainObject } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
@@ -8,8 +8,8 @@ import type { RequestOptions } from '../core/transport.js'
 import type { ExperimentResultsParams } from '../requests/query.js'
 import type { ExperimentResults } from '../schemas/queries.js'
 import { experimentResults } from './experiment-results.js'
-import type { ExperimentCreateParams, ExperimentEndParams, ExperimentLaunchParams, ExperimentListParams, RecalculateTimeseriesParams, TimeseriesResultsParams } from '../requests/experiments.js'
-import type { Experiment, TimeseriesRecalculation, TimeseriesResults } from '../schemas/experiments.js'
+import type { ExperimentCreateParams, ExperimentEndParams, ExperimentLaunchParams, ExperimentListParams } from '../requests/experiments.js'
+import type { Experiment } from '../schemas/experiments.js'
 import { experimentSchema } from '../schemas/experiments.js'
 
 /** Experiments: `/api/projects/:project_id/experiments/`. Ids are integers. */
@@ -73,24 +73,6 @@ export class Experiments extends ExperimentsOperations {
   }
 
   /**
-   * Requests a recalculation of one metric's timeseries.
-   *
-   * `POST /api/projects/:project_id/experiments/:id/recalculate_timeseries/` · scope `experiment:write`
-   */
-  recalculateTimeseries(id: number, body: RecalculateTimeseriesParams, options?: RequestOptions): APIPromise<TimeseriesRecalculation> {
-    return this._transport.request('experiments.recalculateTimeseries', timeseriesRecalculation, () => ({ path: { id }, body: checkRecalculation(body) }), options)
-  }
-
-  /**
-   * The daily results of one experiment metric as a timeseries.
-   *
-   * `GET /api/projects/:project_id/experiments/:id/timeseries_results/` · scope `experiment:read`
-   */
-  timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
-    return this._transport.request('experiments.timeseriesResults', timeseriesResults, () => ({ path: { id }, query: checkMetricRef(params) }), options)
-  }
-
-  /**
    * The results of the experiment's metrics, primary then secondary (or those `params.metrics` names), each
    * read with one query, with the values PostHog's interface derives: per variant the exposures, the value
    * (mean or conversion rate), the interval, chance to win or p-value, significance, the lift (`delta`) and
@@ -104,22 +86,6 @@ export class Experiments extends ExperimentsOperations {
   results(id: number, params?: ExperimentResultsParams, options?: RequestOptions): Promise<ExperimentResults> {
     return experimentResults(this._transport, id, params, options)
   }
-}
-
-/** `metric` and `fingerprint` are both required: the service recalculates nothing without them. */
-function checkRecalculation(body: RecalculateTimeseriesParams): RecalculateTimeseriesParams {
-  plainObject('body', body, true)
-  plainObject('body.metric', body.metric, true)
-  stringId('body.fingerprint', body.fingerprint)
-  return body
-}
-
-/** A timeseries is addressed by the metric's uuid and its fingerprint, both required. */
-function checkMetricRef(params: TimeseriesResultsParams): TimeseriesResultsParams {
-  queryParams('params', params)
-  stringId('params.metric_uuid', params?.metric_uuid)
-  stringId('params.fingerprint', params?.fingerprint)
-  return params
 }
 
 /** A metric as the service returned it, without the `fingerprint` it computes on save. */

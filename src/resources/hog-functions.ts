@@ -1,11 +1,11 @@
-import { HogFunctionsOperations, hogFunction, hogFunctionInvocationResult } from './generated/hog-functions.js'
-import { plainObject, show } from '../core/args.js'
+import { HogFunctionsOperations, hogFunction } from './generated/hog-functions.js'
+import { plainObject } from '../core/args.js'
 import { writableFields } from '../core/create-params.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
 import type { RequestOptions } from '../core/transport.js'
-import type { HogFunction, HogFunctionIcon, HogFunctionInvocationResult } from '../schemas/hog-functions.js'
-import type { HogFunctionCreateParams, HogFunctionIconsParams, HogFunctionInvocationParams, HogFunctionRearrangeParams } from '../requests/hog-functions.js'
+import type { HogFunction, HogFunctionIcon } from '../schemas/hog-functions.js'
+import type { HogFunctionCreateParams, HogFunctionIconsParams, HogFunctionRearrangeParams } from '../requests/hog-functions.js'
 import { hogFunctionIconSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
 import { decodeWith } from '../core/validation.js'
 import * as z from 'zod/mini'
@@ -60,15 +60,6 @@ export class HogFunctions extends HogFunctionsOperations {
   }
 
   /**
-   * Test-runs a configuration against an event (async functions mocked by default).
-   *
-   * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
-   */
-  invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
-    return this._transport.request('hogFunctions.invocations', hogFunctionInvocationResult, () => ({ path: { id }, body: checkConfiguration(body) }), options)
-  }
-
-  /**
    * Searches logos for a company or domain (`[]` without `query`).
    *
    * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403, `requiredScope: null`)
@@ -84,7 +75,7 @@ export class HogFunctions extends HogFunctionsOperations {
    * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403, `requiredScope: null`)
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
-    return this._transport.request('hogFunctions.rearrange', hogFunctionArray, () => ({ body: checkOrders(body) }), options)
+    return this._transport.request('hogFunctions.rearrange', hogFunctionArray, { body }, options)
   }
 }
 
@@ -110,24 +101,6 @@ function checkNoSecretMask(name: string, inputs: unknown): void {
       'is only the mask a read returns for a secret (`{ secret: true }`), and a new function has no stored secret to keep: send the secret itself as `value`, from where you keep it (an environment variable or a secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
     )
   }
-}
-
-/** A test run needs the `configuration` to run. */
-function checkConfiguration(body: HogFunctionInvocationParams): HogFunctionInvocationParams {
-  plainObject('body.configuration', plainObject('body', body, true)?.configuration, true)
-  return body
-}
-
-/** At least one `id: order` entry, each an integer: the service answers 400 `No orders provided` to `{}`. */
-function checkOrders(body: HogFunctionRearrangeParams): HogFunctionRearrangeParams {
-  const entries = Object.entries(plainObject('body.orders', plainObject('body', body, true)?.orders, true) ?? {})
-  if (entries.length === 0) throw new InvalidArgumentError('body.orders', 'expected at least one `id: order` entry')
-  for (const [key, order] of entries) {
-    if (typeof order !== 'number' || !Number.isSafeInteger(order)) {
-      throw new InvalidArgumentError(`body.orders.${key}`, `expected an integer execution order, got ${show(order)}`)
-    }
-  }
-  return body
 }
 
 /** Input values as a create sends them: the value, its templating and the secret flag, not what the service compiles. */

@@ -1,14 +1,14 @@
-import { SurveysOperations, archivedResponseUuids, responseArchiveResult, survey, surveyResponseSummary, surveyResponsesCount } from './generated/surveys.js'
+import { SurveysOperations, archivedResponseUuids, responseArchiveResult, survey, surveyResponseSummary } from './generated/surveys.js'
 import { writableFields } from '../core/create-params.js'
-import { dateTime, integerId, plainObject, queryParams, stringId, stringList } from '../core/args.js'
+import { dateTime, integerId, plainObject, stringId } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
 import type { ListOptions, PagePromise } from '../core/pagination.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { SurveyResponseRow } from '../schemas/survey-responses.js'
 import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
 import { responsesFallback, responsesWalk } from './survey-responses.js'
-import type { Survey, SurveyResponseSummary, SurveyResponsesCount } from '../schemas/surveys.js'
-import type { SummarizeResponsesParams, SurveyCreateParams, SurveyLaunchParams, SurveyResponsesCountParams, SurveyResponsesParams, SurveyStopParams } from '../requests/surveys.js'
+import type { Survey, SurveyResponseSummary } from '../schemas/surveys.js'
+import type { SummarizeResponsesParams, SurveyCreateParams, SurveyLaunchParams, SurveyResponsesParams, SurveyStopParams } from '../requests/surveys.js'
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends SurveysOperations {
@@ -116,15 +116,6 @@ export class Surveys extends SurveysOperations {
     return this._transport.list('surveys.responses', surveyResponseRowSchema, walk.args, options, { fallback: responsesFallback(this._transport, id, options), keep: walk.keep })
   }
 
-  /**
-   * Number of responses per survey id (`{}` when no survey ever started); `survey_ids` is sent
-   * comma-separated.
-   *
-   * `GET /api/projects/:project_id/surveys/responses_count/` · scope `survey:read`
-   */
-  responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
-    return this._transport.request('surveys.responsesCount', surveyResponsesCount, () => ({ query: checkSurveyIds(params) }), options)
-  }
 }
 
 /** `question_id` / `question_index` go to the query, the rest (`force_refresh`) to the body. */
@@ -133,13 +124,6 @@ function splitQuestion(body: SummarizeResponsesParams | undefined): { query: obj
   if (question_id !== undefined) stringId('body.question_id', question_id)
   if (question_index !== undefined) integerId('body.question_index', question_index)
   return { query: { question_id, question_index }, body: rest }
-}
-
-/** `survey_ids`, when given, is a non-empty list of ids (sent comma-separated). */
-function checkSurveyIds(params: SurveyResponsesCountParams | undefined): SurveyResponsesCountParams | undefined {
-  const query = queryParams('params', params)
-  if (query?.survey_ids !== undefined) stringList('params.survey_ids', query.survey_ids)
-  return query
 }
 
 /** The list a JSON-encoded `response_sampling_daily_limits` holds; `null` when it does not hold one. */

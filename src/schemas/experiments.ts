@@ -4,7 +4,6 @@ import {
   describes,
   json,
   maybeJson,
-  jsonObject,
   minimalFeatureFlagSchema,
   openEnum,
   userBasicSchema,

@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini'
 import { endpointQuerySchema } from '../model/insight-queries.js'
 import { nodeOf, type SchemaNode } from '../requests/introspect.js'
 import { propertyFilterSchema } from '../model/query-externals.js'

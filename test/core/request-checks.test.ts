@@ -32,6 +32,14 @@ const refused: Array<[string, Call, string, RegExp]> = [
   ['a misspelt member deep in a feature flag\'s filters', (c) => c.featureFlags.create({ key: 'new-checkout', filters: { groups: [{ properties: [], rollout_percentage: 50, variantt: 'test' }] } } as never), 'body.filters.groups[0].variantt', /unknown field; did you mean "variant"/],
   ['a cohort condition of an unknown type', (c) => c.cohorts.create({ name: 'Buyers', filters: { properties: { type: 'AND', values: [{ type: 'OR', values: [{ key: 'email', value: 'x', typ: 'person' }] }] } } } as never), 'body.filters.properties', /./],
   ['an unknown member of a hog function input', (c) => c.hogFunctions.update('0190f1c3-8d4e-7b6a-9c2d-1e2f3a4b5c6e', { masking: { ttl: 60, hash: 'all', treshold: 1 } } as never), 'body.masking.treshold', /unknown field; did you mean "threshold"/],
+  // Rules of a field live in its shape, not in the method (the methods below were written by hand to check them).
+  ['a survey link that is neither https nor mailto', (c) => c.surveys.create({ name: 'Docs', type: 'popover', questions: [{ type: 'link', question: 'Read', link: 'http://example.com' }] } as never), 'body.questions[0].link', /^Invalid argument `body\.questions\[0\]\.link`: expected a link starting with https:\/\/ or mailto:, got "http:\/\/example\.com"$/],
+  ['a branching key that is not a choice index', (c) => c.surveys.create({ name: 'Pick', type: 'popover', questions: [{ type: 'single_choice', question: 'Which?', choices: ['a', 'b'], branching: { type: 'response_based', responseValues: { first: 1 } } }] } as never), 'body.questions[0].branching.responseValues.first', /not an allowed key \(expected a choice's index/],
+  ['a fractional execution order', (c) => c.hogFunctions.rearrange({ orders: { [SURVEY]: 1.5 } }), `body.orders.${SURVEY}`, /expected an integer, got 1\.5$/],
+  ['no execution orders at all (the service answers 400 `No orders provided`)', (c) => c.hogFunctions.rearrange({ orders: {} }), 'body.orders', /expected at least one `id: order` entry$/],
+  ['an empty endpoint name in a list', (c) => c.endpoints.lastExecutionTimes({ names: ['top', ''] }), 'body.names[1]', /expected at least 1 character, got ""$/],
+  ['a timeseries read without its query', (c) => c.experiments.timeseriesResults(1, undefined as never), 'params.metric_uuid', /required \(string\); `params\.fingerprint`: required \(string\)$/],
+  ['an endpoint version of 0', (c) => c.endpoints.runGet('top', { version: 0 }), 'params.version', /expected more than 0, got 0$/],
 ]
 
 describe('full-depth request checks', () => {

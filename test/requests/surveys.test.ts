@@ -142,7 +142,7 @@ describe('survey request schemas refuse mistakes, at their path', () => {
     expect(problems(requests.surveyCreateParamsSchema, { name: 'S' })).toEqual(['invalid_value type'])
     expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'open', question: 'Q' }, { type: 'single_choice', question: 'Which?' }] }))).toEqual(['invalid_type questions.1.choices'])
     expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'multiple_choice', question: 'Which?', choices: [] }] }))).toEqual(['invalid_type questions.0.choices.0'])
-    expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'link', question: 'Read', link: 'http://example.com' }] }))).toEqual(['invalid_union questions.0.link'])
+    expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'link', question: 'Read', link: 'http://example.com' }] }))).toEqual(['custom questions.0.link'])
     expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'open', question: 'Q', branching: { type: 'specific_question' } }] }))).toEqual(['invalid_type questions.0.branching.index'])
     expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'open', question: 'Q', branching: { type: 'response_based', responseValues: {} } }] }))).toEqual(['invalid_union questions.0.branching.type'])
     expect(problems(requests.surveyCreateParamsSchema, create({ questions: [{ type: 'multiple_choice', question: 'Q', choices: ['a'], branching: { type: 'end' } }] }))).toEqual(['unrecognized_keys questions.0 branching'])

@@ -169,7 +169,7 @@ describe('the README "Typed requests" snippet', () => {
       await importSnippet(dir, 'snippet.ts', code!)
     }).finally(() => rmSync(dir, { recursive: true, force: true }))
     expect(printed).toHaveLength(2)
-    expect(printed[0]).toMatch(/^Invalid argument `body\.conclsuion`: unknown field .*did you mean "conclusion"\?/)
+    expect(printed[0]).toMatch(/^Invalid argument `body\.conclsuion`: unknown field; did you mean "conclusion"\? Send fields the SDK does not know yet with the request option extraBody$/)
     expect(printed[1]).toBe('pageview: 128')
     const [experiment] = [...fake.state.experiments.values()]
     expect(fake.requests.filter((request) => request.method === 'PATCH')).toEqual([])

@@ -4,8 +4,8 @@ import type { ListOptions, PagePromise } from '../../core/pagination.js'
 import { APIResource } from '../../core/resource.js'
 import type { RequestOptions } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
-import type { EndpointCreateParams, EndpointListParams, EndpointUpdateParams } from '../../requests/endpoints.js'
-import { type Endpoint, type EndpointMaterialization, endpointMaterializationSchema, endpointRunResultSchema, endpointSchema, type EndpointVersion, endpointVersionSchema, lastExecutionTimesSchema } from '../../schemas/endpoints.js'
+import type { EndpointCreateParams, EndpointListParams, EndpointUpdateParams, LastExecutionTimesParams } from '../../requests/endpoints.js'
+import { type Endpoint, type EndpointMaterialization, endpointMaterializationSchema, endpointRunResultSchema, endpointSchema, type EndpointVersion, endpointVersionSchema, type LastExecutionTimes, lastExecutionTimesSchema } from '../../schemas/endpoints.js'
 
 // How each operation's answer is read.
 export const endpointMaterialization = decodeWith(endpointMaterializationSchema)
@@ -79,5 +79,16 @@ export abstract class EndpointsOperations extends APIResource {
    */
   versions(name: string, options?: ListOptions): PagePromise<EndpointVersion> {
     return this._transport.list('endpoints.versions', endpointVersionSchema, { path: { name } }, options)
+  }
+
+  /**
+   * When each named endpoint last ran in the past 6 months: `query_status.results` holds
+   * `[name, datetime]` pairs (names never run are absent). Read-only, so retried like a GET. The spec
+   * lists no scope for it (newer services take `endpoint:read`).
+   *
+   * `POST /api/projects/:project_id/endpoints/last_execution_times/` · no scope: personal API keys are refused (403, `requiredScope: null`)
+   */
+  lastExecutionTimes(body: LastExecutionTimesParams, options?: RequestOptions): APIPromise<LastExecutionTimes> {
+    return this._transport.request('endpoints.lastExecutionTimes', lastExecutionTimes, { body }, options)
   }
 }

@@ -5,7 +5,7 @@ import type { ListOptions, PagePromise } from '../../core/pagination.js'
 import { APIResource } from '../../core/resource.js'
 import type { RequestOptions } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
-import type { EventDefinitionListParams, EventDefinitionUpdateParams } from '../../requests/event-definitions.js'
+import type { EventDefinitionCreateParams, EventDefinitionListParams, EventDefinitionUpdateParams } from '../../requests/event-definitions.js'
 import { type EventDefinition, type EventDefinitionCode, eventDefinitionCodeSchema, type EventDefinitionMetrics, eventDefinitionMetricsSchema, eventDefinitionSchema } from '../../schemas/event-definitions.js'
 
 // How each operation's answer is read.
@@ -23,6 +23,15 @@ export abstract class EventDefinitionsOperations extends APIResource {
    */
   list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
     return this._transport.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays('params', params, ['excluded_properties', 'tags']), givenQuery: params }), options)
+  }
+
+  /**
+   * Creates an event definition (`name` required, unique).
+   *
+   * `POST /api/projects/:project_id/event_definitions/` · scope `event_definition:write`
+   */
+  create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition> {
+    return this._transport.request('eventDefinitions.create', eventDefinition, { body }, options)
   }
 
   /**

@@ -4,8 +4,8 @@ import type { ListOptions, PagePromise } from '../../core/pagination.js'
 import { APIResource } from '../../core/resource.js'
 import type { RequestOptions } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
-import type { EligibleFeatureFlagsParams, ExperimentCreateParams, ExperimentDuplicateParams, ExperimentListParams, ExperimentShipVariantParams, ExperimentUpdateParams, ExposureCohortParams } from '../../requests/experiments.js'
-import { type Experiment, experimentSchema, type ExperimentStats, experimentStatsSchema, type ExposureCohortResult, exposureCohortResultSchema, type RequiresFlagImplementation, requiresFlagImplementationSchema, timeseriesRecalculationSchema, timeseriesResultsSchema } from '../../schemas/experiments.js'
+import type { EligibleFeatureFlagsParams, ExperimentCreateParams, ExperimentDuplicateParams, ExperimentListParams, ExperimentShipVariantParams, ExperimentUpdateParams, ExposureCohortParams, RecalculateTimeseriesParams, TimeseriesResultsParams } from '../../requests/experiments.js'
+import { type Experiment, experimentSchema, type ExperimentStats, experimentStatsSchema, type ExposureCohortResult, exposureCohortResultSchema, type RequiresFlagImplementation, requiresFlagImplementationSchema, type TimeseriesRecalculation, timeseriesRecalculationSchema, type TimeseriesResults, timeseriesResultsSchema } from '../../schemas/experiments.js'
 import { type FeatureFlag, featureFlagSchema } from '../../schemas/feature-flags.js'
 
 // How each operation's answer is read.
@@ -92,6 +92,24 @@ export abstract class ExperimentsOperations extends APIResource {
    */
   duplicate(id: number, body?: ExperimentDuplicateParams, options?: RequestOptions): APIPromise<Experiment> {
     return this._transport.request('experiments.duplicate', experiment, { path: { id }, body }, options)
+  }
+
+  /**
+   * Requests a recalculation of one metric's timeseries.
+   *
+   * `POST /api/projects/:project_id/experiments/:id/recalculate_timeseries/` · scope `experiment:write`
+   */
+  recalculateTimeseries(id: number, body: RecalculateTimeseriesParams, options?: RequestOptions): APIPromise<TimeseriesRecalculation> {
+    return this._transport.request('experiments.recalculateTimeseries', timeseriesRecalculation, { path: { id }, body }, options)
+  }
+
+  /**
+   * The daily results of one experiment metric as a timeseries.
+   *
+   * `GET /api/projects/:project_id/experiments/:id/timeseries_results/` · scope `experiment:read`
+   */
+  timeseriesResults(id: number, params: TimeseriesResultsParams, options?: RequestOptions): APIPromise<TimeseriesResults> {
+    return this._transport.request('experiments.timeseriesResults', timeseriesResults, { path: { id }, query: params }, options)
   }
 
   /**

@@ -4,8 +4,8 @@ import type { ListOptions, PagePromise } from '../../core/pagination.js'
 import { APIResource } from '../../core/resource.js'
 import type { RequestOptions } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
-import type { HogFunctionBroadcastParams, HogFunctionIconParams, HogFunctionListParams, HogFunctionLogsParams, HogFunctionMetricsParams, HogFunctionUpdateParams } from '../../requests/hog-functions.js'
-import { type HogFunction, type HogFunctionBroadcastResult, hogFunctionBroadcastResultSchema, hogFunctionInvocationResultSchema, type HogFunctionLogEntry, hogFunctionLogEntrySchema, type HogFunctionMetrics, hogFunctionMetricsSchema, type HogFunctionMetricsTotals, hogFunctionMetricsTotalsSchema, type HogFunctionMinimal, hogFunctionMinimalSchema, hogFunctionSchema } from '../../schemas/hog-functions.js'
+import type { HogFunctionBroadcastParams, HogFunctionIconParams, HogFunctionInvocationParams, HogFunctionListParams, HogFunctionLogsParams, HogFunctionMetricsParams, HogFunctionUpdateParams } from '../../requests/hog-functions.js'
+import { type HogFunction, type HogFunctionBroadcastResult, hogFunctionBroadcastResultSchema, type HogFunctionInvocationResult, hogFunctionInvocationResultSchema, type HogFunctionLogEntry, hogFunctionLogEntrySchema, type HogFunctionMetrics, hogFunctionMetricsSchema, type HogFunctionMetricsTotals, hogFunctionMetricsTotalsSchema, type HogFunctionMinimal, hogFunctionMinimalSchema, hogFunctionSchema } from '../../schemas/hog-functions.js'
 
 // How each operation's answer is read.
 export const hogFunctionBroadcastResult = decodeWith(hogFunctionBroadcastResultSchema)
@@ -62,6 +62,15 @@ export abstract class HogFunctionsOperations extends APIResource {
    */
   broadcast(id: string, body?: HogFunctionBroadcastParams, options?: RequestOptions): APIPromise<HogFunctionBroadcastResult> {
     return this._transport.request('hogFunctions.broadcast', hogFunctionBroadcastResult, { path: { id }, body }, options)
+  }
+
+  /**
+   * Test-runs a configuration against an event (async functions mocked by default).
+   *
+   * `POST /api/projects/:project_id/hog_functions/:id/invocations/` · no scope: personal API keys are refused (403, `requiredScope: null`)
+   */
+  invocations(id: string, body: HogFunctionInvocationParams, options?: RequestOptions): APIPromise<HogFunctionInvocationResult> {
+    return this._transport.request('hogFunctions.invocations', hogFunctionInvocationResult, { path: { id }, body }, options)
   }
 
   /**

@@ -4,8 +4,8 @@ import type { ListOptions, PagePromise } from '../../core/pagination.js'
 import { APIResource } from '../../core/resource.js'
 import type { RequestOptions } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
-import type { DuplicateToProjectsParams, SummaryHeadlineParams, SurveyActivityParams, SurveyAllStatsParams, SurveyCreateParams, SurveyListParams, SurveyStatsParams, SurveyUpdateParams } from '../../requests/surveys.js'
-import { type ActivityLog, activityLogSchema, archivedResponseUuidsSchema, type DuplicateToProjectsResult, duplicateToProjectsResultSchema, responseArchiveResultSchema, type Survey, type SurveyAllStats, surveyAllStatsSchema, surveyResponsesCountSchema, surveyResponseSummarySchema, surveySchema, type SurveyStats, surveyStatsSchema, type SurveySummaryHeadline, surveySummaryHeadlineSchema } from '../../schemas/surveys.js'
+import type { DuplicateToProjectsParams, SummaryHeadlineParams, SurveyActivityParams, SurveyAllStatsParams, SurveyCreateParams, SurveyListParams, SurveyResponsesCountParams, SurveyStatsParams, SurveyUpdateParams } from '../../requests/surveys.js'
+import { type ActivityLog, activityLogSchema, archivedResponseUuidsSchema, type DuplicateToProjectsResult, duplicateToProjectsResultSchema, responseArchiveResultSchema, type Survey, type SurveyAllStats, surveyAllStatsSchema, type SurveyResponsesCount, surveyResponsesCountSchema, surveyResponseSummarySchema, surveySchema, type SurveyStats, surveyStatsSchema, type SurveySummaryHeadline, surveySummaryHeadlineSchema } from '../../schemas/surveys.js'
 
 // How each operation's answer is read.
 export const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
@@ -120,5 +120,15 @@ export abstract class SurveysOperations extends APIResource {
    */
   summaryHeadline(id: string, body?: SummaryHeadlineParams, options?: RequestOptions): APIPromise<SurveySummaryHeadline> {
     return this._transport.request('surveys.summaryHeadline', surveySummaryHeadline, { path: { id }, body }, options)
+  }
+
+  /**
+   * Number of responses per survey id (`{}` when no survey ever started); `survey_ids` is sent
+   * comma-separated.
+   *
+   * `GET /api/projects/:project_id/surveys/responses_count/` · scope `survey:read`
+   */
+  responsesCount(params?: SurveyResponsesCountParams, options?: RequestOptions): APIPromise<SurveyResponsesCount> {
+    return this._transport.request('surveys.responsesCount', surveyResponsesCount, { query: params }, options)
   }
 }

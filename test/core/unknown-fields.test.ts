@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from 'posthog-project-client'
-import { closest } from '../../src/core/known-fields.js'
+import { closest } from '../../src/core/closest.js'
 import { useE2E } from '../helpers/fake-server.js'
 
 /**
@@ -23,7 +23,7 @@ describe('unknown fields and closed enums, refused before sending', () => {
     const client = e2e.client()
     const error = await refusal(client.hogFunctions.create({ name: 'Hook', hgo: 'return 1' } as never))
     expect(error.argument).toBe('body.hgo')
-    expect(error.message).toContain('did you mean "hog"?')
+    expect(error.message).toContain('did you mean "hog"? Send fields the SDK does not know yet with the request option extraBody')
     expect(error.message).toContain('extraBody')
     expect(e2e.fake.requests).toHaveLength(0)
   })
