@@ -12,7 +12,8 @@ import * as z from 'zod/mini'
 import { OPERATIONS } from '../src/core/operations.js'
 import { REQUESTS } from '../src/requests/by-method.js'
 import { fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
-import { writeConfigJsonSchemas } from '../src/config/json-schemas.js'
+import { configJsonSchema, configSchemaFile } from '../src/config/json-schemas.js'
+import { KINDS } from '../src/config/kinds.js'
 
 /** The top-level field names of a body shape, sorted. */
 export function fieldNames(schema: z.ZodMiniType): string[] {
@@ -57,6 +58,16 @@ export function jsonSchemaOf(schema: z.ZodMiniType): object {
   })
 }
 
+/** Writes the configuration files' schema of every kind into `folder`: a kind's create body, with `$ref`s (src/config/json-schemas.ts). */
+export function writeConfigJsonSchemas(folder: string): number {
+  mkdirSync(folder, { recursive: true })
+  for (const ops of KINDS) {
+    const schema = configJsonSchema(ops.kind, jsonSchemaOf(REQUESTS[ops.createShape]!.body!))
+    writeFileSync(join(folder, configSchemaFile(ops.kind)), `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`)
+  }
+  return KINDS.length
+}
+
 export function writeJsonSchemas(folder: string): number {
   mkdirSync(folder, { recursive: true })
   let count = 0
@@ -65,7 +76,7 @@ export function writeJsonSchemas(folder: string): number {
     writeFileSync(join(folder, `${method}.json`), `${JSON.stringify({ title: `${method} body`, ...jsonSchemaOf(body) }, null, 2)}\n`)
     count++
   }
-  count += writeConfigJsonSchemas(folder, jsonSchemaOf)
+  count += writeConfigJsonSchemas(folder)
   return count
 }
 

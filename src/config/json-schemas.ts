@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { REQUESTS } from '../requests/by-method.js'
 import { REF_FOLDERS } from './graph.js'
 import { KINDS } from './kinds.js'
@@ -100,16 +98,6 @@ export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
   const properties = (schema.properties ??= {}) as Record<string, JsonSchema>
   properties[RENAMED_FROM] = { type: 'string', minLength: 1, description: 'The key this resource had before: plan updates the resource that has it instead of creating another.' }
   return schema
-}
-
-/** Writes the configuration schema of every kind into `folder`; `jsonSchemaOf` makes a request body's schema (scripts/generate-requests.ts). */
-export function writeConfigJsonSchemas(folder: string, jsonSchemaOf: (body: never) => object): number {
-  mkdirSync(folder, { recursive: true })
-  for (const ops of KINDS) {
-    const schema = configJsonSchema(ops.kind, jsonSchemaOf(REQUESTS[ops.createShape]!.body as never))
-    writeFileSync(join(folder, configSchemaFile(ops.kind)), `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`)
-  }
-  return KINDS.length
 }
 
 function refSchema(target: ConfigKind): JsonSchema {

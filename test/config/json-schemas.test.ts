@@ -5,11 +5,11 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { writeConfig, type ConfigKind, type ProjectConfig } from 'posthog-project-client/config'
-import { jsonSchemaOf } from '../../scripts/generate-requests.js'
+import { jsonSchemaOf, writeConfigJsonSchemas } from '../../scripts/generate-requests.js'
 import { checkShape } from '../../src/requests/check.js'
 import { REQUESTS } from '../../src/requests/by-method.js'
 import { NAMED_BY, REF_FOLDERS, referenceSites, referencesOf, withRefs } from '../../src/config/graph.js'
-import { configJsonSchema, configSchemaFile, writeConfigJsonSchemas } from '../../src/config/json-schemas.js'
+import { configJsonSchema, configSchemaFile } from '../../src/config/json-schemas.js'
 import { kindOps, KIND_NAMES } from '../../src/config/kinds.js'
 import * as graph from '../fixtures/payloads/project-graph.js'
 
@@ -142,7 +142,7 @@ describe('the configuration JSON Schemas', () => {
     it('writeConfigJsonSchemas writes one per kind; each file writeConfig writes names its kind’s and validates against it', async () => {
       const schemas = join(dir, 'node_modules', 'posthog-project-client', 'dist', 'schemas')
       mkdirSync(schemas, { recursive: true })
-      expect(writeConfigJsonSchemas(schemas, jsonSchemaOf)).toBe(KIND_NAMES.length)
+      expect(writeConfigJsonSchemas(schemas)).toBe(KIND_NAMES.length)
       const config = Object.fromEntries(Object.entries(WITH_IDS).map(([kind, sample]) => [kind, [withAllRefs(kind as ConfigKind, sample!.spec)]])) as ProjectConfig
       await writeConfig(join(dir, 'posthog'), config)
       for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, Spec[]]>) {
