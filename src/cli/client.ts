@@ -35,13 +35,25 @@ export function loadedSdk(): SdkModule | undefined {
 /** The key that stands in for a dry run given none: it is never sent, and never shown. */
 const DRY_RUN_KEY = 'phx_dry_run'
 
-/**
- * The client of a command. `dryRun`: the fetch that records the request instead of sending it (no retry;
- * without a key anywhere, a placeholder stands in).
- */
-export async function clientFor(settings: Settings, reporting: Reporting, io: ClientIo, dryRun?: { fetch: typeof globalThis.fetch }): Promise<Client> {
+/** How a command's client differs from the SDK's defaults. */
+export interface ClientUse {
+  /** The fetch that records the request instead of sending it (no retry; without a key anywhere, a placeholder stands in). */
+  dryRun?: { fetch: typeof globalThis.fetch } | undefined
+  /**
+   * The command has checked what it sends in full depth against the same request shapes (its flags and
+   * `--data`): the SDK does not check it again, nor load its own copy of the shapes.
+   */
+  checked?: boolean
+}
+
+/** The client of a command. */
+export async function clientFor(settings: Settings, reporting: Reporting, io: ClientIo, { dryRun, checked }: ClientUse = {}): Promise<Client> {
   const options = clientOptions(settings, io.env, dryRun !== undefined)
-  return makeClient(await loadSdk(), settings, reporting, io, { ...options, ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }) })
+  return makeClient(await loadSdk(), settings, reporting, io, {
+    ...options,
+    ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
+    ...(checked && { validateRequests: false }),
+  })
 }
 
 /**

@@ -32,7 +32,8 @@ async function execute(call: Call | QueryCall, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
   if (body !== undefined && call.kind === 'call') checkInput(shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
-  const client = await clientFor(call.settings, call.reporting, io, dryRun)
+  // An API call's flags and --data are checked above and in call.ts; a query's node is the SDK's to check.
+  const client = await clientFor(call.settings, call.reporting, io, { dryRun, checked: call.kind === 'call' })
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   try {
     if (call.kind === 'query') {
