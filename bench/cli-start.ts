@@ -37,7 +37,7 @@ export function cliSnapshot(): string {
   mkdirSync(join(dir, 'dist'), { recursive: true })
   const manifest = { name: 'posthog-project-client', type: 'module', exports: { '.': { import: './dist/index.js' } } }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest))
-  for (const file of ['cli.cjs', ...builtModules(join(ROOT, 'dist'))]) copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
+  for (const file of ['cli.cjs', 'cli-shapes.cjs', ...builtModules(join(ROOT, 'dist'))]) copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
   return join(dir, 'dist', 'cli.cjs')
 }
 

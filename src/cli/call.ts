@@ -1,10 +1,11 @@
+import type * as z from 'zod/mini'
 import { kebab, type CommandSpec, type Group } from './commands.js'
 import { UsageError } from './errors.js'
 import { methodHelp, queryHelp } from './help.js'
 import type { Command, FlagSet, Io } from './command.js'
 import { FORMATS, type Format } from './output.js'
 import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Options, type Reporting, type Settings } from './settings.js'
-import type { Flag } from './shapes.js'
+import type { Flag, InputProblem } from './shapes.js'
 
 /**
  * The API commands of the registry: `<group> <method> [ids…] [--flags]`, one per SDK method (the rows of
@@ -132,7 +133,7 @@ async function readCall(group: Group, method: string, spec: CommandSpec, values:
   const params = spec.params ? paramValues(values, flags) : undefined
   if (params) {
     const shapes = await import('./shapes.js')
-    shapes.checkInput(shapes.shapesOf(group, method).params, params, 'flags')
+    checkInput(shapes, shapes.shapesOf(group, method).params, params, 'flags')
   }
   return { kind: 'call', group, method, spec, ids: [...ids], params, data, settings: settingsOf(values), output: outputOptions(values, spec, where), reporting: reportingOf(values) }
 }
@@ -207,4 +208,10 @@ function outputOptions(values: FlagValues, spec: Pick<CommandSpec, 'list'>, wher
     dryRun: values['dry-run'] === true,
     concurrency: concurrencyText === undefined ? undefined : Number(concurrencyText),
   }
+}
+
+/** Checks flags or `--data` against a method's shape (shapes.ts): the first problem a `UsageError` naming it. Nothing is sent. */
+export function checkInput(shapes: typeof import('./shapes.js'), schema: z.ZodMiniType | undefined, value: unknown, where: '--data' | 'flags'): void {
+  const problem: InputProblem | undefined = shapes.inputProblem(schema, value, where)
+  if (problem) throw new UsageError(problem.argument, problem.message)
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { Call, QueryCall } from './call.js'
+import { checkInput, type Call, type QueryCall } from './call.js'
 import { clientFor, type Client } from './client.js'
 import { operationOf, type Group } from './commands.js'
 import { DryRun } from './dry-run.js'
@@ -7,7 +7,7 @@ import { EXIT, UsageError } from './errors.js'
 import { describeFailure } from './failure.js'
 import { Progress, put, render, tableOf, writeWalk, type Format } from './output.js'
 import type { Io } from './command.js'
-import { checkInput, shapesOf } from './shapes.js'
+import * as shapes from './shapes.js'
 import { experimentResultsTable, rowsOf } from './views.js'
 
 /**
@@ -30,7 +30,7 @@ export async function runCall(call: Call | QueryCall, io: Io): Promise<number> {
 
 async function execute(call: Call | QueryCall, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
-  if (body !== undefined && call.kind === 'call') checkInput(shapesOf(call.group, call.method).body, body, '--data')
+  if (body !== undefined && call.kind === 'call') checkInput(shapes, shapes.shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
   // An API call's flags and --data are checked above and in call.ts; a query's node is the SDK's to check.
   const client = await clientFor(call.settings, call.reporting, io, { dryRun, checked: call.kind === 'call' })

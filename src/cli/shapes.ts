@@ -3,7 +3,6 @@ import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/by-method.js'
 import { enumValues, fieldsOf, nodeOf, unwrap, type SchemaNode } from '../requests/introspect.js'
 import type { CommandSpec, Group } from './commands.js'
-import { UsageError } from './errors.js'
 
 /**
  * What the command line reads from a method's request shapes (src/requests): its flags (the params
@@ -101,16 +100,24 @@ const KIND_WORDS: Record<string, string> = {
   template_literal: 'text',
 }
 
+/** What is wrong with a command's input: the flag or `--data` path at fault, and every problem. */
+export interface InputProblem {
+  readonly argument: string
+  readonly message: string
+}
+
 /**
- * Checks a value against a method's shape in full depth: every problem becomes one `UsageError` naming
- * the field path (`--data.metrics[0].metric_type`, `--status`) and what was expected. Nothing is sent.
+ * Checks a value against a method's shape in full depth: the first problem's field path as the user named it
+ * (`--data.metrics[0].metric_type`, `--status`), what was expected, and the other problems. The caller throws
+ * it as a `UsageError` (call.ts): this module, built into a file of its own (tsup.config.ts), shares no class
+ * with the command.
  */
-export function checkInput(schema: z.ZodMiniType | undefined, value: unknown, where: '--data' | 'flags'): void {
-  if (!schema) return
+export function inputProblem(schema: z.ZodMiniType | undefined, value: unknown, where: '--data' | 'flags'): InputProblem | undefined {
+  if (!schema) return undefined
   const problems = checkShape(schema, value)
-  if (problems.length === 0) return
+  if (problems.length === 0) return undefined
   const name = (path: string) => (where === '--data' ? (path ? `--data.${path}` : '--data') : `--${path}`)
   const [first, ...rest] = problems
   const more = rest.map(({ path, message }) => `\n  \`${name(path)}\`: ${message}`)
-  throw new UsageError(name(first!.path), first!.message + more.join(''))
+  return { argument: name(first!.path), message: first!.message + more.join('') }
 }

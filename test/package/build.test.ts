@@ -61,12 +61,14 @@ describe('the built package', () => {
   it('holds no copy of zod but the command line\'s: every entry a user imports uses the installed one', () => {
     // zod's core sets this global config on load: a bundled copy of zod would carry it.
     const marker = '__zod_globalConfig'
-    const files = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((file) => /\.c?js$/.test(file) && file !== 'cli.cjs')
+    const command = ['cli.cjs', 'cli-shapes.cjs']
+    const files = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((file) => /\.c?js$/.test(file) && !command.includes(file))
     for (const file of files) expect(readFileSync(`${root}dist/${file}`, 'utf8'), file).not.toContain(marker)
-    // The command exports no schema: it carries the parts of zod its own checks use, and never loads the installed CommonJS zod.
-    const cli = readFileSync(`${root}dist/cli.cjs`, 'utf8')
-    expect(cli).toContain(marker)
-    expect(cli).not.toMatch(/require\(['"]zod/)
+    // The command exports no schema: its checks' file carries the parts of zod they use, and it never loads the installed CommonJS zod.
+    const [cli, shapes] = command.map((file) => readFileSync(`${root}dist/${file}`, 'utf8'))
+    expect(cli).not.toContain(marker)
+    expect(shapes).toContain(marker)
+    for (const text of [cli, shapes]) expect(text).not.toMatch(/require\(['"]zod/)
     expect(readFileSync(`${root}dist/index.js`, 'utf8')).toMatch(/from ['"]zod\/mini['"]/)
     expect(readFileSync(`${root}dist/index.cjs`, 'utf8')).toMatch(/require\(['"]zod\/mini['"]\)/)
   })
