@@ -1,6 +1,4 @@
-import { REQUESTS } from '../requests/by-method.js'
 import { REF_FOLDERS } from './graph.js'
-import { KINDS } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind } from './types.js'
 

@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OPERATIONS, type OperationId } from 'posthog-project-client'
 import { parseCommandLine } from '../../src/cli/args.js'
 import { GLOBAL_FLAGS, type Call } from '../../src/cli/call.js'

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   BadRequestError,
   InternalServerError,
-  InvalidArgumentError,
   NotFoundError,
   PermissionDeniedError,
   ResponseValidationError,
@@ -26,7 +25,7 @@ import { noPersonalKeyAccess, serverError } from '../fixtures/errors.js'
 import { API_KEY, ENVIRONMENT, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
 import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
-const { server, answer, answerAny, serve, watchAll } = useMswApi()
+const { answer, answerAny, serve, watchAll } = useMswApi()
 
 
 describe('endpoints', () => {

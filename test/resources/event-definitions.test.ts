@@ -1,7 +1,6 @@
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import {
-  InvalidArgumentError,
   NotFoundError,
   Page,
   PermissionDeniedError,

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   BadRequestError,
   InternalServerError,
-  InvalidArgumentError,
   NotFoundError,
   PermissionDeniedError,
   ResponseValidationError,
@@ -24,7 +23,7 @@ import { serverError } from '../fixtures/errors.js'
 import { API_KEY, PROJECT, makeClient, useMswApi } from '../helpers/msw-server.js'
 import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
-const { server, answer, serve, watchAll } = useMswApi()
+const { answer, serve, watchAll } = useMswApi()
 
 describe('surveys', () => {
   const client = makeClient()
