@@ -5,6 +5,8 @@ import { declareGroup } from './declare.js'
 
 /** The columns of `--format table` for surveys. */
 const COLUMNS = ['id', 'name', 'type', 'start_date', 'end_date', 'archived'] as const
+/** The columns of an activity log, one survey's or the project's. */
+const ACTIVITY_COLUMNS = ['created_at', 'activity', 'scope', 'item_id', 'user'] as const
 
 export const surveys = declareGroup({
   scope: 'survey',
@@ -89,7 +91,7 @@ export const surveys = declareGroup({
       answer: { list: activityLogSchema },
       doc: 'The activity log of one survey, newest first, page-based (`limit` default 10, `page` from 1).',
       command: 'Activity log of one survey.',
-      columns: ['created_at', 'activity', 'scope', 'item_id', 'user'],
+      columns: ACTIVITY_COLUMNS,
     },
     allActivity: {
       method: 'GET',
@@ -99,7 +101,7 @@ export const surveys = declareGroup({
       answer: { list: activityLogSchema },
       doc: 'The activity log of every survey of the project, page-based like {@link Surveys.activity}.',
       command: 'Activity log of every survey.',
-      columns: ['created_at', 'activity', 'scope', 'item_id', 'user'],
+      columns: ACTIVITY_COLUMNS,
     },
     archivedResponseUuids: {
       method: 'GET',

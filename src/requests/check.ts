@@ -64,7 +64,8 @@ function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): Sh
     case 'too_big': {
       const { minimum, maximum, origin, inclusive } = issue as { minimum?: unknown; maximum?: unknown; origin?: string; inclusive?: boolean }
       const small = issue.code === 'too_small'
-      const [words, bound] = inclusive === false ? [small ? 'more than' : 'less than', small ? minimum : maximum] : small ? ['at least', minimum] : ['at most', maximum]
+      const bound = small ? minimum : maximum
+      const words = inclusive === false ? (small ? 'more than' : 'less than') : small ? 'at least' : 'at most'
       const noun = origin === 'array' ? ' item' : origin === 'string' ? ' character' : ''
       return [{ path, message: `expected ${words} ${String(bound)}${noun}${noun && bound !== 1 ? 's' : ''}, got ${show(at.value)}` }]
     }
