@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The end-to-end scenario (test/runtimes/scenario.ts) on every runtime users deploy to, each against the
-# fake's listen() on 127.0.0.1, plus the whole e2e suite under Node 20.19 (the lowest `engines` admits), 22
-# and 24, and the CommonJS build required on 20.19. Every runtime comes from a registry: Node 20.19/22/24 (npm package `node`), Bun and Deno (npm packages `bun`, `deno`), workerd (through
+# fake's listen() on 127.0.0.1, plus the whole e2e suite under Node 20.19 and 22.12 (the lowest of each range
+# `engines` admits: `^20.19.0 || >=22.12.0`), 22 and 24, and the CommonJS build required on 20.19 and 22.12. Every runtime comes from a registry: Node 20.19/22.12/22/24 (npm package `node`), Bun and Deno (npm packages `bun`, `deno`), workerd (through
 # `miniflare`), Chromium and Firefox (Debian's `chromium`, `firefox-esr`). Needs `npm run build` first.
 # Usage: npm run test:runtimes [-- RUNTIME...]   RUNTIME: node bun deno workerd chromium firefox (default: all)
 set -euo pipefail
@@ -19,7 +19,7 @@ patterns=()
 for runtime in "${runtimes[@]}"; do
   case "$runtime" in
     node)
-      echo "== Node $(node --version) (this machine's), $(npx -y -p node@20.19 node --version), $(npx -y -p node@22 node --version) and $(npx -y -p node@24 node --version) (npm package node)"
+      echo "== Node $(node --version) (this machine's), $(npx -y -p node@20.19 node --version), $(npx -y -p node@22.12 node --version), $(npx -y -p node@22 node --version) and $(npx -y -p node@24 node --version) (npm package node)"
       patterns+=('on Node' 'on the lowest Node') ;;
     bun) echo "== Bun $("$bun" --version) (npm package bun)"; patterns+=('on Bun') ;;
     deno) echo "== $("$deno" --version | head -1) (npm package deno)"; patterns+=('on Deno') ;;
@@ -33,10 +33,10 @@ done
 pattern="the scenario ($(IFS='|'; echo "${patterns[*]}"))"
 npx vitest run --config vitest.runtimes.config.ts --testNamePattern "$pattern"
 
-# The whole end-to-end suite on the lowest Node admitted and the other majors too (the scenario above is one
+# The whole end-to-end suite on the lowest Node of each range admitted and the other majors too (the scenario above is one
 # path through it).
 if [[ " ${runtimes[*]} " == *" node "* ]]; then
-  for version in 20.19 22 24; do
+  for version in 20.19 22.12 22 24; do
     echo "== e2e suite on Node ${version}"
     EXPECT_NODE_VERSION="${version}" npx -y -p "node@${version}" node node_modules/vitest/vitest.mjs run test/e2e test/testing/listen.test.ts test/package/build.test.ts
   done

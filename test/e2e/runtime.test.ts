@@ -8,10 +8,10 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 // back to another Node fails here.
 it('runs on a Node the package supports, the binary it names, and the version the runner asked for', () => {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number]
-  // 20.19: the first Node 20 whose `require` loads ESM (ky is ESM only; the CommonJS build requires it).
-  const [, lowestMajor, lowestMinor] = /^>=\s*(\d+)\.(\d+)$/.exec(pkg.engines.node)!.map(Number) as [number, number, number]
-  expect([lowestMajor, lowestMinor]).toEqual([20, 19])
-  expect(major > lowestMajor || (major === lowestMajor && minor >= lowestMinor)).toBe(true)
+  // 20.19 and 22.12: the first Node 20 and 22 whose `require` loads ESM (ky is ESM only; the CommonJS build
+  // requires it). Node 21 and 22.0–22.11 cannot: `^20.19.0 || >=22.12.0`.
+  expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0')
+  expect((major === 20 && minor >= 19) || major > 22 || (major === 22 && minor >= 12)).toBe(true)
   expect(process.version).toBe(`v${process.versions.node}`)
   // The node binary at execPath is the one running this test (not another Node on PATH).
   expect(execFileSync(process.execPath, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()).toBe(process.versions.node)

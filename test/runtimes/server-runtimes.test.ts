@@ -27,11 +27,11 @@ function nodeBinary(version: string): string {
   return execFileSync('npx', ['-y', '-p', `node@${version}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 }
 
-/** The lowest Node version `engines` admits (`>=20.19` → `20.19`). */
-export const LOWEST_NODE = /^>=\s*(\d+\.\d+)(?:\.0)?$/.exec((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node)![1]!
+/** The lowest Node version of each range `engines` admits (`^20.19.0 || >=22.12.0` → `20.19`, `22.12`). */
+export const LOWEST_NODES = [...(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node.matchAll(/(?:\^|>=)\s*(\d+\.\d+)(?:\.0)?/g)].map((match) => match[1]!)
 
 const RUNTIMES: Array<{ name: string; version: RegExp; command: () => [string, string[]] }> = [
-  ...['20', LOWEST_NODE, '22', '24'].map((version) => ({
+  ...['20', ...LOWEST_NODES, '22', '24'].map((version) => ({
     name: `Node ${version}`,
     version: new RegExp(`^Node v${version.replace('.', '\\.')}\\.`),
     command: (): [string, string[]] => [nodeBinary(version), ['scenario.mjs']],
@@ -62,7 +62,7 @@ for (const { name, version, command } of RUNTIMES) describe(`the scenario on ${n
   })
 })
 
-describe(`the scenario on the lowest Node engines admits, through require()`, () => {
+for (const LOWEST_NODE of LOWEST_NODES) describe(`the scenario on the lowest Node ${LOWEST_NODE} engines admits, through require()`, () => {
   it('require() loads the main entry, the fake and the configuration entry, and a client answers', () => {
     const script = `
       const { ProjectClient, ResponseTooLargeError } = require('posthog-project-client')
