@@ -1,6 +1,7 @@
 import { extname, join, resolve } from 'node:path'
 import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
+import { closest } from '../core/closest.js'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject } from './diff.js'
@@ -47,6 +48,7 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
   if (root === undefined) throw new ConfigError([{ file: dir, line: 0, path: '', message: `no configuration in ${dir}: the folder does not exist (${resolve(dir)})` }])
   const config: Record<string, Resource[]> = {}
   const problems = new Problems()
+  problems.add(...(await strayFolders(root, dir)))
   for (const ops of KINDS) {
     const shown = join(dir, ops.folder)
     const kind = await entryKind(join(root, ops.folder))
@@ -55,7 +57,9 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
       problems.add({ file: shown, line: 0, path: '', message: 'a symbolic link or a file where the folder of a kind belongs: not followed' })
       continue
     }
-    const entries = (await listEntries(join(root, ops.folder))).filter((entry) => EXTENSIONS.includes(extname(entry.name))).sort((a, b) => (a.name < b.name ? -1 : 1))
+    const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1))
+    for (const entry of listed) if (!EXTENSIONS.includes(extname(entry.name))) problems.add({ file: join(shown, entry.name), line: 0, path: '', message: `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder` })
+    const entries = listed.filter((entry) => EXTENSIONS.includes(extname(entry.name)))
     const keys = new Map<string, string>()
     for (const entry of entries) {
       if (problems.full) break
@@ -72,6 +76,21 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
   }
   if (problems.list.length > 0) throw new ConfigError(problems.sorted(), problems.full)
   return config as ProjectConfig
+}
+
+const KIND_FOLDERS = KINDS.map((ops) => ops.folder)
+
+/**
+ * The folders under the root that are not a kind's (`feature_flags/`): a problem each, never ignored, so that no
+ * file is left unapplied by a drift check that passes. Dotfiles and files at the root are not the configuration's.
+ */
+async function strayFolders(root: string, dir: string): Promise<ConfigProblem[]> {
+  const entries = (await listEntries(root)).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !KIND_FOLDERS.includes(entry.name))
+  return entries.map((entry) => {
+    const nearest = closest(entry.name, KIND_FOLDERS)
+    const hint = nearest === undefined ? `the kinds' folders are ${KIND_FOLDERS.map((folder) => `${folder}/`).join(', ')}` : `did you mean ${nearest}/?`
+    return { file: join(dir, entry.name), line: 0, path: '', message: `not the folder of a kind, so nothing in it is read: ${hint}` }
+  })
 }
 
 class Problems {

@@ -71,7 +71,34 @@ describe('configuration files', () => {
     await writeConfig(dir, { surveys: [survey] })
     expect(readdirSync(join(dir, 'surveys')).sort()).toEqual(['Kept.yaml', 'notes.md'])
     expect(readdirSync(join(dir, 'endpoints'))).toEqual(['e.yaml'])
+    // Kept, but not read as nothing: a file that is not a spec in a kind's folder is a problem (the next test).
+    rmSync(join(dir, 'surveys', 'notes.md'))
     expect(Object.keys(await readConfig(dir)).sort()).toEqual(['endpoints', 'surveys'])
+  })
+
+  it('a folder that is not a kind\'s, and a file that is not a spec in a kind\'s folder, are problems naming the nearest folder; dotfiles are not', async () => {
+    const { dir } = project()
+    const flag = { key: 'beta', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }
+    await writeConfig(dir, { featureFlags: [flag] })
+    mkdirSync(join(dir, 'feature_flags'))
+    writeFileSync(join(dir, 'feature_flags', 'gamma.yaml'), 'key: gamma\n')
+    mkdirSync(join(dir, 'notes'))
+    mkdirSync(join(dir, 'feature-flags', 'old'))
+    writeFileSync(join(dir, 'feature-flags', 'notes.txt'), 'why beta')
+    // Dotfiles and dot-folders, and files at the root, are not the configuration's.
+    mkdirSync(join(dir, '.git'))
+    writeFileSync(join(dir, 'feature-flags', '.DS_Store'), '')
+    writeFileSync(join(dir, 'README.md'), '# flags')
+    const error = await readConfig(dir).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).problems.map(({ file, message }) => `${file.slice(dir.length + 1)}: ${message}`)).toEqual([
+      'feature-flags/notes.txt: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out of the configuration folder',
+      'feature-flags/old: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out of the configuration folder',
+      'feature_flags: not the folder of a kind, so nothing in it is read: did you mean feature-flags/?',
+      expect.stringMatching(/^notes: not the folder of a kind, so nothing in it is read: the kinds' folders are actions\/, cohorts\/, .*experiments\/$/),
+    ])
+    for (const stray of ['feature_flags', 'notes', join('feature-flags', 'old'), join('feature-flags', 'notes.txt')]) rmSync(join(dir, stray), { recursive: true })
+    expect(await readConfig(dir)).toEqual({ featureFlags: [flag] })
   })
 
   it('two keys that make the same file name get a hash each', async () => {
