@@ -314,7 +314,7 @@ describe('configuration commands', () => {
       expect(result.stdout).toBe('')
     }
     mkdirSync(join(work, 'empty', 'surveys'), { recursive: true })
-    writeFileSync(join(work, 'empty', 'surveys', 'README.md'), 'not a spec\n')
+    writeFileSync(join(work, 'empty', 'surveys', '.gitkeep'), '')
     const empty = await run(['plan', 'empty'])
     expect(empty).toMatchObject({ code: 1, stdout: '' })
     expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/, feature-flags/, cohorts/, actions/, holdouts/, saved-metrics/ folders; nothing was sent')
