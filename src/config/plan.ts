@@ -8,6 +8,7 @@ import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
 import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
 import { applySteps } from './order.js'
+import { withOwnedOrder, withoutOwned } from './owned.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -86,7 +87,9 @@ class KindPlanner {
     const keys = new Set(specs.map((spec) => spec[this.ops.keyField]))
     const start = this.result.changes.length
     for (const written of specs) {
-      const { [RENAMED_FROM]: renamedFrom, ...spec } = written
+      const { [RENAMED_FROM]: renamedFrom, ...rest } = written
+      // What the service owns is not the file's to decide (a file an older pull wrote may hold it).
+      const spec = withoutOwned(this.ops.kind, rest)
       carryUnknownMembers(written, spec)
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
@@ -149,7 +152,7 @@ class KindPlanner {
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
     // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
-    const before = this.graph.withRefs(this.ops.kind, this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current)
+    const before = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current))
     const asWritten = spec
     spec = this.graph.withRefs(this.ops.kind, spec)
     carryUnknownMembers(asWritten, spec)
@@ -161,7 +164,7 @@ class KindPlanner {
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
-    const [body, written] = [pick(prepared.send, differences), pick(spec, differences)].map((part) => (this.ops.kind === 'featureFlags' ? wholeFilters(part, current) : part))
+    const [body, written] = [pick(prepared.send, differences), pick(spec, differences)].map((part) => withOwnedOrder(this.ops.kind, this.ops.kind === 'featureFlags' ? wholeFilters(part, current) : part, current))
     this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 

@@ -4,6 +4,7 @@ import { REQUESTS } from '../requests/by-method.js'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
+import { withoutOwned } from './owned.js'
 import { referenceSecrets } from './secrets.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
@@ -39,10 +40,11 @@ export function keysOfKinds(kinds: readonly ConfigKind[], live: ReadonlyArray<re
 
 /**
  * A live resource as a spec: every field its kind manages, `null` where the service has none (so a field
- * set by hand later shows in a plan), each stored secret of a hog function as a `$env` reference.
+ * set by hand later shows in a plan), each stored secret of a hog function as a `$env` reference, none of the
+ * fields the service owns (owned.ts).
  */
 export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
-  const spec = ops.toSpec(client, resource)
+  const spec = withoutOwned(ops.kind, ops.toSpec(client, resource))
   for (const field of nullableFields(ops)) if (!(field in spec) && (resource as Resource)[field] === null) spec[field] = null
   return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
 }

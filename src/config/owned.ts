@@ -1,0 +1,114 @@
+import { isPlainObject } from './diff.js'
+import type { ConfigKind } from './types.js'
+
+/**
+ * Fields the service owns: it adds, rewrites or derives them, so they say nothing about what the files decide
+ * and differ from one project to the next (docs/service-behaviour.md §11.3 to §11.7). `pull` does not write them,
+ * `plan` does not compare them (on either side: a file written by an older pull may hold them) and `apply`
+ * does not send them.
+ */
+
+type Spec = Record<string, unknown>
+
+/** What the service computes into a saved cohort condition (its compiled filter and the hash of it). */
+const CONDITION_OWNED = ['bytecode', 'bytecode_error', 'conditionHash']
+/** What the service compiles into a hog function's inputs and filters. */
+const INPUT_OWNED = ['bytecode', 'order', 'transpiled']
+const FILTERS_OWNED = ['bytecode', 'transpiled', 'bytecode_error']
+/** What the service writes into a flag's release conditions: names read from what they name, freeze stamps. */
+const PROPERTY_OWNED = ['cohort_name', 'group_key_names']
+const GROUP_OWNED = ['exposure_frozen', 'exposure_frozen_cohort']
+
+/** Each kind's owned fields removed from a spec, in place. */
+const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
+  holdouts(spec) {
+    // Always `holdout-<id>`: the service overwrites it on every write.
+    for (const group of objects(spec.filters)) delete group.variant
+  },
+  cohorts(spec) {
+    // Recomputed from the filters (`realtime` or `null` for a dynamic cohort): a sent value is only checked.
+    delete spec.cohort_type
+    everyObject(spec.filters, (node) => remove(node, CONDITION_OWNED))
+  },
+  savedMetrics(spec) {
+    // The service assigns the uuid and refuses to change it; another project's metric has its own.
+    if (isPlainObject(spec.query)) remove(spec.query, ['uuid', 'fingerprint'])
+  },
+  experiments(spec) {
+    for (const field of ['metrics', 'metrics_secondary']) for (const metric of objects(spec[field])) delete metric.fingerprint
+    for (const [list, metrics] of ORDERED_LISTS) {
+      // The entries that are not the spec's own metrics are its saved metrics' uuids, which the service adds.
+      if (Array.isArray(spec[list])) spec[list] = (spec[list] as unknown[]).filter((uuid) => ownUuids(spec, metrics).has(uuid))
+    }
+  },
+  actions(spec) {
+    for (const step of objects(spec.steps)) delete step.selector_regex
+    remove(spec, ['bytecode_error', 'pinned_at', 'creation_context', 'last_calculated_at', 'is_calculating', 'is_action'])
+  },
+  featureFlags(spec) {
+    const filters = isPlainObject(spec.filters) ? spec.filters : {}
+    for (const group of objects(filters.groups)) {
+      remove(group, GROUP_OWNED)
+      for (const property of objects(group.properties)) remove(property, PROPERTY_OWNED)
+    }
+  },
+  hogFunctions(spec) {
+    remove(spec, ['bytecode', 'transpiled'])
+    for (const owner of [spec, ...objects(spec.mappings)]) {
+      if (isPlainObject(owner.inputs)) for (const input of Object.values(owner.inputs)) if (isPlainObject(input)) remove(input, INPUT_OWNED)
+      if (isPlainObject(owner.filters)) remove(owner.filters, FILTERS_OWNED)
+    }
+    if (isPlainObject(spec.masking)) delete spec.masking.bytecode
+  },
+}
+
+/** An experiment's ordering lists and the metrics each orders. */
+const ORDERED_LISTS = [
+  ['primary_metrics_ordered_uuids', 'metrics'],
+  ['secondary_metrics_ordered_uuids', 'metrics_secondary'],
+] as const
+
+/** A copy of `spec` without the fields the service owns (the spec itself when its kind has none). */
+export function withoutOwned(kind: ConfigKind, spec: Spec): Spec {
+  const strip = OWNED[kind]
+  if (strip === undefined) return spec
+  const copy = structuredClone(spec)
+  strip(copy)
+  return copy
+}
+
+/**
+ * An experiment update's ordering lists with the live saved metrics' uuids kept after the spec's own: the spec
+ * orders its own metrics, and the service's entries stay (a list it is sent replaces the stored one).
+ */
+export function withOwnedOrder(kind: ConfigKind, body: Spec, live: Spec): Spec {
+  if (kind !== 'experiments') return body
+  let out = body
+  for (const [list, metrics] of ORDERED_LISTS) {
+    if (!Array.isArray(body[list]) || !Array.isArray(live[list])) continue
+    const own = ownUuids(live, metrics)
+    const kept = (live[list] as unknown[]).filter((uuid) => !own.has(uuid) && !(body[list] as unknown[]).includes(uuid))
+    if (kept.length > 0) out = { ...out, [list]: [...(body[list] as unknown[]), ...kept] }
+  }
+  return out
+}
+
+function ownUuids(spec: Spec, metrics: string): Set<unknown> {
+  return new Set(objects(spec[metrics]).map((metric) => metric.uuid))
+}
+
+function objects(value: unknown): Spec[] {
+  return Array.isArray(value) ? value.filter(isPlainObject) : []
+}
+
+function remove(object: Spec, fields: readonly string[]): void {
+  for (const field of fields) delete object[field]
+}
+
+function everyObject(value: unknown, visit: (object: Spec) => void): void {
+  if (Array.isArray(value)) for (const item of value) everyObject(item, visit)
+  else if (isPlainObject(value)) {
+    visit(value)
+    for (const inner of Object.values(value)) everyObject(inner, visit)
+  }
+}
