@@ -129,7 +129,11 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
     }
   }
   const report = await config.apply(client, planned, options)
-  for (const result of report.results) if (result.status === 'failed') await put(io.stderr, `failed: ${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}: ${describeFailure(result.error).line}\n`)
+  for (const result of report.results) {
+    const where = `${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}`
+    if (result.status === 'failed') await put(io.stderr, `failed: ${where}: ${describeFailure(result.error).line}\n`)
+    else if (result.status === 'skipped' && result.error) await put(io.stderr, `skipped: ${where}: ${result.error.message}\n`)
+  }
   await put(io.stdout, json ? reportJson(report) : `Applied ${report.applied}, failed ${report.failed}, skipped ${report.skipped}.\n`)
   if (report.aborted) {
     await put(io.stderr, 'interrupted: the skipped changes were not sent; plan again to see where the project stands\n')

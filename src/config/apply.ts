@@ -1,9 +1,9 @@
 import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from './diff.js'
-import { StalePlanError, StaleResourceError } from './errors.js'
+import { DependencyFailedError, StalePlanError, StaleResourceError } from './errors.js'
 import { referencesOf, refTo, withIds } from './graph.js'
 import { byAge, kindOps, type Id, type KindOps, type Resource } from './kinds.js'
-import { applySteps } from './order.js'
+import { applySteps, dependenciesOf } from './order.js'
 import { fingerprint, pendingWrite, markApplied, targetsOf, type PendingWrite } from './pending.js'
 import { savedBody } from './saved-plan.js'
 import { scrubberOf } from './scrub.js'
@@ -13,7 +13,8 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * Makes the changes of a plan: one write each, creates and updates kind by kind in dependency order, then
  * deletes in the reverse order. Before an update or a delete the resource is read again (one read each) and
  * written only if its writable fields are still those the plan saw: otherwise that change fails with
- * {@link StaleResourceError} and the others go on. A create is sent once; after a write lost in flight, the
+ * {@link StaleResourceError} and the others go on, except what stands on it: a change whose dependency (what it
+ * names, an experiment's own flag) failed or was skipped is skipped, with a {@link DependencyFailedError}. A create is sent once; after a write lost in flight, the
  * next plan finds the resource by its key. Just before each create the key is looked up again: a resource
  * made since the plan (by another apply) fails the create as stale. Where the service lets a key repeat
  * (experiments, hog functions) the key is looked up once more after the create, and of two made at once
@@ -48,10 +49,12 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
       .bulk(
         step,
         async (change, { signal }) => {
-          const outcome = await applyChange(client, change, signal, bodies, resolver)
+          // What stands on a change that was not applied is not sent: it would name nothing, or get what the service makes.
+          const blocked = dependenciesOf(change, changes).find((dependency) => outcomes.get(dependency)?.status !== 'applied')
+          const outcome = blocked ? { change, status: 'skipped' as const, error: new DependencyFailedError(blocked) } : await applyChange(client, change, signal, bodies, resolver)
           outcomes.set(change, outcome)
           counts.done += 1
-          counts[outcome.status === 'applied' ? 'applied' : 'failed'] += 1
+          if (outcome.status !== 'skipped') counts[outcome.status] += 1
           options.onProgress?.({ ...counts })
         },
         { concurrency: options.concurrency ?? 4, signal: options.signal },

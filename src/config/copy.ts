@@ -12,7 +12,9 @@ import type { ConfigKind, CopyOptions, Plan, PlanWarning, ProjectConfig } from '
  * its own dates). What the copied specs reference (`$ref`: the flag, holdout and saved metrics of an
  * experiment, the actions its metrics count, the cohorts a flag targets, and what those reference in turn)
  * comes along: linked to the target's resource of the same key when it has one (left as it is), created
- * before what needs it otherwise; a `PlanWarning` says which. Ids that mean nothing in the target (kinds the
+ * before what needs it otherwise; a `PlanWarning` says which. An experiment's own flag (of its
+ * `feature_flag_key`) is promoted whole, like the experiment: created, or updated to the source's variants,
+ * payloads and conditions where the target's differs (never linked as the target happens to have it). Ids that mean nothing in the target (kinds the
  * configuration does not manage) are not sent: a top-level id field is left out; a spec that names such
  * objects by id inside its metrics, filters or inputs is not copied at all. Each is a `PlanWarning`.
  */
@@ -51,18 +53,20 @@ function selectSpecs(pulled: ProjectConfig, kinds: readonly ConfigKind[], keys: 
 async function dependencies(target: ProjectClient, pulled: ProjectConfig, selected: readonly Node[]): Promise<{ created: Node[]; warnings: PlanWarning[] }> {
   const name = (kind: ConfigKind, key: string) => `${kindOps(kind).folder}/${key}`
   const have = new Set(selected.map((node) => name(node.kind, String(node.spec[kindOps(node.kind).keyField]))))
-  const needed: Array<{ node: Node; by: string }> = []
+  const needed: Array<{ node: Node; by: string; own: boolean }> = []
   const queue = [...selected]
   for (let node = queue.shift(); node; node = queue.shift()) {
     const by = name(node.kind, String(node.spec[kindOps(node.kind).keyField]))
     const references = referencesOf(node.kind, node.spec)
     if (node.kind === 'experiments') references.push({ kind: 'featureFlags', key: String(node.spec.feature_flag_key) })
-    for (const reference of references) {
+    for (const [index, reference] of references.entries()) {
       const ref = name(reference.kind, reference.key)
       const spec = ((pulled[reference.kind] ?? []) as Spec[]).find((candidate) => candidate[kindOps(reference.kind).keyField] === reference.key)
       if (have.has(ref) || !spec) continue
       have.add(ref)
-      needed.push({ node: { kind: reference.kind, spec }, by })
+      // The experiment's own flag is the reference added last, above.
+      const own = node.kind === 'experiments' && index === references.length - 1
+      needed.push({ node: { kind: reference.kind, spec }, by, own })
       queue.push({ kind: reference.kind, spec })
     }
   }
@@ -70,11 +74,14 @@ async function dependencies(target: ProjectClient, pulled: ProjectConfig, select
   const live = await Promise.all(kinds.map((kind) => kindOps(kind).live(target)))
   const created: Node[] = []
   const warnings: PlanWarning[] = []
-  for (const { node, by } of needed) {
+  for (const { node, by, own } of needed) {
     const ops = kindOps(node.kind)
     const key = String(node.spec[ops.keyField])
     const there = live[kinds.indexOf(node.kind)]!.filter((resource) => resource[ops.keyField] === key)
-    if (there.length === 0) {
+    if (own && there.length > 0) {
+      created.push(node)
+      warnings.push({ kind: node.kind, key, message: `promoted whole: the own flag of ${by}, updated to the source's variants, payloads and conditions where project ${target.projectId}'s differs` })
+    } else if (there.length === 0) {
       created.push(node)
       warnings.push({ kind: node.kind, key, message: `created: ${by} needs it and project ${target.projectId} has none` })
     } else if (there.length === 1) {

@@ -46,3 +46,15 @@ export class StalePlanError extends ProjectClientError {
     super(`the saved plan is stale: ${changes.map((change) => `${change.kind} "${change.key}"`).join(', ')} changed since it was made; nothing was written. Plan again.`)
   }
 }
+
+/**
+ * A change of an `ApplyReport` that was not sent (`status: 'skipped'`) because a change it stands on failed or was
+ * skipped: what names a resource that was not made, or an experiment whose own flag was not (the service would
+ * make a default flag of its own).
+ */
+export class DependencyFailedError extends ProjectClientError {
+  override name = 'DependencyFailedError'
+  constructor(readonly dependency: PlanChange) {
+    super(`not sent: it stands on ${dependency.kind} "${dependency.key}" (${dependency.action}), which was not applied`)
+  }
+}

@@ -23,6 +23,18 @@ export function applySteps(changes: readonly PlanChange[]): PlanChange[][] {
   return [...writes, ...deletes].filter((step) => step.length > 0)
 }
 
+/**
+ * The changes of `among` that `change` stands on: for a create or an update, those of what it names (and an
+ * experiment's own flag, the flag of its `feature_flag_key`); for a delete, the deletes of what names it.
+ */
+export function dependenciesOf(change: PlanChange, among: readonly PlanChange[]): PlanChange[] {
+  const refOf = (other: PlanChange) => refTo(other.kind, other.key).$ref
+  if (change.action === 'delete') return among.filter((other) => other !== change && other.action === 'delete' && (pendingWrite(other)?.references ?? []).includes(refOf(change)))
+  const refs = bodyRefs(change)
+  if (change.kind === 'experiments') refs.push(refTo('featureFlags', change.key).$ref)
+  return among.filter((other) => other !== change && other.action !== 'delete' && other.action !== 'unchanged' && refs.includes(refOf(other)))
+}
+
 /** The references a create or an update sends (`<folder>/<key>`). */
 function bodyRefs(change: PlanChange): string[] {
   const write = pendingWrite(change)

@@ -172,7 +172,9 @@ export interface ApplyOptions {
 /** What happened to one change. */
 export interface ApplyResult {
   change: PlanChange
+  /** `skipped`: not sent, because `apply` was aborted first or (with `error`) a change it stands on was not applied. */
   status: 'applied' | 'failed' | 'skipped'
+  /** Why it failed; for a skipped change, the `DependencyFailedError` naming its dependency. */
   error?: Error
 }
 

@@ -61,25 +61,26 @@ describe('the graph under faults', () => {
     expect(pending(replanned)).toEqual([])
   }
 
-  it('a dependency’s create answer lost after the service stored it: what names it links to it by key in the same apply, and the re-run creates no second', async () => {
+  it('a dependency’s create answer lost after the service stored it: what names it is skipped, and the re-run finds the dependency and creates no second', async () => {
     const production = client()
     e2e.fake.faults.dropNext(1, { method: 'POST', path: `/api/projects/${PRODUCTION}/actions/`, afterApply: true })
     const first = await apply(production, await plan(production, DESIRED))
-    expect(first.results.filter((result) => result.status === 'failed').map((result) => `${result.change.kind} ${result.change.key}`)).toEqual(['actions Signed up'])
-    expect(first.applied).toBe(4)
+    expect(first.results.filter((result) => result.status !== 'applied').map((result) => `${result.status} ${result.change.kind} ${result.change.key}`)).toEqual(['failed actions Signed up', 'skipped savedMetrics Signups'])
+    expect(first.applied).toBe(3)
     const replanned = await plan(production, DESIRED)
-    expect(pending(replanned)).toEqual([])
+    expect(pending(replanned)).toEqual(['create savedMetrics Signups'])
+    expect(await apply(production, replanned)).toMatchObject({ applied: 1, failed: 0, skipped: 0 })
     await converged(production)
   })
 
-  it('a dependency’s create lost before the service stored it: what names it is not sent (its $ref names nothing), and the re-run creates both once', async () => {
+  it('a dependency’s create lost before the service stored it: what names it is not sent (skipped, naming it), and the re-run creates both once', async () => {
     const production = client()
     e2e.fake.faults.dropNext(1, { method: 'POST', path: `/api/projects/${PRODUCTION}/experiment_holdouts/` })
     const from = e2e.fake.requests.length
     const first = await apply(production, await plan(production, DESIRED))
-    const failed = first.results.filter((result) => result.status === 'failed')
-    expect(failed.map((result) => `${result.change.kind} ${result.change.key}`)).toEqual(['holdouts Q4 holdout', 'featureFlags beta-access'])
-    expect(failed[1]!.error!.message).toContain('$ref "holdouts/Q4 holdout" names nothing in project 2')
+    const failed = first.results.filter((result) => result.status !== 'applied')
+    expect(failed.map((result) => `${result.status} ${result.change.kind} ${result.change.key}`)).toEqual(['failed holdouts Q4 holdout', 'skipped featureFlags beta-access'])
+    expect(failed[1]!.error!.message).toBe('not sent: it stands on holdouts "Q4 holdout" (create), which was not applied')
     expect(writesSince(e2e.fake, from).filter((write) => write.path.includes('feature_flags'))).toEqual([])
     const replanned = await plan(production, DESIRED)
     expect(pending(replanned)).toEqual(['create holdouts Q4 holdout', 'create featureFlags beta-access'])
