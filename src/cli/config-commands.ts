@@ -30,7 +30,11 @@ export interface ConfigCommand {
   allowEnv?: Array<string | RegExp>
   rotateSecrets: boolean
   toProject?: string
-  /** `plan --out FILE`: where the saved plan is written. */
+  /** `copy --to-host URL`: the target's service, when not the source's. */
+  toHost?: string
+  /** `copy --to-api-key-env NAME`: the variable that holds the target's key (a key is never an argument). */
+  toApiKeyEnv?: string
+  /** `plan --out FILE`, `copy --out FILE`: where the saved plan is written (a copy then sends nothing). */
   out?: string
   settings: Settings
   reporting: Reporting
@@ -46,6 +50,8 @@ const CONFIG_OPTIONS = {
   yes: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'to-project': { type: 'string' },
+  'to-host': { type: 'string' },
+  'to-api-key-env': { type: 'string' },
   out: { type: 'string' },
   'allow-env': { type: 'string', multiple: true },
   'rotate-secrets': { type: 'boolean' },
@@ -103,11 +109,16 @@ const ROWS: readonly Row[] = [
   },
   {
     name: 'copy',
-    flags: ['to-project', 'kind', 'key', 'format', 'dry-run', 'yes', 'allow-env'],
+    flags: ['to-project', 'to-host', 'to-api-key-env', 'kind', 'key', 'format', 'dry-run', 'yes', 'out', 'allow-env'],
     formats: ['text', 'json'],
     synopsis: 'copy --to-project ID [--dry-run]',
-    usage: `copy --to-project ID ${SELECT} [--format text|json] [--dry-run] [--yes] [--allow-env NAME …]`,
-    about: ['Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.'],
+    usage: `copy --to-project ID [--to-host URL --to-api-key-env NAME] ${SELECT} [--format text|json] [--dry-run] [--yes] [--out FILE] [--allow-env NAME …]`,
+    about: [
+      'Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
+      '--kind and --key select what is promoted; what it stands on comes along (its actions, cohorts, holdouts, saved metrics, flags).',
+      '--to-host URL and --to-api-key-env NAME: the target on another service or with another key (read from the variable NAME).',
+      '--out FILE saves the plan and sends nothing: apply FILE (with the target\'s --project, --base-url and key) applies it there only.',
+    ],
   },
 ]
 
@@ -157,6 +168,11 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
   const toProject = text('to-project')
   if (command === 'copy' && toProject === undefined) throw new UsageError('--to-project', 'required: the id of the project to copy to')
   if (toProject !== undefined && !/^\d+$/.test(toProject)) throw new UsageError('--to-project', `expected a project id, got ${JSON.stringify(toProject)}`)
+  const toApiKeyEnv = text('to-api-key-env')
+  if (toApiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(toApiKeyEnv)) throw new UsageError('--to-api-key-env', 'expected the name of the environment variable that holds the target\'s key (the key itself is never an argument)')
+  const toHost = text('to-host')
+  // A key is sent only to the service it was given for: another host needs its own.
+  if (toHost !== undefined && toApiKeyEnv === undefined) throw new UsageError('--to-host', 'needs --to-api-key-env NAME, the variable that holds a key of that service (the source\'s key is never sent to another host)')
   const kinds = list('kind')?.flatMap((item) => item.split(',')).filter(Boolean).map(kindOf)
   const keys = list('key')
   const allowEnv = list('allow-env')
@@ -175,6 +191,8 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
     ...(allowEnv && { allowEnv: allowEnv.map(allowedName) }),
     rotateSecrets: values['rotate-secrets'] === true,
     ...(toProject !== undefined && { toProject }),
+    ...(toHost !== undefined && { toHost }),
+    ...(toApiKeyEnv !== undefined && { toApiKeyEnv }),
     ...(out !== undefined && { out }),
     settings: settingsOf(values),
     reporting: reportingOf(values),

@@ -63,11 +63,12 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return EXIT.ok
   }
   if (command.command === 'copy') {
-    const target = client.withOptions({ projectId: Number(command.toProject) })
+    const target = await copyTarget(command, io, client)
+    // The library's plan as it is: what the selection stands on comes along, and the plan shows it.
     const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }), ...(command.allowEnv && { allowEnv: command.allowEnv }) }).catch((error: unknown) => {
       throw unmatchedKeys(error)
     })
-    narrowPlan(planned, command.keys)
+    if (command.out !== undefined) return savePlan(planned, command, io, config)
     return confirmAndApply(planned, command, io, config, target, options)
   }
   if (command.command === 'apply' && (await isFile(command.dir))) {
@@ -93,6 +94,27 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     return command.detailedExitcode && hasChanges(planned) ? CHANGES : EXIT.ok
   }
   return confirmAndApply(planned, command, io, config, client, options)
+}
+
+/**
+ * The client of `copy`'s target: the source's settings with `--to-project`, and `--to-host` and the key of the
+ * variable `--to-api-key-env` names when given (another service, another organisation).
+ */
+async function copyTarget(command: ConfigCommand, io: Io, source: Client): Promise<Client> {
+  if (command.toHost === undefined && command.toApiKeyEnv === undefined) return source.withOptions({ projectId: Number(command.toProject) })
+  const apiKey = command.toApiKeyEnv === undefined ? undefined : io.env[command.toApiKeyEnv]
+  if (command.toApiKeyEnv !== undefined && !apiKey) throw new UsageError('--to-api-key-env', `the variable ${command.toApiKeyEnv} is not set: it holds the target's key`)
+  const settings = { ...command.settings, projectId: command.toProject!, ...(command.toHost !== undefined && { baseUrl: command.toHost }), ...(apiKey !== undefined && { apiKey }) }
+  return clientFor(settings, command.reporting, io)
+}
+
+/** `copy --out FILE`: the plan shown and saved, nothing sent. */
+async function savePlan(planned: Plan, command: ConfigCommand, io: Io, config: ConfigModule): Promise<number> {
+  await put(io.stdout, config.formatPlan(planned, command.format === 'json' ? 'json' : 'text'))
+  if (planned.errors.length > 0) return reportErrors(planned, io)
+  await config.writePlan(command.out!, planned)
+  await put(io.stderr, `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against project ${planned.project?.id ?? ''} at ${planned.project?.host ?? ''})\n`)
+  return EXIT.ok
 }
 
 /** A plan's errors on stderr, one line each, kinds named as their folders; exit 1. */

@@ -30,6 +30,7 @@ export async function planCopy(source: ProjectClient, target: ProjectClient, opt
   const { config, warnings } = forCopy(toConfig([...selected, ...closure.created]))
   const planned = await plan(target, config, { ...(options.env && { env: options.env }), ...(options.allowEnv && { allowEnv: options.allowEnv }) })
   planned.warnings.unshift(...closure.warnings, ...warnings)
+  planned.source = { id: source.projectId, host: source.baseUrl }
   return planned
 }
 

@@ -34,9 +34,13 @@ export function summary(plan: Plan): string {
   return `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged`
 }
 
-/** ` for project 2 (https://us.posthog.com)`: where the plan was made, when it says. */
+/**
+ * ` for project 2 (https://us.posthog.com)`: where the plan was made, when it says; a copy's also where from
+ * (` for project 2 (https://eu.posthog.com) from project 1 (https://us.posthog.com)`).
+ */
 function target(plan: Plan): string {
-  return plan.project ? ` for project ${plan.project.id} (${plan.project.host})` : ''
+  const from = plan.source ? ` from project ${plan.source.id} (${plan.source.host})` : ''
+  return plan.project ? ` for project ${plan.project.id} (${plan.project.host})${from}` : ''
 }
 
 function text(plan: Plan): string {

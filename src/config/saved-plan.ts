@@ -49,6 +49,8 @@ const changeSchema = z.object({
 const fileSchema = z.object({
   format: z.literal(FORMAT),
   project: z.object({ id: z.string(), host: z.string() }),
+  /** A copy's source: shown, never written to. */
+  source: z.optional(z.object({ id: z.string(), host: z.string() })),
   rotateSecrets: z.boolean(),
   changes: z.array(changeSchema),
   errors: z.array(noteSchema),
@@ -70,6 +72,7 @@ export async function writePlan(path: string, plan: Plan): Promise<void> {
   const saved: Omit<SavedPlan, 'checksum'> = {
     format: FORMAT,
     project: plan.project,
+    ...(plan.source && { source: plan.source }),
     rotateSecrets: plan.changes.some((change) => pendingWrite(change)?.secrets?.rotate === true),
     changes: plan.changes.map(savedChange),
     errors: [],
@@ -131,7 +134,7 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
     }
     return withPendingWrite(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), ...(references && { references }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
   })
-  const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project })
+  const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project, ...(saved.source && { source: saved.source }) })
   holdReads(plan, env.values)
   return plan
 }

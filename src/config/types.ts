@@ -98,6 +98,8 @@ export interface Plan {
   warnings: PlanWarning[]
   /** The project the plan was made against: its id and the host (`baseUrl`) it was read from. */
   project?: PlanProject
+  /** A copy's (`planCopy`): the project and host its specs were read from. */
+  source?: PlanProject
 }
 
 /** Where a plan was made: the project's id and the service's `baseUrl`. */

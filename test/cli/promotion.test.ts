@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ProjectClient } from 'posthog-project-client'
+import { formatPlan, planCopy } from 'posthog-project-client/config'
+import { parseCommandLine } from '../../src/cli/args.js'
+import { UsageError } from '../../src/cli/errors.js'
+import type { Sink } from '../../src/cli/output.js'
+import { startE2E, type E2E } from '../helpers/fake-server.js'
+
+/**
+ * `posthog-project copy` is `planCopy`: the command's plan is the library's for the same selection, across two
+ * services (two fakes on two sockets, two keys). Run in this process, as the command's own code runs it.
+ */
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** The command line run in this process with `env` as its whole environment. */
+async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
+  const parsed = await parseCommandLine(argv).catch((error: unknown) => {
+    if (error instanceof UsageError) return error
+    throw error
+  })
+  if (parsed instanceof UsageError) return { code: parsed.exitCode, stdout: '', stderr: `posthog-project: ${parsed.message}\n` }
+  if (parsed.kind !== 'run') throw new Error(`${argv.join(' ')}: ${parsed.kind}`)
+  const out = { stdout: '', stderr: '' }
+  const sink = (stream: 'stdout' | 'stderr'): Sink => ({
+    write: (chunk) => ((out[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true),
+    once: () => undefined,
+  })
+  const code = await parsed.command.run(parsed.input, { stdout: sink('stdout'), stderr: sink('stderr'), stdin: [], env, signal: new AbortController().signal })
+  return { code, ...out }
+}
+
+const TARGET_KEY = 'phx_production_eu_key_000000000000000'
+
+/** A newcomer's setup in staging: an experiment with its flag, a holdout, a saved metric counting an action, and the cohort the flag targets. */
+export async function stagingSetup(client: ProjectClient): Promise<void> {
+  const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
+  const cohort = await client.cohorts.create({ name: 'Beta users', filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
+  const holdout = await client.holdouts.create({ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] })
+  const metric = await client.savedMetrics.create({ name: 'Signups', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } } })
+  const groups = [{ properties: [{ key: 'id', type: 'cohort', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }]
+  await client.featureFlags.create({ key: 'checkout-v3', filters: { groups, multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'cheaper', rollout_percentage: 50 }] }, payloads: { cheaper: '{"price":9}' } } } as never)
+  await client.experiments.create({ name: 'Checkout v3', feature_flag_key: 'checkout-v3', holdout_id: holdout.id, saved_metrics_ids: [{ id: metric.id, metadata: { type: 'primary' } }] })
+}
+
+describe('copy across services: the command is planCopy', () => {
+  let staging: E2E
+  let production: E2E
+  let work: string
+  let env: Record<string, string>
+  const target = () => production.client({ projectId: 2 })
+  beforeEach(async () => {
+    staging = await startE2E({ projects: [1] })
+    production = await startE2E({ projects: [2], apiKey: TARGET_KEY })
+    work = mkdtempSync(join(tmpdir(), 'phc-promotion-'))
+    env = { POSTHOG_PERSONAL_API_KEY: staging.fake.apiKey, POSTHOG_PROJECT_ID: '1', POSTHOG_BASE_URL: staging.server.url, PRODUCTION_KEY: TARGET_KEY }
+    await stagingSetup(staging.client({ projectId: 1 }))
+  })
+  afterEach(async () => {
+    await staging.close()
+    await production.close()
+    rmSync(work, { recursive: true, force: true })
+  })
+  const copy = (...more: string[]) => ['copy', '--to-project', '2', '--to-host', production.server.url, '--to-api-key-env', 'PRODUCTION_KEY', '--kind', 'experiments', '--key', 'checkout-v3', ...more]
+
+  it("the command's plan is the library's for the same selection, what the experiment stands on included; the header names both services", async () => {
+    const from = [staging.fake.requests.length, production.fake.requests.length]
+    const library = await planCopy(staging.client({ projectId: 1 }), target(), { kinds: ['experiments'], keys: ['checkout-v3'] })
+    const command = await cli(copy('--dry-run', '--format', 'json'), env)
+    expect(command.code).toBe(0)
+    expect(JSON.parse(command.stdout)).toEqual(JSON.parse(formatPlan(library, 'json')))
+    expect(library.changes.map(({ kind, action }) => `${action} ${kind}`)).toEqual(['create actions', 'create cohorts', 'create holdouts', 'create savedMetrics', 'create featureFlags', 'create experiments'])
+    const text = await cli(copy('--dry-run'), env)
+    expect(text.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
+    // Nothing was written anywhere.
+    ;[staging, production].forEach((side, index) => expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]))
+  })
+
+  it('--to-host needs --to-api-key-env (a key goes only where it was given for), and the variable must be set', async () => {
+    const noKey = await cli(['copy', '--to-project', '2', '--to-host', production.server.url], env)
+    expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('--to-host') })
+    const unset = await cli(copy('--yes'), { ...env, PRODUCTION_KEY: '' })
+    expect(unset.code).toBe(2)
+    expect(unset.stderr).toContain('the variable PRODUCTION_KEY is not set')
+    expect(production.fake.requests).toEqual([])
+  })
+
+  it('a saved copy plan applies only where it was made for: refused against the source, applied against the target', async () => {
+    const file = join(work, 'promotion.json')
+    const saved = await cli(copy('--out', file), env)
+    expect(saved.code).toBe(0)
+    expect(production.fake.requests.filter((request) => request.method !== 'GET')).toEqual([])
+    const stagingFrom = staging.fake.requests.length
+    const wrong = await cli(['apply', file, '--yes'], env)
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain(`was made for project 2 at ${production.server.url}, not project 1 at ${staging.server.url}: nothing was sent`)
+    expect(staging.fake.requests.slice(stagingFrom).filter((request) => request.method !== 'GET')).toEqual([])
+    const targetEnv = { POSTHOG_PERSONAL_API_KEY: TARGET_KEY, POSTHOG_PROJECT_ID: '2', POSTHOG_BASE_URL: production.server.url }
+    const applied = await cli(['apply', file, '--yes'], targetEnv)
+    expect(applied.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
+    expect(applied).toMatchObject({ code: 0, stderr: '' })
+    expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
+  })
+})
