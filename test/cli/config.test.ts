@@ -23,6 +23,8 @@ describe('configuration commands', () => {
   const client = (projectId: number) => new ProjectClient({ ...fake.clientOptions(server.url), projectId })
   /** The first line of a text plan: the project and host it was made against, then the counts. */
   const planLine = (projectId: number, counts: string) => `Plan for project ${projectId} (${client(projectId).baseUrl}): ${counts}.`
+  /** A copy's: the target, then the source. */
+  const copyLine = (counts: string) => `Plan for project 2 (${client(2).baseUrl}) from project 1 (${client(1).baseUrl}): ${counts}.`
 
   beforeAll(() => {
     cli = buildCli()
@@ -118,7 +120,7 @@ describe('configuration commands', () => {
     const from = fake.requests.length
     const dry = await run(['copy', '--to-project', '2', '--dry-run'], { [secretVariable]: secret })
     expect(dry).toMatchObject({ code: 0, stderr: '' })
-    expect(dry.stdout).toContain(planLine(2, '5 to create, 0 to update, 0 to delete, 0 unchanged'))
+    expect(dry.stdout).toContain(copyLine('5 to create, 0 to update, 0 to delete, 0 unchanged'))
     expect(dry.stdout).toContain('+ feature-flags "pricing-copy" (create)')
     expect(dry.stdout).toContain('(dry run: nothing was sent)')
     expect(writes(from)).toEqual([])
@@ -135,7 +137,7 @@ describe('configuration commands', () => {
     expect(stored.inputs.api_token?.value).toBe(secret)
     const again = await run(['copy', '--to-project', '2', '--yes'])
     expect(again).toMatchObject({ code: 0 })
-    expect(again.stdout).toContain(planLine(2, '0 to create, 0 to update, 0 to delete, 5 unchanged'))
+    expect(again.stdout).toContain(copyLine('0 to create, 0 to update, 0 to delete, 5 unchanged'))
   })
 
   it('--allow-env lets $env read a variable not named POSTHOG_SECRET_*; --rotate-secrets re-sends the secret; neither value is printed', async () => {
