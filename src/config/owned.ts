@@ -62,6 +62,14 @@ const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
   },
 }
 
+/** Fields a create reads and no read returns (write-only): sent on create, never compared nor sent again. */
+const CREATE_ONLY = ['_create_static_person_ids', '_create_in_folder']
+
+/** `spec` without what only a create reads. */
+export function withoutCreateOnly(spec: Spec): Spec {
+  return CREATE_ONLY.some((field) => field in spec) ? Object.fromEntries(Object.entries(spec).filter(([field]) => !CREATE_ONLY.includes(field))) : spec
+}
+
 /** An experiment's ordering lists and the metrics each orders. */
 const ORDERED_LISTS = [
   ['primary_metrics_ordered_uuids', 'metrics'],

@@ -8,7 +8,8 @@ import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
 import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
 import { applySteps } from './order.js'
-import { withOwnedOrder, withoutOwned } from './owned.js'
+import { withOwnedOrder, withoutCreateOnly, withoutOwned } from './owned.js'
+import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -37,6 +38,7 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   })
   unknown.throwIfAny()
   graph.checkCycles()
+  if (managed.includes('featureFlags')) result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
   checkDeletes(result, { client, desired, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
@@ -149,6 +151,7 @@ class KindPlanner {
     const [resource] = matches
     if (!this.graph.checkRefs(this.ops.kind, key, spec)) return
     if (!resource) return this.planCreate(key, spec)
+    spec = withoutCreateOnly(spec)
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
     // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
@@ -170,6 +173,8 @@ class KindPlanner {
 
   private planCreate(key: string, spec: Resource): void {
     if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
+    const refused = this.refusal(spec)
+    if (refused !== undefined) return this.error(key, refused)
     if (this.ops.kind === 'cohorts') this.warnStaticPeople(key, spec)
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
@@ -195,10 +200,20 @@ class KindPlanner {
    * project's, or the service fills it from its `query` (docs/service-behaviour.md §12.5).
    */
   private warnStaticPeople(key: string, spec: Resource): void {
-    if (spec.is_static !== true || spec._create_static_person_ids !== undefined) return
+    const given = spec._create_static_person_ids
+    if (spec.is_static !== true || (Array.isArray(given) && given.length > 0)) return
     const project = this.client.projectId
     if (isPlainObject(spec.query)) return this.warn(key, `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+    if (given === undefined) return this.warn(key, `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`)
     this.warn(key, `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`)
+  }
+
+  /** Why the service would refuse to create `spec`, for a reason the spec shows (docs/service-behaviour.md §11.2, §11.3). */
+  private refusal(spec: Resource): string | undefined {
+    if (this.ops.kind === 'cohorts') return staticCohortRefusal(spec, this.client.projectId)
+    const groups = isPlainObject(spec.filters) ? spec.filters.groups : undefined
+    if (this.ops.kind === 'featureFlags' && Array.isArray(groups) && groups.length === 0) return 'filters.groups is empty: the service refuses to create a flag without a condition set ("Feature flags must have at least one condition set (group).")'
+    return undefined
   }
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */

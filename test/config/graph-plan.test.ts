@@ -103,12 +103,12 @@ describe('the graph in a plan', () => {
     })
   })
 
-  it('a static cohort is created without people, and the plan says so; from a query the service fills it; given person ids, or dynamic, or already there: no warning', async () => {
+  it('a static cohort is created without people, and the plan says so; from a query the service fills it; given person ids, or dynamic, or already there: no warning; with no source: a plan error', async () => {
     const staging = client()
-    await staging.cohorts.create({ name: 'Existing', is_static: true })
+    await staging.cohorts.create({ name: 'Existing', is_static: true, _create_static_person_ids: [] })
     const planned = await plan(staging, {
       cohorts: [
-        { name: 'Imported', is_static: true },
+        { name: 'Imported', is_static: true, _create_static_person_ids: [] },
         { name: 'From query', is_static: true, query: { kind: 'HogQLQuery', query: 'select person_id from events' } },
         { name: 'Listed', is_static: true, _create_static_person_ids: ['0190e1a2-0000-7000-8000-000000000001'] },
         { name: 'Pro users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] } } },
@@ -116,6 +116,9 @@ describe('the graph in a plan', () => {
       ],
     })
     expect(planned.errors).toEqual([])
+    // A static cohort with no source is refused by the service ("Invalid source for static cohort"): by the plan first.
+    const refused = await plan(staging, { cohorts: [{ name: 'Copied', is_static: true }] })
+    expect(refused.errors).toEqual([{ kind: 'cohorts', key: 'Copied', message: expect.stringMatching(/^static with no source: the service refuses it \("Invalid source for static cohort"\).*_create_static_person_ids: \[\]/) }])
     expect(planned.warnings.map((warning) => `${warning.key}: ${warning.message.split('.')[0]}`)).toEqual([
       'Imported: static: created without people',
       'From query: static, with a query: the service fills it from the query over the persons of project 1 when it is created; no people are copied from elsewhere',
