@@ -10,6 +10,7 @@ import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWri
 import { applySteps } from './order.js'
 import { withOwnedOrder, withoutCreateOnly, withoutOwned } from './owned.js'
 import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
+import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -167,7 +168,9 @@ class KindPlanner {
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
-    const [body, written] = [pick(prepared.send, differences), pick(spec, differences)].map((part) => withOwnedOrder(this.ops.kind, this.ops.kind === 'featureFlags' ? wholeFilters(part, current) : part, current))
+    // What a saved plan holds is written as the spec is: an encrypted payload the spec leaves out, as its `$env` too.
+    const parts: Array<[Resource, Resource]> = [[pick(prepared.send, differences), current], [pick(spec, differences), referencePayloads(current)]]
+    const [body, written] = parts.map(([part, live]) => withOwnedOrder(this.ops.kind, this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part, current))
     this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
@@ -191,7 +194,7 @@ class KindPlanner {
   }
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
-    return this.ops.kind === 'hogFunctions' ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
+    return this.ops.kind === 'hogFunctions' || prepared.hidden.length > 0 ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
   }
 
   /**
@@ -225,7 +228,8 @@ class KindPlanner {
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
     const isHogFunction = this.ops.kind === 'hogFunctions'
     const error = (message: string) => this.error(key, message)
-    const prepared = isHogFunction ? prepareSecrets(spec, live, { env: this.env, rotate: this.rotate, error }) : { compare: spec, send: spec, hidden: [], reads: [] }
+    const context = { env: this.env, rotate: this.rotate, error }
+    const prepared = isHogFunction ? prepareSecrets(spec, live, context) : this.ops.kind === 'featureFlags' ? preparePayloads(spec, live, context) : { compare: spec, send: spec, hidden: [], reads: [] }
     strayReferences(prepared.send, isHogFunction).forEach(error)
     return prepared
   }

@@ -5,6 +5,7 @@ import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { withoutOwned } from './owned.js'
+import { payloadVariables, referencePayloads } from './flag-payloads.js'
 import { referenceSecrets } from './secrets.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
@@ -25,6 +26,11 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
     const ops = kindOps(kind)
     return live[index]!.map((resource) => withRefs(kind, liveSpec(ops, client, resource), keys)).sort((a, b) => compareKeys(a[ops.keyField], b[ops.keyField]))
   })
+  const flags = (specs[kinds.indexOf('featureFlags')] ?? []) as Resource[]
+  for (const flag of flags) {
+    const variables = payloadVariables(flag)
+    if (variables.length > 0) options.onWarning?.({ kind: 'featureFlags', key: String(flag.key), message: `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it` })
+  }
   return Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
 }
 
@@ -40,12 +46,14 @@ export function keysOfKinds(kinds: readonly ConfigKind[], live: ReadonlyArray<re
 
 /**
  * A live resource as a spec: every field its kind manages, `null` where the service has none (so a field
- * set by hand later shows in a plan), each stored secret of a hog function as a `$env` reference, none of the
+ * set by hand later shows in a plan), each stored secret of a hog function and each encrypted payload of a flag
+ * as a `$env` reference, none of the
  * fields the service owns (owned.ts).
  */
 export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
   const spec = withoutOwned(ops.kind, ops.toSpec(client, resource))
   for (const field of nullableFields(ops)) if (!(field in spec) && (resource as Resource)[field] === null) spec[field] = null
+  if (ops.kind === 'featureFlags') return referencePayloads(spec)
   return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
 }
 

@@ -11,6 +11,7 @@ import { refsAsPlaceholders } from './graph.js'
 import { withPendingWrite, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
 import { EnvReader } from './env.js'
 import { holdReads } from './scrub.js'
+import { preparePayloads } from './flag-payloads.js'
 import { isEnvReference, prepareSecrets } from './secrets.js'
 import type { ConfigKind, Plan, PlanChange, PlanError, ReadPlanOptions } from './types.js'
 
@@ -180,10 +181,11 @@ function envNames(value: unknown): string[] {
 /** What a change of a read plan sends: its saved body, each secret read from the environment (and a kept one as the live resource has it). */
 export function savedBody(change: PlanChange, write: PendingWrite, live: Record<string, unknown> | undefined): Record<string, unknown> {
   const written = write.written!
-  if (change.kind !== 'hogFunctions' || !write.secrets) return written
+  if ((change.kind !== 'hogFunctions' && change.kind !== 'featureFlags') || !write.secrets) return written
   const { env, rotate } = write.secrets
   const failures: string[] = []
-  const { send } = prepareSecrets(written, live, { env, rotate, error: (message) => failures.push(message) })
+  const context = { env, rotate, error: (message: string) => failures.push(message) }
+  const { send } = change.kind === 'hogFunctions' ? prepareSecrets(written, live, context) : preparePayloads(written, live, context)
   if (failures.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failures[0]}`)
   return send
 }

@@ -33,7 +33,7 @@ async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
     write: (chunk) => ((out[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true),
     once: () => undefined,
   })
-  const code = await parsed.command.run(parsed.input, { stdout: sink('stdout'), stderr: sink('stderr'), stdin: [], env, signal: new AbortController().signal })
+  const code = await parsed.command.run(parsed.input, { stdout: sink('stdout'), stderr: sink('stderr'), stdin: (async function* () {})(), env, signal: new AbortController().signal })
   return { code, ...out }
 }
 
