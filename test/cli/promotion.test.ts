@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -107,5 +107,65 @@ describe('copy across services: the command is planCopy', () => {
     expect(applied.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
+  })
+})
+
+/**
+ * README's "Promoting to another host", run as written: each line in order, in this process, staging and
+ * production two fakes on two sockets (two hosts, two keys). It applies with no failure, then plans empty in both.
+ */
+describe('README: promoting to another host', () => {
+  const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const section = README.slice(README.indexOf('### Promoting to another host'))
+  const block = section.slice(section.indexOf('```sh\n') + 6, section.indexOf('\n```', section.indexOf('```sh\n')))
+  let staging: E2E
+  let production: E2E
+  let work: string
+  beforeEach(async () => {
+    staging = await startE2E({ projects: [111] })
+    production = await startE2E({ projects: [222], apiKey: TARGET_KEY })
+    work = mkdtempSync(join(tmpdir(), 'phc-readme-promotion-'))
+    await stagingSetup(staging.client({ projectId: 111 }))
+    // Production has a past of its own: its ids (and what the service derives from them) are not staging's.
+    await production.client({ projectId: 222 }).holdouts.create({ name: 'Q1 holdout', filters: [{ properties: [], rollout_percentage: 5 }] })
+  })
+  afterEach(async () => {
+    await staging.close()
+    await production.close()
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  it('applies with no failure, then the folder pulled from staging plans empty against staging and against production', async () => {
+    const values: Record<string, string> = {
+      'https://us.posthog.com': staging.server.url,
+      'https://eu.posthog.com': production.server.url,
+      phx_staging_key: staging.fake.apiKey,
+      phx_production_key: TARGET_KEY,
+      promoted: join(work, 'promoted'),
+    }
+    const real = (word: string) => word.replace(/https:\/\/(us|eu)\.posthog\.com|phx_\w+_key|^promoted$/g, (found) => values[found] ?? found)
+    const env: Record<string, string> = {}
+    const assign = (word: string, into: Record<string, string>) => {
+      const [name, value] = [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+      into[name] = real(value.replace(/^\$(\w+)$/, (_all, variable: string) => env[variable] ?? ''))
+    }
+    const runs: Array<{ line: string } & Run> = []
+    for (const line of block.split('\n')) {
+      const words = line.split(' ')
+      if (words[0] === 'export') {
+        words.slice(1).forEach((word) => assign(word, env))
+        continue
+      }
+      const own: Record<string, string> = {}
+      while (/^[A-Z_]+=/.test(words[0]!)) assign(words.shift()!, own)
+      expect(words.slice(0, 4)).toEqual(['npx', '-p', 'posthog-project-client', 'posthog-project'])
+      runs.push({ line, ...(await cli(words.slice(4).map(real), { ...env, ...own })) })
+    }
+    expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: stderr.replace(/^posthog-project: warning: .*\n/gm, '') }))).toEqual(runs.map(({ line }) => ({ line, code: 0, stderr: '' })))
+    const [dry, applied, , stagingPlan, productionPlan] = runs
+    expect(dry!.stdout).toContain(`Plan for project 222 (${production.server.url}) from project 111 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
+    expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
+    expect(stagingPlan!.stdout).toBe(`Plan for project 111 (${staging.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`)
+    expect(productionPlan!.stdout).toBe(`Plan for project 222 (${production.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`)
   })
 })
