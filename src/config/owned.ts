@@ -70,6 +70,22 @@ export function withoutCreateOnly(spec: Spec): Spec {
   return CREATE_ONLY.some((field) => field in spec) ? Object.fromEntries(Object.entries(spec).filter(([field]) => !CREATE_ONLY.includes(field))) : spec
 }
 
+/**
+ * The flag's config as an experiment's `parameters` show it: the service projects the linked flag's live config
+ * into them on read, and refuses them on a create that links an existing flag ("… the experiment links to it
+ * as-is, so its config cannot be set here"). Where the flag has a spec of its own (or is live for a create), the
+ * flag decides them and the experiment's spec does not.
+ */
+const FLAG_CONFIG = ['feature_flag_variants', 'rollout_percentage', 'aggregation_group_type_index', 'feature_flag_payloads', 'ensure_experience_continuity']
+
+/** An experiment spec without the flag config in its `parameters` (left out once empty). */
+export function withoutFlagConfig(spec: Spec): Spec {
+  if (!isPlainObject(spec.parameters) || !FLAG_CONFIG.some((key) => key in (spec.parameters as Spec))) return spec
+  const parameters = Object.fromEntries(Object.entries(spec.parameters).filter(([key]) => !FLAG_CONFIG.includes(key)))
+  const { parameters: _parameters, ...rest } = spec
+  return Object.keys(parameters).length > 0 ? { ...rest, parameters } : rest
+}
+
 /** An experiment's ordering lists and the metrics each orders. */
 const ORDERED_LISTS = [
   ['primary_metrics_ordered_uuids', 'metrics'],

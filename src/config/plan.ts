@@ -8,7 +8,7 @@ import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
 import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
 import { applySteps } from './order.js'
-import { withOwnedOrder, withoutCreateOnly, withoutOwned } from './owned.js'
+import { withOwnedOrder, withoutCreateOnly, withoutFlagConfig, withoutOwned } from './owned.js'
 import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
 import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
@@ -151,6 +151,7 @@ class KindPlanner {
     }
     const [resource] = matches
     if (!this.graph.checkRefs(this.ops.kind, key, spec)) return
+    if (this.ops.kind === 'experiments' && this.graph.flagDecides(key, !resource)) spec = withoutFlagConfig(spec)
     if (!resource) return this.planCreate(key, spec)
     spec = withoutCreateOnly(spec)
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with

@@ -4,7 +4,7 @@ import { REQUESTS } from '../requests/by-method.js'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
-import { withoutOwned } from './owned.js'
+import { withoutFlagConfig, withoutOwned } from './owned.js'
 import { payloadVariables, referencePayloads } from './flag-payloads.js'
 import { referenceSecrets } from './secrets.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
@@ -27,6 +27,9 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
     return live[index]!.map((resource) => withRefs(kind, liveSpec(ops, client, resource), keys)).sort((a, b) => compareKeys(a[ops.keyField], b[ops.keyField]))
   })
   const flags = (specs[kinds.indexOf('featureFlags')] ?? []) as Resource[]
+  // The flag's config an experiment's parameters show is the flag's, pulled with it.
+  const experiments = kinds.indexOf('experiments')
+  if (experiments >= 0) specs[experiments] = specs[experiments]!.map((spec) => (flags.some((flag) => flag.key === spec.feature_flag_key) ? withoutFlagConfig(spec) : spec))
   for (const flag of flags) {
     const variables = payloadVariables(flag)
     if (variables.length > 0) options.onWarning?.({ kind: 'featureFlags', key: String(flag.key), message: `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it` })

@@ -122,6 +122,14 @@ export class TargetGraph {
     return filled
   }
 
+  /**
+   * Whether an experiment's own flag decides its flag config: it has a spec of its own, or (for a create, which
+   * links it as it is) it is live.
+   */
+  flagDecides(key: string, creating: boolean): boolean {
+    return ((this.desired.featureFlags ?? []) as Resource[]).some((spec) => spec.key === key) || (creating && (this.liveByKey.get('featureFlags')?.get(key)?.length ?? 0) > 0)
+  }
+
   /** A plan error for each cycle of references among the specs of one kind. */
   checkCycles(): void {
     for (const ops of KINDS) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
-import { apply, plan, pull, type Plan, type ProjectConfig } from 'posthog-project-client/config'
+import { apply, plan, planCopy, pull, type Plan, type ProjectConfig } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING, writesSince } from './setup.js'
 
@@ -69,5 +69,26 @@ describe('fields the service owns', () => {
     expect(JSON.stringify(cohortLive!.filters)).toContain('"value":["yes"]')
     // Both projects converge: each plans empty against the same folder.
     for (const target of [staging, production]) expect(pending(await plan(target, config))).toEqual([])
+  })
+
+  it("an experiment's parameters show its flag's config (the service projects it on read): the flag's, never sent with the experiment", async () => {
+    const staging = e2e.client({ projectId: STAGING })
+    const production = staging.withOptions({ projectId: PRODUCTION })
+    const variants = [{ key: 'control', rollout_percentage: 40 }, { key: 'cheaper', rollout_percentage: 60 }]
+    await staging.featureFlags.create({ key: 'checkout-v4', filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } } } as never)
+    const experiment = await staging.experiments.create({ name: 'Checkout v4', feature_flag_key: 'checkout-v4', parameters: { variant_notes: { cheaper: '9 instead of 12' } } } as never)
+    // As the service reads it back: the linked flag's config projected into `parameters`.
+    const projected = { variant_notes: { cheaper: '9 instead of 12' }, feature_flag_variants: variants.map((variant) => ({ ...variant, split_percent: variant.rollout_percentage })), rollout_percentage: 100, ensure_experience_continuity: false }
+    Object.assign(e2e.fake.stateOf(STAGING).experiments.get(experiment.id)!, { parameters: projected })
+    const config = await pull(staging, { kinds: ['experiments', 'featureFlags'] })
+    expect(config.experiments![0]!.parameters).toEqual({ variant_notes: { cheaper: '9 instead of 12' } })
+    const copied = await planCopy(staging, production, { kinds: ['experiments'] })
+    expect(pending(copied)).toEqual(['create featureFlags checkout-v4', 'create experiments checkout-v4'])
+    const from = e2e.fake.requests.length
+    expect(await apply(production, copied)).toMatchObject({ failed: 0, skipped: 0 })
+    const sent = writesSince(e2e.fake, from).find((request) => request.path.endsWith('/experiments/'))!.body as Record<string, unknown>
+    // The service refuses flag config on a create that links an existing flag; the flag spec carries it instead.
+    expect(sent.parameters).toEqual({ variant_notes: { cheaper: '9 instead of 12' } })
+    expect(pending(await plan(staging, config))).toEqual([])
   })
 })
