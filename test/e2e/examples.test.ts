@@ -245,7 +245,7 @@ describe('examples/promote.ts', () => {
     const again = e2e.fake.requests.length
     printed = []
     await promoteExample(staging, 2, {})
-    expect(printed[0]).toMatch(/^Plan for project 2 \(http:\/\/127\.0\.0\.1:\d+\): 0 to create, 0 to update, 0 to delete, 3 unchanged\.\n/)
+    expect(printed[0]).toMatch(/^Plan for project 2 \(http:\/\/127\.0\.0\.1:\d+\) from project 1 \(http:\/\/127\.0\.0\.1:\d+\): 0 to create, 0 to update, 0 to delete, 4 unchanged\.\n/)
     expect(e2e.fake.requests.slice(again).filter((request) => request.method !== 'GET')).toEqual([])
   })
 })
