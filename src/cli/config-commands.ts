@@ -112,12 +112,14 @@ const ROWS: readonly Row[] = [
     flags: ['to-project', 'to-host', 'to-api-key-env', 'kind', 'key', 'format', 'dry-run', 'yes', 'out', 'allow-env'],
     formats: ['text', 'json'],
     synopsis: 'copy --to-project ID [--dry-run]',
-    usage: `copy --to-project ID [--to-host URL --to-api-key-env NAME] ${SELECT} [--format text|json] [--dry-run] [--yes] [--out FILE] [--allow-env NAME …]`,
+    usage:
+      `copy --to-project ID [--to-host URL --to-api-key-env NAME] ${SELECT} [--format text|json] [--dry-run] [--yes] ` +
+      '[--out FILE] [--allow-env NAME …]',
     about: [
       'Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
-      '--kind and --key select what is promoted; what it stands on comes along (its actions, cohorts, holdouts, saved metrics, flags).',
-      '--to-host URL and --to-api-key-env NAME: the target on another service or with another key (read from the variable NAME).',
-      '--out FILE saves the plan and sends nothing: apply FILE (with the target\'s --project, --base-url and key) applies it there only.',
+      '--kind and --key select what is promoted; what it stands on comes along (actions, cohorts, holdouts, saved metrics, flags).',
+      '--to-host URL and --to-api-key-env NAME: the target on another service or with another key (read from NAME).',
+      '--out FILE saves the plan and sends nothing: apply FILE, with the target\'s settings, applies it there only.',
     ],
   },
 ]
@@ -169,10 +171,14 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
   if (command === 'copy' && toProject === undefined) throw new UsageError('--to-project', 'required: the id of the project to copy to')
   if (toProject !== undefined && !/^\d+$/.test(toProject)) throw new UsageError('--to-project', `expected a project id, got ${JSON.stringify(toProject)}`)
   const toApiKeyEnv = text('to-api-key-env')
-  if (toApiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(toApiKeyEnv)) throw new UsageError('--to-api-key-env', 'expected the name of the environment variable that holds the target\'s key (the key itself is never an argument)')
+  if (toApiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(toApiKeyEnv)) {
+    throw new UsageError('--to-api-key-env', "expected the name of the variable that holds the target's key (a key is never an argument)")
+  }
   const toHost = text('to-host')
   // A key is sent only to the service it was given for: another host needs its own.
-  if (toHost !== undefined && toApiKeyEnv === undefined) throw new UsageError('--to-host', 'needs --to-api-key-env NAME, the variable that holds a key of that service (the source\'s key is never sent to another host)')
+  if (toHost !== undefined && toApiKeyEnv === undefined) {
+    throw new UsageError('--to-host', "needs --to-api-key-env NAME, the variable that holds a key of that service (the source's key is never sent there)")
+  }
   const kinds = list('kind')?.flatMap((item) => item.split(',')).filter(Boolean).map(kindOf)
   const keys = list('key')
   const allowEnv = list('allow-env')

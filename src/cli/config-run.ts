@@ -101,11 +101,12 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
  * variable `--to-api-key-env` names when given (another service, another organisation).
  */
 async function copyTarget(command: ConfigCommand, io: Io, source: Client): Promise<Client> {
-  if (command.toHost === undefined && command.toApiKeyEnv === undefined) return source.withOptions({ projectId: Number(command.toProject) })
-  const apiKey = command.toApiKeyEnv === undefined ? undefined : io.env[command.toApiKeyEnv]
-  if (command.toApiKeyEnv !== undefined && !apiKey) throw new UsageError('--to-api-key-env', `the variable ${command.toApiKeyEnv} is not set: it holds the target's key`)
-  const settings = { ...command.settings, projectId: command.toProject!, ...(command.toHost !== undefined && { baseUrl: command.toHost }), ...(apiKey !== undefined && { apiKey }) }
-  return clientFor(settings, command.reporting, io)
+  const { toHost, toApiKeyEnv } = command
+  if (toHost === undefined && toApiKeyEnv === undefined) return source.withOptions({ projectId: Number(command.toProject) })
+  const apiKey = toApiKeyEnv === undefined ? undefined : io.env[toApiKeyEnv]
+  if (toApiKeyEnv !== undefined && !apiKey) throw new UsageError('--to-api-key-env', `the variable ${toApiKeyEnv} is not set: it holds the target's key`)
+  const host = toHost === undefined ? {} : { baseUrl: toHost }
+  return clientFor({ ...command.settings, projectId: command.toProject!, ...host, ...(apiKey !== undefined && { apiKey }) }, command.reporting, io)
 }
 
 /** `copy --out FILE`: the plan shown and saved, nothing sent. */
@@ -113,7 +114,8 @@ async function savePlan(planned: Plan, command: ConfigCommand, io: Io, config: C
   await put(io.stdout, config.formatPlan(planned, command.format === 'json' ? 'json' : 'text'))
   if (planned.errors.length > 0) return reportErrors(planned, io)
   await config.writePlan(command.out!, planned)
-  await put(io.stderr, `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against project ${planned.project?.id ?? ''} at ${planned.project?.host ?? ''})\n`)
+  const where = `project ${planned.project?.id ?? ''} at ${planned.project?.host ?? ''}`
+  await put(io.stderr, `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against ${where})\n`)
   return EXIT.ok
 }
 

@@ -14,7 +14,8 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * deletes in the reverse order. Before an update or a delete the resource is read again (one read each) and
  * written only if its writable fields are still those the plan saw: otherwise that change fails with
  * {@link StaleResourceError} and the others go on, except what stands on it: a change whose dependency (what it
- * names, an experiment's own flag) failed or was skipped is skipped, with a {@link DependencyFailedError}. A create is sent once; after a write lost in flight, the
+ * names, an experiment's own flag) failed or was skipped is skipped, with a {@link DependencyFailedError}.
+ * A create is sent once; after a write lost in flight, the
  * next plan finds the resource by its key. Just before each create the key is looked up again: a resource
  * made since the plan (by another apply) fails the create as stale. Where the service lets a key repeat
  * (experiments, hog functions) the key is looked up once more after the create, and of two made at once
@@ -49,9 +50,12 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
       .bulk(
         step,
         async (change, { signal }) => {
-          // What stands on a change that was not applied is not sent: it would name nothing, or get what the service makes.
+          // What stands on a change that was not applied is not sent: it would name nothing, or get what the
+          // service makes (an experiment's default flag).
           const blocked = dependenciesOf(change, changes).find((dependency) => outcomes.get(dependency)?.status !== 'applied')
-          const outcome = blocked ? { change, status: 'skipped' as const, error: new DependencyFailedError(blocked) } : await applyChange(client, change, signal, bodies, resolver)
+          const outcome = blocked
+            ? { change, status: 'skipped' as const, error: new DependencyFailedError(blocked) }
+            : await applyChange(client, change, signal, bodies, resolver)
           outcomes.set(change, outcome)
           counts.done += 1
           if (outcome.status !== 'skipped') counts[outcome.status] += 1

@@ -14,7 +14,8 @@ import type { ConfigKind, CopyOptions, Plan, PlanWarning, ProjectConfig } from '
  * comes along: linked to the target's resource of the same key when it has one (left as it is), created
  * before what needs it otherwise; a `PlanWarning` says which. An experiment's own flag (of its
  * `feature_flag_key`) is promoted whole, like the experiment: created, or updated to the source's variants,
- * payloads and conditions where the target's differs (never linked as the target happens to have it). Ids that mean nothing in the target (kinds the
+ * payloads and conditions where the target's differs (never linked as the target happens to have it).
+ * Ids that mean nothing in the target (kinds the
  * configuration does not manage) are not sent: a top-level id field is left out; a spec that names such
  * objects by id inside its metrics, filters or inputs is not copied at all. Each is a `PlanWarning`.
  */
@@ -81,7 +82,10 @@ async function dependencies(target: ProjectClient, pulled: ProjectConfig, select
     const there = live[kinds.indexOf(node.kind)]!.filter((resource) => resource[ops.keyField] === key)
     if (own && there.length > 0) {
       created.push(node)
-      warnings.push({ kind: node.kind, key, message: `promoted whole: the own flag of ${by}, updated to the source's variants, payloads and conditions where project ${target.projectId}'s differs` })
+      const message =
+        `promoted whole: the own flag of ${by}, updated to the source's variants, payloads and conditions ` +
+        `where project ${target.projectId}'s differs`
+      warnings.push({ kind: node.kind, key, message })
     } else if (there.length === 0) {
       created.push(node)
       warnings.push({ kind: node.kind, key, message: `created: ${by} needs it and project ${target.projectId} has none` })

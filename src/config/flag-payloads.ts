@@ -31,7 +31,8 @@ export function referencePayloads(flag: Spec): Spec {
   const payloads = payloadsOf(flag)
   if (flag.has_encrypted_payloads !== true || !payloads) return flag
   const key = String(flag.key)
-  return withPayloads(flag, Object.fromEntries(Object.keys(payloads).map((name) => [name, { $env: payloadVariableName(key, name) }])))
+  const references = Object.keys(payloads).map((name) => [name, { $env: payloadVariableName(key, name) }])
+  return withPayloads(flag, Object.fromEntries(references))
 }
 
 /** The variables a flag spec's payloads name. */
@@ -48,7 +49,9 @@ export function preparePayloads(spec: Spec, live: Spec | undefined, context: Pre
   const payloads = payloadsOf(spec)
   const hidden: Segments[] = []
   const reads = new Set<string>()
-  if (!payloads || !Object.values(payloads).some(isEnvReference)) return { compare: spec, send: spec, hidden, reads: [] }
+  if (!payloads || !Object.values(payloads).some(isEnvReference)) {
+    return { compare: spec, send: spec, hidden, reads: [] }
+  }
   const livePayloads = live ? (payloadsOf(live) ?? {}) : undefined
   const compare: Spec = {}
   const send: Spec = {}
@@ -60,7 +63,8 @@ export function preparePayloads(spec: Spec, live: Spec | undefined, context: Pre
     const at = `filters.payloads.${name}`
     hidden.push(['filters', 'payloads', name])
     if (spec.has_encrypted_payloads !== true) {
-      context.error(`${at}: $env stands in a payload only of a flag with has_encrypted_payloads: true (any other payload is stored and read in clear)`)
+      const why = '(any other payload is stored and read in clear)'
+      context.error(`${at}: $env stands in a payload only of a flag with has_encrypted_payloads: true ${why}`)
       continue
     }
     const kept = livePayloads?.[name]

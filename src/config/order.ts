@@ -29,10 +29,13 @@ export function applySteps(changes: readonly PlanChange[]): PlanChange[][] {
  */
 export function dependenciesOf(change: PlanChange, among: readonly PlanChange[]): PlanChange[] {
   const refOf = (other: PlanChange) => refTo(other.kind, other.key).$ref
-  if (change.action === 'delete') return among.filter((other) => other !== change && other.action === 'delete' && (pendingWrite(other)?.references ?? []).includes(refOf(change)))
+  const others = among.filter((other) => other !== change && other.action !== 'unchanged')
+  if (change.action === 'delete') {
+    return others.filter((other) => other.action === 'delete' && (pendingWrite(other)?.references ?? []).includes(refOf(change)))
+  }
   const refs = bodyRefs(change)
   if (change.kind === 'experiments') refs.push(refTo('featureFlags', change.key).$ref)
-  return among.filter((other) => other !== change && other.action !== 'delete' && other.action !== 'unchanged' && refs.includes(refOf(other)))
+  return others.filter((other) => other.action !== 'delete' && refs.includes(refOf(other)))
 }
 
 /** The references a create or an update sends (`<folder>/<key>`). */

@@ -18,6 +18,8 @@ const FILTERS_OWNED = ['bytecode', 'transpiled', 'bytecode_error']
 /** What the service writes into a flag's release conditions: names read from what they name, freeze stamps. */
 const PROPERTY_OWNED = ['cohort_name', 'group_key_names']
 const GROUP_OWNED = ['exposure_frozen', 'exposure_frozen_cohort']
+/** What the service keeps of an action's calculation, its own timestamps and constants. */
+const ACTION_OWNED = ['bytecode_error', 'pinned_at', 'creation_context', 'last_calculated_at', 'is_calculating', 'is_action']
 
 /** Each kind's owned fields removed from a spec, in place. */
 const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
@@ -35,15 +37,18 @@ const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
     if (isPlainObject(spec.query)) remove(spec.query, ['uuid', 'fingerprint'])
   },
   experiments(spec) {
-    for (const field of ['metrics', 'metrics_secondary']) for (const metric of objects(spec[field])) delete metric.fingerprint
+    for (const field of ['metrics', 'metrics_secondary']) {
+      for (const metric of objects(spec[field])) delete metric.fingerprint
+    }
     for (const [list, metrics] of ORDERED_LISTS) {
       // The entries that are not the spec's own metrics are its saved metrics' uuids, which the service adds.
-      if (Array.isArray(spec[list])) spec[list] = (spec[list] as unknown[]).filter((uuid) => ownUuids(spec, metrics).has(uuid))
+      const own = ownUuids(spec, metrics)
+      if (Array.isArray(spec[list])) spec[list] = (spec[list] as unknown[]).filter((uuid) => own.has(uuid))
     }
   },
   actions(spec) {
     for (const step of objects(spec.steps)) delete step.selector_regex
-    remove(spec, ['bytecode_error', 'pinned_at', 'creation_context', 'last_calculated_at', 'is_calculating', 'is_action'])
+    remove(spec, ACTION_OWNED)
   },
   featureFlags(spec) {
     const filters = isPlainObject(spec.filters) ? spec.filters : {}
@@ -55,7 +60,8 @@ const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
   hogFunctions(spec) {
     remove(spec, ['bytecode', 'transpiled'])
     for (const owner of [spec, ...objects(spec.mappings)]) {
-      if (isPlainObject(owner.inputs)) for (const input of Object.values(owner.inputs)) if (isPlainObject(input)) remove(input, INPUT_OWNED)
+      const inputs = isPlainObject(owner.inputs) ? Object.values(owner.inputs) : []
+      for (const input of inputs) if (isPlainObject(input)) remove(input, INPUT_OWNED)
       if (isPlainObject(owner.filters)) remove(owner.filters, FILTERS_OWNED)
     }
     if (isPlainObject(spec.masking)) delete spec.masking.bytecode
@@ -67,7 +73,8 @@ const CREATE_ONLY = ['_create_static_person_ids', '_create_in_folder']
 
 /** `spec` without what only a create reads. */
 export function withoutCreateOnly(spec: Spec): Spec {
-  return CREATE_ONLY.some((field) => field in spec) ? Object.fromEntries(Object.entries(spec).filter(([field]) => !CREATE_ONLY.includes(field))) : spec
+  if (!CREATE_ONLY.some((field) => field in spec)) return spec
+  return Object.fromEntries(Object.entries(spec).filter(([field]) => !CREATE_ONLY.includes(field)))
 }
 
 /**
@@ -76,7 +83,13 @@ export function withoutCreateOnly(spec: Spec): Spec {
  * as-is, so its config cannot be set here"). Where the flag has a spec of its own (or is live for a create), the
  * flag decides them and the experiment's spec does not.
  */
-const FLAG_CONFIG = ['feature_flag_variants', 'rollout_percentage', 'aggregation_group_type_index', 'feature_flag_payloads', 'ensure_experience_continuity']
+const FLAG_CONFIG = [
+  'feature_flag_variants',
+  'rollout_percentage',
+  'aggregation_group_type_index',
+  'feature_flag_payloads',
+  'ensure_experience_continuity',
+]
 
 /** An experiment spec without the flag config in its `parameters` (left out once empty). */
 export function withoutFlagConfig(spec: Spec): Spec {

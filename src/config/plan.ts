@@ -39,7 +39,9 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   })
   unknown.throwIfAny()
   graph.checkCycles()
-  if (managed.includes('featureFlags')) result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
+  if (managed.includes('featureFlags')) {
+    result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
+  }
   checkDeletes(result, { client, desired, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
@@ -157,7 +159,8 @@ class KindPlanner {
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
     // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
-    const before = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current))
+    const read = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
+    const before = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
     const asWritten = spec
     spec = this.graph.withRefs(this.ops.kind, spec)
     carryUnknownMembers(asWritten, spec)
@@ -170,8 +173,14 @@ class KindPlanner {
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
     // What a saved plan holds is written as the spec is: an encrypted payload the spec leaves out, as its `$env` too.
-    const parts: Array<[Resource, Resource]> = [[pick(prepared.send, differences), current], [pick(spec, differences), referencePayloads(current)]]
-    const [body, written] = parts.map(([part, live]) => withOwnedOrder(this.ops.kind, this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part, current))
+    const parts: Array<[Resource, Resource]> = [
+      [pick(prepared.send, differences), current],
+      [pick(spec, differences), referencePayloads(current)],
+    ]
+    const [body, written] = parts.map(([part, live]) => {
+      const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part
+      return withOwnedOrder(this.ops.kind, whole, current)
+    })
     this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
   }
 
@@ -195,7 +204,8 @@ class KindPlanner {
   }
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
-    return this.ops.kind === 'hogFunctions' || prepared.hidden.length > 0 ? { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } } : {}
+    if (this.ops.kind !== 'hogFunctions' && prepared.hidden.length === 0) return {}
+    return { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } }
   }
 
   /**
@@ -208,16 +218,18 @@ class KindPlanner {
     if (spec.is_static !== true || (Array.isArray(given) && given.length > 0)) return
     const project = this.client.projectId
     if (isPlainObject(spec.query)) return this.warn(key, `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`)
-    if (given === undefined) return this.warn(key, `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+    if (given === undefined) {
+      return this.warn(key, `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+    }
     this.warn(key, `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`)
   }
 
-  /** Why the service would refuse to create `spec`, for a reason the spec shows (docs/service-behaviour.md §11.2, §11.3). */
+  /** Why the service would refuse to create `spec`, for a reason it shows (docs/service-behaviour.md §11.2, §11.3). */
   private refusal(spec: Resource): string | undefined {
     if (this.ops.kind === 'cohorts') return staticCohortRefusal(spec, this.client.projectId)
     const groups = isPlainObject(spec.filters) ? spec.filters.groups : undefined
-    if (this.ops.kind === 'featureFlags' && Array.isArray(groups) && groups.length === 0) return 'filters.groups is empty: the service refuses to create a flag without a condition set ("Feature flags must have at least one condition set (group).")'
-    return undefined
+    if (this.ops.kind !== 'featureFlags' || !Array.isArray(groups) || groups.length > 0) return undefined
+    return 'filters.groups is empty: the service refuses to create a flag without a condition set ("Feature flags must have at least one condition set (group).")'
   }
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */
@@ -230,7 +242,8 @@ class KindPlanner {
     const isHogFunction = this.ops.kind === 'hogFunctions'
     const error = (message: string) => this.error(key, message)
     const context = { env: this.env, rotate: this.rotate, error }
-    const prepared = isHogFunction ? prepareSecrets(spec, live, context) : this.ops.kind === 'featureFlags' ? preparePayloads(spec, live, context) : { compare: spec, send: spec, hidden: [], reads: [] }
+    const plain = { compare: spec, send: spec, hidden: [], reads: [] }
+    const prepared = isHogFunction ? prepareSecrets(spec, live, context) : this.ops.kind === 'featureFlags' ? preparePayloads(spec, live, context) : plain
     strayReferences(prepared.send, isHogFunction).forEach(error)
     return prepared
   }

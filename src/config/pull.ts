@@ -29,10 +29,13 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
   const flags = (specs[kinds.indexOf('featureFlags')] ?? []) as Resource[]
   // The flag's config an experiment's parameters show is the flag's, pulled with it.
   const experiments = kinds.indexOf('experiments')
-  if (experiments >= 0) specs[experiments] = specs[experiments]!.map((spec) => (flags.some((flag) => flag.key === spec.feature_flag_key) ? withoutFlagConfig(spec) : spec))
+  const pulledFlag = (spec: Resource) => flags.some((flag) => flag.key === spec.feature_flag_key)
+  if (experiments >= 0) specs[experiments] = specs[experiments]!.map((spec) => (pulledFlag(spec) ? withoutFlagConfig(spec) : spec))
   for (const flag of flags) {
     const variables = payloadVariables(flag)
-    if (variables.length > 0) options.onWarning?.({ kind: 'featureFlags', key: String(flag.key), message: `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it` })
+    if (variables.length === 0) continue
+    const message = `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it`
+    options.onWarning?.({ kind: 'featureFlags', key: String(flag.key), message })
   }
   return Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
 }

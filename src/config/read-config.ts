@@ -57,8 +57,11 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
       problems.add({ file: shown, line: 0, path: '', message: 'a symbolic link or a file where the folder of a kind belongs: not followed' })
       continue
     }
-    const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1))
-    for (const entry of listed) if (!EXTENSIONS.includes(extname(entry.name))) problems.add({ file: join(shown, entry.name), line: 0, path: '', message: `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder` })
+    const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.'))
+    listed.sort((a, b) => (a.name < b.name ? -1 : 1))
+    const notSpecs = listed.filter((entry) => !EXTENSIONS.includes(extname(entry.name)))
+    const why = `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder`
+    for (const entry of notSpecs) problems.add({ file: join(shown, entry.name), line: 0, path: '', message: why })
     const entries = listed.filter((entry) => EXTENSIONS.includes(extname(entry.name)))
     const keys = new Map<string, string>()
     for (const entry of entries) {
@@ -85,10 +88,12 @@ const KIND_FOLDERS = KINDS.map((ops) => ops.folder)
  * file is left unapplied by a drift check that passes. Dotfiles and files at the root are not the configuration's.
  */
 async function strayFolders(root: string, dir: string): Promise<ConfigProblem[]> {
-  const entries = (await listEntries(root)).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !KIND_FOLDERS.includes(entry.name))
+  const stray = (name: string) => !name.startsWith('.') && !KIND_FOLDERS.includes(name)
+  const entries = (await listEntries(root)).filter((entry) => entry.isDirectory() && stray(entry.name))
+  const folders = KIND_FOLDERS.map((folder) => `${folder}/`).join(', ')
   return entries.map((entry) => {
     const nearest = closest(entry.name, KIND_FOLDERS)
-    const hint = nearest === undefined ? `the kinds' folders are ${KIND_FOLDERS.map((folder) => `${folder}/`).join(', ')}` : `did you mean ${nearest}/?`
+    const hint = nearest === undefined ? `the kinds' folders are ${folders}` : `did you mean ${nearest}/?`
     return { file: join(dir, entry.name), line: 0, path: '', message: `not the folder of a kind, so nothing in it is read: ${hint}` }
   })
 }

@@ -26,8 +26,13 @@ function leavesOf(filters: unknown): Resource[] {
  * flag, existing cohort or query.`, docs/service-behaviour.md §11.3). `undefined` when it can be created.
  */
 export function staticCohortRefusal(spec: Resource, project: string): string | undefined {
-  if (spec.is_static !== true || spec._create_static_person_ids !== undefined || isPlainObject(spec.query) || leavesOf(spec.filters).length > 0) return undefined
-  return `static with no source: the service refuses it ("Invalid source for static cohort"). Its people are not part of a spec (PostHog keeps persons per project), so none are copied: write _create_static_person_ids: [] in its spec to create it empty and add people in project ${project}, or give it criteria or a query`
+  if (spec.is_static !== true || spec._create_static_person_ids !== undefined) return undefined
+  if (isPlainObject(spec.query) || leavesOf(spec.filters).length > 0) return undefined
+  return (
+    'static with no source: the service refuses it ("Invalid source for static cohort"). Its people are not part ' +
+    'of a spec (PostHog keeps persons per project), so none are copied: write _create_static_person_ids: [] in its ' +
+    `spec to create it empty and add people in project ${project}, or give it criteria or a query`
+  )
 }
 
 /** The cohorts the live project and the configuration know, to follow a flag's cohorts and theirs. */
@@ -75,7 +80,11 @@ export function behavioralCohortErrors({ desired, live }: CohortIndex): PlanErro
         const found = cohort && behavioral(cohort, new Set())
         if (!cohort || !found) return
         const through = found === cohort ? '' : ` through cohort "${String(found.name)}"`
-        errors.push({ kind: 'featureFlags', key: String(flag.key), message: `filters.groups[${index}].properties[${at}]: cohort "${String(cohort.name)}" has behavioral (event-based) conditions${through}, which the service refuses in a flag (behavioral_cohort_found): target a cohort of person properties` })
+        const message =
+          `filters.groups[${index}].properties[${at}]: cohort "${String(cohort.name)}" has behavioral (event-based) ` +
+          `conditions${through}, which the service refuses in a flag (behavioral_cohort_found): target a cohort of ` +
+          'person properties'
+        errors.push({ kind: 'featureFlags', key: String(flag.key), message })
       })
     })
   }

@@ -135,7 +135,8 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
     }
     return withPendingWrite(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), ...(references && { references }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
   })
-  const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project, ...(saved.source && { source: saved.source }) })
+  const source = saved.source && { source: saved.source }
+  const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project, ...source })
   holdReads(plan, env.values)
   return plan
 }
