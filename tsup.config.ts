@@ -35,7 +35,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
-    clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**'],
+    clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**', '!hog/**'],
     sourcemap: true,
     target: 'es2022',
     platform: 'neutral',
@@ -62,6 +62,20 @@ export default defineConfig([
     splitting: false,
     treeshake: true,
     external: ['posthog-project-client', 'zod', 'yaml'],
+  },
+  {
+    // posthog-project-client/hog: PostHog's parser (WebAssembly) and VM stay the user's installed packages,
+    // imported on first use; nothing of them is in any bundle of this package.
+    entry: { 'hog/index': 'src/hog/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: false,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+    splitting: false,
+    treeshake: true,
+    external: ['@posthog/hogql-parser', '@posthog/hogvm', 'node:crypto'],
   },
   {
     // The `posthog-project` command. Node only; the SDK is not bundled in: the command loads the package's
