@@ -14,3 +14,16 @@ export {
   type HogRunResult,
   type RunHogOptions,
 } from './run.js'
+export {
+  runHogFunction,
+  type HogEventInput,
+  type HogFunctionInvocationInput,
+  type HogFunctionMapping,
+  type HogFunctionRun,
+  type HogFunctionSpec,
+  type HogGroupInput,
+  type HogPersonInput,
+  type RunHogFunctionOptions,
+} from './function-run.js'
+export type { HogAction, HogActionStep, HogFilterEntity, HogFunctionFilters, HogPropertyFilter } from './filters.js'
+export type { HogFunctionInput, HogInputSchemaItem } from './inputs.js'

@@ -33,6 +33,9 @@ export type HogFetchHandler = (
   options: { method: string; headers: Record<string, string>; body: unknown },
 ) => HogFetchResponse | Promise<HogFetchResponse>
 
+/** What `runHog` gives a fetch handler internally: the code's own options object too. */
+type FetchAnswer = (call: HogFetchCall, given: unknown) => HogFetchResponse | Promise<HogFetchResponse>
+
 export interface RunHogOptions {
   /** The globals the code reads (`event`, `inputs`, …). */
   readonly globals?: Record<string, unknown>
@@ -43,6 +46,12 @@ export interface RunHogOptions {
   readonly timeoutMs?: number
   /** Memory allowed for the VM's stack, in bytes (default 64 MiB, the VM's own default). */
   readonly memoryLimitBytes?: number
+}
+
+/** What the function runner adds: secrets redacted from what is recorded, fetch answered with the code's options. */
+export interface ExecuteOptions extends RunHogOptions {
+  readonly recordCall?: (call: HogFetchCall) => HogFetchCall
+  readonly answerFetch?: FetchAnswer
 }
 
 export interface HogRunResult {
@@ -60,15 +69,19 @@ const MAX_ASYNC_STEPS = 5
 const OK_RESPONSE: HogFetchResponse = { status: 200, body: {} }
 
 /** Runs Hog bytecode; never throws for what the code does (its error is in `error`). */
-export async function runHog(bytecode: HogBytecode | readonly unknown[], options: RunHogOptions = {}): Promise<HogRunResult> {
+export function runHog(bytecode: HogBytecode | readonly unknown[], options: RunHogOptions = {}): Promise<HogRunResult> {
+  return execute(bytecode, options)
+}
+
+export async function execute(bytecode: HogBytecode | readonly unknown[], options: ExecuteOptions): Promise<HogRunResult> {
   const vm = await loadVm()
   const logs: HogLog[] = []
   const calls: HogFetchCall[] = []
   const functions = {
-    ...options.functions,
     print: (...args: unknown[]) => {
       logs.push({ level: 'info', message: args.map((arg) => vm.printHogStringOutput(arg)).join(' ') })
     },
+    ...options.functions,
   }
   const execOptions = {
     globals: options.globals ?? {},
@@ -92,11 +105,13 @@ export async function runHog(bytecode: HogBytecode | readonly unknown[], options
     if (step.asyncFunctionName !== 'fetch' || !step.state) {
       return { result: null, logs, calls, error: `Unsupported async function: ${String(step.asyncFunctionName)}` }
     }
-    const call = fetchCall(step.asyncFunctionArgs ?? [])
-    calls.push(call)
+    const args = step.asyncFunctionArgs ?? []
+    const call = fetchCall(args)
+    calls.push(options.recordCall ? options.recordCall(call) : call)
     let response: HogFetchResponse
     try {
-      response = options.fetch ? await options.fetch(call.url, call) : OK_RESPONSE
+      if (options.answerFetch) response = await options.answerFetch(call, args[1])
+      else response = options.fetch ? await options.fetch(call.url, call) : OK_RESPONSE
     } catch (error) {
       return { result: null, logs, calls, error: describeError(error) }
     }
