@@ -47,7 +47,7 @@ export default defineConfig([
     },
     treeshake: true,
     // The dependencies are the user's own installed copies (the exported schemas are their zod's schemas).
-    external: ['ky', 'zod', 'msw', 'node:http', 'node:net'],
+    external: ['ky', 'zod', 'msw', 'node:http', 'node:net', '@posthog/hogql-parser', '@posthog/hogvm', 'node:crypto'],
   },
   {
     // posthog-project-client/config: Node only (it reads and writes files). The SDK is not bundled in: it

@@ -8,7 +8,7 @@ import { compileHog } from './compile.js'
 import { HogCompileError } from './errors.js'
 import { filtersExpression, type FilterContext, type HogFunctionFilters } from './filters.js'
 import { evaluateInputs, InputError, type HogInputSchemaItem } from './inputs.js'
-import { describeError, execute, type HogFetchCall, type HogFetchHandler, type HogFetchResponse, type HogLog, type HogRunResult } from './run.js'
+import { describeError, execute, type RunStats, type HogFetchCall, type HogFetchHandler, type HogFetchResponse, type HogLog, type HogRunResult } from './run.js'
 
 /** A hog function as a `hogFunctions` spec has it (secrets as `{ $env: NAME }`). */
 export interface HogFunctionSpec {
@@ -307,7 +307,14 @@ async function runInvocation(
   })
   const error = run.error === null ? null : redact(run.error)
   if (error !== null) logs.push({ level: 'error', message: `Error executing function on event ${uuid}: ${error}` })
+  else if (run.stats) logs.push({ level: 'debug', message: completionLine(run.stats, String((globals.event as { url: unknown }).url)) })
   return { result: run.result, calls: run.calls, error, logs }
+}
+
+/** The executor's line when a run finishes ([`R5`]). */
+function completionLine(stats: RunStats, url: string): string {
+  const sync = stats.syncDuration
+  return `Function completed in ${sync}ms. Sync: ${sync}ms. Mem: ${stats.maxMemUsed} bytes. Ops: ${stats.ops}. Event: '${url}'`
 }
 
 /** A log line as the CDP writes one: non-strings as JSON, joined by `, `, secrets redacted, length capped ([`R6`]). */

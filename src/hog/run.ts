@@ -69,11 +69,22 @@ const MAX_ASYNC_STEPS = 5
 const OK_RESPONSE: HogFetchResponse = { status: 200, body: {} }
 
 /** Runs Hog bytecode; never throws for what the code does (its error is in `error`). */
-export function runHog(bytecode: HogBytecode | readonly unknown[], options: RunHogOptions = {}): Promise<HogRunResult> {
-  return execute(bytecode, options)
+export async function runHog(bytecode: HogBytecode | readonly unknown[], options: RunHogOptions = {}): Promise<HogRunResult> {
+  const { stats: _stats, ...result } = await execute(bytecode, options)
+  return result
 }
 
-export async function execute(bytecode: HogBytecode | readonly unknown[], options: ExecuteOptions): Promise<HogRunResult> {
+/** What the VM reports of a finished run, for the executor's completion line ([`R5`]). */
+export interface RunStats {
+  readonly syncDuration: number
+  readonly maxMemUsed: number
+  readonly ops: number
+}
+
+export async function execute(
+  bytecode: HogBytecode | readonly unknown[],
+  options: ExecuteOptions,
+): Promise<HogRunResult & { stats?: RunStats }> {
   const vm = await loadVm()
   const logs: HogLog[] = []
   const calls: HogFetchCall[] = []
@@ -100,7 +111,11 @@ export async function execute(bytecode: HogBytecode | readonly unknown[], option
     } catch (error) {
       return { result: null, logs, calls, error: describeError(error) }
     }
-    if (step.finished) return { result: step.result ?? null, logs, calls, error: null }
+    if (step.finished) {
+      const state = step.state as Partial<RunStats> | undefined
+      const stats = { syncDuration: state?.syncDuration ?? 0, maxMemUsed: state?.maxMemUsed ?? 0, ops: state?.ops ?? 0 }
+      return { result: vm.convertHogToJS(step.result ?? null), logs, calls, error: null, stats }
+    }
     if (step.error !== undefined && step.error !== null) return { result: null, logs, calls, error: describeError(step.error) }
     if (step.asyncFunctionName !== 'fetch' || !step.state) {
       return { result: null, logs, calls, error: `Unsupported async function: ${String(step.asyncFunctionName)}` }

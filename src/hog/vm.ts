@@ -2,6 +2,9 @@
 
 interface VmState {
   stack: unknown[]
+  ops?: number
+  syncDuration?: number
+  maxMemUsed?: number
 }
 
 export interface VmStep {
@@ -16,6 +19,8 @@ export interface VmStep {
 export interface HogVm {
   exec(input: unknown, options: Record<string, unknown>): VmStep
   printHogStringOutput(value: unknown): string
+  /** A VM value (dicts are Maps) as plain JavaScript. */
+  convertHogToJS(value: unknown): unknown
   /** What the VM needs from its host: regular expressions and, on Node, `crypto`. */
   external(): Promise<Record<string, unknown>>
 }
@@ -31,6 +36,7 @@ export function loadVm(): Promise<HogVm> {
     return {
       exec: (input, options) => module.exec(input, options),
       printHogStringOutput: (value) => module.printHogStringOutput(value),
+      convertHogToJS: (value) => module.convertHogToJS(value),
       external: hostExternal,
     }
   })
