@@ -69,6 +69,7 @@ export interface RunHogFunctionOptions extends FilterContext {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** The `project` global (default `{ id: 1, name: 'Default project', url: 'http://localhost:8000/project/1' }`). */
   readonly project?: { readonly id: number; readonly name: string; readonly url: string }
+  /** Run time allowed for the code (default 550 ms: the CDP's `CDP_WATCHER_HOG_COST_TIMING_UPPER_MS`, [`R2`]). */
   readonly timeoutMs?: number
   /** Log each fetch as the service's mock does (`Async function 'fetch' was mocked with arguments:`, [`R9`]). */
   readonly mockLogs?: boolean
@@ -82,6 +83,7 @@ export type HogFunctionRun = HogRunResult & {
   readonly unsupported: string[]
 }
 
+const DEFAULT_TIMEOUT_MS = 550
 const DEFAULT_PROJECT = { id: 1, name: 'Default project', url: 'http://localhost:8000/project/1' }
 /** Prints kept per run (`MAX_HOG_LOGS`, [`R6`]). */
 const MAX_HOG_LOGS = 25
@@ -285,7 +287,7 @@ async function runInvocation(
   const answer = invocation.fetch
   const run = await execute(bytecode, {
     globals: { ...globals, inputs: evaluated.inputs },
-    timeoutMs: options.timeoutMs,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     functions: {
       print: (...args: unknown[]) => log('info', args),
       postHogCapture: () => {

@@ -51,16 +51,25 @@ export async function testInvocation(context: OperationContext, stored: FakeHogF
       person: isObject(globals['person']) ? (globals['person'] as never) : null,
       groups: isObject(globals['groups']) ? (globals['groups'] as never) : null,
     },
-    { project: project as never, mockLogs: body['mock_async_functions'] !== false },
+    { project: project as never, mockLogs: body['mock_async_functions'] !== false, actions: projectActions(context) },
   )
   const timestamp = drfDateTime(context.store.now())
+  // What the fake could not evaluate is said in the answer (the service has no such line): never a silent pass.
+  const gaps = run.unsupported.map((gap) => ({ level: 'warn' as const, message: `Not evaluated by the fake: ${gap}` }))
   const status = run.error !== null ? 'error' : run.skipped ? 'skipped' : 'success'
   return json({
     result: type === 'transformation' && status === 'success' ? (run.result ?? null) : null,
     status,
     errors: run.error === null ? [] : [run.error],
-    logs: run.logs.map((log) => ({ level: log.level, timestamp, message: log.message })),
+    logs: [...gaps, ...run.logs].map((log) => ({ level: log.level, timestamp, message: log.message })),
   })
+}
+
+/** The project's live actions, for `actions` filter entries ([`F7`]). */
+function projectActions(context: OperationContext): { id: number; steps: never[] }[] {
+  return [...context.store.actions.values()]
+    .filter((action) => action.deleted !== true)
+    .map((action) => ({ id: action.id, steps: action.steps as never[] }))
 }
 
 /** The configuration over the stored function; a masked secret (`{ secret: true }`) keeps the stored value ([`T5`]). */
