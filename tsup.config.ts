@@ -30,12 +30,19 @@ const COMMAND = {
 
 export default defineConfig([
   {
-    // The client, the fake (no msw import anywhere in it) and the fake as msw handlers.
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'testing/msw/index': 'src/testing/msw.ts' },
+    // The client, the fake (no msw import anywhere in it), the fake as msw handlers, and Hog on this machine (its
+    // code one ESM chunk with the fake's test runs; PostHog's parser and VM stay the user's packages, imported on
+    // first use). One build: a second would race this one's declarations, which it cleans when it starts.
+    entry: {
+      index: 'src/index.ts',
+      'testing/index': 'src/testing/index.ts',
+      'testing/msw/index': 'src/testing/msw.ts',
+      'hog/index': 'src/hog/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
-    clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**', '!hog/**'],
+    clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**'],
     sourcemap: true,
     target: 'es2022',
     platform: 'neutral',
@@ -62,20 +69,6 @@ export default defineConfig([
     splitting: false,
     treeshake: true,
     external: ['posthog-project-client', 'zod', 'yaml'],
-  },
-  {
-    // posthog-project-client/hog: PostHog's parser (WebAssembly) and VM stay the user's installed packages,
-    // imported on first use; nothing of them is in any bundle of this package.
-    entry: { 'hog/index': 'src/hog/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    clean: false,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'neutral',
-    splitting: false,
-    treeshake: true,
-    external: ['@posthog/hogql-parser', '@posthog/hogvm', 'node:crypto'],
   },
   {
     // The `posthog-project` command. Node only; the SDK is not bundled in: the command loads the package's
