@@ -42,7 +42,13 @@ const COMPARE: Readonly<Record<string, number>> = {
   '!~*': Op.NOT_IREGEX,
 }
 
-const ARITHMETIC: Readonly<Record<string, number>> = { '+': Op.PLUS, '-': Op.MINUS, '*': Op.MULTIPLY, '/': Op.DIVIDE, '%': Op.MOD }
+const ARITHMETIC: Readonly<Record<string, number>> = {
+  '+': Op.PLUS,
+  '-': Op.MINUS,
+  '*': Op.MULTIPLY,
+  '/': Op.DIVIDE,
+  '%': Op.MOD,
+}
 
 type Visit = (compiler: Compiler, node: HogNode) => Code
 
@@ -190,7 +196,9 @@ function branches(condition: Code, then: Code, otherwise: Code | null): Code {
 /** The rest of a chain read from an object on the stack: `STRING k`/`INTEGER k` and `GET_PROPERTY` each. */
 function chainTail(chain: readonly unknown[]): Code {
   return chain.flatMap((element): Code =>
-    typeof element === 'number' ? [Op.INTEGER, element, Op.GET_PROPERTY] : [Op.STRING, String(element), Op.GET_PROPERTY],
+    typeof element === 'number'
+      ? [Op.INTEGER, element, Op.GET_PROPERTY]
+      : [Op.STRING, String(element), Op.GET_PROPERTY],
   )
 }
 
@@ -231,7 +239,8 @@ function visitCompare(compiler: Compiler, node: HogNode): Code {
     const value = right.node === 'Constant' ? right['value'] : undefined
     const cohort =
       value === undefined ? '' : typeof value === 'number' ? ` (cohort id=${value})` : ` (cohort: ${String(value)})`
-    throw compiler.error(node, `Can't use cohorts in real-time filters. Please inline the relevant expressions${cohort}.`)
+    const message = `Can't use cohorts in real-time filters. Please inline the relevant expressions${cohort}.`
+    throw compiler.error(node, message)
   }
   return [...compiler.visit(child(node, 'right')), ...compiler.visit(child(node, 'left')), op]
 }
@@ -415,7 +424,8 @@ function visitDeclaration(compiler: Compiler, node: HogNode): Code {
 /** The object a property assignment writes into, and the key it writes ([`H9`]). */
 function propertyTarget(head: Code, chain: readonly unknown[]): Code {
   const last = chain[chain.length - 1]
-  return [...head, ...chainTail(chain.slice(1, -1)), typeof last === 'number' ? Op.INTEGER : Op.STRING, typeof last === 'number' ? last : String(last)]
+  const key: Code = typeof last === 'number' ? [Op.INTEGER, last] : [Op.STRING, String(last)]
+  return [...head, ...chainTail(chain.slice(1, -1)), ...key]
 }
 
 function visitAssignment(compiler: Compiler, node: HogNode): Code {
@@ -512,7 +522,8 @@ function visitTryCatch(compiler: Compiler, node: HogNode): Code {
       }
       handlers.push(...compiler.visit(statement), ...compiler.endScope(), Op.JUMP, null)
     } else {
-      const test = visitCompare(compiler, { node: 'CompareOperation', op: '==', left: field(['type']), right: { node: 'Constant', value: type } })
+      const right = { node: 'Constant', value: type }
+      const test = visitCompare(compiler, { node: 'CompareOperation', op: '==', left: field(['type']), right })
       handlers.push(...test, Op.JUMP_IF_FALSE)
       const body: Code = []
       if (name !== 'e') {
@@ -538,7 +549,11 @@ function visitTag(compiler: Compiler, node: HogNode): Code {
   const kind = node['kind'] as string
   const attributes = children(node, 'attributes')
   const callable = compiler.findLocal(kind) !== -1 || compiler.resolveUpvalue(kind) !== -1
-  const pairs = attributes.flatMap((attribute) => [Op.STRING, attribute['name'] as string, ...hogqlxValue(compiler, attribute['value'])])
+  const pairs = attributes.flatMap((attribute) => [
+    Op.STRING,
+    attribute['name'] as string,
+    ...hogqlxValue(compiler, attribute['value']),
+  ])
   if (callable) return [...pairs, Op.DICT, attributes.length, ...visitField(compiler, field([kind])), Op.CALL_LOCAL, 1]
   return [Op.STRING, '__hx_tag', Op.STRING, kind, ...pairs, Op.DICT, attributes.length + 1]
 }
@@ -587,7 +602,9 @@ function visitAst(compiler: Compiler, node: HogNode): Code {
     if (compiler.findLocal(kind) !== -1 || compiler.resolveUpvalue(kind) !== -1) return visitTag(compiler, node)
   }
   const fields = AST_FIELDS[node.node]
-  if (!fields) throw compiler.error(node, `\`${node.node}\` inside sql() (HogQL AST mode) is not supported by this compiler`)
+  if (!fields) {
+    throw compiler.error(node, `\`${node.node}\` inside sql() (HogQL AST mode) is not supported by this compiler`)
+  }
   const code: Code = [Op.STRING, '__hx_ast', Op.STRING, node.node]
   let count = 1
   for (const [name, fallback] of fields) {

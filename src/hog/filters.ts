@@ -59,14 +59,16 @@ export interface FilterExpression {
 }
 
 const TRUE = 'true'
+const TEST_ACCOUNTS_MISSING = "the project's test_account_filters were not given; treated as matching"
 
 /** The expression of `filters`: AND(test accounts…, properties…, OR(events…, actions…)) ([`F2`]). */
 export function filtersExpression(filters: HogFunctionFilters, context: FilterContext = {}): FilterExpression {
   const unsupported: string[] = []
   const parts: string[] = []
   if (filters.filter_test_accounts === true) {
-    if (context.testAccountFilters) parts.push(...context.testAccountFilters.map((filter) => propertyExpression(filter, unsupported)))
-    else unsupported.push("filters: filter_test_accounts (the project's test_account_filters were not given; treated as matching)")
+    const testAccounts = context.testAccountFilters
+    if (testAccounts) parts.push(...testAccounts.map((filter) => propertyExpression(filter, unsupported)))
+    else unsupported.push(`filters: filter_test_accounts (${TEST_ACCOUNTS_MISSING})`)
   }
   parts.push(...(filters.properties ?? []).map((filter) => propertyExpression(filter, unsupported)))
   const entities = [...(filters.events ?? []), ...(filters.actions ?? [])]
@@ -87,7 +89,8 @@ function or(parts: readonly string[]): string {
 /** One event or action entry and its own properties ([`F3`]). */
 function entityExpression(entity: HogFilterEntity, context: FilterContext, unsupported: string[]): string {
   const parts: string[] = []
-  if (entity.type === 'events') parts.push(entity.id === null || entity.id === undefined ? TRUE : `event = ${literal(entity.id)}`)
+  const allEvents = entity.id === null || entity.id === undefined
+  if (entity.type === 'events') parts.push(allEvents ? TRUE : `event = ${literal(entity.id)}`)
   else if (entity.type === 'actions') parts.push(actionExpression(entity.id, context, unsupported))
   parts.push(...(entity.properties ?? []).map((filter) => propertyExpression(filter, unsupported)))
   return and(parts)

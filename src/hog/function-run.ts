@@ -8,7 +8,16 @@ import { compileHog } from './compile.js'
 import { HogCompileError } from './errors.js'
 import { filtersExpression, type FilterContext, type HogFunctionFilters } from './filters.js'
 import { evaluateInputs, InputError, type HogInputSchemaItem } from './inputs.js'
-import { describeError, execute, type RunStats, type HogFetchCall, type HogFetchHandler, type HogFetchResponse, type HogLog, type HogRunResult } from './run.js'
+import {
+  describeError,
+  execute,
+  type HogFetchCall,
+  type HogFetchHandler,
+  type HogFetchResponse,
+  type HogLog,
+  type HogRunResult,
+  type RunStats,
+} from './run.js'
 
 /** A hog function as a `hogFunctions` spec has it (secrets as `{ $env: NAME }`). */
 export interface HogFunctionSpec {
@@ -125,7 +134,8 @@ export async function runHogFunction(
   try {
     bytecode = await compileHog(spec.hog ?? '')
   } catch (error) {
-    return done({ error: error instanceof HogCompileError ? `Hog code has errors: ${error.message}` : describeError(error) })
+    const message = error instanceof HogCompileError ? `Hog code has errors: ${error.message}` : describeError(error)
+    return done({ error: message })
   }
   const results: HogFunctionRun[] = []
   for (const layer of layers) {
@@ -137,7 +147,11 @@ export async function runHogFunction(
 }
 
 /** The globals the CDP gives a function ([`R3`]). */
-function functionGlobals(spec: HogFunctionSpec, invocation: HogFunctionInvocationInput, project: { id: number; name: string; url: string }) {
+function functionGlobals(
+  spec: HogFunctionSpec,
+  invocation: HogFunctionInvocationInput,
+  project: { id: number; name: string; url: string },
+): Record<string, unknown> {
   const given = invocation.event
   const uuid = given.uuid ?? globalThis.crypto.randomUUID()
   const timestamp = given.timestamp ?? new Date().toISOString()
@@ -163,13 +177,22 @@ function functionGlobals(spec: HogFunctionSpec, invocation: HogFunctionInvocatio
     ? Object.fromEntries(
         Object.entries(invocation.groups).map(([type, group]) => [
           type,
-          { id: group.id, type: group.type ?? type, index: group.index, url: group.url ?? `${project.url}/groups/${group.index}/${encodeURIComponent(group.id)}`, properties: group.properties ?? {} },
+          {
+            id: group.id,
+            type: group.type ?? type,
+            index: group.index,
+            url: group.url ?? `${project.url}/groups/${group.index}/${encodeURIComponent(group.id)}`,
+            properties: group.properties ?? {},
+          },
         ]),
       )
     : undefined
   const id = spec.id ?? 'new'
-  const source = { name: spec.name ?? `Hog function: ${id}`, url: `${project.url}/pipeline/destinations/hog-${id}/configuration/` }
-  return { project, source, event, ...(person ? { person } : {}), ...(groups ? { groups } : {}) } as Record<string, unknown>
+  const source = {
+    name: spec.name ?? `Hog function: ${id}`,
+    url: `${project.url}/pipeline/destinations/hog-${id}/configuration/`,
+  }
+  return { project, source, event, ...(person ? { person } : {}), ...(groups ? { groups } : {}) }
 }
 
 function displayName(properties: Record<string, unknown>, distinctId: string): string {
@@ -182,7 +205,9 @@ function displayName(properties: Record<string, unknown>, distinctId: string): s
 function toFilterGlobals(globals: Record<string, unknown>): Record<string, unknown> {
   const event = globals.event as Record<string, unknown>
   const person = globals.person as { id: string; properties: Record<string, unknown> } | undefined
-  const groups = (globals.groups ?? {}) as Record<string, { id: string; index: number; properties: Record<string, unknown> }>
+  type Group = { id: string; index: number; properties: Record<string, unknown> }
+  const groups = (globals.groups ?? {}) as Record<string, Group>
+  const filterPerson = person ? { id: person.id, properties: person.properties } : null
   const filter: Record<string, unknown> = {
     event: event.event,
     uuid: event.uuid,
@@ -194,8 +219,8 @@ function toFilterGlobals(globals: Record<string, unknown>): Record<string, unkno
     elements_chain_texts: [],
     elements_chain_ids: [],
     elements_chain_elements: [],
-    person: person ? { id: person.id, properties: person.properties } : null,
-    pdi: person ? { distinct_id: event.distinct_id, person_id: person.id, person: { id: person.id, properties: person.properties } } : null,
+    person: filterPerson,
+    pdi: person ? { distinct_id: event.distinct_id, person_id: person.id, person: filterPerson } : null,
     variables: {},
   }
   for (let index = 0; index < 5; index += 1) {
@@ -269,7 +294,8 @@ async function runInvocation(
     evaluated = await evaluateInputs(schema, { ...spec.inputs, ...mapping.inputs }, globals, options.env ?? {})
   } catch (error) {
     const message = error instanceof InputError ? error.message : describeError(error)
-    return { error: message, logs: [{ level: 'error', message: `Error building inputs for event ${uuid}: ${message}` }] }
+    const line: HogLog = { level: 'error', message: `Error building inputs for event ${uuid}: ${message}` }
+    return { error: message, logs: [line] }
   }
   for (const gap of evaluated.unsupported) if (!unsupported.includes(gap)) unsupported.push(gap)
   const redact = (text: string) => evaluated.sensitive.reduce((out, secret) => out.replaceAll(secret, REDACTED), text)
@@ -278,7 +304,8 @@ async function runInvocation(
   const log = (level: HogLog['level'], args: unknown[]) => {
     if (level === 'info' && ++prints > MAX_HOG_LOGS) {
       if (prints === MAX_HOG_LOGS + 1) {
-        logs.push({ level: 'warn', message: `Function exceeded maximum log entries. No more logs will be collected. Event: ${uuid}` })
+        const message = `Function exceeded maximum log entries. No more logs will be collected. Event: ${uuid}`
+        logs.push({ level: 'warn', message })
       }
       return
     }
@@ -303,20 +330,26 @@ async function runInvocation(
         log('info', [`fetch('${call.url}', ${JSON.stringify(given ?? {}, null, 2)})`])
       }
       const response = answer ? await answer(call.url, call) : { status: 200, body: {} }
-      if (response.status >= 400) logs.push({ level: 'warn', message: `HTTP fetch failed on attempt 1 with status code ${response.status}.` })
+      if (response.status >= 400) {
+        logs.push({ level: 'warn', message: `HTTP fetch failed on attempt 1 with status code ${response.status}.` })
+      }
       return response
     },
   })
   const error = run.error === null ? null : redact(run.error)
   if (error !== null) logs.push({ level: 'error', message: `Error executing function on event ${uuid}: ${error}` })
-  else if (run.stats) logs.push({ level: 'debug', message: completionLine(run.stats, String((globals.event as { url: unknown }).url)) })
+  else if (run.stats) {
+    const url = String((globals.event as { url: unknown }).url)
+    logs.push({ level: 'debug', message: completionLine(run.stats, url) })
+  }
   return { result: run.result, calls: run.calls, error, logs }
 }
 
 /** The executor's line when a run finishes ([`R5`]). */
 function completionLine(stats: RunStats, url: string): string {
   const sync = stats.syncDuration
-  return `Function completed in ${sync}ms. Sync: ${sync}ms. Mem: ${stats.maxMemUsed} bytes. Ops: ${stats.ops}. Event: '${url}'`
+  const memory = `Mem: ${stats.maxMemUsed} bytes. Ops: ${stats.ops}.`
+  return `Function completed in ${sync}ms. Sync: ${sync}ms. ${memory} Event: '${url}'`
 }
 
 /** A log line as the CDP writes one: non-strings as JSON, joined by `, `, secrets redacted, length capped ([`R6`]). */
@@ -329,7 +362,9 @@ function redactCall(call: HogFetchCall, redact: (text: string) => string): HogFe
   const deep = (value: unknown): unknown => {
     if (typeof value === 'string') return redact(value)
     if (Array.isArray(value)) return value.map(deep)
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deep(item)]))
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deep(item)]))
+    }
     return value
   }
   return deep(call) as HogFetchCall

@@ -63,7 +63,8 @@ export async function evaluateInputs(
   const sensitive: string[] = []
   const bySchema = new Map(schema.map((item, index) => [item.key, { item, index }]))
   const entries = Object.entries(given).map(([key, raw], position) => {
-    const input = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : { value: raw }) as HogFunctionInput
+    const isInput = typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+    const input = (isInput ? raw : { value: raw }) as HogFunctionInput
     const schemaEntry = bySchema.get(key)
     const order = typeof input.order === 'number' ? input.order : (schemaEntry?.index ?? schema.length + position)
     return { key, input, item: schemaEntry?.item, order }
@@ -74,7 +75,8 @@ export async function evaluateInputs(
     const value = resolveEnv(input.value ?? null, env, key)
     const secret = item?.secret === true || item?.type === 'integration'
     if (secret) collectStrings(value, sensitive)
-    const templating = item?.templating === false ? null : (input.templating ?? (item?.templating === 'liquid' ? 'liquid' : 'hog'))
+    const declared = item?.templating === 'liquid' ? 'liquid' : 'hog'
+    const templating = item?.templating === false ? null : (input.templating ?? declared)
     if (templating === 'liquid') {
       unsupported.push(`inputs.${key}: liquid templating (the raw value is used)`)
       inputs[key] = value
@@ -89,10 +91,17 @@ export async function evaluateInputs(
 
 function collectStrings(value: unknown, into: string[]): void {
   if (typeof value === 'string') into.push(value)
-  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) collectStrings(item, into)
+  else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) collectStrings(item, into)
+  }
 }
 
-async function evaluate(value: unknown, globals: Record<string, unknown>, key: string, secret: boolean): Promise<unknown> {
+async function evaluate(
+  value: unknown,
+  globals: Record<string, unknown>,
+  key: string,
+  secret: boolean,
+): Promise<unknown> {
   if (typeof value === 'string') {
     let bytecode
     try {

@@ -37,7 +37,11 @@ export async function parseHog(source: string, mode: ParseMode): Promise<HogNode
   // A template is parsed as the body of an f-string: `F'` and no closing quote (docs/service-behaviour.md [`H16`]).
   const text = mode === 'template' ? `F'${source}` : source
   const raw =
-    mode === 'program' ? wasm.parseProgram(text) : mode === 'expression' ? wasm.parseExpr(text) : wasm.parseFullTemplateString(text)
+    mode === 'program'
+      ? wasm.parseProgram(text)
+      : mode === 'expression'
+        ? wasm.parseExpr(text)
+        : wasm.parseFullTemplateString(text)
   const parsed = JSON.parse(markFloats(raw)) as HogNode | ParseFailure
   if (isFailure(parsed)) {
     const offset = Math.max(0, parsed.start.offset - (mode === 'template' ? 2 : 0))

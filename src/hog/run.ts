@@ -69,7 +69,10 @@ const MAX_ASYNC_STEPS = 5
 const OK_RESPONSE: HogFetchResponse = { status: 200, body: {} }
 
 /** Runs Hog bytecode; never throws for what the code does (its error is in `error`). */
-export async function runHog(bytecode: HogBytecode | readonly unknown[], options: RunHogOptions = {}): Promise<HogRunResult> {
+export async function runHog(
+  bytecode: HogBytecode | readonly unknown[],
+  options: RunHogOptions = {},
+): Promise<HogRunResult> {
   const { stats: _stats, ...result } = await execute(bytecode, options)
   return result
 }
@@ -116,7 +119,9 @@ export async function execute(
       const stats = { syncDuration: state?.syncDuration ?? 0, maxMemUsed: state?.maxMemUsed ?? 0, ops: state?.ops ?? 0 }
       return { result: vm.convertHogToJS(step.result ?? null), logs, calls, error: null, stats }
     }
-    if (step.error !== undefined && step.error !== null) return { result: null, logs, calls, error: describeError(step.error) }
+    if (step.error !== undefined && step.error !== null) {
+      return { result: null, logs, calls, error: describeError(step.error) }
+    }
     if (step.asyncFunctionName !== 'fetch' || !step.state) {
       return { result: null, logs, calls, error: `Unsupported async function: ${String(step.asyncFunctionName)}` }
     }
@@ -152,7 +157,8 @@ export function fetchCall(args: readonly unknown[]): HogFetchCall {
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const typed = error as Error & { type?: unknown }
-    return typed.name === 'UncaughtHogVMException' && typeof typed.type === 'string' ? `${typed.type}: ${error.message}` : error.message
+    const uncaught = typed.name === 'UncaughtHogVMException' && typeof typed.type === 'string'
+    return uncaught ? `${String(typed.type)}: ${error.message}` : error.message
   }
   return String(error)
 }

@@ -46,7 +46,10 @@ export function loadVm(): Promise<HogVm> {
 let external: Promise<Record<string, unknown>> | undefined
 
 function hostExternal(): Promise<Record<string, unknown>> {
-  external ??= loadCrypto().then((crypto) => ({ regex: { match: regexMatch, extract: regexExtract }, ...(crypto ? { crypto } : {}) }))
+  external ??= loadCrypto().then((crypto) => ({
+    regex: { match: regexMatch, extract: regexExtract },
+    ...(crypto ? { crypto } : {}),
+  }))
   return external
 }
 

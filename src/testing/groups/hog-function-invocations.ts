@@ -16,18 +16,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** What the CDP answers when it refuses the run: Django relays only `{ status: 'error' }` and the code ([`V4`]). */
 const cdpRefusal = (status: number) => json({ status: 'error' }, status)
 
-export async function testInvocation(context: OperationContext, stored: FakeHogFunction | undefined): Promise<Response> {
+export async function testInvocation(
+  context: OperationContext,
+  stored: FakeHogFunction | undefined,
+): Promise<Response> {
   const body = bodyObject(context.body)
   if (body['use_draft'] !== true && !('configuration' in body)) {
     return json({ configuration: 'Required unless use_draft is true.' }, 400)
   }
   const sent = body['use_draft'] === true ? {} : body['configuration']
-  if (!isObject(sent)) return json({ configuration: { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] } }, 400)
+  if (!isObject(sent)) {
+    return json({ configuration: { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] } }, 400)
+  }
   const configuration = merged(stored, sent)
-  if (typeof configuration['hog'] !== 'string') return json({ configuration: { hog: ['This field is required.'] } }, 400)
+  if (typeof configuration['hog'] !== 'string') {
+    return json({ configuration: { hog: ['This field is required.'] } }, 400)
+  }
 
   const invocationId = body['invocation_id']
-  if (invocationId !== undefined && invocationId !== null && !(typeof invocationId === 'string' && UUID.test(invocationId))) {
+  const validId = typeof invocationId === 'string' && UUID.test(invocationId)
+  if (invocationId !== undefined && invocationId !== null && !validId) {
     return cdpRefusal(400)
   }
   const globals = isObject(body['globals']) ? body['globals'] : eventGlobals(body['clickhouse_event'])
@@ -43,7 +51,8 @@ export async function testInvocation(context: OperationContext, stored: FakeHogF
     throw error
   }
   const projectUrl = `${context.url.origin}/project/${context.store.projectId}`
-  const project = { id: context.store.projectId, name: 'Default project', url: projectUrl, ...(isObject(globals['project']) ? globals['project'] : {}) }
+  const given = isObject(globals['project']) ? globals['project'] : {}
+  const project = { id: context.store.projectId, name: 'Default project', url: projectUrl, ...given }
   const run = await runHogFunction(
     { ...configuration, id: stored?.id ?? 'new' } as Parameters<typeof runHogFunction>[0],
     {
