@@ -337,7 +337,10 @@ async function runInvocation(
     },
   })
   const error = run.error === null ? null : redact(run.error)
-  if (error !== null) logs.push({ level: 'error', message: `Error executing function on event ${uuid}: ${error}` })
+  // The executor writes the exception itself: `HogVMException: …`, or `Error('…')` for one the code threw.
+  if (error !== null) {
+    logs.push({ level: 'error', message: `Error executing function on event ${uuid}: ${redact(run.thrown ?? error)}` })
+  }
   else if (run.stats) {
     const url = String((globals.event as { url: unknown }).url)
     logs.push({ level: 'debug', message: completionLine(run.stats, url) })

@@ -73,7 +73,7 @@ export async function runHog(
   bytecode: HogBytecode | readonly unknown[],
   options: RunHogOptions = {},
 ): Promise<HogRunResult> {
-  const { stats: _stats, ...result } = await execute(bytecode, options)
+  const { stats: _stats, thrown: _thrown, ...result } = await execute(bytecode, options)
   return result
 }
 
@@ -87,7 +87,7 @@ export interface RunStats {
 export async function execute(
   bytecode: HogBytecode | readonly unknown[],
   options: ExecuteOptions,
-): Promise<HogRunResult & { stats?: RunStats }> {
+): Promise<HogRunResult & { stats?: RunStats; thrown?: string }> {
   const vm = await loadVm()
   const logs: HogLog[] = []
   const calls: HogFetchCall[] = []
@@ -112,7 +112,7 @@ export async function execute(
     try {
       step = vm.exec(input, execOptions)
     } catch (error) {
-      return { result: null, logs, calls, error: describeError(error) }
+      return { result: null, logs, calls, error: describeError(error), thrown: String(error) }
     }
     if (step.finished) {
       const state = step.state as Partial<RunStats> | undefined
@@ -120,7 +120,7 @@ export async function execute(
       return { result: vm.convertHogToJS(step.result ?? null), logs, calls, error: null, stats }
     }
     if (step.error !== undefined && step.error !== null) {
-      return { result: null, logs, calls, error: describeError(step.error) }
+      return { result: null, logs, calls, error: describeError(step.error), thrown: String(step.error) }
     }
     if (step.asyncFunctionName !== 'fetch' || !step.state) {
       return { result: null, logs, calls, error: `Unsupported async function: ${String(step.asyncFunctionName)}` }
@@ -133,7 +133,7 @@ export async function execute(
       if (options.answerFetch) response = await options.answerFetch(call, args[1])
       else response = options.fetch ? await options.fetch(call.url, call) : OK_RESPONSE
     } catch (error) {
-      return { result: null, logs, calls, error: describeError(error) }
+      return { result: null, logs, calls, error: describeError(error), thrown: String(error) }
     }
     step.state.stack.push({ status: response.status, body: response.body })
     input = step.state

@@ -51,7 +51,7 @@ describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
     expect(skipped.body).toEqual({ result: null, status: 'skipped', errors: [], logs: [] })
     const failed = await call('POST', `hog_functions/${id}/invocations/`, { configuration: { hog: "throw Error('nope')" }, globals: { event } })
     expect(failed.body).toMatchObject({ status: 'error', errors: ['Error: nope'] })
-    expect(failed.body.logs).toEqual([{ level: 'error', timestamp: STAMP, message: `Error executing function on event ${event.uuid}: Error: nope` }])
+    expect(failed.body.logs).toEqual([{ level: 'error', timestamp: STAMP, message: `Error executing function on event ${event.uuid}: Error('nope')` }])
   })
 
   it('[V5] a transformation answers the transformed event', async () => {

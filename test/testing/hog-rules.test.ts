@@ -52,6 +52,8 @@ describe('running [R1] [R2] [R3] [R5] [R6] [R8] [R9] [R10] [R11] [R12] [R13]', (
     const body = await invoke({ hog: 'while (true) { }' })
     expect(body.status).toBe('error')
     expect(body.errors[0]).toMatch(/^Execution timed out after 0.55 seconds/)
+    const line = `Error executing function on event ${event.uuid}: HogVMException: Execution timed out after 0.55 seconds.`
+    expect(body.logs.at(-1)?.message).toContain(line)
   })
 
   it('[R3] [R5] gives the CDP globals and closes with the completion line', async () => {
