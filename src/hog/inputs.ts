@@ -86,7 +86,38 @@ export async function evaluateInputs(
       inputs[key] = value
     }
   }
-  return { inputs, sensitive: sensitive.filter((text) => text.trim() !== ''), unsupported }
+  sensitive.push(...sensitiveValues(schema, inputs))
+  return { inputs, sensitive: [...new Set(sensitive.filter((text) => text.trim() !== ''))], unsupported }
+}
+
+/** Header names that carry a credential: the CDP masks their values in a non-secret dictionary too ([`R7`]). */
+const CREDENTIAL_HEADER = new RegExp(
+  `^(${['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-?key', 'x-auth-token', 'auth-?token',
+    'access-?token', 'x-auth', 'token', 'secret', 'x-secret'].join('|')})$`,
+  'i',
+)
+
+/** The values the CDP redacts (`getSensitiveValues`): secret inputs as evaluated, credential headers. */
+function sensitiveValues(schema: readonly HogInputSchemaItem[], inputs: Record<string, unknown>): string[] {
+  const values: string[] = []
+  for (const item of schema) {
+    const value = inputs[item.key]
+    if (item.type === 'dictionary' && item.secret !== true && typeof value === 'object' && value !== null) {
+      for (const [name, text] of Object.entries(value)) {
+        if (typeof text !== 'string' || !CREDENTIAL_HEADER.test(name.trim())) continue
+        values.push(text)
+        const bare = text.replace(/^(bearer|basic|token)\s+/i, '')
+        if (bare !== text) values.push(bare)
+      }
+    }
+    if (item.secret === true || item.type === 'integration') {
+      if (typeof value === 'string') values.push(value)
+      else if (typeof value === 'object' && value !== null) {
+        for (const text of Object.values(value)) if (typeof text === 'string') values.push(text)
+      }
+    }
+  }
+  return values
 }
 
 function collectStrings(value: unknown, into: string[]): void {

@@ -120,3 +120,16 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
     ])
   })
 })
+
+describe('runHogFunction redacts credentials [R7]', () => {
+  it('masks the value under a credential header of a non-secret dictionary, with and without its scheme', async () => {
+    const spec: HogFunctionSpec = {
+      hog: "print(inputs.headers.Authorization, 'abc123'); fetch('https://x.example.test', {'headers': inputs.headers})",
+      inputs_schema: [{ key: 'headers', type: 'dictionary' }],
+      inputs: { headers: { value: { Authorization: 'Bearer abc123', 'Content-Type': 'application/json' } } },
+    }
+    const run = await runHogFunction(spec, { event: order })
+    expect(run.logs[0]?.message).toBe('***REDACTED***, ***REDACTED***')
+    expect(run.calls[0]?.headers).toEqual({ Authorization: '***REDACTED***', 'Content-Type': 'application/json' })
+  })
+})
