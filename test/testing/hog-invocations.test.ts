@@ -4,7 +4,13 @@ import { caller } from '../helpers/fake-channels.js'
 
 const NOW = new Date('2026-11-20T12:00:00.000Z')
 const STAMP = '2026-11-20T12:00:00.000000Z'
-const event = { uuid: '0190a1b2-0000-7000-8000-000000000001', event: 'order_placed', distinct_id: 'd1', properties: { total: 25 }, timestamp: '2026-11-20T11:59:00Z' }
+const event = {
+  uuid: '0190a1b2-0000-7000-8000-000000000001',
+  event: 'order_placed',
+  distinct_id: 'd1',
+  properties: { total: 25 },
+  timestamp: '2026-11-20T11:59:00Z',
+}
 
 const deployed = {
   type: 'destination',
@@ -24,34 +30,40 @@ function setup() {
 const withoutCompletion = (logs: { level: string }[]) => logs.filter((log) => log.level !== 'debug')
 
 describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
-  it('[V1] [V2] runs the configuration in the request, not the deployed function, with mocked fetch lines', async () => {
+  it('[V1] [V2] runs the configuration in the request, not the deployed one, with mocked fetch lines', async () => {
     const { call, id } = setup()
-    const configuration = { ...deployed, hog: "let res := fetch(inputs.url, {'method': 'PUT', 'body': {'total': event.properties.total}})\nprint('status', res.status)", inputs: { url: { value: 'https://new.example.test/{event.event}' } } }
+    const hog = "let res := fetch(inputs.url, {'method': 'PUT', 'body': {'total': event.properties.total}})\nprint('status', res.status)"
+    const configuration = { ...deployed, hog, inputs: { url: { value: 'https://new.example.test/{event.event}' } } }
     const { status, body } = await call('POST', `hog_functions/${id}/invocations/`, { configuration, globals: { event } })
     expect(status).toBe(200)
     expect(body).toMatchObject({ status: 'success', result: null, errors: [] })
+    const options = JSON.stringify({ method: 'PUT', body: { total: 25 } }, null, 2)
     expect(withoutCompletion(body.logs)).toEqual([
       { level: 'info', timestamp: STAMP, message: "Async function 'fetch' was mocked with arguments:" },
-      { level: 'info', timestamp: STAMP, message: `fetch('https://new.example.test/order_placed', ${JSON.stringify({ method: 'PUT', body: { total: 25 } }, null, 2)})` },
+      { level: 'info', timestamp: STAMP, message: `fetch('https://new.example.test/order_placed', ${options})` },
       { level: 'info', timestamp: STAMP, message: 'status, 200' },
     ])
     // [V7] the executor's completion line comes last
-    expect(body.logs.at(-1)).toMatchObject({ level: 'debug', message: expect.stringMatching(/^Function completed in .* Event: 'https?:\/\/.*\/events\//) })
+    const completion = /^Function completed in .* Event: 'https?:\/\/.*\/events\//
+    expect(body.logs.at(-1)).toMatchObject({ level: 'debug', message: expect.stringMatching(completion) })
   })
 
   it('[V1] answers hog_functions/new/invocations/ with the configuration alone', async () => {
     const { call } = setup()
-    const { body } = await call('POST', 'hog_functions/new/invocations/', { configuration: { type: 'destination', hog: 'print(event.event)' }, globals: { event } })
+    const configuration = { type: 'destination', hog: 'print(event.event)' }
+    const { body } = await call('POST', 'hog_functions/new/invocations/', { configuration, globals: { event } })
     expect(withoutCompletion(body.logs)).toEqual([{ level: 'info', timestamp: STAMP, message: 'order_placed' }])
   })
 
   it('[V6] skipped when the filters do not match; error with the message when the code throws', async () => {
     const { call, id } = setup()
-    const skipped = await call('POST', `hog_functions/${id}/invocations/`, { configuration: {}, globals: { event: { ...event, event: '$pageview' } } })
+    const path = `hog_functions/${id}/invocations/`
+    const skipped = await call('POST', path, { configuration: {}, globals: { event: { ...event, event: '$pageview' } } })
     expect(skipped.body).toEqual({ result: null, status: 'skipped', errors: [], logs: [] })
-    const failed = await call('POST', `hog_functions/${id}/invocations/`, { configuration: { hog: "throw Error('nope')" }, globals: { event } })
+    const failed = await call('POST', path, { configuration: { hog: "throw Error('nope')" }, globals: { event } })
     expect(failed.body).toMatchObject({ status: 'error', errors: ['Error: nope'] })
-    expect(failed.body.logs).toEqual([{ level: 'error', timestamp: STAMP, message: `Error executing function on event ${event.uuid}: Error('nope')` }])
+    const line = `Error executing function on event ${event.uuid}: Error('nope')`
+    expect(failed.body.logs).toEqual([{ level: 'error', timestamp: STAMP, message: line }])
   })
 
   it('[V5] a transformation answers the transformed event', async () => {
@@ -63,10 +75,19 @@ describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
 
   it('[V2] [V3] [V4] refuses a missing configuration, code that does not compile, no event, another type', async () => {
     const { call, id } = setup()
-    expect(await call('POST', `hog_functions/${id}/invocations/`, { globals: { event } })).toMatchObject({ status: 400, body: { configuration: 'Required unless use_draft is true.' } })
-    expect(await call('POST', `hog_functions/${id}/invocations/`, { configuration: { hog: 'let x := ' }, globals: { event } })).toMatchObject({ status: 400, body: { configuration: { hog: ['Hog code has errors.'] } } })
-    expect(await call('POST', `hog_functions/${id}/invocations/`, { configuration: {}, globals: {} })).toMatchObject({ status: 400, body: { status: 'error' } })
-    expect(await call('POST', `hog_functions/${id}/invocations/`, { configuration: {}, globals: { event }, invocation_id: 'x' })).toMatchObject({ status: 400, body: { status: 'error' } })
-    expect(await call('POST', 'hog_functions/new/invocations/', { configuration: { type: 'site_app', hog: '' }, globals: { event } })).toMatchObject({ status: 400, body: { status: 'error' } })
+    const post = (body: Record<string, unknown>, path = `hog_functions/${id}/invocations/`) => call('POST', path, body)
+    const refused = { status: 400, body: { status: 'error' } }
+    expect(await post({ globals: { event } })).toMatchObject({
+      status: 400,
+      body: { configuration: 'Required unless use_draft is true.' },
+    })
+    expect(await post({ configuration: { hog: 'let x := ' }, globals: { event } })).toMatchObject({
+      status: 400,
+      body: { configuration: { hog: ['Hog code has errors.'] } },
+    })
+    expect(await post({ configuration: {}, globals: {} })).toMatchObject(refused)
+    expect(await post({ configuration: {}, globals: { event }, invocation_id: 'x' })).toMatchObject(refused)
+    const siteApp = { configuration: { type: 'site_app', hog: '' }, globals: { event } }
+    expect(await post(siteApp, 'hog_functions/new/invocations/')).toMatchObject(refused)
   })
 })
