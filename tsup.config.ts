@@ -30,8 +30,15 @@ const COMMAND = {
 
 export default defineConfig([
   {
-    // The client, the fake (no msw import anywhere in it) and the fake as msw handlers.
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'testing/msw/index': 'src/testing/msw.ts' },
+    // The client, the fake (no msw import anywhere in it), the fake as msw handlers, and Hog on this machine (its
+    // code one ESM chunk with the fake's test runs; PostHog's parser and VM stay the user's packages, imported on
+    // first use). One build: a second would race this one's declarations, which it cleans when it starts.
+    entry: {
+      index: 'src/index.ts',
+      'testing/index': 'src/testing/index.ts',
+      'testing/msw/index': 'src/testing/msw.ts',
+      'hog/index': 'src/hog/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
@@ -47,7 +54,7 @@ export default defineConfig([
     },
     treeshake: true,
     // The dependencies are the user's own installed copies (the exported schemas are their zod's schemas).
-    external: ['ky', 'zod', 'msw', 'node:http', 'node:net'],
+    external: ['ky', 'zod', 'msw', 'node:http', 'node:net', '@posthog/hogql-parser', '@posthog/hogvm', 'node:crypto'],
   },
   {
     // posthog-project-client/config: Node only (it reads and writes files). The SDK is not bundled in: it

@@ -212,6 +212,7 @@ describe('README', () => {
           'posthog-project-client/testing': [join(declarations, 'testing/index.d.ts')],
           'posthog-project-client/testing/msw': [join(declarations, 'testing/msw.d.ts')],
           'posthog-project-client/config': [join(declarations, 'config/index.d.ts')],
+          'posthog-project-client/hog': [join(declarations, 'hog/index.d.ts')],
         },
       })
       expect(problemsOf(program, files)).toEqual([])

@@ -169,7 +169,7 @@ describe('hog functions', () => {
     const call = caller(fake).read
     const [disabled, enabled] = fake.seed.hogFunctions([{ enabled: false }, { enabled: true }])
     expect(await call('POST', `hog_functions/${disabled?.id}/broadcast/`, {})).toMatchObject({ status: 400, body: { error: 'Cannot broadcast: function is disabled' } })
-    expect((await call('POST', `hog_functions/${enabled?.id}/invocations/`, {})).body).toEqual({ configuration: ['This field is required.'] })
+    expect((await call('POST', `hog_functions/${enabled?.id}/invocations/`, {})).body).toEqual({ configuration: 'Required unless use_draft is true.' })
     await call('POST', `hog_functions/${enabled?.id}/invocations/`, { configuration: {}, globals: { event: { event: '$pageview' } } })
     const logs = await call('GET', `hog_functions/${enabled?.id}/logs/?level=info`)
     expect(logs.body.results.map((entry: { message: string }) => entry.message)).toEqual(['Test invocation'])

@@ -6,9 +6,9 @@ import type { GroupHandlers, OperationContext } from '../context.js'
 import { findRecord } from '../group-kit.js'
 import { icontains, paginate, positiveInt } from '../paging.js'
 import { json } from '../responses.js'
-import { bodyObject, isObject } from '../validators.js'
 import type { FakeAppMetric, FakeHogFunction, FakeLogEntry } from '../records.js'
 import { clone, drfDateTime, isoDate, type FakeStore } from '../store.js'
+import { testInvocation } from './hog-function-invocations.js'
 
 const DAY_MS = 86_400_000
 
@@ -75,22 +75,14 @@ export const hogFunctionRunHandlers: RunHandlers = {
     return json({ success: true })
   },
 
-  'hogFunctions.invocations': (context) => {
-    const record = findHogFunction(context)
-    const body = bodyObject(context.body)
-    if (!isObject(body['configuration'])) return json({ configuration: ['This field is required.'] }, 400)
-    recordInvocation(context.store, record, 'Test invocation')
-    const timestamp = drfDateTime(context.store.now())
-    return json({
-      status: 'success',
-      result: isObject(body['globals']) ? (body['globals']['event'] ?? null) : null,
-      errors: [],
-      logs: [
-        { level: 'debug', timestamp, message: 'Executing function' },
-        { level: 'info', timestamp, message: 'Test invocation' },
-        { level: 'debug', timestamp, message: 'Function completed in 1.2ms' },
-      ],
-    })
+  // A detail action that runs whether or not the function exists: `new` (or an unknown id) runs the
+  // configuration alone ([`V1`]).
+  'hogFunctions.invocations': async (context) => {
+    const found = context.store.hogFunctions.get(context.params['id'] ?? '')
+    const stored = found && !found.deleted ? found : undefined
+    const response = await testInvocation(context, stored)
+    if (stored && response.status === 200) recordInvocation(context.store, stored, 'Test invocation')
+    return response
   },
 
   'hogFunctions.logs': (context) => {
