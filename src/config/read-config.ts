@@ -7,6 +7,7 @@ import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject } from './diff.js'
 import { refProblems, refsAsPlaceholders } from './graph.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
+import { hogTestFileShape, holdHogTests, testedStem, type HogFunctionTests, type HogTestCase } from './hog-tests.js'
 import { entryKind, FolderError, listEntries, readRegularFile, refusal, resolveFolder } from './folder.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
@@ -47,6 +48,7 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
   })
   if (root === undefined) throw new ConfigError([{ file: dir, line: 0, path: '', message: `no configuration in ${dir}: the folder does not exist (${resolve(dir)})` }])
   const config: Record<string, Resource[]> = {}
+  const tests: HogFunctionTests[] = []
   const problems = new Problems()
   problems.add(...(await strayFolders(root, dir)))
   for (const ops of KINDS) {
@@ -59,11 +61,16 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     }
     const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.'))
     listed.sort((a, b) => (a.name < b.name ? -1 : 1))
-    const notSpecs = listed.filter((entry) => !EXTENSIONS.includes(extname(entry.name)))
+    // Hog function tests (`<name>.test.yaml`) stand beside the specs they test, and are never specs.
+    const testFiles = ops.kind === 'hogFunctions' ? listed.filter((entry) => testedStem(entry.name) !== undefined) : []
+    const rest = listed.filter((entry) => !testFiles.includes(entry))
+    const notSpecs = rest.filter((entry) => !EXTENSIONS.includes(extname(entry.name)))
     const why = `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder`
     for (const entry of notSpecs) problems.add({ file: join(shown, entry.name), line: 0, path: '', message: why })
-    const entries = listed.filter((entry) => EXTENSIONS.includes(extname(entry.name)))
+    const entries = rest.filter((entry) => EXTENSIONS.includes(extname(entry.name)))
     const keys = new Map<string, string>()
+    /** The key of each spec read, by its file's stem (`undefined`: the file has problems of its own). */
+    const stems = new Map<string, string | undefined>()
     for (const entry of entries) {
       if (problems.full) break
       const file = join(shown, entry.name)
@@ -75,9 +82,17 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
         keys.set(read.key, file)
       }
       if (read.problems.length === 0 && read.spec) (config[ops.kind] ??= []).push(read.spec)
+      stems.set(entry.name.slice(0, -extname(entry.name).length), read.problems.length === 0 ? read.key : undefined)
+    }
+    for (const entry of testFiles) {
+      if (problems.full) break
+      const read = await readTestFile(join(root, ops.folder, entry.name), join(shown, entry.name), entry, stems)
+      problems.add(...read.problems)
+      if (read.tests) tests.push(read.tests)
     }
   }
   if (problems.list.length > 0) throw new ConfigError(problems.sorted(), problems.full)
+  holdHogTests(config as ProjectConfig, tests)
   return config as ProjectConfig
 }
 
@@ -134,30 +149,88 @@ async function readFile(ops: KindOps, path: string, file: string, entry: Paramet
   }
 }
 
-/** One file's spec and problems, in time linear in its size (at most MAX_PROBLEMS line lookups). */
-function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
+/**
+ * A hog function test file: the cases of the function whose spec file has its stem, each checked against the
+ * test shape (hog-tests.ts), every problem at its line.
+ */
+async function readTestFile(
+  path: string,
+  file: string,
+  entry: Parameters<typeof refusal>[0],
+  stems: ReadonlyMap<string, string | undefined>,
+): Promise<{ tests?: HogFunctionTests; problems: ConfigProblem[] }> {
+  const stem = testedStem(entry.name)!
+  if (!stems.has(stem)) {
+    const message = `tests of ${JSON.stringify(stem)}, but there is no spec ${stem}.yaml (or .yml, .json) beside it`
+    return { problems: [{ file, line: 0, path: '', message }] }
+  }
+  const refused = refusal(entry)
+  if (refused) return { problems: [{ file, line: 0, path: '', message: refused }] }
+  const read = await readRegularFile(path)
+  if ('problem' in read) return { problems: [{ file, line: read.line, path: '', message: read.problem }] }
+  let parsed: Parsed
+  try {
+    parsed = parseFile(file, read.text)
+  } catch (error) {
+    return { problems: [{ file, line: 0, path: '', message: `cannot be parsed (${(error as Error).name}: nested too deeply?)` }] }
+  }
+  if ('problems' in parsed) return { problems: parsed.problems }
+  const { value, lineOf, lineText } = parsed
+  if (!Array.isArray(value)) {
+    return { problems: [{ file, line: 1, path: '', message: 'expected a sequence of test cases (- name: …, event: …, expect: …)' }] }
+  }
+  const found = checkShape(hogTestFileShape, value, MAX_PROBLEMS).map(({ path, message }) => {
+    const line = lineOf(path)
+    return { file, line, path, message: quotedAtMost(message, lineText(line)) }
+  })
+  const names = new Set<unknown>()
+  value.forEach((item: unknown, index) => {
+    const name = isPlainObject(item) ? item.name : undefined
+    if (names.has(name)) found.push({ file, line: lineOf(`[${index}].name`), path: `[${index}].name`, message: 'two cases of one file have this name' })
+    names.add(name)
+  })
+  const key = stems.get(stem)
+  if (found.length > 0 || key === undefined) return { problems: found }
+  return { tests: { function: key, file, cases: value as HogTestCase[] }, problems: [] }
+}
+
+/** A file parsed: its value and the line of a field path in it, or its problems. */
+type Parsed =
+  | { problems: ConfigProblem[] }
+  | { value: unknown; lineOf: (path: string) => number; lineText: (line: number) => string }
+
+/** One file's YAML (or JSON) read, in time linear in its size (at most MAX_PROBLEMS line lookups). */
+function parseFile(file: string, text: string): Parsed {
   const lines = new LineCounter()
   const jsonProblem = extname(file) === '.json' ? jsonSyntax(file, text) : undefined
-  if (jsonProblem) return { keyLine: 0, problems: [jsonProblem] }
-  if (tooManyTokens(text)) return { keyLine: 0, problems: [{ file, line: 0, path: '', message: `more than ${MAX_TOKENS} YAML tokens, more than any spec has: not read` }] }
+  if (jsonProblem) return { problems: [jsonProblem] }
+  if (tooManyTokens(text)) return { problems: [{ file, line: 0, path: '', message: `more than ${MAX_TOKENS} YAML tokens, more than any spec has: not read` }] }
   // yaml's own duplicate-key check compares every key with every other: keys are checked here, once each.
   const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
   const lineAtOffset = (offset: number) => lines.linePos(offset).line
   if (document.errors.length > 0) {
-    return { keyLine: 0, problems: document.errors.slice(0, MAX_PROBLEMS).map((error) => ({ file, line: lineAtOffset(error.pos[0]), path: '', message: error.message.split('\n')[0]! })) }
+    return { problems: document.errors.slice(0, MAX_PROBLEMS).map((error) => ({ file, line: lineAtOffset(error.pos[0]), path: '', message: error.message.split('\n')[0]! })) }
   }
   const duplicates = duplicateKeys(document, lineAtOffset).map((problem) => ({ file, ...problem }))
-  if (duplicates.length > 0) return { keyLine: 0, problems: duplicates }
-  let spec: unknown
+  if (duplicates.length > 0) return { problems: duplicates }
+  let value: unknown
   try {
-    spec = document.toJS({ maxAliasCount: MAX_ALIASES })
+    value = document.toJS({ maxAliasCount: MAX_ALIASES })
   } catch (error) {
-    if (error instanceof ReferenceError) return { keyLine: 0, problems: [{ file, line: 0, path: '', message: `aliases expand too far (more than ${MAX_ALIASES}): not read` }] }
+    if (error instanceof ReferenceError) return { problems: [{ file, line: 0, path: '', message: `aliases expand too far (more than ${MAX_ALIASES}): not read` }] }
     throw error
   }
-  if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lineAtOffset)
   const lineText = (line: number) => text.slice(lines.lineStarts[line - 1] ?? 0, lines.lineStarts[line] ?? text.length)
+  return { value, lineOf, lineText }
+}
+
+/** One file's spec and problems. */
+function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
+  const parsed = parseFile(file, text)
+  if ('problems' in parsed) return { keyLine: 0, problems: parsed.problems }
+  const { value: spec, lineOf, lineText } = parsed
+  if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
   // A `$ref` is let through where an id goes (as an id) and nowhere else; its target is checked by `plan`.
   const found = checkShape(REQUESTS[ops.createShape]!.body!, refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {

