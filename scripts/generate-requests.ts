@@ -13,6 +13,7 @@ import { OPERATIONS } from '../src/core/operations.js'
 import { REQUESTS } from '../src/requests/by-method.js'
 import { fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
 import { configJsonSchema, configSchemaFile } from '../src/config/json-schemas.js'
+import { HOG_TESTS_SCHEMA_FILE, hogTestFileShape } from '../src/config/hog-tests.js'
 import { KINDS } from '../src/config/kinds.js'
 
 /** The top-level field names of a body shape, sorted. */
@@ -65,7 +66,9 @@ export function writeConfigJsonSchemas(folder: string): number {
     const schema = configJsonSchema(ops.kind, jsonSchemaOf(REQUESTS[ops.createShape]!.body!))
     writeFileSync(join(folder, configSchemaFile(ops.kind)), `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`)
   }
-  return KINDS.length
+  const tests = { title: 'hog-functions test file (<name>.test.yaml)', ...(jsonSchemaOf(hogTestFileShape) as Record<string, unknown>) }
+  writeFileSync(join(folder, HOG_TESTS_SCHEMA_FILE), `${JSON.stringify(tests, null, 2)}\n`)
+  return KINDS.length + 1
 }
 
 export function writeJsonSchemas(folder: string): number {

@@ -2,6 +2,7 @@ import type { ConfigKind } from '../config/types.js'
 import { EXIT, UsageError } from './errors.js'
 import type { Command } from './command.js'
 import { KIND_FOLDERS, kindOf } from './selection.js'
+import { TEST_COMMAND } from './test-command.js'
 import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Options, type Reporting, type Settings } from './settings.js'
 
 /**
@@ -29,6 +30,8 @@ export interface ConfigCommand {
   /** Variables `$env` may read besides `POSTHOG_SECRET_*` (`--allow-env`; `NAME_*` allows a prefix). */
   allowEnv?: Array<string | RegExp>
   rotateSecrets: boolean
+  /** `pull --with-tests`: a starter test beside each hog function that has none. */
+  withTests: boolean
   toProject?: string
   /** `copy --to-host URL`: the target's service, when not the source's. */
   toHost?: string
@@ -55,6 +58,7 @@ const CONFIG_OPTIONS = {
   out: { type: 'string' },
   'allow-env': { type: 'string', multiple: true },
   'rotate-secrets': { type: 'boolean' },
+  'with-tests': { type: 'boolean' },
 } as const satisfies Options
 
 type ConfigFlag = keyof typeof CONFIG_OPTIONS
@@ -77,11 +81,14 @@ const SELECT = '[--kind K[,K…]] [--key KEY …]'
 const ROWS: readonly Row[] = [
   {
     name: 'pull',
-    flags: ['kind'],
+    flags: ['kind', 'with-tests'],
     formats: ['text'],
     synopsis: 'pull [DIR]',
-    usage: 'pull [DIR] [--kind K[,K…]]',
-    about: ["Writes the project's specs to DIR (default posthog), one YAML file each. Reads only."],
+    usage: 'pull [DIR] [--kind K[,K…]] [--with-tests]',
+    about: [
+      "Writes the project's specs to DIR (default posthog), one YAML file each. Reads only.",
+      '--with-tests also writes a starter hog-functions/<name>.test.yaml for each hog function that has none (see test).',
+    ],
   },
   {
     name: 'plan',
@@ -127,7 +134,7 @@ const ROWS: readonly Row[] = [
 /** The flags every configuration command takes. */
 const SHARED_OPTIONS = { ...SETTING_OPTIONS, help: { type: 'boolean', short: 'h' } } as const satisfies Options
 
-export const CONFIG_COMMANDS: readonly Command<ConfigCommand>[] = ROWS.map((row) => ({
+const COMMANDS_OF_ROWS: readonly Command<ConfigCommand>[] = ROWS.map((row) => ({
   words: [row.name],
   summary: row.about[0]!,
   synopsis: row.synopsis,
@@ -142,6 +149,9 @@ export const CONFIG_COMMANDS: readonly Command<ConfigCommand>[] = ROWS.map((row)
   // With --detailed-exitcode, 2 means "the plan has changes" and nothing else: a mistyped flag is a failure.
   usageExit: (argv) => (argv.includes('--detailed-exitcode') ? EXIT.api : EXIT.usage),
 }))
+
+/** The configuration commands, and `test` (test-command.ts): the hog function tests of a configuration folder. */
+export const CONFIG_COMMANDS: readonly Command[] = [...(COMMANDS_OF_ROWS as readonly Command[]), TEST_COMMAND as Command]
 
 function configHelp(row: Row): string {
   return [
@@ -196,6 +206,7 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
     dryRun: values['dry-run'] === true,
     ...(allowEnv && { allowEnv: allowEnv.map(allowedName) }),
     rotateSecrets: values['rotate-secrets'] === true,
+    withTests: values['with-tests'] === true,
     ...(toProject !== undefined && { toProject }),
     ...(toHost !== undefined && { toHost }),
     ...(toApiKeyEnv !== undefined && { toApiKeyEnv }),

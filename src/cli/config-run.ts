@@ -55,7 +55,7 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   const options = { signal: io.signal }
   if (command.command === 'pull') {
     const warnings: PlanWarning[] = []
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }), onWarning: (warning) => warnings.push(warning) })
+    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }), withTests: command.withTests, onWarning: (warning) => warnings.push(warning) })
     for (const warning of warnings) await put(io.stderr, `posthog-project: warning: ${folderOf(warning.kind)} ${JSON.stringify(warning.key)}: ${warning.message}\n`)
     await config.writeConfig(command.dir, pulled)
     const count = Object.values(pulled).reduce((sum, specs) => sum + (specs?.length ?? 0), 0)

@@ -10,6 +10,8 @@ import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, removeFolder, swapFolder, temporaryFolder } from './folder.js'
 import { refsAsPlaceholders } from './graph.js'
 import { configSchemaFile } from './json-schemas.js'
+import { starterFile } from './hog-test-starter.js'
+import { HOG_TESTS_SCHEMA_FILE, hogTestsOf, TEST_SUFFIXES, testedStem, type HogFunctionTests } from './hog-tests.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import { fold, specFileNames } from './names.js'
 import { EXTENSIONS } from './read-config.js'
@@ -46,7 +48,7 @@ export async function writeConfig(dir: string, config: ProjectConfig): Promise<v
   if (problems.length > 0) throw new ConfigError(problems)
   const root = await makeFolder(dir).catch(folderProblem)
   for (const kind of kinds) if ((await entryKind(join(root, kind.ops.folder))) === 'other') folderProblem(new FolderError(join(dir, kind.ops.folder), 'is a symbolic link or a file where the folder of a kind belongs: nothing was written'))
-  for (const kind of kinds) await replaceKindFolder(root, kind)
+  for (const kind of kinds) await replaceKindFolder(root, kind, kind.ops.kind === 'hogFunctions' ? hogTestsOf(config) : [])
   const shared = kinds.flatMap((kind) => kind.shared.map((key) => ({ file: join(dir, kind.ops.folder), line: 0, path: kind.ops.keyField, message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one` })))
   if (shared.length > 0) throw new ConfigError(shared)
 }
@@ -63,6 +65,8 @@ interface RenderedKind {
   shared: string[]
   counts: Map<string, number>
   problems: ConfigProblem[]
+  /** The schema of hog function test files, relative to the kind's folder. */
+  testSchema: string
 }
 
 /** The text of every file of a kind, each spec checked as `readConfig` will check it and read back the same. */
@@ -89,14 +93,15 @@ function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): Rend
       if (stableJson(parseYaml(text)) !== stableJson(spec)) problems.push({ file: where, line: 0, path: '', message: 'would not read back as the same spec: nothing was written' })
       return { key, text }
     })
-  return { ops, files, shared: [...counts].filter(([, count]) => count > 1).map(([key]) => key), counts, problems }
+  const testSchema = schemaPath(join(resolve(dir), ops.folder), ops, HOG_TESTS_SCHEMA_FILE)
+  return { ops, files, shared: [...counts].filter(([, count]) => count > 1).map(([key]) => key), counts, problems, testSchema }
 }
 
 /**
  * The kind's folder replaced by one holding its files: the tool's own files (header line) that are not
  * written again go, except those of a shared key; everything else in it is moved across untouched.
  */
-async function replaceKindFolder(root: string, kind: RenderedKind): Promise<void> {
+async function replaceKindFolder(root: string, kind: RenderedKind, starters: readonly HogFunctionTests[]): Promise<void> {
   const target = join(root, kind.ops.folder)
   const kept = (await entryKind(target)) === 'folder' ? await keptEntries(target, kind) : []
   const prepared = await temporaryFolder(root, kind.ops.folder)
@@ -104,6 +109,13 @@ async function replaceKindFolder(root: string, kind: RenderedKind): Promise<void
   try {
     const names = specFileNames(kind.files.map((file) => file.key), new Set(kept.map(fold)))
     await Promise.all(kind.files.map((file, index) => writeFile(join(prepared, names[index]!), file.text, { flag: 'wx', mode: 0o644 })))
+    // A starter test (`pull --with-tests`) only where the function has no test file: one is never replaced.
+    for (const [index, file] of kind.files.entries()) {
+      const tests = starters.find((item) => item.function === file.key)
+      const stem = names[index]!.slice(0, -extname(names[index]!).length)
+      if (!tests || TEST_SUFFIXES.some((suffix) => kept.includes(`${stem}${suffix}`))) continue
+      await writeFile(join(prepared, `${stem}.test.yaml`), starterFile(tests, kind.testSchema), { flag: 'wx', mode: 0o644 })
+    }
     for (const name of kept) {
       await rename(join(target, name), join(prepared, name))
       moved.push(name)
@@ -120,7 +132,8 @@ async function replaceKindFolder(root: string, kind: RenderedKind): Promise<void
 async function keptEntries(folder: string, kind: RenderedKind): Promise<string[]> {
   const kept: string[] = []
   for (const entry of await listEntries(folder)) {
-    if (entry.isFile() && EXTENSIONS.includes(extname(entry.name))) {
+    // A test file is the team's, even one `pull --with-tests` started: never replaced.
+    if (entry.isFile() && EXTENSIONS.includes(extname(entry.name)) && testedStem(entry.name) === undefined) {
       const read = await readRegularFile(join(folder, entry.name))
       if ('text' in read && HEADER.test(read.text.split('\n', 1)[0]!) && !holdsSharedKey(read.text, kind)) continue
     }
@@ -144,8 +157,8 @@ function holdsSharedKey(text: string, kind: RenderedKind): boolean {
  * where ids go), relative to the file: from the nearest
  * `node_modules/posthog-project-client` above the folder (else as if it were under the working directory).
  */
-function schemaPath(folder: string, ops: KindOps): string {
-  const file = join('node_modules', 'posthog-project-client', 'dist', 'schemas', configSchemaFile(ops.kind))
+function schemaPath(folder: string, ops: KindOps, name = configSchemaFile(ops.kind)): string {
+  const file = join('node_modules', 'posthog-project-client', 'dist', 'schemas', name)
   let at = resolve(folder)
   while (!existsSync(join(at, 'node_modules', 'posthog-project-client')) && dirname(at) !== at) at = dirname(at)
   const base = existsSync(join(at, 'node_modules', 'posthog-project-client')) ? at : process.cwd()

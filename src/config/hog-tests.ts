@@ -101,6 +101,9 @@ export function hogTestsOf(config: ProjectConfig): readonly HogFunctionTests[] {
   return TESTS.get(config) ?? []
 }
 
+/** The shipped JSON Schema of test files, beside the kinds' (`dist/schemas/`). */
+export const HOG_TESTS_SCHEMA_FILE = 'config.hogFunctionTests.json'
+
 /** The name of a test file: the spec's stem and `.test.yaml`. */
 export const TEST_SUFFIXES = ['.test.yaml', '.test.yml', '.test.json']
 

@@ -7,6 +7,8 @@ import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
 import { withoutFlagConfig, withoutOwned } from './owned.js'
 import { payloadVariables, referencePayloads } from './flag-payloads.js'
 import { referenceSecrets } from './secrets.js'
+import { holdHogTests } from './hog-tests.js'
+import { starterTests } from './hog-test-starter.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
 /**
@@ -37,7 +39,10 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
     const message = `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it`
     options.onWarning?.({ kind: 'featureFlags', key: String(flag.key), message })
   }
-  return Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
+  const config = Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
+  // A starter test for each function (writeConfig writes it where the function has none).
+  if (options.withTests === true && config.hogFunctions) holdHogTests(config, await starterTests(config.hogFunctions as Resource[]))
+  return config
 }
 
 /** The keys by id of the kinds a reference can name, among `live` (one list per kind of `kinds`). */

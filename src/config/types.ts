@@ -149,6 +149,11 @@ export interface PullOptions {
   kinds?: readonly ConfigKind[]
   /** Told of what the pull leaves alone (experiments that share a flag key with the one it pulls). */
   onWarning?: (warning: PlanWarning) => void
+  /**
+   * Make a starter test for each hog function (one case of an event its filters match, what it does today as the
+   * expectation): `writeConfig` writes it as `<name>.test.yaml` where the function has no test file yet.
+   */
+  withTests?: boolean
 }
 
 /** Counts so far, after each change settles. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { writeConfig, type ConfigKind, type ProjectConfig } from 'posthog-project-client/config'
 import { jsonSchemaOf, writeConfigJsonSchemas } from '../../scripts/generate-requests.js'
+import { HOG_TESTS_SCHEMA_FILE } from '../../src/config/hog-tests.js'
 import { checkShape } from '../../src/requests/check.js'
 import { REQUESTS } from '../../src/requests/by-method.js'
 import { NAMED_BY, REF_FOLDERS, referenceSites, referencesOf, withRefs } from '../../src/config/graph.js'
@@ -142,7 +143,12 @@ describe('the configuration JSON Schemas', () => {
     it('writeConfigJsonSchemas writes one per kind; each file writeConfig writes names its kind’s and validates against it', async () => {
       const schemas = join(dir, 'node_modules', 'posthog-project-client', 'dist', 'schemas')
       mkdirSync(schemas, { recursive: true })
-      expect(writeConfigJsonSchemas(schemas)).toBe(KIND_NAMES.length)
+      expect(writeConfigJsonSchemas(schemas)).toBe(KIND_NAMES.length + 1)
+      // The hog function test files' schema: the test shape's, which takes a case and refuses a misspelt member.
+      const tests = ajv.compile(JSON.parse(readFileSync(join(schemas, HOG_TESTS_SCHEMA_FILE), 'utf8')) as object)
+      const testCase = { name: 'sends', event: { event: 'order_placed' }, expect: { calls: [{ url: 'https://x.test', bodyIncludes: { a: 1 } }] } }
+      expect(tests([testCase])).toBe(true)
+      expect(tests([{ ...testCase, expect: { calls: [{ methd: 'POST' }] } }])).toBe(false)
       const config = Object.fromEntries(Object.entries(WITH_IDS).map(([kind, sample]) => [kind, [withAllRefs(kind as ConfigKind, sample!.spec)]])) as ProjectConfig
       await writeConfig(join(dir, 'posthog'), config)
       for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, Spec[]]>) {
