@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient } from 'posthog-project-client'
-import { ConfigError, readConfig, testHogFunctions, type HogTestReport } from 'posthog-project-client/config'
+import { ConfigError, pull, readConfig, testHogFunctions, writeConfig, type HogTestReport } from 'posthog-project-client/config'
 import { createFakeApi } from 'posthog-project-client/testing'
 
 /** Hog function tests beside the specs: read with file and line, run locally and through the fake's invocations. */
@@ -188,5 +188,33 @@ inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
     const json = JSON.stringify([{ name: 'json case', event: { event: '$pageview' }, expect: { skipped: true } }])
     const read = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.json': json }))
     expect(await testHogFunctions(read, { env: ENV })).toMatchObject({ passed: 1, failed: 0 })
+  })
+
+  it('pull withTests writes a starter test that runs and passes, and never replaces a test file', async () => {
+    const fake = createFakeApi()
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    await client.hogFunctions.create({
+      type: 'destination',
+      name: 'Order webhook',
+      hog: "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'plan': event.properties.plan}})",
+      inputs_schema: [{ type: 'string', key: 'url', label: 'URL' }, { type: 'string', key: 'api_token', label: 'Token', secret: true }],
+      inputs: { url: { value: 'https://example.com/orders' }, api_token: { value: SECRET } },
+      filters: { events: [{ id: 'order_placed', type: 'events', properties: [{ key: 'plan', value: ['pro'], operator: 'exact', type: 'event' }] }] },
+    })
+    const dir = folder({})
+    await writeConfig(dir, await pull(client, { kinds: ['hogFunctions'], withTests: true }))
+    expect(readdirSync(join(dir, 'hog-functions')).sort()).toEqual(['Order-webhook.test.yaml', 'Order-webhook.yaml'])
+    const starter = readFileSync(join(dir, 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')
+    expect(starter).toMatch(/^# yaml-language-server: \$schema=\S*config\.hogFunctionTests\.json\n/)
+    expect(starter).not.toContain(SECRET)
+    const report = await testHogFunctions(await readConfig(dir), { env: ENV })
+    expect(report).toMatchObject({ passed: 1, failed: 0 })
+    expect(report.cases[0]?.calls).toEqual([
+      { method: 'POST', url: 'https://example.com/orders', headers: { Authorization: 'Bearer ***REDACTED***' }, body: { plan: 'pro' } },
+    ])
+    // The team's edits stay: a second pull writes the specs again and leaves the test file alone.
+    writeFileSync(join(dir, 'hog-functions', 'Order-webhook.test.yaml'), TESTS.split('- name: ignores')[0]!)
+    await writeConfig(dir, await pull(client, { kinds: ['hogFunctions'], withTests: true }))
+    expect(readFileSync(join(dir, 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toBe(TESTS.split('- name: ignores')[0]!)
   })
 })
