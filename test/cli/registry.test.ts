@@ -18,7 +18,7 @@ import { fakeEnv } from './helpers.js'
 const methods = GROUPS.flatMap((group) => methodsOf(group).map((method) => ({ group, method, spec: (COMMANDS[group] as Record<string, CommandSpec>)[method]! })))
 
 describe('the registry', () => {
-  it('holds every method of every group, query and the four configuration commands, each once', () => {
+  it('holds every method of every group, query, the four configuration commands and test, each once', () => {
     expect(REGISTRY.map(({ words }) => words.join(' '))).toEqual([
       ...methods.map(({ group, method }) => `${kebab(group)} ${kebab(method)}`),
       'query',
@@ -26,6 +26,7 @@ describe('the registry', () => {
       'plan',
       'apply',
       'copy',
+      'test',
     ])
     expect(new Set(REGISTRY.map(({ words }) => words.join(' '))).size).toBe(REGISTRY.length)
   })
@@ -73,7 +74,7 @@ describe('one parser for every command', () => {
   }
 
   it('a flag of another configuration command is refused by name; of no command, as unknown with the nearest', async () => {
-    expect(await refusal(['pull', '--prune'])).toEqual({ message: 'Invalid argument `--prune`: not a flag of pull (its flags: --kind)', exitCode: 2 })
+    expect(await refusal(['pull', '--prune'])).toEqual({ message: 'Invalid argument `--prune`: not a flag of pull (its flags: --kind, --with-tests)', exitCode: 2 })
     expect(await refusal(['surveys', 'list', '--prune'])).toEqual({ message: 'Invalid argument `--prune`: unknown flag of surveys list (its flags: --limit, --offset, --search; see surveys list --help)', exitCode: 2 })
   })
 
@@ -100,8 +101,8 @@ describe('help from the registry', () => {
   it('lists every method under its group, query, and every configuration command', () => {
     for (const group of GROUPS) expect(help).toContain(`\n  ${kebab(group)}: ${methodsOf(group).map(kebab).join(', ')}\n`)
     expect(help).toContain("\n  query: posthog-project query --hogql '<SQL>' (any query: --data <node>; see query --help)\n")
-    expect(help).toContain('\n  pull [DIR], plan [DIR] [--detailed-exitcode], apply [DIR] [--dry-run], copy --to-project ID [--dry-run]\n')
-    expect(CONFIG_COMMANDS.map(({ synopsis }) => synopsis)).toEqual(['pull [DIR]', 'plan [DIR] [--detailed-exitcode]', 'apply [DIR] [--dry-run]', 'copy --to-project ID [--dry-run]'])
+    expect(help).toContain('\n  pull [DIR], plan [DIR] [--detailed-exitcode], apply [DIR] [--dry-run], copy --to-project ID [--dry-run], test [DIR] [--remote]\n')
+    expect(CONFIG_COMMANDS.map(({ synopsis }) => synopsis)).toEqual(['pull [DIR]', 'plan [DIR] [--detailed-exitcode]', 'apply [DIR] [--dry-run]', 'copy --to-project ID [--dry-run]', 'test [DIR] [--remote]'])
   })
 })
 
