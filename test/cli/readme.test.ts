@@ -244,6 +244,26 @@ describe('README: In CI', () => {
     expect(writesTo(from)).toEqual([])
   })
 
+  it('the hog function tests: pass on the pulled function, fail the pull request that breaks its body, the field named', async () => {
+    const client = production()
+    const [webhook] = (await client.hogFunctions.list()).results.filter((item) => item.name === 'Order webhook')
+    await client.hogFunctions.update(webhook!.id, { hog: "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'event': event.event}})" })
+    const pulled = await runCli(cli.bin, ['pull', '--kind', 'hog-functions', '--with-tests'], { cwd: work, env: fakeEnv(fake, server.url) })
+    expect(pulled.code).toBe(0)
+    expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toContain('Bearer ***REDACTED***')
+    const from = fake.requests.length
+    const passing = await runWorkflow('posthog-test.yml', { sha: 'pr-9', pr: 9 })
+    expect(passing).toMatchObject({ code: 0, stderr: '' })
+    expect(passing.stdout).toContain('1 case: 1 passed, 0 failed')
+
+    edit('hog-functions/Order-webhook.yaml', "'event': event.event", "'event': event.name")
+    const failing = await runWorkflow('posthog-test.yml', { sha: 'pr-10', pr: 10 })
+    expect(failing.code).toBe(1)
+    expect(failing.stdout).toContain('FAIL Order webhook › $pageview event\n    call 1 (POST https://example.com/orders): body.event: expected "$pageview", got null\n')
+    // No key, nothing sent: the tests ran on the runner.
+    expect(fake.requests.length).toBe(from)
+  })
+
   it('the nightly check fails on a change made by hand, with the plan that would undo it', async () => {
     await runCli(cli.bin, ['pull', '--kind', 'surveys'], { cwd: work, env: fakeEnv(fake, server.url) })
     const client = production()
