@@ -19,7 +19,20 @@ export interface CompileHogOptions {
  */
 export async function compileHog(source: string, options: CompileHogOptions = {}): Promise<HogBytecode> {
   const mode = options.template ? 'template' : options.expression ? 'expression' : 'program'
+  const key = `${mode}\u0000${source}`
+  const known = COMPILED.get(key)
+  if (known) return structuredClone(known)
   const ast = await parseHog(source, mode)
   const compiler = new Compiler({ text: source, shift: mode === 'template' ? 2 : 0 })
-  return [BYTECODE_IDENTIFIER, BYTECODE_VERSION, ...compiler.visit(ast)]
+  const bytecode: HogBytecode = [BYTECODE_IDENTIFIER, BYTECODE_VERSION, ...compiler.visit(ast)]
+  if (COMPILED.size >= MAX_REMEMBERED) COMPILED.delete(COMPILED.keys().next().value!)
+  COMPILED.set(key, structuredClone(bytecode))
+  return bytecode
 }
+
+/**
+ * Sources compiled lately, by mode: the same function run on many events (a test suite, the fake's test runs)
+ * parses its code once, not once an event (parsing a program takes about 20 ms). Each caller gets its own copy.
+ */
+const COMPILED = new Map<string, HogBytecode>()
+const MAX_REMEMBERED = 256
