@@ -14,6 +14,7 @@ import type { ProjectConfig } from './types.js'
  * (hog-test-compare.ts). Secrets are read as `plan` reads them (env.ts) and scrubbed from all the report shows.
  */
 
+/** What `testHogFunctions` takes besides the configuration: `env` and `allowEnv` as `plan` takes them. */
 export interface TestHogFunctionsOptions extends EnvOptions {
   /** For `remote`: the project whose service runs the cases. */
   client?: ProjectClient
@@ -23,6 +24,7 @@ export interface TestHogFunctionsOptions extends EnvOptions {
   filter?: { keys?: readonly string[]; cases?: readonly string[] }
 }
 
+/** A `fetch` the function made, as it would be sent (secret inputs redacted). */
 export interface HogTestCall {
   method: string
   url: string
@@ -30,6 +32,7 @@ export interface HogTestCall {
   body: unknown
 }
 
+/** One case's verdict, with the log lines and calls of its run (scrubbed of every secret read). */
 export interface HogTestCaseReport {
   /** The hog function's key (its name). */
   function: string
@@ -43,6 +46,7 @@ export interface HogTestCaseReport {
   calls: HogTestCall[]
 }
 
+/** What `testHogFunctions` gives: the counts, and each case in the order of the files. */
 export interface HogTestReport {
   passed: number
   failed: number

@@ -204,3 +204,17 @@ describe('compileHog: errors [H7] [H9] [H12] [H15] [H17] [H19]', () => {
     expect([inSql.line, inSql.column]).toEqual([1, 10])
   })
 })
+
+describe('compileHog: the same source again', () => {
+  it('gives an equal bytecode each call, each caller its own copy', async () => {
+    const source = "let x := {'a': [1, 2]}\nprint(x)"
+    const first = await compileHog(source)
+    const copy = structuredClone(first)
+    first.push('changed by its caller')
+    first.splice(2, 1, 999)
+    expect(await compileHog(source)).toEqual(copy)
+    // A mode is part of what is remembered: a template of the same text compiles as a template.
+    expect(await compileHog("'a'", { template: true })).not.toEqual(await compileHog("'a'", { expression: true }))
+  })
+})
+

@@ -4,7 +4,7 @@
  * "Configuration as code" names them, and a mistake in a spec written in code is a compile error.
  */
 import { expectTypeOf } from 'vitest'
-import { apply, formatPlan, plan, planCopy, pull, readConfig, readPlan, secretVariableName, StalePlanError, writeConfig, writePlan, type ApplyReport, type CopyOptions, type Plan, type PlanChange, type PlanProject, type ProjectConfig, type Renamable, type WithRefs } from 'posthog-project-client/config'
+import { apply, formatPlan, plan, planCopy, pull, readConfig, readPlan, secretVariableName, StalePlanError, testHogFunctions, writeConfig, writePlan, type HogTestReport, type ApplyReport, type CopyOptions, type Plan, type PlanChange, type PlanProject, type ProjectConfig, type Renamable, type WithRefs } from 'posthog-project-client/config'
 import { ProjectClientError } from 'posthog-project-client'
 import type { ExperimentCreateParams, HogFunctionCreateParams } from 'posthog-project-client'
 import { client } from './helpers.js'
@@ -86,4 +86,14 @@ export async function configTypes(): Promise<void> {
   await planCopy(client, production, { keys: [1] })
   // @ts-expect-error readPlan reads a path
   await readPlan(saved)
+
+  // Hog function tests: the report's shape; a filter names functions and cases by their strings.
+  const tested = await testHogFunctions(await readConfig('posthog'), { env: {}, filter: { keys: ['Order webhook'], cases: ['sends'] } })
+  expectTypeOf(tested).toEqualTypeOf<HogTestReport>()
+  expectTypeOf(tested.cases[0]!.differences[0]!.message).toEqualTypeOf<string>()
+  await pull(client, { withTests: true })
+  // @ts-expect-error remote is a boolean
+  await testHogFunctions(pulled, { remote: 'yes' })
+  // @ts-expect-error a case is named by a string
+  await testHogFunctions(pulled, { filter: { cases: [1] } })
 }
