@@ -48,7 +48,7 @@ export async function writeConfig(dir: string, config: ProjectConfig): Promise<v
   if (problems.length > 0) throw new ConfigError(problems)
   const root = await makeFolder(dir).catch(folderProblem)
   for (const kind of kinds) if ((await entryKind(join(root, kind.ops.folder))) === 'other') folderProblem(new FolderError(join(dir, kind.ops.folder), 'is a symbolic link or a file where the folder of a kind belongs: nothing was written'))
-  for (const kind of kinds) await replaceKindFolder(root, kind, kind.ops.kind === 'hogFunctions' ? hogTestsOf(config) : [])
+  for (const kind of kinds) await replaceKindFolder(root, kind, kind.ops.kind === 'hogFunctions' ? hogTestsOf(config).filter((tests) => tests.file === undefined) : [])
   const shared = kinds.flatMap((kind) => kind.shared.map((key) => ({ file: join(dir, kind.ops.folder), line: 0, path: kind.ops.keyField, message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one` })))
   if (shared.length > 0) throw new ConfigError(shared)
 }

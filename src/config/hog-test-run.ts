@@ -4,7 +4,7 @@ import { EnvReader, type EnvOptions } from './env.js'
 import { hogTestsOf, type HogTestCase } from './hog-tests.js'
 import { compareRun, type HogTestDifference, type RunOutcome } from './hog-test-compare.js'
 import { RENAMED_FROM } from './renames.js'
-import { Scrubber } from './scrub.js'
+import { MIN_SCRUBBED, Scrubber } from './scrub.js'
 import type { ProjectConfig } from './types.js'
 
 /**
@@ -132,13 +132,25 @@ async function runCase(job: Job, env: EnvReader, options: TestHogFunctionsOption
   const resolved = resolveSecrets(job.spec, env)
   if ('problem' in resolved) return { problem: { path: 'inputs', message: resolved.problem } }
   const { [RENAMED_FROM]: _renamedFrom, ...spec } = resolved.spec
+  const read = [...resolved.values]
   const event = { uuid: DEFAULT_UUID, timestamp: DEFAULT_TIMESTAMP, ...job.testCase.event }
   if (hog) return runLocally(hog, spec, event, job.testCase)
   if ((job.testCase.fetch ?? []).length > 0) {
     const message = 'fetch: the service answers every mocked fetch 200 {}, so these answers cannot be given to it: run this case locally'
     return { problem: { path: 'fetch', message } }
   }
-  return runRemotely(options.client!, spec, event, job.testCase)
+  // Compared as a local run is: each secret read, as the CDP redacts it from logs and calls ([`R7`]).
+  return redacted(await runRemotely(options.client!, spec, event, job.testCase), read)
+}
+
+const REDACTED = '***REDACTED***'
+
+function redacted<T>(value: T, secrets: readonly string[]): T {
+  const long = secrets.filter((secret) => secret.length >= MIN_SCRUBBED)
+  if (typeof value === 'string') return long.reduce((text, secret) => text.replaceAll(secret, REDACTED), value as string) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => redacted(item, long)) as T
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redacted(item, long)])) as T
+  return value
 }
 
 async function runLocally(hog: HogModule, spec: Spec, event: HogTestCase['event'], testCase: HogTestCase): Promise<RunOutcome> {
@@ -208,13 +220,18 @@ async function runRemotely(client: ProjectClient, spec: Spec, event: HogTestCase
   }
 }
 
-/** The call a mock line shows: `fetch('<url>', <options as JSON>)`, as the executor would send it ([`R8`]). */
+/**
+ * The call a mock line shows: `fetch('<url>', <options as JSON>)` (the `mock` of `fetch` in PostHog's
+ * nodejs/src/cdp/async-functions/), as the executor would send it ([`R8`]).
+ */
 function mockedCall(line: string): HogTestCall | undefined {
   if (!line.startsWith("fetch('") || !line.endsWith(')')) return undefined
   for (let at = line.indexOf("', "); at !== -1; at = line.indexOf("', ", at + 1)) {
+    const text = line.slice(at + 3, -1)
     let options: unknown
     try {
-      options = JSON.parse(line.slice(at + 3, -1))
+      // The CDP writes the options with JSON.stringify: `undefined` when the code gave none.
+      options = text === 'undefined' ? {} : JSON.parse(text)
     } catch {
       continue
     }
@@ -230,14 +247,18 @@ function mockedCall(line: string): HogTestCall | undefined {
 }
 
 /** The spec with each `{ $env: NAME }` of its inputs (and its mappings') read as `plan` reads it. */
-function resolveSecrets(spec: Spec, env: EnvReader): { spec: Spec } | { problem: string } {
+function resolveSecrets(spec: Spec, env: EnvReader): { spec: Spec; values: Set<string> } | { problem: string } {
   let problem: string | undefined
+  const values = new Set<string>()
   const resolve = (value: unknown, field: string): unknown => {
     if (Array.isArray(value)) return value.map((item, index) => resolve(item, `${field}[${index}]`))
     if (!isPlainObject(value)) return value
     if (Object.keys(value).length === 1 && typeof value.$env === 'string') {
       const read = env.read(value.$env, field)
-      if (read.ok) return read.value
+      if (read.ok) {
+        values.add(read.value)
+        return read.value
+      }
       problem ??= read.message
       return value
     }
@@ -250,7 +271,7 @@ function resolveSecrets(spec: Spec, env: EnvReader): { spec: Spec } | { problem:
       isPlainObject(mapping) && isPlainObject(mapping.inputs) ? { ...mapping, inputs: resolve(mapping.inputs, `mappings[${index}].inputs`) } : mapping,
     )
   }
-  return problem === undefined ? { spec: out } : { problem }
+  return problem === undefined ? { spec: out, values } : { problem }
 }
 
 async function sequence<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {

@@ -121,6 +121,36 @@ describe('hog function tests', () => {
     ])
   })
 
+  it('--remote reads the calls from the service\'s own mock lines (JSON or undefined options), secrets redacted as locally', async () => {
+    const answer = {
+      status: 'success',
+      result: null,
+      errors: [],
+      logs: [
+        { level: 'info', message: "Async function 'fetch' was mocked with arguments:" },
+        { level: 'info', message: "fetch('https://a.example.com/x', undefined)" },
+        { level: 'info', message: "Async function 'fetch' was mocked with arguments:" },
+        { level: 'info', message: `fetch('https://b.example.com/?q=', ', ${JSON.stringify({ method: 'PUT', headers: { 'X-Key': SECRET }, body: { n: 1 } }, null, 2)})` },
+        { level: 'info', message: `printed ${SECRET}` },
+      ],
+    }
+    const sent: unknown[] = []
+    const client = { hogFunctions: { invocations: async (id: string, body: unknown) => (sent.push([id, body]), answer) } } as unknown as ProjectClient
+    const tests = `- name: two calls
+  event: { event: order_placed }
+  expect:
+    calls:
+      - { method: POST, url: https://a.example.com/x, headers: { Content-Type: application/json }, body: null }
+      - { method: PUT, url: "https://b.example.com/?q=', ", headers: { X-Key: "***REDACTED***" }, body: { n: 1 } }
+    logs: [printed ***REDACTED***]
+`
+    const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': tests }))
+    const report = await testHogFunctions(config, { env: ENV, remote: true, client })
+    expect(report.cases[0]?.differences).toEqual([])
+    expect(JSON.stringify(report)).not.toContain(SECRET)
+    expect(sent).toMatchObject([['new', { mock_async_functions: true, configuration: { inputs: { api_token: { value: SECRET } } } }]])
+  })
+
   it('--remote refuses fetch answers it cannot give the service, naming them', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
