@@ -1,6 +1,7 @@
 import type { HogTestReport } from '../config/hog-test-run.js'
 import type { Command, Io } from './command.js'
 import { EXIT, UsageError } from './errors.js'
+import { put } from './output.js'
 import { kindOf } from './selection.js'
 import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Reporting, type Settings } from './settings.js'
 
@@ -33,21 +34,26 @@ const OPTIONS = {
   'allow-env': { type: 'string', multiple: true },
 } as const
 
-const USAGE = 'test [DIR] [--remote] [--format text|json|junit] [--kind hog-functions] [--key NAME …] [--case NAME …] [--allow-env NAME …]'
+const USAGE =
+  'test [DIR] [--remote] [--format text|json|junit] [--kind hog-functions] [--key NAME …] [--case NAME …] ' +
+  '[--allow-env NAME …]'
 
 export const TEST_COMMAND: Command<TestCommand> = {
   words: ['test'],
-  summary: 'Runs the hog function tests (hog-functions/<name>.test.yaml) of DIR (default posthog): on this machine, or --remote.',
+  summary:
+    'Runs the hog function tests (hog-functions/<name>.test.yaml) of DIR (default posthog): here, or --remote.',
   synopsis: 'test [DIR] [--remote]',
   flags: () => ({ own: OPTIONS, shared: { ...SETTING_OPTIONS, help: { type: 'boolean', short: 'h' } } }),
   help: () =>
     [
       `Usage: posthog-project ${USAGE}`,
       '  Runs every case of every hog function test file, on this machine: no key, nothing sent.',
-      '  --remote runs each case through the service (hog_functions/new/invocations/, fetch mocked) instead: that needs',
-      '  the settings (--api-key or POSTHOG_PERSONAL_API_KEY, --project) and a key the service lets run invocations.',
+      '  --remote runs each case through the service (hog_functions/new/invocations/, fetch mocked) instead:',
+      '  that needs the settings (--api-key or POSTHOG_PERSONAL_API_KEY, --project) and a key the service lets',
+      '  run invocations (it refuses personal API keys: 403).',
       '  Exit 0 when every case passes, 1 when any fails, 2 for a usage mistake or a problem in the files.',
-      '  --key NAME selects a function (repeatable), --case NAME a case; --format json prints the report, junit a JUnit XML file.',
+      '  --key NAME selects a function (repeatable), --case NAME a case;',
+      '  --format json prints the report, junit a JUnit XML file.',
       '  Secrets ($env) are read as plan reads them (POSTHOG_SECRET_*, or --allow-env) and never printed.',
       '',
     ].join('\n'),
@@ -58,12 +64,20 @@ export const TEST_COMMAND: Command<TestCommand> = {
 function readTestCommand(values: FlagValues, args: readonly string[]): TestCommand {
   if (args.length > 1) throw new UsageError(args.at(-1)!, 'unexpected argument: test takes one folder')
   const format = (values.format as string | undefined) ?? 'text'
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError('--format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError('--format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
+  }
   for (const word of ((values.kind as string[] | undefined) ?? []).flatMap((item) => item.split(',')).filter(Boolean)) {
-    if (kindOf(word) !== 'hogFunctions') throw new UsageError('--kind', `test runs hog function tests only: expected hog-functions, got ${JSON.stringify(word)}`)
+    if (kindOf(word) !== 'hogFunctions') {
+      const got = JSON.stringify(word)
+      throw new UsageError('--kind', `test runs hog function tests only: expected hog-functions, got ${got}`)
+    }
   }
   const allowEnv = (values['allow-env'] as string[] | undefined)?.map((word) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(word)) throw new UsageError('--allow-env', `expected a variable name or a prefix ending in *, got ${JSON.stringify(word)}`)
+    if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(word)) {
+      const got = JSON.stringify(word)
+      throw new UsageError('--allow-env', `expected a variable name or a prefix ending in *, got ${got}`)
+    }
     return word.endsWith('*') ? new RegExp(`^${word.slice(0, -1)}`) : word
   })
   const keys = values.key as string[] | undefined
@@ -84,14 +98,17 @@ function readTestCommand(values: FlagValues, args: readonly string[]): TestComma
 async function runTestCommand(command: TestCommand, io: Io): Promise<number> {
   const config = await import('posthog-project-client/config')
   const { InvalidArgumentError } = await import('posthog-project-client')
-  const write = (sink: Io['stdout'], text: string) => (sink.write(text) ? Promise.resolve() : new Promise<void>((done) => sink.once('drain', done)))
   let files
   try {
     files = await config.readConfig(command.dir)
   } catch (error) {
     if (!(error instanceof config.ConfigError)) throw error
-    const lines = error.problems.map((problem) => `  ${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}\n`)
-    await write(io.stderr, `posthog-project: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} in ${command.dir}; nothing was run\n${lines.join('')}`)
+    const lines = error.problems.map((problem) => {
+      const at = `${problem.file}${problem.line ? `:${problem.line}` : ''}`
+      return `  ${at} ${problem.path || '(file)'}: ${problem.message}\n`
+    })
+    const count = `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`
+    await put(io.stderr, `posthog-project: ${count} in ${command.dir}; nothing was run\n${lines.join('')}`)
     return EXIT.usage
   }
   try {
@@ -106,19 +123,20 @@ async function runTestCommand(command: TestCommand, io: Io): Promise<number> {
       filter,
     })
     if (report.cases.length === 0) {
-      await write(io.stderr, `posthog-project: no hog function tests in ${command.dir}: put cases in hog-functions/<name>.test.yaml beside <name>.yaml\n`)
+      const where = 'put cases in hog-functions/<name>.test.yaml beside <name>.yaml'
+      await put(io.stderr, `posthog-project: no hog function tests in ${command.dir}: ${where}\n`)
       return EXIT.usage
     }
-    await write(io.stdout, formatReport(report, command.format))
+    await put(io.stdout, formatReport(report, command.format))
     return report.failed > 0 ? EXIT.api : EXIT.ok
   } catch (error) {
     if (error instanceof InvalidArgumentError) {
-      await write(io.stderr, `posthog-project: ${error.message}\n`)
+      await put(io.stderr, `posthog-project: ${error.message}\n`)
       return EXIT.usage
     }
     const { describeFailure } = await import('./failure.js')
     const { code, line } = describeFailure(error)
-    await write(io.stderr, `posthog-project: ${line}\n`)
+    await put(io.stderr, `posthog-project: ${line}\n`)
     return code
   }
 }
@@ -142,12 +160,15 @@ function junit(report: HogTestReport): string {
     const cases = report.cases.filter((item) => item.function === name)
     const failures = cases.filter((item) => !item.ok).length
     const rows = cases.map((item) => {
-      const open = `    <testcase classname="${xml(name)}" name="${xml(item.name)}"${item.file ? ` file="${xml(item.file)}"` : ''}`
+      const file = item.file ? ` file="${xml(item.file)}"` : ''
+      const open = `    <testcase classname="${xml(name)}" name="${xml(item.name)}"${file}`
       if (item.ok) return `${open}/>`
       const text = item.differences.map((difference) => difference.message).join('\n')
-      return `${open}>\n      <failure message="${xml(item.differences[0]?.message ?? 'failed')}">${xml(text)}</failure>\n    </testcase>`
+      const failure = `<failure message="${xml(item.differences[0]?.message ?? 'failed')}">${xml(text)}</failure>`
+      return `${open}>\n      ${failure}\n    </testcase>`
     })
-    return [`  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}">`, ...rows, '  </testsuite>'].join('\n')
+    const open = `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}">`
+    return [open, ...rows, '  </testsuite>'].join('\n')
   })
   const head = `<testsuites name="posthog-project test" tests="${report.cases.length}" failures="${report.failed}">`
   return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n')

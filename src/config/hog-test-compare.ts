@@ -38,16 +38,23 @@ export function compareRun(testCase: HogTestCase, run: RunOutcome): HogTestDiffe
   if (skipped !== run.skipped) out.push(difference('skipped', skipped, run.skipped, 'skipped'))
   const error = expect.error ?? null
   if (error === null && run.error !== null) {
-    out.push({ path: 'error', expected: null, got: run.error, message: `error: expected none, got ${shown(run.error)}` })
+    const message = `error: expected none, got ${shown(run.error)}`
+    out.push({ path: 'error', expected: null, got: run.error, message })
   } else if (error !== null && (run.error === null || !run.error.includes(error))) {
     const got = run.error === null ? 'none' : shown(run.error)
-    out.push({ path: 'error', expected: error, got: run.error, message: `error: expected one containing ${shown(error)}, got ${got}` })
+    const message = `error: expected one containing ${shown(error)}, got ${got}`
+    out.push({ path: 'error', expected: error, got: run.error, message })
   }
-  if ('result' in expect) compareValues(expect.result, run.result, 'result', false, (path, wanted, got, message) => out.push({ path, expected: wanted, got, message: `${path}: ${message}` }))
+  if ('result' in expect) {
+    compareValues(expect.result, run.result, 'result', false, (path, wanted, got, message) => {
+      out.push({ path, expected: wanted, got, message: `${path}: ${message}` })
+    })
+  }
   if (expect.calls) compareCalls(expect.calls, run.calls, out)
   for (const text of expect.logs ?? []) {
     if (!run.logs.some((log) => log.message.includes(text))) {
-      out.push({ path: 'logs', expected: text, message: `logs: expected a line containing ${shown(text)}, got none of ${run.logs.length} lines` })
+      const message = `logs: expected a line containing ${shown(text)}, got none of ${run.logs.length} lines`
+      out.push({ path: 'logs', expected: text, message })
     }
   }
   return out.slice(0, MAX_DIFFERENCES)
@@ -64,13 +71,19 @@ function compareCalls(expected: readonly ExpectedCall[], got: RunOutcome['calls'
     if (!call) return
     const name = `call ${index + 1} (${call.method} ${call.url})`
     const add = (path: string, wanted: unknown, value: unknown, message: string) => {
-      out.push({ path: `calls[${index}].${path}`, expected: wanted, got: value, message: `${name}: ${path}: ${message}` })
+      const where = `calls[${index}].${path}`
+      out.push({ path: where, expected: wanted, got: value, message: `${name}: ${path}: ${message}` })
     }
-    if (want.method !== undefined && want.method.toUpperCase() !== call.method.toUpperCase()) add('method', want.method, call.method, `expected ${shown(want.method)}, got ${shown(call.method)}`)
-    if (want.url !== undefined && want.url !== call.url) add('url', want.url, call.url, `expected ${shown(want.url)}, got ${shown(call.url)}`)
+    if (want.method !== undefined && want.method.toUpperCase() !== call.method.toUpperCase()) {
+      add('method', want.method, call.method, `expected ${shown(want.method)}, got ${shown(call.method)}`)
+    }
+    if (want.url !== undefined && want.url !== call.url) {
+      add('url', want.url, call.url, `expected ${shown(want.url)}, got ${shown(call.url)}`)
+    }
     for (const [header, value] of Object.entries(want.headers ?? {})) {
       const sent = Object.entries(call.headers).find(([key]) => key.toLowerCase() === header.toLowerCase())?.[1]
-      if (sent !== value) add(`headers.${header}`, value, sent, `expected ${shown(value)}, got ${sent === undefined ? 'none' : shown(sent)}`)
+      const shownSent = sent === undefined ? 'none' : shown(sent)
+      if (sent !== value) add(`headers.${header}`, value, sent, `expected ${shown(value)}, got ${shownSent}`)
     }
     if ('body' in want) compareValues(want.body, call.body, 'body', false, add)
     if ('bodyIncludes' in want) compareValues(want.bodyIncludes, call.body, 'body', true, add)
@@ -87,14 +100,20 @@ function compareValues(expected: unknown, got: unknown, path: string, subset: bo
       if (!(key in got)) add(inner, value, undefined, `expected ${shown(value)}, got none (no such member)`)
       else compareValues(value, got[key], inner, subset, add)
     }
-    if (!subset) for (const key of Object.keys(got)) if (!(key in expected)) add(`${path}.${key}`, undefined, got[key], `expected no such member, got ${shown(got[key])}`)
+    if (subset) return
+    for (const key of Object.keys(got)) {
+      if (key in expected) continue
+      add(`${path}.${key}`, undefined, got[key], `expected no such member, got ${shown(got[key])}`)
+    }
     return
   }
   if (Array.isArray(expected) && Array.isArray(got) && expected.length === got.length) {
     expected.forEach((item, index) => compareValues(item, got[index], `${path}[${index}]`, subset, add))
     return
   }
-  if (stableJson(expected) !== stableJson(got)) add(path, expected, got, `expected ${shown(expected)}, got ${shown(got)}`)
+  if (stableJson(expected) !== stableJson(got)) {
+    add(path, expected, got, `expected ${shown(expected)}, got ${shown(got)}`)
+  }
 }
 
 function difference(path: string, expected: unknown, got: unknown, what: string): HogTestDifference {

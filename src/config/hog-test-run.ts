@@ -73,7 +73,10 @@ interface Job {
 }
 
 /** Runs the tests `readConfig` read beside `config`'s hog functions; never rejects for what a function does. */
-export async function testHogFunctions(config: ProjectConfig, options: TestHogFunctionsOptions = {}): Promise<HogTestReport> {
+export async function testHogFunctions(
+  config: ProjectConfig,
+  options: TestHogFunctionsOptions = {},
+): Promise<HogTestReport> {
   if (!isPlainObject(config)) throw new InvalidArgumentError('config', 'expected what readConfig(dir) returns')
   if (options.remote && !options.client) throw new InvalidArgumentError('options.client', 'remote tests need a client')
   const env = new EnvReader(options)
@@ -119,16 +122,31 @@ function selectJobs(config: ProjectConfig, filter: TestHogFunctionsOptions['filt
       const spec = specs.find((item) => item.name === test.function)
       return test.cases
         .filter((testCase) => names === undefined || names.includes(testCase.name))
-        .map((testCase) => ({ function: test.function, ...(test.file !== undefined && { file: test.file }), ...(spec && { spec }), testCase }))
+        .map((testCase) => ({
+          function: test.function,
+          ...(test.file !== undefined && { file: test.file }),
+          ...(spec && { spec }),
+          testCase,
+        }))
     })
   for (const name of names ?? []) {
-    if (!jobs.some((job) => job.testCase.name === name)) throw new InvalidArgumentError('filter.cases', `no case is named ${JSON.stringify(name)}`)
+    if (!jobs.some((job) => job.testCase.name === name)) {
+      throw new InvalidArgumentError('filter.cases', `no case is named ${JSON.stringify(name)}`)
+    }
   }
   return jobs
 }
 
-async function runCase(job: Job, env: EnvReader, options: TestHogFunctionsOptions, hog: HogModule | undefined): Promise<RunOutcome | { problem: HogTestDifference }> {
-  if (!job.spec) return { problem: { path: '', message: `the hog function ${JSON.stringify(job.function)} is not in the configuration` } }
+async function runCase(
+  job: Job,
+  env: EnvReader,
+  options: TestHogFunctionsOptions,
+  hog: HogModule | undefined,
+): Promise<RunOutcome | { problem: HogTestDifference }> {
+  if (!job.spec) {
+    const message = `the hog function ${JSON.stringify(job.function)} is not in the configuration`
+    return { problem: { path: '', message } }
+  }
   const resolved = resolveSecrets(job.spec, env)
   if ('problem' in resolved) return { problem: { path: 'inputs', message: resolved.problem } }
   const { [RENAMED_FROM]: _renamedFrom, ...spec } = resolved.spec
@@ -136,7 +154,9 @@ async function runCase(job: Job, env: EnvReader, options: TestHogFunctionsOption
   const event = { uuid: DEFAULT_UUID, timestamp: DEFAULT_TIMESTAMP, ...job.testCase.event }
   if (hog) return runLocally(hog, spec, event, job.testCase)
   if ((job.testCase.fetch ?? []).length > 0) {
-    const message = 'fetch: the service answers every mocked fetch 200 {}, so these answers cannot be given to it: run this case locally'
+    const message =
+      'fetch: the service answers every mocked fetch 200 {}, so these answers cannot be given to it: ' +
+      'run this case locally'
     return { problem: { path: 'fetch', message } }
   }
   // Compared as a local run is: each secret read, as the CDP redacts it from logs and calls ([`R7`]).
@@ -147,13 +167,22 @@ const REDACTED = '***REDACTED***'
 
 function redacted<T>(value: T, secrets: readonly string[]): T {
   const long = secrets.filter((secret) => secret.length >= MIN_SCRUBBED)
-  if (typeof value === 'string') return long.reduce((text, secret) => text.replaceAll(secret, REDACTED), value as string) as T
+  if (typeof value === 'string') {
+    return long.reduce((text, secret) => text.replaceAll(secret, REDACTED), value as string) as T
+  }
   if (Array.isArray(value)) return value.map((item: unknown) => redacted(item, long)) as T
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redacted(item, long)])) as T
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redacted(item, long)])) as T
+  }
   return value
 }
 
-async function runLocally(hog: HogModule, spec: Spec, event: HogTestCase['event'], testCase: HogTestCase): Promise<RunOutcome> {
+async function runLocally(
+  hog: HogModule,
+  spec: Spec,
+  event: HogTestCase['event'],
+  testCase: HogTestCase,
+): Promise<RunOutcome> {
   const answers = [...(testCase.fetch ?? [])]
   const run = await hog.runHogFunction(spec as never, {
     event,
@@ -187,7 +216,12 @@ function serviceResult(spec: Spec, status: string, result: unknown): unknown {
  * person and groups as `globals`, `fetch` mocked. Its answer's `status`, `errors`, `result` and `logs` are read
  * back; the calls are the mock's log lines (`fetch('<url>', <options as JSON>)`, [`R9`]).
  */
-async function runRemotely(client: ProjectClient, spec: Spec, event: HogTestCase['event'], testCase: HogTestCase): Promise<RunOutcome> {
+async function runRemotely(
+  client: ProjectClient,
+  spec: Spec,
+  event: HogTestCase['event'],
+  testCase: HogTestCase,
+): Promise<RunOutcome> {
   const globals = {
     event,
     ...(testCase.person && { person: testCase.person }),
@@ -268,7 +302,9 @@ function resolveSecrets(spec: Spec, env: EnvReader): { spec: Spec; values: Set<s
   if (isPlainObject(spec.inputs)) out.inputs = resolve(spec.inputs, 'inputs')
   if (Array.isArray(spec.mappings)) {
     out.mappings = spec.mappings.map((mapping: unknown, index) =>
-      isPlainObject(mapping) && isPlainObject(mapping.inputs) ? { ...mapping, inputs: resolve(mapping.inputs, `mappings[${index}].inputs`) } : mapping,
+      isPlainObject(mapping) && isPlainObject(mapping.inputs)
+        ? { ...mapping, inputs: resolve(mapping.inputs, `mappings[${index}].inputs`) }
+        : mapping,
     )
   }
   return problem === undefined ? { spec: out, values } : { problem }

@@ -27,7 +27,7 @@ export async function starterTests(specs: readonly Spec[]): Promise<HogFunctionT
     const expect: HogTestCase['expect'] = run.skipped
       ? { skipped: true }
       : {
-          calls: run.calls.map((call) => ({ method: call.method, url: call.url, headers: call.headers, body: call.body })),
+          calls: run.calls.map(({ method, url, headers, body }) => ({ method, url, headers, body })),
           ...(run.error !== null && { error: run.error }),
         }
     out.push({ function: spec.name, cases: [{ ...testCase, expect }] })
@@ -51,7 +51,8 @@ function sampleCase(spec: Spec): Omit<HogTestCase, 'expect'> {
   const eventName = typeof first?.id === 'string' ? first.id : '$pageview'
   const properties: Record<string, unknown> = {}
   const personProperties: Record<string, unknown> = {}
-  const filterList = [...(Array.isArray(filters.properties) ? filters.properties : []), ...(Array.isArray(first?.properties) ? first.properties : [])]
+  const listed = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+  const filterList = [...listed(filters.properties), ...listed(first?.properties)]
   for (const filter of filterList.filter(isPlainObject)) {
     if (typeof filter.key !== 'string') continue
     const operator = filter.operator ?? 'exact'
