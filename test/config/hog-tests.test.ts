@@ -159,6 +159,35 @@ describe('hog function tests', () => {
     expect(report.cases[0]).toMatchObject({ ok: false, differences: [{ path: 'fetch' }] })
   })
 
+  it('result and error: a transformation\'s event compared field by field, an error expected or not; the same remotely', async () => {
+    const transformation = `name: Order webhook
+type: transformation
+hog: |
+  if (event.properties.bad) { throw Error('bad event') }
+  return {'event': event.event, 'properties': {'seen': true}}
+`
+    const tests = `- name: returns the changed event
+  event: { event: a }
+  expect: { result: { event: a, properties: { seen: false } } }
+- name: fails on a bad event
+  event: { event: a, properties: { bad: true } }
+  expect: { error: bad event }
+- name: an error no one expected
+  event: { event: a, properties: { bad: true } }
+  expect: {}
+`
+    const config = await readConfig(folder({ 'Order-webhook.yaml': transformation, 'Order-webhook.test.yaml': tests }))
+    const local = await testHogFunctions(config)
+    expect(local.cases.map((item) => item.differences.map((d) => d.message))).toEqual([
+      ['result.properties.seen: expected false, got true'],
+      [],
+      [expect.stringMatching(/^error: expected none, got ".*bad event/)],
+    ])
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    expect(verdicts(await testHogFunctions(config, { remote: true, client }))).toEqual(verdicts(local))
+  })
+
   it('a secret is never in the report, even when the code logs, returns or sends it where no redaction looks', async () => {
     const leaky = `name: Order webhook
 type: transformation
