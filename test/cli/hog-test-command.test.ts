@@ -9,7 +9,13 @@ import { startE2E, type E2E } from '../helpers/fake-server.js'
 
 /** `posthog-project test`: run in this process as the command's own code runs it, locally and against the fake. */
 
-async function cli(argv: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
   const parsed = await parseCommandLine(argv).catch((error: unknown) => {
     if (error instanceof UsageError) return error
     throw error
@@ -21,7 +27,8 @@ async function cli(argv: string[], env: Record<string, string>): Promise<{ code:
     write: (chunk) => ((out[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true),
     once: () => undefined,
   })
-  const io = { stdout: sink('stdout'), stderr: sink('stderr'), stdin: (async function* () {})(), env, signal: new AbortController().signal }
+  const stdin = (async function* () {})()
+  const io = { stdout: sink('stdout'), stderr: sink('stderr'), stdin, env, signal: new AbortController().signal }
   return { code: await parsed.command.run(parsed.input, io), ...out }
 }
 
@@ -67,25 +74,36 @@ describe('posthog-project test', () => {
     return root
   }
   const local = { POSTHOG_SECRET_SLACK_ALERTS_TOKEN: SECRET }
-  const remote = () => ({ ...local, POSTHOG_PERSONAL_API_KEY: e2e.fake.apiKey, POSTHOG_PROJECT_ID: '1', POSTHOG_BASE_URL: e2e.server.url })
+  const remote = () => ({
+    ...local,
+    POSTHOG_PERSONAL_API_KEY: e2e.fake.apiKey,
+    POSTHOG_PROJECT_ID: '1',
+    POSTHOG_BASE_URL: e2e.server.url,
+  })
   const GOOD = "f'New signup: {event.properties.email}'"
   const BROKEN = "f'New signup: {event.properties.mail}'"
 
   it('exit 0 when every case passes, no key needed; 1 with the call and field named when the body broke', async () => {
     const passed = await cli(['test', folder(GOOD)], local)
-    expect(passed).toEqual({ code: 0, stdout: 'PASS Slack alerts › posts the signup\nPASS Slack alerts › logs\n2 cases: 2 passed, 0 failed\n', stderr: '' })
+    const stdout = 'PASS Slack alerts › posts the signup\nPASS Slack alerts › logs\n2 cases: 2 passed, 0 failed\n'
+    expect(passed).toEqual({ code: 0, stdout, stderr: '' })
     const failed = await cli(['test', folder(BROKEN)], local)
     expect(failed.code).toBe(1)
-    expect(failed.stdout).toContain('FAIL Slack alerts › posts the signup\n    call 1 (POST https://slack.example.com/api/chat.postMessage): body.text: expected "New signup: ada@example.com", got "New signup: "\n')
+    expect(failed.stdout).toContain(
+      'FAIL Slack alerts › posts the signup\n' +
+        '    call 1 (POST https://slack.example.com/api/chat.postMessage): body.text: ' +
+        'expected "New signup: ada@example.com", got "New signup: "\n',
+    )
   })
 
-  it('--remote gives the same verdicts through the service; nothing of the secret is printed in any format', async () => {
+  it('--remote gives the same verdicts through the service; no secret is printed in any format', async () => {
     for (const [text, code] of [[GOOD, 0], [BROKEN, 1]] as const) {
       const dir = folder(text)
       const here = await cli(['test', dir, '--format', 'json'], local)
       const there = await cli(['test', dir, '--remote', '--format', 'json'], remote())
       expect([here.code, there.code]).toEqual([code, code])
-      const verdicts = (json: string) => (JSON.parse(json) as { cases: Array<{ ok: boolean; differences: unknown[] }> }).cases.map((item) => [item.ok, item.differences])
+      type Report = { cases: Array<{ ok: boolean; differences: unknown[] }> }
+      const verdicts = (json: string) => (JSON.parse(json) as Report).cases.map((item) => [item.ok, item.differences])
       expect(verdicts(there.stdout)).toEqual(verdicts(here.stdout))
       for (const format of ['text', 'json', 'junit']) {
         const run = await cli(['test', dir, '--remote', '--format', format], remote())
@@ -99,18 +117,23 @@ describe('posthog-project test', () => {
     const run = await cli(['test', folder(BROKEN), '--format', 'junit', '--case', 'posts the signup'], local)
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('<testsuite name="Slack alerts" tests="1" failures="1">')
-    expect(run.stdout).toContain('<failure message="call 1 (POST https://slack.example.com/api/chat.postMessage): body.text: expected &quot;New signup: ada@example.com&quot;')
+    expect(run.stdout).toContain(
+      '<failure message="call 1 (POST https://slack.example.com/api/chat.postMessage): body.text: ' +
+        'expected &quot;New signup: ada@example.com&quot;',
+    )
   })
 
   it('exit 2 for a problem in the files, a usage mistake, or a --key / --case that matches nothing', async () => {
-    const bad = await cli(['test', folder(GOOD, '- name: x\n  event: { event: a }\n  expect: { skiped: true }\n')], local)
+    const misspelt = '- name: x\n  event: { event: a }\n  expect: { skiped: true }\n'
+    const bad = await cli(['test', folder(GOOD, misspelt)], local)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/Slack-alerts\.test\.yaml:3 \[0\]\.expect\.skiped/)
     expect((await cli(['test', folder(GOOD), '--format', 'tap'], local)).code).toBe(2)
     expect((await cli(['test', folder(GOOD), '--kind', 'surveys'], local)).code).toBe(2)
     expect((await cli(['test', folder(GOOD), '--key', 'Nope'], local)).code).toBe(2)
     expect((await cli(['test', folder(GOOD), '--case', 'nope'], local)).code).toBe(2)
-    const selected = await cli(['test', folder(GOOD), '--kind', 'hog-functions', '--key', 'Slack alerts', '--case', 'logs'], local)
+    const selection = ['--kind', 'hog-functions', '--key', 'Slack alerts', '--case', 'logs']
+    const selected = await cli(['test', folder(GOOD), ...selection], local)
     expect(selected).toMatchObject({ code: 0, stdout: 'PASS Slack alerts › logs\n1 case: 1 passed, 0 failed\n' })
   })
 })

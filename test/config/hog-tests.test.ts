@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, ProjectClient } from 'posthog-project-client'
-import { ConfigError, pull, readConfig, testHogFunctions, writeConfig, type HogTestReport } from 'posthog-project-client/config'
+import { ConfigError, pull, readConfig, testHogFunctions, writeConfig } from 'posthog-project-client/config'
+import type { HogTestReport } from 'posthog-project-client/config'
 import { createFakeApi } from 'posthog-project-client/testing'
 
 /** Hog function tests beside the specs: read with file and line, run locally and through the fake's invocations. */
@@ -69,7 +70,15 @@ describe('hog function tests', () => {
   afterEach(() => {
     for (const root of folders.splice(0)) rmSync(root, { recursive: true, force: true })
   })
-  const verdicts = (report: HogTestReport) => report.cases.map((item) => [item.name, item.ok, item.differences.map((d) => d.path)])
+  const verdicts = (report: HogTestReport) =>
+    report.cases.map((item) => [item.name, item.ok, item.differences.map((d) => d.path)])
+  /** The webhook with `body` and the tests `tests`, read. */
+  const webhook = (body: string, tests: string) =>
+    readConfig(folder({ 'Order-webhook.yaml': spec(body), 'Order-webhook.test.yaml': tests }))
+  const fakeClient = () => {
+    const fake = createFakeApi({ allowUnscopedActions: true })
+    return { fake, client: new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch }) }
+  }
 
   it('readConfig reads <name>.test.yaml as the tests of <name>, never as a spec', async () => {
     const dir = folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS })
@@ -84,25 +93,32 @@ describe('hog function tests', () => {
   })
 
   it('the unbroken webhook passes every case; a broken body fails with the call and the field named', async () => {
-    const good = await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS })), { env: ENV })
+    const good = await testHogFunctions(await webhook(GOOD_BODY, TESTS), { env: ENV })
     expect(good.cases.filter((item) => !item.ok).map((item) => item.differences)).toEqual([])
     expect(good).toMatchObject({ passed: 3, failed: 0 })
-    expect(good.cases[0]?.calls[0]).toMatchObject({ method: 'POST', url: 'https://hooks.example.com/orders/A-17', body: { total: 25 } })
+    const call = { method: 'POST', url: 'https://hooks.example.com/orders/A-17', body: { total: 25 } }
+    expect(good.cases[0]?.calls[0]).toMatchObject(call)
 
-    const broken = await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': spec(BROKEN_BODY), 'Order-webhook.test.yaml': TESTS })), { env: ENV })
+    const broken = await testHogFunctions(await webhook(BROKEN_BODY, TESTS), { env: ENV })
     expect(broken).toMatchObject({ passed: 1, failed: 2 })
     expect(broken.cases[0]?.differences).toEqual([
-      { path: 'calls[0].body.total', expected: 25, got: null, message: 'call 1 (POST https://hooks.example.com/orders/A-17): body.total: expected 25, got null' },
+      {
+        path: 'calls[0].body.total',
+        expected: 25,
+        got: null,
+        message: 'call 1 (POST https://hooks.example.com/orders/A-17): body.total: expected 25, got null',
+      },
     ])
-    expect(broken.cases[2]?.differences.map((d) => d.message)).toEqual(['call 1 (POST https://hooks.example.com/orders/B-2): body.total: expected 3, got null'])
+    expect(broken.cases[2]?.differences.map((d) => d.message)).toEqual([
+      'call 1 (POST https://hooks.example.com/orders/B-2): body.total: expected 3, got null',
+    ])
   })
 
   it('--remote: the fake\'s invocations give the same verdicts, with the calls read from its mock lines', async () => {
-    const fake = createFakeApi({ allowUnscopedActions: true })
-    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    const { fake, client } = fakeClient()
     const remoteOnly = TESTS.split('- name: a failed delivery')[0]!
     for (const body of [GOOD_BODY, BROKEN_BODY]) {
-      const config = await readConfig(folder({ 'Order-webhook.yaml': spec(body), 'Order-webhook.test.yaml': remoteOnly }))
+      const config = await webhook(body, remoteOnly)
       const local = await testHogFunctions(config, { env: ENV })
       const from = fake.requests.length
       const remote = await testHogFunctions(config, { env: ENV, remote: true, client })
@@ -113,15 +129,22 @@ describe('hog function tests', () => {
         'POST /api/projects/1/hog_functions/new/invocations/',
         'POST /api/projects/1/hog_functions/new/invocations/',
       ])
-      expect(sent[0]?.body).toMatchObject({ mock_async_functions: true, globals: { event: { event: 'order_placed' } }, configuration: { name: 'Order webhook' } })
+      expect(sent[0]?.body).toMatchObject({
+        mock_async_functions: true,
+        globals: { event: { event: 'order_placed' } },
+        configuration: { name: 'Order webhook' },
+      })
     }
-    expect(verdicts(await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': spec(BROKEN_BODY), 'Order-webhook.test.yaml': remoteOnly })), { env: ENV, remote: true, client }))).toEqual([
+    const remoteOptions = { env: ENV, remote: true, client }
+    const brokenRemotely = await testHogFunctions(await webhook(BROKEN_BODY, remoteOnly), remoteOptions)
+    expect(verdicts(brokenRemotely)).toEqual([
       ['sends the order', false, ['calls[0].body.total']],
       ['ignores other events', true, []],
     ])
   })
 
-  it('--remote reads the calls from the service\'s own mock lines (JSON or undefined options), secrets redacted as locally', async () => {
+  it('--remote reads the calls from the mock lines (JSON or undefined options), redacted as locally', async () => {
+    const options = { method: 'PUT', headers: { 'X-Key': SECRET }, body: { n: 1 } }
     const answer = {
       status: 'success',
       result: null,
@@ -130,12 +153,13 @@ describe('hog function tests', () => {
         { level: 'info', message: "Async function 'fetch' was mocked with arguments:" },
         { level: 'info', message: "fetch('https://a.example.com/x', undefined)" },
         { level: 'info', message: "Async function 'fetch' was mocked with arguments:" },
-        { level: 'info', message: `fetch('https://b.example.com/?q=', ', ${JSON.stringify({ method: 'PUT', headers: { 'X-Key': SECRET }, body: { n: 1 } }, null, 2)})` },
+        { level: 'info', message: `fetch('https://b.example.com/?q=', ', ${JSON.stringify(options, null, 2)})` },
         { level: 'info', message: `printed ${SECRET}` },
       ],
     }
     const sent: unknown[] = []
-    const client = { hogFunctions: { invocations: async (id: string, body: unknown) => (sent.push([id, body]), answer) } } as unknown as ProjectClient
+    const invocations = async (id: string, body: unknown) => (sent.push([id, body]), answer)
+    const client = { hogFunctions: { invocations } } as unknown as ProjectClient
     const tests = `- name: two calls
   event: { event: order_placed }
   expect:
@@ -144,22 +168,21 @@ describe('hog function tests', () => {
       - { method: PUT, url: "https://b.example.com/?q=', ", headers: { X-Key: "***REDACTED***" }, body: { n: 1 } }
     logs: [printed ***REDACTED***]
 `
-    const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': tests }))
-    const report = await testHogFunctions(config, { env: ENV, remote: true, client })
+    const report = await testHogFunctions(await webhook(GOOD_BODY, tests), { env: ENV, remote: true, client })
     expect(report.cases[0]?.differences).toEqual([])
     expect(JSON.stringify(report)).not.toContain(SECRET)
-    expect(sent).toMatchObject([['new', { mock_async_functions: true, configuration: { inputs: { api_token: { value: SECRET } } } }]])
+    const configuration = { inputs: { api_token: { value: SECRET } } }
+    expect(sent).toMatchObject([['new', { mock_async_functions: true, configuration }]])
   })
 
   it('--remote refuses fetch answers it cannot give the service, naming them', async () => {
-    const fake = createFakeApi({ allowUnscopedActions: true })
-    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
-    const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS }))
-    const report = await testHogFunctions(config, { env: ENV, remote: true, client, filter: { cases: ['a failed delivery is logged'] } })
+    const { client } = fakeClient()
+    const filter = { cases: ['a failed delivery is logged'] }
+    const report = await testHogFunctions(await webhook(GOOD_BODY, TESTS), { env: ENV, remote: true, client, filter })
     expect(report.cases[0]).toMatchObject({ ok: false, differences: [{ path: 'fetch' }] })
   })
 
-  it('result and error: a transformation\'s event compared field by field, an error expected or not; the same remotely', async () => {
+  it('result and error: an event field by field, an error expected or not; the same remotely', async () => {
     const transformation = `name: Order webhook
 type: transformation
 hog: |
@@ -183,12 +206,11 @@ hog: |
       [],
       [expect.stringMatching(/^error: expected none, got ".*bad event/)],
     ])
-    const fake = createFakeApi({ allowUnscopedActions: true })
-    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+    const { client } = fakeClient()
     expect(verdicts(await testHogFunctions(config, { remote: true, client }))).toEqual(verdicts(local))
   })
 
-  it('a secret is never in the report, even when the code logs, returns or sends it where no redaction looks', async () => {
+  it('a secret is never in the report, even where the code logs, returns or sends it past redaction', async () => {
     const leaky = `name: Order webhook
 type: transformation
 hog: |
@@ -202,7 +224,8 @@ inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
   event: { event: order_placed }
   expect: { calls: [{ body: { leak: nothing } }], result: { stolen: nothing }, logs: [never printed] }
 `
-    const report = await testHogFunctions(await readConfig(folder({ 'Order-webhook.yaml': leaky, 'Order-webhook.test.yaml': tests })), { env: ENV })
+    const config = await readConfig(folder({ 'Order-webhook.yaml': leaky, 'Order-webhook.test.yaml': tests }))
+    const report = await testHogFunctions(config, { env: ENV })
     expect(report.failed).toBe(1)
     const text = JSON.stringify(report)
     expect(text).toContain('"got":"(secret)"')
@@ -219,13 +242,15 @@ inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
 
   it('selects functions and cases; a name that matches nothing is an InvalidArgumentError', async () => {
     const config = await readConfig(folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': TESTS }))
-    const one = await testHogFunctions(config, { env: ENV, filter: { keys: ['Order webhook'], cases: ['ignores other events'] } })
+    const filter = { keys: ['Order webhook'], cases: ['ignores other events'] }
+    const one = await testHogFunctions(config, { env: ENV, filter })
     expect(one.cases.map((item) => item.name)).toEqual(['ignores other events'])
-    await expect(testHogFunctions(config, { env: ENV, filter: { keys: ['Nope'] } })).rejects.toThrow(InvalidArgumentError)
-    await expect(testHogFunctions(config, { env: ENV, filter: { cases: ['nope'] } })).rejects.toThrow(InvalidArgumentError)
+    for (const unmatched of [{ keys: ['Nope'] }, { cases: ['nope'] }]) {
+      await expect(testHogFunctions(config, { env: ENV, filter: unmatched })).rejects.toThrow(InvalidArgumentError)
+    }
   })
 
-  it('problems of a test file carry file and line; a test file without its spec is one; JSON files are read too', async () => {
+  it('problems of a test file carry file and line; a test file without its spec is one; JSON is read too', async () => {
     const bad = `- name: one
   event: { event: order_placed }
   expect:
@@ -235,10 +260,13 @@ inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
   event: { event: x }
   expect: {}
 `
-    const dir = folder({ 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': bad, 'Gone.test.yaml': TESTS })
+    const files = { 'Order-webhook.yaml': spec(GOOD_BODY), 'Order-webhook.test.yaml': bad, 'Gone.test.yaml': TESTS }
+    const dir = folder(files)
     const error = await readConfig(dir).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConfigError)
-    const problems = (error as ConfigError).problems.map((problem) => [problem.file.split('posthog/')[1], problem.line, problem.path])
+    const problems = (error as ConfigError).problems.map(({ file, line, path }) => {
+      return [file.split('posthog/')[1], line, path]
+    })
     expect(problems).toEqual([
       ['hog-functions/Gone.test.yaml', 0, ''],
       ['hog-functions/Order-webhook.test.yaml', 5, '[0].expect.calls[0].methd'],
@@ -255,10 +283,23 @@ inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
     await client.hogFunctions.create({
       type: 'destination',
       name: 'Order webhook',
-      hog: "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'plan': event.properties.plan}})",
-      inputs_schema: [{ type: 'string', key: 'url', label: 'URL' }, { type: 'string', key: 'api_token', label: 'Token', secret: true }],
+      hog:
+        "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, " +
+        "'body': {'plan': event.properties.plan}})",
+      inputs_schema: [
+        { type: 'string', key: 'url', label: 'URL' },
+        { type: 'string', key: 'api_token', label: 'Token', secret: true },
+      ],
       inputs: { url: { value: 'https://example.com/orders' }, api_token: { value: SECRET } },
-      filters: { events: [{ id: 'order_placed', type: 'events', properties: [{ key: 'plan', value: ['pro'], operator: 'exact', type: 'event' }] }] },
+      filters: {
+        events: [
+          {
+            id: 'order_placed',
+            type: 'events',
+            properties: [{ key: 'plan', value: ['pro'], operator: 'exact', type: 'event' }],
+          },
+        ],
+      },
     })
     const dir = folder({})
     await writeConfig(dir, await pull(client, { kinds: ['hogFunctions'], withTests: true }))
@@ -269,11 +310,18 @@ inputs: { note: { value: { $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN } } }
     const report = await testHogFunctions(await readConfig(dir), { env: ENV })
     expect(report).toMatchObject({ passed: 1, failed: 0 })
     expect(report.cases[0]?.calls).toEqual([
-      { method: 'POST', url: 'https://example.com/orders', headers: { Authorization: 'Bearer ***REDACTED***' }, body: { plan: 'pro' } },
+      {
+        method: 'POST',
+        url: 'https://example.com/orders',
+        headers: { Authorization: 'Bearer ***REDACTED***' },
+        body: { plan: 'pro' },
+      },
     ])
     // The team's edits stay: a second pull writes the specs again and leaves the test file alone.
-    writeFileSync(join(dir, 'hog-functions', 'Order-webhook.test.yaml'), TESTS.split('- name: ignores')[0]!)
+    const edited = TESTS.split('- name: ignores')[0]!
+    const testFile = join(dir, 'hog-functions', 'Order-webhook.test.yaml')
+    writeFileSync(testFile, edited)
     await writeConfig(dir, await pull(client, { kinds: ['hogFunctions'], withTests: true }))
-    expect(readFileSync(join(dir, 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toBe(TESTS.split('- name: ignores')[0]!)
+    expect(readFileSync(testFile, 'utf8')).toBe(edited)
   })
 })
