@@ -10,16 +10,27 @@ import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, Experiment
  */
 
 /** A metric as an experiment holds it, current or legacy. */
-export type AnyMetric = ExperimentMetricResult & { uuid?: string; name?: string; goal?: 'increase' | 'decrease'; metric_type?: MetricResult['metric_type'] }
+export type AnyMetric = ExperimentMetricResult & {
+  uuid?: string
+  name?: string
+  goal?: 'increase' | 'decrease'
+  metric_type?: MetricResult['metric_type']
+  /** Not the service's: the saved metric a metric comes from, its id and name (read from the experiment's link). */
+  saved?: { id: number | undefined; name: string | undefined }
+}
 
-/** The metrics with whether each is secondary: primary first, each list in its `…_ordered_uuids` order, saved metrics included. */
+/**
+ * The metrics with whether each is secondary: primary first, each list in its `…_ordered_uuids` order, saved metrics
+ * included. A saved metric's name and id are on its link, not in its query: the name PostHog's interface shows is the
+ * saved metric's (docs/service-behaviour.md §3.1, `saved_metrics`).
+ */
 export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
-  const saved = experiment.saved_metrics ?? []
+  const saved = (experiment.saved_metrics ?? []).map((entry) => {
+    const metric: AnyMetric = { ...(entry.query as AnyMetric), saved: { id: entry.saved_metric, name: entry.name } }
+    return { type: (entry.metadata as { type?: string } | null)?.type ?? 'primary', metric }
+  })
   const list = (own: unknown, type: string, order: string[] | null | undefined): AnyMetric[] => {
-    const metrics = [
-      ...((own as AnyMetric[] | null | undefined) ?? []),
-      ...saved.filter((entry) => ((entry.metadata as { type?: string } | null)?.type ?? 'primary') === type).map((entry) => entry.query as AnyMetric),
-    ]
+    const metrics = [...((own as AnyMetric[] | null | undefined) ?? []), ...saved.filter((entry) => entry.type === type).map((entry) => entry.metric)]
     const rank = (metric: AnyMetric) => (order?.includes(metric.uuid!) ? order.indexOf(metric.uuid!) : Number.MAX_SAFE_INTEGER)
     return order ? metrics.sort((a, b) => rank(a) - rank(b)) : metrics
   }
@@ -33,8 +44,11 @@ export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
 export function metricQuery(experiment: Experiment, metric: AnyMetric, secondary: boolean): { head: Omit<MetricResult, 'baseline' | 'variants'>; query: QueryNode } {
   const kind = metric.kind ?? 'ExperimentMetric'
   const method = experiment.stats_config?.method === 'frequentist' ? 'frequentist' : 'bayesian'
-  const head = { uuid: metric.uuid ?? '', name: metric.name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method } as const
-  const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric } : { ...metric, experiment_id: experiment.id }) as QueryNode
+  const { saved, ...sent } = metric
+  const name = saved?.name ?? metric.name
+  const head = { uuid: metric.uuid ?? '', name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method }
+  if (saved?.id !== undefined) Object.assign(head, { saved_metric: saved.id })
+  const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric: sent } : { ...sent, experiment_id: experiment.id }) as QueryNode
   return { head, query }
 }
 
