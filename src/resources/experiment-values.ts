@@ -30,7 +30,8 @@ export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
     return { type: (entry.metadata as { type?: string } | null)?.type ?? 'primary', metric }
   })
   const list = (own: unknown, type: string, order: string[] | null | undefined): AnyMetric[] => {
-    const metrics = [...((own as AnyMetric[] | null | undefined) ?? []), ...saved.filter((entry) => entry.type === type).map((entry) => entry.metric)]
+    const shared = saved.filter((entry) => entry.type === type).map((entry) => entry.metric)
+    const metrics = [...((own as AnyMetric[] | null | undefined) ?? []), ...shared]
     const rank = (metric: AnyMetric) => (order?.includes(metric.uuid!) ? order.indexOf(metric.uuid!) : Number.MAX_SAFE_INTEGER)
     return order ? metrics.sort((a, b) => rank(a) - rank(b)) : metrics
   }
@@ -46,8 +47,9 @@ export function metricQuery(experiment: Experiment, metric: AnyMetric, secondary
   const method = experiment.stats_config?.method === 'frequentist' ? 'frequentist' : 'bayesian'
   const { saved, ...sent } = metric
   const name = saved?.name ?? metric.name
-  const head = { uuid: metric.uuid ?? '', name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method }
-  if (saved?.id !== undefined) Object.assign(head, { saved_metric: saved.id })
+  const { uuid = '', metric_type, goal = 'increase' } = metric
+  const head: Omit<MetricResult, 'baseline' | 'variants'> = { uuid, name, kind, metric_type, goal, secondary, method }
+  if (saved?.id !== undefined) head.saved_metric = saved.id
   const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric: sent } : { ...sent, experiment_id: experiment.id }) as QueryNode
   return { head, query }
 }

@@ -66,6 +66,13 @@ export interface FakeApiOptions {
    * the fake by default; `true` answers them with realistic bodies, to test code paths.
    */
   allowUnscopedActions?: boolean
+  /**
+   * The scheme, host and port the service sees requests arrive on, as behind a proxy that terminates TLS and does
+   * not pass the scheme on, or rewrites the host (docs/service-behaviour.md [`PG2`]), e.g.
+   * `'http://posthog.example.com'`: the `next` and `previous` links of its lists are written on it. Default: the
+   * origin of each request.
+   */
+  linkOrigin?: string
   /** The clock of every timestamp the fake writes. Default `() => new Date()`. */
   now?: () => Date
   /**
@@ -117,6 +124,7 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
       tooManyRequests: new TooManyRequestsFault(initialTooManyRequests),
       throttles: serviceThrottles(options.rateLimits),
       unavailable: new Set(options.unavailable),
+      linkOrigin: checkLinkOrigin(options.linkOrigin),
     },
     initialTooManyRequests,
   }
@@ -128,6 +136,16 @@ function checkTooManyRequests(options: FakeApiOptions): TooManyRequestsOptions |
     throw new TypeError('createFakeApi: tooManyRequests and its deprecated alias rateLimit are both given; keep tooManyRequests')
   }
   return options.tooManyRequests ?? options.rateLimit ?? null
+}
+
+/** `linkOrigin` as an origin, or `null` when not given. */
+function checkLinkOrigin(value: string | undefined): string | null {
+  if (value === undefined) return null
+  const url = URL.canParse(String(value)) ? new URL(String(value)) : null
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new TypeError(`createFakeApi: linkOrigin must be an http(s) origin such as http://posthog.example.com, got ${JSON.stringify(value)}`)
+  }
+  return url.origin
 }
 
 /** A list of project ids checked: positive integers, no repeats; `null` when not given. */

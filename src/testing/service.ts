@@ -71,6 +71,8 @@ export interface CoreSettings {
   throttles: ServiceThrottles | null
   /** `createFakeApi({ unavailable })`: operations answered as paths the service does not have. */
   unavailable: ReadonlySet<OperationId>
+  /** `createFakeApi({ linkOrigin })`: the origin the service sees requests on (behind a proxy), or `null`. */
+  linkOrigin: string | null
 }
 
 /** Answers one request. Never throws: a bug in a handler becomes a 500 and is reported to `onError`. */
@@ -134,7 +136,8 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   const context: OperationContext = {
     store,
     method: request.method.toUpperCase(),
-    url: request.url,
+    // The service writes its links from the request as it reached it: behind a proxy, another origin (PG2).
+    url: settings.linkOrigin ? new URL(request.url.pathname + request.url.search, settings.linkOrigin) : request.url,
     params: match.params,
     query: request.url.searchParams,
     body: parseBody(request),
