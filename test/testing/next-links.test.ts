@@ -58,7 +58,7 @@ describe('[PG3] a link on another host or port is refused: the walk stops, nothi
     const { fake, client } = setup(origin)
     const read: string[] = []
     const error = await (async () => {
-      for await (const flag of client.featureFlags.list({ limit: 2 })) read.push(flag.key)
+      for await (const flag of client.featureFlags.list({ limit: 2 })) read.push(String(flag.key))
     })().catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ResponseValidationError)
     expect((error as ResponseValidationError).issues[0]!.code).toBe('foreign_next_link')
