@@ -6,7 +6,7 @@
 import type { OperationId, Scope } from '../core/operations.js'
 import { TooManyRequestsFault, type TooManyRequestsOptions } from './faults.js'
 import { FakeProjects } from './projects.js'
-import type { CoreSettings, KeyScopes } from './service.js'
+import type { CoreSettings, FakeKey, KeyScopes } from './service.js'
 import { serviceThrottles, type FakeRateLimits } from './throttles.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
@@ -34,9 +34,17 @@ export interface FakeApiOptions {
   apiKey?: string
   /**
    * More keys and their scopes, e.g. `{ phx_readonly: ['experiment:read'] }`. A `:write` scope also
-   * grants the matching `:read`; `'*'` grants everything. Listing `apiKey` here overrides its scopes.
+   * grants the matching `:read`; `'*'` grants everything. Listing `apiKey` here overrides its scopes. A key limited to
+   * some projects is `{ scopes, projects: [1] }`: a request naming another project answers 403 `API key does not have
+   * access to the requested project: ID <n>.` (docs/service-behaviour.md [`AU4`]).
    */
-  keys?: Record<string, readonly Scope[] | '*'>
+  keys?: Record<string, readonly Scope[] | '*' | { scopes: readonly Scope[] | '*'; projects?: readonly number[] }>
+  /**
+   * Operations whose action declares no scope on this service, as on an older one or a newer one that dropped it,
+   * e.g. `['eventDefinitions.list']`: a personal API key gets 403 `This action does not support personal API key
+   * access` whatever its scopes (docs/service-behaviour.md [`AU3`]). `allowUnscopedActions` does not apply to them.
+   */
+  unscopedOperations?: readonly OperationId[]
   /** Default page size of the limit/offset lists. Default 100, like the service. */
   pageSize?: number
   /** The fake's host: what `clientOptions()` gives and the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
@@ -108,9 +116,12 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
   const pageSize = options.pageSize ?? 100
   if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
   const apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
-  const keys = new Map<string, KeyScopes>([[apiKey, '*']])
-  for (const [key, scopes] of Object.entries(options.keys ?? {})) {
-    keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
+  const keys = new Map<string, FakeKey>([[apiKey, { scopes: '*', projects: null }]])
+  for (const [key, given] of Object.entries(options.keys ?? {})) {
+    const limited = typeof given === 'object' && !Array.isArray(given)
+    const { scopes, projects } = limited ? (given as { scopes: readonly Scope[] | '*'; projects?: readonly number[] }) : { scopes: given as readonly Scope[] | '*', projects: undefined }
+    const all: KeyScopes = scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes)
+    keys.set(key, { scopes: all, projects: projects ? new Set(checkProjects(`keys.${key}.projects`, projects)) : null })
   }
   const initialTooManyRequests = checkTooManyRequests(options)
   return {
@@ -125,6 +136,7 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
       throttles: serviceThrottles(options.rateLimits),
       unavailable: new Set(options.unavailable),
       linkOrigin: checkLinkOrigin(options.linkOrigin),
+      unscoped: new Set(options.unscopedOperations),
     },
     initialTooManyRequests,
   }

@@ -39,6 +39,12 @@ const HANDLERS = {
 /** The scopes of a key: a list, or `'*'` for everything. */
 export type KeyScopes = ReadonlySet<Scope> | '*'
 
+/** A personal API key: its scopes, and the projects it is limited to (`null`: every project of its user). */
+export interface FakeKey {
+  scopes: KeyScopes
+  projects: ReadonlySet<number> | null
+}
+
 /** A request as the core reads it (the body already read as text). */
 export interface IncomingRequest {
   method: string
@@ -63,8 +69,10 @@ export function resolve(method: string, pathname: string): Resolved {
 export type ProjectLookup = (projectId: string) => ProjectOutcome
 
 export interface CoreSettings {
-  keys: ReadonlyMap<string, KeyScopes>
+  keys: ReadonlyMap<string, FakeKey>
   allowUnscopedActions: boolean
+  /** `createFakeApi({ unscopedOperations })`: operations whose action declares no scope on this service. */
+  unscoped: ReadonlySet<OperationId>
   /** `faults.tooManyRequests`: the injected 429s. */
   tooManyRequests: TooManyRequestsFault
   /** `createFakeApi({ rateLimits })`: the service's own throttles, or `null`. */
@@ -101,29 +109,31 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   if (token === null) {
     return apiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.')
   }
-  const scopes = settings.keys.get(token)
-  if (scopes === undefined) {
+  const key = settings.keys.get(token)
+  if (key === undefined) {
     return apiError(401, 'authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.')
   }
 
-  // A project the key's user cannot reach, or none (docs/service-behaviour.md §1.1, §1.4).
+  // No such project (docs/service-behaviour.md §1.1).
   const store = projects(path.projectId)
-  if (store === 'no-access') return apiError(403, 'authentication_error', 'permission_denied', "You don't have access to the project.")
   if (!store) return apiError(404, 'invalid_request', 'not_found', 'Project not found.')
 
+  const denied = (detail: string) => apiError(403, 'authentication_error', 'permission_denied', detail)
   if (match.kind === 'method-not-allowed') {
+    if (store === 'no-access') return denied("You don't have access to the project.")
     return apiError(405, 'invalid_request', 'method_not_allowed', `Method "${request.method.toUpperCase()}" not allowed.`)
   }
 
-  // Scopes (posthog/permissions.py, docs/service-behaviour.md §1.4).
-  const needed = match.operation.scope
-  if (needed === null) {
-    if (!settings.allowUnscopedActions) {
-      return apiError(403, 'authentication_error', 'permission_denied', 'This action does not support personal API key access')
-    }
-  } else if (!hasScope(scopes, needed)) {
-    return apiError(403, 'authentication_error', 'permission_denied', `API key missing required scope '${needed}'`)
+  // Permissions in the service's order (posthog/permissions.py, docs/service-behaviour.md AU3–AU6): the action's
+  // scope (none: no personal API key, whatever its scopes), the key's projects, the key's scopes, then membership.
+  const needed = settings.unscoped.has(match.id) ? null : match.operation.scope
+  if (needed === null && !(settings.allowUnscopedActions && match.operation.scope === null)) {
+    return denied('This action does not support personal API key access')
   }
+  const projectId = store === 'no-access' ? Number(path.projectId) : store.projectId
+  if (key.projects && !key.projects.has(projectId)) return denied(`API key does not have access to the requested project: ID ${projectId}.`)
+  if (needed !== null && !hasScope(key.scopes, needed)) return denied(`API key missing required scope '${needed}'`)
+  if (store === 'no-access') return denied("You don't have access to the project.")
 
   // Throttling comes after permissions, and only counts requests that pass (DRF).
   const injected = settings.tooManyRequests.check(token, store.now().getTime())
