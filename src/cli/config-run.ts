@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises'
-import type { ApplyReport, Plan, PlanWarning } from '../config/types.js'
+import type { ApplyProgress, ApplyReport, Plan, PlanWarning } from '../config/types.js'
 import { clientFor, type Client } from './client.js'
 import type { ConfigCommand } from './config-commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { describeFailure } from './failure.js'
-import { put } from './output.js'
+import { Progress, put } from './output.js'
 import type { Io } from './command.js'
 import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } from './selection.js'
 
@@ -128,7 +128,11 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
       return EXIT.usage
     }
   }
-  const report = await config.apply(client, planned, options)
+  // A long apply shows its changes so far on a terminal (stderr), cleared before the report.
+  const progress = new Progress(io.stderr, {}, json)
+  const onProgress = ({ done, total, applied, failed }: ApplyProgress) =>
+    progress.show(`Applying: ${done} of ${total} changes (${applied} applied, ${failed} failed)…`)
+  const report = await config.apply(client, planned, { ...options, onProgress }).finally(() => progress.done())
   for (const result of report.results) if (result.status === 'failed') await put(io.stderr, `failed: ${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}: ${describeFailure(result.error).line}\n`)
   await put(io.stdout, json ? reportJson(report) : `Applied ${report.applied}, failed ${report.failed}, skipped ${report.skipped}.\n`)
   if (report.aborted) {
