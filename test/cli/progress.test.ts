@@ -67,8 +67,11 @@ describe('apply: progress on a terminal between the plan and the report', () => 
     const applied = await run(['apply', dir, '--project', '2', '--yes'])
     expect(applied.code).toBe(0)
     expect(applied.stdout).toContain('Applied 5, failed 0, skipped 0.')
+    // Reading the project comes first (its own line, cleared when the plan is printed), then the changes.
     const drawn = applied.stderr.split('\r').filter(Boolean)
-    expect(drawn).toEqual([
+    expect(drawn[0]).toBe('Reading: 1 requests…')
+    expect(drawn.slice(drawn.indexOf('Applying: 1 of 5 changes (1 applied, 0 failed)…') - 1)).toEqual([
+      '\x1b[K',
       'Applying: 1 of 5 changes (1 applied, 0 failed)…',
       'Applying: 2 of 5 changes (2 applied, 0 failed)…',
       'Applying: 3 of 5 changes (3 applied, 0 failed)…',
@@ -90,6 +93,24 @@ describe('apply: progress on a terminal between the plan and the report', () => 
     expect(json.code).toBe(0)
     expect(json.stderr).not.toContain('Applying')
     expect(JSON.parse(json.stdout)).toMatchObject({ applied: 5, failed: 0 })
+  })
+})
+
+describe('pull and plan: the requests so far on a terminal while the project is read', () => {
+  it('plan: the count until the plan is printed, then cleared; nothing with --format json or stderr piped', async () => {
+    fake.seed.featureFlags(3)
+    fake.seed.surveys(2)
+    const dir = join(work, 'posthog')
+    const pulled = await run(['pull', dir])
+    expect(pulled.code).toBe(0)
+    const reads = fake.requests.length
+    expect(pulled.stderr).toBe(`${Array.from({ length: reads }, (_, index) => `\rReading: ${index + 1} requests…`).join('')}\r\x1b[K`)
+    const planned = await run(['plan', dir])
+    expect(planned.code).toBe(0)
+    expect(planned.stderr).toMatch(/^\rReading: 1 requests…(\rReading: \d+ requests…)*\r\x1b\[K$/)
+    expect(planned.stdout).toContain('0 to create, 0 to update, 0 to delete, 5 unchanged')
+    expect((await run(['plan', dir, '--format', 'json'])).stderr).toBe('')
+    expect((await run(['plan', dir], { stderrTTY: false })).stderr).toBe('')
   })
 })
 
