@@ -1,5 +1,5 @@
 import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
-import type { Experiment } from '../schemas/experiments.js'
+import type { Experiment, ExperimentSavedMetric } from '../schemas/experiments.js'
 import type { QueryNode } from '../requests/query.js'
 import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, ExperimentStatsBase, MetricResult, VariantResult } from '../schemas/queries.js'
 
@@ -15,8 +15,8 @@ export type AnyMetric = ExperimentMetricResult & {
   name?: string
   goal?: 'increase' | 'decrease'
   metric_type?: MetricResult['metric_type']
-  /** Not the service's: the saved metric a metric comes from, its id and name (read from the experiment's link). */
-  saved?: { id: number | undefined; name: string | undefined }
+  /** Not the service's: the experiment's link to the saved metric a metric comes from (its name and id). */
+  saved?: ExperimentSavedMetric
 }
 
 /**
@@ -25,13 +25,14 @@ export type AnyMetric = ExperimentMetricResult & {
  * saved metric's (docs/service-behaviour.md §3.1, `saved_metrics`).
  */
 export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
-  const saved = (experiment.saved_metrics ?? []).map((entry) => {
-    const metric: AnyMetric = { ...(entry.query as AnyMetric), saved: { id: entry.saved_metric, name: entry.name } }
-    return { type: (entry.metadata as { type?: string } | null)?.type ?? 'primary', metric }
-  })
+  const saved = experiment.saved_metrics ?? []
   const list = (own: unknown, type: string, order: string[] | null | undefined): AnyMetric[] => {
-    const shared = saved.filter((entry) => entry.type === type).map((entry) => entry.metric)
-    const metrics = [...((own as AnyMetric[] | null | undefined) ?? []), ...shared]
+    const metrics = [
+      ...((own as AnyMetric[] | null | undefined) ?? []),
+      ...saved
+        .filter((entry) => ((entry.metadata as { type?: string } | null)?.type ?? 'primary') === type)
+        .map((entry): AnyMetric => ({ ...(entry.query as AnyMetric), saved: entry })),
+    ]
     const rank = (metric: AnyMetric) => (order?.includes(metric.uuid!) ? order.indexOf(metric.uuid!) : Number.MAX_SAFE_INTEGER)
     return order ? metrics.sort((a, b) => rank(a) - rank(b)) : metrics
   }
@@ -46,12 +47,9 @@ export function metricQuery(experiment: Experiment, metric: AnyMetric, secondary
   const kind = metric.kind ?? 'ExperimentMetric'
   const method = experiment.stats_config?.method === 'frequentist' ? 'frequentist' : 'bayesian'
   const { saved, ...sent } = metric
-  const name = saved?.name ?? metric.name
-  const { uuid = '', metric_type, goal = 'increase' } = metric
-  const head: Omit<MetricResult, 'baseline' | 'variants'> = { uuid, name, kind, metric_type, goal, secondary, method }
-  if (saved?.id !== undefined) head.saved_metric = saved.id
+  const head = { uuid: metric.uuid ?? '', name: saved?.name ?? metric.name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method } as const
   const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric: sent } : { ...sent, experiment_id: experiment.id }) as QueryNode
-  return { head, query }
+  return { head: saved ? { ...head, saved_metric: saved.saved_metric } : head, query }
 }
 
 /** The result of a metric from its query's answer. */
