@@ -49,7 +49,12 @@ export interface ClientUse {
 }
 
 /** The client of a command. */
-export async function clientFor(settings: Settings, reporting: Reporting, io: ClientIo, { dryRun, checked, onRequest }: ClientUse = {}): Promise<Client> {
+export async function clientFor(
+  settings: Settings,
+  reporting: Reporting,
+  io: ClientIo,
+  { dryRun, checked, onRequest }: ClientUse = {},
+): Promise<Client> {
   const options = clientOptions(settings, io.env, dryRun !== undefined)
   const send = dryRun?.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const counted: typeof globalThis.fetch | undefined = onRequest && ((input, init) => (onRequest(), send(input, init)))

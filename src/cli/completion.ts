@@ -91,9 +91,10 @@ function fishScript({ next, flags }: Table): string {
     '    test "$path" = "$argv"',
     'end',
   ]
-  for (const [path, words] of next) lines.push(`complete -c ${TOOL} -n "__posthog_project_at ${path}" -f -a ${quoted(words)}`)
+  const at = (path: string) => `complete -c ${TOOL} -n "__posthog_project_at ${path}"`
+  for (const [path, words] of next) lines.push(`${at(path)} -f -a ${quoted(words)}`)
   for (const [path, names] of flags) {
-    for (const name of names) lines.push(`complete -c ${TOOL} -n "__posthog_project_at ${path}" -l ${name.slice(2)}`)
+    for (const name of names) lines.push(`${at(path)} -l ${name.slice(2)}`)
   }
   return `${lines.join('\n')}\n`
 }
@@ -116,8 +117,13 @@ export function completionCommand(commands: () => readonly Command[]): Command<S
       ].join('\n'),
     read: (_values, args) => {
       const [shell, ...rest] = args
-      if (!SHELLS.includes(shell as Shell)) throw new UsageError('shell', `expected one of ${SHELLS.join(', ')}, got ${shell === undefined ? 'nothing' : JSON.stringify(shell)}`)
-      if (rest.length > 0) throw new UsageError('arguments', `unexpected ${rest.map((arg) => JSON.stringify(arg)).join(' ')} after the shell`)
+      if (!SHELLS.includes(shell as Shell)) {
+        const got = shell === undefined ? 'nothing' : JSON.stringify(shell)
+        throw new UsageError('shell', `expected one of ${SHELLS.join(', ')}, got ${got}`)
+      }
+      if (rest.length > 0) {
+        throw new UsageError('arguments', `unexpected ${rest.map((arg) => JSON.stringify(arg)).join(' ')} after the shell`)
+      }
       return shell as Shell
     },
     run: async (shell, io) => {

@@ -118,8 +118,8 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
   const apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
   const keys = new Map<string, FakeKey>([[apiKey, { scopes: '*', projects: null }]])
   for (const [key, given] of Object.entries(options.keys ?? {})) {
-    const limited = typeof given === 'object' && !Array.isArray(given)
-    const { scopes, projects } = limited ? (given as { scopes: readonly Scope[] | '*'; projects?: readonly number[] }) : { scopes: given as readonly Scope[] | '*', projects: undefined }
+    type Limited = { scopes: readonly Scope[] | '*'; projects?: readonly number[] }
+    const { scopes, projects }: Limited = typeof given === 'object' && !Array.isArray(given) ? (given as Limited) : { scopes: given as Limited['scopes'] }
     const all: KeyScopes = scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes)
     keys.set(key, { scopes: all, projects: projects ? new Set(checkProjects(`keys.${key}.projects`, projects)) : null })
   }
@@ -155,7 +155,8 @@ function checkLinkOrigin(value: string | undefined): string | null {
   if (value === undefined) return null
   const url = URL.canParse(String(value)) ? new URL(String(value)) : null
   if (!url || !/^https?:$/.test(url.protocol)) {
-    throw new TypeError(`createFakeApi: linkOrigin must be an http(s) origin such as http://posthog.example.com, got ${JSON.stringify(value)}`)
+    const got = JSON.stringify(value)
+    throw new TypeError(`createFakeApi: linkOrigin must be an http(s) origin such as http://posthog.example.com, got ${got}`)
   }
   return url.origin
 }

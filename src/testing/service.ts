@@ -131,7 +131,9 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
     return denied('This action does not support personal API key access')
   }
   const projectId = store === 'no-access' ? Number(path.projectId) : store.projectId
-  if (key.projects && !key.projects.has(projectId)) return denied(`API key does not have access to the requested project: ID ${projectId}.`)
+  if (key.projects && !key.projects.has(projectId)) {
+    return denied(`API key does not have access to the requested project: ID ${projectId}.`)
+  }
   if (needed !== null && !hasScope(key.scopes, needed)) return denied(`API key missing required scope '${needed}'`)
   if (store === 'no-access') return denied("You don't have access to the project.")
 
