@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises'
-import type { ApplyReport, Plan, PlanWarning } from '../config/types.js'
+import type { ApplyProgress, ApplyReport, Plan, PlanWarning } from '../config/types.js'
 import { clientFor, type Client } from './client.js'
 import type { ConfigCommand } from './config-commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { describeFailure } from './failure.js'
-import { put } from './output.js'
+import { Progress, put, type Sink } from './output.js'
 import type { Io } from './command.js'
 import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } from './selection.js'
 
@@ -14,10 +14,11 @@ import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } fr
  */
 
 /** Runs the command; returns the exit code. */
-export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<number> {
+export async function runConfigCommand(command: ConfigCommand, given: Io): Promise<number> {
+  const { io, onRequest } = readingProgress(given, command.format === 'json')
   const config = await import('posthog-project-client/config')
   try {
-    return await execute(command, io, config)
+    return await execute(command, io, config, onRequest)
   } catch (error) {
     if (error instanceof config.ConfigError) {
       const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
@@ -38,6 +39,32 @@ export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<
   }
 }
 
+/**
+ * Reading a project takes a request per page of every kind: their count on a terminal (stderr) until the command
+ * first prints anything, which clears it. `io` is the command's streams with that clearing in front.
+ */
+function readingProgress(given: Io, json: boolean): { io: Io; onRequest: () => void } {
+  const progress = new Progress(given.stderr, {}, json)
+  let requests = 0
+  let printed = false
+  const sink = (inner: Sink): Sink => ({
+    write: (chunk) => {
+      if (!printed) progress.done()
+      printed = true
+      return inner.write(chunk)
+    },
+    once: (event, listener) => inner.once(event, listener),
+    get isTTY() {
+      return inner.isTTY
+    },
+    get closed() {
+      return inner.closed
+    },
+  })
+  const onRequest = () => printed || progress.show(`Reading: ${++requests} requests…`)
+  return { io: { ...given, stdout: sink(given.stdout), stderr: sink(given.stderr) }, onRequest }
+}
+
 /** `plan --detailed-exitcode`: the plan has changes. */
 const CHANGES = 2
 
@@ -50,8 +77,8 @@ function markdownText(text: string): string {
 
 type ConfigModule = typeof import('posthog-project-client/config')
 
-async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Promise<number> {
-  const client = await clientFor(command.settings, command.reporting, io)
+async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onRequest: () => void): Promise<number> {
+  const client = await clientFor(command.settings, command.reporting, io, { onRequest })
   const options = { signal: io.signal }
   if (command.command === 'pull') {
     const warnings: PlanWarning[] = []
@@ -152,7 +179,11 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
       return EXIT.usage
     }
   }
-  const report = await config.apply(client, planned, options)
+  // A long apply shows its changes so far on a terminal (stderr), cleared before the report.
+  const progress = new Progress(io.stderr, {}, json)
+  const onProgress = ({ done, total, applied, failed }: ApplyProgress) =>
+    progress.show(`Applying: ${done} of ${total} changes (${applied} applied, ${failed} failed)…`)
+  const report = await config.apply(client, planned, { ...options, onProgress }).finally(() => progress.done())
   for (const result of report.results) {
     const where = `${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}`
     if (result.status === 'failed') await put(io.stderr, `failed: ${where}: ${describeFailure(result.error).line}\n`)

@@ -3,7 +3,7 @@ import { EXIT, UsageError } from './errors.js'
 import { groupHelp, toolHelp } from './help.js'
 import { PipeSink } from './output.js'
 import type { Io } from './command.js'
-import { API_COMMANDS, CONFIG_COMMANDS } from './registry.js'
+import { API_COMMANDS, CONFIG_COMMANDS, TOOL_COMMANDS } from './registry.js'
 
 /**
  * `posthog-project`: the entry point. The command line names a command of the registry (registry.ts) and
@@ -33,7 +33,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (parsed.kind === 'help') {
     const { command, group } = parsed
-    stdout.write(command ? await command.help() : group ? groupHelp(group) : toolHelp(API_COMMANDS, CONFIG_COMMANDS))
+    stdout.write(command ? await command.help() : group ? groupHelp(group) : toolHelp(API_COMMANDS, CONFIG_COMMANDS, TOOL_COMMANDS))
     return EXIT.ok
   }
   return parsed.command.run(parsed.input, processIo())
