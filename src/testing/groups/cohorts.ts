@@ -62,11 +62,11 @@ function cohortTypeOf(cohort: FakeCohort, leaves: Record<string, unknown>[]): st
   return 'person_property'
 }
 
-/** What the service writes into a saved condition and never takes from a request ([`CO9`]). */
+/** What the service writes into a saved condition and never takes from a request ([`CO3`]). */
 const DERIVED_LEAF_KEYS = ['bytecode', 'bytecode_error', 'conditionHash']
 
 /**
- * A dynamic cohort's condition tree as the service stores it ([`CO9`]): every leaf's derived keys computed
+ * A dynamic cohort's condition tree as the service stores it ([`CO3`]): every leaf's derived keys computed
  * from the condition itself (what a request sent there is dropped), `negation` written out (the model's default).
  * Person leaves compile (`bytecode`, `conditionHash`); behavioral leaves get a `conditionHash` and, the fake
  * computing no realtime events, a `bytecode_error`; cohort leaves get neither.
@@ -87,7 +87,7 @@ function hasValues(filters: unknown): boolean {
   return isObject(filters) && isObject(filters['properties']) && leavesOf(filters['properties']).length > 0
 }
 
-/** Whether a cohort's conditions, or those of a cohort it names (at any depth), are on events ([`FF11`]). */
+/** Whether a cohort's conditions, or those of a cohort it names (at any depth), are on events ([`FF8`]). */
 export function behavioralCohort(store: FakeStore, id: number, seen = new Set<number>()): FakeCohort | undefined {
   const cohort = store.cohorts.get(id)
   if (!cohort || seen.has(id) || !isObject(cohort.filters) || !isObject(cohort.filters['properties'])) return undefined
@@ -140,7 +140,7 @@ function checkFilters(store: FakeStore, draft: FakeCohort, body: Record<string, 
 }
 
 /**
- * A new static cohort needs people to start from ([`CO10`]): person ids (an empty list counts: people added
+ * A new static cohort needs people to start from ([`CO4`]): person ids (an empty list counts: people added
  * later), a query, or conditions with values; a CSV upload or a copy of a flag or cohort are the service's
  * other sources, none of which the fake takes.
  */

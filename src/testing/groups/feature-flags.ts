@@ -99,7 +99,7 @@ function normalizeFilters(store: FakeStore, filters: Record<string, unknown>, cr
   const sent = filters['groups'] ?? []
   if (!Array.isArray(sent)) invalid('groups must be a list', 'filters')
   let groups: unknown[] = sent
-  // A remote configuration is served to everyone: no groups become one, a group at 0 or null goes to 100 ([`FF16`]).
+  // A remote configuration is served to everyone: no groups become one, a group at 0 or null goes to 100 ([`FF9`]).
   if (creating && remoteConfig) {
     groups = groups.length === 0 ? [{ properties: [], rollout_percentage: 100, variant: null }] : groups
     groups = groups.map((group) => (isObject(group) && !group['rollout_percentage'] ? { ...group, rollout_percentage: 100 } : group))
@@ -328,7 +328,7 @@ function jsonList(query: URLSearchParams, name: string): string[] | undefined {
   return Array.isArray(value) ? value.map(String) : undefined
 }
 
-/** The list's other filters ([`FF18`]): tags (any of), excluded tags and keys, creator, runtime, contexts, eligibility. */
+/** The list's other filters ([`FF7`]): tags (any of), excluded tags and keys, creator, runtime, contexts, eligibility. */
 function filterByLists(flags: FakeFeatureFlag[], query: URLSearchParams): FakeFeatureFlag[] {
   let items = flags
   const tags = jsonList(query, 'tags')
