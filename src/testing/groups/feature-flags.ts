@@ -34,7 +34,8 @@ export const DEFAULT_VARIANTS: FlagVariant[] = [
 /** Flag filters for a multivariate flag with `variants`. */
 export function multivariateFilters(variants: readonly FlagVariant[], aggregationGroupTypeIndex: unknown = null, rolloutPercentage = 100): Record<string, unknown> {
   return {
-    groups: [{ properties: [], rollout_percentage: rolloutPercentage, variant: null }],
+    // As the flag serializer stores it: the flag-level aggregation copied into the group.
+    groups: [{ properties: [], rollout_percentage: rolloutPercentage, variant: null, aggregation_group_type_index: aggregationGroupTypeIndex }],
     multivariate: {
       variants: variants.map((variant) => ({
         key: variant.key,
