@@ -17,7 +17,7 @@ const pending = (result: Plan) => result.changes.filter((change) => change.actio
 const DESIRED: ProjectConfig = {
   actions: [{ name: 'Signed up', steps: [{ event: 'signed_up' }] }],
   savedMetrics: [{ name: 'Signups', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: { $ref: 'actions/Signed up' } } } } as never],
-  cohorts: [{ name: 'Beta users', is_static: true }],
+  cohorts: [{ name: 'Beta users', is_static: true, query: { kind: 'HogQLQuery', query: 'select id from persons' } }],
   holdouts: [{ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] }],
   featureFlags: [
     {

@@ -9,7 +9,7 @@ const changed = (changes: PlanChange[]) => changes.filter((change) => change.act
 
 /** A cohort a flag targets; an action a saved metric counts and a hog function filters on. */
 async function dependents(client: ProjectClient) {
-  const cohort = await client.cohorts.create({ name: 'Beta users', is_static: true })
+  const cohort = await client.cohorts.create({ name: 'Beta users', is_static: true, _create_static_person_ids: [] })
   const flag = await client.featureFlags.create({ key: 'beta-access', filters: { groups: [{ properties: [{ type: 'cohort', key: 'id', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }] } })
   const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
   await client.savedMetrics.create({ name: 'Signups', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } } } as never)
@@ -105,7 +105,7 @@ describe('the graph in a plan', () => {
 
   it('a static cohort is created without people, and the plan says so; from a query the service fills it; given person ids, or dynamic, or already there: no warning', async () => {
     const staging = client()
-    await staging.cohorts.create({ name: 'Existing', is_static: true })
+    await staging.cohorts.create({ name: 'Existing', is_static: true, _create_static_person_ids: [] })
     const planned = await plan(staging, {
       cohorts: [
         { name: 'Imported', is_static: true },

@@ -11,7 +11,7 @@ const changed = (changes: PlanChange[]) => changes.filter((change) => change.act
 /** An experiment with everything it stands on, made in `client`'s project; the ids it made. */
 async function experimentClosure(client: ProjectClient) {
   const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
-  const cohort = await client.cohorts.create({ name: 'Beta users', is_static: true })
+  const cohort = await client.cohorts.create({ name: 'Beta users', is_static: true, _create_static_person_ids: [] })
   const beta = await client.featureFlags.create({ key: 'beta-access', filters: { groups: [{ properties: [{ type: 'cohort', key: 'id', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }] } })
   const holdout = await client.holdouts.create({ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] })
   const metric = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } } as const
