@@ -9,7 +9,7 @@ import { icontains, sortBy } from '../paging.js'
 import { invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
 import { COHORT_TYPES } from '../../model/enums.js'
-import type { FakeCohort } from '../records.js'
+import type { FakeCohort, FakeFeatureFlag } from '../records.js'
 import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'
 
 const LEAF_TYPES = ['person', 'person_metadata', 'cohort', 'behavioral']
@@ -73,13 +73,18 @@ const DERIVED_LEAF_KEYS = ['bytecode', 'bytecode_error', 'conditionHash']
  */
 function compiled(node: unknown): unknown {
   if (!isObject(node)) return node
-  if (node['type'] === 'AND' || node['type'] === 'OR') return { ...node, values: (node['values'] as unknown[]).map(compiled) }
+  if (node['type'] === 'AND' || node['type'] === 'OR') {
+    return { ...node, values: (node['values'] as unknown[]).map(compiled) }
+  }
   const leaf = Object.fromEntries(Object.entries(node).filter(([key]) => !DERIVED_LEAF_KEYS.includes(key)))
   const condition: Record<string, unknown> = { ...leaf, negation: leaf['negation'] ?? false }
   if (condition['type'] === 'cohort') return condition
   const conditionHash = hash128(JSON.stringify(condition)).slice(0, 16)
-  if (condition['type'] === 'behavioral') return { ...condition, bytecode_error: 'Behavioral conditions are not realtime', conditionHash }
-  return { ...condition, bytecode: ['_H', 1, 32, condition['key'], 32, JSON.stringify(condition['value'] ?? null), 11], conditionHash }
+  if (condition['type'] === 'behavioral') {
+    return { ...condition, bytecode_error: 'Behavioral conditions are not realtime', conditionHash }
+  }
+  const bytecode = ['_H', 1, 32, condition['key'], 32, JSON.stringify(condition['value'] ?? null), 11]
+  return { ...condition, bytecode, conditionHash }
 }
 
 /** Whether a condition tree has any leaf at all (`cohort_filters_have_values`). */
@@ -102,10 +107,12 @@ export function behavioralCohort(store: FakeStore, id: number, seen = new Set<nu
 
 /** The live active flags targeting a cohort. */
 function activeFlagsUsing(store: FakeStore, id: number) {
-  const usedBy = (properties: unknown) => Array.isArray(properties) && properties.some((property) => isObject(property) && property['type'] === 'cohort' && Number(property['value']) === id)
-  return [...store.featureFlags.values()].filter(
-    (flag) => !flag.deleted && flag.active && ((flag.filters['groups'] as unknown[] | undefined) ?? []).some((group) => isObject(group) && usedBy(group['properties'])),
-  )
+  const names = (property: unknown) =>
+    isObject(property) && property['type'] === 'cohort' && Number(property['value']) === id
+  const usedBy = (group: unknown) =>
+    isObject(group) && Array.isArray(group['properties']) && group['properties'].some(names)
+  const groupsOf = (flag: FakeFeatureFlag) => (flag.filters['groups'] as unknown[] | undefined) ?? []
+  return [...store.featureFlags.values()].filter((flag) => !flag.deleted && flag.active && groupsOf(flag).some(usedBy))
 }
 
 /** The cohorts a cohort's conditions name (directly). */
@@ -125,8 +132,10 @@ function checkFilters(store: FakeStore, draft: FakeCohort, body: Record<string, 
   if (!isObject(draft.filters['properties'])) invalid("Must contain a 'properties' key with type and values", 'filters')
   if (previous?.is_static && body['filters'] !== undefined) invalid('Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead.', 'filters')
   const leaves = leavesOf(draft.filters['properties'])
-  if (previous && body['filters'] !== undefined && leaves.some((leaf) => leaf['type'] === 'behavioral') && activeFlagsUsing(store, previous.id).length > 0) {
-    invalid('Behavioral filters cannot be added to cohorts used in feature flags.', 'filters', 'behavioral_cohort_found')
+  const onEvents = leaves.some((leaf) => leaf['type'] === 'behavioral')
+  if (previous && body['filters'] !== undefined && onEvents && activeFlagsUsing(store, previous.id).length > 0) {
+    const detail = 'Behavioral filters cannot be added to cohorts used in feature flags.'
+    invalid(detail, 'filters', 'behavioral_cohort_found')
   }
   for (const id of referencedCohorts(draft)) {
     const target = store.cohorts.get(id)

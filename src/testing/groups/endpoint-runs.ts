@@ -56,7 +56,10 @@ function debugFields(text: string, now: Date): Record<string, unknown> {
     cache_key: `cache_${hash128(text)}`,
     explain: null,
     modifiers: {},
-    resolved_date_range: { date_from: drfDateTime(new Date(now.getTime() - 7 * 86_400_000)), date_to: drfDateTime(now) },
+    resolved_date_range: {
+      date_from: drfDateTime(new Date(now.getTime() - 7 * 86_400_000)),
+      date_to: drfDateTime(now),
+    },
     timings: [{ k: './query', t: 0.01 }],
     hogql: text,
   }

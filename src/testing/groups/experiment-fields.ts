@@ -52,7 +52,9 @@ export const EXPERIMENT_WRITABLE: Readonly<Record<string, FieldRead<FakeExperime
     // Fixed once created ([`XP6`]): the same key is a no-op, another is refused by the update validation.
     if (previous) {
       const sent = body[key]
-      if (sent !== undefined && sent !== previous.feature_flag_key) invalid("Can't update keys: get_feature_flag_key on Experiment")
+      if (sent !== undefined && sent !== previous.feature_flag_key) {
+        invalid("Can't update keys: get_feature_flag_key on Experiment")
+      }
       return undefined
     }
     const flagKey = stringField(body, key, { required: true, allowBlank: false })
@@ -153,7 +155,9 @@ function checkBreakdownFilter(filter: unknown, attr: string): void {
   if (breakdowns.length > 3) invalid('List should have at most 3 items after validation.', `${attr}__breakdowns`)
   breakdowns.forEach((item, index) => {
     const property = isObject(item) ? item['property'] : undefined
-    if (typeof property !== 'string' && typeof property !== 'number') invalid('Field required', `${attr}__breakdowns__${index}__property`, 'required')
+    if (typeof property !== 'string' && typeof property !== 'number') {
+      invalid('Field required', `${attr}__breakdowns__${index}__property`, 'required')
+    }
   })
 }
 

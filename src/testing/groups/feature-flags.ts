@@ -35,7 +35,14 @@ export const DEFAULT_VARIANTS: FlagVariant[] = [
 export function multivariateFilters(variants: readonly FlagVariant[], aggregationGroupTypeIndex: unknown = null, rolloutPercentage = 100): Record<string, unknown> {
   return {
     // As the flag serializer stores it: the flag-level aggregation copied into the group.
-    groups: [{ properties: [], rollout_percentage: rolloutPercentage, variant: null, aggregation_group_type_index: aggregationGroupTypeIndex }],
+    groups: [
+      {
+        properties: [],
+        rollout_percentage: rolloutPercentage,
+        variant: null,
+        aggregation_group_type_index: aggregationGroupTypeIndex,
+      },
+    ],
     multivariate: {
       variants: variants.map((variant) => ({
         key: variant.key,
@@ -96,14 +103,21 @@ function blankFlag(store: FakeStore): FakeFeatureFlag {
 }
 
 /** Release conditions checked and normalised as the flag serializer does; every refusal names `filters`. */
-function normalizeFilters(store: FakeStore, filters: Record<string, unknown>, creating: boolean, remoteConfig = false): Record<string, unknown> {
+function normalizeFilters(
+  store: FakeStore,
+  filters: Record<string, unknown>,
+  creating: boolean,
+  remoteConfig = false,
+): Record<string, unknown> {
   const sent = filters['groups'] ?? []
   if (!Array.isArray(sent)) invalid('groups must be a list', 'filters')
   let groups: unknown[] = sent
   // A remote configuration is served to everyone: no groups become one, a group at 0 or null goes to 100 ([`FF9`]).
   if (creating && remoteConfig) {
     groups = groups.length === 0 ? [{ properties: [], rollout_percentage: 100, variant: null }] : groups
-    groups = groups.map((group) => (isObject(group) && !group['rollout_percentage'] ? { ...group, rollout_percentage: 100 } : group))
+    const full = (group: unknown) =>
+      isObject(group) && !group['rollout_percentage'] ? { ...group, rollout_percentage: 100 } : group
+    groups = groups.map(full)
   }
   if (creating && groups.length === 0) invalid('Feature flags must have at least one condition set (group).', 'filters')
   const variants = isObject(filters['multivariate']) ? filters['multivariate']['variants'] : []
@@ -146,7 +160,10 @@ function checkProperty(store: FakeStore, property: unknown, path: string): void 
     const cohort = store.cohorts.get(Number(property['value']))
     if (!cohort || cohort.deleted) invalid(`Cohort with id ${String(property['value'])} does not exist`, 'filters', 'cohort_does_not_exist')
     const onEvents = behavioralCohort(store, cohort.id)
-    if (onEvents) invalid(`Cohort '${onEvents.name}' with filters on events cannot be used in feature flags.`, 'filters', 'behavioral_cohort_found')
+    if (onEvents) {
+      const detail = `Cohort '${onEvents.name}' with filters on events cannot be used in feature flags.`
+      invalid(detail, 'filters', 'behavioral_cohort_found')
+    }
   }
   if (property['type'] === 'flag') {
     if (!/^\d+$/.test(property['key'])) {
@@ -224,9 +241,15 @@ const flags = new GroupKit<FakeFeatureFlag>({
   check(store, draft, body, previous) {
     if (!previous && body['key'] === undefined) invalid('This field is required.', 'key', 'required')
     if (typeof body['key'] === 'string' && !KEY_PATTERN.test(draft.key)) invalid('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key')
-    const filters = isObject(body['filters']) ? body['filters'] : !previous && draft.is_remote_configuration === true ? {} : undefined
-    if (filters) draft.filters = normalizeFilters(store, previous ? { ...previous.filters, ...filters } : filters, !previous, draft.is_remote_configuration === true)
-    if (draft.has_encrypted_payloads === true && draft.is_remote_configuration !== true) invalid('Encrypted payloads require the flag to be a remote configuration.')
+    const remoteConfig = draft.is_remote_configuration === true
+    const filters = isObject(body['filters']) ? body['filters'] : !previous && remoteConfig ? {} : undefined
+    if (filters) {
+      const merged = previous ? { ...previous.filters, ...filters } : filters
+      draft.filters = normalizeFilters(store, merged, !previous, remoteConfig)
+    }
+    if (draft.has_encrypted_payloads === true && !remoteConfig) {
+      invalid('Encrypted payloads require the flag to be a remote configuration.')
+    }
     if (draft.archived && draft.active) {
       if (previous?.archived && body['active'] === true) invalid('Cannot enable an archived feature flag. Unarchive it first.')
       invalid('Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.')
@@ -329,7 +352,10 @@ function jsonList(query: URLSearchParams, name: string): string[] | undefined {
   return Array.isArray(value) ? value.map(String) : undefined
 }
 
-/** The list's other filters ([`FF7`]): tags (any of), excluded tags and keys, creator, runtime, contexts, eligibility. */
+/**
+ * The list's other filters ([`FF7`]): tags (any of), excluded tags and keys, creator, runtime, contexts,
+ * eligibility.
+ */
 function filterByLists(flags: FakeFeatureFlag[], query: URLSearchParams): FakeFeatureFlag[] {
   let items = flags
   const tags = jsonList(query, 'tags')
@@ -346,8 +372,11 @@ function filterByLists(flags: FakeFeatureFlag[], query: URLSearchParams): FakeFe
   const runtime = query.get('evaluation_runtime')
   if (runtime) items = items.filter((flag) => flag.evaluation_runtime === runtime)
   const contexts = parseBoolean(query.get('has_evaluation_contexts'))
-  if (contexts !== undefined) items = items.filter((flag) => (((flag['evaluation_contexts'] as unknown[] | undefined) ?? []).length > 0) === contexts)
-  if (parseBoolean(query.get('eligible_for_experiment')) === true) items = items.filter((flag) => flagVariants(flag).length >= 2 && flagVariants(flag).length <= 20)
+  const hasContexts = (flag: FakeFeatureFlag) =>
+    ((flag['evaluation_contexts'] as unknown[] | undefined) ?? []).length > 0
+  if (contexts !== undefined) items = items.filter((flag) => hasContexts(flag) === contexts)
+  const eligible = (flag: FakeFeatureFlag) => flagVariants(flag).length >= 2 && flagVariants(flag).length <= 20
+  if (parseBoolean(query.get('eligible_for_experiment')) === true) items = items.filter(eligible)
   return items
 }
 

@@ -110,7 +110,8 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
     // Optimistic concurrency ([`P31`]): an update based on an older copy than the stored one is a conflict.
     const base = body['base_updated_at']
     if (previous && typeof base === 'string' && Date.parse(previous.updated_at) > Date.parse(base)) {
-      fail(apiError(409, 'server_error', 'conflict', 'The function was changed since it was read. Read it again and retry.'))
+      const detail = 'The function was changed since it was read. Read it again and retry.'
+      fail(apiError(409, 'server_error', 'conflict', detail))
     }
     // A new transformation goes last whatever order was sent (docs/service-behaviour.md §4.1).
     if (!previous && draft.type === 'transformation') draft.execution_order = nextExecutionOrder(store)

@@ -35,7 +35,8 @@ function checkQuery(store: FakeStore, draft: FakeSavedMetric, previous: FakeSave
   // The service's uuid, never the request's: a new metric gets a fresh one (a copied metric's uuid is not kept),
   // an update keeps the stored one and refuses another ([`SM3`]).
   const stored = previous?.query['uuid']
-  if (stored !== undefined && query['uuid'] !== undefined && query['uuid'] !== stored) invalid('Saved metric UUID cannot be changed')
+  const sent = query['uuid']
+  if (stored !== undefined && sent !== undefined && sent !== stored) invalid('Saved metric UUID cannot be changed')
   draft.query = { ...query, uuid: stored ?? store.uuid() }
 }
 
