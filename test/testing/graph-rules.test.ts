@@ -71,7 +71,9 @@ describe('feature flags', () => {
     expect(bare.body.filters.groups).toEqual([])
     const flag = (await call('POST', 'feature_flags/', { key: 'b', filters: { groups: GROUPS } })).body
     expect((await call('PATCH', `feature_flags/${flag.id}/`, { filters: { groups: [] } })).body.filters.groups).toEqual([])
-    const remote = await call('POST', 'feature_flags/', { key: 'config', is_remote_configuration: true, filters: { groups: [], payloads: { true: '{"a":1}' } } })
+    const emptyRemote = { key: 'config', is_remote_configuration: true, filters: { groups: [] } }
+    expect((await call('POST', 'feature_flags/', emptyRemote)).status).toBe(400)
+    const remote = await call('POST', 'feature_flags/', { key: 'config', is_remote_configuration: true })
     expect(remote.status).toBe(201)
     expect(remote.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 100, variant: null, aggregation_group_type_index: null }])
     const zero = await call('POST', 'feature_flags/', { key: 'config2', is_remote_configuration: true, filters: { groups: [{ properties: [], rollout_percentage: 0 }] } })
@@ -109,6 +111,26 @@ describe('feature flags', () => {
     expect((await call('POST', 'feature_flags/', { key: 'b', filters: on('test') })).status).toBe(201)
     expect((await call('POST', 'feature_flags/', { key: 'c', filters: on(true, 'base') })).body.detail).toMatch(/^Flag dependencies must reference flag IDs/)
     expect((await call('POST', 'feature_flags/', { key: 'c', filters: on(true, '9999') })).body.detail).toBe('Flag dependency references non-existent flag with ID 9999')
+  })
+})
+
+describe('flag dependencies', () => {
+  const on = (id: number) => ({
+    groups: [{ properties: [{ key: String(id), type: 'flag', operator: 'flag_evaluates_to', value: true }], rollout_percentage: 100 }],
+  })
+
+  it('[FF11] refuses a dependency on a disabled flag, on itself, or closing a loop', async () => {
+    const { call } = world()
+    const off = (await call('POST', 'feature_flags/', { key: 'off', active: false, filters: { groups: GROUPS } })).body
+    expect((await call('POST', 'feature_flags/', { key: 'a', filters: on(off.id) })).body).toMatchObject({
+      detail: `Cannot create dependency on disabled flag 'off' (ID: ${off.id}). Flag dependencies must reference active flags only.`,
+      attr: 'filters',
+    })
+    const base = (await call('POST', 'feature_flags/', { key: 'base', filters: { groups: GROUPS } })).body
+    expect((await call('PATCH', `feature_flags/${base.id}/`, { filters: on(base.id) })).body.detail).toBe("Feature flag 'base' cannot depend on itself")
+    const child = (await call('POST', 'feature_flags/', { key: 'child', filters: on(base.id) })).body
+    expect(child.id).toEqual(expect.any(Number))
+    expect((await call('PATCH', `feature_flags/${base.id}/`, { filters: on(child.id) })).body.detail).toBe('Circular dependency detected: base → child → base')
   })
 })
 

@@ -112,14 +112,13 @@ function normalizeFilters(
   const sent = filters['groups'] ?? []
   if (!Array.isArray(sent)) invalid('groups must be a list', 'filters')
   let groups: unknown[] = sent
-  // A remote configuration is served to everyone: no groups become one, a group at 0 or null goes to 100 ([`FF9`]).
+  if (creating && groups.length === 0) invalid('Feature flags must have at least one condition set (group).', 'filters')
+  // A new remote configuration is served to everyone: a group at 0 or null goes to 100 ([`FF9`]).
   if (creating && remoteConfig) {
-    groups = groups.length === 0 ? [{ properties: [], rollout_percentage: 100, variant: null }] : groups
     const full = (group: unknown) =>
       isObject(group) && !group['rollout_percentage'] ? { ...group, rollout_percentage: 100 } : group
     groups = groups.map(full)
   }
-  if (creating && groups.length === 0) invalid('Feature flags must have at least one condition set (group).', 'filters')
   const variants = isObject(filters['multivariate']) ? filters['multivariate']['variants'] : []
   if (!Array.isArray(variants)) invalid('multivariate.variants must be a list', 'filters')
   const keys = variants.map((variant) => (isObject(variant) ? variant['key'] : undefined))
@@ -171,7 +170,35 @@ function checkProperty(store: FakeStore, property: unknown, path: string): void 
     }
     const dependency = store.featureFlags.get(Number(property['key']))
     if (!dependency || dependency.deleted) invalid(`Flag dependency references non-existent flag with ID ${property['key']}`, 'filters')
+    if (!dependency.active) {
+      const detail = `Cannot create dependency on disabled flag '${dependency.key}' (ID: ${dependency.id}).`
+      invalid(`${detail} Flag dependencies must reference active flags only.`, 'filters')
+    }
   }
+}
+
+/** The keys of the flags a flag's conditions depend on. */
+function dependencyKeys(store: FakeStore, filters: Record<string, unknown>): string[] {
+  const groups = Array.isArray(filters['groups']) ? filters['groups'] : []
+  const properties = groups.flatMap((group) => (isObject(group) && Array.isArray(group['properties']) ? group['properties'] : []))
+  return properties
+    .filter((property) => isObject(property) && property['type'] === 'flag')
+    .map((property) => store.featureFlags.get(Number((property as Record<string, unknown>)['key']))?.key)
+    .filter((key): key is string => key !== undefined)
+}
+
+/** No flag depends on itself, directly or through others ([`FF11`]). */
+function checkDependencyCycles(store: FakeStore, key: string, filters: Record<string, unknown>): void {
+  const direct = dependencyKeys(store, filters)
+  if (direct.includes(key)) invalid(`Feature flag '${key}' cannot depend on itself`, 'filters')
+  const walk = (current: string, path: string[]): void => {
+    if (path.includes(current)) {
+      invalid(`Circular dependency detected: ${[...path.slice(path.indexOf(current)), current].join(' → ')}`, 'filters')
+    }
+    const flag = flagByKey(store, current)
+    for (const next of flag ? dependencyKeys(store, flag.filters) : []) walk(next, [...path, current])
+  }
+  for (const dependency of direct) walk(dependency, [key])
 }
 
 /** Payload values are JSON text: other values are encoded, text that is not JSON is refused. */
@@ -242,10 +269,13 @@ const flags = new GroupKit<FakeFeatureFlag>({
     if (!previous && body['key'] === undefined) invalid('This field is required.', 'key', 'required')
     if (typeof body['key'] === 'string' && !KEY_PATTERN.test(draft.key)) invalid('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key')
     const remoteConfig = draft.is_remote_configuration === true
-    const filters = isObject(body['filters']) ? body['filters'] : !previous && remoteConfig ? {} : undefined
+    // A new remote configuration sent without filters gets one group for everyone ([`FF9`]).
+    const everyone = { groups: [{ properties: [], rollout_percentage: 100, variant: null }] }
+    const filters = isObject(body['filters']) ? body['filters'] : !previous && remoteConfig ? everyone : undefined
     if (filters) {
       const merged = previous ? { ...previous.filters, ...filters } : filters
       draft.filters = normalizeFilters(store, merged, !previous, remoteConfig)
+      checkDependencyCycles(store, draft.key, draft.filters)
     }
     if (draft.has_encrypted_payloads === true && !remoteConfig) {
       invalid('Encrypted payloads require the flag to be a remote configuration.')
