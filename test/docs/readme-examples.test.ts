@@ -28,18 +28,25 @@ function snippetsOf(section: string): Array<{ line: number; code: string }> {
   return found
 }
 
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+  ...args: string[]
+) => (...values: unknown[]) => Promise<void>
 
 describe.each(SECTIONS)('README "%s"', (section) => {
   const snippets = snippetsOf(section)
 
   it('has examples', () => expect(snippets.length).toBeGreaterThan(0))
 
-  it.each(snippets.map((snippet) => [snippet.line, snippet.code] as const))('the example at line %i runs on the fake', async (_line, code) => {
-    const fake = createFakeApi()
-    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
-    const { outputText } = ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } })
-    const quiet = { log: () => undefined }
-    await expect(new AsyncFunction('client', 'console', outputText)(client, quiet)).resolves.toBeUndefined()
-  })
+  it.each(snippets.map((snippet) => [snippet.line, snippet.code] as const))(
+    'the example at line %i runs on the fake',
+    async (_line, code) => {
+      const fake = createFakeApi()
+      const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
+      const { outputText } = ts.transpileModule(code, {
+        compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+      })
+      const quiet = { log: () => undefined }
+      await expect(new AsyncFunction('client', 'console', outputText)(client, quiet)).resolves.toBeUndefined()
+    },
+  )
 })
