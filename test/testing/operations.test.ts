@@ -297,7 +297,7 @@ function send(fake: FakeApi, id: OperationId, one: Case, key = fake.apiKey, pref
 }
 
 
-describe('every operation of OPERATIONS', () => {
+describe('[XP3] [HF4] [SV4] [EP8] [ED2] [GR1] [C15] every operation of OPERATIONS', () => {
   it('has a case here for every operation, and no other', () => {
     expect(Object.keys(cases(world().ids)).sort()).toEqual([...ALL_OPERATIONS].sort())
   })
@@ -336,7 +336,7 @@ describe('every operation of OPERATIONS', () => {
     }
   })
 
-  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))('%s answers the same under /api/environments/', async (id) => {
+  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))('[C7] %s answers the same under /api/environments/', async (id) => {
     const { fake, ids } = world({ allowUnscopedActions: true })
     const one = cases(ids)[id]
     expect((await send(fake, id, one, fake.apiKey, 'environments')).status).toBe(one.status)
