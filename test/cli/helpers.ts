@@ -1,7 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import type { Sink } from '../../src/cli/output.js'
 import { cachedBuild } from '../helpers/build-cache.js'
 
 /**
@@ -88,6 +90,38 @@ export function finished(child: ChildProcess): Promise<CliResult> {
     child.once('error', reject)
     child.once('close', (code) => resolve({ code, stdout, stderr }))
   })
+}
+
+/** Output kept in memory, as the command writes it. */
+class Captured implements Sink {
+  readonly isTTY = false
+  readonly #chunks: Buffer[] = []
+  write(chunk: string | Uint8Array): boolean {
+    this.#chunks.push(Buffer.from(chunk))
+    return true
+  }
+  once(): this {
+    return this
+  }
+  text(): string {
+    return Buffer.concat(this.#chunks).toString('utf8')
+  }
+}
+
+/**
+ * Runs the command line in this process, through the code the bin runs (src/cli/program.ts, with the SDK
+ * from the sources): what a case proves of a command's flags, request and output, without starting a
+ * process per case. `runCli` runs the built bin itself.
+ */
+export async function runInProcess(args: readonly string[], options: Omit<RunOptions, 'cwd'> = {}): Promise<CliResult> {
+  const { runCommandLine } = await import('../../src/cli/program.js')
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+  const stdout = new Captured()
+  const stderr = new Captured()
+  const stdin = Readable.from(options.input ? [options.input] : [])
+  const io = () => ({ stdout, stderr, stdin, env: { ...options.env }, signal: new AbortController().signal })
+  const code = await runCommandLine(args, version, { stdout, stderr }, io)
+  return { code, stdout: stdout.text(), stderr: stderr.text() }
 }
 
 /** The environment that points the command at a fake server. */
