@@ -33,7 +33,9 @@ export default defineConfig([
     // The client, the fake (no msw import anywhere in it) and the fake as msw handlers.
     entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'testing/msw/index': 'src/testing/msw.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    // Types from packages not listed in `external` are written into the declarations: type-fest's
+    // (`LiteralUnion`, src/schemas/common.ts), a development dependency only, not installed with the package.
+    dts: { resolve: true },
     // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
     clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**'],
     sourcemap: true,
