@@ -63,7 +63,7 @@ export default defineConfig([
     platform: 'node',
     splitting: false,
     treeshake: true,
-    external: ['posthog-project-client', 'zod', 'yaml'],
+    external: ['posthog-project-client', 'zod', 'yaml', 'diff'],
   },
   {
     // The `posthog-project` command. Node only; the SDK is not bundled in: the command loads the package's

@@ -320,11 +320,11 @@ describe('docs/service-behaviour.md', () => {
 describe("README's first screen", () => {
   const firstScreen = README.slice(0, README.indexOf('\n## '))
 
-  it('says what the package is: an SDK, a command line and configuration as code, on ky, zod and yaml', () => {
+  it('says what the package is: an SDK, a command line and configuration as code, on ky, zod, yaml and diff', () => {
     expect(firstScreen).toMatch(/\*\*An SDK\*\*/)
     expect(firstScreen).toMatch(/\*\*A command line\*\*, `posthog-project`/)
     expect(firstScreen).toMatch(/\*\*Configuration as code\*\*/)
-    expect(firstScreen).toContain('Runtime dependencies:\n`ky`, `zod` and `yaml`.')
+    expect(firstScreen).toContain('Runtime dependencies:\n`ky`, `zod`, `yaml` and `diff`.')
   })
 
   it('one line to see it work and one to test it, with how long the tests take, and npm ci once', () => {
