@@ -1,17 +1,16 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { Sink } from '../../src/cli/output.js'
-import { cachedBuild } from '../helpers/build-cache.js'
+import { builtPackage } from '../helpers/package-build.js'
 
 /**
  * The built `posthog-project` command, spawned as users run it. The package is built with tsup into a
- * staging folder (a copy of package.json, node_modules linked, dist/ built; no type declarations, which the
- * command does not need), so it never races other tests that rebuild ./dist, and the command's
- * `import('posthog-project-client')` resolves to the staged build, as it would installed. The build is made
- * once for the sources as they are and shared by the test files (test/helpers/build-cache.ts).
+ * staging folder (a copy of package.json, node_modules linked, dist/ built), so it never races other tests
+ * or ./dist, and the command's `import('posthog-project-client')` resolves to the staged build, as it would
+ * installed. The build is made once for the sources as they are and shared by the test files.
  */
 
 const root = new URL('../..', import.meta.url).pathname
@@ -27,12 +26,11 @@ export interface StagedCli {
 
 /**
  * A fresh staging folder of the package, built: a copy of the build made once for the current sources and
- * shared by the test files, so what a test writes or moves in its folder stays its own.
+ * shared by the test files (test/helpers/package-build.ts), so what a test writes or moves in its folder
+ * stays its own.
  */
 export function buildCli(): StagedCli {
-  const built = cachedBuild('cli', ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsup.config.ts'], (dir) => {
-    execFileSync('npx', ['tsup', '--silent', '--no-dts', '--out-dir', join(dir, 'dist')], { cwd: root, stdio: 'pipe' })
-  })
+  const built = builtPackage()
   const dir = mkdtempSync(join(tmpdir(), 'phc-cli-'))
   cpSync(join(root, 'package.json'), join(dir, 'package.json'))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
