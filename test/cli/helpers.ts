@@ -8,9 +8,10 @@ import { builtPackage } from '../helpers/package-build.js'
 
 /**
  * The built `posthog-project` command, spawned as users run it. The package is built with tsup into a
- * staging folder (a copy of package.json, node_modules linked, dist/ built), so it never races other tests
- * or ./dist, and the command's `import('posthog-project-client')` resolves to the staged build, as it would
- * installed. The build is made once for the sources as they are and shared by the test files.
+ * staging folder (a copy of package.json, node_modules linked, dist/ built; no type declarations, which the
+ * command does not need), so it never races other tests or ./dist, and the command's
+ * `import('posthog-project-client')` resolves to the staged build, as it would installed. The build is made
+ * once for the sources as they are and shared by the test files.
  */
 
 const root = new URL('../..', import.meta.url).pathname
@@ -30,7 +31,7 @@ export interface StagedCli {
  * stays its own.
  */
 export function buildCli(): StagedCli {
-  const built = builtPackage()
+  const built = builtPackage({ declarations: false })
   const dir = mkdtempSync(join(tmpdir(), 'phc-cli-'))
   cpSync(join(root, 'package.json'), join(dir, 'package.json'))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
