@@ -22,12 +22,15 @@ import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
 import { Transport, type RawRequest } from './core/transport.js'
 import { Actions } from './resources/actions.js'
 import { Cohorts } from './resources/cohorts.js'
+import { Dashboards } from './resources/dashboards.js'
+import { EarlyAccessFeatures } from './resources/early-access-features.js'
 import { Endpoints } from './resources/endpoints.js'
 import { EventDefinitions } from './resources/event-definitions.js'
 import { Experiments } from './resources/experiments.js'
 import { FeatureFlags } from './resources/feature-flags.js'
 import { HogFunctions } from './resources/hog-functions.js'
 import { Holdouts } from './resources/holdouts.js'
+import { Insights } from './resources/insights.js'
 import { SavedMetrics } from './resources/saved-metrics.js'
 import { Surveys } from './resources/surveys.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
@@ -126,6 +129,12 @@ export class ProjectClient {
   readonly holdouts: Holdouts
   /** Saved (shared) experiment metrics: `experiment_saved_metrics/`. */
   readonly savedMetrics: SavedMetrics
+  /** Dashboards: `dashboards/`. */
+  readonly dashboards: Dashboards
+  /** Insights: `insights/`. */
+  readonly insights: Insights
+  /** Early access features: `early_access_feature/`. */
+  readonly earlyAccessFeatures: EarlyAccessFeatures
   /** The project id every path uses. */
   readonly projectId: string
   /** The host every request goes to. */
@@ -193,6 +202,9 @@ export class ProjectClient {
     this.actions = new Actions(transport)
     this.holdouts = new Holdouts(transport)
     this.savedMetrics = new SavedMetrics(transport)
+    this.dashboards = new Dashboards(transport)
+    this.insights = new Insights(transport)
+    this.earlyAccessFeatures = new EarlyAccessFeatures(transport)
   }
 
   /**

@@ -13,6 +13,9 @@ export const GROUP_SCOPES = {
   actions: 'action',
   holdouts: 'experiment_holdout',
   savedMetrics: 'experiment_saved_metric',
+  dashboards: 'dashboard',
+  insights: 'insight',
+  earlyAccessFeatures: 'early_access_feature',
 } as const
 
 /** Each operation's wire facts, as the exceptions to the defaults (src/core/operations.ts). */
@@ -109,4 +112,19 @@ export const OPERATION_ROWS = {
   'savedMetrics.retrieve': { method: 'GET', path: 'experiment_saved_metrics/{id}/', params: { id: 'integer' } },
   'savedMetrics.update': { method: 'PATCH', path: 'experiment_saved_metrics/{id}/', params: { id: 'integer' }, body: 'required' },
   'savedMetrics.delete': { method: 'DELETE', path: 'experiment_saved_metrics/{id}/', params: { id: 'integer' } },
+  'dashboards.list': { method: 'GET', path: 'dashboards/' },
+  'dashboards.create': { method: 'POST', path: 'dashboards/', body: 'required' },
+  'dashboards.retrieve': { method: 'GET', path: 'dashboards/{id}/', params: { id: 'integer' } },
+  'dashboards.update': { method: 'PATCH', path: 'dashboards/{id}/', params: { id: 'integer' }, body: 'required' },
+  'dashboards.delete': { method: 'DELETE', path: 'dashboards/{id}/', params: { id: 'integer' }, softDeleteOnly: true },
+  'insights.list': { method: 'GET', path: 'insights/' },
+  'insights.create': { method: 'POST', path: 'insights/', body: 'required' },
+  'insights.retrieve': { method: 'GET', path: 'insights/{id}/', params: { id: 'integer' } },
+  'insights.update': { method: 'PATCH', path: 'insights/{id}/', params: { id: 'integer' }, body: 'required' },
+  'insights.delete': { method: 'DELETE', path: 'insights/{id}/', params: { id: 'integer' }, softDeleteOnly: true },
+  'earlyAccessFeatures.list': { method: 'GET', path: 'early_access_feature/' },
+  'earlyAccessFeatures.create': { method: 'POST', path: 'early_access_feature/', body: 'required' },
+  'earlyAccessFeatures.retrieve': { method: 'GET', path: 'early_access_feature/{id}/', params: { id: 'uuid' } },
+  'earlyAccessFeatures.update': { method: 'PATCH', path: 'early_access_feature/{id}/', params: { id: 'uuid' }, body: 'required' },
+  'earlyAccessFeatures.delete': { method: 'DELETE', path: 'early_access_feature/{id}/', params: { id: 'uuid' } },
 } as const
