@@ -58,7 +58,8 @@ function blankDashboard(store: FakeStore): FakeDashboard {
  */
 function truthyObject(body: Record<string, unknown>, key: 'filters' | 'variables'): Record<string, unknown> | undefined {
   const value = body[key]
-  if (!value) return undefined
+  // Python's truth: an empty object or list is false.
+  if (!value || (typeof value === 'object' && Object.keys(value).length === 0)) return undefined
   if (!isObject(value)) invalid('Filters must be a dictionary')
   return value
 }
