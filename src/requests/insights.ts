@@ -57,10 +57,6 @@ export const insightListParamsSchema = strictObject({
   favorited: z.optional(z.boolean()),
   /** Only insights of this kind. */
   insight: z.optional(z.enum(INSIGHT_LIST_KINDS)),
-  /** Only insights on every one of these dashboards (sent as a JSON array). */
-  dashboards: z.optional(z.array(z.number())),
-  /** Only insights by these users (sent as a JSON array). */
-  created_by: z.optional(z.array(z.number())),
 })
 /** Query of `insights.list`. */
 export interface InsightListParams extends ShapeOf<typeof insightListParamsSchema> {}
