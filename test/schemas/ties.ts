@@ -31,6 +31,12 @@ import type { Holdout } from '../../src/schemas/holdouts.js'
 import { holdoutShape } from '../../src/schemas/holdouts.js'
 import type { SavedMetric } from '../../src/schemas/saved-metrics.js'
 import { savedMetricShape } from '../../src/schemas/saved-metrics.js'
+import type { Dashboard } from '../../src/schemas/dashboards.js'
+import { dashboardShape } from '../../src/schemas/dashboards.js'
+import type { Insight } from '../../src/schemas/insights.js'
+import { insightShape } from '../../src/schemas/insights.js'
+import type { EarlyAccessFeature } from '../../src/schemas/early-access-features.js'
+import { earlyAccessFeatureShape } from '../../src/schemas/early-access-features.js'
 import type { SurveyResponseAnswer, SurveyResponseRow } from '../../src/schemas/survey-responses.js'
 import { surveyResponseAnswerShape, surveyResponseRowShape } from '../../src/schemas/survey-responses.js'
 
@@ -63,3 +69,6 @@ tie<Tied<typeof cohortShape, Cohort>>(cohortShape)
 tie<Tied<typeof actionShape, Action>>(actionShape)
 tie<Tied<typeof holdoutShape, Holdout>>(holdoutShape)
 tie<Tied<typeof savedMetricShape, SavedMetric>>(savedMetricShape)
+tie<Tied<typeof dashboardShape, Dashboard>>(dashboardShape)
+tie<Tied<typeof insightShape, Insight>>(insightShape)
+tie<Tied<typeof earlyAccessFeatureShape, EarlyAccessFeature>>(earlyAccessFeatureShape)
