@@ -8,6 +8,7 @@ import {
   OPERATIONS,
   PermissionDeniedError,
   TimeoutError,
+  type InsightRootQuery,
   type OperationId,
   type ProjectClient,
 } from 'posthog-project-client'
@@ -368,7 +369,7 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
 
   insights: async ({ client, fake }) => {
     const [dashboard] = fake.seed.dashboards([{ name: 'Growth' }])
-    const query = { kind: 'InsightVizNode', source: { kind: 'FunnelsQuery', series: [{ kind: 'EventsNode', event: 'signed_up' }, { kind: 'EventsNode', event: 'paid' }] } } as const
+    const query: InsightRootQuery = { kind: 'InsightVizNode', source: { kind: 'FunnelsQuery', series: [{ kind: 'EventsNode', event: 'signed_up' }, { kind: 'EventsNode', event: 'paid' }] } }
     const created = await client.insights.create({ name: 'Signup to paid', query, dashboards: [dashboard!.id] })
     expect(created).toMatchObject({ name: 'Signup to paid', query, dashboards: [dashboard!.id], filters: {} })
     expect(created.short_id).toMatch(/^[0-9a-f]{8}$/)
