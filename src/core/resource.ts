@@ -1,4 +1,9 @@
-import type { Transport } from './transport.js'
+import type * as z from 'zod/mini'
+import type { APIPromise } from './api-promise.js'
+import type { OperationId } from './operations.js'
+import type { ListOptions, PagePromise } from './pagination.js'
+import type { RequestOptions, Transport } from './transport.js'
+import type { Decoder } from './validation.js'
 
 /** A group of operations sharing the client's transport. */
 export abstract class APIResource {
@@ -8,5 +13,48 @@ export abstract class APIResource {
   /** @internal Sub-clients are reached through `ProjectClient`, which builds them. */
   constructor(transport: Transport) {
     this._transport = transport
+  }
+}
+
+/**
+ * A group whose first operations are the plain five (list, create, retrieve, update, delete by `id`): their
+ * methods written once here, each group's class typing and documenting them (src/resources/generated/). One
+ * implementation instead of one per group keeps the main bundle small.
+ */
+export abstract class CrudResource<T> extends APIResource {
+  readonly #group: string
+  readonly #item: z.ZodMiniType<T>
+  readonly #decoder: Decoder<T>
+
+  /** @internal */
+  constructor(transport: Transport, group: string, item: z.ZodMiniType<T>, decoder: Decoder<T>) {
+    super(transport)
+    this.#group = group
+    this.#item = item
+    this.#decoder = decoder
+  }
+
+  #id(method: string): OperationId {
+    return `${this.#group}.${method}` as OperationId
+  }
+
+  list(params?: object, options?: ListOptions): PagePromise<T> {
+    return this._transport.list(this.#id('list'), this.#item, { query: params }, options)
+  }
+
+  create(body: object, options?: RequestOptions): APIPromise<T> {
+    return this._transport.request(this.#id('create'), this.#decoder, { body }, options)
+  }
+
+  retrieve(id: number | string, options?: RequestOptions): APIPromise<T> {
+    return this._transport.request(this.#id('retrieve'), this.#decoder, { path: { id } }, options)
+  }
+
+  update(id: number | string, body: object, options?: RequestOptions): APIPromise<T> {
+    return this._transport.request(this.#id('update'), this.#decoder, { path: { id }, body }, options)
+  }
+
+  delete(id: number | string, options?: RequestOptions): APIPromise<void> {
+    return this._transport.request(this.#id('delete'), 'none', { path: { id } }, options)
   }
 }
