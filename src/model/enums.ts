@@ -265,5 +265,3 @@ export const ACTION_ORDERINGS = ['name', '-name', 'created_at', '-created_at', '
 export const EARLY_ACCESS_FEATURE_STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const
 /** `creation_mode` of a dashboard (§14.1 [`D5`]). */
 export const DASHBOARD_CREATION_MODES = ['default', 'template', 'duplicate', 'unlisted'] as const
-/** `insight` filter of `insights.list` (§14.2 [`I12`]). */
-export const INSIGHT_LIST_KINDS = ['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS', 'STICKINESS', 'LIFECYCLE', 'JSON', 'SQL', 'HOG'] as const

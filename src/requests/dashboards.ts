@@ -1,6 +1,5 @@
 /** Request bodies and queries of `dashboards` (docs/service-behaviour.md §14.1). */
 import * as z from 'zod/mini'
-import { DASHBOARD_CREATION_MODES } from '../model/enums.js'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 
 /** A breakpoint's place of a tile on the grid (12 columns wide at `sm`). */
@@ -94,8 +93,8 @@ export const dashboardListParamsSchema = strictObject({
   offset: z.optional(z.number()),
   /** Only dashboards with these tags. */
   tags: z.optional(z.array(z.string())),
-  /** Only dashboards made this way (`unlisted` ones are listed only so). */
-  creation_mode: z.optional(z.enum(DASHBOARD_CREATION_MODES)),
+  /** Only dashboards made this way: `default`, `template`, `duplicate`, `unlisted` (listed only so). */
+  creation_mode: z.optional(z.string()),
   /** Leave out generated dashboards. */
   exclude_generated: z.optional(z.boolean()),
 })

@@ -1,6 +1,5 @@
 /** Request bodies and queries of `insights` (docs/service-behaviour.md §14.2). */
 import * as z from 'zod/mini'
-import { INSIGHT_LIST_KINDS } from '../model/enums.js'
 import { insightRootQuerySchema } from '../model/insight-queries.js'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 
@@ -55,8 +54,8 @@ export const insightListParamsSchema = strictObject({
   saved: z.optional(z.boolean()),
   /** Only favourites. */
   favorited: z.optional(z.boolean()),
-  /** Only insights of this kind. */
-  insight: z.optional(z.enum(INSIGHT_LIST_KINDS)),
+  /** Only insights of this kind: `TRENDS`, `FUNNELS`, `RETENTION`, `PATHS`, `STICKINESS`, `LIFECYCLE`, `SQL`, … */
+  insight: z.optional(z.string()),
 })
 /** Query of `insights.list`. */
 export interface InsightListParams extends ShapeOf<typeof insightListParamsSchema> {}
