@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, maybeJson, openEnum, userBasicSchema, type OpenEnum, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, openEnum, userBasicSchema, type OpenEnum, type UserBasic } from './common.js'
 import type { DASHBOARD_CREATION_MODES } from '../model/enums.js'
 import type { Insight } from './insights.js'
 
@@ -72,6 +72,9 @@ export interface Dashboard {
   [field: string]: unknown
 }
 
+/** The fields of `Dashboard` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type DashboardUncheckedFields = 'tags' | 'filters' | 'variables' | 'tiles'
+
 /** The fields of `dashboardSchema` (exported for the tie test with `Dashboard`). */
 export const dashboardShape = {
   id: z.number(),
@@ -80,11 +83,7 @@ export const dashboardShape = {
   pinned: z.optional(z.boolean()),
   deleted: z.optional(z.boolean()),
   creation_mode: z.optional(openEnum<(typeof DASHBOARD_CREATION_MODES)[number]>()),
-  tags: maybeJson as Unchecked<string[] | undefined>,
   restriction_level: z.optional(z.number()),
-  filters: maybeJson as Unchecked<Record<string, unknown> | undefined>,
-  variables: maybeJson as Unchecked<Record<string, unknown> | null | undefined>,
-  tiles: maybeJson as Unchecked<DashboardTile[] | null | undefined>,
   created_by: z.nullish(userBasicSchema),
   created_at: z.optional(dateTime),
   last_accessed_at: z.nullish(dateTime),

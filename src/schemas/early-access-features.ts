@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, maybeJson, minimalFeatureFlagSchema, openEnum, userBasicSchema, type MinimalFeatureFlag, type OpenEnum, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, minimalFeatureFlagSchema, openEnum, userBasicSchema, type MinimalFeatureFlag, type OpenEnum, type UserBasic } from './common.js'
 import type { EARLY_ACCESS_FEATURE_STAGES } from '../model/enums.js'
 
 /** An early access feature (docs/service-behaviour.md §14.3 [`E4`]); no `feature_flag_id` on read. */
@@ -28,6 +28,9 @@ export interface EarlyAccessFeature {
   [field: string]: unknown
 }
 
+/** The fields of `EarlyAccessFeature` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type EarlyAccessFeatureUncheckedFields = 'payload' | 'assignee'
+
 /** The fields of `earlyAccessFeatureSchema` (exported for the tie test with `EarlyAccessFeature`). */
 export const earlyAccessFeatureShape = {
   id: z.string(),
@@ -36,8 +39,6 @@ export const earlyAccessFeatureShape = {
   description: z.optional(z.string()),
   stage: z.optional(openEnum<(typeof EARLY_ACCESS_FEATURE_STAGES)[number]>()),
   documentation_url: z.optional(z.string()),
-  payload: maybeJson as Unchecked<Record<string, unknown> | null | undefined>,
-  assignee: maybeJson as Unchecked<{ type: string; id: number | string; [field: string]: unknown } | null | undefined>,
   created_by: z.nullish(userBasicSchema),
   created_at: z.optional(dateTime),
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, userBasicSchema, type UserBasic } from './common.js'
 import type { InsightRootQuery } from '../model/insight-queries.js'
 
 /** An insight, as list, create, retrieve and update return it (docs/service-behaviour.md §14.2 [`I7`]). */
@@ -44,6 +44,9 @@ export interface Insight {
   [field: string]: unknown
 }
 
+/** The fields of `Insight` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type InsightUncheckedFields = 'query' | 'filters' | 'dashboards' | 'dashboard_tiles' | 'tags' | 'result'
+
 /** The fields of `insightSchema` (exported for the tie test with `Insight`). */
 export const insightShape = {
   id: z.number(),
@@ -51,16 +54,10 @@ export const insightShape = {
   name: z.nullish(z.string()),
   derived_name: z.nullish(z.string()),
   description: z.nullish(z.string()),
-  query: maybeJson as Unchecked<InsightRootQuery | null | undefined>,
-  filters: maybeJson as Unchecked<Record<string, unknown> | undefined>,
   order: z.nullish(z.number()),
   deleted: z.optional(z.boolean()),
-  dashboards: maybeJson as Unchecked<number[] | undefined>,
-  dashboard_tiles: maybeJson as Unchecked<Array<{ id: number; dashboard_id: number; deleted?: boolean | null }> | undefined>,
-  tags: maybeJson as Unchecked<string[] | undefined>,
   favorited: z.optional(z.boolean()),
   saved: z.optional(z.boolean()),
-  result: maybeJson,
   created_by: z.nullish(userBasicSchema),
   created_at: z.nullish(dateTime),
   last_modified_at: z.nullish(dateTime),
