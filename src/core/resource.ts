@@ -2,7 +2,7 @@ import type * as z from 'zod/mini'
 import type { APIPromise } from './api-promise.js'
 import type { OperationId } from './operations.js'
 import type { ListOptions, PagePromise } from './pagination.js'
-import type { RequestOptions, Transport } from './transport.js'
+import type { CallArgs, RequestOptions, Transport } from './transport.js'
 import type { Decoder } from './validation.js'
 
 /** A group of operations sharing the client's transport. */
@@ -34,27 +34,32 @@ export abstract class CrudResource<T> extends APIResource {
     this.#decoder = decoder
   }
 
-  #id(method: string): OperationId {
-    return `${this.#group}.${method}` as OperationId
-  }
-
   list(params?: object, options?: ListOptions): PagePromise<T> {
-    return this._transport.list(this.#id('list'), this.#item, { query: params }, options)
+    return this._transport.list(`${this.#group}.list` as OperationId, this.#item, { query: params }, options)
   }
 
   create(body: object, options?: RequestOptions): APIPromise<T> {
-    return this._transport.request(this.#id('create'), this.#decoder, { body }, options)
+    return this.#send('create', { body }, options)
   }
 
   retrieve(id: number | string, options?: RequestOptions): APIPromise<T> {
-    return this._transport.request(this.#id('retrieve'), this.#decoder, { path: { id } }, options)
+    return this.#send('retrieve', { path: { id } }, options)
   }
 
   update(id: number | string, body: object, options?: RequestOptions): APIPromise<T> {
-    return this._transport.request(this.#id('update'), this.#decoder, { path: { id }, body }, options)
+    return this.#send('update', { path: { id }, body }, options)
   }
 
   delete(id: number | string, options?: RequestOptions): APIPromise<void> {
-    return this._transport.request(this.#id('delete'), 'none', { path: { id } }, options)
+    return this._transport.request(`${this.#group}.delete` as OperationId, 'none', { path: { id } }, options)
+  }
+
+  /** `PATCH {"deleted": true}`: the `softDelete` of the groups the service never hard-deletes. */
+  protected _softDelete(id: number | string, options?: RequestOptions): APIPromise<T> {
+    return this.#send('update', { path: { id }, body: { deleted: true } }, options)
+  }
+
+  #send(method: string, args: CallArgs, options?: RequestOptions): APIPromise<T> {
+    return this._transport.request(`${this.#group}.${method}` as OperationId, this.#decoder, args, options)
   }
 }

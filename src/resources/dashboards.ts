@@ -1,4 +1,4 @@
-import { DashboardsOperations, dashboard } from './generated/dashboards.js'
+import { DashboardsOperations } from './generated/dashboards.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -18,6 +18,6 @@ export class Dashboards extends DashboardsOperations {
    * `PATCH /api/projects/:project_id/dashboards/:id/` · scope `dashboard:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Dashboard> {
-    return this._transport.request('dashboards.update', dashboard, { path: { id }, body: { deleted: true } }, options)
+    return this._softDelete(id, options)
   }
 }

@@ -1,4 +1,4 @@
-import { InsightsOperations, insight } from './generated/insights.js'
+import { InsightsOperations } from './generated/insights.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -18,6 +18,6 @@ export class Insights extends InsightsOperations {
    * `PATCH /api/projects/:project_id/insights/:id/` · scope `insight:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Insight> {
-    return this._transport.request('insights.update', insight, { path: { id }, body: { deleted: true } }, options)
+    return this._softDelete(id, options)
   }
 }

@@ -63,7 +63,9 @@ describe('doc comments of the resource methods', () => {
       for (const member of node.members) {
         if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue
         const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
-        const operation = /_transport\.(?:request|list)\('([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
+        const body = member.body?.getText() ?? ''
+        // `_softDelete` (CrudResource) sends the group's update.
+        const operation = (/_transport\.(?:request|list)\('([\w.]+)'/.exec(body)?.[1] ?? (body.includes('this._softDelete(') ? `${group}.update` : undefined)) as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
     })
