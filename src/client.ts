@@ -110,35 +110,35 @@ const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
  */
 export class ProjectClient {
   /** Experiments: `experiments/`. */
-  readonly experiments: Experiments
+  declare readonly experiments: Experiments
   /** Hog functions: `hog_functions/`. */
-  readonly hogFunctions: HogFunctions
+  declare readonly hogFunctions: HogFunctions
   /** Surveys: `surveys/`. */
-  readonly surveys: Surveys
+  declare readonly surveys: Surveys
   /** Saved-query endpoints: `endpoints/` under the `endpointsPrefix`. */
-  readonly endpoints: Endpoints
+  declare readonly endpoints: Endpoints
   /** Event definitions: `event_definitions/`. */
-  readonly eventDefinitions: EventDefinitions
+  declare readonly eventDefinitions: EventDefinitions
   /** Feature flags: `feature_flags/`. */
-  readonly featureFlags: FeatureFlags
+  declare readonly featureFlags: FeatureFlags
   /** Cohorts: `cohorts/`. */
-  readonly cohorts: Cohorts
+  declare readonly cohorts: Cohorts
   /** Actions: `actions/`. */
-  readonly actions: Actions
+  declare readonly actions: Actions
   /** Experiment holdouts: `experiment_holdouts/`. */
-  readonly holdouts: Holdouts
+  declare readonly holdouts: Holdouts
   /** Saved (shared) experiment metrics: `experiment_saved_metrics/`. */
-  readonly savedMetrics: SavedMetrics
+  declare readonly savedMetrics: SavedMetrics
   /** Dashboards: `dashboards/`. */
-  readonly dashboards: Dashboards
+  declare readonly dashboards: Dashboards
   /** Insights: `insights/`. */
-  readonly insights: Insights
+  declare readonly insights: Insights
   /** Early access features: `early_access_feature/`. */
-  readonly earlyAccessFeatures: EarlyAccessFeatures
+  declare readonly earlyAccessFeatures: EarlyAccessFeatures
   /** The project id every path uses. */
-  readonly projectId: string
+  declare readonly projectId: string
   /** The host every request goes to. */
-  readonly baseUrl: string
+  declare readonly baseUrl: string
   // The options as given (with the key), for `withOptions`: private, so never shown by inspect or JSON.
   readonly #options: ClientOptions
   readonly #transport: Transport
