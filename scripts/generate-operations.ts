@@ -295,7 +295,8 @@ export function resourceModule(group: string, declaration: GroupDeclaration, nam
   const overrides = (method: string, text: string) => (crudBased && (CRUD as readonly string[]).includes(method) ? text.replace(`\n  ${method}(`, `\n  override ${method}(`) : text)
   const methods = texts.filter(([method]) => !inherited.methods.has(method)).map(([method, text]) => overrides(method, text))
   const declared = texts.filter(([method]) => inherited.methods.has(method)).map(([, text]) => declaredMethod(text))
-  // Every answer read by a schema gets its decoder here, the hand-written methods' too (they import it).
+  // Every answer read by a schema gets its decoder here, the hand-written methods' too (they import it); pure, so a
+  // bundler leaves out those nothing uses (the plain five's: `CrudResource` makes its own).
   const decoders = new Set<string>()
   for (const [method, operation] of operationsOf(declaration)) {
     const schema = names.operations.get(method)?.get('answer')
@@ -304,7 +305,7 @@ export function resourceModule(group: string, declaration: GroupDeclaration, nam
     imports.add(`../../${names.modules.get(schema)!}`, schema)
   }
   if (decoders.size > 0) imports.add('../../core/validation.js', 'decodeWith')
-  const decoderLines = [...decoders].sort().map((schema) => `export const ${schema.replace(/Schema$/, '')} = decodeWith(${schema})`)
+  const decoderLines = [...decoders].sort().map((schema) => `export const ${schema.replace(/Schema$/, '')} = /* @__PURE__ */ decodeWith(${schema})`)
   const name = `${pascal(group)}Operations`
   let head: string
   if (crudBased) {
@@ -322,7 +323,7 @@ ${declared.join('\n\n')}
 export abstract class ${name} extends CrudResource<${item}> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, '${group}', ${schema}, ${schema.replace(/Schema$/, '')})
+    super(transport, '${group}', ${schema})
   }
 ${methods.length > 0 ? `\n${methods.join('\n\n')}\n` : ''}}
 `

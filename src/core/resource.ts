@@ -3,12 +3,12 @@ import type { APIPromise } from './api-promise.js'
 import type { OperationId } from './operations.js'
 import type { ListOptions, PagePromise } from './pagination.js'
 import type { CallArgs, RequestOptions, Transport } from './transport.js'
-import type { Decoder } from './validation.js'
+import { decodeWith, type Decoder } from './validation.js'
 
 /** A group of operations sharing the client's transport. */
 export abstract class APIResource {
   /** @internal */
-  protected readonly _transport: Transport
+  declare protected readonly _transport: Transport
 
   /** @internal Sub-clients are reached through `ProjectClient`, which builds them. */
   constructor(transport: Transport) {
@@ -27,11 +27,11 @@ export abstract class CrudResource<T> extends APIResource {
   readonly #decoder: Decoder<T>
 
   /** @internal */
-  constructor(transport: Transport, group: string, item: z.ZodMiniType<T>, decoder: Decoder<T>) {
+  constructor(transport: Transport, group: string, item: z.ZodMiniType<T>) {
     super(transport)
     this.#group = group
     this.#item = item
-    this.#decoder = decoder
+    this.#decoder = decodeWith(item)
   }
 
   list(params?: object, options?: ListOptions): PagePromise<T> {

@@ -9,8 +9,8 @@ import type { ActionCreateParams, ActionListParams, ActionUpdateParams } from '.
 import { type Action, actionReferencesSchema, actionSchema } from '../../schemas/actions.js'
 
 // How each operation's answer is read.
-export const actionReferences = decodeWith(actionReferencesSchema)
-export const action = decodeWith(actionSchema)
+export const actionReferences = /* @__PURE__ */ decodeWith(actionReferencesSchema)
+export const action = /* @__PURE__ */ decodeWith(actionSchema)
 
 /** The plain operations of `actions`, as `CrudResource` sends them: typed and documented here. */
 export interface ActionsOperations {
@@ -48,7 +48,7 @@ export interface ActionsOperations {
 export abstract class ActionsOperations extends CrudResource<Action> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'actions', actionSchema, action)
+    super(transport, 'actions', actionSchema)
   }
 
   /**

@@ -8,7 +8,7 @@ import type { CohortCreateParams, CohortListParams, CohortUpdateParams } from '.
 import { type Cohort, cohortSchema } from '../../schemas/cohorts.js'
 
 // How each operation's answer is read.
-export const cohort = decodeWith(cohortSchema)
+export const cohort = /* @__PURE__ */ decodeWith(cohortSchema)
 
 /** The plain operations of `cohorts`, as `CrudResource` sends them: typed and documented here. */
 export interface CohortsOperations {
@@ -53,6 +53,6 @@ export interface CohortsOperations {
 export abstract class CohortsOperations extends CrudResource<Cohort> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'cohorts', cohortSchema, cohort)
+    super(transport, 'cohorts', cohortSchema)
   }
 }

@@ -8,7 +8,7 @@ import type { DashboardCreateParams, DashboardListParams, DashboardUpdateParams 
 import { type Dashboard, dashboardSchema } from '../../schemas/dashboards.js'
 
 // How each operation's answer is read.
-export const dashboard = decodeWith(dashboardSchema)
+export const dashboard = /* @__PURE__ */ decodeWith(dashboardSchema)
 
 /** The plain operations of `dashboards`, as `CrudResource` sends them: typed and documented here. */
 export interface DashboardsOperations {
@@ -54,6 +54,6 @@ export interface DashboardsOperations {
 export abstract class DashboardsOperations extends CrudResource<Dashboard> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'dashboards', dashboardSchema, dashboard)
+    super(transport, 'dashboards', dashboardSchema)
   }
 }

@@ -8,7 +8,7 @@ import type { EarlyAccessFeatureCreateParams, EarlyAccessFeatureListParams, Earl
 import { type EarlyAccessFeature, earlyAccessFeatureSchema } from '../../schemas/early-access-features.js'
 
 // How each operation's answer is read.
-export const earlyAccessFeature = decodeWith(earlyAccessFeatureSchema)
+export const earlyAccessFeature = /* @__PURE__ */ decodeWith(earlyAccessFeatureSchema)
 
 /** The plain operations of `earlyAccessFeatures`, as `CrudResource` sends them: typed and documented here. */
 export interface EarlyAccessFeaturesOperations {
@@ -53,6 +53,6 @@ export interface EarlyAccessFeaturesOperations {
 export abstract class EarlyAccessFeaturesOperations extends CrudResource<EarlyAccessFeature> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'earlyAccessFeatures', earlyAccessFeatureSchema, earlyAccessFeature)
+    super(transport, 'earlyAccessFeatures', earlyAccessFeatureSchema)
   }
 }

@@ -9,9 +9,9 @@ import type { EventDefinitionCreateParams, EventDefinitionListParams, EventDefin
 import { type EventDefinition, type EventDefinitionCode, eventDefinitionCodeSchema, type EventDefinitionMetrics, eventDefinitionMetricsSchema, eventDefinitionSchema } from '../../schemas/event-definitions.js'
 
 // How each operation's answer is read.
-export const eventDefinitionCode = decodeWith(eventDefinitionCodeSchema)
-export const eventDefinitionMetrics = decodeWith(eventDefinitionMetricsSchema)
-export const eventDefinition = decodeWith(eventDefinitionSchema)
+export const eventDefinitionCode = /* @__PURE__ */ decodeWith(eventDefinitionCodeSchema)
+export const eventDefinitionMetrics = /* @__PURE__ */ decodeWith(eventDefinitionMetricsSchema)
+export const eventDefinition = /* @__PURE__ */ decodeWith(eventDefinitionSchema)
 
 /** The plain operations of `eventDefinitions`, as `CrudResource` sends them: typed and documented here. */
 export interface EventDefinitionsOperations {
@@ -48,7 +48,7 @@ export interface EventDefinitionsOperations {
 export abstract class EventDefinitionsOperations extends CrudResource<EventDefinition> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'eventDefinitions', eventDefinitionSchema, eventDefinition)
+    super(transport, 'eventDefinitions', eventDefinitionSchema)
   }
 
   /**

@@ -9,12 +9,12 @@ import { type Experiment, experimentSchema, type ExperimentStats, experimentStat
 import { type FeatureFlag, featureFlagSchema } from '../../schemas/feature-flags.js'
 
 // How each operation's answer is read.
-export const experiment = decodeWith(experimentSchema)
-export const experimentStats = decodeWith(experimentStatsSchema)
-export const exposureCohortResult = decodeWith(exposureCohortResultSchema)
-export const requiresFlagImplementation = decodeWith(requiresFlagImplementationSchema)
-export const timeseriesRecalculation = decodeWith(timeseriesRecalculationSchema)
-export const timeseriesResults = decodeWith(timeseriesResultsSchema)
+export const experiment = /* @__PURE__ */ decodeWith(experimentSchema)
+export const experimentStats = /* @__PURE__ */ decodeWith(experimentStatsSchema)
+export const exposureCohortResult = /* @__PURE__ */ decodeWith(exposureCohortResultSchema)
+export const requiresFlagImplementation = /* @__PURE__ */ decodeWith(requiresFlagImplementationSchema)
+export const timeseriesRecalculation = /* @__PURE__ */ decodeWith(timeseriesRecalculationSchema)
+export const timeseriesResults = /* @__PURE__ */ decodeWith(timeseriesResultsSchema)
 
 /** The plain operations of `experiments`, as `CrudResource` sends them: typed and documented here. */
 export interface ExperimentsOperations {
@@ -61,7 +61,7 @@ export interface ExperimentsOperations {
 export abstract class ExperimentsOperations extends CrudResource<Experiment> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'experiments', experimentSchema, experiment)
+    super(transport, 'experiments', experimentSchema)
   }
 
   /**

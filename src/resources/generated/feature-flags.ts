@@ -9,7 +9,7 @@ import type { FeatureFlagCreateParams, FeatureFlagListParams, FeatureFlagUpdateP
 import { type FeatureFlag, featureFlagSchema } from '../../schemas/feature-flags.js'
 
 // How each operation's answer is read.
-export const featureFlag = decodeWith(featureFlagSchema)
+export const featureFlag = /* @__PURE__ */ decodeWith(featureFlagSchema)
 
 /** The plain operations of `featureFlags`, as `CrudResource` sends them: typed and documented here. */
 export interface FeatureFlagsOperations {
@@ -48,7 +48,7 @@ export interface FeatureFlagsOperations {
 export abstract class FeatureFlagsOperations extends CrudResource<FeatureFlag> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'featureFlags', featureFlagSchema, featureFlag)
+    super(transport, 'featureFlags', featureFlagSchema)
   }
 
   /**

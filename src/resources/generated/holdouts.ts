@@ -8,7 +8,7 @@ import type { HoldoutCreateParams, HoldoutListParams, HoldoutUpdateParams } from
 import { type Holdout, holdoutSchema } from '../../schemas/holdouts.js'
 
 // How each operation's answer is read.
-export const holdout = decodeWith(holdoutSchema)
+export const holdout = /* @__PURE__ */ decodeWith(holdoutSchema)
 
 /** The plain operations of `holdouts`, as `CrudResource` sends them: typed and documented here. */
 export interface HoldoutsOperations {
@@ -52,6 +52,6 @@ export interface HoldoutsOperations {
 export abstract class HoldoutsOperations extends CrudResource<Holdout> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'holdouts', holdoutSchema, holdout)
+    super(transport, 'holdouts', holdoutSchema)
   }
 }

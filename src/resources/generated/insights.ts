@@ -8,7 +8,7 @@ import type { InsightCreateParams, InsightListParams, InsightUpdateParams } from
 import { type Insight, insightSchema } from '../../schemas/insights.js'
 
 // How each operation's answer is read.
-export const insight = decodeWith(insightSchema)
+export const insight = /* @__PURE__ */ decodeWith(insightSchema)
 
 /** The plain operations of `insights`, as `CrudResource` sends them: typed and documented here. */
 export interface InsightsOperations {
@@ -53,6 +53,6 @@ export interface InsightsOperations {
 export abstract class InsightsOperations extends CrudResource<Insight> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'insights', insightSchema, insight)
+    super(transport, 'insights', insightSchema)
   }
 }

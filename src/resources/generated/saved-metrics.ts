@@ -8,7 +8,7 @@ import type { SavedMetricCreateParams, SavedMetricListParams, SavedMetricUpdateP
 import { type SavedMetric, savedMetricSchema } from '../../schemas/saved-metrics.js'
 
 // How each operation's answer is read.
-export const savedMetric = decodeWith(savedMetricSchema)
+export const savedMetric = /* @__PURE__ */ decodeWith(savedMetricSchema)
 
 /** The plain operations of `savedMetrics`, as `CrudResource` sends them: typed and documented here. */
 export interface SavedMetricsOperations {
@@ -52,6 +52,6 @@ export interface SavedMetricsOperations {
 export abstract class SavedMetricsOperations extends CrudResource<SavedMetric> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'savedMetrics', savedMetricSchema, savedMetric)
+    super(transport, 'savedMetrics', savedMetricSchema)
   }
 }

@@ -8,15 +8,15 @@ import type { DuplicateToProjectsParams, SummaryHeadlineParams, SurveyActivityPa
 import { type ActivityLog, activityLogSchema, archivedResponseUuidsSchema, type DuplicateToProjectsResult, duplicateToProjectsResultSchema, responseArchiveResultSchema, type Survey, type SurveyAllStats, surveyAllStatsSchema, type SurveyResponsesCount, surveyResponsesCountSchema, surveyResponseSummarySchema, surveySchema, type SurveyStats, surveyStatsSchema, type SurveySummaryHeadline, surveySummaryHeadlineSchema } from '../../schemas/surveys.js'
 
 // How each operation's answer is read.
-export const archivedResponseUuids = decodeWith(archivedResponseUuidsSchema)
-export const duplicateToProjectsResult = decodeWith(duplicateToProjectsResultSchema)
-export const responseArchiveResult = decodeWith(responseArchiveResultSchema)
-export const surveyAllStats = decodeWith(surveyAllStatsSchema)
-export const surveyResponseSummary = decodeWith(surveyResponseSummarySchema)
-export const surveyResponsesCount = decodeWith(surveyResponsesCountSchema)
-export const survey = decodeWith(surveySchema)
-export const surveyStats = decodeWith(surveyStatsSchema)
-export const surveySummaryHeadline = decodeWith(surveySummaryHeadlineSchema)
+export const archivedResponseUuids = /* @__PURE__ */ decodeWith(archivedResponseUuidsSchema)
+export const duplicateToProjectsResult = /* @__PURE__ */ decodeWith(duplicateToProjectsResultSchema)
+export const responseArchiveResult = /* @__PURE__ */ decodeWith(responseArchiveResultSchema)
+export const surveyAllStats = /* @__PURE__ */ decodeWith(surveyAllStatsSchema)
+export const surveyResponseSummary = /* @__PURE__ */ decodeWith(surveyResponseSummarySchema)
+export const surveyResponsesCount = /* @__PURE__ */ decodeWith(surveyResponsesCountSchema)
+export const survey = /* @__PURE__ */ decodeWith(surveySchema)
+export const surveyStats = /* @__PURE__ */ decodeWith(surveyStatsSchema)
+export const surveySummaryHeadline = /* @__PURE__ */ decodeWith(surveySummaryHeadlineSchema)
 
 /** The plain operations of `surveys`, as `CrudResource` sends them: typed and documented here. */
 export interface SurveysOperations {
@@ -60,7 +60,7 @@ export interface SurveysOperations {
 export abstract class SurveysOperations extends CrudResource<Survey> {
   /** @internal */
   constructor(transport: Transport) {
-    super(transport, 'surveys', surveySchema, survey)
+    super(transport, 'surveys', surveySchema)
   }
 
   /**
