@@ -7,12 +7,15 @@ import type { OperationContext, OperationHandler } from './context.js'
 import type { TooManyRequestsFault } from './faults.js'
 import { actionHandlers } from './groups/actions.js'
 import { cohortHandlers } from './groups/cohorts.js'
+import { dashboardHandlers } from './groups/dashboards.js'
+import { earlyAccessFeatureHandlers } from './groups/early-access-features.js'
 import { endpointHandlers } from './groups/endpoints.js'
 import { eventDefinitionHandlers } from './groups/event-definitions.js'
 import { experimentHandlers } from './groups/experiments.js'
 import { featureFlagHandlers } from './groups/feature-flags.js'
 import { hogFunctionHandlers } from './groups/hog-functions.js'
 import { holdoutHandlers } from './groups/holdouts.js'
+import { insightHandlers } from './groups/insights.js'
 import { queryHandlers } from './groups/query.js'
 import { savedMetricHandlers } from './groups/saved-metrics.js'
 import { surveyHandlers } from './groups/surveys.js'
@@ -34,6 +37,9 @@ const HANDLERS = {
   ...actionHandlers,
   ...holdoutHandlers,
   ...savedMetricHandlers,
+  ...dashboardHandlers,
+  ...insightHandlers,
+  ...earlyAccessFeatureHandlers,
 } satisfies Record<OperationId, OperationHandler>
 
 /** The scopes of a key: a list, or `'*'` for everything. */

@@ -58,6 +58,8 @@ describe('the command table', () => {
       'featureFlags.disable → featureFlags.update',
       'cohorts.softDelete → cohorts.update',
       'actions.softDelete → actions.update',
+      'dashboards.softDelete → dashboards.update',
+      'insights.softDelete → insights.update',
     ])
   })
 

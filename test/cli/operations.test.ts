@@ -49,6 +49,9 @@ const cohort = (name: string) => fake.seed.cohorts([{ name }])[0]!
 const action = (name: string) => fake.seed.actions([{ name }])[0]!
 const holdout = (name: string) => fake.seed.holdouts([{ name }])[0]!
 const savedMetric = (name: string) => fake.seed.savedMetrics([{ name }])[0]!
+const dashboard = (name: string) => fake.seed.dashboards([{ name }])[0]!
+const insight = (name: string) => fake.seed.insights([{ name }])[0]!
+const feature = (name: string) => fake.seed.earlyAccessFeatures([{ name }])[0]!
 const FLAG_FILTERS = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 25 }] }
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown> & { results: Array<Record<string, unknown>> }
 const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
@@ -252,6 +255,30 @@ const CASES: Record<OperationId, Case> = {
   'holdouts.retrieve': { args: () => [String(holdout('Retrieved holdout').id)], check: (out) => expect(json(out).name).toBe('Retrieved holdout') },
   'holdouts.update': { args: () => [String(holdout('Updated holdout').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
   'holdouts.delete': { args: () => [String(holdout('Deleted holdout').id)], check: (out) => expect(out).toBe('') },
+
+  'dashboards.list': { args: () => (dashboard('Listed dashboard'), []), check: (out) => expect(json(out).results.map((item) => item['name'])).toContain('Listed dashboard') },
+  'dashboards.create': { args: () => ['--data', '{"name":"Shell dashboard"}'], check: (out) => expect(json(out)).toMatchObject({ name: 'Shell dashboard', tiles: [] }) },
+  'dashboards.retrieve': { args: () => [String(dashboard('Retrieved dashboard').id)], check: (out) => expect(json(out).name).toBe('Retrieved dashboard') },
+  'dashboards.update': { args: () => [String(dashboard('Updated dashboard').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'dashboards.delete': { args: () => [String(dashboard('Undeletable dashboard').id)], code: 1, check: (out) => expect(out).toBe('') },
+
+  'insights.list': { args: () => (insight('Listed insight'), ['--search', 'Listed insight']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed insight']) },
+  'insights.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Shell insight', query: { kind: 'HogQuery', code: 'return 1' } })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Shell insight', query: { kind: 'HogQuery' } }),
+  },
+  'insights.retrieve': { args: () => [String(insight('Retrieved insight').id)], check: (out) => expect(json(out).name).toBe('Retrieved insight') },
+  'insights.update': { args: () => [String(insight('Updated insight').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'insights.delete': { args: () => [String(insight('Undeletable insight').id)], code: 1, check: (out) => expect(out).toBe('') },
+
+  'earlyAccessFeatures.list': { args: () => (feature('Listed feature'), []), check: (out) => expect(json(out).results.map((item) => item['name'])).toContain('Listed feature') },
+  'earlyAccessFeatures.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Shell feature', stage: 'beta' })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Shell feature', feature_flag: { key: 'shell-feature' } }),
+  },
+  'earlyAccessFeatures.retrieve': { args: () => [feature('Retrieved feature').id], check: (out) => expect(json(out).name).toBe('Retrieved feature') },
+  'earlyAccessFeatures.update': { args: () => [feature('Updated feature').id, '--data', '{"stage":"alpha"}'], check: (out) => expect(json(out).stage).toBe('alpha') },
+  'earlyAccessFeatures.delete': { args: () => [feature('Deleted feature').id], check: (out) => expect(out).toBe('') },
 
   'savedMetrics.list': { args: () => (savedMetric('Listed metric'), ['--search', 'Listed metric']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed metric']) },
   'savedMetrics.create': {

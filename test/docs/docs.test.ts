@@ -50,12 +50,23 @@ describe('doc comments of the resource methods', () => {
   const methods: Array<{ file: string; name: string; doc: string; operation: OperationId | undefined }> = []
   for (const { folder, name: file } of files) {
     const source = ts.createSourceFile(file, readFileSync(join(root, folder, file), 'utf8'), ts.ScriptTarget.Latest, true)
+    // The plain five a group takes from `CrudResource` are declared, typed and documented, by its interface.
+    const group = file.replace(/\.ts$/, '').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
     source.forEachChild((node) => {
+      if (ts.isInterfaceDeclaration(node) && folder.endsWith('generated') && node.name.text.endsWith('Operations')) {
+        for (const member of node.members) {
+          if (!ts.isMethodSignature(member) || !ts.isIdentifier(member.name)) continue
+          const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
+          methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation: `${group}.${member.name.text}` as OperationId })
+        }
+      }
       if (!ts.isClassDeclaration(node) || !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) return
       for (const member of node.members) {
         if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue
         const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
-        const operation = /_transport\.(?:request|list)\('([\w.]+)'/.exec(member.body?.getText() ?? '')?.[1] as OperationId | undefined
+        const body = member.body?.getText() ?? ''
+        // `_softDelete` (CrudResource) sends the group's update.
+        const operation = (/_transport\.(?:request|list)\('([\w.]+)'/.exec(body)?.[1] ?? (body.includes('this._softDelete(') ? `${group}.update` : undefined)) as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
     })

@@ -344,7 +344,7 @@ describe('the fake itself', () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     expect((await call('POST', 'experiments/', '{"name":')).body).toMatchObject({ type: 'invalid_request', code: 'parse_error' })
-    expect((await call('GET', 'dashboards/')).status).toBe(404)
+    expect((await call('GET', 'notebooks/')).status).toBe(404)
     expect((await fake.fetch(`${fake.baseUrl}/healthz`)).status).toBe(404)
   })
 

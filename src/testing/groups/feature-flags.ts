@@ -14,6 +14,7 @@ import { FEATURE_FLAG_BUCKETING_IDENTIFIERS, FEATURE_FLAG_CREATION_CONTEXTS, FEA
 import type { FakeFeatureFlag, FakeMinimalFeatureFlag } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 import { behavioralCohort } from './cohorts.js'
+import { featuresOnFlag } from './early-access-features.js'
 
 const KEY_PATTERN = /^[a-zA-Z0-9_-]+$/
 const TOMBSTONE = /:deleted:\d+$/
@@ -224,6 +225,9 @@ function experimentsOf(store: FakeStore, flag: FakeFeatureFlag) {
 
 /** Soft delete: refused while a running experiment uses the flag; frees the key (renamed when an experiment ever used it). */
 function softDelete(store: FakeStore, draft: FakeFeatureFlag): void {
+  if (featuresOnFlag(store, draft.id).length > 0) {
+    invalid('Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.')
+  }
   const running = experimentsOf(store, draft).filter((experiment) => experiment!.start_date && !experiment!.end_date)
   if (running.length > 0) {
     const names = running.map((experiment) => `"${experiment!.name}" (ID: ${experiment!.id})`).join(', ')
