@@ -84,8 +84,11 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`)
     return EXIT.api
   }
-  const desired = selectSpecs(files, command)
-  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
+  // --kind leaves the other kinds unmanaged; --key narrows what is planned and pruned within them, and the specs
+  // of the other keys stay as the files have them (a prune deletes none of them, and they name what it deletes).
+  const desired = selectSpecs(files, { ...(command.kinds && { kinds: command.kinds }) })
+  const keys = command.keys && { keys: command.keys }
+  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...keys, ...secretOptions(command) })
   narrowPlan(planned, command.keys)
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))

@@ -22,9 +22,12 @@ import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from '.
  * What it takes to make the project match `desired`: reads only. Each spec is matched to the live resource
  * with the same key and compared field by field; a kind absent from `desired` is left alone.
  */
-export async function plan(client: ProjectClient, desired: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
-  const managed = managedKinds(desired)
+export async function plan(client: ProjectClient, files: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
+  const managed = managedKinds(files)
   const prune = pruneKinds(options.prune, managed)
+  // A selection by key plans (and prunes) only those keys; every other spec stays as the files have it.
+  const inSelection = selectionOf(options.keys)
+  const desired = selectKeys(files, managed, inSelection)
   const env = new EnvReader(options)
   // The kinds managed, those their references name (read to resolve them) and those that can name what prune deletes.
   const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind))
@@ -35,14 +38,16 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
     const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown, graph)
-    planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
+    const pruned = prune.includes(ops.kind) ? inSelection : () => false
+    planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, pruned)
   })
   unknown.throwIfAny()
   graph.checkCycles()
   if (managed.includes('featureFlags')) {
     result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
   }
-  checkDeletes(result, { client, desired, managed, read, live })
+  // What stays is every spec of the files, selected or not.
+  checkDeletes(result, { client, desired: files, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
   setTargets(result, graph.resolved)
@@ -63,6 +68,24 @@ function managedKinds(desired: ProjectConfig): ConfigKind[] {
     })
   }
   return KIND_NAMES.filter((kind) => Array.isArray(desired[kind]))
+}
+
+/** Whether a key is selected (`keys` absent: every key). */
+function selectionOf(keys: PlanOptions['keys']): (key: string) => boolean {
+  if (keys === undefined) return () => true
+  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
+  return (key) => keys.includes(key)
+}
+
+/** The specs of the selected keys (a spec renamed from a selected key is selected too). */
+function selectKeys(files: ProjectConfig, managed: readonly ConfigKind[], selected: (key: string) => boolean): ProjectConfig {
+  const out: Record<string, Resource[]> = {}
+  for (const kind of managed) {
+    const keyField = KINDS.find((ops) => ops.kind === kind)!.keyField
+    const chosen = (spec: Resource) => [spec[keyField], spec[RENAMED_FROM]].some((key) => typeof key === 'string' && selected(key))
+    out[kind] = (files[kind] as unknown as Resource[]).filter(chosen)
+  }
+  return out as ProjectConfig
 }
 
 /** `true`: every managed kind but event definitions (they come from ingested events); an array names them. */
@@ -86,7 +109,8 @@ class KindPlanner {
     private readonly graph: TargetGraph,
   ) {}
 
-  plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
+  /** `prune`: whether a live resource of that key that no spec names is deleted. */
+  plan(specs: readonly Resource[], live: readonly Resource[], prune: (key: string) => boolean): void {
     const liveByKey = groupByKey(live, this.ops.keyField)
     const named = new Set<string>()
     const keys = new Set(specs.map((spec) => spec[this.ops.keyField]))
@@ -109,7 +133,7 @@ class KindPlanner {
         this.planSpec(key, spec, liveByKey.get(key) ?? [])
       }
     }
-    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
+    for (const [key, matches] of liveByKey) if (prune(key) && !named.has(key)) for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
     const planned = this.result.changes.slice(start)
     this.result.warnings.push(...suggestRenames(this.ops, planned, (change) => this.deleted.get(change)))
   }
