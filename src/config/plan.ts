@@ -14,6 +14,7 @@ import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
+import { carrySource } from './sources.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
 import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
@@ -120,6 +121,7 @@ class KindPlanner {
       // What the service owns is not the file's to decide (a file an older pull wrote may hold it).
       const spec = withoutOwned(this.ops.kind, rest)
       carryUnknownMembers(written, spec)
+      carrySource(written, spec)
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)

@@ -2,6 +2,7 @@ import { extname, join, resolve } from 'node:path'
 import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { closest } from '../core/closest.js'
+import { recordSource } from './sources.js'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject } from './diff.js'
@@ -172,6 +173,7 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const problems = deferred ? [] : found
   if (deferred) holdUnknownMembers(spec, found)
   const key = spec[ops.keyField]
+  recordSource(spec, file, lineOf)
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }
 
