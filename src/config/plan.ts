@@ -15,6 +15,7 @@ import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
 import { carrySource } from './sources.js'
+import { asStored } from './normalized.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
 import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
@@ -28,7 +29,7 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
   const prune = pruneKinds(options.prune, managed)
   // A selection by key plans (and prunes) only those keys; every other spec stays as the files have it.
   const inSelection = selectionOf(options.keys)
-  const desired = selectKeys(files, managed, inSelection)
+  const desired = options.keys === undefined ? files : selectKeys(files, managed, inSelection)
   const env = new EnvReader(options)
   // The kinds managed, those their references name (read to resolve them) and those that can name what prune deletes.
   const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind))
@@ -185,6 +186,7 @@ class KindPlanner {
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
     // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
+    spec = this.asStored(spec, current)
     const read = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const before = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
     const asWritten = spec
@@ -211,6 +213,7 @@ class KindPlanner {
   }
 
   private planCreate(key: string, spec: Resource): void {
+    spec = this.asStored(spec, undefined)
     if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
     const refused = this.refusal(spec)
     if (refused !== undefined) return this.error(key, refused)
@@ -227,6 +230,14 @@ class KindPlanner {
     const change = withPendingWrite({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current), references })
     this.deleted.set(change, current)
     this.push(change)
+  }
+
+  /** The spec in the form the service stores it (normalized.ts), still read as the spec it came from. */
+  private asStored(spec: Resource, live: Resource | undefined): Resource {
+    const stored = asStored(this.ops.kind, spec, live)
+    carryUnknownMembers(spec, stored)
+    carrySource(spec, stored)
+    return stored
   }
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {

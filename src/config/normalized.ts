@@ -1,0 +1,118 @@
+import { isPlainObject, stableJson } from './diff.js'
+import type { ConfigKind } from './types.js'
+
+/**
+ * Values the service normalizes: it stores them in another form (a flag payload as JSON text), reorders them
+ * (tags), or fills them in from elsewhere (a condition set's aggregation from the flag's). Beside owned.ts
+ * (fields the service owns outright), these are the files' to decide, but a spec written in another form than
+ * the stored one would show an update on every plan. So each is either:
+ * - brought to the form the service stores (`asStored`), before it is compared and sent, so that one apply
+ *   converges; or
+ * - refused when the files are read, naming file and line (`normalizationProblems`), where no form of the spec
+ *   would converge (the service drops or rewrites what was written).
+ * docs/service-behaviour.md §11.2 (flags), §12 (configuration).
+ */
+
+type Spec = Record<string, unknown>
+
+/** Kinds whose `tags` the service keeps as a set: deduplicated, in an order of its own. */
+const TAGGED: readonly ConfigKind[] = ['featureFlags', 'actions', 'eventDefinitions', 'savedMetrics', 'endpoints']
+
+/**
+ * `spec` in the form the service stores it, given the live resource it is compared with (`undefined` for a
+ * create): the spec itself when nothing is normalized, else a copy.
+ */
+export function asStored(kind: ConfigKind, spec: Spec, live: Spec | undefined): Spec {
+  let out = spec
+  if (TAGGED.includes(kind) && Array.isArray(spec.tags)) out = { ...out, tags: tagsAsStored(spec.tags, live?.tags) }
+  if (kind === 'featureFlags' && isPlainObject(spec.filters)) {
+    const liveFilters = isPlainObject(live?.filters) ? live.filters : {}
+    out = { ...out, filters: flagFiltersAsStored(spec.filters, liveFilters) }
+  }
+  return out
+}
+
+/** Tags without repeats, in the live order when they are the same set (the service keeps no order). */
+function tagsAsStored(tags: unknown[], live: unknown): unknown[] {
+  const unique = [...new Set(tags)]
+  if (!Array.isArray(live) || live.length !== unique.length) return unique
+  return unique.every((tag) => live.includes(tag)) ? [...live] : unique
+}
+
+function flagFiltersAsStored(filters: Spec, live: Spec): Spec {
+  let out = filters
+  if (isPlainObject(filters.payloads)) out = { ...out, payloads: payloadsAsStored(filters.payloads, live.payloads) }
+  if (Array.isArray(filters.groups) && 'aggregation_group_type_index' in filters) {
+    // The service gives each condition set lacking it the flag's aggregation, then sets the flag's to theirs
+    // when they all agree, else to null: written so here, what is sent is what is stored.
+    const flagLevel = filters.aggregation_group_type_index ?? null
+    const groups = filters.groups.map((group) => (isPlainObject(group) && !('aggregation_group_type_index' in group) ? { ...group, aggregation_group_type_index: flagLevel } : group))
+    const levels = new Set(groups.map((group) => (isPlainObject(group) ? group.aggregation_group_type_index : flagLevel)))
+    const common = levels.size === 1 ? [...levels][0] : null
+    if (groups.length > 0 && common !== flagLevel) out = { ...out, groups, aggregation_group_type_index: common }
+  }
+  return out
+}
+
+/**
+ * Payloads as JSON text, as the service stores them (it encodes any other value): the live text where it
+ * holds the same value (the service's encoding may space it differently), else the value's JSON.
+ */
+function payloadsAsStored(payloads: Spec, live: unknown): Spec {
+  const stored = isPlainObject(live) ? live : {}
+  return Object.fromEntries(
+    Object.entries(payloads).map(([key, value]) => {
+      if (typeof value === 'string' || value === null || (isPlainObject(value) && '$env' in value)) return [key, value]
+      const kept = stored[key]
+      return [key, typeof kept === 'string' && sameJson(kept, value) ? kept : JSON.stringify(value)]
+    }),
+  )
+}
+
+function sameJson(text: string, value: unknown): boolean {
+  try {
+    return stableJson(JSON.parse(text)) === stableJson(value)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What no form of the spec would keep, as `path: message` (readConfig names the file and line): a payload
+ * text that is not JSON (refused), the legacy condition lists the service drops on every write, a variant key
+ * that the service rewrites as `control`.
+ */
+export function normalizationProblems(kind: ConfigKind, spec: Spec): string[] {
+  const problems: string[] = []
+  if (kind === 'featureFlags' && isPlainObject(spec.filters)) {
+    const filters = spec.filters
+    if (isPlainObject(filters.payloads)) {
+      for (const [key, value] of Object.entries(filters.payloads)) {
+        if (typeof value === 'string' && !isJson(value)) {
+          problems.push(`filters.payloads.${key}: not JSON text: the service refuses it ("Payload for key '${key}' is not valid JSON."); write the value itself (a mapping, a list, a number) or JSON text`)
+        }
+      }
+    }
+    for (const legacy of ['super_groups', 'holdout_groups']) {
+      if (legacy in filters) problems.push(`filters.${legacy}: the service drops it on every write (a legacy field): leave it out`)
+    }
+  }
+  if (kind === 'experiments' && isPlainObject(spec.parameters) && Array.isArray(spec.parameters.feature_flag_variants)) {
+    spec.parameters.feature_flag_variants.forEach((variant, index) => {
+      const key = isPlainObject(variant) ? variant.key : undefined
+      if (typeof key === 'string' && key !== 'control' && key.toLowerCase() === 'control') {
+        problems.push(`parameters.feature_flag_variants[${index}].key: the service stores ${JSON.stringify(key)} as "control": write control`)
+      }
+    })
+  }
+  return problems
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
