@@ -60,6 +60,6 @@ describe('--key with --prune', () => {
     // The flag's file stays and names the cohort: selecting only the cohort must not delete it.
     const planned = await cli(['plan', dir(), '--prune', '--key', 'Used cohort'], env)
     expect(planned.code).toBe(1)
-    expect(planned.stderr).toContain('cohorts "Used cohort": not deleted: feature-flags/uses-used')
+    expect(planned.stdout).toContain('Error: cohorts "Used cohort": not deleted: feature-flags/uses-used')
   })
 })
