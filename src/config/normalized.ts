@@ -116,3 +116,46 @@ function isJson(text: string): boolean {
     return false
   }
 }
+
+/** Of an action step, the members the service stores as null when a step leaves them out. */
+const STEP_NULLS = ['selector', 'tag_name', 'text', 'href', 'url', 'text_matching', 'href_matching', 'properties']
+/** Per kind, top-level members whose value when left out is this one (docs/service-behaviour.md §11.3 to §11.5). */
+const TOP_DEFAULTS: Partial<Record<ConfigKind, Record<string, unknown>>> = {
+  actions: { pinned_at: null },
+  cohorts: { query: null, groups: [] },
+  holdouts: { description: null },
+}
+
+/**
+ * A pulled spec without the members the service gives a resource that leaves them out (defaults, and values
+ * it derives from other members): a reviewer reads only what was decided. Each one removed is one the service
+ * stores back the same when the spec is applied anywhere, and `plan` compares only what a spec says, so the
+ * plan stays empty. In place.
+ */
+export function dropDefaults(kind: ConfigKind, spec: Spec): void {
+  for (const [field, value] of Object.entries(TOP_DEFAULTS[kind] ?? {})) {
+    if (field in spec && stableJson(spec[field]) === stableJson(value)) delete spec[field]
+  }
+  if (kind === 'actions' && Array.isArray(spec.steps)) {
+    for (const step of spec.steps.filter(isPlainObject)) {
+      for (const field of STEP_NULLS) if (step[field] === null) delete step[field]
+      if (step.url_matching === 'contains') delete step.url_matching
+    }
+  }
+  if (kind === 'featureFlags') {
+    // The older name of evaluation_contexts, read back as the same list.
+    if (Array.isArray(spec.evaluation_contexts) && stableJson(spec.evaluation_tags) === stableJson(spec.evaluation_contexts)) delete spec.evaluation_tags
+    if (isPlainObject(spec.filters)) dropFlagFilterDefaults(spec.filters)
+  }
+}
+
+function dropFlagFilterDefaults(filters: Spec): void {
+  const flagLevel = filters.aggregation_group_type_index ?? null
+  for (const group of Array.isArray(filters.groups) ? filters.groups.filter(isPlainObject) : []) {
+    if (group.variant === null) delete group.variant
+    // Filled in from the flag's when left out.
+    if ('aggregation_group_type_index' in group && (group.aggregation_group_type_index ?? null) === flagLevel) delete group.aggregation_group_type_index
+  }
+  if (filters.aggregation_group_type_index === null) delete filters.aggregation_group_type_index
+  if (isPlainObject(filters.payloads) && Object.keys(filters.payloads).length === 0) delete filters.payloads
+}
