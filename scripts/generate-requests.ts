@@ -12,7 +12,8 @@ import * as z from 'zod/mini'
 import { OPERATIONS } from '../src/core/operations.js'
 import { REQUESTS } from '../src/requests/by-method.js'
 import { fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
-import { configSchemaFile, configSchemaText, jsonSchemaOf } from '../src/config/json-schemas.js'
+import { configSchemaFile } from '../src/config/json-schemas.js'
+import { configSchemaText, jsonSchemaOf } from '../src/config/schema-files.js'
 import { KINDS } from '../src/config/kinds.js'
 
 /** The top-level field names of a body shape, sorted. */

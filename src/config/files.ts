@@ -8,7 +8,7 @@ import { isPlainObject, stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, removeFolder, swapFolder, temporaryFolder } from './folder.js'
 import { refsAsPlaceholders } from './graph.js'
-import { configSchemaFile, configSchemaText } from './json-schemas.js'
+import { configSchemaFile } from './json-schemas.js'
 import { KINDS, type KindOps, type Resource } from './kinds.js'
 import { fold, specFileNames } from './names.js'
 import { EXTENSIONS } from './read-config.js'
@@ -68,6 +68,7 @@ async function writeSchemas(root: string, dir: string, kinds: readonly KindOps[]
   const kind = await entryKind(folder)
   if (kind === 'other' || kind === 'file') folderProblem(new FolderError(join(dir, SCHEMAS), 'is a symbolic link or a file where the schemas folder belongs: no schema was written'))
   if (kind === 'missing') await mkdir(folder)
+  const { configSchemaText } = await import('./schema-files.js')
   for (const ops of kinds) await writeFile(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind), { mode: 0o644 })
 }
 

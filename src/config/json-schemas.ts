@@ -1,8 +1,4 @@
-import * as z from 'zod/mini'
-import { nodeOf } from '../requests/introspect.js'
-import { REQUESTS } from '../requests/by-method.js'
 import { REF_FOLDERS } from './graph.js'
-import { KINDS } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind } from './types.js'
 
@@ -176,25 +172,3 @@ function describe(steps: readonly Step[]): string {
   return steps.length === 0 ? 'the top level' : steps.map((step) => (step === ITEMS ? '[]' : typeof step === 'string' ? step : '(matching object)')).join('.')
 }
 
-/** The JSON Schema of a request body: dates as date-time strings (a `Date` is sent as one). */
-export function jsonSchemaOf(schema: z.ZodMiniType): object {
-  return z.toJSONSchema(schema, {
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      const { def } = nodeOf(zodSchema)
-      if (def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
-      // An empty tuple (`properties: []`): zod writes `prefixItems: []`, which draft 2020-12 does not allow.
-      if (def.type === 'tuple' && (def as { items?: unknown[] }).items?.length === 0 && 'prefixItems' in jsonSchema) {
-        delete jsonSchema.prefixItems
-        Object.assign(jsonSchema, { maxItems: 0 })
-      }
-    },
-  })
-}
-
-/** The text of a kind's configuration schema file: the build ships it, `writeConfig` writes it beside the files. */
-export function configSchemaText(kind: ConfigKind): string {
-  const ops = KINDS.find((candidate) => candidate.kind === kind)!
-  const schema = configJsonSchema(kind, jsonSchemaOf(REQUESTS[ops.createShape]!.body!))
-  return `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`
-}

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
 import { apply, plan, pull, readConfig, writeConfig } from 'posthog-project-client/config'
-import { configSchemaText } from '../../src/config/json-schemas.js'
+import { configSchemaText } from '../../src/config/schema-files.js'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING } from './setup.js'
 
