@@ -88,11 +88,13 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
   // of the other keys stay as the files have them (a prune deletes none of them, and they name what it deletes).
   const desired = selectSpecs(files, { ...(command.kinds && { kinds: command.kinds }) })
   const keys = command.keys && { keys: command.keys }
-  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...keys, ...secretOptions(command) })
+  const planOptions = { prune: command.prune, env: io.env, ...keys, ...secretOptions(command) }
+  const planned = await config.plan(client, desired, planOptions)
   narrowPlan(planned, command.keys)
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
-    if (planned.errors.length > 0) return reportErrors(planned, io, command.format === 'text' || command.format === undefined)
+    const asText = command.format === 'text' || command.format === undefined
+    if (planned.errors.length > 0) return reportErrors(planned, io, asText)
     if (command.out !== undefined) await config.writePlan(command.out, planned)
     return command.detailedExitcode && hasChanges(planned) ? CHANGES : EXIT.ok
   }
@@ -128,9 +130,14 @@ async function savePlan(planned: Plan, command: ConfigCommand, io: Io, config: C
  * shown as text on the terminal, they are in it: stderr says only how many (each error is printed once).
  */
 async function reportErrors(planned: Plan, io: Io, shownAsText: boolean): Promise<number> {
-  const lines = shownAsText ? [] : planned.errors.map((error) => `posthog-project: error: ${folderOf(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}\n`)
-  const where = shownAsText ? ' (shown above)' : ''
-  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}${where}; nothing was sent\n`)
+  const line = (error: Plan['errors'][number]) => {
+    const key = error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`
+    return `posthog-project: error: ${folderOf(error.kind)}${key}: ${error.message}\n`
+  }
+  const lines = shownAsText ? [] : planned.errors.map(line)
+  const errors = `${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}`
+  const count = `${errors}${shownAsText ? ' (shown above)' : ''}`
+  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${count}; nothing was sent\n`)
   return EXIT.api
 }
 

@@ -66,7 +66,8 @@ export class UnmatchedKeyError extends Error {
 
 /**
  * Narrows a plan to the changes of the selected keys, in place (`plan()` given the keys plans only those; this
- * keeps a plan made without them to the selection too): the plan stays the one `plan()` made, so `apply` takes it. Throws
+ * keeps a plan made without them to the selection too): the plan stays the one `plan()` made, so `apply` takes
+ * it. Throws
  * `UnmatchedKeyError` when a key names nothing the plan knows of: no change, error or warning of that key.
  */
 export function narrowPlan(plan: Plan, keys: readonly string[] | undefined): void {

@@ -184,7 +184,11 @@ async function checkUnchangedSincePlan(client: ProjectClient, change: PlanChange
  * The live resource a change names, or `undefined` when it is gone: not found (404), or soft-deleted (flags,
  * cohorts and actions are still read, with `deleted: true`: docs/service-behaviour.md §11.1), whatever the kind.
  */
-async function readCurrent(client: ProjectClient, change: PlanChange, signal: AbortSignal): Promise<object | undefined> {
+async function readCurrent(
+  client: ProjectClient,
+  change: PlanChange,
+  signal: AbortSignal,
+): Promise<object | undefined> {
   const current = await kindOps(change.kind).read(client, change.id!, { signal }).catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined
     throw error

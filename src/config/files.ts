@@ -31,7 +31,8 @@ const CODE_FIELDS = new Set(['hog', 'query'])
  * The first line of every file `writeConfig` writes (older versions pointed into node_modules); a file without it
  * in a kind's folder is never touched.
  */
-const HEADER = /^# yaml-language-server: \$schema=(\S*posthog-project-client\/dist\/schemas|\.\.\/\.schemas)\/[\w.]+\.json\r?$/
+const HEADER =
+  /^# yaml-language-server: \$schema=(\S*posthog-project-client\/dist\/schemas|\.\.\/\.schemas)\/[\w.]+\.json\r?$/
 
 /**
  * The folder of the schemas, beside the kinds' folders: a dot folder, which `readConfig` leaves alone. A file's
@@ -66,10 +67,15 @@ async function writeSchemas(root: string, dir: string, kinds: readonly KindOps[]
   if (kinds.length === 0) return
   const folder = join(root, SCHEMAS)
   const kind = await entryKind(folder)
-  if (kind === 'other' || kind === 'file') folderProblem(new FolderError(join(dir, SCHEMAS), 'is a symbolic link or a file where the schemas folder belongs: no schema was written'))
+  if (kind === 'other' || kind === 'file') {
+    const why = 'is a symbolic link or a file where the schemas folder belongs: no schema was written'
+    folderProblem(new FolderError(join(dir, SCHEMAS), why))
+  }
   if (kind === 'missing') await mkdir(folder)
   const { configSchemaText } = await import('./schema-files.js')
-  for (const ops of kinds) await writeFile(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind), { mode: 0o644 })
+  for (const ops of kinds) {
+    await writeFile(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind), { mode: 0o644 })
+  }
 }
 
 function folderProblem(error: unknown): never {

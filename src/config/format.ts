@@ -35,9 +35,11 @@ function folder(kind: ConfigKind): string {
 export function summary(plan: Plan): string {
   const count = (action: PlanChange['action']) => plan.changes.filter((change) => change.action === action).length
   const planned = new Set(plan.changes.map((change) => `${change.kind} ${change.key}`))
-  const unplanned = new Set(plan.errors.filter((error) => error.key !== undefined).map((error) => `${error.kind} ${error.key}`).filter((spec) => !planned.has(spec)))
+  const erring = plan.errors.flatMap((error) => (error.key === undefined ? [] : [`${error.kind} ${error.key}`]))
+  const unplanned = new Set(erring.filter((spec) => !planned.has(spec)))
   const errors = unplanned.size > 0 ? `, ${unplanned.size} not planned (errors)` : ''
-  return `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged${errors}`
+  const changes = `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete`
+  return `${changes}, ${count('unchanged')} unchanged${errors}`
 }
 
 /**

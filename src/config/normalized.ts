@@ -46,7 +46,10 @@ function flagFiltersAsStored(filters: Spec, live: Spec): Spec {
     // The service gives each condition set lacking it the flag's aggregation, then sets the flag's to theirs
     // when they all agree, else to null: written so here, what is sent is what is stored.
     const flagLevel = filters.aggregation_group_type_index ?? null
-    const groups = filters.groups.map((group) => (isPlainObject(group) && !('aggregation_group_type_index' in group) ? { ...group, aggregation_group_type_index: flagLevel } : group))
+    const inherits = (group: unknown) => isPlainObject(group) && !('aggregation_group_type_index' in group)
+    const groups = filters.groups.map((group) =>
+      inherits(group) ? { ...(group as Spec), aggregation_group_type_index: flagLevel } : group,
+    )
     const levels = new Set(groups.map((group) => (isPlainObject(group) ? group.aggregation_group_type_index : flagLevel)))
     const common = levels.size === 1 ? [...levels][0] : null
     if (groups.length > 0 && common !== flagLevel) out = { ...out, groups, aggregation_group_type_index: common }
@@ -89,7 +92,8 @@ export function normalizationProblems(kind: ConfigKind, spec: Spec): string[] {
     if (isPlainObject(filters.payloads)) {
       for (const [key, value] of Object.entries(filters.payloads)) {
         if (typeof value === 'string' && !isJson(value)) {
-          problems.push(`filters.payloads.${key}: not JSON text: the service refuses it ("Payload for key '${key}' is not valid JSON."); write the value itself (a mapping, a list, a number) or JSON text`)
+          const refused = `the service refuses it ("Payload for key '${key}' is not valid JSON.")`
+          problems.push(`filters.payloads.${key}: not JSON text: ${refused}; write the value itself (a mapping, a list, a number) or JSON text`)
         }
       }
     }
@@ -97,11 +101,14 @@ export function normalizationProblems(kind: ConfigKind, spec: Spec): string[] {
       if (legacy in filters) problems.push(`filters.${legacy}: the service drops it on every write (a legacy field): leave it out`)
     }
   }
-  if (kind === 'experiments' && isPlainObject(spec.parameters) && Array.isArray(spec.parameters.feature_flag_variants)) {
-    spec.parameters.feature_flag_variants.forEach((variant, index) => {
+  const parameters = kind === 'experiments' && isPlainObject(spec.parameters) ? spec.parameters : {}
+  const variants = parameters.feature_flag_variants
+  if (Array.isArray(variants)) {
+    variants.forEach((variant, index) => {
       const key = isPlainObject(variant) ? variant.key : undefined
       if (typeof key === 'string' && key !== 'control' && key.toLowerCase() === 'control') {
-        problems.push(`parameters.feature_flag_variants[${index}].key: the service stores ${JSON.stringify(key)} as "control": write control`)
+        const at = `parameters.feature_flag_variants[${index}].key`
+        problems.push(`${at}: the service stores ${JSON.stringify(key)} as "control": write control`)
       }
     })
   }
@@ -144,7 +151,9 @@ export function dropDefaults(kind: ConfigKind, spec: Spec): void {
   }
   if (kind === 'featureFlags') {
     // The older name of evaluation_contexts, read back as the same list.
-    if (Array.isArray(spec.evaluation_contexts) && stableJson(spec.evaluation_tags) === stableJson(spec.evaluation_contexts)) delete spec.evaluation_tags
+    const contexts = spec.evaluation_contexts
+    const same = Array.isArray(contexts) && stableJson(spec.evaluation_tags) === stableJson(contexts)
+    if (same) delete spec.evaluation_tags
     if (isPlainObject(spec.filters)) dropFlagFilterDefaults(spec.filters)
   }
 }
@@ -154,7 +163,9 @@ function dropFlagFilterDefaults(filters: Spec): void {
   for (const group of Array.isArray(filters.groups) ? filters.groups.filter(isPlainObject) : []) {
     if (group.variant === null) delete group.variant
     // Filled in from the flag's when left out.
-    if ('aggregation_group_type_index' in group && (group.aggregation_group_type_index ?? null) === flagLevel) delete group.aggregation_group_type_index
+    const level = group.aggregation_group_type_index
+    const inherited = 'aggregation_group_type_index' in group && (level ?? null) === flagLevel
+    if (inherited) delete group.aggregation_group_type_index
   }
   if (filters.aggregation_group_type_index === null) delete filters.aggregation_group_type_index
   if (isPlainObject(filters.payloads) && Object.keys(filters.payloads).length === 0) delete filters.payloads

@@ -75,16 +75,23 @@ function managedKinds(desired: ProjectConfig): ConfigKind[] {
 /** Whether a key is selected (`keys` absent: every key). */
 function selectionOf(keys: PlanOptions['keys']): (key: string) => boolean {
   if (keys === undefined) return () => true
-  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
+  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
+    throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
+  }
   return (key) => keys.includes(key)
 }
 
 /** The specs of the selected keys (a spec renamed from a selected key is selected too). */
-function selectKeys(files: ProjectConfig, managed: readonly ConfigKind[], selected: (key: string) => boolean): ProjectConfig {
+function selectKeys(
+  files: ProjectConfig,
+  managed: readonly ConfigKind[],
+  selected: (key: string) => boolean,
+): ProjectConfig {
   const out: Record<string, Resource[]> = {}
   for (const kind of managed) {
     const keyField = KINDS.find((ops) => ops.kind === kind)!.keyField
-    const chosen = (spec: Resource) => [spec[keyField], spec[RENAMED_FROM]].some((key) => typeof key === 'string' && selected(key))
+    const chosen = (spec: Resource) =>
+      [spec[keyField], spec[RENAMED_FROM]].some((key) => typeof key === 'string' && selected(key))
     out[kind] = (files[kind] as unknown as Resource[]).filter(chosen)
   }
   return out as ProjectConfig
@@ -136,7 +143,10 @@ class KindPlanner {
         this.planSpec(key, spec, liveByKey.get(key) ?? [])
       }
     }
-    for (const [key, matches] of liveByKey) if (prune(key) && !named.has(key)) for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
+    for (const [key, matches] of liveByKey) {
+      if (!prune(key) || named.has(key)) continue
+      for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
+    }
     const planned = this.result.changes.slice(start)
     this.result.warnings.push(...suggestRenames(this.ops, planned, (change) => this.deleted.get(change)))
   }

@@ -59,7 +59,9 @@ export function keysOfKinds(kinds: readonly ConfigKind[], live: ReadonlyArray<re
  */
 export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
   const read = ops.toSpec(client, resource)
-  for (const field of nullableFields(ops)) if (!(field in read) && (resource as Resource)[field] === null) read[field] = null
+  for (const field of nullableFields(ops)) {
+    if (!(field in read) && (resource as Resource)[field] === null) read[field] = null
+  }
   // Neither what the service owns nor what it would give the resource anyway (normalized.ts).
   const owned = withoutOwned(ops.kind, read)
   const spec = owned === read ? structuredClone(read) : owned

@@ -1,7 +1,8 @@
 import { isPlainObject } from './diff.js'
 import { experimentVariants, flagVariants, linkable, variantsText, withExperimentVariants } from './experiment-flag.js'
 import { closest } from '../core/closest.js'
-import { findCycle, isReferable, isRef, keysById, parseRef, refProblems, referenceSites, referencesOf, refTo, siteValue, withRefs, type KeysById } from './graph.js'
+import { findCycle, isReferable, isRef, keysById, parseRef, refProblems, referenceSites } from './graph.js'
+import { referencesOf, refTo, siteValue, withRefs, type KeysById } from './graph.js'
 import { whereIs } from './sources.js'
 import { KINDS, type Id, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
@@ -72,7 +73,8 @@ export class TargetGraph {
   /** Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan errors. */
   /** Each problem names the file and line of the `$ref` when the spec was read from a file (sources.ts). */
   checkRefs(kind: ConfigKind, key: string, spec: Resource): boolean {
-    const problems = refProblems(kind, spec).map((problem) => `${whereIs(spec, problem.slice(0, problem.indexOf(':')))}${problem}`)
+    const located = (problem: string) => `${whereIs(spec, problem.slice(0, problem.indexOf(':')))}${problem}`
+    const problems = refProblems(kind, spec).map(located)
     for (const site of referenceSites(kind, spec)) {
       const value = siteValue(site)
       const reference = isRef(value) ? parseRef(value.$ref) : undefined
@@ -89,7 +91,8 @@ export class TargetGraph {
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
       else if (matches.length > 1) problems.push(`${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
       else if (!this.inConfig(reference.kind, reference.key)) {
-        const names = `no ${reference.kind} has the ${ops.keyField} ${JSON.stringify(reference.key)} in project ${this.result.project?.id ?? ''} or in the configuration`
+        const where = `in project ${this.result.project?.id ?? ''} or in the configuration`
+        const names = `no ${reference.kind} has the ${ops.keyField} ${JSON.stringify(reference.key)} ${where}`
         problems.push(`${at}$ref ${JSON.stringify(ref)} names nothing: ${names}${this.didYouMean(reference.kind, reference.key)}`)
       }
     }
@@ -101,7 +104,8 @@ export class TargetGraph {
   private didYouMean(kind: ConfigKind, key: string): string {
     const ops = KINDS.find((candidate) => candidate.kind === kind)!
     const specKeys = ((this.desired[kind] ?? []) as Resource[]).map((spec) => spec[ops.keyField])
-    const keys = [...(this.liveByKey.get(kind)?.keys() ?? []), ...specKeys.filter((item): item is string => typeof item === 'string')]
+    const live = [...(this.liveByKey.get(kind)?.keys() ?? [])]
+    const keys = [...live, ...specKeys.filter((item): item is string => typeof item === 'string')]
     const nearest = closest(key, keys)
     return nearest === undefined ? '' : `; did you mean { $ref: ${JSON.stringify(refTo(kind, nearest).$ref)} }?`
   }
@@ -165,7 +169,8 @@ export class TargetGraph {
         return typeof parsed === 'object' && parsed.kind === ops.kind && parsed.key === cycle[1]
       })
       const at = site === undefined ? '' : `${whereIs(first, site.path)}${site.path}: `
-      const message = `${at}a cycle of references: ${cycle.map((key) => refTo(ops.kind, key).$ref).join(' → ')}; nothing can be created first`
+      const path = cycle.map((key) => refTo(ops.kind, key).$ref).join(' → ')
+      const message = `${at}a cycle of references: ${path}; nothing can be created first`
       this.result.errors.push({ kind: ops.kind, key: cycle[0]!, message })
     }
   }
