@@ -40,7 +40,9 @@ export default defineConfig([
       'hog/index': 'src/hog/index.ts',
     },
     format: ['esm', 'cjs'],
-    dts: true,
+    // Types from packages not listed in `external` are written into the declarations: type-fest's
+    // (`LiteralUnion`, src/schemas/common.ts), a development dependency only, not installed with the package.
+    dts: { resolve: true },
     // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
     clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**'],
     sourcemap: true,
@@ -68,7 +70,7 @@ export default defineConfig([
     platform: 'node',
     splitting: false,
     treeshake: true,
-    external: ['posthog-project-client', 'zod', 'yaml'],
+    external: ['posthog-project-client', 'zod', 'yaml', 'diff'],
   },
   {
     // The `posthog-project` command. Node only; the SDK is not bundled in: the command loads the package's

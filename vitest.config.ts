@@ -19,5 +19,8 @@ export default defineConfig({
     exclude: ['test/browser/**', 'test/runtimes/**', 'test/package/tarball/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A worker per core (vitest's default leaves one core out: one worker on a 2-core machine, the other core
+    // idle while a test waits on a socket, a timer or a child process).
+    maxWorkers: '100%',
   },
 })

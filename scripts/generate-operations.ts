@@ -68,12 +68,43 @@ export function fileOf(group: string): string {
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1)
 const typeOf = (schemaName: string) => pascal(schemaName.replace(/Schema$/, ''))
 
+/** The five operations of a resource's collection and items, in this order, as `crud(…)` writes them. */
+const CRUD = ['list', 'create', 'retrieve', 'update', 'delete'] as const
+
+/**
+ * `crud('<group>', '<path>', '<id kind>'[, true])` when a group's first operations are the plain five (list and
+ * create on `<path>`, retrieve, update and delete on `<path>{id}/`, the group's scopes, a body on create and
+ * update, a delete that may be refused), else `undefined`: one call instead of five rows keeps the main bundle small.
+ */
+function crudCall(group: string, operations: ReadonlyArray<[string, OperationDeclaration]>): string | undefined {
+  const [list, create, retrieve, update, remove] = operations.slice(0, 5).map(([, operation]) => operation)
+  if (!list || !create || !retrieve || !update || !remove) return undefined
+  if (operations.slice(0, 5).some(([method, operation], index) => method !== CRUD[index] || operation.scope !== undefined || operation.idempotent || operation.optionalBody)) return undefined
+  const path = list.path
+  const kind = retrieve.params?.['id']
+  const item = `${path}{id}/`
+  const itemParams = (operation: OperationDeclaration) => Object.keys(operation.params ?? {}).join() === 'id' && operation.params?.['id'] === kind
+  const plain =
+    list.method === 'GET' && !list.params && !list.body &&
+    create.method === 'POST' && create.path === path && !create.params && create.body !== undefined &&
+    retrieve.method === 'GET' && retrieve.path === item && !retrieve.body &&
+    update.method === 'PATCH' && update.path === item && update.body !== undefined &&
+    remove.method === 'DELETE' && remove.path === item && !remove.body &&
+    (kind === 'integer' || kind === 'uuid') && [retrieve, update, remove].every(itemParams) &&
+    !list.softDeleteOnly && !create.softDeleteOnly && !retrieve.softDeleteOnly && !update.softDeleteOnly
+  if (!plain) return undefined
+  return `  ...crud('${group}', '${path}', '${kind}'${remove.softDeleteOnly ? ', true' : ''}),`
+}
+
 /** src/core/operation-table.ts. */
 export function operationTableModule(): string {
   const scopes = Object.entries(API).map(([group, { scope }]) => `  ${group}: '${scope}',`)
   const rows: string[] = []
   for (const [group, declaration] of Object.entries(API) as Array<[string, GroupDeclaration]>) {
-    for (const [method, operation] of operationsOf(declaration)) {
+    const operations = operationsOf(declaration)
+    const crud = crudCall(group, operations)
+    if (crud) rows.push(crud)
+    for (const [method, operation] of crud ? operations.slice(5) : operations) {
       const row: string[] = [`method: '${operation.method}'`, `path: '${operation.path}'`]
       if (operation.scope !== undefined) row.push(`scope: ${operation.scope === null ? 'null' : `'${operation.scope}'`}`)
       if (operation.idempotent) row.push('idempotent: true')
@@ -88,6 +119,31 @@ export function operationTableModule(): string {
 export const GROUP_SCOPES = {
 ${scopes.join('\n')}
 } as const
+
+/** A row of the five plain operations (\`crud\`). */
+interface CrudRow {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  readonly path: string
+  readonly params?: { readonly id: 'integer' | 'uuid' }
+  readonly body?: 'required'
+  readonly softDeleteOnly?: true
+}
+
+/**
+ * A group's five plain operations: list and create on \`path\`; retrieve, update and delete on \`path{id}/\`
+ * (\`softDeleteOnly\`: a delete the service always refuses).
+ */
+function crud<G extends string>(group: G, path: string, kind: 'integer' | 'uuid', softDeleteOnly?: true): { readonly [M in \`\${G}.\${'list' | 'create' | 'retrieve' | 'update' | 'delete'}\`]: CrudRow } {
+  const item = \`\${path}{id}/\`
+  const params = { id: kind }
+  return {
+    [\`\${group}.list\`]: { method: 'GET', path },
+    [\`\${group}.create\`]: { method: 'POST', path, body: 'required' },
+    [\`\${group}.retrieve\`]: { method: 'GET', path: item, params },
+    [\`\${group}.update\`]: { method: 'PATCH', path: item, params, body: 'required' },
+    [\`\${group}.delete\`]: { method: 'DELETE', path: item, params, ...(softDeleteOnly && { softDeleteOnly }) },
+  } as { readonly [M in \`\${G}.\${'list' | 'create' | 'retrieve' | 'update' | 'delete'}\`]: CrudRow }
+}
 
 /** Each operation's wire facts, as the exceptions to the defaults (src/core/operations.ts). */
 export const OPERATION_ROWS = {
@@ -202,14 +258,45 @@ export function methodText(group: string, method: string, declaration: GroupDecl
   return `${docComment(operation.doc, wireLine(group, operation, scopeOf(declaration, operation)))}\n  ${signature} {\n    ${body}\n  }`
 }
 
+/**
+ * The plain five (`CRUD`) a group's class takes from `CrudResource` (src/core/resource.ts) rather than writing:
+ * those its declaration gives in the plain form, none written by hand, all answered by the same schema. Empty
+ * when the group's first operations are not the plain five.
+ */
+function inheritedCrud(group: string, declaration: GroupDeclaration, names: Names): { methods: Set<string>; schema?: string } {
+  const operations = operationsOf(declaration)
+  if (!crudCall(group, operations)) return { methods: new Set() }
+  const answers = CRUD.map((method) => names.operations.get(method)?.get('answer'))
+  const schema = answers[0]
+  if (!schema || answers.slice(1, 4).some((answer) => answer !== schema)) return { methods: new Set() }
+  const plain = (method: string, operation: OperationDeclaration) => {
+    if (operation.handWritten) return false
+    if (method === 'list') return !operation.jsonQuery && operation.query !== undefined && typeof operation.answer === 'object' && 'list' in operation.answer
+    if (method === 'delete') return operation.answer === 'none'
+    return !operation.optionalBody
+  }
+  return { methods: new Set(operations.slice(0, 5).filter(([method, operation]) => plain(method, operation)).map(([method]) => method)), schema }
+}
+
+/** A method's signature and doc, as the interface of a group's class declares an inherited one. */
+function declaredMethod(text: string): string {
+  return text.replace(/ \{\n {4}return [^\n]*\n {2}\}$/, '')
+}
+
 /** The class of a group's generated methods: `<Group>Operations`. */
 export function resourceModule(group: string, declaration: GroupDeclaration, names: Names): string {
   const imports = new Imports()
-  imports.add('../../core/resource.js', 'APIResource')
-  const methods = operationsOf(declaration)
+  const inherited = inheritedCrud(group, declaration, names)
+  const texts = operationsOf(declaration)
     .filter(([, operation]) => !operation.handWritten)
-    .map(([method]) => methodText(group, method, declaration, names, imports))
-  // Every answer read by a schema gets its decoder here, the hand-written methods' too (they import it).
+    .map(([method]) => [method, methodText(group, method, declaration, names, imports)] as const)
+  const crudBased = inherited.schema !== undefined && inherited.methods.size > 0
+  // A plain-five method written out (a list sending JSON arrays) overrides `CrudResource`'s.
+  const overrides = (method: string, text: string) => (crudBased && (CRUD as readonly string[]).includes(method) ? text.replace(`\n  ${method}(`, `\n  override ${method}(`) : text)
+  const methods = texts.filter(([method]) => !inherited.methods.has(method)).map(([method, text]) => overrides(method, text))
+  const declared = texts.filter(([method]) => inherited.methods.has(method)).map(([, text]) => declaredMethod(text))
+  // Every answer read by a schema gets its decoder here, the hand-written methods' too (they import it); pure, so a
+  // bundler leaves out those nothing uses (the plain five's: `CrudResource` makes its own).
   const decoders = new Set<string>()
   for (const [method, operation] of operationsOf(declaration)) {
     const schema = names.operations.get(method)?.get('answer')
@@ -218,14 +305,39 @@ export function resourceModule(group: string, declaration: GroupDeclaration, nam
     imports.add(`../../${names.modules.get(schema)!}`, schema)
   }
   if (decoders.size > 0) imports.add('../../core/validation.js', 'decodeWith')
-  const decoderLines = [...decoders].sort().map((schema) => `export const ${schema.replace(/Schema$/, '')} = decodeWith(${schema})`)
-  return `${HEADER}${imports.text()}
-${decoderLines.length > 0 ? `\n// How each operation's answer is read.\n${decoderLines.join('\n')}\n` : ''}
+  const decoderLines = [...decoders].sort().map((schema) => `export const ${schema.replace(/Schema$/, '')} = /* @__PURE__ */ decodeWith(${schema})`)
+  const name = `${pascal(group)}Operations`
+  let head: string
+  if (crudBased) {
+    const schema = inherited.schema!
+    imports.add('../../core/resource.js', 'CrudResource')
+    imports.add('../../core/transport.js', 'type Transport')
+    imports.add(`../../${names.modules.get(schema)!}`, schema)
+    const item = typeOf(schema)
+    head = `/** The plain operations of \`${group}\`, as \`CrudResource\` sends them: typed and documented here. */
+export interface ${name} {
+${declared.join('\n\n')}
+}
+
 /** The operations of \`${group}\` whose methods follow from their declaration (src/api/${fileOf(group)}.ts). */
-export abstract class ${pascal(group)}Operations extends APIResource {
+export abstract class ${name} extends CrudResource<${item}> {
+  /** @internal */
+  constructor(transport: Transport) {
+    super(transport, '${group}', ${schema})
+  }
+${methods.length > 0 ? `\n${methods.join('\n\n')}\n` : ''}}
+`
+  } else {
+    imports.add('../../core/resource.js', 'APIResource')
+    head = `/** The operations of \`${group}\` whose methods follow from their declaration (src/api/${fileOf(group)}.ts). */
+export abstract class ${name} extends APIResource {
 ${methods.join('\n\n')}
 }
 `
+  }
+  return `${HEADER}${imports.text()}
+${decoderLines.length > 0 ? `\n// How each operation's answer is read.\n${decoderLines.join('\n')}\n` : ''}
+${head}`
 }
 
 /**

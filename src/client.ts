@@ -22,12 +22,15 @@ import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
 import { Transport, type RawRequest } from './core/transport.js'
 import { Actions } from './resources/actions.js'
 import { Cohorts } from './resources/cohorts.js'
+import { Dashboards } from './resources/dashboards.js'
+import { EarlyAccessFeatures } from './resources/early-access-features.js'
 import { Endpoints } from './resources/endpoints.js'
 import { EventDefinitions } from './resources/event-definitions.js'
 import { Experiments } from './resources/experiments.js'
 import { FeatureFlags } from './resources/feature-flags.js'
 import { HogFunctions } from './resources/hog-functions.js'
 import { Holdouts } from './resources/holdouts.js'
+import { Insights } from './resources/insights.js'
 import { SavedMetrics } from './resources/saved-metrics.js'
 import { Surveys } from './resources/surveys.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
@@ -107,29 +110,35 @@ const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
  */
 export class ProjectClient {
   /** Experiments: `experiments/`. */
-  readonly experiments: Experiments
+  declare readonly experiments: Experiments
   /** Hog functions: `hog_functions/`. */
-  readonly hogFunctions: HogFunctions
+  declare readonly hogFunctions: HogFunctions
   /** Surveys: `surveys/`. */
-  readonly surveys: Surveys
+  declare readonly surveys: Surveys
   /** Saved-query endpoints: `endpoints/` under the `endpointsPrefix`. */
-  readonly endpoints: Endpoints
+  declare readonly endpoints: Endpoints
   /** Event definitions: `event_definitions/`. */
-  readonly eventDefinitions: EventDefinitions
+  declare readonly eventDefinitions: EventDefinitions
   /** Feature flags: `feature_flags/`. */
-  readonly featureFlags: FeatureFlags
+  declare readonly featureFlags: FeatureFlags
   /** Cohorts: `cohorts/`. */
-  readonly cohorts: Cohorts
+  declare readonly cohorts: Cohorts
   /** Actions: `actions/`. */
-  readonly actions: Actions
+  declare readonly actions: Actions
   /** Experiment holdouts: `experiment_holdouts/`. */
-  readonly holdouts: Holdouts
+  declare readonly holdouts: Holdouts
   /** Saved (shared) experiment metrics: `experiment_saved_metrics/`. */
-  readonly savedMetrics: SavedMetrics
+  declare readonly savedMetrics: SavedMetrics
+  /** Dashboards: `dashboards/`. */
+  declare readonly dashboards: Dashboards
+  /** Insights: `insights/`. */
+  declare readonly insights: Insights
+  /** Early access features: `early_access_feature/`. */
+  declare readonly earlyAccessFeatures: EarlyAccessFeatures
   /** The project id every path uses. */
-  readonly projectId: string
+  declare readonly projectId: string
   /** The host every request goes to. */
-  readonly baseUrl: string
+  declare readonly baseUrl: string
   // The options as given (with the key), for `withOptions`: private, so never shown by inspect or JSON.
   readonly #options: ClientOptions
   readonly #transport: Transport
@@ -193,6 +202,9 @@ export class ProjectClient {
     this.actions = new Actions(transport)
     this.holdouts = new Holdouts(transport)
     this.savedMetrics = new SavedMetrics(transport)
+    this.dashboards = new Dashboards(transport)
+    this.insights = new Insights(transport)
+    this.earlyAccessFeatures = new EarlyAccessFeatures(transport)
   }
 
   /**

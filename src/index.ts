@@ -64,6 +64,11 @@ export type {
   WebOverviewQuery,
   InsightQuery,
   EndpointQuery,
+  InsightVizNode,
+  DataTableNode,
+  DataVisualizationNode,
+  HogQuery,
+  InsightRootQuery,
 } from './model/insight-queries.js'
 export type {
   ConversionWindowUnit,
@@ -108,6 +113,27 @@ export { Cohorts } from './resources/cohorts.js'
 export { Actions } from './resources/actions.js'
 export { Holdouts } from './resources/holdouts.js'
 export { SavedMetrics } from './resources/saved-metrics.js'
+export { Dashboards } from './resources/dashboards.js'
+export { Insights } from './resources/insights.js'
+export { EarlyAccessFeatures } from './resources/early-access-features.js'
+export { dashboardSchema } from './schemas/dashboards.js'
+export { insightSchema } from './schemas/insights.js'
+export { earlyAccessFeatureSchema } from './schemas/early-access-features.js'
+export type { Dashboard, DashboardTile, TileLayout } from './schemas/dashboards.js'
+export type { Insight } from './schemas/insights.js'
+export type { EarlyAccessFeature } from './schemas/early-access-features.js'
+export type {
+  DashboardTileParams,
+  DashboardCreateParams,
+  DashboardUpdateParams,
+  DashboardListParams,
+} from './requests/dashboards.js'
+export type { InsightWriteFields, InsightCreateParams, InsightUpdateParams, InsightListParams } from './requests/insights.js'
+export type {
+  EarlyAccessFeatureCreateParams,
+  EarlyAccessFeatureUpdateParams,
+  EarlyAccessFeatureListParams,
+} from './requests/early-access-features.js'
 export { featureFlagSchema } from './schemas/feature-flags.js'
 export { cohortSchema } from './schemas/cohorts.js'
 export { actionSchema } from './schemas/actions.js'

@@ -44,14 +44,24 @@ export interface ClientUse {
    * `--data`): the SDK does not check it again, nor load its own copy of the shapes.
    */
   checked?: boolean
+  /** Told of each request as it is sent (a progress line counts them). */
+  onRequest?: (() => void) | undefined
 }
 
 /** The client of a command. */
-export async function clientFor(settings: Settings, reporting: Reporting, io: ClientIo, { dryRun, checked }: ClientUse = {}): Promise<Client> {
+export async function clientFor(
+  settings: Settings,
+  reporting: Reporting,
+  io: ClientIo,
+  { dryRun, checked, onRequest }: ClientUse = {},
+): Promise<Client> {
   const options = clientOptions(settings, io.env, dryRun !== undefined)
+  const send = dryRun?.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const counted: typeof globalThis.fetch | undefined = onRequest && ((input, init) => (onRequest(), send(input, init)))
   return makeClient(await loadSdk(), settings, reporting, io, {
     ...options,
     ...(dryRun && { fetch: dryRun.fetch, maxRetries: 0 }),
+    ...(counted && { fetch: counted }),
     ...(checked && { validateRequests: false }),
   })
 }

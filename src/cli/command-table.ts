@@ -127,4 +127,27 @@ export const COMMAND_TABLE = {
     update: {"operation":"savedMetrics.update","summary":"Change writable fields of a saved metric.","path":["id"],"columns":["id","name","description","updated_at"],"body":"required"},
     delete: {"operation":"savedMetrics.delete","summary":"Delete a saved metric (experiments using it lose it).","path":["id"]},
   },
+  dashboards: {
+    list: {"operation":"dashboards.list","summary":"List live dashboards (pinned first, then by name).","path":[],"columns":["id","name","pinned","deleted","created_at"],"list":true,"params":true},
+    create: {"operation":"dashboards.create","summary":"Create a dashboard ({name}); insights are placed by their own dashboards.","path":[],"columns":["id","name","pinned","deleted","created_at"],"body":"required"},
+    retrieve: {"operation":"dashboards.retrieve","summary":"Read one dashboard with its tiles.","path":["id"],"columns":["id","name","pinned","deleted","created_at"]},
+    update: {"operation":"dashboards.update","summary":"Change writable fields of a dashboard, or its tiles by id.","path":["id"],"columns":["id","name","pinned","deleted","created_at"],"body":"required"},
+    delete: {"operation":"dashboards.delete","summary":"Always refused by the service (405): use soft-delete.","path":["id"]},
+    softDelete: {"operation":"dashboards.update","summary":"Soft-delete a dashboard and its tiles (PATCH {\"deleted\": true}).","path":["id"],"columns":["id","name","pinned","deleted","created_at"]},
+  },
+  insights: {
+    list: {"operation":"insights.list","summary":"List live insights.","path":[],"columns":["id","short_id","name","dashboards","deleted"],"list":true,"params":true},
+    create: {"operation":"insights.create","summary":"Create an insight ({name, query: {kind: \"InsightVizNode\", source}, dashboards}).","path":[],"columns":["id","short_id","name","dashboards","deleted"],"body":"required"},
+    retrieve: {"operation":"insights.retrieve","summary":"Read one insight.","path":["id"],"columns":["id","short_id","name","dashboards","deleted"]},
+    update: {"operation":"insights.update","summary":"Change writable fields of an insight.","path":["id"],"columns":["id","short_id","name","dashboards","deleted"],"body":"required"},
+    delete: {"operation":"insights.delete","summary":"Always refused by the service (405): use soft-delete.","path":["id"]},
+    softDelete: {"operation":"insights.update","summary":"Soft-delete an insight, off every dashboard (PATCH {\"deleted\": true}).","path":["id"],"columns":["id","short_id","name","dashboards","deleted"]},
+  },
+  earlyAccessFeatures: {
+    list: {"operation":"earlyAccessFeatures.list","summary":"List early access features.","path":[],"columns":["id","name","stage","documentation_url","created_at"],"list":true,"params":true},
+    create: {"operation":"earlyAccessFeatures.create","summary":"Create an early access feature ({name, stage, feature_flag_id?}).","path":[],"columns":["id","name","stage","documentation_url","created_at"],"body":"required"},
+    retrieve: {"operation":"earlyAccessFeatures.retrieve","summary":"Read one early access feature.","path":["id"],"columns":["id","name","stage","documentation_url","created_at"]},
+    update: {"operation":"earlyAccessFeatures.update","summary":"Change writable fields of an early access feature.","path":["id"],"columns":["id","name","stage","documentation_url","created_at"],"body":"required"},
+    delete: {"operation":"earlyAccessFeatures.delete","summary":"Delete an early access feature (its flag stays).","path":["id"]},
+  },
 } as const

@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises'
-import type { ApplyReport, Plan, PlanWarning } from '../config/types.js'
+import type { ApplyProgress, ApplyReport, Plan, PlanWarning } from '../config/types.js'
 import { clientFor, type Client } from './client.js'
 import type { ConfigCommand } from './config-commands.js'
 import { EXIT, UsageError } from './errors.js'
 import { describeFailure } from './failure.js'
-import { put } from './output.js'
+import { Progress, put, type Sink } from './output.js'
 import type { Io } from './command.js'
 import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } from './selection.js'
 
@@ -14,10 +14,11 @@ import { KIND_FOLDERS, UnmatchedKeyError, folderOf, narrowPlan, selectSpecs } fr
  */
 
 /** Runs the command; returns the exit code. */
-export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<number> {
+export async function runConfigCommand(command: ConfigCommand, given: Io): Promise<number> {
+  const { io, onRequest } = readingProgress(given, command.format === 'json')
   const config = await import('posthog-project-client/config')
   try {
-    return await execute(command, io, config)
+    return await execute(command, io, config, onRequest)
   } catch (error) {
     if (error instanceof config.ConfigError) {
       const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
@@ -38,6 +39,32 @@ export async function runConfigCommand(command: ConfigCommand, io: Io): Promise<
   }
 }
 
+/**
+ * Reading a project takes a request per page of every kind: their count on a terminal (stderr) until the command
+ * first prints anything, which clears it. `io` is the command's streams with that clearing in front.
+ */
+function readingProgress(given: Io, json: boolean): { io: Io; onRequest: () => void } {
+  const progress = new Progress(given.stderr, {}, json)
+  let requests = 0
+  let printed = false
+  const sink = (inner: Sink): Sink => ({
+    write: (chunk) => {
+      if (!printed) progress.done()
+      printed = true
+      return inner.write(chunk)
+    },
+    once: (event, listener) => inner.once(event, listener),
+    get isTTY() {
+      return inner.isTTY
+    },
+    get closed() {
+      return inner.closed
+    },
+  })
+  const onRequest = () => printed || progress.show(`Reading: ${++requests} requests…`)
+  return { io: { ...given, stdout: sink(given.stdout), stderr: sink(given.stderr) }, onRequest }
+}
+
 /** `plan --detailed-exitcode`: the plan has changes. */
 const CHANGES = 2
 
@@ -50,8 +77,8 @@ function markdownText(text: string): string {
 
 type ConfigModule = typeof import('posthog-project-client/config')
 
-async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Promise<number> {
-  const client = await clientFor(command.settings, command.reporting, io)
+async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onRequest: () => void): Promise<number> {
+  const client = await clientFor(command.settings, command.reporting, io, { onRequest })
   const options = { signal: io.signal }
   if (command.command === 'pull') {
     const warnings: PlanWarning[] = []
@@ -84,12 +111,17 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule): Pr
     await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`)
     return EXIT.api
   }
-  const desired = selectSpecs(files, command)
-  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
+  // --kind leaves the other kinds unmanaged; --key narrows what is planned and pruned within them, and the specs
+  // of the other keys stay as the files have them (a prune deletes none of them, and they name what it deletes).
+  const desired = selectSpecs(files, { ...(command.kinds && { kinds: command.kinds }) })
+  const keys = command.keys && { keys: command.keys }
+  const planOptions = { prune: command.prune, env: io.env, ...keys, ...secretOptions(command) }
+  const planned = await config.plan(client, desired, planOptions)
   narrowPlan(planned, command.keys)
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
-    if (planned.errors.length > 0) return reportErrors(planned, io)
+    const asText = command.format === 'text' || command.format === undefined
+    if (planned.errors.length > 0) return reportErrors(planned, io, asText)
     if (command.out !== undefined) await config.writePlan(command.out, planned)
     return command.detailedExitcode && hasChanges(planned) ? CHANGES : EXIT.ok
   }
@@ -111,18 +143,28 @@ async function copyTarget(command: ConfigCommand, io: Io, source: Client): Promi
 
 /** `copy --out FILE`: the plan shown and saved, nothing sent. */
 async function savePlan(planned: Plan, command: ConfigCommand, io: Io, config: ConfigModule): Promise<number> {
-  await put(io.stdout, config.formatPlan(planned, command.format === 'json' ? 'json' : 'text'))
-  if (planned.errors.length > 0) return reportErrors(planned, io)
+  const format = command.format === 'json' ? 'json' : 'text'
+  await put(io.stdout, config.formatPlan(planned, format))
+  if (planned.errors.length > 0) return reportErrors(planned, io, format === 'text')
   await config.writePlan(command.out!, planned)
   const where = `project ${planned.project?.id ?? ''} at ${planned.project?.host ?? ''}`
   await put(io.stderr, `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against ${where})\n`)
   return EXIT.ok
 }
 
-/** A plan's errors on stderr, one line each, kinds named as their folders; exit 1. */
-async function reportErrors(planned: Plan, io: Io): Promise<number> {
-  const lines = planned.errors.map((error) => `posthog-project: error: ${folderOf(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}\n`)
-  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}; nothing was sent\n`)
+/**
+ * A plan's errors on stderr, one line each, kinds named as their folders; exit 1. Where the plan was just
+ * shown as text on the terminal, they are in it: stderr says only how many (each error is printed once).
+ */
+async function reportErrors(planned: Plan, io: Io, shownAsText: boolean): Promise<number> {
+  const line = (error: Plan['errors'][number]) => {
+    const key = error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`
+    return `posthog-project: error: ${folderOf(error.kind)}${key}: ${error.message}\n`
+  }
+  const lines = shownAsText ? [] : planned.errors.map(line)
+  const errors = `${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}`
+  const count = `${errors}${shownAsText ? ' (shown above)' : ''}`
+  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${count}; nothing was sent\n`)
   return EXIT.api
 }
 
@@ -130,8 +172,9 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
   // With --format json, stdout holds only the report: the plan and the prompt go to stderr.
   const json = command.format === 'json'
   const show = json ? io.stderr : io.stdout
-  if (!(json && command.dryRun)) await put(show, config.formatPlan(planned, 'text'))
-  if (planned.errors.length > 0) return reportErrors(planned, io)
+  const shown = !(json && command.dryRun)
+  if (shown) await put(show, config.formatPlan(planned, 'text'))
+  if (planned.errors.length > 0) return reportErrors(planned, io, shown)
   if (!hasChanges(planned) || command.dryRun) {
     if (command.dryRun) {
       if (json) await put(io.stdout, config.formatPlan(planned, 'json'))
@@ -152,7 +195,11 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
       return EXIT.usage
     }
   }
-  const report = await config.apply(client, planned, options)
+  // A long apply shows its changes so far on a terminal (stderr), cleared before the report.
+  const progress = new Progress(io.stderr, {}, json)
+  const onProgress = ({ done, total, applied, failed }: ApplyProgress) =>
+    progress.show(`Applying: ${done} of ${total} changes (${applied} applied, ${failed} failed)…`)
+  const report = await config.apply(client, planned, { ...options, onProgress }).finally(() => progress.done())
   for (const result of report.results) {
     const where = `${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}`
     if (result.status === 'failed') await put(io.stderr, `failed: ${where}: ${describeFailure(result.error).line}\n`)

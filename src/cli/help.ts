@@ -66,7 +66,7 @@ const EXIT_CODES: ReadonlyArray<readonly [string, string]> = [
  * Help for the whole tool, from the registry: every API command (methods listed by group), every
  * configuration command, the settings, output flags and exit codes.
  */
-export function toolHelp(calls: readonly Command[], configuration: readonly Command[]): string {
+export function toolHelp(calls: readonly Command[], configuration: readonly Command[], tool: readonly Command[] = []): string {
   const lines = [
     `Usage: ${TOOL} <group> <method> [path params…] [--<param> <value>…] [--data <json> | --data @file.json | --data -]`,
     '',
@@ -84,6 +84,7 @@ export function toolHelp(calls: readonly Command[], configuration: readonly Comm
     'Configuration as code (see <command> --help; settings as above, and --timeout and --max-retries):',
     `  ${configuration.map(({ synopsis }) => synopsis).join(', ')}`,
   )
+  for (const { synopsis, summary } of tool) lines.push('', `${TOOL} ${synopsis}: ${summary}`)
   lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
   lines.push('  plan --detailed-exitcode: 0 no changes, 2 changes, 1 any failure (usage errors included)')
   lines.push('', `More: ${TOOL} help <group> (methods with wire path and scope), ${TOOL} help <group> <method>, ${TOOL} help <command>`)

@@ -141,9 +141,10 @@ export function cell(value: unknown, width: number): string {
 }
 
 /**
- * Items-so-far on stderr when stderr is a terminal and stdout is not (`… --all > export.ndjson`), redrawn
- * at most every 100 ms. When the items themselves go to the terminal they show the progress, and a
- * progress line would land in the middle of them.
+ * A progress line on stderr when stderr is a terminal, redrawn at most every 100 ms: a walk's items so far when
+ * stdout is not the terminal too (`… --all > export.ndjson`; when the items go to the terminal they show the
+ * progress, and a progress line would land in the middle of them), or an apply's changes so far. Never with
+ * `--format json` (`json`): what a program reads asked for no decoration, nor when stderr is piped.
  */
 export class Progress {
   #count = 0
@@ -152,8 +153,8 @@ export class Progress {
   #total: number | null | undefined
   readonly #sink: Sink | undefined
 
-  constructor(sink: Sink, out: Pick<Sink, 'isTTY'> = {}) {
-    this.#sink = sink.isTTY && !out.isTTY ? sink : undefined
+  constructor(sink: Sink, out: Pick<Sink, 'isTTY'> = {}, json = false) {
+    this.#sink = sink.isTTY && !out.isTTY && !json ? sink : undefined
   }
 
   /**
@@ -167,10 +168,15 @@ export class Progress {
   /** One more item written. */
   tick(): void {
     this.#count++
+    const total = this.#total !== undefined && this.#total !== null && this.#total >= this.#count ? ` of ${this.#total}` : ''
+    this.show(`${this.#count}${total} items…`)
+  }
+
+  /** Draws `text` over the line, unless drawn less than 100 ms ago. */
+  show(text: string): void {
     if (!this.#sink || performance.now() - this.#drawn < 100) return
     this.#drawn = performance.now()
-    const total = this.#total !== undefined && this.#total !== null && this.#total >= this.#count ? ` of ${this.#total}` : ''
-    this.#sink.write(`\r${this.#count}${total} items…`)
+    this.#sink.write(`\r${text}`)
   }
 
   /** Clears the line. */

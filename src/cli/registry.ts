@@ -1,5 +1,6 @@
 import { callCommand, queryCommand } from './call.js'
 import { COMMANDS, GROUPS, findCommand, findGroup, kebab, methodsOf, type CommandSpec, type Group } from './commands.js'
+import { completionCommand } from './completion.js'
 import { CONFIG_COMMANDS } from './config-commands.js'
 import { UsageError, choices } from './errors.js'
 import type { Command } from './command.js'
@@ -24,8 +25,11 @@ export const API_COMMANDS: readonly Command[] = [...[...CALLS.values()].flatMap(
 
 export { CONFIG_COMMANDS }
 
+/** The commands about the tool itself: `completion`, whose script lists every command of the registry. */
+export const TOOL_COMMANDS: readonly Command[] = [completionCommand(() => REGISTRY)]
+
 /** Every command. */
-export const REGISTRY: readonly Command[] = [...API_COMMANDS, ...CONFIG_COMMANDS]
+export const REGISTRY: readonly Command[] = [...API_COMMANDS, ...CONFIG_COMMANDS, ...TOOL_COMMANDS]
 
 /** The commands named by one word. */
 const WORD_COMMANDS: ReadonlyMap<string, Command> = new Map(REGISTRY.filter(({ words }) => words.length === 1).map((command) => [command.words[0]!, command]))

@@ -79,7 +79,7 @@ async function writeQuery(answer: PromiseLike<unknown>, format: Format, io: Io):
 /** Writes what a method returned: a walk item by item with `--all`/`--max`, else the awaited value. */
 async function writeResult(result: unknown, format: Format, call: Call, io: Io): Promise<void> {
   if (call.spec.list && (call.output.all || call.output.max !== undefined)) {
-    const progress = new Progress(io.stderr, io.stdout)
+    const progress = new Progress(io.stderr, io.stdout, format === 'json')
     await writeWalk(itemsOf(result as PagePromise, progress), io.stdout, {
       format,
       ...(call.output.max !== undefined && { max: call.output.max }),

@@ -14,4 +14,7 @@ export const CREATE_FIELDS: { readonly [K in OperationId]?: string } = {
   'actions.create': '_create_in_folder creation_context deleted description name pinned_at post_to_slack slack_message_format steps tags',
   'holdouts.create': 'description filters name',
   'savedMetrics.create': 'description name query tags',
+  'dashboards.create': '_create_in_folder breakdown_colors data_color_theme_id delete_insights deleted description filters name pinned quick_filter_ids restriction_level tags use_dashboard use_template variables',
+  'insights.create': '_create_in_folder dashboards deleted derived_name description favorited filters name order query saved tags',
+  'earlyAccessFeatures.create': '_create_in_folder assignee description documentation_url feature_flag_id name payload stage',
 }

@@ -139,42 +139,53 @@ export const PROJECT_KEY_HINT =
   'the key is a project API key (`phc_…`), which only sends events: this API needs a personal API key (`phx_…`, made under Personal API keys in your PostHog account settings)'
 
 /**
- * 401: no key, or the key is invalid. From PostHog Cloud (`https://us.posthog.com`, `https://eu.posthog.com`)
- * the message names the usual causes: a key of the other region (keys do not cross) or a revoked key. For a
- * project API key (`phc_…`) it says instead that a personal API key (`phx_…`) is needed, the cause being known.
+ * 401: no key, or the key is invalid (docs/service-behaviour.md [`AU1`], [`AU2`]). From PostHog Cloud
+ * (`https://us.posthog.com`, `https://eu.posthog.com`) the message of an invalid key names the usual causes: a key
+ * of the other region (keys do not cross) or a revoked key. For a project API key (`phc_…`) it says instead that a
+ * personal API key (`phx_…`) is needed, the cause being known. A key that never reached the service (a proxy in front
+ * dropped the header) is said so.
  */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError'
-  /** Adds the Cloud hint to `init.hint` when `init.url` is on a Cloud host and the hint does not already give the cause. */
+  /** Adds to `init.hint` what the service's detail and the host say of the cause, unless the hint already gives it. */
   constructor(init: ApiErrorInit) {
+    const detail = errorFields(init.body).detail ?? ''
     const region = cloudRegion(init.url)
     const other = region === 'us' ? 'https://eu.posthog.com' : 'https://us.posthog.com'
-    const cloud =
-      region && init.hint !== PROJECT_KEY_HINT && `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
-    super(cloud ? { ...init, hint: init.hint ? `${init.hint}; ${cloud}` : cloud } : init)
+    const why = /not provided/.test(detail)
+      ? 'the Authorization header did not reach the service (a proxy in front may drop it)'
+      : region && init.hint !== PROJECT_KEY_HINT && /invalid|^$/i.test(detail) &&
+        `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
+    super(why ? { ...init, hint: init.hint ? `${init.hint}; ${why}` : why } : init)
   }
 }
-/** 403: the key lacks the scope, the project, or (for `requiredScope: null`) personal API keys are refused. */
+/**
+ * 403: the key lacks the scope, or the project, or the service refuses personal API keys for the action whatever
+ * their scopes (`requiredScope: null`): the message follows the service's words (docs/service-behaviour.md
+ * [`AU3`]–[`AU6`]).
+ */
 export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError'
-  /** The scope the operation needs; `null` when the operation refuses personal API keys altogether. */
+  /**
+   * The scope the operation needs: the one the service named, else the operation's; `null` when the service refuses
+   * personal API keys for it, whatever their scopes.
+   */
   readonly requiredScope: Scope | null
-  /** Takes the scope from the service's detail (`missing required scope '…'`), else from `init.requiredScope`. */
+  /** Reads the scope and the cause from the service's detail; advice is added only for a cause the detail names. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
-    const fromDetail = /missing required scope '([^']+)'/.exec(fields.detail ?? '')?.[1] as Scope | undefined
-    const requiredScope = fromDetail ?? init.requiredScope ?? null
-    // The service's two refusals of a project (docs/service-behaviour.md §1.4) are not about a scope.
-    const project = /access to the (requested )?project/i.test(fields.detail ?? '')
-    const why = project
+    const detail = fields.detail ?? ''
+    const fromDetail = /missing required scope '([^']+)'/.exec(detail)?.[1] as Scope | undefined
+    const refused = /does not support personal API key/i.test(detail)
+    const requiredScope = refused ? null : (fromDetail ?? init.requiredScope ?? null)
+    // The service's refusals of a project or an organisation are not about a scope.
+    const why = /access to the (requested )?(project|organization)/i.test(detail)
       ? 'the key cannot reach this project: check projectId, and the projects the key (and its user) may use'
       : requiredScope === null
-        ? 'this operation does not support personal API key access (the service lists no scope for it; only a logged-in session can call it)'
-        : `the API key needs the scope '${requiredScope}'`
-    super({
-      ...init,
-      message: init.message ?? `${describe(init.status, init.method, init.url, fields.detail, fields.attr)} — ${why}`,
-    })
+        ? 'personal API keys cannot call it, whatever their scopes (only a logged-in session can)'
+        : fromDetail && `the API key needs the scope '${requiredScope}'`
+    const message = describe(init.status, init.method, init.url, fields.detail, fields.attr)
+    super({ ...init, message: init.message ?? (why ? `${message} — ${why}` : message) })
     this.requiredScope = requiredScope
   }
 }

@@ -13,15 +13,39 @@ export const GROUP_SCOPES = {
   actions: 'action',
   holdouts: 'experiment_holdout',
   savedMetrics: 'experiment_saved_metric',
+  dashboards: 'dashboard',
+  insights: 'insight',
+  earlyAccessFeatures: 'early_access_feature',
 } as const
+
+/** A row of the five plain operations (`crud`). */
+interface CrudRow {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  readonly path: string
+  readonly params?: { readonly id: 'integer' | 'uuid' }
+  readonly body?: 'required'
+  readonly softDeleteOnly?: true
+}
+
+/**
+ * A group's five plain operations: list and create on `path`; retrieve, update and delete on `path{id}/`
+ * (`softDeleteOnly`: a delete the service always refuses).
+ */
+function crud<G extends string>(group: G, path: string, kind: 'integer' | 'uuid', softDeleteOnly?: true): { readonly [M in `${G}.${'list' | 'create' | 'retrieve' | 'update' | 'delete'}`]: CrudRow } {
+  const item = `${path}{id}/`
+  const params = { id: kind }
+  return {
+    [`${group}.list`]: { method: 'GET', path },
+    [`${group}.create`]: { method: 'POST', path, body: 'required' },
+    [`${group}.retrieve`]: { method: 'GET', path: item, params },
+    [`${group}.update`]: { method: 'PATCH', path: item, params, body: 'required' },
+    [`${group}.delete`]: { method: 'DELETE', path: item, params, ...(softDeleteOnly && { softDeleteOnly }) },
+  } as { readonly [M in `${G}.${'list' | 'create' | 'retrieve' | 'update' | 'delete'}`]: CrudRow }
+}
 
 /** Each operation's wire facts, as the exceptions to the defaults (src/core/operations.ts). */
 export const OPERATION_ROWS = {
-  'experiments.list': { method: 'GET', path: 'experiments/' },
-  'experiments.create': { method: 'POST', path: 'experiments/', body: 'required' },
-  'experiments.retrieve': { method: 'GET', path: 'experiments/{id}/', params: { id: 'integer' } },
-  'experiments.update': { method: 'PATCH', path: 'experiments/{id}/', params: { id: 'integer' }, body: 'required' },
-  'experiments.delete': { method: 'DELETE', path: 'experiments/{id}/', params: { id: 'integer' }, softDeleteOnly: true },
+  ...crud('experiments', 'experiments/', 'integer', true),
   'experiments.shipVariant': { method: 'POST', path: 'experiments/{id}/ship_variant/', params: { id: 'integer' }, body: 'required' },
   'experiments.createExposureCohort': { method: 'POST', path: 'experiments/{id}/create_exposure_cohort_for_experiment/', params: { id: 'integer' }, body: 'optional' },
   'experiments.duplicate': { method: 'POST', path: 'experiments/{id}/duplicate/', params: { id: 'integer' }, body: 'optional' },
@@ -30,11 +54,7 @@ export const OPERATION_ROWS = {
   'experiments.eligibleFeatureFlags': { method: 'GET', path: 'experiments/eligible_feature_flags/', scope: 'feature_flag:read' },
   'experiments.requiresFlagImplementation': { method: 'GET', path: 'experiments/requires_flag_implementation/' },
   'experiments.stats': { method: 'GET', path: 'experiments/stats/' },
-  'hogFunctions.list': { method: 'GET', path: 'hog_functions/' },
-  'hogFunctions.create': { method: 'POST', path: 'hog_functions/', body: 'required' },
-  'hogFunctions.retrieve': { method: 'GET', path: 'hog_functions/{id}/', params: { id: 'uuid' } },
-  'hogFunctions.update': { method: 'PATCH', path: 'hog_functions/{id}/', params: { id: 'uuid' }, body: 'required' },
-  'hogFunctions.delete': { method: 'DELETE', path: 'hog_functions/{id}/', params: { id: 'uuid' }, softDeleteOnly: true },
+  ...crud('hogFunctions', 'hog_functions/', 'uuid', true),
   'hogFunctions.broadcast': { method: 'POST', path: 'hog_functions/{id}/broadcast/', scope: null, params: { id: 'uuid' }, body: 'optional' },
   'hogFunctions.invocations': { method: 'POST', path: 'hog_functions/{id}/invocations/', scope: null, params: { id: 'uuid' }, body: 'required' },
   'hogFunctions.logs': { method: 'GET', path: 'hog_functions/{id}/logs/', scope: null, params: { id: 'uuid' } },
@@ -43,11 +63,7 @@ export const OPERATION_ROWS = {
   'hogFunctions.icon': { method: 'GET', path: 'hog_functions/icon/', scope: null },
   'hogFunctions.icons': { method: 'GET', path: 'hog_functions/icons/', scope: null },
   'hogFunctions.rearrange': { method: 'PATCH', path: 'hog_functions/rearrange/', scope: null, body: 'required' },
-  'surveys.list': { method: 'GET', path: 'surveys/' },
-  'surveys.create': { method: 'POST', path: 'surveys/', body: 'required' },
-  'surveys.retrieve': { method: 'GET', path: 'surveys/{id}/', params: { id: 'uuid' } },
-  'surveys.update': { method: 'PATCH', path: 'surveys/{id}/', params: { id: 'uuid' }, body: 'required' },
-  'surveys.delete': { method: 'DELETE', path: 'surveys/{id}/', params: { id: 'uuid' } },
+  ...crud('surveys', 'surveys/', 'uuid'),
   'surveys.activity': { method: 'GET', path: 'surveys/{id}/activity/', scope: 'activity_log:read', params: { id: 'uuid' } },
   'surveys.allActivity': { method: 'GET', path: 'surveys/activity/', scope: 'activity_log:read' },
   'surveys.archivedResponseUuids': { method: 'GET', path: 'surveys/{id}/archived-response-uuids/', params: { id: 'uuid' } },
@@ -71,11 +87,7 @@ export const OPERATION_ROWS = {
   'endpoints.versions': { method: 'GET', path: 'endpoints/{name}/versions/', params: { name: 'name' } },
   'endpoints.version': { method: 'GET', path: 'endpoints/{name}/versions/{versionNumber}/', params: { name: 'name', versionNumber: 'number' } },
   'endpoints.lastExecutionTimes': { method: 'POST', path: 'endpoints/last_execution_times/', scope: null, idempotent: true, body: 'required' },
-  'eventDefinitions.list': { method: 'GET', path: 'event_definitions/' },
-  'eventDefinitions.create': { method: 'POST', path: 'event_definitions/', body: 'required' },
-  'eventDefinitions.retrieve': { method: 'GET', path: 'event_definitions/{id}/', params: { id: 'uuid' } },
-  'eventDefinitions.update': { method: 'PATCH', path: 'event_definitions/{id}/', params: { id: 'uuid' }, body: 'required' },
-  'eventDefinitions.delete': { method: 'DELETE', path: 'event_definitions/{id}/', params: { id: 'uuid' } },
+  ...crud('eventDefinitions', 'event_definitions/', 'uuid'),
   'eventDefinitions.metrics': { method: 'GET', path: 'event_definitions/{id}/metrics/', scope: null, params: { id: 'uuid' } },
   'eventDefinitions.golang': { method: 'GET', path: 'event_definitions/golang/' },
   'eventDefinitions.python': { method: 'GET', path: 'event_definitions/python/' },
@@ -83,30 +95,13 @@ export const OPERATION_ROWS = {
   'query.run': { method: 'POST', path: 'query/', scope: 'query:read', idempotent: true, body: 'required' },
   'query.status': { method: 'GET', path: 'query/{id}/', params: { id: 'uuid' } },
   'query.cancel': { method: 'DELETE', path: 'query/{id}/', scope: 'query:read', params: { id: 'uuid' } },
-  'featureFlags.list': { method: 'GET', path: 'feature_flags/' },
-  'featureFlags.create': { method: 'POST', path: 'feature_flags/', body: 'required' },
-  'featureFlags.retrieve': { method: 'GET', path: 'feature_flags/{id}/', params: { id: 'integer' } },
-  'featureFlags.update': { method: 'PATCH', path: 'feature_flags/{id}/', params: { id: 'integer' }, body: 'required' },
-  'featureFlags.delete': { method: 'DELETE', path: 'feature_flags/{id}/', params: { id: 'integer' }, softDeleteOnly: true },
-  'cohorts.list': { method: 'GET', path: 'cohorts/' },
-  'cohorts.create': { method: 'POST', path: 'cohorts/', body: 'required' },
-  'cohorts.retrieve': { method: 'GET', path: 'cohorts/{id}/', params: { id: 'integer' } },
-  'cohorts.update': { method: 'PATCH', path: 'cohorts/{id}/', params: { id: 'integer' }, body: 'required' },
-  'cohorts.delete': { method: 'DELETE', path: 'cohorts/{id}/', params: { id: 'integer' }, softDeleteOnly: true },
-  'actions.list': { method: 'GET', path: 'actions/' },
-  'actions.create': { method: 'POST', path: 'actions/', body: 'required' },
-  'actions.retrieve': { method: 'GET', path: 'actions/{id}/', params: { id: 'integer' } },
-  'actions.update': { method: 'PATCH', path: 'actions/{id}/', params: { id: 'integer' }, body: 'required' },
-  'actions.delete': { method: 'DELETE', path: 'actions/{id}/', params: { id: 'integer' }, softDeleteOnly: true },
+  ...crud('featureFlags', 'feature_flags/', 'integer', true),
+  ...crud('cohorts', 'cohorts/', 'integer', true),
+  ...crud('actions', 'actions/', 'integer', true),
   'actions.references': { method: 'GET', path: 'actions/{id}/references/', params: { id: 'integer' } },
-  'holdouts.list': { method: 'GET', path: 'experiment_holdouts/' },
-  'holdouts.create': { method: 'POST', path: 'experiment_holdouts/', body: 'required' },
-  'holdouts.retrieve': { method: 'GET', path: 'experiment_holdouts/{id}/', params: { id: 'integer' } },
-  'holdouts.update': { method: 'PATCH', path: 'experiment_holdouts/{id}/', params: { id: 'integer' }, body: 'required' },
-  'holdouts.delete': { method: 'DELETE', path: 'experiment_holdouts/{id}/', params: { id: 'integer' } },
-  'savedMetrics.list': { method: 'GET', path: 'experiment_saved_metrics/' },
-  'savedMetrics.create': { method: 'POST', path: 'experiment_saved_metrics/', body: 'required' },
-  'savedMetrics.retrieve': { method: 'GET', path: 'experiment_saved_metrics/{id}/', params: { id: 'integer' } },
-  'savedMetrics.update': { method: 'PATCH', path: 'experiment_saved_metrics/{id}/', params: { id: 'integer' }, body: 'required' },
-  'savedMetrics.delete': { method: 'DELETE', path: 'experiment_saved_metrics/{id}/', params: { id: 'integer' } },
+  ...crud('holdouts', 'experiment_holdouts/', 'integer'),
+  ...crud('savedMetrics', 'experiment_saved_metrics/', 'integer'),
+  ...crud('dashboards', 'dashboards/', 'integer', true),
+  ...crud('insights', 'insights/', 'integer', true),
+  ...crud('earlyAccessFeatures', 'early_access_feature/', 'uuid'),
 } as const

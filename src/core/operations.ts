@@ -30,6 +30,12 @@ export type Scope =
   | 'event_definition:read'
   | 'event_definition:write'
   | 'query:read'
+  | 'dashboard:read'
+  | 'dashboard:write'
+  | 'insight:read'
+  | 'insight:write'
+  | 'early_access_feature:read'
+  | 'early_access_feature:write'
 
 /** HTTP methods used by the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'

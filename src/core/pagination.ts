@@ -36,7 +36,10 @@ export interface PageLink {
   seen?: ReadonlySet<string> | undefined
 }
 
-/** Fetches the page at an absolute URL (same operation, same request options). The transport checks `link`. */
+/**
+ * Fetches the page at an absolute URL (same operation, same request options); with `link`, the URL is a `next` link
+ * and the transport decides where it is read, or refuses it.
+ */
 export type PageFetcher<T> = (url: string, link?: PageLink) => PagePromise<T>
 
 // Lets `PagePromise.pages()` pass the walk's read URLs (and how far ahead to fetch) without a public parameter.
@@ -80,7 +83,11 @@ export class Page<T> {
     return this.next !== null
   }
 
-  /** Fetches the next page. Only links on the client's own origin are followed; anything else rejects. */
+  /**
+   * Fetches the next page: the list's own path on the client's own origin, with the query of `next` (a link the
+   * service wrote as `http://` behind a TLS proxy is read over `https://`). A link to another host or port, or to
+   * another list, rejects with `ResponseValidationError` and nothing is sent.
+   */
   getNextPage(): PagePromise<T> {
     return this.#fetchNextPage(undefined)
   }

@@ -210,17 +210,13 @@ export class Transport {
       return rejectedPage(this.#redactor.error(error))
     }
     let fallen = false
-    const read = (url: string, link?: PageLink): Promise<Envelope> => {
+    // `first`: the list's first page, whose arguments are checked; a later page's URL comes from `#nextUrl`.
+    const read = (url: string, first: boolean): Promise<Envelope> => {
+      const sent = { ...call, url, check: first ? call.check : undefined }
       // Most lists have no fallback: their pages go straight to #send, with no handler per page.
-      // The arguments were checked with the first page.
-      if (!fallback) return this.#send({ ...call, url, check: link ? undefined : call.check }, link)
-      if (fallen) {
-        return Promise.resolve().then(() => {
-          if (link) this.#checkLink(url, link)
-          return fallback(url)!
-        })
-      }
-      return this.#send({ ...call, url, check: link ? undefined : call.check }, link).catch((error: unknown): Promise<Envelope> => {
+      if (!fallback) return this.#send(sent)
+      if (fallen) return Promise.resolve().then(() => fallback(url)!)
+      return this.#send(sent).catch((error: unknown): Promise<Envelope> => {
         const other = fallback(url, error)
         if (!other) throw error
         fallen = true
@@ -229,28 +225,35 @@ export class Transport {
     }
     let kept: Promise<(item: T) => boolean> | undefined
     /** A page with only the items `keep` keeps, its `next` the one of the page as sent. */
-    const readKept = (url: string, link?: PageLink): Promise<Envelope> => {
-      if (!keep) return read(url, link)
+    const readKept = (url: string, first: boolean): Promise<Envelope> => {
+      if (!keep) return read(url, first)
       const test = (kept ??= keep().catch((error: unknown) => {
         kept = undefined
         throw error
       }))
-      return Promise.all([read(url, link), test]).then(([{ data, response }, kept]) => ({
+      return Promise.all([read(url, first), test]).then(([{ data, response }, kept]) => ({
         data: { ...data, next: data.next === undefined ? nextByOffset(url, data) : data.next, results: data.results.filter(kept) },
         response,
       }))
     }
     /** The pages of one list; its last page leads to `after`, when there is one. */
     const pagesOf = (after: string | null): PageFetcher<T> => {
-      const fetchPage: PageFetcher<T> = (url, link) =>
-        new PagePromise(
-          readKept(url, link).then(({ data, response }) => {
+      const fetchPage: PageFetcher<T> = (link, from) => {
+        let url: string
+        try {
+          url = from ? this.#nextUrl(link, from) : link
+        } catch (error) {
+          return rejectedPage(this.#redactor.error(error))
+        }
+        return new PagePromise(
+          readKept(url, !from).then(({ data, response }) => {
             const page = new Page(data, url, fetchPage)
             return { data: after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)), response }
           }),
           options?.signal,
           concurrency,
         )
+      }
       return fetchPage
     }
     return pagesOf(second)(call.url)
@@ -311,14 +314,13 @@ export class Transport {
 
   /**
    * Sends a call and reads its result. The redaction boundary: whatever goes wrong in here leaves
-   * through `#redactor`. `link` is set for the next page of a walk.
+   * through `#redactor`.
    */
-  async #send<T>(call: Prepared<T>, link?: PageLink): Promise<WithResponse<T>> {
+  async #send<T>(call: Prepared<T>): Promise<WithResponse<T>> {
     const options = call.options ?? {}
     const timeout = options.timeout ?? this.config.timeout
     let response: Response
     try {
-      if (link) this.#checkLink(call.url, link)
       const checked = call.check?.()
       if (checked) await checked
       if (options.signal?.aborted) throw new AbortError(`${call.method} ${call.url} was aborted before it was sent`)
@@ -377,19 +379,40 @@ export class Transport {
     )
   }
 
-  /** A `next` link is followed only on the client's origin, and never back to a page of the same walk. */
-  #checkLink(url: string, link: PageLink): void {
-    const origin = this.config.baseUrl.origin
-    const next = new URL(url)
-    const fail = (issue: ValidationIssue) => {
-      throw new ResponseValidationError([issue], { next: url }, 'GET', link.from, 200)
+  /**
+   * The URL a walk reads for a `next` link (docs/service-behaviour.md §1.5, [`PG1`]–[`PG4`]): the list's own path on
+   * the client's own origin, with the link's query. The service writes the link from the scheme, host and path it
+   * was reached at, which a proxy in front may change (`http://` for `https://`, no port, no path prefix), so only
+   * the query is taken from it. A link to another host or port, with credentials, to another list, or back to a page
+   * of this walk is refused: nothing is sent, and the key goes nowhere but `baseUrl`.
+   */
+  #nextUrl(link: string, { from, seen }: PageLink): string {
+    const base = this.config.baseUrl
+    const next = new URL(link)
+    const { search, port, username, password, hostname } = next
+    const page = new URL(from).pathname
+    // The newest servers read `/api/environments/` as `/api/projects/` (§1.1), the slash is optional (§1.2), and a
+    // proxy may strip baseUrl's path.
+    const trim = (path: string) => path.replace('/api/environments/', '/api/projects/').replace(/\/$/, '')
+    const path = trim(next.pathname)
+    next.password = next.search = next.hash = ''
+    const fail = (code: string, why: string): never => {
+      const issue = { code, path: ['next'], message: `next link ${why}, not followed` }
+      throw new ResponseValidationError([issue], { next: next.href }, 'GET', from, 200)
     }
-    if (next.origin !== origin) {
-      fail({ code: 'foreign_next_link', path: ['next'], message: `next link on another origin (${next.origin}), not followed: the API key is only sent to ${origin}` })
+    if (
+      !/^https?:$/.test(next.protocol) ||
+      hostname !== base.hostname ||
+      username ||
+      password ||
+      (port && port !== (base.port || (base.protocol === 'http:' ? '80' : '443'))) ||
+      (trim(page) !== path && trim(page) !== trim(base.pathname) + path)
+    ) {
+      fail('foreign_next_link', `to ${next.href}, not this list on ${base.origin} (the only origin the API key is sent to)`)
     }
-    if (link.seen?.has(walkKey(url))) {
-      fail({ code: 'next_link_loop', path: ['next'], message: `next link back to a page already read in this walk (${url}): the walk stops here` })
-    }
+    const url = new URL(page + search, base.origin).href
+    if (seen?.has(walkKey(url))) fail('next_link_loop', `back to a page already read in this walk (${url})`)
+    return url
   }
 
   #read<T>(call: Prepared<T>, response: Response): WithResponse<T> {

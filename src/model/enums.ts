@@ -261,3 +261,7 @@ export const COHORT_EVENT_TYPES = ['events', 'actions'] as const
 export const ACTION_STEP_MATCHINGS = ['contains', 'regex', 'exact'] as const
 /** `ordering` of `actions.list` (§11.4). */
 export const ACTION_ORDERINGS = ['name', '-name', 'created_at', '-created_at', 'pinned_at', '-pinned_at', 'created_by', '-created_by'] as const
+/** `stage` of an early access feature (§14.3 [`E3`]). */
+export const EARLY_ACCESS_FEATURE_STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const
+/** `creation_mode` of a dashboard (§14.1 [`D5`]). */
+export const DASHBOARD_CREATION_MODES = ['default', 'template', 'duplicate', 'unlisted'] as const

@@ -293,3 +293,77 @@ export type InsightQuery = TrendsQuery | FunnelsQuery | RetentionQuery | PathsQu
 export const endpointQuerySchema = z.discriminatedUnion('kind', [hogQLQuerySchema, insightQuerySchema])
 /** The query an endpoint runs, discriminated by `kind`: HogQL or an insight query (docs/service-behaviour.md §P3.2). */
 export type EndpointQuery = HogQLQuery | InsightQuery
+
+/*
+ * An insight's `query` (docs/service-behaviour.md §14.2 [`I5`]): the root nodes the service's insight schema
+ * documents. `kind` and `source` are checked in full; the interface's display settings of a root node (which
+ * panels it shows, chart and table settings) are kept as the service stores them.
+ */
+const insightVizNodeShape = {
+  /** Discriminator. */
+  kind: z.literal('InsightVizNode'),
+  /** The insight query. */
+  source: z.discriminatedUnion('kind', [
+    trendsQuerySchema,
+    funnelsQuerySchema,
+    retentionQuerySchema,
+    pathsQuerySchema,
+    stickinessQuerySchema,
+    lifecycleQuerySchema,
+  ]),
+}
+export interface InsightVizNodeSchema extends z.ZodMiniObject<typeof insightVizNodeShape, z.core.$loose> {}
+export const insightVizNodeSchema: InsightVizNodeSchema = z.looseObject(insightVizNodeShape)
+/** A product-analytics insight: a trends, funnels, retention, paths, stickiness or lifecycle query. */
+export interface InsightVizNode extends ShapeOutput<typeof insightVizNodeShape> {
+  /** Display settings of the interface (`showHeader`, `showTable`, `vizSpecificOptions`, …), kept as stored. */
+  [setting: string]: unknown
+}
+
+const dataTableNodeShape = {
+  /** Discriminator. */
+  kind: z.literal('DataTableNode'),
+  /** The query whose rows the table shows (`EventsQuery`, `HogQLQuery`, `ActorsQuery`, …). */
+  source: z.looseObject({ kind: z.string() }),
+}
+export interface DataTableNodeSchema extends z.ZodMiniObject<typeof dataTableNodeShape, z.core.$loose> {}
+export const dataTableNodeSchema: DataTableNodeSchema = z.looseObject(dataTableNodeShape)
+/** A table of a query's rows. */
+export interface DataTableNode {
+  /** Discriminator. */
+  kind: 'DataTableNode'
+  /** The query whose rows the table shows (`EventsQuery`, `HogQLQuery`, `ActorsQuery`, …). */
+  source: { kind: string; [member: string]: unknown }
+  /** Columns and display settings of the interface, kept as stored. */
+  [setting: string]: unknown
+}
+
+const dataVisualizationNodeShape = {
+  /** Discriminator. */
+  kind: z.literal('DataVisualizationNode'),
+  /** The SQL insight's query. */
+  source: hogQLQuerySchema,
+}
+export interface DataVisualizationNodeSchema extends z.ZodMiniObject<typeof dataVisualizationNodeShape, z.core.$loose> {}
+export const dataVisualizationNodeSchema: DataVisualizationNodeSchema = z.looseObject(dataVisualizationNodeShape)
+/** An SQL insight: a HogQL query and how to chart it (`display`, `chartSettings`, `tableSettings`). */
+export interface DataVisualizationNode extends ShapeOutput<typeof dataVisualizationNodeShape> {
+  /** Chart and table settings of the interface, kept as stored. */
+  [setting: string]: unknown
+}
+
+const hogQueryShape = {
+  /** Discriminator. */
+  kind: z.literal('HogQuery'),
+  /** The Hog program. */
+  code: nullableOptional(z.string()),
+  ...queryNodeFieldsShape,
+}
+export interface HogQuerySchema extends z.ZodMiniObject<typeof hogQueryShape, z.core.$strict> {}
+export const hogQuerySchema: HogQuerySchema = z.strictObject(hogQueryShape)
+/** A Hog program whose value the insight shows. */
+export interface HogQuery extends ShapeOutput<typeof hogQueryShape> {}
+
+export const insightRootQuerySchema = z.discriminatedUnion('kind', [insightVizNodeSchema, dataTableNodeSchema, dataVisualizationNodeSchema, hogQuerySchema])
+/** An insight's `query`, discriminated by `kind` (docs/service-behaviour.md §14.2 [`I5`]). */
+export type InsightRootQuery = InsightVizNode | DataTableNode | DataVisualizationNode | HogQuery

@@ -1,4 +1,4 @@
-import { ActionsOperations, action, actionReferences } from './generated/actions.js'
+import { ActionsOperations, actionReferences } from './generated/actions.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -18,7 +18,7 @@ export class Actions extends ActionsOperations {
    * `PATCH /api/projects/:project_id/actions/:id/` · scope `action:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Action> {
-    return this._transport.request('actions.update', action, { path: { id }, body: { deleted: true } }, options)
+    return this._softDelete(id, options)
   }
 
   /**

@@ -1,4 +1,4 @@
-import { CohortsOperations, cohort } from './generated/cohorts.js'
+import { CohortsOperations } from './generated/cohorts.js'
 import type { APIPromise } from '../core/api-promise.js'
 import { writableFields } from '../core/create-params.js'
 import type { RequestOptions } from '../core/transport.js'
@@ -18,6 +18,6 @@ export class Cohorts extends CohortsOperations {
    * `PATCH /api/projects/:project_id/cohorts/:id/` · scope `cohort:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Cohort> {
-    return this._transport.request('cohorts.update', cohort, { path: { id }, body: { deleted: true } }, options)
+    return this._softDelete(id, options)
   }
 }

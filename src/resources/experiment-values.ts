@@ -1,5 +1,5 @@
 import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
-import type { Experiment } from '../schemas/experiments.js'
+import type { Experiment, ExperimentSavedMetric } from '../schemas/experiments.js'
 import type { QueryNode } from '../requests/query.js'
 import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, ExperimentStatsBase, MetricResult, VariantResult } from '../schemas/queries.js'
 
@@ -10,15 +10,28 @@ import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, Experiment
  */
 
 /** A metric as an experiment holds it, current or legacy. */
-export type AnyMetric = ExperimentMetricResult & { uuid?: string; name?: string; goal?: 'increase' | 'decrease'; metric_type?: MetricResult['metric_type'] }
+export type AnyMetric = ExperimentMetricResult & {
+  uuid?: string
+  name?: string
+  goal?: 'increase' | 'decrease'
+  metric_type?: MetricResult['metric_type']
+  /** Not the service's: the experiment's link to the saved metric a metric comes from (its name and id). */
+  saved?: ExperimentSavedMetric
+}
 
-/** The metrics with whether each is secondary: primary first, each list in its `…_ordered_uuids` order, saved metrics included. */
+/**
+ * The metrics with whether each is secondary: primary first, each list in its `…_ordered_uuids` order, saved metrics
+ * included. A saved metric's name and id are on its link, not in its query: the name PostHog's interface shows is the
+ * saved metric's (docs/service-behaviour.md §3.1, `saved_metrics`).
+ */
 export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
   const saved = experiment.saved_metrics ?? []
   const list = (own: unknown, type: string, order: string[] | null | undefined): AnyMetric[] => {
     const metrics = [
       ...((own as AnyMetric[] | null | undefined) ?? []),
-      ...saved.filter((entry) => ((entry.metadata as { type?: string } | null)?.type ?? 'primary') === type).map((entry) => entry.query as AnyMetric),
+      ...saved
+        .filter((entry) => ((entry.metadata as { type?: string } | null)?.type ?? 'primary') === type)
+        .map((entry): AnyMetric => ({ ...(entry.query as AnyMetric), saved: entry })),
     ]
     const rank = (metric: AnyMetric) => (order?.includes(metric.uuid!) ? order.indexOf(metric.uuid!) : Number.MAX_SAFE_INTEGER)
     return order ? metrics.sort((a, b) => rank(a) - rank(b)) : metrics
@@ -33,9 +46,10 @@ export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
 export function metricQuery(experiment: Experiment, metric: AnyMetric, secondary: boolean): { head: Omit<MetricResult, 'baseline' | 'variants'>; query: QueryNode } {
   const kind = metric.kind ?? 'ExperimentMetric'
   const method = experiment.stats_config?.method === 'frequentist' ? 'frequentist' : 'bayesian'
-  const head = { uuid: metric.uuid ?? '', name: metric.name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method } as const
-  const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric } : { ...metric, experiment_id: experiment.id }) as QueryNode
-  return { head, query }
+  const { saved, ...sent } = metric
+  const head = { uuid: metric.uuid ?? '', name: saved?.name ?? metric.name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method } as const
+  const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric: sent } : { ...sent, experiment_id: experiment.id }) as QueryNode
+  return { head: saved ? { ...head, saved_metric: saved.saved_metric } : head, query }
 }
 
 /** The result of a metric from its query's answer. */

@@ -69,7 +69,7 @@ export class Experiments extends ExperimentsOperations {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.update', experiment, { path: { id }, body: { deleted: true } }, options)
+    return this._softDelete(id, options)
   }
 
   /**

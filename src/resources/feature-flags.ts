@@ -20,7 +20,7 @@ export class FeatureFlags extends FeatureFlagsOperations {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   softDelete(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body: { deleted: true } }, options)
+    return this._softDelete(id, options)
   }
 
   /**

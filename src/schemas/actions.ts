@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, json, userBasicSchema, type UserBasic } from './common.js'
 import type { ActionStep } from '../model/action-steps.js'
 
 /** An action, as list, create, retrieve and update return it (docs/service-behaviour.md §11.4). */
@@ -46,6 +46,9 @@ export interface Action {
   [field: string]: unknown
 }
 
+/** The fields of `Action` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type ActionUncheckedFields = 'steps'
+
 /** The fields of `actionSchema` (exported for the tie test with `Action`). */
 export const actionShape = {
   id: z.number(),
@@ -54,7 +57,6 @@ export const actionShape = {
   tags: z.nullish(z.array(json)),
   post_to_slack: z.optional(z.boolean()),
   slack_message_format: z.nullish(z.string()),
-  steps: maybeJson as Unchecked<ActionStep[] | null | undefined>,
   created_at: z.nullish(dateTime),
   created_by: z.nullish(userBasicSchema),
   deleted: z.optional(z.boolean()),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, maybeJson, openEnum, userBasicSchema, type OpenEnum, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, json, openEnum, userBasicSchema, type OpenEnum, type UserBasic } from './common.js'
 import type { CohortFilters } from '../model/cohort-filters.js'
 import type { COHORT_TYPES } from '../model/enums.js'
 
@@ -51,15 +51,15 @@ export interface Cohort {
   [field: string]: unknown
 }
 
+/** The fields of `Cohort` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type CohortUncheckedFields = 'groups' | 'filters' | 'query'
+
 /** The fields of `cohortSchema` (exported for the tie test with `Cohort`). */
 export const cohortShape = {
   id: z.number(),
   name: z.nullish(z.string()),
   description: z.nullish(z.string()),
-  groups: maybeJson,
   deleted: z.optional(z.boolean()),
-  filters: maybeJson as Unchecked<CohortFilters | null | undefined>,
-  query: maybeJson,
   version: z.nullish(z.number()),
   pending_version: z.nullish(z.number()),
   is_calculating: z.optional(z.boolean()),

@@ -1,3 +1,4 @@
+import type { LiteralUnion } from 'type-fest'
 import * as z from 'zod/mini'
 import type { TypedSchema } from '../model/shape.js'
 
@@ -35,9 +36,10 @@ export function openEnum<T extends string>(): TypedSchema<OpenEnum<T>> {
 
 /**
  * A known-values enum as responses type it: the documented literals autocomplete, any other string
- * (one the service added later, or `""`) is still accepted.
+ * (one the service added later, or `""`) is still accepted. type-fest is a development dependency only:
+ * the build writes its `LiteralUnion` into the shipped declarations (tsup.config.ts).
  */
-export type OpenEnum<T extends string> = T | (string & {})
+export type OpenEnum<T extends string> = LiteralUnion<T, string>
 
 /**
  * The schema type of a nested payload whose shape the type documents but whose content is not checked

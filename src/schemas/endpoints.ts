@@ -4,7 +4,6 @@ import {
   describes,
   json,
   jsonObject,
-  maybeJson,
   openEnum,
   userBasicSchema,
   type Unchecked,
@@ -268,6 +267,9 @@ export interface EndpointRunResult<Row = unknown> {
   [field: string]: unknown
 }
 
+/** The fields of `EndpointRunResult` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type EndpointRunResultUncheckedFields = 'metadata' | 'query'
+
 /** The fields of `endpointRunResultSchema` (exported for the tie test with `EndpointRunResult`). */
 export const endpointRunResultShape = {
   results: z.nullish(z.array(json)),
@@ -283,8 +285,6 @@ export const endpointRunResultShape = {
   cache_target_age: z.nullish(dateTime),
   clickhouse: z.nullish(z.string()),
   error: z.nullish(z.string()),
-  metadata: maybeJson,
-  query: maybeJson,
   query_status: z.nullish(queryStatusSchema),
   timezone: z.nullish(z.string()),
   endpoint_version: z.nullish(z.number()),

@@ -3,13 +3,11 @@ import {
   dateTime,
   describes,
   json,
-  maybeJson,
   minimalFeatureFlagSchema,
   openEnum,
   userBasicSchema,
   type MinimalFeatureFlag,
   type OpenEnum,
-  type Unchecked,
   type UserBasic,
 } from './common.js'
 import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_TYPES } from '../model/enums.js'
@@ -131,6 +129,9 @@ export interface Experiment {
   [field: string]: unknown
 }
 
+/** The fields of `Experiment` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type ExperimentUncheckedFields = 'parameters' | 'secondary_metrics' | 'saved_metrics_ids' | 'filters' | 'exposure_criteria' | 'metrics' | 'metrics_secondary' | 'stats_config' | 'scheduling_config'
+
 /** The fields of `experimentSchema` (exported for the tie test with `Experiment`). */
 export const experimentShape = {
   id: z.number(),
@@ -143,22 +144,13 @@ export const experimentShape = {
   holdout: z.nullish(holdoutSchema),
   holdout_id: z.nullish(z.number()),
   exposure_cohort: z.nullish(z.number()),
-  parameters: maybeJson as Unchecked<ExperimentParameters>,
-  secondary_metrics: maybeJson,
   saved_metrics: z.nullish(z.array(experimentSavedMetricSchema)),
-  saved_metrics_ids: maybeJson as Unchecked<ExperimentSavedMetricRef[]>,
-  filters: maybeJson,
   archived: z.boolean(),
   deleted: z.nullish(z.boolean()),
   created_by: z.nullish(userBasicSchema),
   created_at: dateTime,
   updated_at: z.optional(dateTime),
   type: z.nullish(experimentTypeSchema),
-  exposure_criteria: maybeJson as Unchecked<ExperimentExposureCriteria>,
-  metrics: maybeJson as Unchecked<ExperimentMetricResult[]>,
-  metrics_secondary: maybeJson as Unchecked<ExperimentMetricResult[]>,
-  stats_config: maybeJson as Unchecked<ExperimentStatsConfig>,
-  scheduling_config: maybeJson,
   conclusion: z.nullish(experimentConclusionSchema),
   conclusion_comment: z.nullish(z.string()),
   primary_metrics_ordered_uuids: z.nullish(z.array(z.string())),

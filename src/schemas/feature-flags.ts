@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, maybeJson, openEnum, userBasicSchema, type OpenEnum, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, json, openEnum, userBasicSchema, type OpenEnum, type UserBasic } from './common.js'
 import type { FeatureFlagFilters } from '../model/feature-flag-filters.js'
 
 /**
@@ -82,12 +82,14 @@ export interface FeatureFlag {
   [field: string]: unknown
 }
 
+/** The fields of `FeatureFlag` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type FeatureFlagUncheckedFields = 'filters' | 'experiment_set_metadata' | 'surveys' | 'features' | 'rollback_conditions'
+
 /** The fields of `featureFlagSchema` (exported for the tie test with `FeatureFlag`). */
 export const featureFlagShape = {
   id: z.number(),
   name: z.optional(z.string()),
   key: z.optional(z.string()),
-  filters: maybeJson as Unchecked<FeatureFlagFilters | null | undefined>,
   deleted: z.optional(z.boolean()),
   active: z.optional(z.boolean()),
   archived: z.nullish(z.boolean()),
@@ -98,10 +100,6 @@ export const featureFlagShape = {
   last_modified_by: z.nullish(userBasicSchema),
   ensure_experience_continuity: z.nullish(z.boolean()),
   experiment_set: z.nullish(z.array(json)),
-  experiment_set_metadata: maybeJson,
-  surveys: maybeJson,
-  features: maybeJson,
-  rollback_conditions: maybeJson,
   performed_rollback: z.nullish(z.boolean()),
   can_edit: z.optional(z.boolean()),
   tags: z.nullish(z.array(json)),

@@ -281,17 +281,18 @@ export const hogFunctionMinimalShape = {
 /** A hog function as `hogFunctions.list` returns it (OAS `HogFunctionMinimal`). */
 export const hogFunctionMinimalSchema = describes<HogFunctionMinimal>(z.looseObject(hogFunctionMinimalShape))
 
+/** The fields of `HogFunction` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type HogFunctionUncheckedFields = 'bytecode' | 'mappings'
+
 /** The fields of `hogFunctionSchema` (exported for the tie test with `HogFunction`). */
 export const hogFunctionShape = {
   ...hogFunctionMinimalShape,
   deleted: z.nullish(z.boolean()),
-  bytecode: maybeJson,
   transpiled: z.nullish(z.string()),
   // Only an array is checked: the items are the service's.
   inputs_schema: z.nullish(z.array(hogFunctionInputSchemaItemSchema)),
   inputs: hogFunctionInputsSchema,
   masking: hogFunctionMaskingSchema,
-  mappings: maybeJson as Unchecked<HogFunctionMapping[] | null | undefined>,
   batch_export_id: z.nullish(z.string()),
 }
 

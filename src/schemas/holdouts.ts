@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, userBasicSchema, type UserBasic } from './common.js'
 import type { HoldoutGroup } from '../model/holdout-groups.js'
 
 /** A holdout, as its group and experiments (`holdout`) return it (docs/service-behaviour.md §11.5). */
@@ -24,12 +24,14 @@ export interface Holdout {
   [field: string]: unknown
 }
 
+/** The fields of `Holdout` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type HoldoutUncheckedFields = 'filters'
+
 /** The fields of `holdoutSchema` (exported for the tie test with `Holdout`). */
 export const holdoutShape = {
   id: z.number(),
   name: z.optional(z.string()),
   description: z.nullish(z.string()),
-  filters: maybeJson as Unchecked<HoldoutGroup[] | null | undefined>,
   created_by: z.nullish(userBasicSchema),
   created_at: z.optional(dateTime),
   updated_at: z.optional(dateTime),

@@ -177,8 +177,10 @@ export interface ExperimentResults {
 export interface MetricResult {
   /** The metric's `uuid`. */
   uuid: string
-  /** Its name, when it has one. */
+  /** Its name, when it has one: a saved metric's is the saved metric's name. */
   name?: string
+  /** The saved metric it comes from (its id), for a metric the experiment shares through `saved_metrics`. */
+  saved_metric?: number
   /** `ExperimentMetric`, or a legacy kind (read through that kind's own query). */
   kind: 'ExperimentMetric' | 'ExperimentTrendsQuery' | 'ExperimentFunnelsQuery'
   /** `mean`, `funnel`, `ratio` or `retention` (current metrics). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, maybeJson, userBasicSchema, type Unchecked, type UserBasic } from './common.js'
+import { dateTime, describes, json, userBasicSchema, type UserBasic } from './common.js'
 import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
 
 /** A saved (shared) metric, as its group returns it (docs/service-behaviour.md §11.6). */
@@ -26,12 +26,14 @@ export interface SavedMetric {
   [field: string]: unknown
 }
 
+/** The fields of `SavedMetric` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type SavedMetricUncheckedFields = 'query'
+
 /** The fields of `savedMetricSchema` (exported for the tie test with `SavedMetric`). */
 export const savedMetricShape = {
   id: z.number(),
   name: z.string(),
   description: z.nullish(z.string()),
-  query: maybeJson as Unchecked<ExperimentMetricResult | null | undefined>,
   created_by: z.nullish(userBasicSchema),
   created_at: z.nullish(dateTime),
   updated_at: z.nullish(dateTime),

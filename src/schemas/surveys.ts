@@ -184,6 +184,9 @@ export interface Survey {
   [field: string]: unknown
 }
 
+/** The fields of `Survey` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+export type SurveyUncheckedFields = 'translations' | 'form_content'
+
 /** The fields of `surveySchema` (exported for the tie test with `Survey`). */
 export const surveyShape = {
   id: z.string(),
@@ -219,8 +222,6 @@ export const surveyShape = {
   response_sampling_daily_limits: z.nullish(z.union([z.string(), z.array(surveyDailyLimitSchema)])),
   enable_partial_responses: z.nullish(z.boolean()),
   enable_iframe_embedding: z.nullish(z.boolean()),
-  translations: maybeJson,
-  form_content: maybeJson,
   user_access_level: z.nullish(z.string()),
 }
 

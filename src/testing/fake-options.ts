@@ -6,7 +6,7 @@
 import type { OperationId, Scope } from '../core/operations.js'
 import { TooManyRequestsFault, type TooManyRequestsOptions } from './faults.js'
 import { FakeProjects } from './projects.js'
-import type { CoreSettings, KeyScopes } from './service.js'
+import type { CoreSettings, FakeKey, KeyScopes } from './service.js'
 import { serviceThrottles, type FakeRateLimits } from './throttles.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
@@ -34,9 +34,17 @@ export interface FakeApiOptions {
   apiKey?: string
   /**
    * More keys and their scopes, e.g. `{ phx_readonly: ['experiment:read'] }`. A `:write` scope also
-   * grants the matching `:read`; `'*'` grants everything. Listing `apiKey` here overrides its scopes.
+   * grants the matching `:read`; `'*'` grants everything. Listing `apiKey` here overrides its scopes. A key limited to
+   * some projects is `{ scopes, projects: [1] }`: a request naming another project answers 403 `API key does not have
+   * access to the requested project: ID <n>.` (docs/service-behaviour.md [`AU4`]).
    */
-  keys?: Record<string, readonly Scope[] | '*'>
+  keys?: Record<string, readonly Scope[] | '*' | { scopes: readonly Scope[] | '*'; projects?: readonly number[] }>
+  /**
+   * Operations whose action declares no scope on this service, as on an older one or a newer one that dropped it,
+   * e.g. `['eventDefinitions.list']`: a personal API key gets 403 `This action does not support personal API key
+   * access` whatever its scopes (docs/service-behaviour.md [`AU3`]). `allowUnscopedActions` does not apply to them.
+   */
+  unscopedOperations?: readonly OperationId[]
   /** Default page size of the limit/offset lists. Default 100, like the service. */
   pageSize?: number
   /** The fake's host: what `clientOptions()` gives and the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
@@ -66,6 +74,13 @@ export interface FakeApiOptions {
    * the fake by default; `true` answers them with realistic bodies, to test code paths.
    */
   allowUnscopedActions?: boolean
+  /**
+   * The scheme, host and port the service sees requests arrive on, as behind a proxy that terminates TLS and does
+   * not pass the scheme on, or rewrites the host (docs/service-behaviour.md [`PG2`]), e.g.
+   * `'http://posthog.example.com'`: the `next` and `previous` links of its lists are written on it. Default: the
+   * origin of each request.
+   */
+  linkOrigin?: string
   /** The clock of every timestamp the fake writes. Default `() => new Date()`. */
   now?: () => Date
   /**
@@ -101,9 +116,12 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
   const pageSize = options.pageSize ?? 100
   if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
   const apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
-  const keys = new Map<string, KeyScopes>([[apiKey, '*']])
-  for (const [key, scopes] of Object.entries(options.keys ?? {})) {
-    keys.set(key, scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes))
+  const keys = new Map<string, FakeKey>([[apiKey, { scopes: '*', projects: null }]])
+  for (const [key, given] of Object.entries(options.keys ?? {})) {
+    type Limited = { scopes: readonly Scope[] | '*'; projects?: readonly number[] }
+    const { scopes, projects }: Limited = typeof given === 'object' && !Array.isArray(given) ? (given as Limited) : { scopes: given as Limited['scopes'] }
+    const all: KeyScopes = scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes)
+    keys.set(key, { scopes: all, projects: projects ? new Set(checkProjects(`keys.${key}.projects`, projects)) : null })
   }
   const initialTooManyRequests = checkTooManyRequests(options)
   return {
@@ -117,6 +135,8 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
       tooManyRequests: new TooManyRequestsFault(initialTooManyRequests),
       throttles: serviceThrottles(options.rateLimits),
       unavailable: new Set(options.unavailable),
+      linkOrigin: checkLinkOrigin(options.linkOrigin),
+      unscoped: new Set(options.unscopedOperations),
     },
     initialTooManyRequests,
   }
@@ -128,6 +148,17 @@ function checkTooManyRequests(options: FakeApiOptions): TooManyRequestsOptions |
     throw new TypeError('createFakeApi: tooManyRequests and its deprecated alias rateLimit are both given; keep tooManyRequests')
   }
   return options.tooManyRequests ?? options.rateLimit ?? null
+}
+
+/** `linkOrigin` as an origin, or `null` when not given. */
+function checkLinkOrigin(value: string | undefined): string | null {
+  if (value === undefined) return null
+  const url = URL.canParse(String(value)) ? new URL(String(value)) : null
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    const got = JSON.stringify(value)
+    throw new TypeError(`createFakeApi: linkOrigin must be an http(s) origin such as http://posthog.example.com, got ${got}`)
+  }
+  return url.origin
 }
 
 /** A list of project ids checked: positive integers, no repeats; `null` when not given. */

@@ -1,12 +1,15 @@
 /** `fake.seed.*`: records stored directly in a project of the fake, through each group's own seeding. */
 import { seedAction } from './groups/actions.js'
 import { seedCohort } from './groups/cohorts.js'
+import { seedDashboard } from './groups/dashboards.js'
+import { seedEarlyAccessFeature } from './groups/early-access-features.js'
 import { seedEndpoint, type EndpointSeed } from './groups/endpoints.js'
 import { seedEventDefinition, type EventDefinitionSeed } from './groups/event-definitions.js'
 import { seedExperiment, type ExperimentSeed } from './groups/experiments.js'
 import { createFlag } from './groups/feature-flags.js'
 import { seedHogFunction, type HogFunctionSeed } from './groups/hog-functions.js'
 import { seedHoldout } from './groups/holdouts.js'
+import { seedInsight } from './groups/insights.js'
 import { seedSavedMetric } from './groups/saved-metrics.js'
 import { seedSurveyResponses, type SurveyResponseSeed } from './groups/survey-responses.js'
 import { seedSurvey, type SurveySeed } from './groups/surveys.js'
@@ -14,6 +17,9 @@ import type { FakeProjects } from './projects.js'
 import type {
   FakeAction,
   FakeCohort,
+  FakeDashboard,
+  FakeEarlyAccessFeature,
+  FakeInsight,
   FakeEndpoint,
   FakeEventDefinition,
   FakeExperiment,
@@ -63,6 +69,12 @@ export interface FakeSeeders {
   holdouts(seed: SeedInput<Partial<FakeHoldout>>, options?: SeedOptions): FakeHoldout[]
   /** Saved experiment metrics (a mean of `$pageview` unless told otherwise). */
   savedMetrics(seed: SeedInput<Partial<FakeSavedMetric>>, options?: SeedOptions): FakeSavedMetric[]
+  /** Dashboards (named `Dashboard <n>`, no tiles: an insight seeded with `dashboards` is placed on them). */
+  dashboards(seed: SeedInput<Partial<FakeDashboard>>, options?: SeedOptions): FakeDashboard[]
+  /** Insights (a trends insight of `$pageview` unless told otherwise), on the dashboards `dashboards` names. */
+  insights(seed: SeedInput<Partial<FakeInsight> & { dashboards?: number[] }>, options?: SeedOptions): FakeInsight[]
+  /** Early access features (each on a new boolean flag unless `feature_flag_id` is given). */
+  earlyAccessFeatures(seed: SeedInput<Partial<FakeEarlyAccessFeature>>, options?: SeedOptions): FakeEarlyAccessFeature[]
   /**
    * What the experiment's results are computed from (`ExperimentQuery` and the legacy kinds): per variant
    * key, the exposures and the conversions (funnels) or `sum` and `sum_squares` (means), e.g.
@@ -98,6 +110,9 @@ export function createSeeders(projects: FakeProjects): FakeSeeders {
     actions: (input, options) => many(input, options, seedAction),
     holdouts: (input, options) => many(input, options, seedHoldout),
     savedMetrics: (input, options) => many(input, options, seedSavedMetric),
+    dashboards: (input, options) => many(input, options, seedDashboard),
+    insights: (input, options) => many(input, options, seedInsight),
+    earlyAccessFeatures: (input, options) => many(input, options, seedEarlyAccessFeature),
     experimentData: (experimentId, variants, options) => {
       const store = storeOf(options)
       if (!store.experiments.has(experimentId)) throw new TypeError(`seed.experimentData: no experiment ${experimentId}`)

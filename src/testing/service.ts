@@ -7,12 +7,15 @@ import type { OperationContext, OperationHandler } from './context.js'
 import type { TooManyRequestsFault } from './faults.js'
 import { actionHandlers } from './groups/actions.js'
 import { cohortHandlers } from './groups/cohorts.js'
+import { dashboardHandlers } from './groups/dashboards.js'
+import { earlyAccessFeatureHandlers } from './groups/early-access-features.js'
 import { endpointHandlers } from './groups/endpoints.js'
 import { eventDefinitionHandlers } from './groups/event-definitions.js'
 import { experimentHandlers } from './groups/experiments.js'
 import { featureFlagHandlers } from './groups/feature-flags.js'
 import { hogFunctionHandlers } from './groups/hog-functions.js'
 import { holdoutHandlers } from './groups/holdouts.js'
+import { insightHandlers } from './groups/insights.js'
 import { queryHandlers } from './groups/query.js'
 import { savedMetricHandlers } from './groups/saved-metrics.js'
 import { surveyHandlers } from './groups/surveys.js'
@@ -34,10 +37,19 @@ const HANDLERS = {
   ...actionHandlers,
   ...holdoutHandlers,
   ...savedMetricHandlers,
+  ...dashboardHandlers,
+  ...insightHandlers,
+  ...earlyAccessFeatureHandlers,
 } satisfies Record<OperationId, OperationHandler>
 
 /** The scopes of a key: a list, or `'*'` for everything. */
 export type KeyScopes = ReadonlySet<Scope> | '*'
+
+/** A personal API key: its scopes, and the projects it is limited to (`null`: every project of its user). */
+export interface FakeKey {
+  scopes: KeyScopes
+  projects: ReadonlySet<number> | null
+}
 
 /** A request as the core reads it (the body already read as text). */
 export interface IncomingRequest {
@@ -63,14 +75,18 @@ export function resolve(method: string, pathname: string): Resolved {
 export type ProjectLookup = (projectId: string) => ProjectOutcome
 
 export interface CoreSettings {
-  keys: ReadonlyMap<string, KeyScopes>
+  keys: ReadonlyMap<string, FakeKey>
   allowUnscopedActions: boolean
+  /** `createFakeApi({ unscopedOperations })`: operations whose action declares no scope on this service. */
+  unscoped: ReadonlySet<OperationId>
   /** `faults.tooManyRequests`: the injected 429s. */
   tooManyRequests: TooManyRequestsFault
   /** `createFakeApi({ rateLimits })`: the service's own throttles, or `null`. */
   throttles: ServiceThrottles | null
   /** `createFakeApi({ unavailable })`: operations answered as paths the service does not have. */
   unavailable: ReadonlySet<OperationId>
+  /** `createFakeApi({ linkOrigin })`: the origin the service sees requests on (behind a proxy), or `null`. */
+  linkOrigin: string | null
 }
 
 /** Answers one request. Never throws: a bug in a handler becomes a 500 and is reported to `onError`. */
@@ -99,29 +115,33 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   if (token === null) {
     return apiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.')
   }
-  const scopes = settings.keys.get(token)
-  if (scopes === undefined) {
+  const key = settings.keys.get(token)
+  if (key === undefined) {
     return apiError(401, 'authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.')
   }
 
-  // A project the key's user cannot reach, or none (docs/service-behaviour.md §1.1, §1.4).
+  // No such project (docs/service-behaviour.md §1.1).
   const store = projects(path.projectId)
-  if (store === 'no-access') return apiError(403, 'authentication_error', 'permission_denied', "You don't have access to the project.")
   if (!store) return apiError(404, 'invalid_request', 'not_found', 'Project not found.')
 
+  const denied = (detail: string) => apiError(403, 'authentication_error', 'permission_denied', detail)
   if (match.kind === 'method-not-allowed') {
+    if (store === 'no-access') return denied("You don't have access to the project.")
     return apiError(405, 'invalid_request', 'method_not_allowed', `Method "${request.method.toUpperCase()}" not allowed.`)
   }
 
-  // Scopes (posthog/permissions.py, docs/service-behaviour.md §1.4).
-  const needed = match.operation.scope
-  if (needed === null) {
-    if (!settings.allowUnscopedActions) {
-      return apiError(403, 'authentication_error', 'permission_denied', 'This action does not support personal API key access')
-    }
-  } else if (!hasScope(scopes, needed)) {
-    return apiError(403, 'authentication_error', 'permission_denied', `API key missing required scope '${needed}'`)
+  // Permissions in the service's order (posthog/permissions.py, docs/service-behaviour.md AU3–AU6): the action's
+  // scope (none: no personal API key, whatever its scopes), the key's projects, the key's scopes, then membership.
+  const needed = settings.unscoped.has(match.id) ? null : match.operation.scope
+  if (needed === null && !(settings.allowUnscopedActions && match.operation.scope === null)) {
+    return denied('This action does not support personal API key access')
   }
+  const projectId = store === 'no-access' ? Number(path.projectId) : store.projectId
+  if (key.projects && !key.projects.has(projectId)) {
+    return denied(`API key does not have access to the requested project: ID ${projectId}.`)
+  }
+  if (needed !== null && !hasScope(key.scopes, needed)) return denied(`API key missing required scope '${needed}'`)
+  if (store === 'no-access') return denied("You don't have access to the project.")
 
   // Throttling comes after permissions, and only counts requests that pass (DRF).
   const injected = settings.tooManyRequests.check(token, store.now().getTime())
@@ -134,7 +154,8 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   const context: OperationContext = {
     store,
     method: request.method.toUpperCase(),
-    url: request.url,
+    // The service writes its links from the request as it reached it: behind a proxy, another origin (PG2).
+    url: settings.linkOrigin ? new URL(request.url.pathname + request.url.search, settings.linkOrigin) : request.url,
     params: match.params,
     query: request.url.searchParams,
     body: parseBody(request),

@@ -12,6 +12,11 @@ import type {
   FakeFeatureFlag,
   FakeHogFunction,
   FakeHoldout,
+  FakeDashboard,
+  FakeDashboardTile,
+  FakeText,
+  FakeInsight,
+  FakeEarlyAccessFeature,
   FakeLogEntry,
   FakeSurvey,
   FakeSurveyCopy,
@@ -60,6 +65,16 @@ export interface FakeState {
   readonly experimentData: ReadonlyMap<number, ReadonlyMap<string, FakeExperimentData>>
   /** Async query runs by id. */
   readonly queryRuns: ReadonlyMap<string, FakeQueryRun>
+  /** Dashboards by id, soft-deleted ones included. */
+  readonly dashboards: ReadonlyMap<number, FakeDashboard>
+  /** Dashboard tiles by id, soft-deleted ones included. */
+  readonly dashboardTiles: ReadonlyMap<number, FakeDashboardTile>
+  /** Texts of text tiles by id. */
+  readonly texts: ReadonlyMap<number, FakeText>
+  /** Insights by id, soft-deleted ones included. */
+  readonly insights: ReadonlyMap<number, FakeInsight>
+  /** Early access features by id. */
+  readonly earlyAccessFeatures: ReadonlyMap<string, FakeEarlyAccessFeature>
 }
 
 /** Settings the handlers read. */
@@ -89,7 +104,7 @@ export const FAKE_USER: FakeUser = {
 export const FAKE_ORGANIZATION_ID = '01960000-0000-7000-8000-00000000b001'
 
 /** The kinds of integer ids the fake hands out. */
-export type IdKind = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'action' | 'savedMetric'
+export type IdKind = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'action' | 'savedMetric' | 'dashboard' | 'tile' | 'text' | 'insight'
 type Counter = IdKind | 'uuid'
 
 /** Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. */
@@ -100,6 +115,11 @@ export class FakeStore implements FakeState {
   readonly actions = new Map<number, FakeAction>()
   readonly holdouts = new Map<number, FakeHoldout>()
   readonly savedMetrics = new Map<number, FakeSavedMetric>()
+  readonly dashboards = new Map<number, FakeDashboard>()
+  readonly dashboardTiles = new Map<number, FakeDashboardTile>()
+  readonly texts = new Map<number, FakeText>()
+  readonly insights = new Map<number, FakeInsight>()
+  readonly earlyAccessFeatures = new Map<string, FakeEarlyAccessFeature>()
   readonly timeseriesRecalculations: FakeTimeseriesRecalculation[] = []
   readonly hogFunctions = new Map<string, FakeHogFunction>()
   readonly hogFunctionLogs = new Map<string, FakeLogEntry[]>()
@@ -176,6 +196,11 @@ export class FakeStore implements FakeState {
       this.experimentData,
       this.queryRuns,
       this.summaries,
+      this.dashboards,
+      this.dashboardTiles,
+      this.texts,
+      this.insights,
+      this.earlyAccessFeatures,
     ] as Map<unknown, unknown>[]) {
       map.clear()
     }

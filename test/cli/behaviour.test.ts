@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { COMMANDS, GROUPS, kebab } from '../../src/cli/commands.js'
-import { buildCli, fakeEnv, runCli, type StagedCli } from './helpers.js'
+import { buildCli, fakeEnv, runCli, runInProcess, type StagedCli } from './helpers.js'
 
 /**
  * The built bin's contract besides reaching operations: exit codes for each class of failure (with
@@ -34,6 +34,8 @@ afterAll(async () => {
 })
 
 const run = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) => runCli(cli.bin, args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
+/** The same command line in this process (the bin's own code): for the matrices of usage errors. */
+const runHere = (args: string[]) => runInProcess(args, { env })
 const oneLine = (stderr: string) => {
   expect(stderr).toMatch(/^posthog-project: [^\n]+\n$/)
   return stderr.slice('posthog-project: '.length).trimEnd()
@@ -41,9 +43,9 @@ const oneLine = (stderr: string) => {
 
 describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
-    ['unknown group, nearest first', ['surveyz', 'list'], /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
-    ['unknown group, none near', ['widgets', 'list'], /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
+    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
+    ['unknown group, nearest first', ['surveyz', 'list'], /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
+    ['unknown group, none near', ['widgets', 'list'], /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
     ['unknown method', ['surveys', 'lst'], /^Invalid argument `lst`: unknown method of surveys; did you mean list\? \(methods: list, create, .*responses-count\)$/],
     ['unknown method, nearest first', ['surveys', 'respones'], /^Invalid argument `respones`: unknown method of surveys; did you mean responses\? \(methods: responses, list, create, /],
     ['missing method', ['surveys'], /^Invalid argument `method`: missing: one of list, create,/],
@@ -77,7 +79,7 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
 
   it.each(cases)('%s', async (_name, args, message) => {
     const before = fake.requests.length
-    const result = await run(args)
+    const result = await runHere(args)
     expect(result.code).toBe(2)
     expect(oneLine(result.stderr)).toMatch(message)
     expect(result.stdout).toBe('')
@@ -94,7 +96,7 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
     )
     expect(expected).toMatch(/^InvalidArgumentError: Invalid argument/)
     const before = fake.requests.length
-    const result = await run(args)
+    const result = await runHere(args)
     expect(result.code).toBe(2)
     expect(oneLine(result.stderr)).toBe(expected.replace(/^InvalidArgumentError: /, ''))
     expect(fake.requests.length).toBe(before)

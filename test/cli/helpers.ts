@@ -1,13 +1,17 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import type { Sink } from '../../src/cli/output.js'
+import { builtPackage } from '../helpers/package-build.js'
 
 /**
- * The built `posthog-project` command, spawned as users run it. Each test file builds the package with
- * tsup into its own staging folder (a copy of package.json, node_modules linked, dist/ built; no type
- * declarations, which the command does not need), so it never races other tests that rebuild ./dist,
- * and the command's `import('posthog-project-client')` resolves to the staged build, as it would installed.
+ * The built `posthog-project` command, spawned as users run it. The package is built with tsup into a
+ * staging folder (a copy of package.json, node_modules linked, dist/ built; no type declarations, which the
+ * command does not need), so it never races other tests or ./dist, and the command's
+ * `import('posthog-project-client')` resolves to the staged build, as it would installed. The build is made
+ * once for the sources as they are and shared by the test files.
  */
 
 const root = new URL('../..', import.meta.url).pathname
@@ -21,12 +25,17 @@ export interface StagedCli {
   remove(): void
 }
 
-/** Builds the package into a fresh staging folder. */
+/**
+ * A fresh staging folder of the package, built: a copy of the build made once for the current sources and
+ * shared by the test files (test/helpers/package-build.ts), so what a test writes or moves in its folder
+ * stays its own.
+ */
 export function buildCli(): StagedCli {
+  const built = builtPackage({ declarations: false })
   const dir = mkdtempSync(join(tmpdir(), 'phc-cli-'))
   cpSync(join(root, 'package.json'), join(dir, 'package.json'))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
-  execFileSync('npx', ['tsup', '--silent', '--no-dts', '--out-dir', join(dir, 'dist')], { cwd: root, stdio: 'pipe' })
+  cpSync(join(built, 'dist'), join(dir, 'dist'), { recursive: true })
   return { bin: join(dir, 'dist', 'cli.cjs'), dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
@@ -80,6 +89,38 @@ export function finished(child: ChildProcess): Promise<CliResult> {
     child.once('error', reject)
     child.once('close', (code) => resolve({ code, stdout, stderr }))
   })
+}
+
+/** Output kept in memory, as the command writes it. */
+class Captured implements Sink {
+  readonly isTTY = false
+  readonly #chunks: Buffer[] = []
+  write(chunk: string | Uint8Array): boolean {
+    this.#chunks.push(Buffer.from(chunk))
+    return true
+  }
+  once(): this {
+    return this
+  }
+  text(): string {
+    return Buffer.concat(this.#chunks).toString('utf8')
+  }
+}
+
+/**
+ * Runs the command line in this process, through the code the bin runs (src/cli/program.ts, with the SDK
+ * from the sources): what a case proves of a command's flags, request and output, without starting a
+ * process per case. `runCli` runs the built bin itself.
+ */
+export async function runInProcess(args: readonly string[], options: Omit<RunOptions, 'cwd'> = {}): Promise<CliResult> {
+  const { runCommandLine } = await import('../../src/cli/program.js')
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+  const stdout = new Captured()
+  const stderr = new Captured()
+  const stdin = Readable.from(options.input ? [options.input] : [])
+  const io = () => ({ stdout, stderr, stdin, env: { ...options.env }, signal: new AbortController().signal })
+  const code = await runCommandLine(args, version, { stdout, stderr }, io)
+  return { code, stdout: stdout.text(), stderr: stderr.text() }
 }
 
 /** The environment that points the command at a fake server. */

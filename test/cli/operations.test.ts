@@ -2,22 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATIONS, ProjectClient, type OperationId } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { kebab } from '../../src/cli/commands.js'
-import { buildCli, fakeEnv, runCli, type CliResult, type StagedCli } from './helpers.js'
+import { fakeEnv, runInProcess, type CliResult } from './helpers.js'
 
 /**
- * Every operation of OPERATIONS through the built `posthog-project` bin, over a real
- * socket to the fake's `listen()`: each case seeds what it needs, runs `posthog-project <group> <method> …`
- * and checks the exit code, the JSON printed, and that the fake received exactly that operation.
+ * Every operation of OPERATIONS through the `posthog-project` command line, run in process (the bin's own
+ * code; the built bin is spawned by the other files of test/cli), over a real socket to the fake's
+ * `listen()`: each case seeds what it needs, runs `posthog-project <group> <method> …` and checks the exit
+ * code, the JSON printed, and that the fake received exactly that operation.
  */
 
-let cli: StagedCli
 let fake: FakeApi
 let server: FakeServer
 /** A client on the fake in memory, for seeding state through the API (recalculations, responses). */
 let setup: ProjectClient
 
 beforeAll(async () => {
-  cli = buildCli()
   // The real service refuses personal API keys on the operations with no scope; this fake answers them.
   fake = createFakeApi({ allowUnscopedActions: true, projects: [1, 2] })
   server = await fake.listen()
@@ -25,7 +24,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await server?.close()
-  cli?.remove()
 })
 
 interface Case {
@@ -51,6 +49,9 @@ const cohort = (name: string) => fake.seed.cohorts([{ name }])[0]!
 const action = (name: string) => fake.seed.actions([{ name }])[0]!
 const holdout = (name: string) => fake.seed.holdouts([{ name }])[0]!
 const savedMetric = (name: string) => fake.seed.savedMetrics([{ name }])[0]!
+const dashboard = (name: string) => fake.seed.dashboards([{ name }])[0]!
+const insight = (name: string) => fake.seed.insights([{ name }])[0]!
+const feature = (name: string) => fake.seed.earlyAccessFeatures([{ name }])[0]!
 const FLAG_FILTERS = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 25 }] }
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown> & { results: Array<Record<string, unknown>> }
 const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
@@ -255,6 +256,30 @@ const CASES: Record<OperationId, Case> = {
   'holdouts.update': { args: () => [String(holdout('Updated holdout').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
   'holdouts.delete': { args: () => [String(holdout('Deleted holdout').id)], check: (out) => expect(out).toBe('') },
 
+  'dashboards.list': { args: () => (dashboard('Listed dashboard'), []), check: (out) => expect(json(out).results.map((item) => item['name'])).toContain('Listed dashboard') },
+  'dashboards.create': { args: () => ['--data', '{"name":"Shell dashboard"}'], check: (out) => expect(json(out)).toMatchObject({ name: 'Shell dashboard', tiles: [] }) },
+  'dashboards.retrieve': { args: () => [String(dashboard('Retrieved dashboard').id)], check: (out) => expect(json(out).name).toBe('Retrieved dashboard') },
+  'dashboards.update': { args: () => [String(dashboard('Updated dashboard').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'dashboards.delete': { args: () => [String(dashboard('Undeletable dashboard').id)], code: 1, check: (out) => expect(out).toBe('') },
+
+  'insights.list': { args: () => (insight('Listed insight'), ['--search', 'Listed insight']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed insight']) },
+  'insights.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Shell insight', query: { kind: 'HogQuery', code: 'return 1' } })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Shell insight', query: { kind: 'HogQuery' } }),
+  },
+  'insights.retrieve': { args: () => [String(insight('Retrieved insight').id)], check: (out) => expect(json(out).name).toBe('Retrieved insight') },
+  'insights.update': { args: () => [String(insight('Updated insight').id), '--data', '{"description":"d"}'], check: (out) => expect(json(out).description).toBe('d') },
+  'insights.delete': { args: () => [String(insight('Undeletable insight').id)], code: 1, check: (out) => expect(out).toBe('') },
+
+  'earlyAccessFeatures.list': { args: () => (feature('Listed feature'), []), check: (out) => expect(json(out).results.map((item) => item['name'])).toContain('Listed feature') },
+  'earlyAccessFeatures.create': {
+    args: () => ['--data', JSON.stringify({ name: 'Shell feature', stage: 'beta' })],
+    check: (out) => expect(json(out)).toMatchObject({ name: 'Shell feature', feature_flag: { key: 'shell-feature' } }),
+  },
+  'earlyAccessFeatures.retrieve': { args: () => [feature('Retrieved feature').id], check: (out) => expect(json(out).name).toBe('Retrieved feature') },
+  'earlyAccessFeatures.update': { args: () => [feature('Updated feature').id, '--data', '{"stage":"alpha"}'], check: (out) => expect(json(out).stage).toBe('alpha') },
+  'earlyAccessFeatures.delete': { args: () => [feature('Deleted feature').id], check: (out) => expect(out).toBe('') },
+
   'savedMetrics.list': { args: () => (savedMetric('Listed metric'), ['--search', 'Listed metric']), check: (out) => expect(json(out).results.map((item) => item['name'])).toEqual(['Listed metric']) },
   'savedMetrics.create': {
     args: () => ['--data', JSON.stringify({ name: 'Shell metric', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } })],
@@ -297,7 +322,7 @@ describe('posthog-project reaches every operation', () => {
     const [group, method] = id.split('.') as [string, string]
     const args = await CASES[id].args()
     const before = fake.requests.length
-    const result: CliResult = await runCli(cli.bin, [...(CASES[id].command ?? [kebab(group), kebab(method)]), ...args], { env: fakeEnv(fake, server.url) })
+    const result: CliResult = await runInProcess([...(CASES[id].command ?? [kebab(group), kebab(method)]), ...args], { env: fakeEnv(fake, server.url) })
     const expected = CASES[id].code ?? 0
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: expected, stderr: expected === 0 ? '' : expect.stringMatching(/^posthog-project: .+\n$/) })
     CASES[id].check(result.stdout)
@@ -308,7 +333,7 @@ describe('posthog-project reaches every operation', () => {
 
   it('the camel-case names answer too (hogFunctions metricsTotals)', async () => {
     const { id } = hogFunction()
-    const result = await runCli(cli.bin, ['hogFunctions', 'metricsTotals', id], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['hogFunctions', 'metricsTotals', id], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     expect(json(result.stdout)).toHaveProperty('totals')
   })
@@ -316,7 +341,7 @@ describe('posthog-project reaches every operation', () => {
   it('soft-delete sends PATCH {deleted: true} and the record is gone', async () => {
     const { id } = experiment()
     const before = fake.requests.length
-    const result = await runCli(cli.bin, ['experiments', 'soft-delete', String(id)], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['experiments', 'soft-delete', String(id)], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     expect(json(result.stdout).deleted).toBe(true)
     expect(fake.requests.slice(before).map((request) => [request.method, request.body])).toEqual([['PATCH', { deleted: true }]])
@@ -327,7 +352,7 @@ describe('posthog-project reaches every operation', () => {
     const sent: unknown[] = []
     for (const [method, body] of [['disable', { active: false }], ['enable', { active: true }], ['soft-delete', { deleted: true }]] as const) {
       const before = fake.requests.length
-      const result = await runCli(cli.bin, ['feature-flags', method, String(id)], { env: fakeEnv(fake, server.url) })
+      const result = await runInProcess(['feature-flags', method, String(id)], { env: fakeEnv(fake, server.url) })
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' })
       sent.push(...fake.requests.slice(before).map((request) => [request.method, request.body]))
       expect(sent.at(-1)).toEqual(['PATCH', body])
@@ -338,7 +363,7 @@ describe('posthog-project reaches every operation', () => {
   it('the full-depth check refuses a typo deep in a flag\'s filters before anything is sent', async () => {
     const filters = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', valeu: '@acme.com' }], rollout_percentage: 25 }] }
     const before = fake.requests.length
-    const result = await runCli(cli.bin, ['feature-flags', 'create', '--data', JSON.stringify({ key: 'typo', filters })], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['feature-flags', 'create', '--data', JSON.stringify({ key: 'typo', filters })], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('filters.groups[0].properties[0]')
     expect(result.stderr).toContain('valeu')
@@ -348,7 +373,7 @@ describe('posthog-project reaches every operation', () => {
   describe('lifecycle helpers: one PATCH each, the body written from their flags', () => {
     const patched = async (args: string[]) => {
       const before = fake.requests.length
-      const result = await runCli(cli.bin, args, { env: fakeEnv(fake, server.url) })
+      const result = await runInProcess(args, { env: fakeEnv(fake, server.url) })
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' })
       const sent = fake.requests.slice(before)
       expect(sent.map((request) => request.method)).toEqual(['PATCH'])
@@ -389,7 +414,7 @@ describe('posthog-project reaches every operation', () => {
         (error: unknown) => (error as Error).message,
       )
       const before = fake.requests.length
-      const result = await runCli(cli.bin, ['surveys', 'launch', id, '--start_date', 'soon'], { env: fakeEnv(fake, server.url) })
+      const result = await runInProcess(['surveys', 'launch', id, '--start_date', 'soon'], { env: fakeEnv(fake, server.url) })
       expect(result.code).toBe(2)
       expect(result.stderr).toBe(`posthog-project: ${expected}\n`)
       expect(fake.requests.length).toBe(before)

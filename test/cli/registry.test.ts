@@ -10,7 +10,7 @@ import { UsageError } from '../../src/cli/errors.js'
 import { toolHelp } from '../../src/cli/help.js'
 import type { Sink } from '../../src/cli/output.js'
 import type { Io } from '../../src/cli/command.js'
-import { API_COMMANDS, CONFIG_COMMANDS, REGISTRY, lookUp } from '../../src/cli/registry.js'
+import { API_COMMANDS, CONFIG_COMMANDS, REGISTRY, TOOL_COMMANDS, lookUp } from '../../src/cli/registry.js'
 import { fakeEnv } from './helpers.js'
 
 /** The one registry of commands (API calls and configuration commands), its help, and the one way to a client. */
@@ -18,7 +18,7 @@ import { fakeEnv } from './helpers.js'
 const methods = GROUPS.flatMap((group) => methodsOf(group).map((method) => ({ group, method, spec: (COMMANDS[group] as Record<string, CommandSpec>)[method]! })))
 
 describe('the registry', () => {
-  it('holds every method of every group, query, the four configuration commands and test, each once', () => {
+  it('holds every method of every group, query, the four configuration commands, test and completion, each once', () => {
     expect(REGISTRY.map(({ words }) => words.join(' '))).toEqual([
       ...methods.map(({ group, method }) => `${kebab(group)} ${kebab(method)}`),
       'query',
@@ -27,6 +27,7 @@ describe('the registry', () => {
       'apply',
       'copy',
       'test',
+      'completion',
     ])
     expect(new Set(REGISTRY.map(({ words }) => words.join(' '))).size).toBe(REGISTRY.length)
   })
@@ -56,7 +57,9 @@ describe('the registry', () => {
     for (const command of REGISTRY) {
       expect(await parseCommandLine([...command.words, '--help'])).toMatchObject({ kind: 'help', command })
       const flags = await command.flags()
-      expect(Object.keys(flags.shared)).toEqual(expect.arrayContaining(['api-key', 'project', 'base-url', 'verbose', 'help']))
+      // `completion` talks to no service: it takes no settings.
+      const shared = TOOL_COMMANDS.includes(command) ? ['help'] : ['api-key', 'project', 'base-url', 'verbose', 'help']
+      expect(Object.keys(flags.shared)).toEqual(expect.arrayContaining(shared))
     }
     expect(await lookUp(['surveys', 'list']).command!.help()).toMatch(/^Usage: posthog-project surveys list \[--<param> <value>…\] \[--all\] \[--max N\]\n/)
   })

@@ -80,25 +80,25 @@ describe('formatPlan', () => {
         'Plan for project 222 (https://eu.posthog.com): 0 to create, 1 to update, 0 to delete, 0 unchanged.',
         '~ hog-functions "Order webhook" (update, id f1)',
         '    hog: (lines)',
-        '      @@ line 1',
-        '      - let a := 1',
-        '      + let a := 10',
-        '        let b := 2',
-        '        let c := 3',
-        '        let d := 4',
-        '      @@ line 7',
-        '        let g := 7',
-        '        let h := 8',
-        '        let url := inputs.url',
-        '      - fetch(url, {"method": "POST"})',
-        '      + fetch(url, {"method": "PUT"})',
-        '        print("done")',
+        '      @@ -1,4 +1,4 @@',
+        '      -let a := 1',
+        '      +let a := 10',
+        '       let b := 2',
+        '       let c := 3',
+        '       let d := 4',
+        '      @@ -7,5 +7,5 @@',
+        '       let g := 7',
+        '       let h := 8',
+        '       let url := inputs.url',
+        '      -fetch(url, {"method": "POST"})',
+        '      +fetch(url, {"method": "PUT"})',
+        '       print("done")',
         `    description: "${long}a" → "${long}b"`,
         '    query.query: (lines)',
         '      before: (absent)',
-        '      @@ line 1',
-        '      + select 1',
-        '      + from events',
+        '      @@ -0,0 +1,2 @@',
+        '      +select 1',
+        '      +from events',
         '',
       ].join('\n'),
     )
@@ -108,7 +108,7 @@ describe('formatPlan', () => {
     const fenceBreaker: Plan = { ...located, changes: [{ ...located.changes[0]!, fields: [{ path: 'hog', before: 'a\n```\nb', after: 'a\n````\nb' }, ...located.changes[0]!.fields!.slice(1)] }] }
     const text = formatPlan(fenceBreaker, 'markdown')
     expect(text).toContain('### PostHog plan for project 222 (https://eu.posthog.com): 0 to create, 1 to update, 0 to delete, 0 unchanged')
-    expect(text).toContain('<code>hog</code>:\n\n`````diff\n@@ line 1\n  a\n- ```\n+ ````\n  b\n`````\n')
+    expect(text).toContain('<code>hog</code>:\n\n`````diff\n@@ -1,3 +1,3 @@\n a\n-```\n+````\n b\n`````\n')
     expect(text).toContain(`| <code>description</code> | <code>"${long}a"</code> | <code>"${long}b"</code> |`)
   })
 
@@ -116,8 +116,8 @@ describe('formatPlan', () => {
     const old = Array.from({ length: 3000 }, (_, index) => `old ${index}`).join('\n')
     const rewritten = Array.from({ length: 3000 }, (_, index) => `new ${index}`).join('\n')
     const lines = formatPlan({ changes: [{ kind: 'endpoints', key: 'q', action: 'update', id: 'q', fields: [{ path: 'query.query', before: old, after: rewritten }] }], errors: [], warnings: [] }).split('\n')
-    expect(lines.filter((line) => line.startsWith('      - old '))).toHaveLength(3000)
-    expect(lines.filter((line) => line.startsWith('      + new '))).toHaveLength(3000)
-    expect(lines.findIndex((line) => line.startsWith('      + new '))).toBeGreaterThan(lines.findLastIndex((line) => line.startsWith('      - old ')))
+    expect(lines.filter((line) => line.startsWith('      -old '))).toHaveLength(3000)
+    expect(lines.filter((line) => line.startsWith('      +new '))).toHaveLength(3000)
+    expect(lines.findIndex((line) => line.startsWith('      +new '))).toBeGreaterThan(lines.findLastIndex((line) => line.startsWith('      -old ')))
   })
 })

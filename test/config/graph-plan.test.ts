@@ -9,7 +9,7 @@ const changed = (changes: PlanChange[]) => changes.filter((change) => change.act
 
 /** A cohort a flag targets; an action a saved metric counts and a hog function filters on. */
 async function dependents(client: ProjectClient) {
-  const cohort = await client.cohorts.create({ name: 'Beta users', is_static: true })
+  const cohort = await client.cohorts.create({ name: 'Beta users', is_static: true, _create_static_person_ids: [] })
   const flag = await client.featureFlags.create({ key: 'beta-access', filters: { groups: [{ properties: [{ type: 'cohort', key: 'id', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }] } })
   const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
   await client.savedMetrics.create({ name: 'Signups', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } } } as never)
@@ -97,7 +97,7 @@ describe('the graph in a plan', () => {
         {
           kind: 'featureFlags',
           key: 'beta-access',
-          message: '$ref "cohorts/Beta testers": its spec renames it to "Beta users" ($renamedFrom), and a reference names the key a resource has once the plan is applied: write { $ref: "cohorts/Beta users" }',
+          message: 'filters.groups[0].properties[0].value: $ref "cohorts/Beta testers": its spec renames it to "Beta users" ($renamedFrom), and a reference names the key a resource has once the plan is applied: write { $ref: "cohorts/Beta users" }',
         },
       ])
     })

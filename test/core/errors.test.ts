@@ -69,7 +69,8 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
     expect(noAttr.message).toBe(`GET ${url} failed with 404: Not found.`)
     const scoped = fourKey('authentication_error', 'permission_denied', 'You do not have permission.', 'name')
     const denied = await failure(() => HttpResponse.json(scoped, { status: 403 }))
-    expect(denied.message).toContain('You do not have permission. (attr: name) — ')
+    // A detail that names no scope gets no scope advice (docs/service-behaviour.md AU6).
+    expect(denied.message).toBe(`GET ${url} failed with 403: You do not have permission. (attr: name)`)
   })
 
   it('403 names the scope from the detail and from the operation', async () => {

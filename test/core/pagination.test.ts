@@ -93,7 +93,7 @@ describe('pagination', () => {
   it.each([
     ['another host', 'https://evil.example.com/api/projects/42/experiments/?offset=2'],
     ['another port', 'https://us.posthog.com:8443/api/projects/42/experiments/?offset=2'],
-    ['plain http', 'http://us.posthog.com/api/projects/42/experiments/?offset=2'],
+    ['plain http on another port', 'http://us.posthog.com:8000/api/projects/42/experiments/?offset=2'],
   ])('a next link on %s rejects with no request to it', async (_name, foreign) => {
     const elsewhere = recorder()
     server.use(http.all(/.*/, async ({ request }) => {
@@ -106,7 +106,7 @@ describe('pagination', () => {
       for await (const item of client.experiments.list({ limit: 2 })) seen.push(item.id)
     })().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ResponseValidationError)
-    expect((error as Error).message).toMatch(/another origin/)
+    expect((error as Error).message).toMatch(/not this list on https:\/\/us\.posthog\.com/)
     expect(seen).toEqual([1, 2])
     expect(sent).toHaveLength(1)
     expect(elsewhere.requests).toHaveLength(0)

@@ -20,7 +20,8 @@ describe('bulk over a real socket', () => {
   beforeEach(() => e2e.fake.reset())
   afterAll(() => e2e.close())
 
-  it(`tags ${TOTAL.toLocaleString('en')} event definitions through ~${FAULT_RATE * 100}% faults: every item accounted for, no write sent twice once stored`, async () => {
+  // About 2,200 requests over a socket: seconds on a quiet machine, more than the default 30 s on a loaded one.
+  it(`tags ${TOTAL.toLocaleString('en')} event definitions through ~${FAULT_RATE * 100}% faults: every item accounted for, no write sent twice once stored`, { timeout: 120_000 }, async () => {
     const { fake } = e2e
     const ids = fake.seed.eventDefinitions(TOTAL).map((definition) => definition.id)
     const random = prng(SEED)

@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   AuthenticationError,
   BadRequestError,
+  InvalidArgumentError,
   MethodNotAllowedError,
   NotFoundError,
   OPERATIONS,
   PermissionDeniedError,
   TimeoutError,
+  type InsightRootQuery,
   type OperationId,
   type ProjectClient,
 } from 'posthog-project-client'
@@ -345,6 +347,53 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect((await client.savedMetrics.list({ search: 'purch' })).results.map((metric) => metric.id)).toEqual([created.id])
     await client.savedMetrics.delete(created.id)
     await expect(client.savedMetrics.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
+  },
+
+  dashboards: async ({ client, fake }) => {
+    const created = await client.dashboards.create({ name: 'Growth', filters: { date_from: '-30d' } })
+    expect(created).toMatchObject({ name: 'Growth', tiles: [], filters: { date_from: '-30d' }, creation_mode: 'default' })
+    const [insight] = fake.seed.insights([{ name: 'Signups', dashboards: [created.id] }])
+    const read = await client.dashboards.retrieve(created.id)
+    expect(read.tiles?.map((tile) => tile.insight?.id)).toEqual([insight!.id])
+    const tileId = read.tiles![0]!.id
+    const laid = await client.dashboards.update(created.id, { tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }] })
+    expect(laid.tiles?.map((tile) => [tile.layouts, tile.text?.body ?? null])).toEqual([
+      [{ sm: { x: 0, y: 0, w: 6, h: 5 } }, null],
+      [{}, 'Notes'],
+    ])
+    expect((await client.dashboards.list()).results.map((dashboard) => dashboard.id)).toContain(created.id)
+    await expect(client.dashboards.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
+    expect((await client.dashboards.softDelete(created.id)).deleted).toBe(true)
+    await expect(client.dashboards.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
+  },
+
+  insights: async ({ client, fake }) => {
+    const [dashboard] = fake.seed.dashboards([{ name: 'Growth' }])
+    const query: InsightRootQuery = { kind: 'InsightVizNode', source: { kind: 'FunnelsQuery', series: [{ kind: 'EventsNode', event: 'signed_up' }, { kind: 'EventsNode', event: 'paid' }] } }
+    const created = await client.insights.create({ name: 'Signup to paid', query, dashboards: [dashboard!.id] })
+    expect(created).toMatchObject({ name: 'Signup to paid', query, dashboards: [dashboard!.id], filters: {} })
+    expect(created.short_id).toMatch(/^[0-9a-f]{8}$/)
+    // The query is checked before anything is sent.
+    await expect(client.insights.create({ query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [], colour: 1 } } as never })).rejects.toBeInstanceOf(InvalidArgumentError)
+    expect((await client.insights.retrieve(created.id)).name).toBe('Signup to paid')
+    expect((await client.insights.update(created.id, { dashboards: [] })).dashboards).toEqual([])
+    expect((await client.insights.list({ short_id: created.short_id! })).results.map((insight) => insight.dashboards)).toEqual([[]])
+    expect((await client.insights.list()).results.map((insight) => insight.id)).toContain(created.id)
+    await expect(client.insights.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
+    expect((await client.insights.softDelete(created.id)).deleted).toBe(true)
+    await expect(client.insights.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
+  },
+
+  earlyAccessFeatures: async ({ client }) => {
+    const created = await client.earlyAccessFeatures.create({ name: 'New navigation', stage: 'beta', payload: { variant: 'compact' } })
+    expect(created).toMatchObject({ name: 'New navigation', stage: 'beta', payload: { variant: 'compact' }, feature_flag: { key: 'new-navigation' } })
+    expect(created.feature_flag?.filters?.['feature_enrollment']).toBe(true)
+    expect((await client.earlyAccessFeatures.retrieve(created.id)).name).toBe('New navigation')
+    const archived = await client.earlyAccessFeatures.update(created.id, { stage: 'archived' })
+    expect(archived.feature_flag?.filters?.['feature_enrollment']).toBeNull()
+    expect((await client.earlyAccessFeatures.list()).results.map((feature) => feature.id)).toContain(created.id)
+    expect(await client.earlyAccessFeatures.delete(created.id)).toBeUndefined()
+    await expect(client.earlyAccessFeatures.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
   },
 }
 

@@ -31,6 +31,9 @@ export const GROUPS: ReadonlyArray<{ key: string; title: string }> = [
   { key: 'actions', title: 'Actions' },
   { key: 'holdouts', title: 'Experiment holdouts' },
   { key: 'savedMetrics', title: 'Saved metrics' },
+  { key: 'dashboards', title: 'Dashboards' },
+  { key: 'insights', title: 'Insights' },
+  { key: 'earlyAccessFeatures', title: 'Early access features' },
 ]
 
 /** The README's scope tables: one per group, a row per operation. */

@@ -194,3 +194,33 @@ describe('experiments.results', () => {
     expect(results.metrics[1]!.variants.map((variant) => variant.key)).toEqual(['test'])
   })
 })
+
+describe('experiments.results: saved metrics', () => {
+  it("a metric from a saved metric carries the saved metric's name and id, its query sent as stored", async () => {
+    const { fake, client } = setup()
+    // The service keeps a saved metric's name on the saved metric: its query has none (docs/service-behaviour.md §11.6).
+    const query = { kind: 'ExperimentMetric' as const, metric_type: 'funnel' as const, series: [{ kind: 'EventsNode' as const, event: 'purchase' }] }
+    const saved = await client.savedMetrics.create({ name: 'Checkout (shared)', query })
+    const secondary = await client.savedMetrics.create({ name: 'Refunds (shared)', query: { ...query, series: [{ kind: 'EventsNode', event: 'refund' }] } })
+    const [experiment] = fake.seed.experiments([{ metrics: [revenue], primary_metrics_ordered_uuids: ['revenue'] }])
+    await client.experiments.update(experiment!.id, {
+      saved_metrics_ids: [
+        { id: saved.id, metadata: { type: 'primary' } },
+        { id: secondary.id, metadata: { type: 'secondary' } },
+      ],
+    })
+    fake.seed.experimentData(experiment!.id, { control: { exposures: 100, conversions: 10 }, test: { exposures: 100, conversions: 12 } })
+
+    const { metrics } = await client.experiments.results(experiment!.id)
+
+    expect(metrics.map((metric) => [metric.name, metric.saved_metric, metric.secondary])).toEqual([
+      ['Revenue', undefined, false],
+      ['Checkout (shared)', saved.id, false],
+      ['Refunds (shared)', secondary.id, true],
+    ])
+    expect(metrics[0]).not.toHaveProperty('saved_metric')
+    const linked = (await client.experiments.retrieve(experiment!.id)).saved_metrics!
+    const sent = fake.requests.filter((request) => request.operation === 'query.run').map((request) => (request.body as { query: { metric: unknown } }).query.metric)
+    expect(sent).toEqual([revenue, linked[0]!.query, linked[1]!.query])
+  })
+})

@@ -353,7 +353,7 @@ describe('hogFunctions: operations without a scope', () => {
     expect(denied.requiredScope).toBeNull()
     expect(denied.code).toBe('permission_denied')
     expect(denied.message).toMatch(/does not support personal API key access/)
-    expect(denied.message).toContain('only a logged-in session can call it')
+    expect(denied.message).toContain('whatever their scopes (only a logged-in session can)')
   })
 
   it('a scoped operation names its scope on a 403', async () => {

@@ -23,7 +23,7 @@ describe('ProjectClient against fake.listen()', () => {
   })
   afterEach(() => server.close())
 
-  it('lists experiments across pages by following the absolute next links', async () => {
+  it('[C16] lists experiments across pages by following the absolute next links', async () => {
     fake.seed.experiments(5)
     const first = await client.experiments.list()
     expect(first.results.map((item) => item.id)).toEqual([5, 4])
@@ -34,7 +34,7 @@ describe('ProjectClient against fake.listen()', () => {
     expect(fake.requests.filter((request) => request.operation === 'experiments.list')).toHaveLength(4)
   })
 
-  it('creates, soft-deletes and refuses hard deletes', async () => {
+  it('[C19] creates, soft-deletes and refuses hard deletes', async () => {
     const created = await client.experiments.create({ name: 'Pricing page', feature_flag_key: 'pricing-page' })
     expect(created).toMatchObject({ name: 'Pricing page', feature_flag_key: 'pricing-page', deleted: false })
     expect(created.feature_flag?.key).toBe('pricing-page')
@@ -86,7 +86,7 @@ describe('ProjectClient against fake.listen()', () => {
     expect([...fake.state.experiments.values()].map((item) => item.name)).toEqual(['Twice?'])
   })
 
-  it('surfaces a 429 as RateLimitError with retryAfter', async () => {
+  it('[C25] surfaces a 429 as RateLimitError with retryAfter', async () => {
     fake.faults.tooManyRequests({ limit: 1, windowMs: 120_000 })
     await client.experiments.stats()
     const error = await client.experiments.stats({ maxRetries: 0 }).catch((caught: unknown) => caught)
@@ -94,7 +94,7 @@ describe('ProjectClient against fake.listen()', () => {
     expect((error as RateLimitError).retryAfter).toBe(120)
   })
 
-  it('reports the scope a restricted key lacks', async () => {
+  it('[C12] reports the scope a restricted key lacks', async () => {
     const restricted = createFakeApi({ apiKey: 'phx_restricted', keys: { phx_restricted: ['experiment:read'] } })
     const restrictedServer = await restricted.listen()
     try {

@@ -25,7 +25,7 @@ async function answer(fake: FakeApi, query: Record<string, unknown>): Promise<an
 }
 
 describe('ExperimentQuery in the fake', () => {
-  it('Bayesian funnel: 100/1000 against 130/1000', async () => {
+  it('[Q8] [Q9] Bayesian funnel: 100/1000 against 130/1000', async () => {
     const fake = createFakeApi()
     const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
     fake.seed.experimentData(experiment!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } })
@@ -42,7 +42,7 @@ describe('ExperimentQuery in the fake', () => {
     expect(test.credible_interval[1]).toBeCloseTo(0.619179, 5)
   })
 
-  it('frequentist mean: 2,000 over 1,000 against 2,200 over 1,000', async () => {
+  it('[Q9] frequentist mean: 2,000 over 1,000 against 2,200 over 1,000', async () => {
     const fake = createFakeApi()
     const [experiment] = fake.seed.experiments([{ metrics: [mean], stats_config: { method: 'frequentist' } }])
     fake.seed.experimentData(experiment!.id, { control: { exposures: 1000, sum: 2000, sum_squares: 6000 }, test: { exposures: 1000, sum: 2200, sum_squares: 7000 } }, { metric: 'revenue' })
@@ -59,7 +59,7 @@ describe('ExperimentQuery in the fake', () => {
     expect(test).not.toHaveProperty('chance_to_win')
   })
 
-  it('frequentist ratio: revenue per order, 500/200 against 600/220, by the delta method', async () => {
+  it('[Q9] frequentist ratio: revenue per order, 500/200 against 600/220, by the delta method', async () => {
     const ratio = { kind: 'ExperimentMetric', metric_type: 'ratio', uuid: 'aov', numerator: { kind: 'EventsNode', event: 'purchase' }, denominator: { kind: 'EventsNode', event: 'order' } }
     const fake = createFakeApi()
     const [experiment] = fake.seed.experiments([{ metrics: [ratio], stats_config: { method: 'frequentist' } }])
@@ -87,7 +87,7 @@ describe('ExperimentQuery in the fake', () => {
     expect(test.confidence_interval[1]).toBeCloseTo(0.291447, 5)
   })
 
-  it('a retention metric is read as a proportion, as the service\'s runner reads every kind but mean and ratio', async () => {
+  it('[Q9] a retention metric is read as a proportion, as the service\'s runner reads every kind but mean and ratio', async () => {
     const retention = { kind: 'ExperimentMetric', metric_type: 'retention', uuid: 'week-1', start_event: { kind: 'EventsNode', event: 'signup' }, completion_event: { kind: 'EventsNode', event: 'login' } }
     const fake = createFakeApi()
     const [experiment] = fake.seed.experiments([{ metrics: [retention] }])
@@ -99,7 +99,7 @@ describe('ExperimentQuery in the fake', () => {
     expect((await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })).baseline.validation_failures).toEqual(['not-enough-metric-data'])
   })
 
-  it('a variant with fewer than 50 exposures has its failure and no statistics; a baseline of zero too', async () => {
+  it('[Q9] a variant with fewer than 50 exposures has its failure and no statistics; a baseline of zero too', async () => {
     const fake = createFakeApi()
     const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
     fake.seed.experimentData(experiment!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 40, conversions: 8 } })
@@ -113,7 +113,7 @@ describe('ExperimentQuery in the fake', () => {
     expect(zero.variant_results[0]).not.toHaveProperty('significant')
   })
 
-  it('answers 400 as the service does for a missing or unknown experiment and a draft', async () => {
+  it('[Q8] [Q12] answers 400 as the service does for a missing or unknown experiment and a draft', async () => {
     const fake = createFakeApi()
     const [draft] = fake.seed.experiments([{ start_date: null }])
     const detail = async (query: Record<string, unknown>) => {
@@ -129,7 +129,7 @@ describe('ExperimentQuery in the fake', () => {
 })
 
 describe('legacy kinds in the fake', () => {
-  it('ExperimentFunnelsQuery: successes and failures, the chance to beat control, rate intervals', async () => {
+  it('[Q11] ExperimentFunnelsQuery: successes and failures, the chance to beat control, rate intervals', async () => {
     const fake = createFakeApi()
     const legacy = { kind: 'ExperimentFunnelsQuery', uuid: 'old', funnels_query: { kind: 'FunnelsQuery', series: [] } }
     const [experiment] = fake.seed.experiments([{ metrics: [legacy] }])
@@ -150,7 +150,7 @@ describe('legacy kinds in the fake', () => {
 })
 
 describe('async runs in the fake', () => {
-  it('answers 202, then its first status read "running", then the result', async () => {
+  it('[Q5] answers 202, then its first status read "running", then the result', async () => {
     const fake = createFakeApi()
     const started = await post(fake, { kind: 'HogQLQuery', query: 'SELECT 1 AS one' }, { refresh: 'async', client_query_id: 'q-1' })
     expect(started.status).toBe(202)

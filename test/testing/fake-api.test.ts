@@ -24,7 +24,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   afterEach(() => channel.close())
 
   describe('pagination', () => {
-    it('walks more than one page with absolute DRF-style links on the origin of the request', async () => {
+    it('[C16] walks more than one page with absolute DRF-style links on the origin of the request', async () => {
       fake.seed.experiments(5)
       const first = await jsonOf(await call('GET', 'experiments/?search=experiment&limit=2'))
       expect(first.count).toBe(5)
@@ -44,7 +44,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(third.previous).toBe(`${channel.base}/api/projects/1/experiments/?limit=2&offset=2&search=experiment`)
     })
 
-    it('defaults to 100 a page and accepts the path without its trailing slash', async () => {
+    it('[C10] [C16] defaults to 100 a page and accepts the path without its trailing slash', async () => {
       fake.seed.eventDefinitions(101)
       const page = await jsonOf(await call('GET', 'event_definitions'))
       expect(page.results).toHaveLength(100)
@@ -53,7 +53,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(last.results).toHaveLength(1)
     })
 
-    it('honours a custom pageSize and ignores invalid limits like DRF', async () => {
+    it('[C16] honours a custom pageSize and ignores invalid limits like DRF', async () => {
       const small = createFakeApi({ pageSize: 3 })
       small.seed.surveys(4)
       const smallChannel = await openChannel(small, transport)
@@ -68,7 +68,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   })
 
   describe('experiments', () => {
-    it('answers DELETE with 405 and an empty body', async () => {
+    it('[C19] answers DELETE with 405 and an empty body', async () => {
       const [experiment] = fake.seed.experiments(1)
       const response = await call('DELETE', `experiments/${experiment?.id}/`)
       expect(response.status).toBe(405)
@@ -76,7 +76,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(fake.state.experiments.get(experiment?.id ?? 0)?.deleted).toBe(false)
     })
 
-    it('hides a soft-deleted experiment from the list and answers 404 on GET', async () => {
+    it('[XP1] [XP3] hides a soft-deleted experiment from the list and answers 404 on GET', async () => {
       const [kept, removed] = fake.seed.experiments(2)
       const patched = await call('PATCH', `experiments/${removed?.id}/`, { deleted: true })
       expect(patched.status).toBe(200)
@@ -88,7 +88,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(await jsonOf(gone)).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })
     })
 
-    it('hides archived experiments unless archived=true', async () => {
+    it('[XP3] hides archived experiments unless archived=true', async () => {
       fake.seed.experiments([{ name: 'live' }, { name: 'old', archived: true }])
       const visible = await jsonOf(await call('GET', 'experiments/'))
       expect(visible.results.map((item: { name: string }) => item.name)).toEqual(['live'])
@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(archived.results.map((item: { name: string }) => item.name)).toEqual(['old'])
     })
 
-    it('creates an experiment with its feature flag and validates like DRF', async () => {
+    it('[XP2] [C18] creates an experiment with its feature flag and validates like DRF', async () => {
       const created = await call('POST', 'experiments/', { name: 'Checkout', feature_flag_key: 'checkout' })
       expect(created.status).toBe(201)
       const body = await jsonOf(created)
@@ -117,7 +117,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   })
 
   describe('authentication and scopes', () => {
-    it('answers 401 without a key and with an unknown key', async () => {
+    it('[C11] answers 401 without a key and with an unknown key', async () => {
       const anonymous = await caller(fake, { channel, key: null })('GET', 'experiments/')
       expect(anonymous.status).toBe(401)
       expect(await jsonOf(anonymous)).toEqual(fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'))
@@ -126,7 +126,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(await jsonOf(unknown)).toEqual(fourKey('authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.'))
     })
 
-    it('answers 403 naming the missing scope; a :write scope satisfies :read', async () => {
+    it('[C12] answers 403 naming the missing scope; a :write scope satisfies :read', async () => {
       const readOnly = caller(fake, { channel, key: 'phx_read_only' })
       expect((await readOnly('GET', 'experiments/')).status).toBe(200)
       const refused = await readOnly('POST', 'experiments/', { name: 'x', feature_flag_key: 'x' })
@@ -137,7 +137,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(await jsonOf(await writer('GET', 'hog_functions/'))).toMatchObject({ detail: "API key missing required scope 'hog_function:read'" })
     })
 
-    it('refuses personal API keys on operations without a scope, even with *', async () => {
+    it('[C13] refuses personal API keys on operations without a scope, even with *', async () => {
       const [hog] = fake.seed.hogFunctions(1)
       const everything = caller(fake, { channel, key: 'phx_everything' })
       for (const [method, path] of [
@@ -152,7 +152,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       }
     })
 
-    it('answers the default project as @current; a declared project has its own (empty) state; others are refused as the service refuses', async () => {
+    it('[C8] [C14] answers the default project as @current; a declared project has its own (empty) state; others are refused as the service refuses', async () => {
       fake.seed.experiments(1)
       const current = await jsonOf(await call('GET', `${channel.base}/api/projects/@current/experiments/`))
       expect(current.count).toBe(1)
@@ -172,7 +172,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   })
 
   describe('surveys', () => {
-    it('archives a response: bare 200, listed in archived-response-uuids, left out of counts with exclude_archived', async () => {
+    it('[SV4] archives a response: bare 200, listed in archived-response-uuids, left out of counts with exclude_archived', async () => {
       const [survey, other] = fake.seed.surveys(2)
       const responses = fake.seed.surveyResponses(survey?.id ?? '', 3)
       fake.seed.surveyResponses(other?.id ?? '', 1)
@@ -203,7 +203,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(activity.results.map((entry: { activity: string }) => entry.activity)).toEqual(['response_unarchived', 'response_archived'])
     })
 
-    it('duplicates to projects all-or-nothing', async () => {
+    it('[SV4] duplicates to projects all-or-nothing', async () => {
       const [survey] = fake.seed.surveys([{ name: 'NPS' }])
       const refused = await call('POST', `surveys/${survey?.id}/duplicate_to_projects/`, { target_team_ids: [2, 99] })
       expect(refused.status).toBe(400)
@@ -221,7 +221,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(fake.state.surveyCopies.map((copy) => copy.team_id)).toEqual([2, 3])
     })
 
-    it('answers delete with 204 and no body', async () => {
+    it('[SV4] answers delete with 204 and no body', async () => {
       const [survey] = fake.seed.surveys(1)
       const response = await call('DELETE', `surveys/${survey?.id}/`)
       expect(response.status).toBe(204)
@@ -231,7 +231,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   })
 
   describe('endpoints', () => {
-    it('answers under both prefixes from the same store, with versions', async () => {
+    it('[C1] [C7] [EP8] answers under both prefixes from the same store, with versions', async () => {
       const created = await call(
         'POST',
         'endpoints/',
@@ -262,7 +262,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(run.endpoint_version_created_at).toMatch(/\+00:00$/)
     })
 
-    it('makes a new version when PATCH changes the query (with unscoped actions allowed)', async () => {
+    it('[EP6] makes a new version when PATCH changes the query (with unscoped actions allowed)', async () => {
       const open = createFakeApi({ allowUnscopedActions: true })
       open.seed.endpoints([{ name: 'top_events' }])
       const openChannelToo = await openChannel(open, transport)
@@ -356,7 +356,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(await response.text()).toContain('<h1>502 Bad Gateway</h1>')
     })
 
-    it('tooManyRequests: 429s per key with the throttled body and Retry-After', async () => {
+    it('[C25] tooManyRequests: 429s per key with the throttled body and Retry-After', async () => {
       fake.faults.tooManyRequests({ limit: 2, windowMs: 30_000 })
       expect((await call('GET', 'experiments/')).status).toBe(200)
       expect((await call('GET', 'surveys/')).status).toBe(200)
@@ -389,7 +389,7 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
     expect(JSON.stringify(fake.requests)).not.toContain(fake.apiKey)
   })
 
-  it('answers an unknown method on a known path with the four-key 405', async () => {
+  it('[C18] answers an unknown method on a known path with the four-key 405', async () => {
     const response = await call('PUT', 'experiments/', {})
     expect(response.status).toBe(405)
     expect(await jsonOf(response)).toEqual(fourKey('invalid_request', 'method_not_allowed', 'Method "PUT" not allowed.'))

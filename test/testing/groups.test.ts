@@ -5,7 +5,7 @@ import { caller } from '../helpers/fake-channels.js'
 const FIXED_NOW = new Date('2026-11-20T12:00:00.000Z')
 
 describe('experiments', () => {
-  it('restores a soft-deleted experiment with PATCH deleted:false', async () => {
+  it('[XP3] restores a soft-deleted experiment with PATCH deleted:false', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const [experiment] = fake.seed.experiments(1)
@@ -15,7 +15,7 @@ describe('experiments', () => {
     expect((await call('GET', `experiments/${experiment?.id}/`)).status).toBe(200)
   })
 
-  it('reuses an eligible flag, refuses an ineligible one and leaves nothing behind on a 400', async () => {
+  it('[XP2] [EG1] reuses an eligible flag, refuses an ineligible one and leaves nothing behind on a 400', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     fake.seed.featureFlags([{ key: 'eligible' }, { key: 'boolean-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }])
@@ -36,7 +36,7 @@ describe('experiments', () => {
     expect(fake.state.featureFlags.size).toBe(2)
   })
 
-  it('creates flags from parameters.feature_flag_variants and adds fingerprints to metrics', async () => {
+  it('[XP1] [P2] creates flags from parameters.feature_flag_variants and adds fingerprints to metrics', async () => {
     const fake = createFakeApi()
     const created = await caller(fake).read('POST', 'experiments/', {
       name: 'Three ways',
@@ -48,7 +48,7 @@ describe('experiments', () => {
     expect(created.body.metrics[0].fingerprint).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('pages eligible feature flags with its own envelope (limit 20 by default, {error} on a bad limit)', async () => {
+  it('[C17] [C20] [XP5] pages eligible feature flags with its own envelope (limit 20 by default, {error} on a bad limit)', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     fake.seed.featureFlags(25)
@@ -60,7 +60,7 @@ describe('experiments', () => {
     expect(await call('GET', 'experiments/eligible_feature_flags/?limit=ten')).toMatchObject({ status: 400, body: { error: 'Invalid limit or offset' } })
   })
 
-  it('answers 200 for a recalculation already pending, and 400 for a draft experiment', async () => {
+  it('[XP3] answers 200 for a recalculation already pending, and 400 for a draft experiment', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const [running, draft] = fake.seed.experiments([{}, { start_date: null }])
@@ -74,7 +74,7 @@ describe('experiments', () => {
 })
 
 describe('hog functions', () => {
-  it('masks secret inputs, keeps the type immutable and hides soft-deleted functions', async () => {
+  it('[HF1] [HF4] [P26] masks secret inputs, keeps the type immutable and hides soft-deleted functions', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const created = await call('POST', 'hog_functions/', {
@@ -107,7 +107,7 @@ describe('hog functions', () => {
     expect((await call('GET', 'hog_functions/')).body.count).toBe(0)
   })
 
-  it('a secret input sent as its mask: on create there is nothing to keep, on update the stored secret is kept', async () => {
+  it('[P26] a secret input sent as its mask: on create there is nothing to keep, on update the stored secret is kept', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const schema = [
@@ -139,7 +139,7 @@ describe('hog functions', () => {
     expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('new-sekret')
   })
 
-  it('lists transformations in execution order and rearranges them (bare array)', async () => {
+  it('[HF2] [HF4] lists transformations in execution order and rearranges them (bare array)', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
     const [first, second, destination] = fake.seed.hogFunctions([{ type: 'transformation' }, { type: 'transformation' }, { type: 'destination' }])
@@ -154,7 +154,7 @@ describe('hog functions', () => {
     expect((await call('PATCH', 'hog_functions/rearrange/', { orders: { nope: 1 } })).body.detail).toBe('HogFunction with id nope does not exist')
   })
 
-  it('puts a new transformation last, whatever execution_order was sent: (highest or 0) + 1, and 1 after an unordered one', async () => {
+  it('[HF1] puts a new transformation last, whatever execution_order was sent: (highest or 0) + 1, and 1 after an unordered one', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
     const create = async (body: Record<string, unknown>) => (await call('POST', 'hog_functions/', { type: 'transformation', hog: 'return event', ...body })).body.execution_order
@@ -164,7 +164,7 @@ describe('hog functions', () => {
     expect(await create({ name: 'After an unordered one' })).toBe(1)
   })
 
-  it('refuses to broadcast a disabled function and records invocations in logs and metrics', async () => {
+  it('[HF4] [C20] refuses to broadcast a disabled function and records invocations in logs and metrics', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
     const call = caller(fake).read
     const [disabled, enabled] = fake.seed.hogFunctions([{ enabled: false }, { enabled: true }])
@@ -181,7 +181,7 @@ describe('hog functions', () => {
 })
 
 describe('surveys', () => {
-  it('answers create/update without the GET-only fields and validates like DRF', async () => {
+  it('[SV1] [C27] answers create/update without the GET-only fields and validates like DRF', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const created = await call('POST', 'surveys/', {
@@ -213,7 +213,7 @@ describe('surveys', () => {
     expect((await call('PATCH', `surveys/${created.body.id}/`, { schedule: 'weekly' })).body).toMatchObject({ code: 'invalid_choice', attr: 'schedule' })
   })
 
-  it('pages the activity log by page number with total_count', async () => {
+  it('[C17] [SV3] pages the activity log by page number with total_count', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const created = await call('POST', 'surveys/', { name: 'Busy', type: 'api' })
@@ -230,7 +230,7 @@ describe('surveys', () => {
     expect(await call('GET', 'surveys/01960000-0000-7000-8000-000000000fff/activity/')).toMatchObject({ status: 404, text: '' })
   })
 
-  it('checks response UUIDs and survey ids on archive, and counts only started projects', async () => {
+  it('[SV4] [C20] checks response UUIDs and survey ids on archive, and counts only started projects', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     expect((await call('GET', 'surveys/responses_count/')).body).toEqual({})
@@ -242,7 +242,7 @@ describe('surveys', () => {
     expect((await call('GET', `surveys/${draft?.id}/stats/?date_from=yesterday`)).body).toMatchObject({ attr: 'date_from' })
   })
 
-  it('summarises responses with a cache, and needs a question', async () => {
+  it('[SV4] summarises responses with a cache, and needs a question', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const [survey] = fake.seed.surveys(1)
@@ -257,7 +257,7 @@ describe('surveys', () => {
 })
 
 describe('endpoints', () => {
-  it('runs versions, reports unknown and invalid ones, and records execution times', async () => {
+  it('[EP5] [EP8] [EP9] [C20] runs versions, reports unknown and invalid ones, and records execution times', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
     const call = caller(fake).read
     fake.seed.endpoints([{ name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } }, { name: 'paused', is_active: false }])
@@ -278,7 +278,7 @@ describe('endpoints', () => {
     expect((await call('GET', 'endpoints/last_execution_times/')).status).toBe(405)
   })
 
-  it('validates creation and reports materialization', async () => {
+  it('[EP1] [EP6] [EP7] validates creation and reports materialization', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
     const query = { kind: 'HogQLQuery', query: 'SELECT 1' }
@@ -295,7 +295,7 @@ describe('endpoints', () => {
     expect((await call('GET', 'endpoints/trend/')).status).toBe(404)
   })
 
-  it('answers a query as the service dumps its model: every unset member null, nested nodes too, unknown ones kept', async () => {
+  it('[C3] [P21] answers a query as the service dumps its model: every unset member null, nested nodes too, unknown ones kept', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
     await call('POST', 'endpoints/', { name: 'bare', query: { kind: 'HogQLQuery', query: 'SELECT 1', filters: { dateRange: { date_from: '-7d' } } } })
@@ -311,7 +311,7 @@ describe('endpoints', () => {
 })
 
 describe('event definitions', () => {
-  it('validates names and flags, and orders by last seen day then name', async () => {
+  it('[ED1] [ED2] validates names and flags, and orders by last seen day then name', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     fake.seed.eventDefinitions([
@@ -340,11 +340,11 @@ describe('event definitions', () => {
 })
 
 describe('the fake itself', () => {
-  it('answers a body that is not JSON with a parse error, and unknown paths with 404', async () => {
+  it('[C18] answers a body that is not JSON with a parse error, and unknown paths with 404', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     expect((await call('POST', 'experiments/', '{"name":')).body).toMatchObject({ type: 'invalid_request', code: 'parse_error' })
-    expect((await call('GET', 'dashboards/')).status).toBe(404)
+    expect((await call('GET', 'notebooks/')).status).toBe(404)
     expect((await fake.fetch(`${fake.baseUrl}/healthz`)).status).toBe(404)
   })
 
@@ -390,7 +390,7 @@ describe('the fake itself', () => {
     expect(() => fake.faults.inject('delay', { ms: -1 })).toThrow(TypeError)
   })
 
-  it('uses the injected clock for every timestamp', async () => {
+  it('[C26] uses the injected clock for every timestamp', async () => {
     const fake = createFakeApi({ now: () => FIXED_NOW })
     const created = await caller(fake).read('POST', 'experiments/', { name: 'Clocked', feature_flag_key: 'clocked' })
     expect(created.body.created_at).toBe('2026-11-20T12:00:00.000000Z')

@@ -30,6 +30,9 @@ function world(options: Parameters<typeof createFakeApi>[0] = {}) {
   const [action] = fake.seed.actions([{ name: 'Signed up', steps: [{ event: 'signed up' }] }])
   const [holdout] = fake.seed.holdouts([{ name: 'Q3 holdout' }])
   const [savedMetric] = fake.seed.savedMetrics([{ name: 'Checkout conversion' }])
+  const [dashboard] = fake.seed.dashboards([{ name: 'Growth' }])
+  const [insight] = fake.seed.insights([{ name: 'Signups', dashboards: [dashboard!.id] }])
+  const [feature] = fake.seed.earlyAccessFeatures([{ name: 'New nav' }])
   return {
     fake,
     ids: {
@@ -45,6 +48,9 @@ function world(options: Parameters<typeof createFakeApi>[0] = {}) {
       action: String(action?.id),
       holdout: String(holdout?.id),
       savedMetric: String(savedMetric?.id),
+      dashboard: String(dashboard?.id),
+      insight: String(insight?.id),
+      feature: feature?.id ?? '',
     },
   }
 }
@@ -60,6 +66,9 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
   const action = { id: ids.action }
   const holdout = { id: ids.holdout }
   const savedMetric = { id: ids.savedMetric }
+  const dashboard = { id: ids.dashboard }
+  const insight = { id: ids.insight }
+  const feature = { id: ids.feature }
   const paginated = (body: any) => expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results'])
   const asyncRun = (fake: FakeApi) => send(fake, 'query.run', { body: { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'run-1' }, status: 202 })
   return {
@@ -286,6 +295,28 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
     'savedMetrics.retrieve': { path: savedMetric, status: 200, check: (body) => expect(body.name).toBe('Checkout conversion') },
     'savedMetrics.update': { path: savedMetric, body: { description: 'Shared' }, status: 200, check: (body) => expect(body.description).toBe('Shared') },
     'savedMetrics.delete': { path: savedMetric, status: 204 },
+
+    'dashboards.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('Growth')) },
+    'dashboards.create': { body: { name: 'Retention' }, status: 201, check: (body) => expect(body).toMatchObject({ name: 'Retention', tiles: [] }) },
+    'dashboards.retrieve': { path: dashboard, status: 200, check: (body) => expect(body.tiles[0].insight.name).toBe('Signups') },
+    'dashboards.update': { path: dashboard, body: { description: 'Weekly' }, status: 200, check: (body) => expect(body.description).toBe('Weekly') },
+    'dashboards.delete': { path: dashboard, status: 405 },
+
+    'insights.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('Signups')) },
+    'insights.create': {
+      body: { name: 'SQL', query: { kind: 'DataVisualizationNode', source: { kind: 'HogQLQuery', query: 'SELECT 1' } } },
+      status: 201,
+      check: (body) => expect(body.short_id).toMatch(/^[0-9a-f]{8}$/),
+    },
+    'insights.retrieve': { path: insight, status: 200, check: (body) => expect(body.dashboards).toHaveLength(1) },
+    'insights.update': { path: insight, body: { description: 'Daily' }, status: 200, check: (body) => expect(body.description).toBe('Daily') },
+    'insights.delete': { path: insight, status: 405 },
+
+    'earlyAccessFeatures.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('New nav')) },
+    'earlyAccessFeatures.create': { body: { name: 'Dark mode', stage: 'beta' }, status: 201, check: (body) => expect(body.feature_flag.key).toBe('dark-mode') },
+    'earlyAccessFeatures.retrieve': { path: feature, status: 200, check: (body) => expect(body.name).toBe('New nav') },
+    'earlyAccessFeatures.update': { path: feature, body: { stage: 'alpha' }, status: 200, check: (body) => expect(body.stage).toBe('alpha') },
+    'earlyAccessFeatures.delete': { path: feature, status: 204 },
   }
 }
 
@@ -297,7 +328,7 @@ function send(fake: FakeApi, id: OperationId, one: Case, key = fake.apiKey, pref
 }
 
 
-describe('every operation of OPERATIONS', () => {
+describe('[XP3] [HF4] [SV4] [EP8] [ED2] [GR1] [C15] every operation of OPERATIONS', () => {
   it('has a case here for every operation, and no other', () => {
     expect(Object.keys(cases(world().ids)).sort()).toEqual([...ALL_OPERATIONS].sort())
   })
@@ -336,7 +367,7 @@ describe('every operation of OPERATIONS', () => {
     }
   })
 
-  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))('%s answers the same under /api/environments/', async (id) => {
+  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))('[C7] %s answers the same under /api/environments/', async (id) => {
     const { fake, ids } = world({ allowUnscopedActions: true })
     const one = cases(ids)[id]
     expect((await send(fake, id, one, fake.apiKey, 'environments')).status).toBe(one.status)

@@ -15,7 +15,7 @@ function refusedOn(attr: string) {
 const purchase = { kind: 'EventsNode', event: 'purchase' }
 
 describe('experiment payloads', () => {
-  it('requires primary_metrics_ordered_uuids to list every metric uuid', async () => {
+  it('[XP1] requires primary_metrics_ordered_uuids to list every metric uuid', async () => {
     const call = caller(createFakeApi()).read
     const metrics = [
       { metric_type: 'mean', uuid: 'm-1', source: purchase },
@@ -32,7 +32,7 @@ describe('experiment payloads', () => {
     expect(added.body).toEqual(refusedOn('primary_metrics_ordered_uuids'))
   })
 
-  it('gives a metric a uuid and a fingerprint, and keeps legacy kinds as sent', async () => {
+  it('[P1] [P2] [P7] gives a metric a uuid and a fingerprint, and keeps legacy kinds as sent', async () => {
     const call = caller(createFakeApi()).read
     const legacy = { kind: 'ExperimentTrendsQuery', count_query: { kind: 'TrendsQuery', series: [purchase] } }
     const created = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [{ metric_type: 'mean', source: purchase }], metrics_secondary: [legacy] })
@@ -54,13 +54,13 @@ describe('experiment payloads', () => {
     [{ metric_type: 'ratio', numerator: purchase }, 'metrics__0__denominator'],
     [{ metric_type: 'retention', start_event: purchase, completion_event: { kind: 'ExperimentDataWarehouseNode', table_name: 't' } }, 'metrics__0__completion_event__timestamp_field'],
     [{ kind: 'TrendsQuery', metric_type: 'mean', source: purchase }, 'metrics__0__kind'],
-  ])('refuses the metric %j on %s', async (metric, attr) => {
+  ])('[P4] [P5] [P2] refuses the metric %j on %s', async (metric, attr) => {
     const answer = await caller(createFakeApi()).read('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', metrics: [metric] })
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
-  it('refuses variants whose shares do not add up to 100, as the flag serializer does (split_percent or rollout_percentage)', async () => {
+  it('[P8] refuses variants whose shares do not add up to 100, as the flag serializer does (split_percent or rollout_percentage)', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const variants = (...shares: Array<Record<string, number>>) => ({ feature_flag_variants: shares.map((share, index) => ({ key: index === 0 ? 'control' : `v${index}`, ...share })) })
@@ -75,7 +75,7 @@ describe('experiment payloads', () => {
     expect(created.body.feature_flag.filters.multivariate.variants.map((variant: { rollout_percentage: number }) => variant.rollout_percentage)).toEqual([34, 33, 33])
   })
 
-  it('checks the exposure criteria and the statistics method', async () => {
+  it('[P9] [P10] checks the exposure criteria and the statistics method', async () => {
     const call = caller(createFakeApi()).read
     const exposure = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', exposure_criteria: { multiple_variant_handling: 'last_seen' } })
     expect(exposure.body).toEqual(refusedOn('exposure_criteria__multiple_variant_handling'))
@@ -86,7 +86,7 @@ describe('experiment payloads', () => {
   })
 })
 
-describe('survey payloads', () => {
+describe('[C4] [P12] [P13] [P14] survey payloads', () => {
   const create = (questions: unknown[], extra: Record<string, unknown> = {}) =>
     caller(createFakeApi()).read('POST', 'surveys/', { name: 'S', type: 'popover', questions, ...extra })
 
@@ -113,7 +113,7 @@ describe('survey payloads', () => {
     expect(answer.body).toEqual(refusedOn('questions'))
   })
 
-  it('accepts https and mailto links, documented scales and choices', async () => {
+  it('[P12] [P13] accepts https and mailto links, documented scales and choices', async () => {
     const answer = await create([
       { type: 'link', question: 'Q', link: 'https://posthog.com/docs' },
       { type: 'link', question: 'Q', link: 'mailto:hey@posthog.com' },
@@ -123,7 +123,7 @@ describe('survey payloads', () => {
     expect(answer.status).toBe(201)
   })
 
-  it('stores branching targets as given, as the service does: it checks no index or response key against the questions', async () => {
+  it('[P14] stores branching targets as given, as the service does: it checks no index or response key against the questions', async () => {
     const answer = await create([
       { type: 'single_choice', question: 'Q', choices: ['a', 'b'], branching: { type: 'specific_question', index: 7 } },
       { type: 'rating', question: 'Q', scale: 10, branching: { type: 'response_based', responseValues: { promoters: 9, someday: 'end' } } },
@@ -135,7 +135,7 @@ describe('survey payloads', () => {
     ])
   })
 
-  it('checks conditions and the appearance', async () => {
+  it('[P15] [P16] [P17] checks conditions and the appearance', async () => {
     expect((await create([], { conditions: { urlMatchType: 'contains' } })).body).toEqual(refusedOn('conditions'))
     expect((await create([], { conditions: { deviceTypes: ['Watch'] } })).body).toEqual(refusedOn('conditions'))
     expect((await create([], { conditions: { seenSurveyWaitPeriodInDays: -1 } })).body).toEqual(refusedOn('conditions'))
@@ -154,7 +154,7 @@ describe('survey payloads', () => {
 describe('survey names and copies', () => {
   const unique = (detail: string) => ({ type: 'validation_error', code: 'unique', detail, attr: null })
 
-  it('a name is unique per project: a second survey of that name, or a rename to it, is refused', async () => {
+  it('[SV5] a name is unique per project: a second survey of that name, or a rename to it, is refused', async () => {
     const fake = createFakeApi({ projects: [1, 2] })
     const call = caller(fake).read
     expect((await call('POST', 'surveys/', { name: 'NPS', type: 'popover' })).status).toBe(201)
@@ -170,7 +170,7 @@ describe('survey names and copies', () => {
     expect(fake.state.surveys.size).toBe(2)
   })
 
-  it('copies are named "<name> (duplicated at <second>)": a second copy in the same second is refused, and nothing is copied', async () => {
+  it('[SV4] [SV5] copies are named "<name> (duplicated at <second>)": a second copy in the same second is refused, and nothing is copied', async () => {
     const fake = createFakeApi({ projects: [1, 2, 3], now: () => new Date('2026-11-20T12:00:00.250Z') })
     const call = caller(fake).read
     const [survey] = fake.seed.surveys([{ name: 'Checkout NPS' }])
@@ -183,7 +183,7 @@ describe('survey names and copies', () => {
     expect(fake.stateOf(3).surveys.size).toBe(0)
   })
 
-  it('a target that is not a project of the organisation (or named twice), or no target, is refused as the service refuses it', async () => {
+  it('[SV6] a target that is not a project of the organisation (or named twice), or no target, is refused as the service refuses it', async () => {
     const fake = createFakeApi({ projects: [1, 2], unreachableProjects: [7] })
     const call = caller(fake).read
     const [survey] = fake.seed.surveys(1)
@@ -198,7 +198,7 @@ describe('survey names and copies', () => {
   })
 })
 
-describe('endpoint payloads', () => {
+describe('[EP1] [P19] [P20] [P21] endpoint payloads', () => {
   const hogql = (query: string, variables: Record<string, unknown> = {}) => ({ kind: 'HogQLQuery', query, variables })
   const variable = (id: string, code_name: string, value: unknown) => ({ [id]: { variableId: id, code_name, value } })
 
@@ -220,7 +220,7 @@ describe('endpoint payloads', () => {
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
-  it('runs a SELECT of literals and variables, with the values sent, and refuses unknown variables', async () => {
+  it('[EP2] [P23] runs a SELECT of literals and variables, with the values sent, and refuses unknown variables', async () => {
     const call = caller(createFakeApi()).read
     const query = hogql("select {variables.n} as n, 'x' as label, {variables.flag} as flag, 1.5", { ...variable('v1', 'n', 1), ...variable('v2', 'flag', false) })
     expect((await call('POST', 'endpoints/', { name: 'echo', query })).status).toBe(201)
@@ -243,7 +243,7 @@ describe('endpoint payloads', () => {
   })
 })
 
-describe('hog function payloads', () => {
+describe('[C5] [P25] [P26] [P27] [P28] [P29] [P30] hog function payloads', () => {
   const schema = [
     { type: 'string', key: 'url' },
     { type: 'number', key: 'limit' },
@@ -276,7 +276,7 @@ describe('hog function payloads', () => {
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
-  it('accepts values of the declared types, Hog templates for booleans and kept secrets', async () => {
+  it('[P27] accepts values of the declared types, Hog templates for booleans and kept secrets', async () => {
     const answer = await create({
       inputs: {
         url: { value: 'https://example.com' },
@@ -293,7 +293,7 @@ describe('hog function payloads', () => {
 })
 
 describe('event definition payloads', () => {
-  it('refuses an unknown enforcement mode, a 401-character name, and hidden with verified', async () => {
+  it('[ED1] refuses an unknown enforcement mode, a 401-character name, and hidden with verified', async () => {
     const call = caller(createFakeApi()).read
     expect((await call('POST', 'event_definitions/', { name: 'e', enforcement_mode: 'warn' })).body).toEqual(refusedOn('enforcement_mode'))
     expect((await call('POST', 'event_definitions/', { name: 'e'.repeat(401) })).body).toEqual(refusedOn('name'))

@@ -13,7 +13,7 @@ function world() {
 }
 
 describe('feature flags', () => {
-  it('refuses what the flag serializer refuses, naming the field', async () => {
+  it('[FF5] [DC1] refuses what the flag serializer refuses, naming the field', async () => {
     const { call } = world()
     expect((await call('POST', 'feature_flags/', { key: 'a', filters: { groups: [] } })).body).toEqual({
       type: 'validation_error',
@@ -37,7 +37,7 @@ describe('feature flags', () => {
     )
   })
 
-  it('normalises filters, names cohorts, merges a PATCH of filters and bumps the version', async () => {
+  it('[FF2] [FF3] [FF4] [DC4] normalises filters, names cohorts, merges a PATCH of filters and bumps the version', async () => {
     const { fake, call } = world()
     const [cohort] = fake.seed.cohorts([{ name: 'Beta testers' }])
     const created = await call('POST', 'feature_flags/', {
@@ -64,7 +64,7 @@ describe('feature flags', () => {
     expect((await call('GET', 'feature_flags/?archived=true')).body.count).toBe(1)
   })
 
-  it('soft-deletes by PATCH: the key is freed (tombstoned when an experiment used the flag) and restored on undelete', async () => {
+  it('[FF6] [GR2] soft-deletes by PATCH: the key is freed (tombstoned when an experiment used the flag) and restored on undelete', async () => {
     const { fake, call } = world()
     const [experiment] = fake.seed.experiments([{ feature_flag_key: 'checkout', start_date: null }])
     const flagId = experiment!.feature_flag!.id
@@ -78,7 +78,7 @@ describe('feature flags', () => {
     expect((await call('PATCH', `feature_flags/${flagId}/`, { deleted: false })).body.key).toBe('checkout-2')
   })
 
-  it('refuses to soft-delete the flag of a running experiment', async () => {
+  it('[FF5] refuses to soft-delete the flag of a running experiment', async () => {
     const { fake, call } = world()
     const [experiment] = fake.seed.experiments([{ name: 'Checkout', feature_flag_key: 'checkout' }])
     const refused = await call('PATCH', `feature_flags/${experiment!.feature_flag!.id}/`, { deleted: true })
@@ -90,7 +90,7 @@ describe('feature flags', () => {
 })
 
 describe('experiments and their flags, holdouts and saved metrics', () => {
-  it('creates a real flag from parameters.feature_flag_variants, carrying the holdout', async () => {
+  it('[EG1] [EG2] [HO1] [HO2] creates a real flag from parameters.feature_flag_variants, carrying the holdout', async () => {
     const { fake, call } = world()
     const [holdout] = fake.seed.holdouts([{ filters: [{ properties: [], rollout_percentage: 5 }] }])
     const created = await call('POST', 'experiments/', {
@@ -118,7 +118,7 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
     expect((await call('GET', `experiments/${created.body.id}/`)).body).toMatchObject({ holdout: null, holdout_id: null })
   })
 
-  it('links an existing multivariate flag as it is, and refuses one without a control variant or an unknown holdout', async () => {
+  it('[EG1] links an existing multivariate flag as it is, and refuses one without a control variant or an unknown holdout', async () => {
     const { fake, call } = world()
     const [flag] = fake.seed.featureFlags([{ key: 'existing' }])
     fake.seed.featureFlags([{ key: 'boolean', filters: { groups: GROUPS } }])
@@ -130,7 +130,7 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
     expect((await call('POST', 'experiments/', { name: 'C', feature_flag_key: 'c', holdout_id: 77 })).body).toMatchObject({ attr: 'holdout_id', code: 'does_not_exist' })
   })
 
-  it('shows saved_metrics_ids as saved_metrics, and drops a deleted saved metric', async () => {
+  it('[EG3] [SM5] shows saved_metrics_ids as saved_metrics, and drops a deleted saved metric', async () => {
     const { fake, call } = world()
     const [metric] = fake.seed.savedMetrics([{ name: 'Revenue' }])
     const created = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', saved_metrics_ids: [{ id: metric!.id, metadata: { type: 'primary' } }] })
@@ -145,7 +145,7 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
     expect((await call('GET', `experiments/${created.body.id}/`)).body.saved_metrics).toEqual([])
   })
 
-  it('ships a variant: 100% on the flag, the experiment ended; refused before launch', async () => {
+  it('[EG4] ships a variant: 100% on the flag, the experiment ended; refused before launch', async () => {
     const { fake, call } = world()
     const [draft, running] = fake.seed.experiments([{ start_date: null }, {}])
     expect((await call('POST', `experiments/${draft!.id}/ship_variant/`, { variant_key: 'test' })).body.detail).toBe('Experiment has not been launched yet.')
@@ -159,7 +159,7 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
 })
 
 describe('cohorts, actions, saved metrics', () => {
-  it('refuses to soft-delete a cohort an active flag uses, and checks the condition tree', async () => {
+  it('[CO6] [CO7] [DC10] refuses to soft-delete a cohort an active flag uses, and checks the condition tree', async () => {
     const { fake, call } = world()
     const [cohort] = fake.seed.cohorts([{ name: 'Beta' }])
     fake.seed.featureFlags([{ key: 'beta', filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 100 }] } }])
@@ -173,7 +173,7 @@ describe('cohorts, actions, saved metrics', () => {
     expect((await call('PATCH', `cohorts/${cohort!.id}/`, { filters: selfLoop })).body.detail).toBe('Cohorts cannot reference other cohorts in a loop.')
   })
 
-  it('finds where an action is used, and answers the list without next', async () => {
+  it('[GR3] [AC5] [DC12] finds where an action is used, and answers the list without next', async () => {
     const { fake, call } = world()
     const [action] = fake.seed.actions([{ name: 'Purchased' }])
     fake.seed.experiments([{ name: 'Checkout', metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm', source: { kind: 'ActionsNode', id: action!.id } }] }])
@@ -188,7 +188,7 @@ describe('cohorts, actions, saved metrics', () => {
     expect(list.body).not.toHaveProperty('next')
   })
 
-  it('keeps saved metric names unique whatever the case, and their uuid fixed', async () => {
+  it('[SM1] [SM3] [SM4] keeps saved metric names unique whatever the case, and their uuid fixed', async () => {
     const { fake, call } = world()
     const [metric] = fake.seed.savedMetrics([{ name: 'Revenue' }])
     const query = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } }

@@ -35,7 +35,7 @@ describe('fake API: several projects', () => {
     expect(fake.projects).toEqual([1, 7, 8])
   })
 
-  it('with `projects`, only those exist: another id answers 404 Project not found.', async () => {
+  it('[C8] with `projects`, only those exist: another id answers 404 Project not found.', async () => {
     const fake = createFakeApi({ projects: [3, 4] })
     expect(fake.projectId).toBe(3)
     expect(fake.projects).toEqual([3, 4])
@@ -53,7 +53,7 @@ describe('fake API: several projects', () => {
     expect(() => fake.stateOf(5)).toThrow(TypeError)
   })
 
-  it('by default only the project of clientOptions() exists: another id is refused as the service refuses it', async () => {
+  it('[C14] by default only the project of clientOptions() exists: another id is refused as the service refuses it', async () => {
     const fake = createFakeApi({ projectId: 12345, unreachableProjects: [777] })
     expect(fake.projects).toEqual([12345])
     const clientFor = await serve(fake)

@@ -23,13 +23,13 @@ function fakeWithClock(options: FakeApiOptions) {
 const statusOf = async (response: Promise<Response>) => (await response).status
 
 describe('createFakeApi({ rateLimits })', () => {
-  it('is off by default', async () => {
+  it('[C24] is off by default', async () => {
     const { call } = fakeWithClock({})
     const statuses = await Promise.all(Array.from({ length: 490 }, () => statusOf(call('GET', 'experiments/'))))
     expect(statuses.every((status) => status === 200)).toBe(true)
   })
 
-  it('true enforces 480 a minute, answering the service 429: throttled_error body, the wait in the detail, no Retry-After', async () => {
+  it('[C21] [C25] true enforces 480 a minute, answering the service 429: throttled_error body, the wait in the detail, no Retry-After', async () => {
     const { call, advance } = fakeWithClock({ rateLimits: true })
     const statuses = await Promise.all(Array.from({ length: 480 }, () => statusOf(call('GET', 'experiments/'))))
     expect(statuses.every((status) => status === 200)).toBe(true)
@@ -50,7 +50,7 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
   })
 
-  it('slides, answers the wait rounded up (singular for one second), and counts no refused request', async () => {
+  it('[C22] slides, answers the wait rounded up (singular for one second), and counts no refused request', async () => {
     const { call, advance } = fakeWithClock({ rateLimits: { requestsPerMinute: 3 } })
     for (const step of [0, 20_000, 20_000]) {
       advance(step)
@@ -67,7 +67,7 @@ describe('createFakeApi({ rateLimits })', () => {
     expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe('Request was throttled. Expected available in 19 seconds.')
   })
 
-  it('counts the hour too: the answer is the longest wait of the throttles that refuse', async () => {
+  it('[C21] counts the hour too: the answer is the longest wait of the throttles that refuse', async () => {
     const { call, advance } = fakeWithClock({ rateLimits: { requestsPerMinute: 100, requestsPerHour: 2 } })
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     advance(600_000)
@@ -77,7 +77,7 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
   })
 
-  it('gives the endpoints group its own limits, under either prefix, apart from the rest', async () => {
+  it('[C21] gives the endpoints group its own limits, under either prefix, apart from the rest', async () => {
     const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 1, endpointsRequestsPerMinute: 2 }, allowUnscopedActions: true })
     fake.seed.endpoints(1)
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
@@ -87,7 +87,7 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'endpoints/'))).toBe(429)
   })
 
-  it('gives the query API its own limits, status reads included', async () => {
+  it('[Q7] gives the query API its own limits, status reads included', async () => {
     const { call } = fakeWithClock({ rateLimits: { requestsPerMinute: 1, queryRequestsPerMinute: 2 } })
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     expect(await statusOf(call('GET', 'surveys/'))).toBe(429)
@@ -96,7 +96,7 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'query/q/'))).toBe(429)
   })
 
-  it('budgets per key; counts only requests that pass authentication and scopes; counts those the view refuses', async () => {
+  it('[C23] budgets per key; counts only requests that pass authentication and scopes; counts those the view refuses', async () => {
     const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 2 } })
     expect(await statusOf(caller(fake, { key: 'phx_unknown' })('GET', 'experiments/'))).toBe(401)
     expect(await statusOf(caller(fake, { key: 'phx_no_surveys' })('GET', 'surveys/'))).toBe(403)

@@ -35,7 +35,7 @@ describe('GET surveys/:id/responses/ in the fake', () => {
     expect(new Set(times).size).toBe(300)
   })
 
-  it('a survey that ended: its seeded responses fall before its end', async () => {
+  it('[Q1] a survey that ended: its seeded responses fall before its end', async () => {
     const fake = createFakeApi({ now: () => new Date('2026-11-20T12:00:00Z') })
     const [survey] = fake.seed.surveys([{ start_date: '2026-11-01T00:00:00Z', end_date: '2026-11-02T00:00:00Z' }])
     fake.seed.surveyResponses(survey!.id, 50)
@@ -44,7 +44,7 @@ describe('GET surveys/:id/responses/ in the fake', () => {
     expect(page.results.every((row) => row.submitted_at < '2026-11-02T00:00:00' && row.submitted_at > '2026-11-01T00:00:00')).toBe(true)
   })
 
-  it('refuses what the service refuses, with its four-key bodies', async () => {
+  it('[Q1] refuses what the service refuses, with its four-key bodies', async () => {
     const { fake, survey } = world(1)
     expect(await (await get(fake, `surveys/${survey}/responses/?limit=501`)).json()).toEqual({
       type: 'validation_error',
@@ -58,7 +58,7 @@ describe('GET surveys/:id/responses/ in the fake', () => {
     expect((await get(fake, 'surveys/nope/responses/')).status).toBe(404)
   })
 
-  it('leaves out a multiple-choice answer with no choice, and a row with no answer at all keeps its place', async () => {
+  it('[Q1] [Q2] leaves out a multiple-choice answer with no choice, and a row with no answer at all keeps its place', async () => {
     const { fake, survey } = world(2)
     const body = (await (await get(fake, `surveys/${survey}/responses/`)).json()) as { results: Array<{ answers: unknown[] }>; has_more: boolean }
     expect(body.results.map((row) => row.answers)).toEqual([[{ question_id: 'q', question_index: 0, question_text: 'Which?', question_type: 'multiple_choice', answer: ['A', 'B'] }], []])
@@ -67,7 +67,7 @@ describe('GET surveys/:id/responses/ in the fake', () => {
 })
 
 describe('HogQL over survey events in the fake', () => {
-  it('answers a multiple-choice answer as raw JSON strings, and pages without LIMIT by 100 with hasMore', async () => {
+  it('[Q4] [Q6] answers a multiple-choice answer as raw JSON strings, and pages without LIMIT by 100 with hasMore', async () => {
     const { fake, survey } = world(150)
     const response = await query(fake, "SELECT uuid, getSurveyResponse(0, {q}, true) FROM events WHERE event = 'survey sent' AND properties.$survey_id = {id} ORDER BY timestamp DESC", { q: 'q', id: survey })
     const body = (await response.json()) as { results: unknown[][]; hasMore: boolean; columns: string[] }
@@ -78,7 +78,7 @@ describe('HogQL over survey events in the fake', () => {
     expect(body.results[1]![1]).toEqual([])
   })
 
-  it('answers 400 for HogQL outside what it evaluates', async () => {
+  it('[Q12] answers 400 for HogQL outside what it evaluates', async () => {
     const { fake } = world(1)
     const response = await query(fake, 'SELECT count() FROM events GROUP BY event', {})
     expect(response.status).toBe(400)

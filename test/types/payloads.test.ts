@@ -117,7 +117,8 @@ describe('hog function payloads against the fake', () => {
     expect(created[0]?.inputs?.['api_token']).toEqual({ secret: true })
     expect(created[1]?.mappings).toHaveLength(2)
     expect((await client.hogFunctions.list(hogFunctions.destinations)).results.map((fn) => fn.name)).toEqual(['Order webhook'])
-    const paused = await client.hogFunctions.update(created[0]!.id, hogFunctions.pause)
+    // `base_updated_at` is the copy the change is based on: the one just read (an older one is a 409).
+    const paused = await client.hogFunctions.update(created[0]!.id, { ...hogFunctions.pause, base_updated_at: new Date(created[0]!.updated_at!) })
     expect(paused.enabled).toBe(false)
   })
 })

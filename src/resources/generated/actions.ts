@@ -2,54 +2,38 @@
 import type { APIPromise } from '../../core/api-promise.js'
 import { withJsonArrays } from '../../core/args.js'
 import type { ListOptions, PagePromise } from '../../core/pagination.js'
-import { APIResource } from '../../core/resource.js'
-import type { RequestOptions } from '../../core/transport.js'
+import { CrudResource } from '../../core/resource.js'
+import type { RequestOptions, Transport } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
 import type { ActionCreateParams, ActionListParams, ActionUpdateParams } from '../../requests/actions.js'
 import { type Action, actionReferencesSchema, actionSchema } from '../../schemas/actions.js'
 
 // How each operation's answer is read.
-export const actionReferences = decodeWith(actionReferencesSchema)
-export const action = decodeWith(actionSchema)
+export const actionReferences = /* @__PURE__ */ decodeWith(actionReferencesSchema)
+export const action = /* @__PURE__ */ decodeWith(actionSchema)
 
-/** The operations of `actions` whose methods follow from their declaration (src/api/actions.ts). */
-export abstract class ActionsOperations extends APIResource {
-  /**
-   * Lists live actions. The service answers them all in one page (`{count, results}`, older services
-   * `{results}`, never a `next`); with `limit`, the walk pages by offset. `tags` is sent as a JSON array.
-   *
-   * `GET /api/projects/:project_id/actions/` · scope `action:read`
-   */
-  list(params?: ActionListParams, options?: ListOptions): PagePromise<Action> {
-    return this._transport.list('actions.list', actionSchema, () => ({ query: withJsonArrays('params', params, ['tags']), givenQuery: params }), options)
-  }
-
+/** The plain operations of `actions`, as `CrudResource` sends them: typed and documented here. */
+export interface ActionsOperations {
   /**
    * Creates an action (201); a `name` is unique among live actions.
    *
    * `POST /api/projects/:project_id/actions/` · scope `action:write`
    */
-  create(body: ActionCreateParams, options?: RequestOptions): APIPromise<Action> {
-    return this._transport.request('actions.create', action, { body }, options)
-  }
+  create(body: ActionCreateParams, options?: RequestOptions): APIPromise<Action>
 
   /**
    * Reads one action (a soft-deleted one too, with `deleted: true`).
    *
    * `GET /api/projects/:project_id/actions/:id/` · scope `action:read`
    */
-  retrieve(id: number, options?: RequestOptions): APIPromise<Action> {
-    return this._transport.request('actions.retrieve', action, { path: { id } }, options)
-  }
+  retrieve(id: number, options?: RequestOptions): APIPromise<Action>
 
   /**
    * Changes writable fields.
    *
    * `PATCH /api/projects/:project_id/actions/:id/` · scope `action:write`
    */
-  update(id: number, body: ActionUpdateParams, options?: RequestOptions): APIPromise<Action> {
-    return this._transport.request('actions.update', action, { path: { id }, body }, options)
-  }
+  update(id: number, body: ActionUpdateParams, options?: RequestOptions): APIPromise<Action>
 
   /**
    * The service never hard-deletes an action: this always rejects with `MethodNotAllowedError` (405).
@@ -57,7 +41,23 @@ export abstract class ActionsOperations extends APIResource {
    * `DELETE /api/projects/:project_id/actions/:id/` · scope `action:write`
    * @deprecated Always fails on the real service. Use {@link Actions.softDelete}.
    */
-  delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._transport.request('actions.delete', 'none', { path: { id } }, options) as APIPromise<never>
+  delete(id: number, options?: RequestOptions): APIPromise<never>
+}
+
+/** The operations of `actions` whose methods follow from their declaration (src/api/actions.ts). */
+export abstract class ActionsOperations extends CrudResource<Action> {
+  /** @internal */
+  constructor(transport: Transport) {
+    super(transport, 'actions', actionSchema)
+  }
+
+  /**
+   * Lists live actions. The service answers them all in one page (`{count, results}`, older services
+   * `{results}`, never a `next`); with `limit`, the walk pages by offset. `tags` is sent as a JSON array.
+   *
+   * `GET /api/projects/:project_id/actions/` · scope `action:read`
+   */
+  override list(params?: ActionListParams, options?: ListOptions): PagePromise<Action> {
+    return this._transport.list('actions.list', actionSchema, () => ({ query: withJsonArrays('params', params, ['tags']), givenQuery: params }), options)
   }
 }

@@ -8,11 +8,11 @@ import type { EndpointCreateParams, EndpointListParams, EndpointUpdateParams, La
 import { type Endpoint, type EndpointMaterialization, endpointMaterializationSchema, endpointRunResultSchema, endpointSchema, type EndpointVersion, endpointVersionSchema, type LastExecutionTimes, lastExecutionTimesSchema } from '../../schemas/endpoints.js'
 
 // How each operation's answer is read.
-export const endpointMaterialization = decodeWith(endpointMaterializationSchema)
-export const endpointRunResult = decodeWith(endpointRunResultSchema)
-export const endpoint = decodeWith(endpointSchema)
-export const endpointVersion = decodeWith(endpointVersionSchema)
-export const lastExecutionTimes = decodeWith(lastExecutionTimesSchema)
+export const endpointMaterialization = /* @__PURE__ */ decodeWith(endpointMaterializationSchema)
+export const endpointRunResult = /* @__PURE__ */ decodeWith(endpointRunResultSchema)
+export const endpoint = /* @__PURE__ */ decodeWith(endpointSchema)
+export const endpointVersion = /* @__PURE__ */ decodeWith(endpointVersionSchema)
+export const lastExecutionTimes = /* @__PURE__ */ decodeWith(lastExecutionTimesSchema)
 
 /** The operations of `endpoints` whose methods follow from their declaration (src/api/endpoints.ts). */
 export abstract class EndpointsOperations extends APIResource {

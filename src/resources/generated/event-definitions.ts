@@ -2,63 +2,63 @@
 import type { APIPromise } from '../../core/api-promise.js'
 import { withJsonArrays } from '../../core/args.js'
 import type { ListOptions, PagePromise } from '../../core/pagination.js'
-import { APIResource } from '../../core/resource.js'
-import type { RequestOptions } from '../../core/transport.js'
+import { CrudResource } from '../../core/resource.js'
+import type { RequestOptions, Transport } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
 import type { EventDefinitionCreateParams, EventDefinitionListParams, EventDefinitionUpdateParams } from '../../requests/event-definitions.js'
 import { type EventDefinition, type EventDefinitionCode, eventDefinitionCodeSchema, type EventDefinitionMetrics, eventDefinitionMetricsSchema, eventDefinitionSchema } from '../../schemas/event-definitions.js'
 
 // How each operation's answer is read.
-export const eventDefinitionCode = decodeWith(eventDefinitionCodeSchema)
-export const eventDefinitionMetrics = decodeWith(eventDefinitionMetricsSchema)
-export const eventDefinition = decodeWith(eventDefinitionSchema)
+export const eventDefinitionCode = /* @__PURE__ */ decodeWith(eventDefinitionCodeSchema)
+export const eventDefinitionMetrics = /* @__PURE__ */ decodeWith(eventDefinitionMetricsSchema)
+export const eventDefinition = /* @__PURE__ */ decodeWith(eventDefinitionSchema)
 
-/** The operations of `eventDefinitions` whose methods follow from their declaration (src/api/event-definitions.ts). */
-export abstract class EventDefinitionsOperations extends APIResource {
-  /**
-   * Lists event definitions (default order `-last_seen_at::date,name`). `excluded_properties` and `tags`
-   * are sent as JSON arrays.
-   *
-   * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
-   */
-  list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
-    return this._transport.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays('params', params, ['excluded_properties', 'tags']), givenQuery: params }), options)
-  }
-
+/** The plain operations of `eventDefinitions`, as `CrudResource` sends them: typed and documented here. */
+export interface EventDefinitionsOperations {
   /**
    * Creates an event definition (`name` required, unique).
    *
    * `POST /api/projects/:project_id/event_definitions/` · scope `event_definition:write`
    */
-  create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._transport.request('eventDefinitions.create', eventDefinition, { body }, options)
-  }
+  create(body: EventDefinitionCreateParams, options?: RequestOptions): APIPromise<EventDefinition>
 
   /**
    * Reads one event definition.
    *
    * `GET /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:read`
    */
-  retrieve(id: string, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._transport.request('eventDefinitions.retrieve', eventDefinition, { path: { id } }, options)
-  }
+  retrieve(id: string, options?: RequestOptions): APIPromise<EventDefinition>
 
   /**
    * Changes any writable fields.
    *
    * `PATCH /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
-  update(id: string, body: EventDefinitionUpdateParams, options?: RequestOptions): APIPromise<EventDefinition> {
-    return this._transport.request('eventDefinitions.update', eventDefinition, { path: { id }, body }, options)
-  }
+  update(id: string, body: EventDefinitionUpdateParams, options?: RequestOptions): APIPromise<EventDefinition>
 
   /**
    * Deletes an event definition for good (204): resolves `undefined`.
    *
    * `DELETE /api/projects/:project_id/event_definitions/:id/` · scope `event_definition:write`
    */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._transport.request('eventDefinitions.delete', 'none', { path: { id } }, options)
+  delete(id: string, options?: RequestOptions): APIPromise<void>
+}
+
+/** The operations of `eventDefinitions` whose methods follow from their declaration (src/api/event-definitions.ts). */
+export abstract class EventDefinitionsOperations extends CrudResource<EventDefinition> {
+  /** @internal */
+  constructor(transport: Transport) {
+    super(transport, 'eventDefinitions', eventDefinitionSchema)
+  }
+
+  /**
+   * Lists event definitions (default order `-last_seen_at::date,name`). `excluded_properties` and `tags`
+   * are sent as JSON arrays.
+   *
+   * `GET /api/projects/:project_id/event_definitions/` · scope `event_definition:read`
+   */
+  override list(params?: EventDefinitionListParams, options?: ListOptions): PagePromise<EventDefinition> {
+    return this._transport.list('eventDefinitions.list', eventDefinitionSchema, () => ({ query: withJsonArrays('params', params, ['excluded_properties', 'tags']), givenQuery: params }), options)
   }
 
   /**

@@ -2,54 +2,38 @@
 import type { APIPromise } from '../../core/api-promise.js'
 import { withJsonArrays } from '../../core/args.js'
 import type { ListOptions, PagePromise } from '../../core/pagination.js'
-import { APIResource } from '../../core/resource.js'
-import type { RequestOptions } from '../../core/transport.js'
+import { CrudResource } from '../../core/resource.js'
+import type { RequestOptions, Transport } from '../../core/transport.js'
 import { decodeWith } from '../../core/validation.js'
 import type { FeatureFlagCreateParams, FeatureFlagListParams, FeatureFlagUpdateParams } from '../../requests/feature-flags.js'
 import { type FeatureFlag, featureFlagSchema } from '../../schemas/feature-flags.js'
 
 // How each operation's answer is read.
-export const featureFlag = decodeWith(featureFlagSchema)
+export const featureFlag = /* @__PURE__ */ decodeWith(featureFlagSchema)
 
-/** The operations of `featureFlags` whose methods follow from their declaration (src/api/feature-flags.ts). */
-export abstract class FeatureFlagsOperations extends APIResource {
-  /**
-   * Lists live flags, newest first; archived flags only with `archived: true`. `tags`, `excluded_tags`
-   * and `excluded_properties` are sent as JSON arrays.
-   *
-   * `GET /api/projects/:project_id/feature_flags/` · scope `feature_flag:read`
-   */
-  list(params?: FeatureFlagListParams, options?: ListOptions): PagePromise<FeatureFlag> {
-    return this._transport.list('featureFlags.list', featureFlagSchema, () => ({ query: withJsonArrays('params', params, ['tags', 'excluded_tags', 'excluded_properties']), givenQuery: params }), options)
-  }
-
+/** The plain operations of `featureFlags`, as `CrudResource` sends them: typed and documented here. */
+export interface FeatureFlagsOperations {
   /**
    * Creates a flag (201). `key` is required and unique among live flags; `filters.groups` needs at least
    * one release condition, and a multivariate flag's variant percentages add up to 100.
    *
    * `POST /api/projects/:project_id/feature_flags/` · scope `feature_flag:write`
    */
-  create(body: FeatureFlagCreateParams, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._transport.request('featureFlags.create', featureFlag, { body }, options)
-  }
+  create(body: FeatureFlagCreateParams, options?: RequestOptions): APIPromise<FeatureFlag>
 
   /**
    * Reads one flag (a soft-deleted one too, with `deleted: true`).
    *
    * `GET /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:read`
    */
-  retrieve(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._transport.request('featureFlags.retrieve', featureFlag, { path: { id } }, options)
-  }
+  retrieve(id: number, options?: RequestOptions): APIPromise<FeatureFlag>
 
   /**
    * Changes writable fields. Send `filters` whole: newer services merge its top-level keys, older ones replace it.
    *
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
-  update(id: number, body: FeatureFlagUpdateParams, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body }, options)
-  }
+  update(id: number, body: FeatureFlagUpdateParams, options?: RequestOptions): APIPromise<FeatureFlag>
 
   /**
    * The service never hard-deletes a flag: this always rejects with `MethodNotAllowedError` (405).
@@ -57,7 +41,23 @@ export abstract class FeatureFlagsOperations extends APIResource {
    * `DELETE /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    * @deprecated Always fails on the real service. Use {@link FeatureFlags.softDelete}.
    */
-  delete(id: number, options?: RequestOptions): APIPromise<never> {
-    return this._transport.request('featureFlags.delete', 'none', { path: { id } }, options) as APIPromise<never>
+  delete(id: number, options?: RequestOptions): APIPromise<never>
+}
+
+/** The operations of `featureFlags` whose methods follow from their declaration (src/api/feature-flags.ts). */
+export abstract class FeatureFlagsOperations extends CrudResource<FeatureFlag> {
+  /** @internal */
+  constructor(transport: Transport) {
+    super(transport, 'featureFlags', featureFlagSchema)
+  }
+
+  /**
+   * Lists live flags, newest first; archived flags only with `archived: true`. `tags`, `excluded_tags`
+   * and `excluded_properties` are sent as JSON arrays.
+   *
+   * `GET /api/projects/:project_id/feature_flags/` · scope `feature_flag:read`
+   */
+  override list(params?: FeatureFlagListParams, options?: ListOptions): PagePromise<FeatureFlag> {
+    return this._transport.list('featureFlags.list', featureFlagSchema, () => ({ query: withJsonArrays('params', params, ['tags', 'excluded_tags', 'excluded_properties']), givenQuery: params }), options)
   }
 }

@@ -8,11 +8,11 @@ import type { HogFunctionBroadcastParams, HogFunctionIconParams, HogFunctionInvo
 import { type HogFunction, type HogFunctionBroadcastResult, hogFunctionBroadcastResultSchema, type HogFunctionInvocationResult, hogFunctionInvocationResultSchema, type HogFunctionLogEntry, hogFunctionLogEntrySchema, type HogFunctionMetrics, hogFunctionMetricsSchema, type HogFunctionMetricsTotals, hogFunctionMetricsTotalsSchema, type HogFunctionMinimal, hogFunctionMinimalSchema, hogFunctionSchema } from '../../schemas/hog-functions.js'
 
 // How each operation's answer is read.
-export const hogFunctionBroadcastResult = decodeWith(hogFunctionBroadcastResultSchema)
-export const hogFunctionInvocationResult = decodeWith(hogFunctionInvocationResultSchema)
-export const hogFunctionMetrics = decodeWith(hogFunctionMetricsSchema)
-export const hogFunctionMetricsTotals = decodeWith(hogFunctionMetricsTotalsSchema)
-export const hogFunction = decodeWith(hogFunctionSchema)
+export const hogFunctionBroadcastResult = /* @__PURE__ */ decodeWith(hogFunctionBroadcastResultSchema)
+export const hogFunctionInvocationResult = /* @__PURE__ */ decodeWith(hogFunctionInvocationResultSchema)
+export const hogFunctionMetrics = /* @__PURE__ */ decodeWith(hogFunctionMetricsSchema)
+export const hogFunctionMetricsTotals = /* @__PURE__ */ decodeWith(hogFunctionMetricsTotalsSchema)
+export const hogFunction = /* @__PURE__ */ decodeWith(hogFunctionSchema)
 
 /** The operations of `hogFunctions` whose methods follow from their declaration (src/api/hog-functions.ts). */
 export abstract class HogFunctionsOperations extends APIResource {

@@ -9,8 +9,8 @@ import { icontains, sortBy } from '../paging.js'
 import { invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
 import { COHORT_TYPES } from '../../model/enums.js'
-import type { FakeCohort } from '../records.js'
-import { FAKE_USER, clone, type FakeStore } from '../store.js'
+import type { FakeCohort, FakeFeatureFlag } from '../records.js'
+import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'
 
 const LEAF_TYPES = ['person', 'person_metadata', 'cohort', 'behavioral']
 /** Behaviours that make a cohort `analytical` rather than `behavioral`. */
@@ -62,6 +62,59 @@ function cohortTypeOf(cohort: FakeCohort, leaves: Record<string, unknown>[]): st
   return 'person_property'
 }
 
+/** What the service writes into a saved condition and never takes from a request ([`CO3`]). */
+const DERIVED_LEAF_KEYS = ['bytecode', 'bytecode_error', 'conditionHash']
+
+/**
+ * A dynamic cohort's condition tree as the service stores it ([`CO3`]): every leaf's derived keys computed
+ * from the condition itself (what a request sent there is dropped), `negation` written out (the model's default).
+ * Person leaves compile (`bytecode`, `conditionHash`); behavioral leaves get a `conditionHash` and, the fake
+ * computing no realtime events, a `bytecode_error`; cohort leaves get neither.
+ */
+function compiled(node: unknown): unknown {
+  if (!isObject(node)) return node
+  if (node['type'] === 'AND' || node['type'] === 'OR') {
+    return { ...node, values: (node['values'] as unknown[]).map(compiled) }
+  }
+  const leaf = Object.fromEntries(Object.entries(node).filter(([key]) => !DERIVED_LEAF_KEYS.includes(key)))
+  const condition: Record<string, unknown> = { ...leaf, negation: leaf['negation'] ?? false }
+  if (condition['type'] === 'cohort') return condition
+  const conditionHash = hash128(JSON.stringify(condition)).slice(0, 16)
+  if (condition['type'] === 'behavioral') {
+    return { ...condition, bytecode_error: 'Behavioral conditions are not realtime', conditionHash }
+  }
+  const bytecode = ['_H', 1, 32, condition['key'], 32, JSON.stringify(condition['value'] ?? null), 11]
+  return { ...condition, bytecode, conditionHash }
+}
+
+/** Whether a condition tree has any leaf at all (`cohort_filters_have_values`). */
+function hasValues(filters: unknown): boolean {
+  return isObject(filters) && isObject(filters['properties']) && leavesOf(filters['properties']).length > 0
+}
+
+/** Whether a cohort's conditions, or those of a cohort it names (at any depth), are on events ([`FF8`]). */
+export function behavioralCohort(store: FakeStore, id: number, seen = new Set<number>()): FakeCohort | undefined {
+  const cohort = store.cohorts.get(id)
+  if (!cohort || seen.has(id) || !isObject(cohort.filters) || !isObject(cohort.filters['properties'])) return undefined
+  seen.add(id)
+  if (leavesOf(cohort.filters['properties']).some((leaf) => leaf['type'] === 'behavioral')) return cohort
+  for (const named of referencedCohorts(cohort)) {
+    const found = behavioralCohort(store, named, seen)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** The live active flags targeting a cohort. */
+function activeFlagsUsing(store: FakeStore, id: number) {
+  const names = (property: unknown) =>
+    isObject(property) && property['type'] === 'cohort' && Number(property['value']) === id
+  const usedBy = (group: unknown) =>
+    isObject(group) && Array.isArray(group['properties']) && group['properties'].some(names)
+  const groupsOf = (flag: FakeFeatureFlag) => (flag.filters['groups'] as unknown[] | undefined) ?? []
+  return [...store.featureFlags.values()].filter((flag) => !flag.deleted && flag.active && groupsOf(flag).some(usedBy))
+}
+
 /** The cohorts a cohort's conditions name (directly). */
 function referencedCohorts(cohort: FakeCohort): number[] {
   if (!isObject(cohort.filters)) return []
@@ -73,10 +126,17 @@ function referencedCohorts(cohort: FakeCohort): number[] {
 function checkFilters(store: FakeStore, draft: FakeCohort, body: Record<string, unknown>, previous: FakeCohort | undefined): void {
   if (body['filters'] !== undefined && body['query'] !== undefined && body['filters'] !== null && body['query'] !== null) invalid('Cannot set both query and filters at the same time.')
   if (draft.query !== null && !draft.is_static) invalid('Cannot create a dynamic cohort with a query. Set is_static to true.', 'query')
+  if (!previous && draft.is_static) checkStaticSource(draft, body)
   if (!isObject(draft.filters)) return
+  if (draft.is_static && !hasValues(draft.filters) && body['filters'] !== undefined) return
   if (!isObject(draft.filters['properties'])) invalid("Must contain a 'properties' key with type and values", 'filters')
   if (previous?.is_static && body['filters'] !== undefined) invalid('Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead.', 'filters')
   const leaves = leavesOf(draft.filters['properties'])
+  const onEvents = leaves.some((leaf) => leaf['type'] === 'behavioral')
+  if (previous && body['filters'] !== undefined && onEvents && activeFlagsUsing(store, previous.id).length > 0) {
+    const detail = 'Behavioral filters cannot be added to cohorts used in feature flags.'
+    invalid(detail, 'filters', 'behavioral_cohort_found')
+  }
   for (const id of referencedCohorts(draft)) {
     const target = store.cohorts.get(id)
     if (!target || target.deleted) invalid(`Referenced cohort ${id} not found`, 'filters')
@@ -86,6 +146,16 @@ function checkFilters(store: FakeStore, draft: FakeCohort, body: Record<string, 
   if (typeof body['cohort_type'] === 'string' && body['cohort_type'] !== computed) {
     invalid(`Cohort type '${body['cohort_type']}' does not match the filters. Expected type: '${computed}'`, 'cohort_type')
   }
+}
+
+/**
+ * A new static cohort needs people to start from ([`CO4`]): person ids (an empty list counts: people added
+ * later), a query, or conditions with values; a CSV upload or a copy of a flag or cohort are the service's
+ * other sources, none of which the fake takes.
+ */
+function checkStaticSource(draft: FakeCohort, body: Record<string, unknown>): void {
+  if (Array.isArray(body['_create_static_person_ids']) || draft.query !== null || hasValues(draft.filters)) return
+  invalid('Invalid source for static cohort. Requires criteria, a csv, feature flag, existing cohort or query.')
 }
 
 /** Whether cohort `from` names `to`, directly or through other cohorts. */
@@ -98,10 +168,7 @@ function reaches(store: FakeStore, from: number, to: number, seen = new Set<numb
 
 /** Soft delete: refused while a live flag or another live cohort uses the cohort; experiments drop it as their exposure cohort. */
 function checkSoftDelete(store: FakeStore, draft: FakeCohort): void {
-  const usedBy = (properties: unknown) => Array.isArray(properties) && properties.some((property) => isObject(property) && property['type'] === 'cohort' && Number(property['value']) === draft.id)
-  const flags = [...store.featureFlags.values()].filter(
-    (flag) => !flag.deleted && flag.active && ((flag.filters['groups'] as unknown[] | undefined) ?? []).some((group) => isObject(group) && usedBy(group['properties'])),
-  )
+  const flags = activeFlagsUsing(store, draft.id)
   if (flags.length > 0) invalid(`This cohort is used in ${flags.length} active feature flag(s): ${flags.map((flag) => flag.key).join(', ')}`)
   const cohorts = [...store.cohorts.values()].filter((cohort) => !cohort.deleted && cohort.id !== draft.id && referencedCohorts(cohort).includes(draft.id))
   if (cohorts.length > 0) invalid(`This cohort is used as criteria in ${cohorts.length} other cohort(s): ${cohorts.map((cohort) => cohort.name).join(', ')}`)
@@ -127,6 +194,9 @@ const cohorts = new GroupKit<FakeCohort>({
     if (draft.deleted && !previous?.deleted) checkSoftDelete(store, draft)
   },
   stored(store, cohort, previous) {
+    if (!cohort.is_static && isObject(cohort.filters) && isObject(cohort.filters['properties'])) {
+      cohort.filters = { ...cohort.filters, properties: compiled(cohort.filters['properties']) }
+    }
     const leaves = isObject(cohort.filters) && isObject(cohort.filters['properties']) ? leavesOf(cohort.filters['properties']) : []
     // Dynamic cohorts with filters: the service overwrites the type (`null` when not every leaf compiles to realtime bytecode).
     cohort.cohort_type = cohort.is_static ? 'static' : leaves.length > 0 ? (cohortTypeOf(cohort, leaves) === 'person_property' ? 'realtime' : null) : cohort.cohort_type

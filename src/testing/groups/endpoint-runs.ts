@@ -9,7 +9,7 @@ import { bodyObject, isObject } from '../validators.js'
 import { ENDPOINT_REFRESH_MODES } from '../../model/enums.js'
 import { evaluateSelect } from '../hogql-select.js'
 import type { FakeEndpoint } from '../records.js'
-import { clone, drfDateTime, type FakeStore } from '../store.js'
+import { clone, drfDateTime, hash128, type FakeStore } from '../store.js'
 
 const SYNC_REFRESH: readonly string[] = ENDPOINT_REFRESH_MODES
 const ASYNC_REFRESH = ['async', 'force_async', 'lazy_async', 'async_except_on_cache']
@@ -47,6 +47,22 @@ function requestedVersion(context: OperationContext, body: Record<string, unknow
   const text = String(raw)
   if (!/^\d+$/.test(text)) fail(json({ error: `Invalid version parameter: ${text}` }, 400))
   return Number(text)
+}
+
+/** What a run keeps only with `debug: true` ([`EP9`]): the stripped keys of the query response. */
+function debugFields(text: string, now: Date): Record<string, unknown> {
+  return {
+    calculation_trigger: null,
+    cache_key: `cache_${hash128(text)}`,
+    explain: null,
+    modifiers: {},
+    resolved_date_range: {
+      date_from: drfDateTime(new Date(now.getTime() - 7 * 86_400_000)),
+      date_to: drfDateTime(now),
+    },
+    timings: [{ k: './query', t: 0.01 }],
+    hogql: text,
+  }
 }
 
 function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndpoint['versions'][number], body: Record<string, unknown>): Record<string, unknown> {
@@ -90,6 +106,7 @@ function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndp
       timezone: 'UTC',
       types: clone(answer.types),
       ...versionFields,
+      ...(body['debug'] === true ? debugFields(text, now) : {}),
     }
   }
   // Insight endpoints answer that insight's shape; a Trends-like series is close enough for clients.

@@ -95,7 +95,22 @@ function checkQuery(body: Record<string, unknown>, required: boolean): Record<st
     invalid(`Unsupported query kind: ${String(query['kind'])}. Expected one of ${QUERY_KINDS.join(', ')}.`, 'query')
   }
   if (query['kind'] === 'HogQLQuery') checkHogQL(query)
+  for (const name of INSIGHT_REQUIRED[query['kind']] ?? []) {
+    if (query[name] === undefined || query[name] === null) invalid(`${query['kind']}.${name}: Field required`, 'query')
+  }
   return dumpQueryNode(query)
+}
+
+/** What each insight kind's model requires besides `kind` (docs/service-behaviour.md [`P22`]). */
+const INSIGHT_REQUIRED: Readonly<Record<string, readonly string[]>> = {
+  TrendsQuery: ['series'],
+  FunnelsQuery: ['series'],
+  StickinessQuery: ['series'],
+  LifecycleQuery: ['series'],
+  RetentionQuery: ['retentionFilter'],
+  PathsQuery: ['pathsFilter'],
+  WebStatsTableQuery: ['properties', 'breakdownBy'],
+  WebOverviewQuery: ['properties'],
 }
 
 /**

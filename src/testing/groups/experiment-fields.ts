@@ -49,7 +49,14 @@ export const EXPERIMENT_WRITABLE: Readonly<Record<string, FieldRead<FakeExperime
   name: field.text({ required: 'on create', maxLength: 400, allowBlank: false }),
   // Set on create only; the flag is made from `parameters` and `start_date`, so they are checked before the other fields.
   feature_flag_key: (body, key, { previous }) => {
-    if (previous) return undefined
+    // Fixed once created ([`XP6`]): the same key is a no-op, another is refused by the update validation.
+    if (previous) {
+      const sent = body[key]
+      if (sent !== undefined && sent !== previous.feature_flag_key) {
+        invalid("Can't update keys: get_feature_flag_key on Experiment")
+      }
+      return undefined
+    }
     const flagKey = stringField(body, key, { required: true, allowBlank: false })
     objectField(body, 'parameters', { nullable: true })
     dateTimeField(body, 'start_date', { nullable: true })
@@ -128,6 +135,7 @@ function checkMetric(metric: unknown, attr: string): Record<string, unknown> {
   const type = choiceField(metric, 'metric_type', EXPERIMENT_METRIC_TYPES, { required: true }, `${attr}__metric_type`) as (typeof EXPERIMENT_METRIC_TYPES)[number]
   choiceField(metric, 'goal', EXPERIMENT_METRIC_GOALS, {}, `${attr}__goal`)
   choiceField(metric, 'conversion_window_unit', CONVERSION_WINDOW_UNITS, {}, `${attr}__conversion_window_unit`)
+  checkBreakdownFilter(metric['breakdownFilter'], `${attr}__breakdownFilter`)
   const { one, many } = METRIC_SOURCES[type]
   for (const key of one) checkSource(metric[key], `${attr}__${key}`)
   if (many) {
@@ -136,6 +144,21 @@ function checkMetric(metric: unknown, attr: string): Record<string, unknown> {
     series.forEach((step, index) => checkSource(step, `${attr}__${many}__${index}`))
   }
   return metric
+}
+
+/** A metric's `breakdownFilter` ([`P3`]): an object whose `breakdowns` are at most 3, each naming its `property`. */
+function checkBreakdownFilter(filter: unknown, attr: string): void {
+  if (filter === undefined || filter === null) return
+  if (!isObject(filter)) invalid('Input should be a valid dictionary.', attr)
+  const breakdowns = filter['breakdowns'] ?? []
+  if (!Array.isArray(breakdowns)) invalid('Input should be a valid list.', `${attr}__breakdowns`)
+  if (breakdowns.length > 3) invalid('List should have at most 3 items after validation.', `${attr}__breakdowns`)
+  breakdowns.forEach((item, index) => {
+    const property = isObject(item) ? item['property'] : undefined
+    if (typeof property !== 'string' && typeof property !== 'number') {
+      invalid('Field required', `${attr}__breakdowns__${index}__property`, 'required')
+    }
+  })
 }
 
 /** An `EventsNode`, `ActionsNode` or `ExperimentDataWarehouseNode` with the fields its kind requires. */

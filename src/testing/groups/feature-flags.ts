@@ -13,6 +13,8 @@ import { isObject, parseBoolean } from '../validators.js'
 import { FEATURE_FLAG_BUCKETING_IDENTIFIERS, FEATURE_FLAG_CREATION_CONTEXTS, FEATURE_FLAG_EVALUATION_RUNTIMES, FEATURE_FLAG_PROPERTY_TYPES } from '../../model/enums.js'
 import type { FakeFeatureFlag, FakeMinimalFeatureFlag } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
+import { behavioralCohort } from './cohorts.js'
+import { featuresOnFlag } from './early-access-features.js'
 
 const KEY_PATTERN = /^[a-zA-Z0-9_-]+$/
 const TOMBSTONE = /:deleted:\d+$/
@@ -33,7 +35,15 @@ export const DEFAULT_VARIANTS: FlagVariant[] = [
 /** Flag filters for a multivariate flag with `variants`. */
 export function multivariateFilters(variants: readonly FlagVariant[], aggregationGroupTypeIndex: unknown = null, rolloutPercentage = 100): Record<string, unknown> {
   return {
-    groups: [{ properties: [], rollout_percentage: rolloutPercentage, variant: null }],
+    // As the flag serializer stores it: the flag-level aggregation copied into the group.
+    groups: [
+      {
+        properties: [],
+        rollout_percentage: rolloutPercentage,
+        variant: null,
+        aggregation_group_type_index: aggregationGroupTypeIndex,
+      },
+    ],
     multivariate: {
       variants: variants.map((variant) => ({
         key: variant.key,
@@ -94,10 +104,22 @@ function blankFlag(store: FakeStore): FakeFeatureFlag {
 }
 
 /** Release conditions checked and normalised as the flag serializer does; every refusal names `filters`. */
-function normalizeFilters(store: FakeStore, filters: Record<string, unknown>, creating: boolean): Record<string, unknown> {
-  const groups = filters['groups'] ?? []
-  if (!Array.isArray(groups)) invalid('groups must be a list', 'filters')
+function normalizeFilters(
+  store: FakeStore,
+  filters: Record<string, unknown>,
+  creating: boolean,
+  remoteConfig = false,
+): Record<string, unknown> {
+  const sent = filters['groups'] ?? []
+  if (!Array.isArray(sent)) invalid('groups must be a list', 'filters')
+  let groups: unknown[] = sent
   if (creating && groups.length === 0) invalid('Feature flags must have at least one condition set (group).', 'filters')
+  // A new remote configuration is served to everyone: a group at 0 or null goes to 100 ([`FF9`]).
+  if (creating && remoteConfig) {
+    const full = (group: unknown) =>
+      isObject(group) && !group['rollout_percentage'] ? { ...group, rollout_percentage: 100 } : group
+    groups = groups.map(full)
+  }
   const variants = isObject(filters['multivariate']) ? filters['multivariate']['variants'] : []
   if (!Array.isArray(variants)) invalid('multivariate.variants must be a list', 'filters')
   const keys = variants.map((variant) => (isObject(variant) ? variant['key'] : undefined))
@@ -137,6 +159,11 @@ function checkProperty(store: FakeStore, property: unknown, path: string): void 
   if (property['type'] === 'cohort') {
     const cohort = store.cohorts.get(Number(property['value']))
     if (!cohort || cohort.deleted) invalid(`Cohort with id ${String(property['value'])} does not exist`, 'filters', 'cohort_does_not_exist')
+    const onEvents = behavioralCohort(store, cohort.id)
+    if (onEvents) {
+      const detail = `Cohort '${onEvents.name}' with filters on events cannot be used in feature flags.`
+      invalid(detail, 'filters', 'behavioral_cohort_found')
+    }
   }
   if (property['type'] === 'flag') {
     if (!/^\d+$/.test(property['key'])) {
@@ -144,7 +171,35 @@ function checkProperty(store: FakeStore, property: unknown, path: string): void 
     }
     const dependency = store.featureFlags.get(Number(property['key']))
     if (!dependency || dependency.deleted) invalid(`Flag dependency references non-existent flag with ID ${property['key']}`, 'filters')
+    if (!dependency.active) {
+      const detail = `Cannot create dependency on disabled flag '${dependency.key}' (ID: ${dependency.id}).`
+      invalid(`${detail} Flag dependencies must reference active flags only.`, 'filters')
+    }
   }
+}
+
+/** The keys of the flags a flag's conditions depend on. */
+function dependencyKeys(store: FakeStore, filters: Record<string, unknown>): string[] {
+  const groups = Array.isArray(filters['groups']) ? filters['groups'] : []
+  const properties = groups.flatMap((group) => (isObject(group) && Array.isArray(group['properties']) ? group['properties'] : []))
+  return properties
+    .filter((property) => isObject(property) && property['type'] === 'flag')
+    .map((property) => store.featureFlags.get(Number((property as Record<string, unknown>)['key']))?.key)
+    .filter((key): key is string => key !== undefined)
+}
+
+/** No flag depends on itself, directly or through others ([`FF11`]). */
+function checkDependencyCycles(store: FakeStore, key: string, filters: Record<string, unknown>): void {
+  const direct = dependencyKeys(store, filters)
+  if (direct.includes(key)) invalid(`Feature flag '${key}' cannot depend on itself`, 'filters')
+  const walk = (current: string, path: string[]): void => {
+    if (path.includes(current)) {
+      invalid(`Circular dependency detected: ${[...path.slice(path.indexOf(current)), current].join(' → ')}`, 'filters')
+    }
+    const flag = flagByKey(store, current)
+    for (const next of flag ? dependencyKeys(store, flag.filters) : []) walk(next, [...path, current])
+  }
+  for (const dependency of direct) walk(dependency, [key])
 }
 
 /** Payload values are JSON text: other values are encoded, text that is not JSON is refused. */
@@ -170,6 +225,9 @@ function experimentsOf(store: FakeStore, flag: FakeFeatureFlag) {
 
 /** Soft delete: refused while a running experiment uses the flag; frees the key (renamed when an experiment ever used it). */
 function softDelete(store: FakeStore, draft: FakeFeatureFlag): void {
+  if (featuresOnFlag(store, draft.id).length > 0) {
+    invalid('Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.')
+  }
   const running = experimentsOf(store, draft).filter((experiment) => experiment!.start_date && !experiment!.end_date)
   if (running.length > 0) {
     const names = running.map((experiment) => `"${experiment!.name}" (ID: ${experiment!.id})`).join(', ')
@@ -214,7 +272,18 @@ const flags = new GroupKit<FakeFeatureFlag>({
   check(store, draft, body, previous) {
     if (!previous && body['key'] === undefined) invalid('This field is required.', 'key', 'required')
     if (typeof body['key'] === 'string' && !KEY_PATTERN.test(draft.key)) invalid('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key')
-    if (isObject(body['filters'])) draft.filters = normalizeFilters(store, previous ? { ...previous.filters, ...body['filters'] } : body['filters'], !previous)
+    const remoteConfig = draft.is_remote_configuration === true
+    // A new remote configuration sent without filters gets one group for everyone ([`FF9`]).
+    const everyone = { groups: [{ properties: [], rollout_percentage: 100, variant: null }] }
+    const filters = isObject(body['filters']) ? body['filters'] : !previous && remoteConfig ? everyone : undefined
+    if (filters) {
+      const merged = previous ? { ...previous.filters, ...filters } : filters
+      draft.filters = normalizeFilters(store, merged, !previous, remoteConfig)
+      checkDependencyCycles(store, draft.key, draft.filters)
+    }
+    if (draft.has_encrypted_payloads === true && !remoteConfig) {
+      invalid('Encrypted payloads require the flag to be a remote configuration.')
+    }
     if (draft.archived && draft.active) {
       if (previous?.archived && body['active'] === true) invalid('Cannot enable an archived feature flag. Unarchive it first.')
       invalid('Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.')
@@ -304,6 +373,47 @@ function surveyInternalFlagIds(store: FakeStore): Set<number> {
   return ids
 }
 
+/** A JSON-encoded list of strings in the query, or nothing. */
+function jsonList(query: URLSearchParams, name: string): string[] | undefined {
+  const raw = query.get(name)
+  if (raw === null) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    invalid(`${name} must be a JSON-encoded list`, name)
+  }
+  return Array.isArray(value) ? value.map(String) : undefined
+}
+
+/**
+ * The list's other filters ([`FF7`]): tags (any of), excluded tags and keys, creator, runtime, contexts,
+ * eligibility.
+ */
+function filterByLists(flags: FakeFeatureFlag[], query: URLSearchParams): FakeFeatureFlag[] {
+  let items = flags
+  const tags = jsonList(query, 'tags')
+  if (tags && tags.length > 0) items = items.filter((flag) => flag.tags.some((tag) => tags.includes(tag)))
+  const excludedTags = jsonList(query, 'excluded_tags')
+  if (excludedTags) items = items.filter((flag) => !flag.tags.some((tag) => excludedTags.includes(tag)))
+  const excludedKeys = jsonList(query, 'excluded_properties')
+  if (excludedKeys) items = items.filter((flag) => !excludedKeys.includes(flag.key))
+  const createdBy = query.get('created_by_id')
+  if (createdBy) {
+    const ids = createdBy.replace(/[[\]\s]/g, '').split(',')
+    items = items.filter((flag) => ids.includes(String(flag.created_by?.id)))
+  }
+  const runtime = query.get('evaluation_runtime')
+  if (runtime) items = items.filter((flag) => flag.evaluation_runtime === runtime)
+  const contexts = parseBoolean(query.get('has_evaluation_contexts'))
+  const hasContexts = (flag: FakeFeatureFlag) =>
+    ((flag['evaluation_contexts'] as unknown[] | undefined) ?? []).length > 0
+  if (contexts !== undefined) items = items.filter((flag) => hasContexts(flag) === contexts)
+  const eligible = (flag: FakeFeatureFlag) => flagVariants(flag).length >= 2 && flagVariants(flag).length <= 20
+  if (parseBoolean(query.get('eligible_for_experiment')) === true) items = items.filter(eligible)
+  return items
+}
+
 export const featureFlagHandlers: GroupHandlers<'featureFlags'> = {
   'featureFlags.list': (context) => {
     const { store, query } = context
@@ -318,11 +428,14 @@ export const featureFlagHandlers: GroupHandlers<'featureFlags'> = {
     if (key) items = items.filter((flag) => flag.key.toLowerCase() === key.toLowerCase())
     const active = query.get('active')
     if (active === 'true' || active === 'false') items = items.filter((flag) => flag.active === (active === 'true'))
+    // The fake's flags are never stale (no evaluations are counted): `STALE` lists none.
+    if (active === 'STALE') items = []
     const type = query.get('type')
     if (type === 'boolean') items = items.filter((flag) => flagVariants(flag).length === 0)
     if (type === 'multivariant') items = items.filter((flag) => flagVariants(flag).length > 0)
     if (type === 'experiment') items = items.filter((flag) => experimentsOf(store, flag).length > 0)
     if (type === 'remote_config') items = items.filter((flag) => flag.is_remote_configuration === true)
+    items = filterByLists(items, query)
     sortBy(items, [query.get('order') ?? '-created_at', '-id'], (flag, name) => flag[name])
     return flags.page(context, items)
   },

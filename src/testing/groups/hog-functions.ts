@@ -6,7 +6,7 @@
 import type { GroupHandlers } from '../context.js'
 import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
-import { invalid, json } from '../responses.js'
+import { apiError, fail, invalid, json } from '../responses.js'
 import { bodyObject, isObject, parseBoolean } from '../validators.js'
 import type { FakeHogFunction } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
@@ -105,8 +105,14 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
   },
   softDeletes: true,
   writable: HOG_FUNCTION_WRITABLE,
-  check(store, draft, _body, previous) {
+  check(store, draft, body, previous) {
     checkHogFunction(store, draft)
+    // Optimistic concurrency ([`P31`]): an update based on an older copy than the stored one is a conflict.
+    const base = body['base_updated_at']
+    if (previous && typeof base === 'string' && Date.parse(previous.updated_at) > Date.parse(base)) {
+      const detail = 'The function was changed since it was read. Read it again and retry.'
+      fail(apiError(409, 'server_error', 'conflict', detail))
+    }
     // A new transformation goes last whatever order was sent (docs/service-behaviour.md §4.1).
     if (!previous && draft.type === 'transformation') draft.execution_order = nextExecutionOrder(store)
   },

@@ -32,9 +32,12 @@ function checkQuery(store: FakeStore, draft: FakeSavedMetric, previous: FakeSave
   choiceField(query, 'metric_type', EXPERIMENT_METRIC_TYPES, { required: true }, 'query')
   const missing = actionIds(query).filter((id) => !store.actions.get(id) || store.actions.get(id)!.deleted)
   if (missing.length > 0) invalid(`Action(s) with ID ${missing.join(', ')} not found or deleted.`, 'query')
+  // The service's uuid, never the request's: a new metric gets a fresh one (a copied metric's uuid is not kept),
+  // an update keeps the stored one and refuses another ([`SM3`]).
   const stored = previous?.query['uuid']
-  if (stored !== undefined && query['uuid'] !== undefined && query['uuid'] !== stored) invalid('Saved metric UUID cannot be changed', 'query')
-  draft.query = { ...query, uuid: stored ?? (typeof query['uuid'] === 'string' ? query['uuid'] : store.uuid()) }
+  const sent = query['uuid']
+  if (stored !== undefined && sent !== undefined && sent !== stored) invalid('Saved metric UUID cannot be changed')
+  draft.query = { ...query, uuid: stored ?? store.uuid() }
 }
 
 /** The saved metric as experiments show it (`saved_metrics[]`): refreshed when the metric changes. */
