@@ -13,7 +13,7 @@ import { OPERATIONS } from '../src/core/operations.js'
 import { REQUESTS } from '../src/requests/by-method.js'
 import { fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
 import { configJsonSchema, configSchemaFile } from '../src/config/json-schemas.js'
-import { KINDS } from '../src/config/kinds.js'
+import { KINDS, specShapeOf } from '../src/config/kinds.js'
 
 /** The top-level field names of a body shape, sorted. */
 export function fieldNames(schema: z.ZodMiniType): string[] {
@@ -62,7 +62,7 @@ export function jsonSchemaOf(schema: z.ZodMiniType): object {
 export function writeConfigJsonSchemas(folder: string): number {
   mkdirSync(folder, { recursive: true })
   for (const ops of KINDS) {
-    const schema = configJsonSchema(ops.kind, jsonSchemaOf(REQUESTS[ops.createShape]!.body!))
+    const schema = configJsonSchema(ops.kind, jsonSchemaOf(specShapeOf(ops)))
     writeFileSync(join(folder, configSchemaFile(ops.kind)), `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`)
   }
   return KINDS.length

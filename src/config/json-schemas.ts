@@ -56,6 +56,12 @@ const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {
     { at: [], field: 'targeting_flag_id', target: 'featureFlags' },
     { at: ['conditions', 'actions', 'values', ITEMS], field: 'id', target: 'actions' },
   ],
+  insights: [
+    { at: ['query', kindIs('ActionsNode')], field: 'id', target: 'actions' },
+    { at: ['query', typeIs('cohort')], field: 'value', target: 'cohorts' },
+  ],
+  dashboards: [{ at: ['tiles', ITEMS], field: 'insight', target: 'insights' }],
+  earlyAccessFeatures: [{ at: [], field: 'feature_flag_id', target: 'featureFlags' }],
   endpoints: [],
   eventDefinitions: [],
   actions: [],

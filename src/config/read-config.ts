@@ -3,12 +3,11 @@ import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type 
 import { InvalidArgumentError } from 'posthog-project-client'
 import { closest } from '../core/closest.js'
 import { checkShape } from '../requests/check.js'
-import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject } from './diff.js'
 import { refProblems, refsAsPlaceholders } from './graph.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, readRegularFile, refusal, resolveFolder } from './folder.js'
-import { KINDS, type KindOps, type Resource } from './kinds.js'
+import { KINDS, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
 import { holdUnknownMembers, isUnknownMember } from './unknown-members.js'
@@ -160,7 +159,7 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const lineText = (line: number) => text.slice(lines.lineStarts[line - 1] ?? 0, lines.lineStarts[line] ?? text.length)
   const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
   // A `$ref` is let through where an id goes (as an id) and nowhere else; its target is checked by `plan`.
-  const found = checkShape(REQUESTS[ops.createShape]!.body!, refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {
+  const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {
     const line = lineOf(path)
     return { file, line, path, message: quotedAtMost(message, lineText(line)) }
   })

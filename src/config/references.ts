@@ -21,6 +21,10 @@ export const ID_FIELDS: Record<ConfigKind, readonly string[]> = {
   actions: [],
   holdouts: [],
   savedMetrics: [],
+  // A colour theme and quick filters are the project's own; the assignee is a user or a role.
+  dashboards: ['data_color_theme_id', 'quick_filter_ids'],
+  insights: [],
+  earlyAccessFeatures: ['assignee'],
 }
 
 type Spec = Record<string, unknown>
@@ -62,9 +66,10 @@ function topField(site: ReturnType<typeof referenceSites>[number]): string {
 export const REFERENCE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
   experiments: ['holdout_id', 'saved_metrics_ids'],
   surveys: ['linked_flag_id', 'targeting_flag_id'],
+  earlyAccessFeatures: ['feature_flag_id'],
 }
 
-const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohorts: 'cohort', featureFlags: 'flag', holdouts: 'holdout', savedMetrics: 'saved metric' }
+const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohorts: 'cohort', featureFlags: 'flag', holdouts: 'holdout', savedMetrics: 'saved metric', insights: 'insight' }
 
 /** Every id of another object that `body` would send: top-level fields with their values, then nested paths. */
 export function sentIds(kind: ConfigKind, body: Spec): string[] {
