@@ -2,10 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ProjectClient } from 'posthog-project-client'
 import { apply, plan, planCopy, pull, readConfig, writeConfig, type PlanChange } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
-import { PRODUCTION, STAGING, writesSince } from './setup.js'
+import { growthDashboard, layout, PRODUCTION, STAGING, writesSince } from './setup.js'
 
 /**
  * The configuration kinds dashboards, insights and early access features (docs/service-behaviour.md §14.4):
@@ -14,34 +13,6 @@ import { PRODUCTION, STAGING, writesSince } from './setup.js'
 
 type Spec = Record<string, unknown>
 const notUnchanged = (changes: PlanChange[]) => changes.filter((change) => change.action !== 'unchanged').map(({ kind, key, action }) => `${action} ${kind} ${key}`)
-const layout = (x: number, y: number) => ({ sm: { x, y, w: 6, h: 5 }, xs: { x: 0, y: y * 2, w: 6, h: 5 } })
-
-/** A dashboard with three insights (one counting an action, one filtered by a cohort) and a text tile. */
-async function growthDashboard(client: ProjectClient): Promise<{ dashboard: number; insights: number[]; action: number; cohort: number }> {
-  const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
-  const cohort = await client.cohorts.create({ name: 'Beta users', filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
-  const dashboard = await client.dashboards.create({ name: 'Growth', description: 'Weekly numbers' })
-  const trends = (series: unknown, more: object = {}) => ({ kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series, ...more } })
-  const signups = await client.insights.create({ name: 'Signups', query: trends([{ kind: 'ActionsNode', id: action.id, name: 'Signed up' }]) as never, dashboards: [dashboard.id] })
-  const beta = await client.insights.create({
-    name: 'Beta pageviews',
-    query: trends([{ kind: 'EventsNode', event: '$pageview' }], { properties: [{ key: 'id', type: 'cohort', value: cohort.id }] }) as never,
-    dashboards: [dashboard.id],
-  })
-  const all = await client.insights.create({ name: 'All pageviews', query: trends([{ kind: 'EventsNode', event: '$pageview' }]) as never, dashboards: [dashboard.id] })
-  const placed = await client.dashboards.retrieve(dashboard.id)
-  const tileOf = (insight: number) => (placed.tiles as Array<{ id: number; insight: { id: number } | null }>).find((tile) => tile.insight?.id === insight)!.id
-  await client.dashboards.update(dashboard.id, {
-    tiles: [
-      { id: tileOf(signups.id), layouts: layout(0, 0) },
-      { id: tileOf(beta.id), layouts: layout(6, 0) },
-      { id: tileOf(all.id), layouts: layout(0, 5), color: 'blue' },
-      { text: { body: '## What these mean' }, layouts: layout(6, 5) },
-    ],
-  })
-  return { dashboard: dashboard.id, insights: [signups.id, beta.id, all.id], action: action.id, cohort: cohort.id }
-}
-
 const KINDS = ['actions', 'cohorts', 'insights', 'dashboards'] as const
 
 describe('dashboards and insights as configuration', () => {
