@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apply, plan, planCopy, pull, readConfig, writeConfig, type PlanChange } from 'posthog-project-client/config'
+import { apply, plan, planCopy, pull, readConfig, readPlan, writeConfig, writePlan, type PlanChange } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { growthDashboard, layout, PRODUCTION, STAGING, writesSince } from './setup.js'
 
@@ -104,6 +104,26 @@ describe('dashboards and insights as configuration', () => {
     const ids = (read: typeof before) => (read.tiles as Array<{ id: number }>).map((tile) => tile.id).sort()
     expect(ids(after)).toEqual(ids(before))
     expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
+  })
+
+  it('a saved plan of a tile change reads back and applies as reviewed (tiles by $ref in the file)', async () => {
+    const { staging } = clients()
+    const { dashboard } = await growthDashboard(staging)
+    const desired = await pull(staging, { kinds: [...KINDS] })
+    ;(desired.dashboards![0]!.tiles as Spec[])[0]!.color = 'green'
+    const dir = await mkdtemp(join(tmpdir(), 'phc-dashboard-plan-'))
+    try {
+      const file = join(dir, 'plan.json')
+      await writePlan(file, await plan(staging, desired))
+      expect(await readFile(file, 'utf8')).toContain('"$ref": "insights/Signups"')
+      const report = await apply(staging, await readPlan(file))
+      expect(report.failed).toBe(0)
+      const tiles = (await staging.dashboards.retrieve(dashboard)).tiles as Array<{ color: string | null }>
+      expect(tiles[0]!.color).toBe('green')
+      expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('a text tile is matched by its body, then by position: an edited body keeps its tile; a tile left out is taken off, its insight stays', async () => {
