@@ -54,8 +54,8 @@ export function dashboardSpec(client: ProjectClient, resource: Resource): Resour
 }
 
 /**
- * For each wanted tile the index of the live tile that is it, or -1: an insight tile by its insight, a text tile
- * by its body, then the text tiles left by position. `identity` says what names a tile's insight (an id, a `$ref`).
+ * For each wanted tile the index of the live tile that is it, or -1: an insight tile by its insight (the same id,
+ * or the same `$ref`), a text tile by its body, then the text tiles left over in their order (by position).
  */
 export function matchTiles(wanted: readonly Resource[], live: readonly Resource[]): number[] {
   const taken = new Set<number>()

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apply, plan, planCopy, pull, readConfig, readPlan, writeConfig, writePlan, type PlanChange } from 'posthog-project-client/config'
+import { matchTiles } from '../../src/config/dashboards.js'
 import { useE2E } from '../helpers/fake-server.js'
 import { growthDashboard, layout, PRODUCTION, STAGING, writesSince } from './setup.js'
 
@@ -104,6 +105,30 @@ describe('dashboards and insights as configuration', () => {
     const ids = (read: typeof before) => (read.tiles as Array<{ id: number }>).map((tile) => tile.id).sort()
     expect(ids(after)).toEqual(ids(before))
     expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
+  })
+
+  it('a tile moved or a text edited by hand is drift, shown by tile; an insight added by hand is a tile the files lack', async () => {
+    const { staging } = clients()
+    const { dashboard } = await growthDashboard(staging)
+    const desired = await pull(staging, { kinds: [...KINDS] })
+    const tiles = (await staging.dashboards.retrieve(dashboard)).tiles as Array<{ id: number; text: { id: number } | null }>
+    const text = tiles.find((tile) => tile.text)!
+    await staging.dashboards.update(dashboard, { tiles: [{ id: tiles[0]!.id, layouts: layout(0, 20) }, { id: text.id, text: { id: text.text!.id, body: 'edited' } }] })
+    const drift = await plan(staging, desired)
+    expect(drift.changes.find((change) => change.kind === 'dashboards')!.fields!.map((field) => `${field.path}: ${JSON.stringify(field.before)} → ${JSON.stringify(field.after)}`)).toEqual([
+      'tiles[0].layouts.sm.y: 20 → 0',
+      'tiles[0].layouts.xs.y: 40 → 0',
+      'tiles[3].text.body: "edited" → "## What these mean"',
+    ])
+    await staging.insights.create({ name: 'Extra', dashboards: [dashboard] })
+    const more = await plan(staging, { ...desired, insights: undefined })
+    expect(more.changes.find((change) => change.kind === 'dashboards')!.fields!.map((field) => field.path)).toContain('tiles')
+  })
+
+  it('matches text tiles by body first, then the rest by position', () => {
+    const text = (body: string) => ({ text: { body } })
+    expect(matchTiles([text('b'), text('x'), { insight: { $ref: 'insights/A' } }], [{ insight: { $ref: 'insights/A' } }, text('a'), text('b')])).toEqual([2, 1, 0])
+    expect(matchTiles([text('a'), text('a')], [text('a')])).toEqual([0, -1])
   })
 
   it('a saved plan of a tile change reads back and applies as reviewed (tiles by $ref in the file)', async () => {
