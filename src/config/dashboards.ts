@@ -72,7 +72,8 @@ export function matchTiles(wanted: readonly Resource[], live: readonly Resource[
     const body = bodyOf(tile)
     return body === undefined ? -1 : take((other) => bodyOf(other) === body)
   })
-  return matched.map((index, at) => (index >= 0 || bodyOf(wanted[at]!) === undefined ? index : take((other) => bodyOf(other) !== undefined)))
+  const isText = (tile: Resource) => bodyOf(tile) !== undefined
+  return matched.map((index, at) => (index >= 0 || !isText(wanted[at]!) ? index : take(isText)))
 }
 
 /**
@@ -91,7 +92,11 @@ export function alignTiles(live: Resource, wanted: Resource): Resource {
 /**
  * Creates a dashboard (its fields; a create makes no tiles, [`D5`]), then its tiles as {@link writeDashboard}.
  */
-export async function createDashboard(client: ProjectClient, body: Resource, options: RequestOptions): Promise<Resource> {
+export async function createDashboard(
+  client: ProjectClient,
+  body: Resource,
+  options: RequestOptions,
+): Promise<Resource> {
   const { tiles, ...fields } = body
   const created = (await client.dashboards.create(fields as never, options)) as unknown as Resource
   if (!Array.isArray(tiles)) return created
@@ -104,36 +109,47 @@ export async function createDashboard(client: ProjectClient, body: Resource, opt
  * sets every tile's layout and looks by the tile's id, makes or edits the text tiles and takes off the insight
  * and text tiles the spec does not have ([`D10`], [`D11`]).
  */
-export async function writeDashboard(client: ProjectClient, id: Id, body: Resource, options: RequestOptions): Promise<Resource> {
+export async function writeDashboard(
+  client: ProjectClient,
+  id: Id,
+  body: Resource,
+  options: RequestOptions,
+): Promise<Resource> {
   const { tiles, ...fields } = body
-  if (!Array.isArray(tiles)) return (await client.dashboards.update(id as number, fields as never, options)) as unknown as Resource
+  const update = async (changes: Resource) =>
+    (await client.dashboards.update(id as number, changes as never, options)) as unknown as Resource
+  if (!Array.isArray(tiles)) return update(fields)
   const wanted = tiles as Resource[]
   let live = await liveTiles(client, id, options)
   const placed = matchTiles(wanted, live)
-  const missing = wanted.filter((tile, index) => placed[index]! < 0 && typeof tile.insight === 'number').map((tile) => tile.insight as number)
+  const isMissing = (tile: Resource, index: number) => placed[index]! < 0 && typeof tile.insight === 'number'
+  const missing = wanted.flatMap((tile, index) => (isMissing(tile, index) ? [tile.insight as number] : []))
   for (const insightId of new Set(missing)) {
     const insight = (await client.insights.retrieve(insightId, options)) as unknown as Resource
     const on = Array.isArray(insight.dashboards) ? (insight.dashboards as number[]) : []
-    await client.insights.update(insightId, { dashboards: [...on.filter((other) => other !== id), id as number] }, options)
+    const others = on.filter((other) => other !== id)
+    await client.insights.update(insightId, { dashboards: [...others, id as number] }, options)
   }
   if (missing.length > 0) live = await liveTiles(client, id, options)
   const matched = matchTiles(wanted, live)
   const entries: Resource[] = []
   wanted.forEach((tile, index) => {
-    const current = matched[index]! >= 0 ? live[matched[index]!] : undefined
-    const looks = Object.fromEntries(LOOKS.filter((field) => tile[field] !== undefined).map((field) => [field, tile[field]]))
+    const current = matched[index]! >= 0 ? live[matched[index]!]!.read : undefined
+    const looks = Object.fromEntries(LOOKS.flatMap((look) => (tile[look] === undefined ? [] : [[look, tile[look]]])))
     if (isPlainObject(tile.text)) {
-      const text = current && isPlainObject(current.read.text) ? { id: current.read.text.id, body: tile.text.body } : { body: tile.text.body }
-      entries.push({ ...(current && { id: current.read.id }), text, ...looks })
+      const textId = current && isPlainObject(current.text) ? { id: current.text.id } : {}
+      entries.push({ ...(current && { id: current.id }), text: { ...textId, body: tile.text.body }, ...looks })
     } else if (current && Object.keys(looks).length > 0) {
-      entries.push({ id: current.read.id, ...looks })
+      entries.push({ id: current.id, ...looks })
     }
   })
   live.forEach((tile, index) => {
     if (!matched.includes(index)) entries.push({ id: tile.read.id, deleted: true })
   })
-  if (entries.length === 0 && Object.keys(fields).length === 0) return (await client.dashboards.retrieve(id as number, options)) as unknown as Resource
-  return (await client.dashboards.update(id as number, { ...fields, ...(entries.length > 0 && { tiles: entries }) } as never, options)) as unknown as Resource
+  if (entries.length === 0 && Object.keys(fields).length === 0) {
+    return (await client.dashboards.retrieve(id as number, options)) as unknown as Resource
+  }
+  return update({ ...fields, ...(entries.length > 0 && { tiles: entries }) })
 }
 
 /** A live tile as a spec (to match) and as read (its ids). */

@@ -29,7 +29,9 @@ const withConst = (member: string, value: string): Step => ({ matches: (schema) 
 const kindIs = (value: string) => withConst('kind', value)
 const typeIs = (value: string) => withConst('type', value)
 /** Every property filter schema below (`key`, `type` and `value`). */
-const PROPERTY_FILTER: Step = { matches: (schema) => ['key', 'type', 'value'].every((member) => member in ((schema.properties as object | undefined) ?? {})) }
+const PROPERTY_FILTER: Step = {
+  matches: (schema) => ['key', 'type', 'value'].every((member) => member in ((schema.properties as object | undefined) ?? {})),
+}
 
 /** The reference sites of graph.ts (`referenceSites`) in schema terms, kind by kind. */
 const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {

@@ -264,8 +264,10 @@ const dashboards: KindOps = {
   createShape: 'dashboards.create',
   specShape: dashboardSpecSchema,
   async live(client, signal) {
-    const read = (item: { id: number }, context: { signal: AbortSignal }) => client.dashboards.retrieve(item.id, { signal: context.signal })
-    const report = await client.bulk(client.dashboards.list(undefined, { signal }), read, { concurrency: DASHBOARD_READS, stopOnError: true, signal })
+    const read = (item: { id: number }, context: { signal: AbortSignal }) =>
+      client.dashboards.retrieve(item.id, { signal: context.signal })
+    const options = { concurrency: DASHBOARD_READS, stopOnError: true, signal }
+    const report = await client.bulk(client.dashboards.list(undefined, { signal }), read, options)
     const failure = report.results.find((result) => result.status === 'rejected')
     if (failure) throw failure.error
     return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
@@ -291,12 +293,14 @@ const insights: KindOps = {
   keyField: 'name',
   createShape: 'insights.create',
   live: async (client, signal) => namedInsights(await all(client.insights.list(undefined, { signal }))),
-  find: async (client, spec, options) => named(await all(client.insights.list({ search: String(spec.name) }, options)), spec.name),
+  find: async (client, spec, options) =>
+    named(await all(client.insights.list({ search: String(spec.name) }, options)), spec.name),
   uniqueOnService: false,
   read: (client, id, options) => client.insights.retrieve(id as number, options),
   // Its place on dashboards is the dashboards' (their tiles); a query insight shows `filters: {}` (§14.2 [`I9`]).
   toSpec(client, resource) {
-    const { dashboards: _dashboards, ...spec } = client.insights.toCreateParams(resource as never) as unknown as Resource
+    const params = client.insights.toCreateParams(resource as never) as unknown as Resource
+    const { dashboards: _dashboards, ...spec } = params
     if (isEmptyObject(spec.filters) && spec.query !== undefined && spec.query !== null) delete spec.filters
     return spec
   },
@@ -317,7 +321,8 @@ const earlyAccessFeatures: KindOps = {
   createShape: 'earlyAccessFeatures.create',
   live: (client, signal) => all(client.earlyAccessFeatures.list(undefined, { signal })) as Promise<Resource[]>,
   // The list has no search.
-  find: async (client, spec, options) => named(await all(client.earlyAccessFeatures.list(undefined, options)), spec.name),
+  find: async (client, spec, options) =>
+    named(await all(client.earlyAccessFeatures.list(undefined, options)), spec.name),
   uniqueOnService: false,
   read: (client, id, options) => client.earlyAccessFeatures.retrieve(id as string, options),
   toSpec: (client, resource) => client.earlyAccessFeatures.toCreateParams(resource as never) as unknown as Resource,
@@ -330,12 +335,16 @@ const earlyAccessFeatures: KindOps = {
 /**
  * Every kind, in the order creates and updates are applied: a kind comes after every kind its specs can
  * name (actions before the cohorts, metrics and filters that count them; flags before the surveys and
- * experiments that use them; event definitions before the filters that use them; experiments; a feature after its flag; insights after
- * the actions and cohorts their queries name, dashboards after the insights their tiles show);
+ * experiments that use them; event definitions before the filters that use them; experiments; a feature after
+ * its flag; insights after the actions and cohorts their queries name, dashboards after the insights their tiles
+ * show);
  * deletes run in the reverse order. Within a kind (cohorts of cohorts, flags on flags) `apply` orders by
  * the references themselves (src/config/graph.ts).
  */
-export const KINDS: readonly KindOps[] = [actions, cohorts, holdouts, savedMetrics, featureFlags, eventDefinitions, endpoints, hogFunctions, surveys, experiments, earlyAccessFeatures, insights, dashboards]
+export const KINDS: readonly KindOps[] = [
+  ...[actions, cohorts, holdouts, savedMetrics, featureFlags, eventDefinitions, endpoints, hogFunctions, surveys],
+  ...[experiments, earlyAccessFeatures, insights, dashboards],
+]
 
 export const KIND_NAMES: readonly ConfigKind[] = KINDS.map((ops) => ops.kind)
 

@@ -24,10 +24,18 @@ const ACTION_OWNED = ['bytecode_error', 'pinned_at', 'creation_context', 'last_c
 /** What an early access feature writes on its flag's `filters` (older services: `super_groups`). */
 const FEATURE_OWNED = ['feature_enrollment', 'super_groups']
 /** A dashboard's and its tiles' fields that the service keeps (§14.1 [`D6`], [`D7`], [`D9`]). */
-const DASHBOARD_OWNED = ['last_accessed_at', 'last_viewed_at', 'is_shared', 'creation_mode', 'effective_restriction_level', 'effective_privilege_level', 'user_access_level', 'access_control_version', 'last_refresh', 'persisted_filters', 'persisted_variables', 'team_id']
+const DASHBOARD_OWNED = [
+  ...['last_accessed_at', 'last_viewed_at', 'is_shared', 'creation_mode', 'effective_restriction_level'],
+  ...['effective_privilege_level', 'user_access_level', 'access_control_version', 'last_refresh'],
+  ...['persisted_filters', 'persisted_variables', 'team_id'],
+]
 const TILE_OWNED = ['id', 'order', 'last_refresh', 'is_cached', 'error']
 /** An insight's fields the service derives or computes per read (§14.2 [`I7`], [`I8`]). */
-const INSIGHT_OWNED = ['short_id', 'dashboard_tiles', 'saved', 'result', 'hasMore', 'columns', 'last_refresh', 'cache_target_age', 'next_allowed_client_refresh', 'is_cached', 'query_status', 'hogql', 'types', 'resolved_date_range', 'filters_hash', 'is_sample', 'timezone', 'alerts', 'last_viewed_at', 'search_match_type', 'refreshing']
+const INSIGHT_OWNED = [
+  ...['short_id', 'dashboard_tiles', 'saved', 'is_sample', 'timezone', 'alerts', 'last_viewed_at', 'search_match_type'],
+  ...['result', 'hasMore', 'columns', 'last_refresh', 'cache_target_age', 'next_allowed_client_refresh', 'is_cached'],
+  ...['query_status', 'hogql', 'types', 'resolved_date_range', 'filters_hash', 'refreshing'],
+]
 
 /** Each kind's owned fields removed from a spec, in place. */
 const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {

@@ -172,7 +172,8 @@ class KindPlanner {
     const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
     const id = this.ops.id(resource)
     const reads = readsOf(prepared)
-    if (this.ops.kind === 'earlyAccessFeatures' && differences.some((difference) => difference.at[0] === 'feature_flag_id')) return this.error(key, FEATURE_FLAG_FIXED)
+    const flagChanged = differences.some((difference) => difference.at[0] === 'feature_flag_id')
+    if (this.ops.kind === 'earlyAccessFeatures' && flagChanged) return this.error(key, FEATURE_FLAG_FIXED)
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
@@ -269,9 +270,13 @@ class KindPlanner {
 const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
 
 // An insight is placed by the tiles of the dashboards that show it (docs/service-behaviour.md §14.4 [`X1`]).
-const PLACED_BY_DASHBOARDS = 'dashboards: an insight is placed by the dashboards that show it: list it in their tiles ({ insight: { $ref: \'insights/<name>\' } }) and leave dashboards out of its spec'
+const PLACED_BY_DASHBOARDS =
+  "dashboards: an insight is placed by the dashboards that show it: list it in their tiles ({ insight: { $ref: 'insights/<name>' } }) " +
+  'and leave dashboards out of its spec'
 // The service ignores a changed flag (§14.3 [`E5`]).
-const FEATURE_FLAG_FIXED = 'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): delete the feature and create it again on the other flag, or keep its flag'
+const FEATURE_FLAG_FIXED =
+  'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
+  'delete the feature and create it again on the other flag, or keep its flag'
 
 /** The variables a change reads, as a member of the change (none: no member). */
 function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {

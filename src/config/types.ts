@@ -48,7 +48,8 @@ export interface DashboardSpec extends DashboardCreateParams {
 }
 
 /** A tile of a {@link DashboardSpec}. */
-export interface DashboardTileSpec extends Pick<DashboardTileParams, 'layouts' | 'color' | 'filters_overrides' | 'show_description' | 'transparent_background'> {
+export interface DashboardTileSpec
+  extends Pick<DashboardTileParams, 'layouts' | 'color' | 'filters_overrides' | 'show_description' | 'transparent_background'> {
   insight?: number | ConfigRef
   text?: { body?: string | null }
 }

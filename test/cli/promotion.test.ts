@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
-import { formatPlan, planCopy } from 'posthog-project-client/config'
+import { formatPlan, plan, planCopy, pull } from 'posthog-project-client/config'
 import { parseCommandLine } from '../../src/cli/args.js'
 import { UsageError } from '../../src/cli/errors.js'
 import type { Sink } from '../../src/cli/output.js'
@@ -82,6 +82,18 @@ describe('copy across services: the command is planCopy', () => {
     expect(text.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
     // Nothing was written anywhere.
     ;[staging, production].forEach((side, index) => expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]))
+  })
+
+  it('a dashboard goes to another host with its insights, their action and cohort; there it plans empty', async () => {
+    // Beside the experiment's action and cohort (beforeEach), the dashboard's own.
+    await growthDashboard(staging.client({ projectId: 1 }), { action: 'Activated', cohort: 'Power users' })
+    const dashboards = ['copy', '--to-project', '2', '--to-host', production.server.url, '--to-api-key-env', 'PRODUCTION_KEY', '--kind', 'dashboards', '--key', 'Growth', '--yes']
+    const applied = await cli(dashboards, env)
+    expect(applied).toMatchObject({ code: 0 })
+    expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
+    const pulled = await pull(staging.client({ projectId: 1 }), { kinds: ['actions', 'cohorts', 'insights', 'dashboards'] })
+    const there = await plan(target(), { ...pulled, actions: pulled.actions!.filter((action) => action.name === 'Activated'), cohorts: pulled.cohorts!.filter((cohort) => cohort.name === 'Power users') })
+    expect(there.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
   })
 
   it('--to-host needs --to-api-key-env (a key goes only where it was given for), and the variable must be set', async () => {

@@ -125,6 +125,17 @@ describe('dashboards and insights as configuration', () => {
     expect(more.changes.find((change) => change.kind === 'dashboards')!.fields!.map((field) => field.path)).toContain('tiles')
   })
 
+  it('the service\'s fields in a spec (a tile\'s id and order, an insight\'s short_id, saved and result) are not compared or sent', async () => {
+    const { staging } = clients()
+    await growthDashboard(staging)
+    const desired = await pull(staging, { kinds: [...KINDS] })
+    const dashboard = desired.dashboards![0] as Spec
+    dashboard.last_accessed_at = '2020-01-01T00:00:00Z'
+    ;(dashboard.tiles as Spec[]).forEach((tile, index) => Object.assign(tile, { id: 1000 + index, order: 9 - index, is_cached: true }))
+    for (const insight of desired.insights as Spec[]) Object.assign(insight, { short_id: 'abcdefgh', saved: false, result: [1, 2], last_refresh: '2020-01-01T00:00:00Z' })
+    expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
+  })
+
   it('matches text tiles by body first, then the rest by position', () => {
     const text = (body: string) => ({ text: { body } })
     expect(matchTiles([text('b'), text('x'), { insight: { $ref: 'insights/A' } }], [{ insight: { $ref: 'insights/A' } }, text('a'), text('b')])).toEqual([2, 1, 0])

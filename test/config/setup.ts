@@ -40,9 +40,9 @@ export async function findExperiment(client: ProjectClient, flagKey: string): Pr
 export const layout = (x: number, y: number) => ({ sm: { x, y, w: 6, h: 5 }, xs: { x: 0, y: y * 2, w: 6, h: 5 } })
 
 /** A dashboard with three insights (one counting an action, one filtered by a cohort) and a text tile. */
-export async function growthDashboard(client: ProjectClient): Promise<{ dashboard: number; insights: number[]; action: number; cohort: number }> {
-  const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
-  const cohort = await client.cohorts.create({ name: 'Beta users', filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
+export async function growthDashboard(client: ProjectClient, names = { action: 'Signed up', cohort: 'Beta users' }): Promise<{ dashboard: number; insights: number[]; action: number; cohort: number }> {
+  const action = await client.actions.create({ name: names.action, steps: [{ event: 'signed_up' }] })
+  const cohort = await client.cohorts.create({ name: names.cohort, filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
   const dashboard = await client.dashboards.create({ name: 'Growth', description: 'Weekly numbers' })
   const trends = (series: unknown, more: object = {}) => ({ kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series, ...more } })
   const signups = await client.insights.create({ name: 'Signups', query: trends([{ kind: 'ActionsNode', id: action.id, name: 'Signed up' }]) as never, dashboards: [dashboard.id] })
