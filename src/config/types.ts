@@ -168,7 +168,7 @@ export interface CopyOptions {
 
 /** Options of `pull`. */
 export interface PullOptions {
-  /** The kinds to read. Default all ten. */
+  /** The kinds to read. Default all of them. */
   kinds?: readonly ConfigKind[]
   /** Told of what the pull leaves alone (experiments that share a flag key with the one it pulls). */
   onWarning?: (warning: PlanWarning) => void
