@@ -50,6 +50,7 @@ export function nestedIds(kind: ConfigKind, spec: Spec): string[] {
     const value = siteValue(site)
     if (!isTopLevel(spec, site) && !isRef(value)) found.push(`${site.path} ${SINGULAR[site.target]} ${String(value)}`)
   }
+  if (kind === 'insights') found.push(...queryIds(spec.query, 'query'))
   return found
 }
 
@@ -74,6 +75,23 @@ const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohor
 /** Every id of another object that `body` would send: top-level fields with their values, then nested paths. */
 export function sentIds(kind: ConfigKind, body: Spec): string[] {
   return [...topLevelIds(kind, body).map((field) => `${field} ${JSON.stringify(body[field])}`), ...nestedIds(kind, body)]
+}
+
+/**
+ * Ids inside an insight's query that are not references: the cohorts of a breakdown by cohort and the project's
+ * SQL variables (keyed by their id), docs/service-behaviour.md §14.2 [`I13`].
+ */
+function queryIds(value: unknown, path: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => queryIds(item, `${path}[${index}]`))
+  if (!isPlainObject(value)) return []
+  const found: string[] = []
+  const cohorts = Array.isArray(value.breakdown) ? value.breakdown.filter((item) => typeof item === 'number') : []
+  if (value.breakdown_type === 'cohort' && cohorts.length > 0) found.push(`${path}.breakdown cohorts ${cohorts.join(', ')}`)
+  if (value.kind === 'HogQLQuery' && isPlainObject(value.variables) && Object.keys(value.variables).length > 0) {
+    found.push(`${path}.variables ${Object.keys(value.variables).join(', ')}`)
+  }
+  for (const [key, inner] of Object.entries(value)) if (key !== 'variables') found.push(...queryIds(inner, `${path}.${key}`))
+  return found
 }
 
 /** The inputs of `owner` (a hog function or one of its mappings) that hold an integration's id. */

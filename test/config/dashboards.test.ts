@@ -136,6 +136,21 @@ describe('dashboards and insights as configuration', () => {
     expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
   })
 
+  it('a copy leaves out an insight whose query names cohorts of a breakdown by id, saying so; the dashboard showing it is a plan error', async () => {
+    const { staging, production } = clients()
+    const { dashboard, cohort } = await growthDashboard(staging)
+    const breakdownFilter = { breakdown_type: 'cohort', breakdown: [cohort] }
+    const query = { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], breakdownFilter } }
+    await staging.insights.create({ name: 'By cohort', query: query as never, dashboards: [dashboard] })
+    const copy = await planCopy(staging, production, { kinds: ['dashboards'] })
+    expect(copy.warnings).toContainEqual({
+      kind: 'insights',
+      key: 'By cohort',
+      message: `not copied: it names objects of the source project by id (query.source.breakdownFilter.breakdown cohorts ${cohort}); create them in the target and write their ids into the spec`,
+    })
+    expect(copy.errors).toContainEqual({ kind: 'dashboards', key: 'Growth', message: expect.stringContaining('$ref "insights/By cohort" names nothing') })
+  })
+
   it('matches text tiles by body first, then the rest by position', () => {
     const text = (body: string) => ({ text: { body } })
     expect(matchTiles([text('b'), text('x'), { insight: { $ref: 'insights/A' } }], [{ insight: { $ref: 'insights/A' } }, text('a'), text('b')])).toEqual([2, 1, 0])
