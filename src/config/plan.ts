@@ -271,8 +271,8 @@ const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint upda
 
 // An insight is placed by the tiles of the dashboards that show it (docs/service-behaviour.md §14.4 [`X1`]).
 const PLACED_BY_DASHBOARDS =
-  "dashboards: an insight is placed by the dashboards that show it: list it in their tiles ({ insight: { $ref: 'insights/<name>' } }) " +
-  'and leave dashboards out of its spec'
+  'dashboards: an insight is placed by the dashboards that show it: list it in their tiles ' +
+  "({ insight: { $ref: 'insights/<name>' } }) and leave dashboards out of its spec"
 // The service ignores a changed flag (§14.3 [`E5`]).
 const FEATURE_FLAG_FIXED =
   'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
