@@ -124,7 +124,7 @@ const ROWS: readonly Row[] = [
       '[--out FILE] [--allow-env NAME …]',
     about: [
       'Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
-      '--kind and --key select what is promoted; what it stands on comes along (actions, cohorts, holdouts, saved metrics, flags).',
+      '--kind and --key select what is promoted; what it stands on comes along (actions, cohorts, holdouts, saved metrics, flags, insights).',
       '--to-host URL and --to-api-key-env NAME: the target on another service or with another key (read from NAME).',
       '--out FILE saves the plan and sends nothing: apply FILE, with the target\'s settings, applies it there only.',
     ],

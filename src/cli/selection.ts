@@ -23,6 +23,9 @@ const KIND_TABLE = {
   actions: { folder: 'actions', keyField: 'name' },
   holdouts: { folder: 'holdouts', keyField: 'name' },
   savedMetrics: { folder: 'saved-metrics', keyField: 'name' },
+  earlyAccessFeatures: { folder: 'early-access-features', keyField: 'name' },
+  insights: { folder: 'insights', keyField: 'name' },
+  dashboards: { folder: 'dashboards', keyField: 'name' },
 } as const satisfies Record<ConfigKind, { folder: string; keyField: string }>
 
 const KIND_NAMES = Object.keys(KIND_TABLE) as ConfigKind[]

@@ -3,7 +3,6 @@ import { extname, join } from 'node:path'
 import { Document, isScalar, parse as parseYaml, Scalar, visit } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
-import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject, stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, removeFolder, swapFolder, temporaryFolder } from './folder.js'
@@ -11,7 +10,7 @@ import { refsAsPlaceholders } from './graph.js'
 import { configSchemaFile } from './json-schemas.js'
 import { starterFile } from './hog-test-starter.js'
 import { HOG_TESTS_SCHEMA_FILE, hogTestsOf, TEST_SUFFIXES, testedStem, type HogFunctionTests } from './hog-tests.js'
-import { KINDS, type KindOps, type Resource } from './kinds.js'
+import { KINDS, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { fold, specFileNames } from './names.js'
 import { EXTENSIONS } from './read-config.js'
 import { RENAMED_FROM } from './renames.js'
@@ -120,7 +119,7 @@ function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): Rend
       const key = spec[ops.keyField] as string
       const where = `${ops.folder}/${key}`
       // A member the SDK does not know (a newer service's) is written: `plan` settles it against the live resource.
-      const found = checkShape(REQUESTS[ops.createShape]!.body!, refsAsPlaceholders(ops.kind, spec)).map(({ path, message }) => ({ file: where, line: 0, path, message }))
+      const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, spec)).map(({ path, message }) => ({ file: where, line: 0, path, message }))
       if (!found.every(isUnknownMember)) for (const problem of found) problems.push({ ...problem, message: `${problem.message} (readConfig would refuse it: nothing was written)` })
       const text = toYaml(ops, spec, schema)
       if (stableJson(parseYaml(text)) !== stableJson(spec)) problems.push({ file: where, line: 0, path: '', message: 'would not read back as the same spec: nothing was written' })
@@ -211,7 +210,7 @@ function readsOtherwiseIn11(value: string): boolean {
 
 /** The key first, then `name`, then the fields in the create body's order: the same spec, the same file. */
 function ordered(ops: KindOps, spec: Resource): Resource {
-  const shape = REQUESTS[ops.createShape]!.body as unknown as { def: { shape?: Record<string, unknown> } }
+  const shape = specShapeOf(ops) as unknown as { def: { shape?: Record<string, unknown> } }
   const fields = [ops.keyField, 'name', ...Object.keys(shape.def.shape ?? {})]
   const rank = (name: string) => (fields.includes(name) ? fields.indexOf(name) : fields.length)
   return Object.fromEntries(Object.entries(spec).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)))

@@ -16,6 +16,7 @@ export const REF_FOLDERS: Readonly<Record<string, ConfigKind>> = {
   actions: 'actions',
   holdouts: 'holdouts',
   'saved-metrics': 'savedMetrics',
+  insights: 'insights',
 }
 const FOLDER_OF: Partial<Record<ConfigKind, string>> = Object.fromEntries(Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder]))
 
@@ -121,6 +122,20 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
       items(actions.values, 'conditions.actions.values', (action, at) => add(action, 'id', 'actions', `${at}.id`))
       break
     }
+    case 'insights':
+      // An action counted and a cohort filtered by, anywhere in the query (docs/service-behaviour.md §14.2 [`I13`]).
+      walk(spec.query, 'query', (node, at) => {
+        if (node.kind === 'ActionsNode') add(node, 'id', 'actions', `${at}.id`)
+        if (node.type === 'cohort' && node.key === 'id') add(node, 'value', 'cohorts', `${at}.value`)
+      })
+      break
+    case 'dashboards':
+      items(spec.tiles, 'tiles', (tile, at) => add(tile, 'insight', 'insights', `${at}.insight`))
+      break
+    case 'earlyAccessFeatures':
+      // Fixed once created (§14.3 [`E5`]): plan.ts refuses a change.
+      add(spec, 'feature_flag_id', 'featureFlags', 'feature_flag_id')
+      break
     default:
       break
   }
@@ -133,11 +148,12 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
  * reference behind.
  */
 export const NAMED_BY: Readonly<Partial<Record<ConfigKind, readonly ConfigKind[]>>> = {
-  actions: ['cohorts', 'savedMetrics', 'hogFunctions', 'surveys', 'experiments'],
-  cohorts: ['cohorts', 'featureFlags'],
+  actions: ['cohorts', 'savedMetrics', 'hogFunctions', 'surveys', 'experiments', 'insights'],
+  cohorts: ['cohorts', 'featureFlags', 'insights'],
   holdouts: ['featureFlags', 'experiments'],
   savedMetrics: ['experiments'],
-  featureFlags: ['featureFlags', 'surveys', 'experiments'],
+  featureFlags: ['featureFlags', 'surveys', 'experiments', 'earlyAccessFeatures'],
+  insights: ['dashboards'],
 }
 
 /** The value a site holds. */

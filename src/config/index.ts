@@ -1,6 +1,7 @@
 /**
  * posthog-project-client/config: a project's experiments, surveys, hog functions, endpoints, event
- * definitions, feature flags, cohorts, actions, holdouts and saved metrics as specs kept in files (ids of
+ * definitions, feature flags, cohorts, actions, holdouts, saved metrics, early access features, insights and
+ * dashboards as specs kept in files (ids of
  * one another as `$ref`s by key); plans that compare them with the live project; apply.
  */
 export { pull } from './pull.js'

@@ -28,6 +28,10 @@ interface SchemaSite {
 const withConst = (member: string, value: string): Step => ({ matches: (schema) => ((schema.properties as Record<string, JsonSchema> | undefined)?.[member])?.const === value })
 const kindIs = (value: string) => withConst('kind', value)
 const typeIs = (value: string) => withConst('type', value)
+/** Every property filter schema below (`key`, `type` and `value`). */
+const PROPERTY_FILTER: Step = {
+  matches: (schema) => ['key', 'type', 'value'].every((member) => member in ((schema.properties as object | undefined) ?? {})),
+}
 
 /** The reference sites of graph.ts (`referenceSites`) in schema terms, kind by kind. */
 const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {
@@ -56,6 +60,13 @@ const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {
     { at: [], field: 'targeting_flag_id', target: 'featureFlags' },
     { at: ['conditions', 'actions', 'values', ITEMS], field: 'id', target: 'actions' },
   ],
+  insights: [
+    { at: ['query', kindIs('ActionsNode')], field: 'id', target: 'actions' },
+    // A property filter (its `type` one of many): graph.ts takes a `$ref` only where it is `cohort`.
+    { at: ['query', PROPERTY_FILTER], field: 'value', target: 'cohorts' },
+  ],
+  dashboards: [{ at: ['tiles', ITEMS], field: 'insight', target: 'insights' }],
+  earlyAccessFeatures: [{ at: [], field: 'feature_flag_id', target: 'featureFlags' }],
   endpoints: [],
   eventDefinitions: [],
   actions: [],

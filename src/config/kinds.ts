@@ -1,4 +1,7 @@
 import { NotFoundError, type ProjectClient, type RequestOptions } from 'posthog-project-client'
+import { REQUESTS } from '../requests/by-method.js'
+import type { TypedSchema } from '../model/shape.js'
+import { createDashboard, dashboardSpec, dashboardSpecSchema, writeDashboard } from './dashboards.js'
 import type { ConfigKind } from './types.js'
 
 // Specs reach the SDK's typed methods `as never`: they are checked against the same request shapes by readConfig.
@@ -16,6 +19,8 @@ export interface KindOps {
   readonly keyField: 'name' | 'feature_flag_key' | 'key'
   /** The `group.method` of its create body in `REQUESTS`. */
   readonly createShape: string
+  /** The shape of its files where it is not the create body's (a dashboard's: with its tiles). */
+  readonly specShape?: TypedSchema<unknown>
   /** Every live resource, whole (hog functions: one read each, their list is slim). */
   live(client: ProjectClient, signal?: AbortSignal): Promise<Resource[]>
   /**
@@ -175,6 +180,11 @@ const eventDefinitions: KindOps = {
   remove: (client, id, options) => client.eventDefinitions.delete(id as string, options),
 }
 
+/** The shape a kind's files are checked against: its create body, or its own (`specShape`). */
+export function specShapeOf(ops: KindOps): TypedSchema<unknown> {
+  return ops.specShape ?? REQUESTS[ops.createShape]!.body!
+}
+
 /** A kind the SDK gives `list`, `create`, `retrieve`, `update` and a delete, ids numbers. */
 interface NumberedGroup {
   list(params?: object, options?: RequestOptions): AsyncIterable<object>
@@ -242,14 +252,99 @@ const savedMetrics = numbered('savedMetrics', 'saved-metrics', 'name', (client) 
   remove: (client, id, options) => client.savedMetrics.delete(id, options),
 })
 
+/** Reads in flight at once while listing dashboards (their list has no tiles: one read each). */
+const DASHBOARD_READS = 4
+
+// Dashboards and insights are only soft-deleted, early access features deleted; none has a unique name
+// (docs/service-behaviour.md §14 [`D14`], [`I11`], [`E13`]).
+const dashboards: KindOps = {
+  kind: 'dashboards',
+  folder: 'dashboards',
+  keyField: 'name',
+  createShape: 'dashboards.create',
+  specShape: dashboardSpecSchema,
+  async live(client, signal) {
+    const read = (item: { id: number }, context: { signal: AbortSignal }) =>
+      client.dashboards.retrieve(item.id, { signal: context.signal })
+    const options = { concurrency: DASHBOARD_READS, stopOnError: true, signal }
+    const report = await client.bulk(client.dashboards.list(undefined, { signal }), read, options)
+    const failure = report.results.find((result) => result.status === 'rejected')
+    if (failure) throw failure.error
+    return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
+  },
+  find: async (client, spec, options) => named(await all(client.dashboards.list(undefined, options)), spec.name),
+  uniqueOnService: false,
+  read: (client, id, options) => client.dashboards.retrieve(id as number, options),
+  toSpec: (client, resource) => dashboardSpec(client, resource as Resource),
+  id: (resource) => resource.id as number,
+  create: (client, body, options) => createDashboard(client, body, options),
+  update: (client, id, body, options) => writeDashboard(client, id, body, options),
+  remove: (client, id, options) => client.dashboards.softDelete(id as number, options),
+}
+
+/** Insights with a name: one without (the interface shows its `derived_name`) has no key, and is left alone. */
+function namedInsights(items: readonly object[]): Resource[] {
+  return (items as Resource[]).filter((item) => typeof item.name === 'string' && item.name !== '')
+}
+
+const insights: KindOps = {
+  kind: 'insights',
+  folder: 'insights',
+  keyField: 'name',
+  createShape: 'insights.create',
+  live: async (client, signal) => namedInsights(await all(client.insights.list(undefined, { signal }))),
+  find: async (client, spec, options) =>
+    named(await all(client.insights.list({ search: String(spec.name) }, options)), spec.name),
+  uniqueOnService: false,
+  read: (client, id, options) => client.insights.retrieve(id as number, options),
+  // Its place on dashboards is the dashboards' (their tiles); a query insight shows `filters: {}` (§14.2 [`I9`]).
+  toSpec(client, resource) {
+    const params = client.insights.toCreateParams(resource as never) as unknown as Resource
+    const { dashboards: _dashboards, ...spec } = params
+    if (isEmptyObject(spec.filters) && spec.query !== undefined && spec.query !== null) delete spec.filters
+    return spec
+  },
+  id: (resource) => resource.id as number,
+  create: (client, body, options) => client.insights.create(body as never, options),
+  update: (client, id, body, options) => client.insights.update(id as number, body as never, options),
+  remove: (client, id, options) => client.insights.softDelete(id as number, options),
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+}
+
+const earlyAccessFeatures: KindOps = {
+  kind: 'earlyAccessFeatures',
+  folder: 'early-access-features',
+  keyField: 'name',
+  createShape: 'earlyAccessFeatures.create',
+  live: (client, signal) => all(client.earlyAccessFeatures.list(undefined, { signal })) as Promise<Resource[]>,
+  // The list has no search.
+  find: async (client, spec, options) =>
+    named(await all(client.earlyAccessFeatures.list(undefined, options)), spec.name),
+  uniqueOnService: false,
+  read: (client, id, options) => client.earlyAccessFeatures.retrieve(id as string, options),
+  toSpec: (client, resource) => client.earlyAccessFeatures.toCreateParams(resource as never) as unknown as Resource,
+  id: (resource) => resource.id as string,
+  create: (client, body, options) => client.earlyAccessFeatures.create(body as never, options),
+  update: (client, id, body, options) => client.earlyAccessFeatures.update(id as string, body as never, options),
+  remove: (client, id, options) => client.earlyAccessFeatures.delete(id as string, options),
+}
+
 /**
  * Every kind, in the order creates and updates are applied: a kind comes after every kind its specs can
  * name (actions before the cohorts, metrics and filters that count them; flags before the surveys and
- * experiments that use them; event definitions before the filters that use them; experiments last);
+ * experiments that use them; event definitions before the filters that use them; experiments; a feature after
+ * its flag; insights after the actions and cohorts their queries name, dashboards after the insights their tiles
+ * show);
  * deletes run in the reverse order. Within a kind (cohorts of cohorts, flags on flags) `apply` orders by
  * the references themselves (src/config/graph.ts).
  */
-export const KINDS: readonly KindOps[] = [actions, cohorts, holdouts, savedMetrics, featureFlags, eventDefinitions, endpoints, hogFunctions, surveys, experiments]
+export const KINDS: readonly KindOps[] = [
+  ...[actions, cohorts, holdouts, savedMetrics, featureFlags, eventDefinitions, endpoints, hogFunctions, surveys],
+  ...[experiments, earlyAccessFeatures, insights, dashboards],
+]
 
 export const KIND_NAMES: readonly ConfigKind[] = KINDS.map((ops) => ops.kind)
 

@@ -21,6 +21,22 @@ const GROUP_OWNED = ['exposure_frozen', 'exposure_frozen_cohort']
 /** What the service keeps of an action's calculation, its own timestamps and constants. */
 const ACTION_OWNED = ['bytecode_error', 'pinned_at', 'creation_context', 'last_calculated_at', 'is_calculating', 'is_action']
 
+/** What an early access feature writes on its flag's `filters` (older services: `super_groups`). */
+const FEATURE_OWNED = ['feature_enrollment', 'super_groups']
+/** A dashboard's and its tiles' fields that the service keeps (§14.1 [`D6`], [`D7`], [`D9`]). */
+const DASHBOARD_OWNED = [
+  ...['last_accessed_at', 'last_viewed_at', 'is_shared', 'creation_mode', 'effective_restriction_level'],
+  ...['effective_privilege_level', 'user_access_level', 'access_control_version', 'last_refresh'],
+  ...['persisted_filters', 'persisted_variables', 'team_id'],
+]
+const TILE_OWNED = ['id', 'order', 'last_refresh', 'is_cached', 'error']
+/** An insight's fields the service derives or computes per read (§14.2 [`I7`], [`I8`]). */
+const INSIGHT_OWNED = [
+  ...['short_id', 'dashboard_tiles', 'saved', 'is_sample', 'timezone', 'alerts', 'last_viewed_at', 'search_match_type'],
+  ...['result', 'hasMore', 'columns', 'last_refresh', 'cache_target_age', 'next_allowed_client_refresh', 'is_cached'],
+  ...['query_status', 'hogql', 'types', 'resolved_date_range', 'filters_hash', 'refreshing'],
+]
+
 /** Each kind's owned fields removed from a spec, in place. */
 const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
   holdouts(spec) {
@@ -56,10 +72,23 @@ const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
   },
   featureFlags(spec) {
     const filters = isPlainObject(spec.filters) ? spec.filters : {}
+    // Its early access feature's mark (docs/service-behaviour.md §14.4 [`X3`]): never the flag's spec.
+    remove(filters, FEATURE_OWNED)
     for (const group of objects(filters.groups)) {
       remove(group, GROUP_OWNED)
       for (const property of objects(group.properties)) remove(property, PROPERTY_OWNED)
     }
+  },
+  dashboards(spec) {
+    remove(spec, DASHBOARD_OWNED)
+    for (const tile of objects(spec.tiles)) {
+      remove(tile, TILE_OWNED)
+      // A text is the tile's body; its id and authors are the service's.
+      if (isPlainObject(tile.text)) tile.text = { body: tile.text.body ?? null }
+    }
+  },
+  insights(spec) {
+    remove(spec, INSIGHT_OWNED)
   },
   hogFunctions(spec) {
     remove(spec, ['bytecode', 'transpiled'])

@@ -8,6 +8,7 @@ import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
 import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
 import { applySteps } from './order.js'
+import { alignTiles } from './dashboards.js'
 import { withOwnedOrder, withoutCreateOnly, withoutFlagConfig, withoutOwned } from './owned.js'
 import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
 import { preparePayloads, referencePayloads } from './flag-payloads.js'
@@ -189,6 +190,7 @@ class KindPlanner {
       return this.error(key, `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`)
     }
     const [resource] = matches
+    if (this.ops.kind === 'insights' && spec.dashboards !== undefined) return this.error(key, PLACED_BY_DASHBOARDS)
     if (!this.graph.checkRefs(this.ops.kind, key, spec)) return
     if (this.ops.kind === 'experiments' && this.graph.flagDecides(key, !resource)) spec = withoutFlagConfig(spec)
     if (!resource) return this.planCreate(key, spec)
@@ -198,15 +200,18 @@ class KindPlanner {
     const current = this.ops.toSpec(this.client, resource)
     spec = this.asStored(spec, current)
     const read = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
-    const before = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
     const asWritten = spec
     spec = this.graph.withRefs(this.ops.kind, spec)
+    const known = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
+    const before = this.ops.kind === 'dashboards' ? alignTiles(known, spec) : known
     carryUnknownMembers(asWritten, spec)
     const prepared = this.prepare(key, spec, current)
     const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
     const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
     const id = this.ops.id(resource)
     const reads = readsOf(prepared)
+    const flagChanged = differences.some((difference) => difference.at[0] === 'feature_flag_id')
+    if (this.ops.kind === 'earlyAccessFeatures' && flagChanged) return this.error(key, FEATURE_FLAG_FIXED)
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
@@ -310,6 +315,15 @@ class KindPlanner {
 
 // The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
 const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
+
+// An insight is placed by the tiles of the dashboards that show it (docs/service-behaviour.md §14.4 [`X1`]).
+const PLACED_BY_DASHBOARDS =
+  'dashboards: an insight is placed by the dashboards that show it: list it in their tiles ' +
+  "({ insight: { $ref: 'insights/<name>' } }) and leave dashboards out of its spec"
+// The service ignores a changed flag (§14.3 [`E5`]).
+const FEATURE_FLAG_FIXED =
+  'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
+  'delete the feature and create it again on the other flag, or keep its flag'
 
 /** The variables a change reads, as a member of the change (none: no member). */
 function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
-import { REQUESTS } from '../requests/by-method.js'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
-import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
+import { kindOps, KIND_NAMES, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { dropDefaults } from './normalized.js'
 import { withoutFlagConfig, withoutOwned } from './owned.js'
 import { payloadVariables, referencePayloads } from './flag-payloads.js'
@@ -81,7 +80,7 @@ const nullable = new Map<ConfigKind, string[]>()
 function nullableFields(ops: KindOps): string[] {
   let fields = nullable.get(ops.kind)
   if (!fields) {
-    const shape = (REQUESTS[ops.createShape]!.body as unknown as { def: { shape?: Record<string, z.ZodMiniType> } }).def.shape ?? {}
+    const shape = (specShapeOf(ops) as unknown as { def: { shape?: Record<string, z.ZodMiniType> } }).def.shape ?? {}
     fields = Object.keys(shape).filter((field) => z.safeParse(shape[field]!, null).success)
     nullable.set(ops.kind, fields)
   }

@@ -5,13 +5,12 @@ import { closest } from '../core/closest.js'
 import { recordSource } from './sources.js'
 import { normalizationProblems } from './normalized.js'
 import { checkShape } from '../requests/check.js'
-import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject } from './diff.js'
 import { refProblems, refsAsPlaceholders } from './graph.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import { hogTestFileShape, holdHogTests, testedStem, type HogFunctionTests, type HogTestCase } from './hog-tests.js'
 import { entryKind, FolderError, listEntries, readRegularFile, refusal, resolveFolder } from './folder.js'
-import { KINDS, type KindOps, type Resource } from './kinds.js'
+import { KINDS, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
 import { holdUnknownMembers, isUnknownMember } from './unknown-members.js'
@@ -235,7 +234,7 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
   const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
   // A `$ref` is let through where an id goes (as an id) and nowhere else; its target is checked by `plan`.
-  const found = checkShape(REQUESTS[ops.createShape]!.body!, refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {
+  const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {
     const line = lineOf(path)
     return { file, line, path, message: quotedAtMost(message, lineText(line)) }
   })

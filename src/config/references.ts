@@ -21,6 +21,10 @@ export const ID_FIELDS: Record<ConfigKind, readonly string[]> = {
   actions: [],
   holdouts: [],
   savedMetrics: [],
+  // A colour theme and quick filters are the project's own; the assignee is a user or a role.
+  dashboards: ['data_color_theme_id', 'quick_filter_ids'],
+  insights: [],
+  earlyAccessFeatures: ['assignee'],
 }
 
 type Spec = Record<string, unknown>
@@ -46,6 +50,7 @@ export function nestedIds(kind: ConfigKind, spec: Spec): string[] {
     const value = siteValue(site)
     if (!isTopLevel(spec, site) && !isRef(value)) found.push(`${site.path} ${SINGULAR[site.target]} ${String(value)}`)
   }
+  if (kind === 'insights') found.push(...queryIds(spec.query, 'query'))
   return found
 }
 
@@ -62,13 +67,31 @@ function topField(site: ReturnType<typeof referenceSites>[number]): string {
 export const REFERENCE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
   experiments: ['holdout_id', 'saved_metrics_ids'],
   surveys: ['linked_flag_id', 'targeting_flag_id'],
+  earlyAccessFeatures: ['feature_flag_id'],
 }
 
-const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohorts: 'cohort', featureFlags: 'flag', holdouts: 'holdout', savedMetrics: 'saved metric' }
+const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohorts: 'cohort', featureFlags: 'flag', holdouts: 'holdout', savedMetrics: 'saved metric', insights: 'insight' }
 
 /** Every id of another object that `body` would send: top-level fields with their values, then nested paths. */
 export function sentIds(kind: ConfigKind, body: Spec): string[] {
   return [...topLevelIds(kind, body).map((field) => `${field} ${JSON.stringify(body[field])}`), ...nestedIds(kind, body)]
+}
+
+/**
+ * Ids inside an insight's query that are not references: the cohorts of a breakdown by cohort and the project's
+ * SQL variables (keyed by their id), docs/service-behaviour.md §14.2 [`I13`].
+ */
+function queryIds(value: unknown, path: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => queryIds(item, `${path}[${index}]`))
+  if (!isPlainObject(value)) return []
+  const found: string[] = []
+  const cohorts = Array.isArray(value.breakdown) ? value.breakdown.filter((item) => typeof item === 'number') : []
+  if (value.breakdown_type === 'cohort' && cohorts.length > 0) found.push(`${path}.breakdown cohorts ${cohorts.join(', ')}`)
+  if (value.kind === 'HogQLQuery' && isPlainObject(value.variables) && Object.keys(value.variables).length > 0) {
+    found.push(`${path}.variables ${Object.keys(value.variables).join(', ')}`)
+  }
+  for (const [key, inner] of Object.entries(value)) if (key !== 'variables') found.push(...queryIds(inner, `${path}.${key}`))
+  return found
 }
 
 /** The inputs of `owner` (a hog function or one of its mappings) that hold an integration's id. */

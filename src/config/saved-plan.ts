@@ -166,7 +166,9 @@ function parseSaved(path: string, text: string): SavedPlan {
     const needsBody = change.action === 'create' || change.action === 'update'
     if (needsBody !== (change.send !== undefined) || (change.action !== 'create' && change.action !== 'unchanged' && change.id === undefined) || ((change.action === 'update' || change.action === 'delete') && change.fingerprint === undefined)) throw problem(where, `not a ${change.action} as plan writes it`)
     if (!change.send) return
-    const shape = REQUESTS[`${kindOps(change.kind).createShape.split('.')[0]}.${change.action}`]!.body!
+    const ops = kindOps(change.kind)
+    // A kind with files of its own shape (a dashboard's tiles) sends them as its files have them.
+    const shape = ops.specShape ?? REQUESTS[`${ops.createShape.split('.')[0]}.${change.action}`]!.body!
     const shapeProblems = checkShape(shape, refsAsPlaceholders(change.kind, change.send))
     if (shapeProblems.length > 0) throw new ConfigError(shapeProblems.map((item) => ({ file: path, line: 0, path: `${where}.send${item.path ? `.${item.path}` : ''}`, message: item.message })))
   })

@@ -1,12 +1,16 @@
 import type {
   ActionCreateParams,
   CohortCreateParams,
+  DashboardCreateParams,
+  DashboardTileParams,
+  EarlyAccessFeatureCreateParams,
   EndpointCreateParams,
   EventDefinitionCreateParams,
   ExperimentCreateParams,
   FeatureFlagCreateParams,
   HogFunctionCreateParams,
   HoldoutCreateParams,
+  InsightCreateParams,
   SavedMetricCreateParams,
   SurveyCreateParams,
 } from 'posthog-project-client'
@@ -29,6 +33,25 @@ export interface ProjectConfig {
   actions?: Array<Renamable<ActionCreateParams>>
   holdouts?: Array<Renamable<HoldoutCreateParams>>
   savedMetrics?: Array<Renamable<WithRefs<SavedMetricCreateParams>>>
+  earlyAccessFeatures?: Array<Renamable<WithRefs<EarlyAccessFeatureCreateParams>>>
+  /** Placed on dashboards by the dashboards' tiles: an insight spec has no `dashboards`. */
+  insights?: Array<Renamable<WithRefs<Omit<InsightCreateParams, 'dashboards'>>>>
+  dashboards?: Array<Renamable<DashboardSpec>>
+}
+
+/**
+ * A dashboard with its tiles: each shows an insight (`insight: { $ref: 'insights/<name>' }`) or a text
+ * (`text: { body }`), in its place (`layouts`); a tile's id and order are the service's.
+ */
+export interface DashboardSpec extends DashboardCreateParams {
+  tiles?: DashboardTileSpec[]
+}
+
+/** A tile of a {@link DashboardSpec}. */
+export interface DashboardTileSpec
+  extends Pick<DashboardTileParams, 'layouts' | 'color' | 'filters_overrides' | 'show_description' | 'transparent_background'> {
+  insight?: number | ConfigRef
+  text?: { body?: string | null }
 }
 
 /**
@@ -150,7 +173,7 @@ export interface CopyOptions {
 
 /** Options of `pull`. */
 export interface PullOptions {
-  /** The kinds to read. Default all ten. */
+  /** The kinds to read. Default all of them. */
   kinds?: readonly ConfigKind[]
   /** Told of what the pull leaves alone (experiments that share a flag key with the one it pulls). */
   onWarning?: (warning: PlanWarning) => void

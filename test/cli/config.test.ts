@@ -321,7 +321,7 @@ describe('configuration commands', () => {
     writeFileSync(join(work, 'empty', 'surveys', '.gitkeep'), '')
     const empty = await run(['plan', 'empty'])
     expect(empty).toMatchObject({ code: 1, stdout: '' })
-    expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/, feature-flags/, cohorts/, actions/, holdouts/, saved-metrics/ folders; nothing was sent')
+    expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/, feature-flags/, cohorts/, actions/, holdouts/, saved-metrics/, early-access-features/, insights/, dashboards/ folders; nothing was sent')
     expect(fake.requests.length).toBe(from)
   })
 
@@ -337,7 +337,7 @@ describe('configuration commands', () => {
     expect(pulled.stderr).toContain(`warning: experiments "checkout-flow": 2 experiments share this feature_flag_key: the one managed is id ${v2.id} (not archived); id ${v1.id} (archived) left alone`)
     expect(pulled.stderr).toContain('posthog-project: 1 problem writing posthog')
     expect(pulled.stderr).toContain('2 resources share the name "Twin": none of them written (an existing file is kept); rename all but one')
-    expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['.schemas', 'actions', 'cohorts', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'saved-metrics', 'surveys'])
+    expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['.schemas', 'actions', 'cohorts', 'dashboards', 'early-access-features', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'insights', 'saved-metrics', 'surveys'])
     expect(readdirSync(join(work, 'posthog', 'hog-functions'))).toEqual(['Order-webhook.yaml'])
     expect(readdirSync(join(work, 'posthog', 'experiments')).sort()).toEqual(['checkout-flow.yaml', 'pricing-copy.yaml'])
     expect(readFileSync(join(work, 'posthog', 'experiments', 'checkout-flow.yaml'), 'utf8')).toContain('name: Checkout v2')

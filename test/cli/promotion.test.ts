@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
-import { formatPlan, planCopy } from 'posthog-project-client/config'
+import { formatPlan, plan, planCopy, pull } from 'posthog-project-client/config'
 import { parseCommandLine } from '../../src/cli/args.js'
 import { UsageError } from '../../src/cli/errors.js'
 import type { Sink } from '../../src/cli/output.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
+import { growthDashboard, layout } from '../config/setup.js'
 
 /**
  * `posthog-project copy` is `planCopy`: the command's plan is the library's for the same selection, across two
@@ -81,6 +82,18 @@ describe('copy across services: the command is planCopy', () => {
     expect(text.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
     // Nothing was written anywhere.
     ;[staging, production].forEach((side, index) => expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]))
+  })
+
+  it('a dashboard goes to another host with its insights, their action and cohort; there it plans empty', async () => {
+    // Beside the experiment's action and cohort (beforeEach), the dashboard's own.
+    await growthDashboard(staging.client({ projectId: 1 }), { action: 'Activated', cohort: 'Power users' })
+    const dashboards = ['copy', '--to-project', '2', '--to-host', production.server.url, '--to-api-key-env', 'PRODUCTION_KEY', '--kind', 'dashboards', '--key', 'Growth', '--yes']
+    const applied = await cli(dashboards, env)
+    expect(applied).toMatchObject({ code: 0 })
+    expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
+    const pulled = await pull(staging.client({ projectId: 1 }), { kinds: ['actions', 'cohorts', 'insights', 'dashboards'] })
+    const there = await plan(target(), { ...pulled, actions: pulled.actions!.filter((action) => action.name === 'Activated'), cohorts: pulled.cohorts!.filter((cohort) => cohort.name === 'Power users') })
+    expect(there.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
   })
 
   it('--to-host needs --to-api-key-env (a key goes only where it was given for), and the variable must be set', async () => {
@@ -167,5 +180,63 @@ describe('README: promoting to another host', () => {
     expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
     expect(stagingPlan!.stdout).toBe(`Plan for project 111 (${staging.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`)
     expect(productionPlan!.stdout).toBe(`Plan for project 222 (${production.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`)
+  })
+})
+
+/**
+ * README's "Promoting a dashboard with its insights", run as written: a dashboard with three insights (one counting
+ * an action, one filtered by a cohort) and a text tile, pulled, copied to another project of the same service,
+ * and the pulled folder plans empty there, every id in it the target's.
+ */
+describe('README: promoting a dashboard with its insights', () => {
+  const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const section = README.slice(README.indexOf('### Promoting a dashboard with its insights'))
+  const block = section.slice(section.indexOf('```sh\n') + 6, section.indexOf('\n```', section.indexOf('```sh\n')))
+  let service: E2E
+  let work: string
+  beforeEach(async () => {
+    service = await startE2E({ projects: [111, 222] })
+    work = mkdtempSync(join(tmpdir(), 'phc-readme-dashboard-'))
+  })
+  afterEach(async () => {
+    await service.close()
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  it('copies the dashboard, its insights, their action and cohort; the folder then plans empty in the target', async () => {
+    const source = await growthDashboard(service.client({ projectId: 111 }))
+    const values: Record<string, string> = { 'https://us.posthog.com': service.server.url, phx_staging_key: service.fake.apiKey, growth: join(work, 'growth') }
+    const real = (word: string) => values[word] ?? word
+    const env: Record<string, string> = {}
+    const runs: Array<{ line: string } & Run> = []
+    for (const line of block.split('\n')) {
+      const words = line.split(' ')
+      const assign = (word: string, into: Record<string, string>) => (into[word.slice(0, word.indexOf('='))] = real(word.slice(word.indexOf('=') + 1)))
+      if (words[0] === 'export') {
+        words.slice(1).forEach((word) => assign(word, env))
+        continue
+      }
+      const own: Record<string, string> = {}
+      while (/^[A-Z_]+=/.test(words[0]!)) assign(words.shift()!, own)
+      expect(words.slice(0, 4)).toEqual(['npx', '-p', 'posthog-project-client', 'posthog-project'])
+      runs.push({ line, ...(await cli(words.slice(4).map(real), { ...env, ...own })) })
+    }
+    expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: stderr.replace(/^posthog-project: warning: .*\n/gm, '') }))).toEqual(runs.map(({ line }) => ({ line, code: 0, stderr: '' })))
+    const [, dry, applied, planned] = runs
+    expect(dry!.stdout).toContain('Plan for project 222 (' + service.server.url + ') from project 111 (' + service.server.url + '): 6 to create, 0 to update, 0 to delete, 0 unchanged.')
+    expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
+    expect(planned!.stdout).toBe('Plan for project 222 (' + service.server.url + '): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n')
+    const target = service.client({ projectId: 222 })
+    const action = (await target.actions.list()).results[0]!
+    const cohort = (await target.cohorts.list()).results[0]!
+    const dashboard = await target.dashboards.retrieve((await target.dashboards.list()).results[0]!.id)
+    const tiles = dashboard.tiles as Array<{ insight: { id: number; query: unknown } | null; text: { body: string } | null; layouts: unknown }>
+    expect(tiles.map((tile) => tile.layouts)).toEqual([layout(0, 0), layout(6, 0), layout(0, 5), layout(6, 5)])
+    expect(tiles[3]!.text!.body).toBe('## What these mean')
+    for (const tile of tiles.slice(0, 3)) expect(source.insights).not.toContain(tile.insight!.id)
+    expect([action.id, cohort.id]).not.toContain(source.action)
+    expect([action.id, cohort.id]).not.toContain(source.cohort)
+    expect(JSON.stringify(tiles[0]!.insight!.query)).toContain(`"id":${action.id}`)
+    expect(JSON.stringify(tiles[1]!.insight!.query)).toContain(`"value":${cohort.id}`)
   })
 })

@@ -49,6 +49,6 @@ describe('convergence after a write lost in flight', () => {
     const replanned = await plan(production, config, { env })
     expect(pending(replanned)).toEqual([`create ${lost.kind} ${lost.key}`])
     expect((await apply(production, replanned)).applied).toBe(1)
-    expect(await liveKeys(production)).toEqual(await liveKeys(staging).then((keys) => ({ hogFunctions: keys.hogFunctions, surveys: keys.surveys, endpoints: [], eventDefinitions: [], experiments: [], actions: [], cohorts: [], featureFlags: [], holdouts: [], savedMetrics: [] })))
+    expect(await liveKeys(production)).toEqual(await liveKeys(staging).then((keys) => ({ hogFunctions: keys.hogFunctions, surveys: keys.surveys, endpoints: [], eventDefinitions: [], experiments: [], actions: [], cohorts: [], featureFlags: [], holdouts: [], savedMetrics: [], earlyAccessFeatures: [], insights: [], dashboards: [] })))
   })
 })

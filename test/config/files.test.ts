@@ -28,7 +28,7 @@ describe('configuration files', () => {
     await writeConfig(dir, pulled)
     expect(readdirSync(join(dir, 'experiments')).sort()).toEqual(['checkout-button-colour.yaml', 'onboarding-checklist.yaml', 'pricing-copy.yaml'])
     expect(readdirSync(join(dir, 'hog-functions')).sort()).toEqual(['Order-webhook.yaml', 'Slack-alerts.yaml', 'Sync-person-properties.yaml'])
-    expect(readdirSync(dir).sort()).toEqual(['.schemas', 'actions', 'cohorts', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'saved-metrics', 'surveys'])
+    expect(readdirSync(dir).sort()).toEqual(['.schemas', 'actions', 'cohorts', 'dashboards', 'early-access-features', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'insights', 'saved-metrics', 'surveys'])
     const read = await readConfig(dir)
     const nameOf = (spec: unknown) => String((spec as { name?: unknown }).name)
     const sorted = (specs: readonly unknown[] = []) => [...specs].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
@@ -93,7 +93,7 @@ describe('configuration files', () => {
       'feature-flags/notes.txt: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out of the configuration folder',
       'feature-flags/old: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out of the configuration folder',
       'feature_flags: not the folder of a kind, so nothing in it is read: did you mean feature-flags/?',
-      expect.stringMatching(/^notes: not the folder of a kind, so nothing in it is read: the kinds' folders are actions\/, cohorts\/, .*experiments\/$/),
+      expect.stringMatching(/^notes: not the folder of a kind, so nothing in it is read: the kinds' folders are actions\/, cohorts\/, .*experiments\/, early-access-features\/, insights\/, dashboards\/$/),
     ])
     for (const stray of ['feature_flags', 'notes', join('feature-flags', 'old'), join('feature-flags', 'notes.txt')]) rmSync(join(dir, stray), { recursive: true })
     expect(await readConfig(dir)).toEqual({ featureFlags: [flag] })

@@ -8,10 +8,9 @@ import { writeConfig, type ConfigKind, type ProjectConfig } from 'posthog-projec
 import { jsonSchemaOf, writeConfigJsonSchemas } from '../../scripts/generate-requests.js'
 import { HOG_TESTS_SCHEMA_FILE } from '../../src/config/hog-tests.js'
 import { checkShape } from '../../src/requests/check.js'
-import { REQUESTS } from '../../src/requests/by-method.js'
 import { NAMED_BY, REF_FOLDERS, referenceSites, referencesOf, withRefs } from '../../src/config/graph.js'
 import { configJsonSchema, configSchemaFile } from '../../src/config/json-schemas.js'
-import { kindOps, KIND_NAMES } from '../../src/config/kinds.js'
+import { kindOps, KIND_NAMES, specShapeOf } from '../../src/config/kinds.js'
 import * as graph from '../fixtures/payloads/project-graph.js'
 
 /**
@@ -25,7 +24,7 @@ const validator = (name: string, schema: () => object) => {
   if (!check) compiled.set(name, (check = ajv.compile(schema())))
   return (value: unknown) => check(JSON.parse(JSON.stringify(value))) as boolean
 }
-const bodyOf = (kind: ConfigKind) => jsonSchemaOf(REQUESTS[kindOps(kind).createShape]!.body!)
+const bodyOf = (kind: ConfigKind) => jsonSchemaOf(specShapeOf(kindOps(kind)))
 const configValid = (kind: ConfigKind) => validator(`config ${kind}`, () => configJsonSchema(kind, bodyOf(kind)))
 const createValid = (kind: ConfigKind) => validator(`create ${kind}`, () => bodyOf(kind))
 
@@ -83,6 +82,21 @@ const WITH_IDS: Partial<Record<ConfigKind, { spec: Spec; sites: number }>> = {
     },
     sites: 3,
   },
+  insights: {
+    spec: {
+      name: 'Upgrades by beta users',
+      query: {
+        kind: 'InsightVizNode',
+        source: { kind: 'TrendsQuery', series: [{ kind: 'ActionsNode', id: 12 }], properties: [{ key: 'id', type: 'cohort', value: 4 }] },
+      },
+    },
+    sites: 2,
+  },
+  dashboards: {
+    spec: { name: 'Growth', tiles: [{ insight: 9, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }, { insight: 10 }] },
+    sites: 2,
+  },
+  earlyAccessFeatures: { spec: { name: 'Dark mode', stage: 'beta', feature_flag_id: 4 }, sites: 1 },
 }
 
 /** The spec with every id as a `$ref` (`<folder>/k<id>`). */
@@ -91,7 +105,7 @@ const withAllRefs = (kind: ConfigKind, spec: Spec) => withRefs(kind, spec, () =>
 describe('the configuration JSON Schemas', () => {
   for (const [kind, sample] of Object.entries(WITH_IDS) as Array<[ConfigKind, { spec: Spec; sites: number }]>) {
     it(`${kind}: a $ref is accepted in every field that holds an id (§12.1), of its own kind only`, () => {
-      expect(checkShape(REQUESTS[kindOps(kind).createShape]!.body!, sample.spec)).toEqual([])
+      expect(checkShape(specShapeOf(kindOps(kind)), sample.spec)).toEqual([])
       expect(referenceSites(kind, sample.spec)).toHaveLength(sample.sites)
       const spec = withAllRefs(kind, sample.spec)
       expect(referencesOf(kind, spec)).toHaveLength(sample.sites)

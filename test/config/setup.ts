@@ -35,3 +35,32 @@ export async function findExperiment(client: ProjectClient, flagKey: string): Pr
   for await (const experiment of client.experiments.listIncludingArchived()) if (experiment.feature_flag_key === flagKey) return experiment
   throw new Error(`no experiment ${flagKey}`)
 }
+
+/** A tile's place at both breakpoints, `x`/`y` at `sm`. */
+export const layout = (x: number, y: number) => ({ sm: { x, y, w: 6, h: 5 }, xs: { x: 0, y: y * 2, w: 6, h: 5 } })
+
+/** A dashboard with three insights (one counting an action, one filtered by a cohort) and a text tile. */
+export async function growthDashboard(client: ProjectClient, names = { action: 'Signed up', cohort: 'Beta users' }): Promise<{ dashboard: number; insights: number[]; action: number; cohort: number }> {
+  const action = await client.actions.create({ name: names.action, steps: [{ event: 'signed_up' }] })
+  const cohort = await client.cohorts.create({ name: names.cohort, filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
+  const dashboard = await client.dashboards.create({ name: 'Growth', description: 'Weekly numbers' })
+  const trends = (series: unknown, more: object = {}) => ({ kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series, ...more } })
+  const signups = await client.insights.create({ name: 'Signups', query: trends([{ kind: 'ActionsNode', id: action.id, name: 'Signed up' }]) as never, dashboards: [dashboard.id] })
+  const beta = await client.insights.create({
+    name: 'Beta pageviews',
+    query: trends([{ kind: 'EventsNode', event: '$pageview' }], { properties: [{ key: 'id', type: 'cohort', value: cohort.id }] }) as never,
+    dashboards: [dashboard.id],
+  })
+  const all = await client.insights.create({ name: 'All pageviews', query: trends([{ kind: 'EventsNode', event: '$pageview' }]) as never, dashboards: [dashboard.id] })
+  const placed = await client.dashboards.retrieve(dashboard.id)
+  const tileOf = (insight: number) => (placed.tiles as Array<{ id: number; insight: { id: number } | null }>).find((tile) => tile.insight?.id === insight)!.id
+  await client.dashboards.update(dashboard.id, {
+    tiles: [
+      { id: tileOf(signups.id), layouts: layout(0, 0) },
+      { id: tileOf(beta.id), layouts: layout(6, 0) },
+      { id: tileOf(all.id), layouts: layout(0, 5), color: 'blue' },
+      { text: { body: '## What these mean' }, layouts: layout(6, 5) },
+    ],
+  })
+  return { dashboard: dashboard.id, insights: [signups.id, beta.id, all.id], action: action.id, cohort: cohort.id }
+}

@@ -26,7 +26,13 @@ export async function configTypes(): Promise<void> {
   const changes = await plan(client, promoted, { prune: ['surveys'], env: { TOKEN: 'x' }, rotateSecrets: true })
   expectTypeOf(changes).toEqualTypeOf<Plan>()
   expectTypeOf<PlanChange['action']>().toEqualTypeOf<'create' | 'update' | 'delete' | 'unchanged'>()
-  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics'>()
+  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics' | 'earlyAccessFeatures' | 'insights' | 'dashboards'>()
+  // A dashboard's tiles name insights by key; an insight's query names actions and cohorts; a feature its flag.
+  await plan(client, {
+    dashboards: [{ name: 'Growth', tiles: [{ insight: { $ref: 'insights/Signups' }, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }] }],
+    insights: [{ name: 'Signups', query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'ActionsNode', id: { $ref: 'actions/Signed up' } }] } } }],
+    earlyAccessFeatures: [{ name: 'Dark mode', stage: 'beta', feature_flag_id: { $ref: 'feature-flags/dark-mode' } }],
+  })
   // A reference by key where an id goes.
   await plan(client, { experiments: [{ name: 'Checkout', feature_flag_key: 'checkout', holdout_id: { $ref: 'holdouts/Q4' } }] })
   expectTypeOf<PlanChange['reads']>().toEqualTypeOf<string[] | undefined>()
@@ -72,8 +78,10 @@ export async function configTypes(): Promise<void> {
   await plan(client, { flags: [] })
   // @ts-expect-error prune takes true, false or kinds: 'flags' is not one
   await plan(client, pulled, { prune: ['flags'] })
-  // @ts-expect-error kinds are the ten of ProjectConfig
-  await pull(client, { kinds: ['insights'] })
+  // @ts-expect-error kinds are those of ProjectConfig
+  await pull(client, { kinds: ['notebooks'] })
+  // @ts-expect-error an insight is placed by its dashboards' tiles, never by its own spec
+  await plan(client, { insights: [{ name: 'Signups', dashboards: [1] }] })
   // @ts-expect-error allowEnv takes names and RegExp patterns
   await plan(client, pulled, { allowEnv: [42] })
   // @ts-expect-error allowEnv is a list, not one name
