@@ -356,10 +356,19 @@ export function requestsModule(): string {
       imports.add(`../${module}`.replace('../requests/', './'), name)
       return name
     }
+    const groupRows: string[] = []
     for (const [method, operation] of operationsOf(declaration)) {
       const parts = [operation.body && `body: ${shape(method, 'body')}`, operation.query && `params: ${shape(method, 'query')}`].filter(Boolean)
-      if (parts.length > 0) rows.push(`  '${group}.${method}': { ${parts.join(', ')} },`)
+      if (parts.length > 0) groupRows.push(`  '${group}.${method}': { ${parts.join(', ')} },`)
     }
+    // A group's list, create and update, in this order and with nothing else, as one `crud(…)` call.
+    const plain = /^ {2}'[^.]+\.(list|create|update)': \{ (params|body): (\w+) \},$/
+    const [list, create, update] = groupRows.slice(0, 3).map((row) => plain.exec(row))
+    const kinds = [list, create, update].map((row) => row && `${row[1]} ${row[2]}`).join()
+    if (list && create && update && kinds === 'list params,create body,update body') {
+      groupRows.splice(0, 3, `  ...crud('${group}', ${list[3]}, ${create[3]}, ${update[3]}),`)
+    }
+    rows.push(...groupRows)
     for (const [method, helper] of helpersOf(declaration)) {
       if (helper.params) rows.push(`  '${group}.${method}': { params: ${shape(method, 'params')} },`)
     }
@@ -373,6 +382,15 @@ export interface RequestShapes {
   readonly body?: z.ZodMiniType
   /** The method's params object: the query of an operation, a helper's own params (\`launch\`). */
   readonly params?: z.ZodMiniType
+}
+
+/** The shapes of a group's list, create and update. */
+function crud(group: string, list: z.ZodMiniType, create: z.ZodMiniType, update: z.ZodMiniType): typeof REQUESTS {
+  return {
+    [\`\${group}.list\`]: { params: list },
+    [\`\${group}.create\`]: { body: create },
+    [\`\${group}.update\`]: { body: update },
+  }
 }
 
 /** The request shapes of each SDK method, keyed \`group.method\` (its operation's id, or a helper's name). */
