@@ -76,9 +76,9 @@ const CRUD = ['list', 'create', 'retrieve', 'update', 'delete'] as const
  * create on `<path>`, retrieve, update and delete on `<path>{id}/`, the group's scopes, a body on create and
  * update, a delete that may be refused), else `undefined`: one call instead of five rows keeps the main bundle small.
  */
-function crudCall(group: string, operations: ReadonlyArray<[string, OperationDeclaration]>): string | undefined {
+function crudCall(group: string, operations: ReadonlyArray<[string, OperationDeclaration]>, scope: string): string | undefined {
   const [list, create, retrieve, update, remove] = operations.slice(0, 5).map(([, operation]) => operation)
-  if (!list || !create || !retrieve || !update || !remove) return undefined
+  if (!list || !create || !retrieve || !update || !remove || pathScope(list.path) !== scope) return undefined
   if (operations.slice(0, 5).some(([method, operation], index) => method !== CRUD[index] || operation.scope !== undefined || operation.idempotent || operation.optionalBody)) return undefined
   const path = list.path
   const kind = retrieve.params?.['id']
@@ -96,17 +96,25 @@ function crudCall(group: string, operations: ReadonlyArray<[string, OperationDec
   return `  ...crud('${group}', '${path}', '${kind}'${remove.softDeleteOnly ? ', true' : ''}),`
 }
 
+/**
+ * The resource a path's scopes name, as src/core/operations.ts reads it: the path's first segment, singular
+ * (`hog_functions/{id}/` → `hog_function`). A row whose group's scopes name another resource says its scope.
+ */
+const pathScope = (path: string) => /^[^/]+?(?=s?\/)/.exec(path)?.[0]
+
 /** src/core/operation-table.ts. */
 export function operationTableModule(): string {
-  const scopes = Object.entries(API).map(([group, { scope }]) => `  ${group}: '${scope}',`)
   const rows: string[] = []
   for (const [group, declaration] of Object.entries(API) as Array<[string, GroupDeclaration]>) {
     const operations = operationsOf(declaration)
-    const crud = crudCall(group, operations)
+    const crud = crudCall(group, operations, declaration.scope)
     if (crud) rows.push(crud)
     for (const [method, operation] of crud ? operations.slice(5) : operations) {
       const row: string[] = [`method: '${operation.method}'`, `path: '${operation.path}'`]
-      if (operation.scope !== undefined) row.push(`scope: ${operation.scope === null ? 'null' : `'${operation.scope}'`}`)
+      const scope = operation.scope === undefined && pathScope(operation.path) !== declaration.scope
+        ? `${declaration.scope}:${operation.method === 'GET' ? 'read' : 'write'}`
+        : operation.scope
+      if (scope !== undefined) row.push(`scope: ${scope === null ? 'null' : `'${scope}'`}`)
       if (operation.idempotent) row.push('idempotent: true')
       if (operation.params) row.push(`params: { ${Object.entries(operation.params).map(([name, kind]) => `${name}: '${kind}'`).join(', ')} }`)
       if (operation.body || operation.optionalBody) row.push(`body: '${operation.optionalBody ? 'optional' : 'required'}'`)
@@ -115,11 +123,6 @@ export function operationTableModule(): string {
     }
   }
   return `${HEADER}
-/** The resource named by the scopes of each group's operations. */
-export const GROUP_SCOPES = {
-${scopes.join('\n')}
-} as const
-
 /** A row of the five plain operations (\`crud\`). */
 interface CrudRow {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -265,7 +268,7 @@ export function methodText(group: string, method: string, declaration: GroupDecl
  */
 function inheritedCrud(group: string, declaration: GroupDeclaration, names: Names): { methods: Set<string>; schema?: string } {
   const operations = operationsOf(declaration)
-  if (!crudCall(group, operations)) return { methods: new Set() }
+  if (!crudCall(group, operations, declaration.scope)) return { methods: new Set() }
   const answers = CRUD.map((method) => names.operations.get(method)?.get('answer'))
   const schema = answers[0]
   if (!schema || answers.slice(1, 4).some((answer) => answer !== schema)) return { methods: new Set() }
@@ -356,10 +359,19 @@ export function requestsModule(): string {
       imports.add(`../${module}`.replace('../requests/', './'), name)
       return name
     }
+    const groupRows: string[] = []
     for (const [method, operation] of operationsOf(declaration)) {
       const parts = [operation.body && `body: ${shape(method, 'body')}`, operation.query && `params: ${shape(method, 'query')}`].filter(Boolean)
-      if (parts.length > 0) rows.push(`  '${group}.${method}': { ${parts.join(', ')} },`)
+      if (parts.length > 0) groupRows.push(`  '${group}.${method}': { ${parts.join(', ')} },`)
     }
+    // A group's list, create and update, in this order and with nothing else, as one `crud(…)` call.
+    const plain = /^ {2}'[^.]+\.(list|create|update)': \{ (params|body): (\w+) \},$/
+    const [list, create, update] = groupRows.slice(0, 3).map((row) => plain.exec(row))
+    const kinds = [list, create, update].map((row) => row && `${row[1]} ${row[2]}`).join()
+    if (list && create && update && kinds === 'list params,create body,update body') {
+      groupRows.splice(0, 3, `  ...crud('${group}', ${list[3]}, ${create[3]}, ${update[3]}),`)
+    }
+    rows.push(...groupRows)
     for (const [method, helper] of helpersOf(declaration)) {
       if (helper.params) rows.push(`  '${group}.${method}': { params: ${shape(method, 'params')} },`)
     }
@@ -373,6 +385,15 @@ export interface RequestShapes {
   readonly body?: z.ZodMiniType
   /** The method's params object: the query of an operation, a helper's own params (\`launch\`). */
   readonly params?: z.ZodMiniType
+}
+
+/** The shapes of a group's list, create and update. */
+function crud(group: string, list: z.ZodMiniType, create: z.ZodMiniType, update: z.ZodMiniType): typeof REQUESTS {
+  return {
+    [\`\${group}.list\`]: { params: list },
+    [\`\${group}.create\`]: { body: create },
+    [\`\${group}.update\`]: { body: update },
+  }
 }
 
 /** The request shapes of each SDK method, keyed \`group.method\` (its operation's id, or a helper's name). */

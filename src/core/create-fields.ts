@@ -2,19 +2,22 @@
 // `npm run generate` rewrites it; test/requests/generated.test.ts fails when it is stale.
 import type { OperationId } from './operations.js'
 
-/** The top-level fields of each create operation's body, space-separated: what `toCreateParams` reads back. */
-export const CREATE_FIELDS: { readonly [K in OperationId]?: string } = {
-  'experiments.create': '_create_in_folder archived conclusion conclusion_comment deleted description end_date excluded_variants exposure_criteria exposure_preaggregation_enabled feature_flag feature_flag_key filters holdout_id metrics metrics_secondary name parameters primary_metrics_ordered_uuids running_time_calculation saved_metrics_ids scheduling_config secondary_metrics secondary_metrics_ordered_uuids start_date stats_config type update_feature_flag_params',
-  'hogFunctions.create': '_create_in_folder base_updated_at deleted description enabled execution_order filters hog icon_url inputs inputs_schema mappings masking name template_id type',
-  'surveys.create': '_create_in_folder appearance archived conditions current_iteration current_iteration_start_date description enable_iframe_embedding enable_partial_responses end_date iteration_count iteration_frequency_days iteration_start_dates linked_flag_id linked_insight_id name questions remove_targeting_flag response_sampling_daily_limits response_sampling_interval response_sampling_interval_type response_sampling_limit response_sampling_start_date responses_limit schedule start_date targeting_flag_filters targeting_flag_id type',
-  'endpoints.create': 'bucket_overrides cache_age_seconds data_freshness_seconds deleted derived_from_insight description is_active is_materialized name optional_breakdown_properties query sync_frequency tags version',
-  'eventDefinitions.create': 'default_columns description enforcement_mode hidden name owner post_to_slack tags verified',
-  'featureFlags.create': '_create_in_folder active analytics_dashboards archived bucketing_identifier creation_context deleted ensure_experience_continuity evaluation_contexts evaluation_runtime evaluation_tags filters has_encrypted_payloads has_enriched_analytics is_remote_configuration key name tags version',
-  'cohorts.create': '_create_in_folder _create_static_person_ids cohort_type deleted description filters groups is_static name query',
-  'actions.create': '_create_in_folder creation_context deleted description name pinned_at post_to_slack slack_message_format steps tags',
-  'holdouts.create': 'description filters name',
-  'savedMetrics.create': 'description name query tags',
-  'dashboards.create': '_create_in_folder breakdown_colors data_color_theme_id delete_insights deleted description filters name pinned quick_filter_ids restriction_level tags use_dashboard use_template variables',
-  'insights.create': '_create_in_folder dashboards deleted derived_name description favorited filters name order query saved tags',
-  'earlyAccessFeatures.create': '_create_in_folder assignee description documentation_url feature_flag_id name payload stage',
+/** A group with a create operation. */
+export type CreateGroup = { [K in OperationId]: K extends `${infer G}.create` ? G : never }[OperationId]
+
+/** The top-level fields of each group's create body, space-separated: what `toCreateParams` reads back. */
+export const CREATE_FIELDS: { readonly [G in CreateGroup]?: string } = {
+  experiments: '_create_in_folder archived conclusion conclusion_comment deleted description end_date excluded_variants exposure_criteria exposure_preaggregation_enabled feature_flag feature_flag_key filters holdout_id metrics metrics_secondary name parameters primary_metrics_ordered_uuids running_time_calculation saved_metrics_ids scheduling_config secondary_metrics secondary_metrics_ordered_uuids start_date stats_config type update_feature_flag_params',
+  hogFunctions: '_create_in_folder base_updated_at deleted description enabled execution_order filters hog icon_url inputs inputs_schema mappings masking name template_id type',
+  surveys: '_create_in_folder appearance archived conditions current_iteration current_iteration_start_date description enable_iframe_embedding enable_partial_responses end_date iteration_count iteration_frequency_days iteration_start_dates linked_flag_id linked_insight_id name questions remove_targeting_flag response_sampling_daily_limits response_sampling_interval response_sampling_interval_type response_sampling_limit response_sampling_start_date responses_limit schedule start_date targeting_flag_filters targeting_flag_id type',
+  endpoints: 'bucket_overrides cache_age_seconds data_freshness_seconds deleted derived_from_insight description is_active is_materialized name optional_breakdown_properties query sync_frequency tags version',
+  eventDefinitions: 'default_columns description enforcement_mode hidden name owner post_to_slack tags verified',
+  featureFlags: '_create_in_folder active analytics_dashboards archived bucketing_identifier creation_context deleted ensure_experience_continuity evaluation_contexts evaluation_runtime evaluation_tags filters has_encrypted_payloads has_enriched_analytics is_remote_configuration key name tags version',
+  cohorts: '_create_in_folder _create_static_person_ids cohort_type deleted description filters groups is_static name query',
+  actions: '_create_in_folder creation_context deleted description name pinned_at post_to_slack slack_message_format steps tags',
+  holdouts: 'description filters name',
+  savedMetrics: 'description name query tags',
+  dashboards: '_create_in_folder breakdown_colors data_color_theme_id delete_insights deleted description filters name pinned quick_filter_ids restriction_level tags use_dashboard use_template variables',
+  insights: '_create_in_folder dashboards deleted derived_name description favorited filters name order query saved tags',
+  earlyAccessFeatures: '_create_in_folder assignee description documentation_url feature_flag_id name payload stage',
 }

@@ -4,7 +4,7 @@
  * when it fails. The transport, the argument checks, the retry policy, the scope table, the docs, the
  * command line and the fake all read these rows (docs/service-behaviour.md §1.4 and §3–§7).
  */
-import { GROUP_SCOPES, OPERATION_ROWS } from './operation-table.js'
+import { OPERATION_ROWS } from './operation-table.js'
 
 /** An API key scope, as the service names it. */
 export type Scope =
@@ -87,13 +87,19 @@ type OperationRow = Omit<Operation, 'idempotent' | 'endpointsPrefix' | 'scope' |
 /**
  * The table's rows (generated from the declarations of src/api into operation-table.ts) give only the
  * exceptions to the defaults: `idempotent` defaults from the method (GET and DELETE), `endpointsPrefix` from
- * the group (`endpoints`), `scope` from the group's resource (`GROUP_SCOPES`: `<resource>:read` for a GET,
+ * the group (`endpoints`), `scope` from the path's resource (`pathScope`: `<resource>:read` for a GET,
  * `<resource>:write` otherwise); `softDeleteOnly` gives the hint of a delete the service always refuses.
  */
 const TABLE: { readonly [K in keyof typeof OPERATION_ROWS]: OperationRow } = OPERATION_ROWS
 
 /** The name of an operation, `group.method`. */
 export type OperationId = keyof typeof TABLE
+
+/**
+ * The resource a path's scopes name: its first segment, singular (`hog_functions/{id}/` → `hog_function`,
+ * `query/` → `query`). The generator writes a row's scope when its group's scopes name another resource.
+ */
+const pathScope = (path: string): string => /^[^/]+?(?=s?\/)/.exec(path)![0]
 
 /** The operations: the spec's, the survey responses list and the query API, keyed `group.method`. */
 export const OPERATIONS = Object.fromEntries(
@@ -102,7 +108,7 @@ export const OPERATIONS = Object.fromEntries(
     const things = group.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
     const operation: Operation = {
       ...row,
-      scope: row.scope === undefined ? (`${GROUP_SCOPES[group as keyof typeof GROUP_SCOPES]}:${row.method === 'GET' ? 'read' : 'write'}` as Scope) : row.scope,
+      scope: row.scope === undefined ? (`${pathScope(row.path)}:${row.method === 'GET' ? 'read' : 'write'}` as Scope) : row.scope,
       idempotent: row.idempotent ?? (row.method === 'GET' || row.method === 'DELETE'),
       endpointsPrefix: group === 'endpoints',
       ...(softDeleteOnly && { hint: `${things} are never hard-deleted (the service always answers 405): use ${group}.softDelete(id)` }),

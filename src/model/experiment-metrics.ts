@@ -49,7 +49,7 @@ const newerMetricFieldsShape = {
 type ExperimentMetricFieldsShape = typeof experimentMetricBasePropertiesShape & typeof newerMetricFieldsShape
 const experimentMetricFieldsShape: ExperimentMetricFieldsShape = { ...experimentMetricBasePropertiesShape, ...newerMetricFieldsShape }
 export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<ExperimentMetricFieldsShape, z.core.$strict> {}
-export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = z.strictObject(experimentMetricFieldsShape)
+export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = /* @__PURE__ */ z.strictObject(experimentMetricFieldsShape)
 /**
  * Fields every experiment metric takes (docs/service-behaviour.md §P1.2): `kind` (`ExperimentMetric`, filled
  * in when omitted), `uuid` (generated when omitted; send it with `primary_metrics_ordered_uuids`), `name`,

@@ -102,7 +102,7 @@ const insightQueryFieldsShape = {
   aggregation_group_type_index: nullableOptional(z.number()),
 }
 export interface InsightQueryFieldsSchema extends z.ZodMiniObject<typeof insightQueryFieldsShape, z.core.$strict> {}
-export const insightQueryFieldsSchema: InsightQueryFieldsSchema = z.strictObject(insightQueryFieldsShape)
+export const insightQueryFieldsSchema: InsightQueryFieldsSchema = /* @__PURE__ */ z.strictObject(insightQueryFieldsShape)
 /** Fields every insight query takes. */
 export interface InsightQueryFields extends ShapeOutput<typeof insightQueryFieldsShape> {}
 
@@ -241,7 +241,7 @@ const webAnalyticsQueryFieldsShape = {
   ...queryNodeFieldsShape,
 }
 export interface WebAnalyticsQueryFieldsSchema extends z.ZodMiniObject<typeof webAnalyticsQueryFieldsShape, z.core.$strict> {}
-export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema = z.strictObject(webAnalyticsQueryFieldsShape)
+export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema = /* @__PURE__ */ z.strictObject(webAnalyticsQueryFieldsShape)
 /** Fields of the web analytics queries. */
 export interface WebAnalyticsQueryFields extends ShapeOutput<typeof webAnalyticsQueryFieldsShape> {}
 

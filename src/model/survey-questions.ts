@@ -143,7 +143,7 @@ const questionShape = {
   /** Translations keyed by language code (not the survey's base language). */
   translations: nullableOptional(z.record(z.string(), surveyQuestionTranslationSchema)),
 }
-export const surveyQuestionFieldsSchema = z.strictObject(questionShape)
+export const surveyQuestionFieldsSchema = /* @__PURE__ */ z.strictObject(questionShape)
 /** Fields every question takes (docs/service-behaviour.md §P2.2). */
 export interface SurveyQuestionFields extends ShapeOutput<typeof questionShape> {}
 
@@ -210,7 +210,7 @@ const choiceShape = {
   skipSubmitButton: nullableOptional(z.boolean()),
   ...questionShape,
 }
-export const surveyChoiceFieldsSchema = z.strictObject(choiceShape)
+export const surveyChoiceFieldsSchema = /* @__PURE__ */ z.strictObject(choiceShape)
 /** Fields of the choice questions. */
 export interface SurveyChoiceFields extends ShapeOutput<typeof choiceShape> {}
 

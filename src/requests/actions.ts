@@ -30,10 +30,10 @@ export const actionWriteFieldsSchema = strictObject({
 /** Fields accepted by `actions.create` and `update`. */
 export interface ActionWriteFields extends ShapeOf<typeof actionWriteFieldsSchema> {}
 
-export const actionCreateParamsSchema = actionWriteFieldsSchema
+export { actionWriteFieldsSchema as actionCreateParamsSchema }
 /** `actions.create`: every field optional; a `name`, when given, is unique among live actions. */
 export type ActionCreateParams = ActionWriteFields
-export const actionUpdateParamsSchema = actionWriteFieldsSchema
+export { actionWriteFieldsSchema as actionUpdateParamsSchema }
 /** `actions.update`: any writable field. */
 export type ActionUpdateParams = ActionWriteFields
 

@@ -29,10 +29,10 @@ export const cohortWriteFieldsSchema = strictObject({
 /** Fields accepted by `cohorts.create` and `update`. */
 export interface CohortWriteFields extends ShapeOf<typeof cohortWriteFieldsSchema> {}
 
-export const cohortCreateParamsSchema = cohortWriteFieldsSchema
+export { cohortWriteFieldsSchema as cohortCreateParamsSchema }
 /** `cohorts.create`: a dynamic cohort with `filters`, or a static one (`is_static`) with a `query` or person ids. */
 export type CohortCreateParams = CohortWriteFields
-export const cohortUpdateParamsSchema = cohortWriteFieldsSchema
+export { cohortWriteFieldsSchema as cohortUpdateParamsSchema }
 /** `cohorts.update`: any writable field. */
 export type CohortUpdateParams = CohortWriteFields
 

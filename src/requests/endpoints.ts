@@ -62,7 +62,7 @@ export const endpointCreateParamsSchema = strictObject({
 /** `endpoints.create`: `name` and `query` are required by the service. */
 export interface EndpointCreateParams extends ShapeOf<typeof endpointCreateParamsSchema> {}
 
-export const endpointUpdateParamsSchema = endpointWriteFieldsSchema
+export { endpointWriteFieldsSchema as endpointUpdateParamsSchema }
 /** `endpoints.update`: any writable field. */
 export type EndpointUpdateParams = EndpointWriteFields
 

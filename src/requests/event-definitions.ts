@@ -37,7 +37,7 @@ export const eventDefinitionCreateParamsSchema = strictObject({
 /** `eventDefinitions.create`: `name` is required by the service. */
 export interface EventDefinitionCreateParams extends ShapeOf<typeof eventDefinitionCreateParamsSchema> {}
 
-export const eventDefinitionUpdateParamsSchema = eventDefinitionWriteFieldsSchema
+export { eventDefinitionWriteFieldsSchema as eventDefinitionUpdateParamsSchema }
 /** `eventDefinitions.update`: any writable field. */
 export type EventDefinitionUpdateParams = EventDefinitionWriteFields
 

@@ -94,7 +94,7 @@ export const experimentCreateParamsSchema = strictObject({
 /** `experiments.create`: `name` and `feature_flag_key` are required by the service. */
 export interface ExperimentCreateParams extends ShapeOf<typeof experimentCreateParamsSchema> {}
 
-export const experimentUpdateParamsSchema = experimentWriteFieldsSchema
+export { experimentWriteFieldsSchema as experimentUpdateParamsSchema }
 /** `experiments.update`: any writable field. */
 export type ExperimentUpdateParams = ExperimentWriteFields
 

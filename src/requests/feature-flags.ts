@@ -60,7 +60,7 @@ export const featureFlagCreateParamsSchema = strictObject({
 /** `featureFlags.create`: `key` is required, and `filters.groups` needs at least one condition. */
 export interface FeatureFlagCreateParams extends ShapeOf<typeof featureFlagCreateParamsSchema> {}
 
-export const featureFlagUpdateParamsSchema = featureFlagWriteFieldsSchema
+export { featureFlagWriteFieldsSchema as featureFlagUpdateParamsSchema }
 /** `featureFlags.update`: any writable field. */
 export type FeatureFlagUpdateParams = FeatureFlagWriteFields
 

@@ -176,15 +176,15 @@ export const hogFunctionWriteFieldsSchema: HogFunctionWriteFieldsSchema = z.stri
  */
 export interface HogFunctionWriteFields extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
-export const hogFunctionCreateParamsSchema = hogFunctionWriteFieldsSchema
+export { hogFunctionWriteFieldsSchema as hogFunctionCreateParamsSchema }
 /** `hogFunctions.create`: no field is strictly required (`template_id` can supply `hog`). */
 export interface HogFunctionCreateParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
-export const hogFunctionUpdateParamsSchema = hogFunctionWriteFieldsSchema
+export { hogFunctionWriteFieldsSchema as hogFunctionUpdateParamsSchema }
 /** `hogFunctions.update`: any writable field. */
 export interface HogFunctionUpdateParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 
-export const hogFunctionBroadcastParamsSchema = hogFunctionWriteFieldsSchema
+export { hogFunctionWriteFieldsSchema as hogFunctionBroadcastParamsSchema }
 /** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
 export interface HogFunctionBroadcastParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
 

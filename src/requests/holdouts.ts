@@ -24,7 +24,7 @@ export const holdoutCreateParamsSchema = strictObject({
 /** `holdouts.create`: `name` and `filters` are required. */
 export interface HoldoutCreateParams extends ShapeOf<typeof holdoutCreateParamsSchema> {}
 
-export const holdoutUpdateParamsSchema = holdoutWriteFieldsSchema
+export { holdoutWriteFieldsSchema as holdoutUpdateParamsSchema }
 /** `holdouts.update`: any writable field (changed `filters` reach every linked experiment's flag). */
 export type HoldoutUpdateParams = HoldoutWriteFields
 

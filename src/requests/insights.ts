@@ -32,10 +32,10 @@ export const insightWriteFieldsSchema = strictObject({
 /** Fields accepted by `insights.create` and `update`. */
 export interface InsightWriteFields extends ShapeOf<typeof insightWriteFieldsSchema> {}
 
-export const insightCreateParamsSchema = insightWriteFieldsSchema
+export { insightWriteFieldsSchema as insightCreateParamsSchema }
 /** `insights.create`: nothing is required. */
 export type InsightCreateParams = InsightWriteFields
-export const insightUpdateParamsSchema = insightWriteFieldsSchema
+export { insightWriteFieldsSchema as insightUpdateParamsSchema }
 /** `insights.update`: any writable field; `dashboards` is the complete set. */
 export type InsightUpdateParams = InsightWriteFields
 

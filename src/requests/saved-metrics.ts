@@ -26,7 +26,7 @@ export const savedMetricCreateParamsSchema = strictObject({
 /** `savedMetrics.create`: `name` and `query` are required. */
 export interface SavedMetricCreateParams extends ShapeOf<typeof savedMetricCreateParamsSchema> {}
 
-export const savedMetricUpdateParamsSchema = savedMetricWriteFieldsSchema
+export { savedMetricWriteFieldsSchema as savedMetricUpdateParamsSchema }
 /** `savedMetrics.update`: any writable field (the metric's `uuid` cannot change). */
 export type SavedMetricUpdateParams = SavedMetricWriteFields
 

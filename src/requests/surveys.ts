@@ -98,7 +98,7 @@ export const surveyCreateParamsSchema = strictObject({
 export interface SurveyCreateParams extends ShapeOf<typeof surveyCreateParamsSchema> {}
 
 /** The body of `surveys.update`: the write fields, every one optional. */
-export const surveyUpdateParamsSchema = surveyWriteFieldsSchema
+export { surveyWriteFieldsSchema as surveyUpdateParamsSchema }
 /** `surveys.update`: any writable field. */
 export type SurveyUpdateParams = SurveyWriteFields
 

@@ -9,7 +9,7 @@ import { type Dashboard } from '../schemas/dashboards.js'
 export class Dashboards extends DashboardsOperations {
   /** The writable fields of a dashboard as `create` takes them back (name, description, pin, filters, tags; `deleted` left out; tiles are not a create's). Sends nothing. */
   toCreateParams(dashboard: Dashboard): DashboardCreateParams {
-    return writableFields('dashboards.create', dashboard, ['deleted']) as unknown as DashboardCreateParams
+    return writableFields('dashboards', dashboard, ['deleted']) as unknown as DashboardCreateParams
   }
 
   /**

@@ -7,7 +7,7 @@ import { type EarlyAccessFeature } from '../schemas/early-access-features.js'
 export class EarlyAccessFeatures extends EarlyAccessFeaturesOperations {
   /** The writable fields of a feature as `create` takes them back, its flag as `feature_flag_id`. Sends nothing. */
   toCreateParams(feature: EarlyAccessFeature): EarlyAccessFeatureCreateParams {
-    const fields = writableFields('earlyAccessFeatures.create', feature)
+    const fields = writableFields('earlyAccessFeatures', feature)
     if (feature.feature_flag) fields.feature_flag_id = feature.feature_flag.id
     return fields as unknown as EarlyAccessFeatureCreateParams
   }

@@ -12,7 +12,7 @@ import type { Endpoint, EndpointRunResult, EndpointVersion } from '../schemas/en
 export class Endpoints extends EndpointsOperations {
   /** The writable fields of an endpoint as `create` takes them back (what the service derives left out). Sends nothing. */
   toCreateParams(endpoint: Endpoint): EndpointCreateParams {
-    return writableFields('endpoints.create', endpoint, ['deleted']) as unknown as EndpointCreateParams
+    return writableFields('endpoints', endpoint, ['deleted']) as unknown as EndpointCreateParams
   }
 
   /**

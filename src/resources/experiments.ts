@@ -20,7 +20,7 @@ export class Experiments extends ExperimentsOperations {
    * keeps the launch and end dates, so clear them (or use the command line's `copy`) for a draft.
    */
   toCreateParams(experiment: Experiment): ExperimentCreateParams {
-    const fields = writableFields('experiments.create', experiment, ['feature_flag', 'deleted'])
+    const fields = writableFields('experiments', experiment, ['feature_flag', 'deleted'])
     for (const key of ['metrics', 'metrics_secondary'] as const) if (Array.isArray(fields[key])) fields[key] = fields[key].map(withoutFingerprint)
     return fields as unknown as ExperimentCreateParams
   }

@@ -10,7 +10,7 @@ import { type FeatureFlag } from '../schemas/feature-flags.js'
 export class FeatureFlags extends FeatureFlagsOperations {
   /** The writable fields of a flag as `create` takes them back (the key, `filters`, tags and settings; `deleted` and `version` left out). Sends nothing. */
   toCreateParams(flag: FeatureFlag): FeatureFlagCreateParams {
-    return writableFields('featureFlags.create', flag, ['deleted', 'version']) as unknown as FeatureFlagCreateParams
+    return writableFields('featureFlags', flag, ['deleted', 'version']) as unknown as FeatureFlagCreateParams
   }
 
   /**

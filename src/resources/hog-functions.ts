@@ -26,7 +26,7 @@ export class HogFunctions extends HogFunctionsOperations {
    * A secret input comes back masked (`{ secret: true }`): set its `value` before creating the copy.
    */
   toCreateParams(hogFunction: HogFunction): HogFunctionCreateParams {
-    const fields = writableFields('hogFunctions.create', hogFunction, ['deleted'])
+    const fields = writableFields('hogFunctions', hogFunction, ['deleted'])
     if (fields.inputs) fields.inputs = writableInputs(fields.inputs)
     for (const key of ['filters', 'masking'] as const) if (fields[key]) fields[key] = withoutCompiled(fields[key])
     if (Array.isArray(fields.mappings)) {

@@ -7,6 +7,6 @@ import { type Holdout } from '../schemas/holdouts.js'
 export class Holdouts extends HoldoutsOperations {
   /** The writable fields of a holdout as `create` takes them back (name, description and groups). Sends nothing. */
   toCreateParams(holdout: Holdout): HoldoutCreateParams {
-    return writableFields('holdouts.create', holdout) as unknown as HoldoutCreateParams
+    return writableFields('holdouts', holdout) as unknown as HoldoutCreateParams
   }
 }

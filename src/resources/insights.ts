@@ -9,7 +9,7 @@ import { type Insight } from '../schemas/insights.js'
 export class Insights extends InsightsOperations {
   /** The writable fields of an insight as `create` takes them back (name, description, query, dashboards, tags; `deleted` and `saved` left out). Sends nothing. */
   toCreateParams(insight: Insight): InsightCreateParams {
-    return writableFields('insights.create', insight, ['deleted', 'saved']) as unknown as InsightCreateParams
+    return writableFields('insights', insight, ['deleted', 'saved']) as unknown as InsightCreateParams
   }
 
   /**

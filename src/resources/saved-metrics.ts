@@ -7,6 +7,6 @@ import { type SavedMetric } from '../schemas/saved-metrics.js'
 export class SavedMetrics extends SavedMetricsOperations {
   /** The writable fields of a saved metric as `create` takes them back (name, description, query and tags). Sends nothing. */
   toCreateParams(metric: SavedMetric): SavedMetricCreateParams {
-    return writableFields('savedMetrics.create', metric) as unknown as SavedMetricCreateParams
+    return writableFields('savedMetrics', metric) as unknown as SavedMetricCreateParams
   }
 }

@@ -18,7 +18,7 @@ export class Surveys extends SurveysOperations {
    * rename the copy before creating it in the same project.
    */
   toCreateParams(survey: Survey): SurveyCreateParams {
-    const fields = writableFields('surveys.create', survey)
+    const fields = writableFields('surveys', survey)
     // The service stores its computed daily limits as a JSON-encoded string (docs/service-behaviour.md §5.2); a write takes the list.
     const limits = fields.response_sampling_daily_limits
     if (typeof limits === 'string') fields.response_sampling_daily_limits = parseDailyLimits(limits)
