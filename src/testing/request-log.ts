@@ -16,7 +16,7 @@ export interface RecordedRequest {
   headers: Record<string, string>
   /** The JSON body parsed, the raw text when it is not JSON, `undefined` when empty. */
   body: unknown
-  /** The operation it resolved to, `null` for unknown paths and methods. */
+  /** The operation it resolved to, `null` for unknown paths and methods and for service actions (copy_tile). */
   operation: OperationId | null
   /** The status answered; `null` while pending or when the request hung. */
   status: number | null

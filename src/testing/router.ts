@@ -1,4 +1,5 @@
 import { OPERATIONS, type Operation, type OperationId } from '../core/operations.js'
+import { SERVICE_ACTIONS, type ServiceAction } from './service-actions.js'
 
 /** The URL of a request, split the way the service routes it. */
 export interface ApiPath {
@@ -10,26 +11,31 @@ export interface ApiPath {
   rest: string
 }
 
+/** What a route leads to: an operation of OPERATIONS, or an action the SDK does not declare. */
+type Target = { kind: 'operation'; id: OperationId; operation: Operation } | { kind: 'action'; action: ServiceAction }
+
 /** The operation a request resolved to. */
 export type RouteMatch =
   | { kind: 'operation'; id: OperationId; operation: Operation; params: Record<string, string> }
+  /** A service action the SDK does not declare (src/testing/service-actions.ts). */
+  | { kind: 'action'; action: ServiceAction; params: Record<string, string> }
   /** The path exists but not for this method. */
   | { kind: 'method-not-allowed' }
   | { kind: 'not-found' }
 
 interface Route {
-  id: OperationId
-  operation: Operation
+  method: string
+  target: Target
   pattern: RegExp
   names: string[]
   /** Literal segments: the more, the more specific (`experiments/stats/` beats `experiments/{id}/`). */
   literals: number
 }
 
-/** One route per row of OPERATIONS: templates become regular expressions, the trailing slash optional. */
-const ROUTES: Route[] = (Object.entries(OPERATIONS) as Array<[OperationId, Operation]>).map(([id, operation]) => {
+/** A route of a path template: the template becomes a regular expression, the trailing slash optional. */
+function routeOf(method: string, path: string, target: Target): Route {
   const names: string[] = []
-  const segments = operation.path.replace(/\/$/, '').split('/')
+  const segments = path.replace(/\/$/, '').split('/')
   const source = segments
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment)
@@ -40,14 +46,16 @@ const ROUTES: Route[] = (Object.entries(OPERATIONS) as Array<[OperationId, Opera
       return segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
     })
     .join('/')
-  return {
-    id,
-    operation,
-    pattern: new RegExp(`^${source}/?$`),
-    names,
-    literals: segments.length - names.length,
-  }
-})
+  return { method, target, pattern: new RegExp(`^${source}/?$`), names, literals: segments.length - names.length }
+}
+
+/** One route per row of OPERATIONS, then one per service action. */
+const ROUTES: Route[] = [
+  ...(Object.entries(OPERATIONS) as Array<[OperationId, Operation]>).map(([id, operation]) =>
+    routeOf(operation.method, operation.path, { kind: 'operation', id, operation }),
+  ),
+  ...SERVICE_ACTIONS.map((action) => routeOf(action.method, action.path, { kind: 'action', action })),
+]
 
 /** Splits `/api/{projects|environments}/{project_id}/...`; `null` for any other path. */
 export function splitApiPath(pathname: string): ApiPath | null {
@@ -70,13 +78,13 @@ export function matchRoute(method: string, rest: string): RouteMatch {
     else if (route.literals === best[0]?.route.literals) best.push({ route, values })
   }
   if (best.length === 0) return { kind: 'not-found' }
-  const hit = best.find(({ route }) => route.operation.method === method.toUpperCase())
+  const hit = best.find(({ route }) => route.method === method.toUpperCase())
   if (!hit) return { kind: 'method-not-allowed' }
   const params: Record<string, string> = {}
   for (const [index, name] of hit.route.names.entries()) {
     params[name] = safeDecode(hit.values[index] ?? '')
   }
-  return { kind: 'operation', id: hit.route.id, operation: hit.route.operation, params }
+  return { ...hit.route.target, params }
 }
 
 function safeDecode(value: string): string {

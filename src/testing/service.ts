@@ -132,8 +132,9 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
 
   // Permissions in the service's order (posthog/permissions.py, docs/service-behaviour.md AU3–AU6): the action's
   // scope (none: no personal API key, whatever its scopes), the key's projects, the key's scopes, then membership.
-  const needed = settings.unscoped.has(match.id) ? null : match.operation.scope
-  if (needed === null && !(settings.allowUnscopedActions && match.operation.scope === null)) {
+  const declared = match.kind === 'action' ? match.action.scope : match.operation.scope
+  const needed = match.kind === 'operation' && settings.unscoped.has(match.id) ? null : declared
+  if (needed === null && !(settings.allowUnscopedActions && declared === null)) {
     return denied('This action does not support personal API key access')
   }
   const projectId = store === 'no-access' ? Number(path.projectId) : store.projectId
@@ -147,7 +148,8 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   const injected = settings.tooManyRequests.check(token, store.now().getTime())
   if (injected !== null) return json(throttledBody(injected), 429, { 'retry-after': String(injected) })
   // The service's throttles answer the wait in the detail only: the error handler drops `Retry-After` (§1.7).
-  const group = match.id.startsWith('query.') ? 2 : match.operation.endpointsPrefix ? 1 : 0
+  const group =
+    match.kind === 'action' ? 0 : match.id.startsWith('query.') ? 2 : match.operation.endpointsPrefix ? 1 : 0
   const throttled = settings.throttles?.check(token, group, store.now().getTime()) ?? null
   if (throttled !== null) return json(throttledBody(throttled), 429)
 
@@ -161,7 +163,7 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
     body: parseBody(request),
     prefix: path.prefix,
   }
-  return HANDLERS[match.id](context)
+  return match.kind === 'action' ? match.action.handler(context) : HANDLERS[match.id](context)
 }
 
 /** The token of `Authorization: Bearer <token>`, or `null` when there is none. */

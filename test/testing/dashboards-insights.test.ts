@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ProjectClient } from '../../src/index.js'
 import { createFakeApi } from '../../src/testing/index.js'
 import { caller } from '../helpers/fake-channels.js'
 
@@ -191,6 +192,140 @@ describe('dashboards', () => {
     const { call } = world()
     expect((await call('POST', 'dashboards/', { name: 'Same' })).status).toBe(201)
     expect((await call('POST', 'dashboards/', { name: 'Same' })).status).toBe(201)
+  })
+})
+
+describe('copy_tile, the action the SDK does not declare', () => {
+  type Call = ReturnType<typeof world>['call']
+  const copy = (call: Call, to: number, body: unknown) => call('POST', `dashboards/${to}/copy_tile/`, body)
+  const refusal = (detail: string, attr: string | null = null, code = 'invalid_input') => ({
+    type: 'validation_error',
+    code,
+    detail,
+    attr,
+  })
+  const tilesOf = async (call: Call, id: number) => (await call('GET', `dashboards/${id}/`)).body.tiles
+
+  it('[D15] an insight tile: the same insight placed on the destination, its look kept; answers it', async () => {
+    const { fake, call } = world()
+    const [source, destination] = fake.seed.dashboards([{ name: 'Source' }, { name: 'Destination' }])
+    const [insight] = fake.seed.insights([{ dashboards: [source!.id] }])
+    const tileId = (await tilesOf(call, source!.id))[0].id
+    const look = { layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } }, color: 'blue', show_description: true }
+    await call('PATCH', `dashboards/${source!.id}/`, { tiles: [{ id: tileId, ...look }] })
+    const copied = await copy(call, destination!.id, { fromDashboardId: source!.id, tileId })
+    expect(copied.status).toBe(200)
+    expect(copied.body).toMatchObject({ id: destination!.id, name: 'Destination' })
+    expect(copied.body.tiles).toHaveLength(1)
+    expect(copied.body.tiles[0]).toMatchObject({ insight: { id: insight!.id }, text: null, ...look })
+    expect(copied.body.tiles[0].id).not.toBe(tileId)
+    const placed = (await call('GET', `insights/${insight!.id}/`)).body.dashboards
+    expect(placed.sort()).toEqual([source!.id, destination!.id].sort())
+    expect((await tilesOf(call, source!.id)).map((tile: { id: number }) => tile.id)).toEqual([tileId])
+  })
+
+  it('[D15] a text tile: the same text (shared, not copied) placed on the destination', async () => {
+    const { fake, call } = world()
+    const [source, destination] = fake.seed.dashboards([{}, {}])
+    const made = await call('PATCH', `dashboards/${source!.id}/`, { tiles: [{ text: { body: '# Notes' } }] })
+    const tile = made.body.tiles[0]
+    const copied = await copy(call, destination!.id, { fromDashboardId: source!.id, tileId: tile.id })
+    expect(copied.status).toBe(200)
+    expect(copied.body.tiles[0]).toMatchObject({ insight: null, text: { id: tile.text.id, body: '# Notes' } })
+    const edit = { id: tile.id, text: { id: tile.text.id, body: 'Changed' } }
+    await call('PATCH', `dashboards/${source!.id}/`, { tiles: [edit] })
+    expect((await tilesOf(call, destination!.id))[0].text.body).toBe('Changed')
+  })
+
+  it('[D15] the four refusals, as DRF ValidationErrors without an attr; the body\'s fields first', async () => {
+    const { fake, call } = world()
+    const [source, destination] = fake.seed.dashboards([{}, {}])
+    fake.seed.insights([{ dashboards: [source!.id] }])
+    await call('PATCH', `dashboards/${source!.id}/`, { tiles: [{ text: { body: 'Text' } }, { color: 'red' }] })
+    const tiles: Array<{ id: number; insight: unknown; text: unknown }> = await tilesOf(call, source!.id)
+    const insightTile = tiles.find((tile) => tile.insight !== null)!.id
+    const textTile = tiles.find((tile) => tile.text !== null)!.id
+    const bare = tiles.find((tile) => tile.insight === null && tile.text === null)!.id
+    const to = (id: number, body: unknown) => copy(call, id, body)
+    const from = (tileId: unknown) => ({ fromDashboardId: source!.id, tileId })
+
+    const empty = await to(destination!.id, {})
+    expect(empty.body).toEqual(refusal('This field is required.', 'fromDashboardId', 'required'))
+    const noTile = await to(destination!.id, { fromDashboardId: source!.id })
+    expect(noTile.body).toEqual(refusal('This field is required.', 'tileId', 'required'))
+    const notNumber = await to(destination!.id, { fromDashboardId: 'x', tileId: 1 })
+    expect(notNumber.body).toEqual(refusal('A valid integer is required.', 'fromDashboardId'))
+    const same = await to(source!.id, from(insightTile))
+    expect(same.status).toBe(400)
+    expect(same.body).toEqual(refusal('Destination must be a different dashboard than the source.'))
+    const neither = await to(destination!.id, from(bare))
+    expect(neither.body).toEqual(refusal('Only insight and text tiles can be copied between dashboards.'))
+    expect((await to(destination!.id, from(insightTile))).status).toBe(200)
+    const again = await to(destination!.id, from(insightTile))
+    expect(again.body).toEqual(refusal('This insight is already on the destination dashboard.'))
+    expect((await to(destination!.id, from(textTile))).status).toBe(200)
+    const textAgain = await to(destination!.id, from(textTile))
+    expect(textAgain.body).toEqual(refusal('This text card is already on the destination dashboard.'))
+    expect(await tilesOf(call, destination!.id)).toHaveLength(2)
+  })
+
+  it('[D15] 404 for an unknown or deleted dashboard on either side and for a tile not live on the source', async () => {
+    const { fake, call } = world()
+    const [source, destination, gone, other] = fake.seed.dashboards([{}, {}, {}, {}])
+    fake.seed.insights([{ dashboards: [source!.id] }, { dashboards: [source!.id] }, { dashboards: [other!.id] }])
+    const [kept, removed] = (await tilesOf(call, source!.id)).map((tile: { id: number }) => tile.id)
+    const elsewhere = (await tilesOf(call, other!.id))[0].id
+    await call('PATCH', `dashboards/${source!.id}/`, { tiles: [{ id: removed, deleted: true }] })
+    await call('PATCH', `dashboards/${gone!.id}/`, { deleted: true })
+    const status = async (to: number, fromDashboardId: number, tileId: number) =>
+      (await copy(call, to, { fromDashboardId, tileId })).status
+    expect(await status(9999, source!.id, kept)).toBe(404)
+    expect(await status(gone!.id, source!.id, kept)).toBe(404)
+    expect(await status(destination!.id, 9999, kept)).toBe(404)
+    expect(await status(destination!.id, gone!.id, kept)).toBe(404)
+    expect(await status(destination!.id, source!.id, 9999)).toBe(404)
+    expect(await status(destination!.id, source!.id, removed)).toBe(404)
+    expect(await status(destination!.id, source!.id, elsewhere)).toBe(404)
+    expect(await status(destination!.id, source!.id, kept)).toBe(200)
+  })
+
+  it('[D15] reachable through client.request: the answer is the destination with its tiles', async () => {
+    const { fake } = world()
+    const [source, destination] = fake.seed.dashboards([{}, {}])
+    const [insight] = fake.seed.insights([{ dashboards: [source!.id] }])
+    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
+    const tileId = (await caller(fake).read('GET', `dashboards/${source!.id}/`)).body.tiles[0].id
+    const body = { fromDashboardId: source!.id, tileId }
+    const answer = (await client.request({ method: 'POST', path: `dashboards/${destination!.id}/copy_tile/`, body })) as {
+      id: number
+      tiles: Array<{ insight: { id: number } }>
+    }
+    expect(answer.id).toBe(destination!.id)
+    expect(answer.tiles.map((tile) => tile.insight.id)).toEqual([insight!.id])
+  })
+
+  it('[D15] needs dashboard:write; POST only', async () => {
+    const { fake } = world({ apiKey: 'phx_r', keys: { phx_r: ['dashboard:read'] } })
+    const [source, destination] = fake.seed.dashboards([{}, {}])
+    const call = caller(fake).read
+    const path = `dashboards/${destination!.id}/copy_tile/`
+    const refused = await call('POST', path, { fromDashboardId: source!.id, tileId: 1 })
+    expect(refused.status).toBe(403)
+    expect(refused.body.detail).toBe("API key missing required scope 'dashboard:write'")
+    expect((await call('GET', path)).status).toBe(405)
+  })
+
+  it('[D15] a soft-deleted tile of that insight on the destination comes back, with the source tile look', async () => {
+    const { fake, call } = world()
+    const [source, destination] = fake.seed.dashboards([{}, {}])
+    const [insight] = fake.seed.insights([{ dashboards: [source!.id, destination!.id] }])
+    const sourceTile = (await tilesOf(call, source!.id))[0].id
+    const oldTile = (await tilesOf(call, destination!.id))[0].id
+    await call('PATCH', `dashboards/${destination!.id}/`, { tiles: [{ id: oldTile, deleted: true }] })
+    await call('PATCH', `dashboards/${source!.id}/`, { tiles: [{ id: sourceTile, color: 'green' }] })
+    const copied = await copy(call, destination!.id, { fromDashboardId: source!.id, tileId: sourceTile })
+    expect(copied.body.tiles).toHaveLength(1)
+    expect(copied.body.tiles[0]).toMatchObject({ id: oldTile, color: 'green', insight: { id: insight!.id } })
   })
 })
 

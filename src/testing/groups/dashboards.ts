@@ -2,14 +2,14 @@
  * Dashboards (docs/service-behaviour.md §14.1): no tiles made by a create (an insight's `dashboards` places it),
  * tiles changed by id on PATCH (text tiles made and edited there, nothing removed unless named), `filters` and
  * `variables` read from the raw body and applied only when truthy, DELETE refused (405), soft delete taking
- * the tiles along (and, asked, the insights found only there), a restore bringing every tile back, and a read
- * that writes `last_accessed_at`.
+ * the tiles along (and, asked, the insights found only there), a restore bringing every tile back, a read
+ * that writes `last_accessed_at`, and the `copy_tile` action the SDK does not declare.
  */
 import type { GroupHandlers, OperationContext } from '../context.js'
 import { field, GroupKit } from '../group-kit.js'
 import { sortBy } from '../paging.js'
 import { invalid, json, notFound } from '../responses.js'
-import { isObject, parseBoolean } from '../validators.js'
+import { bodyObject, integerField, isObject, parseBoolean } from '../validators.js'
 import type { FakeDashboard, FakeDashboardTile } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 import { addTile, tilesOf, tilesOfInsight } from './dashboard-tiles.js'
@@ -251,6 +251,45 @@ function checkVisible(context: OperationContext, forUpdate: boolean): void {
 /** Stores a dashboard built from `seed` without validation. */
 export function seedDashboard(store: FakeStore, seed: Partial<FakeDashboard>): FakeDashboard {
   return dashboards.seed(store, { name: `Dashboard ${store.dashboards.size + 1}`, ...seed })
+}
+
+/** A tile's place and look, which a copy takes along (`DashboardTile.copy_to_dashboard`). */
+function tileLook(tile: FakeDashboardTile): Partial<FakeDashboardTile> {
+  const { layouts, color, show_description, transparent_background, filters_overrides } = clone(tile)
+  return { layouts, color, show_description, transparent_background, filters_overrides }
+}
+
+/**
+ * `POST dashboards/{id}/copy_tile/ {fromDashboardId, tileId}` (§14.1 [`D15`]): the tile's insight or text — the
+ * same one, shared, not a copy — placed on this dashboard with the tile's layouts, color and display fields; a
+ * soft-deleted tile of that content here comes back rather than a new one. Answers this dashboard with its tiles.
+ */
+export function copyTile(context: OperationContext): Response {
+  const { store } = context
+  checkVisible(context, false)
+  const destination = dashboards.find(context)
+  const body = bodyObject(context.body)
+  const fromId = integerField(body, 'fromDashboardId', { required: true }) as number
+  const tileId = integerField(body, 'tileId', { required: true }) as number
+  if (fromId === destination.id) invalid('Destination must be a different dashboard than the source.')
+  // `get_object_or_404` through the managers that leave soft-deleted dashboards and tiles out.
+  if (store.dashboards.get(fromId)?.deleted !== false) notFound()
+  const tile = store.dashboardTiles.get(tileId)
+  if (!tile || tile.deleted || tile.dashboard_id !== fromId) notFound()
+  const isInsight = tile.insight_id !== null
+  if (!isInsight && tile.text_id === null) invalid('Only insight and text tiles can be copied between dashboards.')
+  const existing = tilesOf(store, destination.id, false).find((one) =>
+    isInsight ? one.insight_id === tile.insight_id : one.text_id === tile.text_id,
+  )
+  if (existing && !existing.deleted) {
+    invalid(`This ${isInsight ? 'insight' : 'text card'} is already on the destination dashboard.`)
+  }
+  if (existing) Object.assign(existing, tileLook(tile), { deleted: false })
+  else {
+    const { insight_id, text_id } = tile
+    addTile(store, { ...tileLook(tile), dashboard_id: destination.id, insight_id, text_id })
+  }
+  return json(presentDashboard(store, destination))
 }
 
 export const dashboardHandlers: GroupHandlers<'dashboards'> = {
