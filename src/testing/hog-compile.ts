@@ -91,6 +91,10 @@ export function compiledInputs(
   for (const [key, sent] of Object.entries(wrappedInputs(inputs))) {
     const { bytecode: _bytecode, order: _order, transpiled: _transpiled, ...item } = sent
     const entry = schema.find((candidate) => candidate.key === key)
+    // The schema's templating is copied onto the input (`true` as `hog`), as the service does.
+    if (entry?.templating === true || entry?.templating === 'hog' || entry?.templating === 'liquid') {
+      item['templating'] = entry.templating === 'liquid' ? 'liquid' : 'hog'
+    }
     const compiled = templateOf(type, entry ?? { key, type: 'string' }, item, [...path, key])
     out[key] = compiled ? { ...item, bytecode: compiled.bytecode } : item
     if ('value' in item) deps.set(key, compiled?.inputs ?? [])
