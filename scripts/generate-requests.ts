@@ -12,7 +12,8 @@ import * as z from 'zod/mini'
 import { OPERATIONS } from '../src/core/operations.js'
 import { REQUESTS } from '../src/requests/by-method.js'
 import { fieldsOf, nodeOf, unwrap } from '../src/requests/introspect.js'
-import { configJsonSchema, configSchemaFile } from '../src/config/json-schemas.js'
+import { configSchemaFile } from '../src/config/json-schemas.js'
+import { configSchemaText, jsonSchemaOf } from '../src/config/schema-files.js'
 import { KINDS } from '../src/config/kinds.js'
 
 /** The top-level field names of a body shape, sorted. */
@@ -42,29 +43,12 @@ ${rows.join('\n')}
 `
 }
 
-/** The JSON Schema of a request body: dates as date-time strings (a `Date` is sent as one). */
-export function jsonSchemaOf(schema: z.ZodMiniType): object {
-  return z.toJSONSchema(schema, {
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      const { def } = nodeOf(zodSchema)
-      if (def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
-      // An empty tuple (`properties: []`): zod writes `prefixItems: []`, which draft 2020-12 does not allow.
-      if (def.type === 'tuple' && (def as { items?: unknown[] }).items?.length === 0 && 'prefixItems' in jsonSchema) {
-        delete jsonSchema.prefixItems
-        Object.assign(jsonSchema, { maxItems: 0 })
-      }
-    },
-  })
-}
+export { jsonSchemaOf }
 
 /** Writes the configuration files' schema of every kind into `folder`: a kind's create body, with `$ref`s (src/config/json-schemas.ts). */
 export function writeConfigJsonSchemas(folder: string): number {
   mkdirSync(folder, { recursive: true })
-  for (const ops of KINDS) {
-    const schema = configJsonSchema(ops.kind, jsonSchemaOf(REQUESTS[ops.createShape]!.body!))
-    writeFileSync(join(folder, configSchemaFile(ops.kind)), `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`)
-  }
+  for (const ops of KINDS) writeFileSync(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind))
   return KINDS.length
 }
 

@@ -111,12 +111,17 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onR
     await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`)
     return EXIT.api
   }
-  const desired = selectSpecs(files, command)
-  const planned = await config.plan(client, desired, { prune: command.prune, env: io.env, ...secretOptions(command) })
+  // --kind leaves the other kinds unmanaged; --key narrows what is planned and pruned within them, and the specs
+  // of the other keys stay as the files have them (a prune deletes none of them, and they name what it deletes).
+  const desired = selectSpecs(files, { ...(command.kinds && { kinds: command.kinds }) })
+  const keys = command.keys && { keys: command.keys }
+  const planOptions = { prune: command.prune, env: io.env, ...keys, ...secretOptions(command) }
+  const planned = await config.plan(client, desired, planOptions)
   narrowPlan(planned, command.keys)
   if (command.command === 'plan') {
     await put(io.stdout, config.formatPlan(planned, command.format))
-    if (planned.errors.length > 0) return reportErrors(planned, io)
+    const asText = command.format === 'text' || command.format === undefined
+    if (planned.errors.length > 0) return reportErrors(planned, io, asText)
     if (command.out !== undefined) await config.writePlan(command.out, planned)
     return command.detailedExitcode && hasChanges(planned) ? CHANGES : EXIT.ok
   }
@@ -138,18 +143,28 @@ async function copyTarget(command: ConfigCommand, io: Io, source: Client): Promi
 
 /** `copy --out FILE`: the plan shown and saved, nothing sent. */
 async function savePlan(planned: Plan, command: ConfigCommand, io: Io, config: ConfigModule): Promise<number> {
-  await put(io.stdout, config.formatPlan(planned, command.format === 'json' ? 'json' : 'text'))
-  if (planned.errors.length > 0) return reportErrors(planned, io)
+  const format = command.format === 'json' ? 'json' : 'text'
+  await put(io.stdout, config.formatPlan(planned, format))
+  if (planned.errors.length > 0) return reportErrors(planned, io, format === 'text')
   await config.writePlan(command.out!, planned)
   const where = `project ${planned.project?.id ?? ''} at ${planned.project?.host ?? ''}`
   await put(io.stderr, `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against ${where})\n`)
   return EXIT.ok
 }
 
-/** A plan's errors on stderr, one line each, kinds named as their folders; exit 1. */
-async function reportErrors(planned: Plan, io: Io): Promise<number> {
-  const lines = planned.errors.map((error) => `posthog-project: error: ${folderOf(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}\n`)
-  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}; nothing was sent\n`)
+/**
+ * A plan's errors on stderr, one line each, kinds named as their folders; exit 1. Where the plan was just
+ * shown as text on the terminal, they are in it: stderr says only how many (each error is printed once).
+ */
+async function reportErrors(planned: Plan, io: Io, shownAsText: boolean): Promise<number> {
+  const line = (error: Plan['errors'][number]) => {
+    const key = error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`
+    return `posthog-project: error: ${folderOf(error.kind)}${key}: ${error.message}\n`
+  }
+  const lines = shownAsText ? [] : planned.errors.map(line)
+  const errors = `${planned.errors.length} error${planned.errors.length === 1 ? '' : 's'}`
+  const count = `${errors}${shownAsText ? ' (shown above)' : ''}`
+  await put(io.stderr, `${lines.join('')}posthog-project: the plan has ${count}; nothing was sent\n`)
   return EXIT.api
 }
 
@@ -157,8 +172,9 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
   // With --format json, stdout holds only the report: the plan and the prompt go to stderr.
   const json = command.format === 'json'
   const show = json ? io.stderr : io.stdout
-  if (!(json && command.dryRun)) await put(show, config.formatPlan(planned, 'text'))
-  if (planned.errors.length > 0) return reportErrors(planned, io)
+  const shown = !(json && command.dryRun)
+  if (shown) await put(show, config.formatPlan(planned, 'text'))
+  if (planned.errors.length > 0) return reportErrors(planned, io, shown)
   if (!hasChanges(planned) || command.dryRun) {
     if (command.dryRun) {
       if (json) await put(io.stdout, config.formatPlan(planned, 'json'))

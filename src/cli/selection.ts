@@ -65,8 +65,9 @@ export class UnmatchedKeyError extends Error {
 }
 
 /**
- * Narrows a plan to the changes of the selected keys (a prune would otherwise delete every other resource
- * of the kind), in place: the plan stays the one `plan()` made, so `apply` takes it. Throws
+ * Narrows a plan to the changes of the selected keys, in place (`plan()` given the keys plans only those; this
+ * keeps a plan made without them to the selection too): the plan stays the one `plan()` made, so `apply` takes
+ * it. Throws
  * `UnmatchedKeyError` when a key names nothing the plan knows of: no change, error or warning of that key.
  */
 export function narrowPlan(plan: Plan, keys: readonly string[] | undefined): void {

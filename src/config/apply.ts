@@ -180,10 +180,18 @@ async function checkUnchangedSincePlan(client: ProjectClient, change: PlanChange
   if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
 }
 
-/** The live resource a change names, or `undefined` when it is gone. */
-function readCurrent(client: ProjectClient, change: PlanChange, signal: AbortSignal): Promise<object | undefined> {
-  return kindOps(change.kind).read(client, change.id!, { signal }).catch((error: unknown) => {
+/**
+ * The live resource a change names, or `undefined` when it is gone: not found (404), or soft-deleted (flags,
+ * cohorts and actions are still read, with `deleted: true`: docs/service-behaviour.md §11.1), whatever the kind.
+ */
+async function readCurrent(
+  client: ProjectClient,
+  change: PlanChange,
+  signal: AbortSignal,
+): Promise<object | undefined> {
+  const current = await kindOps(change.kind).read(client, change.id!, { signal }).catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined
     throw error
   })
+  return current !== undefined && (current as Resource).deleted === true ? undefined : current
 }

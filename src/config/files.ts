@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
-import { rename, writeFile } from 'node:fs/promises'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { extname, join } from 'node:path'
 import { Document, isScalar, parse as parseYaml, Scalar, visit } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
@@ -28,8 +27,19 @@ export { readConfig } from './read-config.js'
 /** Field names whose strings are code or HogQL: written as block scalars even on one line. */
 const CODE_FIELDS = new Set(['hog', 'query'])
 
-/** The first line of every file `writeConfig` writes; a file without it in a kind's folder is never touched. */
-const HEADER = /^# yaml-language-server: \$schema=\S*posthog-project-client\/dist\/schemas\/[\w.]+\.json\r?$/
+/**
+ * The first line of every file `writeConfig` writes (older versions pointed into node_modules); a file without it
+ * in a kind's folder is never touched.
+ */
+const HEADER =
+  /^# yaml-language-server: \$schema=(\S*posthog-project-client\/dist\/schemas|\.\.\/\.schemas)\/[\w.]+\.json\r?$/
+
+/**
+ * The folder of the schemas, beside the kinds' folders: a dot folder, which `readConfig` leaves alone. A file's
+ * header names its kind's schema there relatively, so it resolves wherever the folder is (a clone, a CI runner,
+ * under `npx`: no node_modules needed), offline, and matches the version that wrote the files.
+ */
+const SCHEMAS = '.schemas'
 
 /**
  * Writes one YAML file per spec, each kind's folder replaced whole: the files are written to a new folder
@@ -47,8 +57,25 @@ export async function writeConfig(dir: string, config: ProjectConfig): Promise<v
   const root = await makeFolder(dir).catch(folderProblem)
   for (const kind of kinds) if ((await entryKind(join(root, kind.ops.folder))) === 'other') folderProblem(new FolderError(join(dir, kind.ops.folder), 'is a symbolic link or a file where the folder of a kind belongs: nothing was written'))
   for (const kind of kinds) await replaceKindFolder(root, kind)
+  await writeSchemas(root, dir, kinds.map((kind) => kind.ops))
   const shared = kinds.flatMap((kind) => kind.shared.map((key) => ({ file: join(dir, kind.ops.folder), line: 0, path: kind.ops.keyField, message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one` })))
   if (shared.length > 0) throw new ConfigError(shared)
+}
+
+/** Each written kind's JSON Schema into the schemas folder (replaced: it is the tool's own). */
+async function writeSchemas(root: string, dir: string, kinds: readonly KindOps[]): Promise<void> {
+  if (kinds.length === 0) return
+  const folder = join(root, SCHEMAS)
+  const kind = await entryKind(folder)
+  if (kind === 'other' || kind === 'file') {
+    const why = 'is a symbolic link or a file where the schemas folder belongs: no schema was written'
+    folderProblem(new FolderError(join(dir, SCHEMAS), why))
+  }
+  if (kind === 'missing') await mkdir(folder)
+  const { configSchemaText } = await import('./schema-files.js')
+  for (const ops of kinds) {
+    await writeFile(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind), { mode: 0o644 })
+  }
 }
 
 function folderProblem(error: unknown): never {
@@ -67,7 +94,7 @@ interface RenderedKind {
 
 /** The text of every file of a kind, each spec checked as `readConfig` will check it and read back the same. */
 function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): RenderedKind {
-  const schema = schemaPath(join(resolve(dir), ops.folder), ops)
+  const schema = `../${SCHEMAS}/${configSchemaFile(ops.kind)}`
   const counts = new Map<string, number>()
   const problems: ConfigProblem[] = []
   specs.forEach((spec, index) => {
@@ -137,19 +164,6 @@ function holdsSharedKey(text: string, kind: RenderedKind): boolean {
   } catch {
     return false
   }
-}
-
-/**
- * The shipped JSON Schema of the kind's configuration files (json-schemas.ts: the create body's, with `$ref`s
- * where ids go), relative to the file: from the nearest
- * `node_modules/posthog-project-client` above the folder (else as if it were under the working directory).
- */
-function schemaPath(folder: string, ops: KindOps): string {
-  const file = join('node_modules', 'posthog-project-client', 'dist', 'schemas', configSchemaFile(ops.kind))
-  let at = resolve(folder)
-  while (!existsSync(join(at, 'node_modules', 'posthog-project-client')) && dirname(at) !== at) at = dirname(at)
-  const base = existsSync(join(at, 'node_modules', 'posthog-project-client')) ? at : process.cwd()
-  return relative(resolve(folder), join(base, file)).split(sep).join('/')
 }
 
 function toYaml(ops: KindOps, written: Resource, schema: string): string {

@@ -28,10 +28,18 @@ function folder(kind: ConfigKind): string {
   return kindOps(kind).folder
 }
 
-/** `2 to create, 1 to update, 0 to delete, 5 unchanged`. */
+/**
+ * `2 to create, 1 to update, 0 to delete, 5 unchanged`, and `, 1 not planned (errors)` for the specs an error
+ * left out of the changes (a `$ref` that names nothing): every spec is counted once.
+ */
 export function summary(plan: Plan): string {
   const count = (action: PlanChange['action']) => plan.changes.filter((change) => change.action === action).length
-  return `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged`
+  const planned = new Set(plan.changes.map((change) => `${change.kind} ${change.key}`))
+  const erring = plan.errors.flatMap((error) => (error.key === undefined ? [] : [`${error.kind} ${error.key}`]))
+  const unplanned = new Set(erring.filter((spec) => !planned.has(spec)))
+  const errors = unplanned.size > 0 ? `, ${unplanned.size} not planned (errors)` : ''
+  const changes = `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete`
+  return `${changes}, ${count('unchanged')} unchanged${errors}`
 }
 
 /**

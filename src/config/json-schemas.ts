@@ -171,3 +171,4 @@ function isSchema(value: unknown): value is JsonSchema {
 function describe(steps: readonly Step[]): string {
   return steps.length === 0 ? 'the top level' : steps.map((step) => (step === ITEMS ? '[]' : typeof step === 'string' ? step : '(matching object)')).join('.')
 }
+

@@ -46,6 +46,10 @@ const OWNED: Partial<Record<ConfigKind, (spec: Spec) => void>> = {
       if (Array.isArray(spec[list])) spec[list] = (spec[list] as unknown[]).filter((uuid) => own.has(uuid))
     }
   },
+  surveys(spec) {
+    // Computed by the service from the sampling fields, and read back as JSON text.
+    delete spec.response_sampling_daily_limits
+  },
   actions(spec) {
     for (const step of objects(spec.steps)) delete step.selector_regex
     remove(spec, ACTION_OWNED)

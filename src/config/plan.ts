@@ -14,6 +14,8 @@ import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
+import { carrySource } from './sources.js'
+import { asStored } from './normalized.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
 import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
@@ -22,9 +24,12 @@ import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from '.
  * What it takes to make the project match `desired`: reads only. Each spec is matched to the live resource
  * with the same key and compared field by field; a kind absent from `desired` is left alone.
  */
-export async function plan(client: ProjectClient, desired: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
-  const managed = managedKinds(desired)
+export async function plan(client: ProjectClient, files: ProjectConfig, options: PlanOptions = {}): Promise<Plan> {
+  const managed = managedKinds(files)
   const prune = pruneKinds(options.prune, managed)
+  // A selection by key plans (and prunes) only those keys; every other spec stays as the files have it.
+  const inSelection = selectionOf(options.keys)
+  const desired = options.keys === undefined ? files : selectKeys(files, managed, inSelection)
   const env = new EnvReader(options)
   // The kinds managed, those their references name (read to resolve them) and those that can name what prune deletes.
   const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind))
@@ -35,14 +40,16 @@ export async function plan(client: ProjectClient, desired: ProjectConfig, option
   KINDS.forEach((ops, index) => {
     if (!managed.includes(ops.kind)) return
     const planner = new KindPlanner(ops, client, env, options.rotateSecrets === true, result, unknown, graph)
-    planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, prune.includes(ops.kind))
+    const pruned = prune.includes(ops.kind) ? inSelection : () => false
+    planner.plan(desired[ops.kind] as unknown as Resource[], live[index]!, pruned)
   })
   unknown.throwIfAny()
   graph.checkCycles()
   if (managed.includes('featureFlags')) {
     result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
   }
-  checkDeletes(result, { client, desired, managed, read, live })
+  // What stays is every spec of the files, selected or not.
+  checkDeletes(result, { client, desired: files, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
   setTargets(result, graph.resolved)
@@ -63,6 +70,31 @@ function managedKinds(desired: ProjectConfig): ConfigKind[] {
     })
   }
   return KIND_NAMES.filter((kind) => Array.isArray(desired[kind]))
+}
+
+/** Whether a key is selected (`keys` absent: every key). */
+function selectionOf(keys: PlanOptions['keys']): (key: string) => boolean {
+  if (keys === undefined) return () => true
+  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
+    throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
+  }
+  return (key) => keys.includes(key)
+}
+
+/** The specs of the selected keys (a spec renamed from a selected key is selected too). */
+function selectKeys(
+  files: ProjectConfig,
+  managed: readonly ConfigKind[],
+  selected: (key: string) => boolean,
+): ProjectConfig {
+  const out: Record<string, Resource[]> = {}
+  for (const kind of managed) {
+    const keyField = KINDS.find((ops) => ops.kind === kind)!.keyField
+    const chosen = (spec: Resource) =>
+      [spec[keyField], spec[RENAMED_FROM]].some((key) => typeof key === 'string' && selected(key))
+    out[kind] = (files[kind] as unknown as Resource[]).filter(chosen)
+  }
+  return out as ProjectConfig
 }
 
 /** `true`: every managed kind but event definitions (they come from ingested events); an array names them. */
@@ -86,7 +118,8 @@ class KindPlanner {
     private readonly graph: TargetGraph,
   ) {}
 
-  plan(specs: readonly Resource[], live: readonly Resource[], prune: boolean): void {
+  /** `prune`: whether a live resource of that key that no spec names is deleted. */
+  plan(specs: readonly Resource[], live: readonly Resource[], prune: (key: string) => boolean): void {
     const liveByKey = groupByKey(live, this.ops.keyField)
     const named = new Set<string>()
     const keys = new Set(specs.map((spec) => spec[this.ops.keyField]))
@@ -96,6 +129,7 @@ class KindPlanner {
       // What the service owns is not the file's to decide (a file an older pull wrote may hold it).
       const spec = withoutOwned(this.ops.kind, rest)
       carryUnknownMembers(written, spec)
+      carrySource(written, spec)
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -109,7 +143,10 @@ class KindPlanner {
         this.planSpec(key, spec, liveByKey.get(key) ?? [])
       }
     }
-    if (prune) for (const [key, matches] of liveByKey) if (!named.has(key)) for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
+    for (const [key, matches] of liveByKey) {
+      if (!prune(key) || named.has(key)) continue
+      for (const resource of this.managed(key, matches)) this.planDelete(key, resource)
+    }
     const planned = this.result.changes.slice(start)
     this.result.warnings.push(...suggestRenames(this.ops, planned, (change) => this.deleted.get(change)))
   }
@@ -159,6 +196,7 @@ class KindPlanner {
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
     // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
+    spec = this.asStored(spec, current)
     const read = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
     const before = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
     const asWritten = spec
@@ -185,6 +223,7 @@ class KindPlanner {
   }
 
   private planCreate(key: string, spec: Resource): void {
+    spec = this.asStored(spec, undefined)
     if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
     const refused = this.refusal(spec)
     if (refused !== undefined) return this.error(key, refused)
@@ -201,6 +240,14 @@ class KindPlanner {
     const change = withPendingWrite({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current), references })
     this.deleted.set(change, current)
     this.push(change)
+  }
+
+  /** The spec in the form the service stores it (normalized.ts), still read as the spec it came from. */
+  private asStored(spec: Resource, live: Resource | undefined): Resource {
+    const stored = asStored(this.ops.kind, spec, live)
+    carryUnknownMembers(spec, stored)
+    carrySource(spec, stored)
+    return stored
   }
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {

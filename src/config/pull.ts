@@ -4,6 +4,7 @@ import { REQUESTS } from '../requests/by-method.js'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
 import { kindOps, KIND_NAMES, type KindOps, type Resource } from './kinds.js'
+import { dropDefaults } from './normalized.js'
 import { withoutFlagConfig, withoutOwned } from './owned.js'
 import { payloadVariables, referencePayloads } from './flag-payloads.js'
 import { referenceSecrets } from './secrets.js'
@@ -57,8 +58,14 @@ export function keysOfKinds(kinds: readonly ConfigKind[], live: ReadonlyArray<re
  * fields the service owns (owned.ts).
  */
 export function liveSpec(ops: KindOps, client: ProjectClient, resource: object): Resource {
-  const spec = withoutOwned(ops.kind, ops.toSpec(client, resource))
-  for (const field of nullableFields(ops)) if (!(field in spec) && (resource as Resource)[field] === null) spec[field] = null
+  const read = ops.toSpec(client, resource)
+  for (const field of nullableFields(ops)) {
+    if (!(field in read) && (resource as Resource)[field] === null) read[field] = null
+  }
+  // Neither what the service owns nor what it would give the resource anyway (normalized.ts).
+  const owned = withoutOwned(ops.kind, read)
+  const spec = owned === read ? structuredClone(read) : owned
+  dropDefaults(ops.kind, spec)
   if (ops.kind === 'featureFlags') return referencePayloads(spec)
   return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
 }

@@ -2,6 +2,8 @@ import { extname, join, resolve } from 'node:path'
 import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { closest } from '../core/closest.js'
+import { recordSource } from './sources.js'
+import { normalizationProblems } from './normalized.js'
 import { checkShape } from '../requests/check.js'
 import { REQUESTS } from '../requests/by-method.js'
 import { isPlainObject } from './diff.js'
@@ -164,7 +166,8 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
     const line = lineOf(path)
     return { file, line, path, message: quotedAtMost(message, lineText(line)) }
   })
-  for (const problem of refProblems(ops.kind, fields)) found.push({ file, line: lineOf(problem.slice(0, problem.indexOf(':'))), path: problem.slice(0, problem.indexOf(':')), message: problem.slice(problem.indexOf(':') + 2) })
+  const graphProblems = [...refProblems(ops.kind, fields), ...normalizationProblems(ops.kind, fields)]
+  for (const problem of graphProblems) found.push({ file, line: lineOf(problem.slice(0, problem.indexOf(':'))), path: problem.slice(0, problem.indexOf(':')), message: problem.slice(problem.indexOf(':') + 2) })
   if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) found.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
   // Unknown members alone are settled by `plan` against the live resource (src/config/unknown-members.ts);
   // as many as the problem cap are the file's problems at once (a newer service adds a few, not a hundred).
@@ -172,6 +175,7 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const problems = deferred ? [] : found
   if (deferred) holdUnknownMembers(spec, found)
   const key = spec[ops.keyField]
+  recordSource(spec, file, lineOf)
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }
 

@@ -33,7 +33,8 @@ const FORMAT = 'posthog-project-plan/1'
 /** Larger files are refused unread: a plan of thousands of changes is far smaller. */
 const MAX_BYTES = 64 * 1024 * 1024
 
-const fieldSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() })
+// A side the resource did not have (a field added or removed) is absent from the JSON.
+const fieldSchema = z.object({ path: z.string(), before: z.optional(z.unknown()), after: z.optional(z.unknown()) })
 const noteSchema = z.object({ kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]), key: z.optional(z.string()), message: z.string() })
 const changeSchema = z.object({
   kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]),

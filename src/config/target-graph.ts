@@ -1,6 +1,9 @@
 import { isPlainObject } from './diff.js'
 import { experimentVariants, flagVariants, linkable, variantsText, withExperimentVariants } from './experiment-flag.js'
-import { findCycle, isReferable, keysById, refProblems, referencesOf, refTo, withRefs, type KeysById } from './graph.js'
+import { closest } from '../core/closest.js'
+import { findCycle, isReferable, isRef, keysById, parseRef, refProblems, referenceSites } from './graph.js'
+import { referencesOf, refTo, siteValue, withRefs, type KeysById } from './graph.js'
+import { whereIs } from './sources.js'
 import { KINDS, type Id, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind, Plan, ProjectConfig } from './types.js'
@@ -68,23 +71,43 @@ export class TargetGraph {
   }
 
   /** Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan errors. */
+  /** Each problem names the file and line of the `$ref` when the spec was read from a file (sources.ts). */
   checkRefs(kind: ConfigKind, key: string, spec: Resource): boolean {
-    const problems = refProblems(kind, spec)
-    for (const reference of referencesOf(kind, spec)) {
+    const located = (problem: string) => `${whereIs(spec, problem.slice(0, problem.indexOf(':')))}${problem}`
+    const problems = refProblems(kind, spec).map(located)
+    for (const site of referenceSites(kind, spec)) {
+      const value = siteValue(site)
+      const reference = isRef(value) ? parseRef(value.$ref) : undefined
+      if (typeof reference !== 'object') continue
+      const at = `${whereIs(spec, site.path)}${site.path}: `
       const ref = refTo(reference.kind, reference.key).$ref
       const ops = KINDS.find((candidate) => candidate.kind === reference.kind)!
       const renamedTo = this.renamed.get(ref)
       if (renamedTo !== undefined) {
-        problems.push(`$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`)
+        problems.push(`${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`)
         continue
       }
       const matches = this.liveByKey.get(reference.kind)?.get(reference.key) ?? []
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
-      else if (matches.length > 1) problems.push(`$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
-      else if (!this.inConfig(reference.kind, reference.key)) problems.push(`$ref ${JSON.stringify(ref)} names nothing: no ${reference.kind} has the ${ops.keyField} ${JSON.stringify(reference.key)} in project ${this.result.project?.id ?? ''} or in the configuration`)
+      else if (matches.length > 1) problems.push(`${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
+      else if (!this.inConfig(reference.kind, reference.key)) {
+        const where = `in project ${this.result.project?.id ?? ''} or in the configuration`
+        const names = `no ${reference.kind} has the ${ops.keyField} ${JSON.stringify(reference.key)} ${where}`
+        problems.push(`${at}$ref ${JSON.stringify(ref)} names nothing: ${names}${this.didYouMean(reference.kind, reference.key)}`)
+      }
     }
     for (const message of problems) this.result.errors.push({ kind, key, message })
     return problems.length === 0
+  }
+
+  /** `; did you mean { $ref: "cohorts/Beta users" }?`: the nearest key live or in the configuration, if one is near. */
+  private didYouMean(kind: ConfigKind, key: string): string {
+    const ops = KINDS.find((candidate) => candidate.kind === kind)!
+    const specKeys = ((this.desired[kind] ?? []) as Resource[]).map((spec) => spec[ops.keyField])
+    const live = [...(this.liveByKey.get(kind)?.keys() ?? [])]
+    const keys = [...live, ...specKeys.filter((item): item is string => typeof item === 'string')]
+    const nearest = closest(key, keys)
+    return nearest === undefined ? '' : `; did you mean { $ref: ${JSON.stringify(refTo(kind, nearest).$ref)} }?`
   }
 
   /**
@@ -137,7 +160,18 @@ export class TargetGraph {
       if (!isReferable(ops.kind) || specs.length === 0) continue
       const byKey = new Map(specs.filter((spec) => typeof spec[ops.keyField] === 'string').map((spec) => [spec[ops.keyField] as string, spec]))
       const cycle = findCycle(ops.kind, byKey)
-      if (cycle) this.result.errors.push({ kind: ops.kind, key: cycle[0]!, message: `a cycle of references: ${cycle.map((key) => refTo(ops.kind, key).$ref).join(' → ')}; nothing can be created first` })
+      if (!cycle) continue
+      // Named where the first spec of the cycle names the second.
+      const first = byKey.get(cycle[0]!)!
+      const site = referenceSites(ops.kind, first).find((candidate) => {
+        const value = siteValue(candidate)
+        const parsed = isRef(value) ? parseRef(value.$ref) : undefined
+        return typeof parsed === 'object' && parsed.kind === ops.kind && parsed.key === cycle[1]
+      })
+      const at = site === undefined ? '' : `${whereIs(first, site.path)}${site.path}: `
+      const path = cycle.map((key) => refTo(ops.kind, key).$ref).join(' → ')
+      const message = `${at}a cycle of references: ${path}; nothing can be created first`
+      this.result.errors.push({ kind: ops.kind, key: cycle[0]!, message })
     }
   }
 

@@ -112,6 +112,11 @@ export interface PlanProject {
 export interface PlanOptions {
   /** `true`: plan deletes for every managed kind but event definitions; an array names the kinds (event definitions only that way). */
   prune?: boolean | readonly ConfigKind[]
+  /**
+   * Plans (and prunes) only the specs and live resources with these keys (CLI `--key`): every other spec
+   * stays as the files have it, and nothing outside the selection is planned, deleted or reported.
+   */
+  keys?: readonly string[]
   /** Where `$env` values are read. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>
   /**

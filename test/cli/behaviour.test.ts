@@ -43,9 +43,9 @@ const oneLine = (stderr: string) => {
 
 describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
-    ['unknown group, nearest first', ['surveyz', 'list'], /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
-    ['unknown group, none near', ['widgets', 'list'], /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query\)$/],
+    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
+    ['unknown group, nearest first', ['surveyz', 'list'], /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
+    ['unknown group, none near', ['widgets', 'list'], /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
     ['unknown method', ['surveys', 'lst'], /^Invalid argument `lst`: unknown method of surveys; did you mean list\? \(methods: list, create, .*responses-count\)$/],
     ['unknown method, nearest first', ['surveys', 'respones'], /^Invalid argument `respones`: unknown method of surveys; did you mean responses\? \(methods: responses, list, create, /],
     ['missing method', ['surveys'], /^Invalid argument `method`: missing: one of list, create,/],

@@ -25,7 +25,7 @@ const rows = GROUPS.flatMap((group) => Object.entries(COMMANDS[group] as Record<
 function sdkMethods(resource: object): string[] {
   const names = new Set<string>()
   for (let proto = Object.getPrototypeOf(resource); proto && proto !== APIResource.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor' && name !== 'toCreateParams') names.add(name)
+    for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor' && name !== 'toCreateParams' && !name.startsWith('_')) names.add(name)
   }
   return [...names].sort()
 }

@@ -13,8 +13,8 @@ describe('the release', () => {
   it("package.json's version is the CHANGELOG's newest numbered section, released (dated); unreleased work is under Unreleased", () => {
     const headings = [...read('CHANGELOG.md').matchAll(/^## (.+)$/gm)].map((match) => match[1]!)
     const numbered = headings.find((heading) => /^\[?\d+\.\d+\.\d+/.test(heading))!
-    expect(numbered).toMatch(new RegExp(`^\\[?${pkg.version.replace(/\./g, '\\.')}\\]? — \\d{4}-\\d{2}-\\d{2}$`))
-    expect(headings.slice(0, headings.indexOf(numbered)).every((heading) => heading === 'Unreleased')).toBe(true)
+    expect(numbered).toMatch(new RegExp(`^\\[${pkg.version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`))
+    expect(headings.slice(0, headings.indexOf(numbered)).every((heading) => heading === '[Unreleased]')).toBe(true)
     expect(pkg.version).toBe('0.4.0')
   })
 

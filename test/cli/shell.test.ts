@@ -170,7 +170,7 @@ describe('help', () => {
   it('an unknown group names the nearest', async () => {
     const result = await run(['help', 'experimnts'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('posthog-project: Invalid argument `experimnts`: unknown group; did you mean experiments? (groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics; or query)\n')
+    expect(result.stderr).toBe('posthog-project: Invalid argument `experimnts`: unknown group; did you mean experiments? (groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query)\n')
   })
 
   it('the help lists --dry-run where it is taken, and apply takes it', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -28,7 +28,7 @@ describe('configuration files', () => {
     await writeConfig(dir, pulled)
     expect(readdirSync(join(dir, 'experiments')).sort()).toEqual(['checkout-button-colour.yaml', 'onboarding-checklist.yaml', 'pricing-copy.yaml'])
     expect(readdirSync(join(dir, 'hog-functions')).sort()).toEqual(['Order-webhook.yaml', 'Slack-alerts.yaml', 'Sync-person-properties.yaml'])
-    expect(readdirSync(dir).sort()).toEqual(['actions', 'cohorts', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'saved-metrics', 'surveys'])
+    expect(readdirSync(dir).sort()).toEqual(['.schemas', 'actions', 'cohorts', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'saved-metrics', 'surveys'])
     const read = await readConfig(dir)
     const nameOf = (spec: unknown) => String((spec as { name?: unknown }).name)
     const sorted = (specs: readonly unknown[] = []) => [...specs].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
@@ -40,17 +40,15 @@ describe('configuration files', () => {
   it('files people review: the schema line, code and HogQL as block scalars, date-like strings quoted, stable bytes', async () => {
     const client = e2e.client()
     await createFixtures(client)
-    const { root, dir } = project()
-    const schemas = join(root, 'node_modules', 'posthog-project-client', 'dist', 'schemas')
-    mkdirSync(schemas, { recursive: true })
-    writeFileSync(join(schemas, 'config.endpoints.json'), '{}')
+    const { dir } = project()
     const pulled = await pull(client)
     await writeConfig(dir, pulled)
     const endpointFile = join(dir, 'endpoints', 'top_events.yaml')
     const text = readFileSync(endpointFile, 'utf8')
     const [first] = text.split('\n')
-    expect(first).toBe('# yaml-language-server: $schema=../../node_modules/posthog-project-client/dist/schemas/config.endpoints.json')
-    expect(resolve(dirname(endpointFile), first!.split('$schema=')[1]!)).toBe(join(schemas, 'config.endpoints.json'))
+    // The schema written beside the kinds' folders: it resolves wherever the folder is (test/config/pulled-files.test.ts).
+    expect(first).toBe('# yaml-language-server: $schema=../.schemas/config.endpoints.json')
+    expect(existsSync(resolve(dirname(endpointFile), first!.split('$schema=')[1]!))).toBe(true)
     expect(text).toMatch(/^ {2}query: \|-?\n {4}select event, count\(\) as c from events/m)
     expect(text).toContain('value: "2026-10-01"')
     expect(parse(text, { version: '1.1' }).query.variables['0190e1a2-0000-7000-8000-000000000001'].value).toBe('2026-10-01')

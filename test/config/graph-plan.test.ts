@@ -97,7 +97,7 @@ describe('the graph in a plan', () => {
         {
           kind: 'featureFlags',
           key: 'beta-access',
-          message: '$ref "cohorts/Beta testers": its spec renames it to "Beta users" ($renamedFrom), and a reference names the key a resource has once the plan is applied: write { $ref: "cohorts/Beta users" }',
+          message: 'filters.groups[0].properties[0].value: $ref "cohorts/Beta testers": its spec renames it to "Beta users" ($renamedFrom), and a reference names the key a resource has once the plan is applied: write { $ref: "cohorts/Beta users" }',
         },
       ])
     })

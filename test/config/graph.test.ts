@@ -180,9 +180,9 @@ describe('the project graph: references by key, dependency order, copies with th
     const flag = (key: string, other: string) => ({ key, filters: { groups: [{ properties: [{ type: 'flag' as const, key: { $ref: `feature-flags/${other}` }, value: true, operator: 'flag_evaluates_to' as const }], rollout_percentage: 100 }] } })
     const start = e2e.fake.requests.length
     const cycle = await plan(production, { featureFlags: [flag('a', 'b'), flag('b', 'a')] })
-    expect(cycle.errors).toEqual([{ kind: 'featureFlags', key: 'a', message: 'a cycle of references: feature-flags/a → feature-flags/b → feature-flags/a; nothing can be created first' }])
+    expect(cycle.errors).toEqual([{ kind: 'featureFlags', key: 'a', message: 'filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → feature-flags/b → feature-flags/a; nothing can be created first' }])
     const missing = await plan(production, { featureFlags: [flag('a', 'nowhere')] })
-    expect(missing.errors).toEqual([{ kind: 'featureFlags', key: 'a', message: `$ref "feature-flags/nowhere" names nothing: no featureFlags has the key "nowhere" in project ${PRODUCTION} or in the configuration` }])
+    expect(missing.errors).toEqual([{ kind: 'featureFlags', key: 'a', message: `filters.groups[0].properties[0].key: $ref "feature-flags/nowhere" names nothing: no featureFlags has the key "nowhere" in project ${PRODUCTION} or in the configuration` }])
     const wrongKind = await plan(production, { experiments: [{ name: 'X', feature_flag_key: 'x', holdout_id: { $ref: 'cohorts/Beta users' } }] })
     expect(wrongKind.errors[0]!.message).toContain('names a resource of cohorts, where the id of one of holdouts goes')
     await expect(apply(production, cycle)).rejects.toThrow(/has 1 error/)

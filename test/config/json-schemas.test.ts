@@ -150,7 +150,9 @@ describe('the configuration JSON Schemas', () => {
         const file = join(dir, 'posthog', ops.folder, `${String(specs[0]![ops.keyField]).replace(/[^\w.-]/g, '-')}.yaml`)
         const text = readFileSync(file, 'utf8')
         const schemaFile = resolve(dirname(file), text.split('\n')[0]!.split('$schema=')[1]!)
-        expect(schemaFile).toBe(join(schemas, configSchemaFile(kind)))
+        // Written beside the files, the same as the build ships.
+        expect(schemaFile).toBe(join(dir, 'posthog', '.schemas', configSchemaFile(kind)))
+        expect(readFileSync(schemaFile, 'utf8')).toBe(readFileSync(join(schemas, configSchemaFile(kind)), 'utf8'))
         expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual({ title: `${ops.folder} configuration file`, ...configJsonSchema(kind, bodyOf(kind)) })
         expect(configValid(kind)(parse(text))).toBe(true)
         expect(JSON.stringify(parse(text))).toContain('"$ref"')

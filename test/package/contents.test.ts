@@ -45,9 +45,11 @@ describe('the package', () => {
 
   it('the version of package.json has its section in the CHANGELOG, the newest one', () => {
     const sections = [...CHANGELOG.matchAll(/^## \[([^\]]+)\]/gm)].map((match) => match[1])
-    expect(sections[0]).toBe(manifest.version)
-    expect(sections).toContain('0.2.0')
-    expect(sections).toContain('0.1.0')
-    expect(CHANGELOG).not.toMatch(/^## \[Unreleased\]/m)
+    // Keep a Changelog: what is not released yet stands in one `[Unreleased]` section, above every version.
+    const versions = sections[0] === 'Unreleased' ? sections.slice(1) : sections
+    expect(versions[0]).toBe(manifest.version)
+    expect(versions).not.toContain('Unreleased')
+    expect(versions).toContain('0.2.0')
+    expect(versions).toContain('0.1.0')
   })
 })

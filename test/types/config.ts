@@ -33,6 +33,8 @@ export async function configTypes(): Promise<void> {
   // $env at any depth of a secret input's value; variables not named POSTHOG_SECRET_* allowed by name or pattern.
   const nested: ProjectConfig = { hogFunctions: [{ type: 'destination', name: 'Hook', hog: 'x', inputs: { headers: { value: { Authorization: { $env: 'DEPLOY_TOKEN' } } } } }] }
   await plan(client, nested, { allowEnv: ['DEPLOY_TOKEN', /^VAULT_/] })
+  // A selection by key, as --key: only those keys planned and pruned.
+  await plan(client, nested, { prune: ['cohorts'], keys: ['Old cohort'] })
   const text: string = formatPlan(changes, 'markdown')
   void text
 
@@ -84,6 +86,8 @@ export async function configTypes(): Promise<void> {
   await planCopy(client, 222)
   // @ts-expect-error keys are strings
   await planCopy(client, production, { keys: [1] })
+  // @ts-expect-error keys are strings
+  await plan(client, {}, { keys: [1] })
   // @ts-expect-error readPlan reads a path
   await readPlan(saved)
 }
