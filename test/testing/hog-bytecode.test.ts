@@ -167,7 +167,7 @@ describe('inputs, filters and masking compiled as the service compiles them [T1]
 
   it('[H1] compiles seeds too: on the first request when seeded before the compiler was loaded', async () => {
     const { api, call } = fake()
-    const [seeded] = api.seed.hogFunctions({ hog: 'return 7', inputs_schema: [{ type: 'string', key: 'u', required: false, secret: false, hidden: false }], inputs: { u: 'x {event.event}' } })
+    const [seeded] = api.seed.hogFunctions({ hog: 'return 7', inputs_schema: [{ type: 'string', key: 'u', required: false, secret: false, hidden: false }], inputs: { u: { value: 'x {event.event}' } } })
     const read = await call('GET', `hog_functions/${String(seeded?.id)}/`)
     expect(read.body).toMatchObject({
       bytecode: [...H, 33, 7, 38],
