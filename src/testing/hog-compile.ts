@@ -175,23 +175,44 @@ function topologicalOrder(keys: readonly string[], deps: ReadonlyMap<string, str
 /**
  * `filters` as the service stores them ([`F1`]): `source` `events` unless sent, the read-only keys sent dropped,
  * and `bytecode` compiled from the filters' expression (none for the JavaScript-source types). `actions` are
- * the project's, for action entries; the fake's project has no test-account filters.
+ * the project's, for action entries; the fake's project has no test-account filters. A cohort filter does not
+ * compile ([`H12`]): refused while the function is enabled, else stored as `bytecode_error`.
  */
 export function compiledFilters(
   type: string,
   filters: Readonly<Record<string, unknown>>,
   actions: HogAction[],
+  enabled: boolean,
   path: readonly string[] = ['filters'],
 ): Record<string, unknown> {
   const { bytecode: _bytecode, transpiled: _transpiled, bytecode_error: _error, ...rest } = filters
   const out: Record<string, unknown> = { source: 'events', ...rest }
   if (JS_SOURCE_TYPES.has(type)) return out
+  const cohort = cohortFilter(out)
+  if (cohort !== undefined) {
+    const error = `Can't use cohorts in real-time filters. Please inline the relevant expressions (cohort id=${String(cohort)}).`
+    if (enabled) throw new CompileRefusal(path, `Invalid filter configuration: ${error}`, true)
+    return { ...out, bytecode: null, bytecode_error: error }
+  }
   const { source } = hog().filtersExpression(out as HogFunctionFilters, { actions, testAccountFilters: [] })
   try {
     return { ...out, bytecode: hog().compile(source, { expression: true }).bytecode }
   } catch (error) {
     throw refusalOf(error, path, (message) => `Invalid filter configuration: ${message}`, true)
   }
+}
+
+/** The value (cohort id) of the first cohort property filter, on the filters or on one of their entries. */
+function cohortFilter(filters: Record<string, unknown>): unknown {
+  const lists = [filters['properties'], ...[filters['events'], filters['actions']].flatMap((entries) =>
+    Array.isArray(entries) ? entries.map((entry: unknown) => (isObject(entry) ? entry['properties'] : undefined)) : [],
+  )]
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue
+    const found = list.find((filter: unknown) => isObject(filter) && filter['type'] === 'cohort') as Record<string, unknown> | undefined
+    if (found) return found['value']
+  }
+  return undefined
 }
 
 /** Masking with its `bytecode`: `hash` compiled as a template (docs/service-behaviour.md §P4.5). */

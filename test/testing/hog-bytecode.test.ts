@@ -165,6 +165,18 @@ describe('inputs, filters and masking compiled as the service compiles them [T1]
     expect((await created('print(1)')).filters).toEqual({ source: 'events', bytecode: [...H, 29] })
   })
 
+  it('[F1] [H12] refuses a cohort filter while the function is enabled; stores it with its bytecode_error otherwise', async () => {
+    const { call } = fake()
+    const filters = { properties: [{ type: 'cohort', key: 'id', value: 7 }] }
+    const error = "Can't use cohorts in real-time filters. Please inline the relevant expressions (cohort id=7)."
+    const refused = await call('POST', 'hog_functions/', { type: 'destination', hog: 'print(1)', enabled: true, filters })
+    expect(refused).toMatchObject({ status: 400, body: { detail: `Invalid filter configuration: ${error}`, attr: 'filters' } })
+    const saved = await call('POST', 'hog_functions/', { type: 'destination', hog: 'print(1)', enabled: false, filters })
+    expect(saved.body.filters).toEqual({ source: 'events', ...filters, bytecode: null, bytecode_error: error })
+    const enabling = await call('PATCH', `hog_functions/${String(saved.body.id)}/`, { enabled: true })
+    expect(enabling).toMatchObject({ status: 400, body: { detail: `Invalid filter configuration: ${error}` } })
+  })
+
   it('[H1] compiles seeds too: on the first request when seeded before the compiler was loaded', async () => {
     const { api, call } = fake()
     const [seeded] = api.seed.hogFunctions({ hog: 'return 7', inputs_schema: [{ type: 'string', key: 'u', required: false, secret: false, hidden: false }], inputs: { u: { value: 'x {event.event}' } } })

@@ -195,7 +195,7 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
   filters: (body, key, { store, draft }) => {
     const filters = objectField(body, key, { nullable: true })
     if (filters) checkFilters(filters)
-    return filters === undefined ? undefined : onSave(() => compiledFilters(draft.type, filters ?? {}, projectActions(store)))
+    return filters === undefined ? undefined : onSave(() => compiledFilters(draft.type, filters ?? {}, projectActions(store), draft.enabled))
   },
   masking: (body, key) => {
     const masking = objectField(body, key, { nullable: true })
@@ -205,14 +205,15 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
     const mappings = arrayField(body, key, { nullable: true })
     if (mappings === undefined || mappings === null) return mappings
     if (draft.type !== 'destination' && draft.type !== 'site_destination') invalid('Mappings are only allowed for destinations.', key)
-    return mappings.map((item, index) => (isObject(item) ? compiledMapping(store, draft.type, item, index) : {}))
+    return mappings.map((item, index) => (isObject(item) ? compiledMapping(store, draft, item, index) : {}))
   },
   icon_url: field.text({ nullable: true }),
   execution_order: field.integer({ nullable: true, min: 0, max: 32_767 }),
 }
 
 /** A mapping with its inputs and filters compiled as the function's are (docs/service-behaviour.md §P4.4). */
-function compiledMapping(store: FakeStore, type: string, item: Record<string, unknown>, index: number): Record<string, unknown> {
+function compiledMapping(store: FakeStore, draft: FakeHogFunction, item: Record<string, unknown>, index: number): Record<string, unknown> {
+  const { type, enabled } = draft
   const mapping = { inputs_schema: [], inputs: {}, filters: {}, ...item }
   const path = ['mappings', String(index)]
   const schema = Array.isArray(mapping.inputs_schema) ? (mapping.inputs_schema as FakeInputSchemaItem[]) : []
@@ -221,7 +222,7 @@ function compiledMapping(store: FakeStore, type: string, item: Record<string, un
   return onSave(() => ({
     ...mapping,
     inputs: compiledInputs(type, schema, inputs, [...path, 'inputs']),
-    filters: compiledFilters(type, filters, projectActions(store), [...path, 'filters']),
+    filters: compiledFilters(type, filters, projectActions(store), enabled, [...path, 'filters']),
   }))
 }
 
@@ -240,7 +241,12 @@ export function checkHogFunction(store: FakeStore, draft: FakeHogFunction, body:
     draft.transpiled = transpiledFor(draft.type, draft.hog)
   }
   // Filters not sent on create are the service's default `{}`, compiled all the same.
-  if (!previous && !('filters' in body)) draft.filters = onSave(() => compiledFilters(draft.type, draft.filters, projectActions(store)))
+  if (!previous && !('filters' in body)) {
+    draft.filters = onSave(() => compiledFilters(draft.type, draft.filters, projectActions(store), draft.enabled))
+  }
+  // Filters that did not compile are saved only while the function stays disabled (docs/service-behaviour.md §P4.3).
+  const filterError = draft.filters['bytecode_error']
+  if (draft.enabled && typeof filterError === 'string') invalid(`Invalid filter configuration: ${filterError}`, 'filters')
   if (draft.type === 'transformation' && draft.enabled && !draft.deleted) {
     const others = [...store.hogFunctions.values()].filter((item) => item.id !== draft.id && !item.deleted && item.enabled && item.type === 'transformation')
     if (others.length >= MAX_ENABLED_TRANSFORMATIONS) {

@@ -81,7 +81,7 @@ function compileRefusal(type: string, configuration: Record<string, unknown>, st
   try {
     const schema = Array.isArray(configuration['inputs_schema']) ? (configuration['inputs_schema'] as FakeInputSchemaItem[]) : []
     if (isObject(configuration['inputs'])) compiledInputs(type, schema, configuration['inputs'])
-    if (isObject(configuration['filters'])) compiledFilters(type, configuration['filters'], projectActions(store))
+    if (isObject(configuration['filters'])) compiledFilters(type, configuration['filters'], projectActions(store), true)
     if (isObject(configuration['masking'])) compiledMasking(configuration['masking'])
     hogBytecode(type, String(configuration['hog']))
     return null

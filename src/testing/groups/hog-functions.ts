@@ -140,7 +140,7 @@ function compileSeed(store: FakeStore, record: FakeHogFunction): void {
   }
   record.bytecode = attempt(() => hogBytecode(record.type, record.hog), null)
   record.inputs = attempt(() => compiledInputs(record.type, record.inputs_schema, record.inputs), record.inputs)
-  record.filters = attempt(() => compiledFilters(record.type, record.filters, projectActions(store)), record.filters)
+  record.filters = attempt(() => compiledFilters(record.type, record.filters, projectActions(store), false), record.filters)
 }
 
 /** A handler that needs the compiler: loads it, compiles the project's waiting seeds, then answers. */
