@@ -20,10 +20,12 @@ let loading: Promise<typeof loaded> | undefined
 
 /** Loads the compiler (once per process); every compile below needs it loaded. */
 export async function loadFakeCompiler(): Promise<void> {
-  loading ??= Promise.all([import('../hog/compile.js'), import('../hog/filters.js')]).then(async ([compile, filters]) => ({
-    compile: await compile.loadHogCompiler(),
-    filtersExpression: filters.filtersExpression,
-  }))
+  loading ??= Promise.all([import('../hog/compile.js'), import('../hog/filters.js')]).then(
+    async ([compile, filters]) => ({
+      compile: await compile.loadHogCompiler(),
+      filtersExpression: filters.filtersExpression,
+    }),
+  )
   loaded = await loading
 }
 
@@ -114,7 +116,12 @@ export function wrappedInputs(inputs: Readonly<Record<string, unknown>>): Record
   )
 }
 
-function templateOf(type: string, entry: SchemaItem, item: Record<string, unknown>, path: string[]): CompiledTemplate | null {
+function templateOf(
+  type: string,
+  entry: SchemaItem,
+  item: Record<string, unknown>,
+  path: string[],
+): CompiledTemplate | null {
   let value = item['value']
   if (!truthy(value) || entry.templating === false || item['templating'] === 'liquid') return null
   if (!TEMPLATED_INPUT_TYPES.has(entry.type ?? 'string') || JS_SOURCE_TYPES.has(type)) return null
@@ -148,12 +155,18 @@ function templateBytecode(value: unknown, inputs: Set<string>): unknown {
     return compiled.bytecode
   }
   if (Array.isArray(value)) return value.map((item) => templateBytecode(item, inputs))
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, templateBytecode(item, inputs)]))
+  if (isObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, templateBytecode(item, inputs)]))
+  }
   return value
 }
 
 /** Kahn's sort as the service runs it: keys with no unmet dependency first, in the order given. */
-function topologicalOrder(keys: readonly string[], deps: ReadonlyMap<string, string[]>, path: readonly string[]): string[] {
+function topologicalOrder(
+  keys: readonly string[],
+  deps: ReadonlyMap<string, string[]>,
+  path: readonly string[],
+): string[] {
   const edges = new Map(keys.map((key) => [key, (deps.get(key) ?? []).filter((dep) => deps.has(dep))]))
   const waiting = new Map(keys.map((key) => [key, edges.get(key)?.length ?? 0]))
   const queue = keys.filter((key) => waiting.get(key) === 0)
@@ -190,7 +203,9 @@ export function compiledFilters(
   if (JS_SOURCE_TYPES.has(type)) return out
   const cohort = cohortFilter(out)
   if (cohort !== undefined) {
-    const error = `Can't use cohorts in real-time filters. Please inline the relevant expressions (cohort id=${String(cohort)}).`
+    const error =
+      "Can't use cohorts in real-time filters. Please inline the relevant expressions " +
+      `(cohort id=${String(cohort)}).`
     if (enabled) throw new CompileRefusal(path, `Invalid filter configuration: ${error}`, true)
     return { ...out, bytecode: null, bytecode_error: error }
   }
@@ -209,8 +224,8 @@ function cohortFilter(filters: Record<string, unknown>): unknown {
   )]
   for (const list of lists) {
     if (!Array.isArray(list)) continue
-    const found = list.find((filter: unknown) => isObject(filter) && filter['type'] === 'cohort') as Record<string, unknown> | undefined
-    if (found) return found['value']
+    const found: unknown = list.find((filter: unknown) => isObject(filter) && filter['type'] === 'cohort')
+    if (isObject(found)) return found['value']
   }
   return undefined
 }
@@ -225,8 +240,15 @@ export function compiledMasking(masking: Readonly<Record<string, unknown>>): Rec
 }
 
 /** A compile error as the refusal of `path`; anything else (a bug) is thrown on. */
-function refusalOf(error: unknown, path: readonly string[], message: (detail: string) => string, nonField = false): unknown {
-  if (error instanceof Error && error.name === 'HogCompileError') return new CompileRefusal(path, message(error.message), nonField)
+function refusalOf(
+  error: unknown,
+  path: readonly string[],
+  message: (detail: string) => string,
+  nonField = false,
+): unknown {
+  if (error instanceof Error && error.name === 'HogCompileError') {
+    return new CompileRefusal(path, message(error.message), nonField)
+  }
   return error
 }
 

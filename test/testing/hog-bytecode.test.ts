@@ -39,8 +39,9 @@ describe('the bytecode the fake stores for hog [H1] [H2] [H4] [H5] [H9] [H10] [H
     const patched = await call('PATCH', `hog_functions/${id}/`, { hog: 'return 1 + 2' })
     expect(patched.body.bytecode).toEqual([...H, 33, 2, 33, 1, 6, 38])
     // A PATCH without hog keeps the stored bytecode.
-    expect((await call('PATCH', `hog_functions/${id}/`, { name: 'Renamed' })).body.bytecode).toEqual([...H, 33, 2, 33, 1, 6, 38])
-    expect((await call('GET', `hog_functions/${id}/`)).body).toMatchObject({ bytecode: [...H, 33, 2, 33, 1, 6, 38], transpiled: null })
+    const sum = [...H, 33, 2, 33, 1, 6, 38]
+    expect((await call('PATCH', `hog_functions/${id}/`, { name: 'Renamed' })).body.bytecode).toEqual(sum)
+    expect((await call('GET', `hog_functions/${id}/`)).body).toMatchObject({ bytecode: sum, transpiled: null })
   })
 
   it('[H4] writes a literal with a fraction or an exponent as FLOAT, an integer as INTEGER', async () => {
@@ -59,7 +60,8 @@ describe('the bytecode the fake stores for hog [H1] [H2] [H4] [H5] [H9] [H10] [H
     ])
     const { call } = fake()
     for (const hog of ['let x := 1\nlet x := 2', 'y := 1']) {
-      expect(await call('POST', 'hog_functions/', { type: 'destination', hog })).toMatchObject({ status: 400, body: HOG_ERROR })
+      const answer = await call('POST', 'hog_functions/', { type: 'destination', hog })
+      expect(answer).toMatchObject({ status: 400, body: HOG_ERROR })
     }
   })
 
@@ -90,11 +92,14 @@ describe('the bytecode the fake stores for hog [H1] [H2] [H4] [H5] [H9] [H10] [H
 describe('compile errors as the service answers them [H19] [T6] [V2]', () => {
   it('[H19] refuses hog that does not parse, on create and PATCH, leaving the stored function as it was', async () => {
     const { call } = fake()
-    expect(await call('POST', 'hog_functions/', { type: 'destination', hog: 'let x := ' })).toMatchObject({ status: 400, body: HOG_ERROR })
+    const refused = await call('POST', 'hog_functions/', { type: 'destination', hog: 'let x := ' })
+    expect(refused).toMatchObject({ status: 400, body: HOG_ERROR })
     const { body } = await call('POST', 'hog_functions/', { type: 'destination', name: 'Kept', hog: 'return 1' })
     const id = String(body.id)
-    expect(await call('PATCH', `hog_functions/${id}/`, { hog: 'return (' })).toMatchObject({ status: 400, body: HOG_ERROR })
-    expect((await call('GET', `hog_functions/${id}/`)).body).toMatchObject({ hog: 'return 1', bytecode: [...H, 33, 1, 38] })
+    const patched = await call('PATCH', `hog_functions/${id}/`, { hog: 'return (' })
+    expect(patched).toMatchObject({ status: 400, body: HOG_ERROR })
+    const kept = (await call('GET', `hog_functions/${id}/`)).body
+    expect(kept).toMatchObject({ hog: 'return 1', bytecode: [...H, 33, 1, 38] })
   })
 
   it('[T6] refuses an input template that does not compile, on the input', async () => {
@@ -113,7 +118,8 @@ describe('compile errors as the service answers them [H19] [T6] [V2]', () => {
   it('[V2] answers a test run whose configuration does not compile with the raw errors', async () => {
     const { call } = fake()
     const event = { uuid: '0190a1b2-0000-7000-8000-000000000009', event: 'e', distinct_id: 'd', properties: {} }
-    const bad = { type: 'destination', hog: 'print(1)', inputs_schema: [{ type: 'string', key: 'u' }], inputs: { u: { value: '{' } } }
+    const schema = [{ type: 'string', key: 'u' }]
+    const bad = { type: 'destination', hog: 'print(1)', inputs_schema: schema, inputs: { u: { value: '{' } } }
     const answer = await call('POST', 'hog_functions/new/invocations/', { configuration: bad, globals: { event } })
     expect(answer.status).toBe(400)
     const errors = (answer.body as { configuration: { inputs: { u: string[] } } }).configuration.inputs.u
@@ -144,15 +150,23 @@ describe('inputs, filters and masking compiled as the service compiles them [T1]
       },
     })
     expect(body.inputs).toEqual({
-      greeting: { value: 'Hi {inputs.name}', bytecode: [...H, 32, 'Hi ', 32, 'name', 32, 'inputs', 1, 2, 2, 'concat', 2], order: 4 },
+      greeting: {
+        value: 'Hi {inputs.name}',
+        bytecode: [...H, 32, 'Hi ', 32, 'name', 32, 'inputs', 1, 2, 2, 'concat', 2],
+        order: 4,
+      },
       name: { value: '{event.event}', bytecode: [...H, 32, 'event', 32, 'event', 1, 2], order: 0 },
-      body: { value: { id: '{person.id}', n: 1 }, bytecode: { id: [...H, 32, 'id', 32, 'person', 1, 2], n: 1 }, order: 1 },
+      body: {
+        value: { id: '{person.id}', n: 1 },
+        bytecode: { id: [...H, 32, 'id', 32, 'person', 1, 2], n: 1 },
+        order: 1,
+      },
       count: { value: 3, order: 2 },
       raw: { value: '{not compiled}', order: 3 },
     })
   })
 
-  it('[F1] [F2] [F3] stores the filters\' expression compiled; no filters is `true`; masking\'s hash as a template', async () => {
+  it("[F1] [F2] [F3] stores the filters' expression compiled, `true` for none; masking's hash", async () => {
     const { call } = fake()
     const filtered = await call('POST', 'hog_functions/', {
       type: 'destination',
@@ -160,30 +174,45 @@ describe('inputs, filters and masking compiled as the service compiles them [T1]
       filters: { events: [{ id: '$pageview', type: 'events' }], bytecode: ['_H', 1, 30] },
       masking: { ttl: 60, hash: '{person.id}' },
     })
-    expect(filtered.body.filters).toEqual({ source: 'events', events: [{ id: '$pageview', type: 'events' }], bytecode: [...H, 32, '$pageview', 32, 'event', 1, 1, 11] })
+    expect(filtered.body.filters).toEqual({
+      source: 'events',
+      events: [{ id: '$pageview', type: 'events' }],
+      bytecode: [...H, 32, '$pageview', 32, 'event', 1, 1, 11],
+    })
     expect(filtered.body.masking).toMatchObject({ hash: '{person.id}', bytecode: [...H, 32, 'id', 32, 'person', 1, 2] })
     expect((await created('print(1)')).filters).toEqual({ source: 'events', bytecode: [...H, 29] })
   })
 
-  it('[F1] [H12] refuses a cohort filter while the function is enabled; stores it with its bytecode_error otherwise', async () => {
+  it('[F1] [H12] refuses a cohort filter while the function is enabled, else stores its bytecode_error', async () => {
     const { call } = fake()
     const filters = { properties: [{ type: 'cohort', key: 'id', value: 7 }] }
     const error = "Can't use cohorts in real-time filters. Please inline the relevant expressions (cohort id=7)."
-    const refused = await call('POST', 'hog_functions/', { type: 'destination', hog: 'print(1)', enabled: true, filters })
-    expect(refused).toMatchObject({ status: 400, body: { detail: `Invalid filter configuration: ${error}`, attr: 'filters' } })
-    const saved = await call('POST', 'hog_functions/', { type: 'destination', hog: 'print(1)', enabled: false, filters })
+    const write = (enabled: boolean) =>
+      call('POST', 'hog_functions/', { type: 'destination', hog: 'print(1)', enabled, filters })
+    const refused = await write(true)
+    const detail = `Invalid filter configuration: ${error}`
+    expect(refused).toMatchObject({ status: 400, body: { detail, attr: 'filters' } })
+    const saved = await write(false)
     expect(saved.body.filters).toEqual({ source: 'events', ...filters, bytecode: null, bytecode_error: error })
     const enabling = await call('PATCH', `hog_functions/${String(saved.body.id)}/`, { enabled: true })
-    expect(enabling).toMatchObject({ status: 400, body: { detail: `Invalid filter configuration: ${error}` } })
+    expect(enabling).toMatchObject({ status: 400, body: { detail } })
   })
 
   it('[H1] compiles seeds too: on the first request when seeded before the compiler was loaded', async () => {
     const { api, call } = fake()
-    const [seeded] = api.seed.hogFunctions({ hog: 'return 7', inputs_schema: [{ type: 'string', key: 'u', required: false, secret: false, hidden: false }], inputs: { u: { value: 'x {event.event}' } } })
+    const schema = [{ type: 'string', key: 'u', required: false, secret: false, hidden: false }]
+    const inputs = { u: { value: 'x {event.event}' } }
+    const [seeded] = api.seed.hogFunctions({ hog: 'return 7', inputs_schema: schema, inputs })
     const read = await call('GET', `hog_functions/${String(seeded?.id)}/`)
     expect(read.body).toMatchObject({
       bytecode: [...H, 33, 7, 38],
-      inputs: { u: { value: 'x {event.event}', bytecode: [...H, 32, 'x ', 32, 'event', 32, 'event', 1, 2, 2, 'concat', 2], order: 0 } },
+      inputs: {
+        u: {
+          value: 'x {event.event}',
+          bytecode: [...H, 32, 'x ', 32, 'event', 32, 'event', 1, 2, 2, 'concat', 2],
+          order: 0,
+        },
+      },
       filters: { source: 'events', bytecode: [...H, 29] },
     })
   })

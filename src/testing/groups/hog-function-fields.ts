@@ -11,7 +11,14 @@ import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
 import { clone, type FakeStore } from '../store.js'
 import { FAKE_TEMPLATES } from './hog-function-templates.js'
 import type { HogAction } from '../../hog/filters.js'
-import { CompileRefusal, JS_SOURCE_TYPES, compiledFilters, compiledInputs, compiledMasking, hogBytecode } from '../hog-compile.js'
+import {
+  CompileRefusal,
+  JS_SOURCE_TYPES,
+  compiledFilters,
+  compiledInputs,
+  compiledMasking,
+  hogBytecode,
+} from '../hog-compile.js'
 
 const INPUT_TYPES = HOG_FUNCTION_INPUT_TYPES
 const MAX_ENABLED_TRANSFORMATIONS = 20
@@ -29,7 +36,8 @@ export function onSave<T>(compile: () => T): T {
 
 /** What `hog` of a JavaScript-source type stands for: a stand-in, not the service's transpiler output (§15). */
 export function transpiledFor(type: string, hog: string): string | null {
-  return JS_SOURCE_TYPES.has(type) ? `(function() {\n  // transpiled from Hog\n  return ${JSON.stringify(hog)};\n})` : null
+  if (!JS_SOURCE_TYPES.has(type)) return null
+  return `(function() {\n  // transpiled from Hog\n  return ${JSON.stringify(hog)};\n})`
 }
 
 /** The project's live actions, for the `actions` entries of filters ([`F7`]). */
@@ -158,7 +166,10 @@ function readInputs(body: Record<string, unknown>, key: string, { draft, previou
   const sent = objectField(body, key)
   const inputs = sent && withSecretsKept(draft.inputs_schema, sent, previous ? draft.inputs : {})
   if (inputs) checkInputValues(draft.inputs_schema, inputs)
-  if (inputs) draft.inputs = onSave(() => compiledInputs(draft.type, draft.inputs_schema, { ...(previous ? {} : draft.inputs), ...inputs }))
+  if (inputs) {
+    const merged = { ...(previous ? {} : draft.inputs), ...inputs }
+    draft.inputs = onSave(() => compiledInputs(draft.type, draft.inputs_schema, merged))
+  }
   for (const item of draft.inputs_schema) {
     const input = draft.inputs[item.key]
     if (item.required && (input === undefined || input['value'] === undefined || input['value'] === '' || input['value'] === null)) {
@@ -195,7 +206,8 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
   filters: (body, key, { store, draft }) => {
     const filters = objectField(body, key, { nullable: true })
     if (filters) checkFilters(filters)
-    return filters === undefined ? undefined : onSave(() => compiledFilters(draft.type, filters ?? {}, projectActions(store), draft.enabled))
+    if (filters === undefined) return undefined
+    return onSave(() => compiledFilters(draft.type, filters ?? {}, projectActions(store), draft.enabled))
   },
   masking: (body, key) => {
     const masking = objectField(body, key, { nullable: true })
@@ -212,7 +224,12 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
 }
 
 /** A mapping with its inputs and filters compiled as the function's are (docs/service-behaviour.md §P4.4). */
-function compiledMapping(store: FakeStore, draft: FakeHogFunction, item: Record<string, unknown>, index: number): Record<string, unknown> {
+function compiledMapping(
+  store: FakeStore,
+  draft: FakeHogFunction,
+  item: Record<string, unknown>,
+  index: number,
+): Record<string, unknown> {
   const { type, enabled } = draft
   const mapping = { inputs_schema: [], inputs: {}, filters: {}, ...item }
   const path = ['mappings', String(index)]
@@ -235,7 +252,12 @@ export function defaultsOf(schema: readonly FakeInputSchemaItem[]): Record<strin
  * What the service derives after the fields, and its cap on enabled transformations. `hog` is compiled when
  * sent (or on create): a PATCH without it keeps the stored `bytecode`.
  */
-export function checkHogFunction(store: FakeStore, draft: FakeHogFunction, body: Record<string, unknown>, previous: boolean): void {
+export function checkHogFunction(
+  store: FakeStore,
+  draft: FakeHogFunction,
+  body: Record<string, unknown>,
+  previous: boolean,
+): void {
   if (!previous || 'hog' in body) {
     draft.bytecode = onSave(() => hogBytecode(draft.type, draft.hog))
     draft.transpiled = transpiledFor(draft.type, draft.hog)
@@ -246,7 +268,9 @@ export function checkHogFunction(store: FakeStore, draft: FakeHogFunction, body:
   }
   // Filters that did not compile are saved only while the function stays disabled (docs/service-behaviour.md §P4.3).
   const filterError = draft.filters['bytecode_error']
-  if (draft.enabled && typeof filterError === 'string') invalid(`Invalid filter configuration: ${filterError}`, 'filters')
+  if (draft.enabled && typeof filterError === 'string') {
+    invalid(`Invalid filter configuration: ${filterError}`, 'filters')
+  }
   if (draft.type === 'transformation' && draft.enabled && !draft.deleted) {
     const others = [...store.hogFunctions.values()].filter((item) => item.id !== draft.id && !item.deleted && item.enabled && item.type === 'transformation')
     if (others.length >= MAX_ENABLED_TRANSFORMATIONS) {

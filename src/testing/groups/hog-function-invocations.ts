@@ -59,7 +59,11 @@ export async function testInvocation(
       person: isObject(globals['person']) ? (globals['person'] as never) : null,
       groups: isObject(globals['groups']) ? (globals['groups'] as never) : null,
     },
-    { project: project as never, mockLogs: body['mock_async_functions'] !== false, actions: projectActions(context.store) },
+    {
+      project: project as never,
+      mockLogs: body['mock_async_functions'] !== false,
+      actions: projectActions(context.store),
+    },
   )
   const timestamp = drfDateTime(context.store.now())
   // What the fake could not evaluate is said in the answer (the service has no such line): never a silent pass.
@@ -79,7 +83,8 @@ export async function testInvocation(
  */
 function compileRefusal(type: string, configuration: Record<string, unknown>, store: FakeStore): Response | null {
   try {
-    const schema = Array.isArray(configuration['inputs_schema']) ? (configuration['inputs_schema'] as FakeInputSchemaItem[]) : []
+    const sentSchema = configuration['inputs_schema']
+    const schema = Array.isArray(sentSchema) ? (sentSchema as FakeInputSchemaItem[]) : []
     if (isObject(configuration['inputs'])) compiledInputs(type, schema, configuration['inputs'])
     if (isObject(configuration['filters'])) compiledFilters(type, configuration['filters'], projectActions(store), true)
     if (isObject(configuration['masking'])) compiledMasking(configuration['masking'])

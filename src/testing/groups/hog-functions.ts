@@ -10,7 +10,14 @@ import { apiError, fail, invalid, json } from '../responses.js'
 import { bodyObject, isObject, parseBoolean } from '../validators.js'
 import type { FakeHogFunction } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
-import { compiledFilters, compiledInputs, compilerLoaded, hogBytecode, loadFakeCompiler, wrappedInputs } from '../hog-compile.js'
+import {
+  compiledFilters,
+  compiledInputs,
+  compilerLoaded,
+  hogBytecode,
+  loadFakeCompiler,
+  wrappedInputs,
+} from '../hog-compile.js'
 import { HOG_FUNCTION_WRITABLE, checkHogFunction, projectActions, transpiledFor } from './hog-function-fields.js'
 import { hogFunctionRunHandlers } from './hog-function-runs.js'
 
@@ -100,7 +107,8 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
     const fields: Partial<FakeHogFunction> = { type, created_at: createdAt, updated_at: createdAt, name: `Hog function ${index + 1}`, hog: "print('hello')", enabled: true }
     if (type === 'transformation') fields.execution_order = nextExecutionOrder(store)
     Object.assign(fields, seed)
-    const derived = { inputs: wrappedInputs(seed.inputs ?? {}), bytecode: null, transpiled: transpiledFor(type, fields.hog ?? '') }
+    const transpiled = transpiledFor(type, fields.hog ?? '')
+    const derived = { inputs: wrappedInputs(seed.inputs ?? {}), bytecode: null, transpiled }
     return { ...fields, ...derived, filters: fields.filters ?? {} }
   },
   softDeletes: true,
@@ -140,7 +148,8 @@ function compileSeed(store: FakeStore, record: FakeHogFunction): void {
   }
   record.bytecode = attempt(() => hogBytecode(record.type, record.hog), null)
   record.inputs = attempt(() => compiledInputs(record.type, record.inputs_schema, record.inputs), record.inputs)
-  record.filters = attempt(() => compiledFilters(record.type, record.filters, projectActions(store), false), record.filters)
+  const actions = projectActions(store)
+  record.filters = attempt(() => compiledFilters(record.type, record.filters, actions, false), record.filters)
 }
 
 /** A handler that needs the compiler: loads it, compiles the project's waiting seeds, then answers. */
