@@ -33,7 +33,16 @@ function loadParser(): Promise<Parser> {
 
 /** Parses `source` as a program, a template string (without its `F'` prefix) or one expression. */
 export async function parseHog(source: string, mode: ParseMode): Promise<HogNode> {
+  return parseWith(await loadParser(), source, mode)
+}
+
+/** `parseHog` once the parser is loaded: synchronous from then on. */
+export async function loadHogParser(): Promise<(source: string, mode: ParseMode) => HogNode> {
   const wasm = await loadParser()
+  return (source, mode) => parseWith(wasm, source, mode)
+}
+
+function parseWith(wasm: Parser, source: string, mode: ParseMode): HogNode {
   // A template is parsed as the body of an f-string: `F'` and no closing quote (docs/service-behaviour.md [`H16`]).
   const text = mode === 'template' ? `F'${source}` : source
   const raw =

@@ -177,7 +177,7 @@ describe('secrets', () => {
       expect(missing.errors).toEqual([{ kind: 'hogFunctions', key: mapped.name, message: `mappings[0].inputs.token: environment variable ${MAPPING_VARIABLE} is not set` }])
       const result = await plan(production, config, { env: { [MAPPING_VARIABLE]: 'production-mapping-secret' } })
       expect((await apply(production, result)).applied).toBe(1)
-      expect(storedMappings(PRODUCTION)![0]!.inputs.token).toEqual({ value: 'production-mapping-secret' })
+      expect(storedMappings(PRODUCTION)![0]!.inputs.token).toMatchObject({ value: 'production-mapping-secret' })
       expect(everything(result)).not.toContain('production-mapping-secret')
       expect((await plan(production, config, { env: {} })).changes.map((change) => change.action)).toEqual(['unchanged'])
     })
@@ -190,7 +190,7 @@ describe('secrets', () => {
       const rotated = await plan(staging, config, { env: { [MAPPING_VARIABLE]: 'rotated-mapping-secret' }, rotateSecrets: true })
       expect(rotated.changes[0]!.fields).toEqual([{ path: 'mappings[0].inputs.token.value', before: '(secret)', after: '(secret)' }])
       expect((await apply(staging, rotated)).applied).toBe(1)
-      expect(storedMappings(STAGING)![0]!.inputs.token).toEqual({ value: 'rotated-mapping-secret' })
+      expect(storedMappings(STAGING)![0]!.inputs.token).toMatchObject({ value: 'rotated-mapping-secret' })
       expect(everything(same, rotated)).not.toMatch(/rotated-mapping-secret|mapping-secret-value/)
     })
 

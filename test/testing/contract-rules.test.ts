@@ -179,7 +179,8 @@ describe('hog functions', () => {
       status: { state: 3 },
     })
     expect(fresh.body).toMatchObject({ name: 'B' })
-    expect(fresh.body.bytecode).not.toEqual(['x'])
+    // The seed's default code, print('hello'), as PostHog compiles it; never the bytecode sent.
+    expect(fresh.body.bytecode).toEqual(['_H', 1, 32, 'hello', 2, 'print', 1, 35])
   })
 })
 

@@ -92,7 +92,12 @@ describe('hog functions', () => {
     expect(created.body.inputs.url).toMatchObject({ value: 'https://example.com', order: 0 })
     expect(created.body).not.toHaveProperty('deleted')
     expect(created.body).not.toHaveProperty('template_id')
-    expect(created.body.bytecode[0]).toBe('_H')
+    // PostHog's bytecode of the code: arguments in order, a dict as key then value, DICT 1, CALL_GLOBAL fetch 2, POP.
+    expect(created.body.bytecode).toEqual([
+      '_H', 1, 32, 'url', 32, 'inputs', 1, 2, 32, 'headers', 32, 'Authorization', 32, 'token', 32, 'inputs', 1, 2, 42, 1,
+      42, 1, 2, 'fetch', 2, 35,
+    ])
+    expect(created.body.inputs.url.bytecode).toEqual(['_H', 1, 32, 'https://example.com'])
     expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
 
     const retyped = await call('PATCH', `hog_functions/${created.body.id}/`, { type: 'transformation' })

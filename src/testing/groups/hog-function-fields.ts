@@ -10,37 +10,41 @@ import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEM
 import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
 import { clone, type FakeStore } from '../store.js'
 import { FAKE_TEMPLATES } from './hog-function-templates.js'
+import type { HogAction } from '../../hog/filters.js'
+import {
+  CompileRefusal,
+  JS_SOURCE_TYPES,
+  compiledFilters,
+  compiledInputs,
+  compiledMasking,
+  hogBytecode,
+} from '../hog-compile.js'
 
 const INPUT_TYPES = HOG_FUNCTION_INPUT_TYPES
 const MAX_ENABLED_TRANSFORMATIONS = 20
 const MAX_HOG_BYTES = 100 * 1024
 
-export function bytecodeFor(type: string, hog: string): unknown[] | null {
-  // JS-source types are transpiled, not compiled to bytecode (docs/service-behaviour.md §4.1).
-  return type === 'site_destination' || type === 'site_app' ? null : ['_H', 1, 32, hog.length, 2, 'print', 1, 35]
-}
-
-export function transpiledFor(type: string, hog: string): string | null {
-  return type === 'site_destination' || type === 'site_app' ? `(function() {\n  // transpiled from Hog\n  return ${JSON.stringify(hog)};\n})` : null
-}
-
-export function compiledFilters(filters: Record<string, unknown>): Record<string, unknown> {
-  return { source: 'events', ...filters, bytecode: ['_H', 1, 29] }
-}
-
-/** Input objects with the computed `bytecode` and `order`; plain values are wrapped as `{ value }`. */
-export function normaliseInputs(schema: readonly FakeInputSchemaItem[], inputs: Record<string, unknown>): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {}
-  for (const [key, input] of Object.entries(inputs)) {
-    const item = isObject(input) && 'value' in input ? input : { value: input }
-    const order = schema.findIndex((entry) => entry.key === key)
-    out[key] = {
-      ...item,
-      bytecode: typeof item['value'] === 'string' ? ['_H', 1, 32, item['value']] : ['_H', 1, 33, 0],
-      order: order === -1 ? Object.keys(out).length : order,
-    }
+/** Runs a compile of the save, answering its refusal as the service's 400 (attr: the field path joined by `__`). */
+export function onSave<T>(compile: () => T): T {
+  try {
+    return compile()
+  } catch (error) {
+    if (error instanceof CompileRefusal) invalid(error.message, error.path.join('__'))
+    throw error
   }
-  return out
+}
+
+/** What `hog` of a JavaScript-source type stands for: a stand-in, not the service's transpiler output (§15). */
+export function transpiledFor(type: string, hog: string): string | null {
+  if (!JS_SOURCE_TYPES.has(type)) return null
+  return `(function() {\n  // transpiled from Hog\n  return ${JSON.stringify(hog)};\n})`
+}
+
+/** The project's live actions, for the `actions` entries of filters ([`F7`]). */
+export function projectActions(store: FakeStore): HogAction[] {
+  return [...store.actions.values()]
+    .filter((action) => action.deleted !== true)
+    .map((action) => ({ id: action.id, steps: action.steps as HogAction['steps'] }))
 }
 
 /**
@@ -134,7 +138,7 @@ function checkMasking(masking: Record<string, unknown> | null): Record<string, u
   integerField(masking, 'ttl', { required: true, min: 60, max: 86_400 }, 'masking__ttl')
   integerField(masking, 'threshold', { nullable: true }, 'masking__threshold')
   stringField(masking, 'hash', { required: true }, 'masking__hash')
-  return { ...masking, bytecode: ['_H', 1, 32, String(masking['hash'])] }
+  return onSave(() => compiledMasking(masking))
 }
 
 /** On create, a template's code, inputs schema, name and defaults (docs/service-behaviour.md §4.1); ignored on update. */
@@ -152,7 +156,7 @@ function readTemplate(body: Record<string, unknown>, key: string, { draft, previ
     name: template.name,
     description: template.description ?? '',
     icon_url: template.icon_url,
-    inputs: normaliseInputs(template.inputs_schema, Object.fromEntries(template.inputs_schema.filter((item) => item.default !== undefined).map((item) => [item.key, item.default]))),
+    inputs: onSave(() => compiledInputs(draft.type, template.inputs_schema, defaultsOf(template.inputs_schema))),
   })
   return undefined
 }
@@ -162,7 +166,10 @@ function readInputs(body: Record<string, unknown>, key: string, { draft, previou
   const sent = objectField(body, key)
   const inputs = sent && withSecretsKept(draft.inputs_schema, sent, previous ? draft.inputs : {})
   if (inputs) checkInputValues(draft.inputs_schema, inputs)
-  if (inputs) draft.inputs = { ...(previous ? {} : draft.inputs), ...normaliseInputs(draft.inputs_schema, inputs) }
+  if (inputs) {
+    const merged = { ...(previous ? {} : draft.inputs), ...inputs }
+    draft.inputs = onSave(() => compiledInputs(draft.type, draft.inputs_schema, merged))
+  }
   for (const item of draft.inputs_schema) {
     const input = draft.inputs[item.key]
     if (item.required && (input === undefined || input['value'] === undefined || input['value'] === '' || input['value'] === null)) {
@@ -196,29 +203,74 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
     return schema ? checkInputsSchema(schema) : undefined
   },
   inputs: readInputs,
-  filters: (body, key) => {
+  filters: (body, key, { store, draft }) => {
     const filters = objectField(body, key, { nullable: true })
     if (filters) checkFilters(filters)
-    return filters === undefined ? undefined : compiledFilters(filters ?? {})
+    if (filters === undefined) return undefined
+    return onSave(() => compiledFilters(draft.type, filters ?? {}, projectActions(store), draft.enabled))
   },
   masking: (body, key) => {
     const masking = objectField(body, key, { nullable: true })
     return masking === undefined ? undefined : checkMasking(masking)
   },
-  mappings: (body, key, { draft }) => {
+  mappings: (body, key, { store, draft }) => {
     const mappings = arrayField(body, key, { nullable: true })
     if (mappings === undefined || mappings === null) return mappings
     if (draft.type !== 'destination' && draft.type !== 'site_destination') invalid('Mappings are only allowed for destinations.', key)
-    return mappings.map((item) => (isObject(item) ? { inputs_schema: [], inputs: {}, filters: {}, ...item } : {}))
+    return mappings.map((item, index) => (isObject(item) ? compiledMapping(store, draft, item, index) : {}))
   },
   icon_url: field.text({ nullable: true }),
   execution_order: field.integer({ nullable: true, min: 0, max: 32_767 }),
 }
 
-/** What the service derives after the fields (the compiled forms), and its cap on enabled transformations. */
-export function checkHogFunction(store: FakeStore, draft: FakeHogFunction): void {
-  draft.bytecode = bytecodeFor(draft.type, draft.hog)
-  draft.transpiled = transpiledFor(draft.type, draft.hog)
+/** A mapping with its inputs and filters compiled as the function's are (docs/service-behaviour.md §P4.4). */
+function compiledMapping(
+  store: FakeStore,
+  draft: FakeHogFunction,
+  item: Record<string, unknown>,
+  index: number,
+): Record<string, unknown> {
+  const { type, enabled } = draft
+  const mapping = { inputs_schema: [], inputs: {}, filters: {}, ...item }
+  const path = ['mappings', String(index)]
+  const schema = Array.isArray(mapping.inputs_schema) ? (mapping.inputs_schema as FakeInputSchemaItem[]) : []
+  const inputs = isObject(mapping.inputs) ? mapping.inputs : {}
+  const filters = isObject(mapping.filters) ? mapping.filters : {}
+  return onSave(() => ({
+    ...mapping,
+    inputs: compiledInputs(type, schema, inputs, [...path, 'inputs']),
+    filters: compiledFilters(type, filters, projectActions(store), enabled, [...path, 'filters']),
+  }))
+}
+
+/** The defaults of a schema, as the inputs of a function made from a template. */
+export function defaultsOf(schema: readonly FakeInputSchemaItem[]): Record<string, unknown> {
+  return Object.fromEntries(schema.filter((item) => item.default !== undefined).map((item) => [item.key, item.default]))
+}
+
+/**
+ * What the service derives after the fields, and its cap on enabled transformations. `hog` is compiled when
+ * sent (or on create): a PATCH without it keeps the stored `bytecode`.
+ */
+export function checkHogFunction(
+  store: FakeStore,
+  draft: FakeHogFunction,
+  body: Record<string, unknown>,
+  previous: boolean,
+): void {
+  if (!previous || 'hog' in body) {
+    draft.bytecode = onSave(() => hogBytecode(draft.type, draft.hog))
+    draft.transpiled = transpiledFor(draft.type, draft.hog)
+  }
+  // Filters not sent on create are the service's default `{}`, compiled all the same.
+  if (!previous && !('filters' in body)) {
+    draft.filters = onSave(() => compiledFilters(draft.type, draft.filters, projectActions(store), draft.enabled))
+  }
+  // Filters that did not compile are saved only while the function stays disabled (docs/service-behaviour.md §P4.3).
+  const filterError = draft.filters['bytecode_error']
+  if (draft.enabled && typeof filterError === 'string') {
+    invalid(`Invalid filter configuration: ${filterError}`, 'filters')
+  }
   if (draft.type === 'transformation' && draft.enabled && !draft.deleted) {
     const others = [...store.hogFunctions.values()].filter((item) => item.id !== draft.id && !item.deleted && item.enabled && item.type === 'transformation')
     if (others.length >= MAX_ENABLED_TRANSFORMATIONS) {

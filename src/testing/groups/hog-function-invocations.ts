@@ -7,8 +7,10 @@
 import type { OperationContext } from '../context.js'
 import { json } from '../responses.js'
 import { bodyObject, isObject } from '../validators.js'
-import type { FakeHogFunction } from '../records.js'
-import { drfDateTime } from '../store.js'
+import { CompileRefusal, compiledFilters, compiledInputs, compiledMasking, hogBytecode } from '../hog-compile.js'
+import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
+import { drfDateTime, type FakeStore } from '../store.js'
+import { projectActions } from './hog-function-fields.js'
 
 const RUNNABLE_TYPES = new Set(['destination', 'internal_destination', 'transformation'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -32,6 +34,10 @@ export async function testInvocation(
   if (typeof configuration['hog'] !== 'string') {
     return json({ configuration: { hog: ['This field is required.'] } }, 400)
   }
+  const type = String(configuration['type'] ?? 'destination')
+  // Validated like a save before the CDP sees it ([`V2`]): `hog`, inputs, filters and masking compiled.
+  const refused = compileRefusal(type, configuration, context.store)
+  if (refused) return refused
 
   const invocationId = body['invocation_id']
   const validId = typeof invocationId === 'string' && UUID.test(invocationId)
@@ -40,16 +46,9 @@ export async function testInvocation(
   }
   const globals = isObject(body['globals']) ? body['globals'] : eventGlobals(body['clickhouse_event'])
   if (!isObject(globals['event'])) return cdpRefusal(400)
-  const type = String(configuration['type'] ?? 'destination')
   if (!RUNNABLE_TYPES.has(type)) return cdpRefusal(400)
 
-  const { compileHog, HogCompileError, runHogFunction } = await import('../../hog/index.js')
-  try {
-    await compileHog(configuration['hog'] as string)
-  } catch (error) {
-    if (error instanceof HogCompileError) return json({ configuration: { hog: ['Hog code has errors.'] } }, 400)
-    throw error
-  }
+  const { runHogFunction } = await import('../../hog/function-run.js')
   const projectUrl = `${context.url.origin}/project/${context.store.projectId}`
   const given = isObject(globals['project']) ? globals['project'] : {}
   const project = { id: context.store.projectId, name: 'Default project', url: projectUrl, ...given }
@@ -60,7 +59,11 @@ export async function testInvocation(
       person: isObject(globals['person']) ? (globals['person'] as never) : null,
       groups: isObject(globals['groups']) ? (globals['groups'] as never) : null,
     },
-    { project: project as never, mockLogs: body['mock_async_functions'] !== false, actions: projectActions(context) },
+    {
+      project: project as never,
+      mockLogs: body['mock_async_functions'] !== false,
+      actions: projectActions(context.store),
+    },
   )
   const timestamp = drfDateTime(context.store.now())
   // What the fake could not evaluate is said in the answer (the service has no such line): never a silent pass.
@@ -74,11 +77,25 @@ export async function testInvocation(
   })
 }
 
-/** The project's live actions, for `actions` filter entries ([`F7`]). */
-function projectActions(context: OperationContext): { id: number; steps: never[] }[] {
-  return [...context.store.actions.values()]
-    .filter((action) => action.deleted !== true)
-    .map((action) => ({ id: action.id, steps: action.steps as never[] }))
+/**
+ * The configuration's compile refusal as the serializer's raw errors under `configuration`
+ * (`{configuration: {hog: ['Hog code has errors.']}}`, `{configuration: {inputs: {url: ['Invalid template: …']}}}`).
+ */
+function compileRefusal(type: string, configuration: Record<string, unknown>, store: FakeStore): Response | null {
+  try {
+    const sentSchema = configuration['inputs_schema']
+    const schema = Array.isArray(sentSchema) ? (sentSchema as FakeInputSchemaItem[]) : []
+    if (isObject(configuration['inputs'])) compiledInputs(type, schema, configuration['inputs'])
+    if (isObject(configuration['filters'])) compiledFilters(type, configuration['filters'], projectActions(store), true)
+    if (isObject(configuration['masking'])) compiledMasking(configuration['masking'])
+    hogBytecode(type, String(configuration['hog']))
+    return null
+  } catch (error) {
+    if (!(error instanceof CompileRefusal)) throw error
+    const path = error.nonField ? [...error.path, 'non_field_errors'] : error.path
+    const nested = path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), [error.message])
+    return json({ configuration: nested }, 400)
+  }
 }
 
 /** The configuration over the stored function; a masked secret (`{ secret: true }`) keeps the stored value ([`T5`]). */

@@ -3,14 +3,22 @@
  * the list, DELETE always 405 (soft delete by PATCH), `rearrange` answering a bare array. Their fields are
  * checked in hog-function-fields.ts; what they run (logs, metrics) is in hog-function-runs.ts.
  */
-import type { GroupHandlers } from '../context.js'
+import type { GroupHandlers, OperationHandler } from '../context.js'
 import { GroupKit, seededAt } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { apiError, fail, invalid, json } from '../responses.js'
 import { bodyObject, isObject, parseBoolean } from '../validators.js'
 import type { FakeHogFunction } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
-import { HOG_FUNCTION_WRITABLE, bytecodeFor, checkHogFunction, compiledFilters, normaliseInputs, transpiledFor } from './hog-function-fields.js'
+import {
+  compiledFilters,
+  compiledInputs,
+  compilerLoaded,
+  hogBytecode,
+  loadFakeCompiler,
+  wrappedInputs,
+} from '../hog-compile.js'
+import { HOG_FUNCTION_WRITABLE, checkHogFunction, projectActions, transpiledFor } from './hog-function-fields.js'
 import { hogFunctionRunHandlers } from './hog-function-runs.js'
 
 /** Fields a seed may set. `inputs` may give plain values (`{ url: 'https://…' }`) or input objects. */
@@ -33,7 +41,7 @@ function blankHogFunction(store: FakeStore): FakeHogFunction {
     transpiled: null,
     inputs_schema: [],
     inputs: {},
-    filters: compiledFilters({}),
+    filters: {},
     masking: null,
     mappings: null,
     icon_url: null,
@@ -99,14 +107,14 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
     const fields: Partial<FakeHogFunction> = { type, created_at: createdAt, updated_at: createdAt, name: `Hog function ${index + 1}`, hog: "print('hello')", enabled: true }
     if (type === 'transformation') fields.execution_order = nextExecutionOrder(store)
     Object.assign(fields, seed)
-    const hog = fields.hog ?? ''
-    const derived = { inputs: normaliseInputs(fields.inputs_schema ?? [], seed.inputs ?? {}), bytecode: bytecodeFor(type, hog), transpiled: transpiledFor(type, hog) }
-    return { ...fields, ...derived, filters: compiledFilters(fields.filters ?? compiledFilters({})) }
+    const transpiled = transpiledFor(type, fields.hog ?? '')
+    const derived = { inputs: wrappedInputs(seed.inputs ?? {}), bytecode: null, transpiled }
+    return { ...fields, ...derived, filters: fields.filters ?? {} }
   },
   softDeletes: true,
   writable: HOG_FUNCTION_WRITABLE,
   check(store, draft, body, previous) {
-    checkHogFunction(store, draft)
+    checkHogFunction(store, draft, body, previous !== undefined)
     // Optimistic concurrency ([`P31`]): an update based on an older copy than the stored one is a conflict.
     const base = body['base_updated_at']
     if (previous && typeof base === 'string' && Date.parse(previous.updated_at) > Date.parse(base)) {
@@ -122,13 +130,50 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
   present: (_store, record) => presentHogFunction(record),
 })
 
+/** Seeds not compiled yet: the compiler loads on the first request, and seeding stays synchronous. */
+const uncompiledSeeds = new WeakSet<FakeHogFunction>()
+
+/**
+ * What a save would have compiled for a seed: `bytecode`, inputs and filters. Seeds are not validated, so
+ * code or a template that does not compile is left uncompiled (`bytecode: null`, no input bytecode).
+ */
+function compileSeed(store: FakeStore, record: FakeHogFunction): void {
+  uncompiledSeeds.delete(record)
+  const attempt = <T>(compile: () => T, fallback: T): T => {
+    try {
+      return compile()
+    } catch {
+      return fallback
+    }
+  }
+  record.bytecode = attempt(() => hogBytecode(record.type, record.hog), null)
+  record.inputs = attempt(() => compiledInputs(record.type, record.inputs_schema, record.inputs), record.inputs)
+  const actions = projectActions(store)
+  record.filters = attempt(() => compiledFilters(record.type, record.filters, actions, false), record.filters)
+}
+
+/** A handler that needs the compiler: loads it, compiles the project's waiting seeds, then answers. */
+function compiling(handler: OperationHandler): OperationHandler {
+  return async (context) => {
+    await loadFakeCompiler()
+    for (const record of context.store.hogFunctions.values()) {
+      if (uncompiledSeeds.has(record)) compileSeed(context.store, record)
+    }
+    return handler(context)
+  }
+}
+
 /** Stores a hog function built from `seed` without validation. */
 export function seedHogFunction(store: FakeStore, seed: HogFunctionSeed, index: number): FakeHogFunction {
-  return hogFunctions.seed(store, seed, index)
+  const record = hogFunctions.seed(store, seed, index)
+  // Compiled as a save would compile it: now if the compiler is loaded, else on the project's next request.
+  if (compilerLoaded()) compileSeed(store, record)
+  else uncompiledSeeds.add(record)
+  return record
 }
 
 export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
-  'hogFunctions.list': (context) => {
+  'hogFunctions.list': compiling((context) => {
     const { store, query } = context
     let items = hogFunctions.live(store)
     const types = query.getAll('type').flatMap((value) => value.split(',')).filter(Boolean)
@@ -143,15 +188,16 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     if (search) items = items.filter((item) => icontains(item.name, search) || icontains(item.description, search))
     sortBy(items, ['execution_order', '-updated_at', '-id'], (item, field) => item[field])
     return hogFunctions.page(context, items, presentListItem)
-  },
+  }),
 
-  'hogFunctions.create': hogFunctions.create,
-  'hogFunctions.retrieve': hogFunctions.retrieve,
-  'hogFunctions.update': hogFunctions.update,
+  'hogFunctions.create': compiling(hogFunctions.create),
+  'hogFunctions.retrieve': compiling(hogFunctions.retrieve),
+  'hogFunctions.update': compiling(hogFunctions.update),
   // Never hard-deleted: 405 with an empty body (forbid_destroy_model.py).
   'hogFunctions.delete': hogFunctions.delete,
 
   ...hogFunctionRunHandlers,
+  'hogFunctions.invocations': compiling(hogFunctionRunHandlers['hogFunctions.invocations']),
 
   // A binary image; 400 without `id` (docs/service-behaviour.md §4.2).
   'hogFunctions.icon': ({ query }) => {
@@ -173,7 +219,7 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
   },
 
   // `{orders: {id: int}}` → a bare array of every live transformation, in execution order (§4.2).
-  'hogFunctions.rearrange': ({ store, body: raw }) => {
+  'hogFunctions.rearrange': compiling(({ store, body: raw }) => {
     const body = bodyObject(raw)
     const orders = body['orders']
     if (!isObject(orders) || Object.keys(orders).length === 0) invalid('No orders provided')
@@ -189,7 +235,7 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     const transformations = [...store.hogFunctions.values()].filter((item) => !item.deleted && item.type === 'transformation')
     sortBy(transformations, ['execution_order', '-updated_at'], (item, field) => item[field])
     return json(transformations.map(presentHogFunction))
-  },
+  }),
 }
 
 /** A 1×1 transparent PNG. */

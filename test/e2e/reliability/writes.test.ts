@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConnectionError, InternalServerError, TimeoutError, type ProjectClient } from 'posthog-project-client'
 import type { FakeApi, OperationId } from 'posthog-project-client/testing'
 import { useE2E } from '../../helpers/fake-server.js'
@@ -45,6 +45,10 @@ const faults: Array<[Fault, new (...args: never[]) => Error]> = [
 /** The server acted on the POST, then the client saw a failure: a retry would create a duplicate. */
 describe('writes are never duplicated', () => {
   const e2e = useE2E()
+  // The fake loads PostHog's Hog parser on its first hog function request: done here, outside the 300 ms timeouts.
+  beforeAll(async () => {
+    await e2e.client().hogFunctions.list()
+  })
   beforeEach(() => e2e.fake.reset())
   let tried = 0
 
