@@ -123,6 +123,11 @@ export async function runInProcess(args: readonly string[], options: Omit<RunOpt
   return { code, stdout: stdout.text(), stderr: stderr.text() }
 }
 
+/** The command line run in this process with `env` as its whole environment (no terminal, empty stdin). */
+export function cli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+  return runInProcess(args, { env })
+}
+
 /** The environment that points the command at a fake server. */
 export function fakeEnv(fake: { apiKey: string; projectId: number }, url: string): Record<string, string> {
   return { POSTHOG_PERSONAL_API_KEY: fake.apiKey, POSTHOG_PROJECT_ID: String(fake.projectId), POSTHOG_BASE_URL: url }

@@ -2,35 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { parseCommandLine } from '../../src/cli/args.js'
-import { UsageError } from '../../src/cli/errors.js'
-import type { Sink } from '../../src/cli/output.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
+import { cli } from './helpers.js'
 
 /** `posthog-project test`: run in this process as the command's own code runs it, locally and against the fake. */
-
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
-  const parsed = await parseCommandLine(argv).catch((error: unknown) => {
-    if (error instanceof UsageError) return error
-    throw error
-  })
-  if (parsed instanceof UsageError) return { code: parsed.exitCode, stdout: '', stderr: parsed.message }
-  if (parsed.kind !== 'run') throw new Error(`${argv.join(' ')}: ${parsed.kind}`)
-  const out = { stdout: '', stderr: '' }
-  const sink = (stream: 'stdout' | 'stderr'): Sink => ({
-    write: (chunk) => ((out[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true),
-    once: () => undefined,
-  })
-  const stdin = (async function* () {})()
-  const io = { stdout: sink('stdout'), stderr: sink('stderr'), stdin, env, signal: new AbortController().signal }
-  return { code: await parsed.command.run(parsed.input, io), ...out }
-}
 
 const SECRET = 'slack-token-never-shown-42'
 const spec = (text: string) => `name: Slack alerts

@@ -6,7 +6,7 @@ import type { ProjectClient } from 'posthog-project-client'
 import { pull, writeConfig } from 'posthog-project-client/config'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
 import { fakeEnv } from './helpers.js'
-import { cli } from './in-process.js'
+import { cli } from './helpers.js'
 
 /**
  * A selection (`--kind`, `--key`) narrows what is planned and pruned, and nothing outside it blocks it: the

@@ -4,39 +4,14 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
 import { formatPlan, plan, planCopy, pull } from 'posthog-project-client/config'
-import { parseCommandLine } from '../../src/cli/args.js'
-import { UsageError } from '../../src/cli/errors.js'
-import type { Sink } from '../../src/cli/output.js'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
+import { cli, type CliResult } from './helpers.js'
 import { growthDashboard, layout } from '../config/setup.js'
 
 /**
  * `posthog-project copy` is `planCopy`: the command's plan is the library's for the same selection, across two
  * services (two fakes on two sockets, two keys). Run in this process, as the command's own code runs it.
  */
-
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** The command line run in this process with `env` as its whole environment. */
-async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
-  const parsed = await parseCommandLine(argv).catch((error: unknown) => {
-    if (error instanceof UsageError) return error
-    throw error
-  })
-  if (parsed instanceof UsageError) return { code: parsed.exitCode, stdout: '', stderr: `posthog-project: ${parsed.message}\n` }
-  if (parsed.kind !== 'run') throw new Error(`${argv.join(' ')}: ${parsed.kind}`)
-  const out = { stdout: '', stderr: '' }
-  const sink = (stream: 'stdout' | 'stderr'): Sink => ({
-    write: (chunk) => ((out[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true),
-    once: () => undefined,
-  })
-  const code = await parsed.command.run(parsed.input, { stdout: sink('stdout'), stderr: sink('stderr'), stdin: (async function* () {})(), env, signal: new AbortController().signal })
-  return { code, ...out }
-}
 
 const TARGET_KEY = 'phx_production_eu_key_000000000000000'
 
@@ -162,7 +137,7 @@ describe('README: promoting to another host', () => {
       const [name, value] = [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
       into[name] = real(value.replace(/^\$(\w+)$/, (_all, variable: string) => env[variable] ?? ''))
     }
-    const runs: Array<{ line: string } & Run> = []
+    const runs: Array<{ line: string } & CliResult> = []
     for (const line of block.split('\n')) {
       const words = line.split(' ')
       if (words[0] === 'export') {
@@ -208,7 +183,7 @@ describe('README: promoting a dashboard with its insights', () => {
     const values: Record<string, string> = { 'https://us.posthog.com': service.server.url, phx_staging_key: service.fake.apiKey, growth: join(work, 'growth') }
     const real = (word: string) => values[word] ?? word
     const env: Record<string, string> = {}
-    const runs: Array<{ line: string } & Run> = []
+    const runs: Array<{ line: string } & CliResult> = []
     for (const line of block.split('\n')) {
       const words = line.split(' ')
       const assign = (word: string, into: Record<string, string>) => (into[word.slice(0, word.indexOf('='))] = real(word.slice(word.indexOf('=') + 1)))

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startE2E, type E2E } from '../helpers/fake-server.js'
 import { fakeEnv } from './helpers.js'
-import { cli } from './in-process.js'
+import { cli } from './helpers.js'
 
 /** A plan error of a `$ref` names the file and line, suggests the nearest key, is printed once, and its spec is counted. */
 describe('plan errors of $refs', () => {
