@@ -30,15 +30,15 @@ describe('the built package', () => {
   })
 
   it('posthog-project-client/hog: ESM, CommonJS and types; PostHog\'s parser and VM imported on first use, in no bundle', () => {
-    for (const file of ['hog/index.js', 'hog/index.cjs', 'hog/index.d.ts', 'hog/index.d.cts']) expect(existsSync(`${root}dist/${file}`), file).toBe(true)
+    for (const file of ['hog/index.js', 'hog/index.cjs', 'hog/index.d.ts', 'hog/index.d.cts']) expect(existsSync(`${built}dist/${file}`), file).toBe(true)
     for (const file of ['hog/index.js', 'hog/index.cjs', 'testing/index.js', 'testing/index.cjs']) {
-      const code = readFileSync(`${root}dist/${file}`, 'utf8')
+      const code = readFileSync(`${built}dist/${file}`, 'utf8')
       expect(code, file).not.toMatch(/^import .*@posthog\/hog/m)
       expect(code, file).not.toContain('WebAssembly.instantiate')
     }
-    for (const file of ['index.js', 'index.cjs']) expect(readFileSync(`${root}dist/${file}`, 'utf8'), file).not.toContain('@posthog/hog')
+    for (const file of ['index.js', 'index.cjs']) expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain('@posthog/hog')
     const script = "require('posthog-project-client/hog').compileHog('return 1.0').then((b) => console.log(JSON.stringify(b)))"
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }).trim()).toBe('["_H",1,34,1,38]')
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe('["_H",1,34,1,38]')
   })
 
   it('an ESM import of dist exposes ProjectClient', () => {
