@@ -8,9 +8,11 @@ import { COMMANDS, GROUPS, kebab } from '../../src/cli/commands.js'
 import { buildCli, fakeEnv, runCli, runInProcess, type StagedCli } from './helpers.js'
 
 /**
- * The built bin's contract besides reaching operations: exit codes for each class of failure (with
+ * The command's contract besides reaching operations: exit codes for each class of failure (with
  * nothing sent on a usage error), one-line errors, settings from flags and the environment, `--data`
- * from a file and stdin, `--dry-run`, `--help`, `--version`, and a key that never shows.
+ * from a file and stdin, `--dry-run`, `--help`, `--version`, and a key that never shows. The built bin
+ * is spawned for what is its own (each exit code, stdin, a terminal, help and version without the SDK);
+ * the rest runs the same command line in this process (`runHere`, what the bin runs).
  */
 
 let cli: StagedCli
@@ -34,8 +36,8 @@ afterAll(async () => {
 })
 
 const run = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) => runCli(cli.bin, args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
-/** The same command line in this process (the bin's own code): for the matrices of usage errors. */
-const runHere = (args: string[]) => runInProcess(args, { env })
+/** The same command line in this process (the bin's own code). */
+const runHere = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) => runInProcess(args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
 const oneLine = (stderr: string) => {
   expect(stderr).toMatch(/^posthog-project: [^\n]+\n$/)
   return stderr.slice('posthog-project: '.length).trimEnd()
@@ -103,31 +105,31 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   })
 
   it('a missing key or project names the flag and the environment variable', async () => {
-    const noKey = await run(['surveys', 'list'], { env: { POSTHOG_PROJECT_ID: '1', POSTHOG_BASE_URL: server.url } })
+    const noKey = await runHere(['surveys', 'list'], { env: { POSTHOG_PROJECT_ID: '1', POSTHOG_BASE_URL: server.url } })
     expect(noKey.code).toBe(2)
     expect(oneLine(noKey.stderr)).toBe('Invalid argument `--api-key`: missing: pass --api-key or set POSTHOG_PERSONAL_API_KEY')
-    const noProject = await run(['surveys', 'list'], { env: { POSTHOG_PERSONAL_API_KEY: SECRET, POSTHOG_BASE_URL: server.url } })
+    const noProject = await runHere(['surveys', 'list'], { env: { POSTHOG_PERSONAL_API_KEY: SECRET, POSTHOG_BASE_URL: server.url } })
     expect(oneLine(noProject.stderr)).toBe('Invalid argument `--project`: missing: pass --project or set POSTHOG_PROJECT_ID')
     // The SDK's option errors name the flag as typed, not the option (`timeout`, `projectId`).
-    const badTimeout = await run(['surveys', 'list', '--timeout', 'soon'])
+    const badTimeout = await runHere(['surveys', 'list', '--timeout', 'soon'])
     expect(badTimeout.code).toBe(2)
     expect(oneLine(badTimeout.stderr)).toBe('Invalid argument `--timeout`: expected a positive number of milliseconds, got "soon"')
-    const badRetries = await run(['surveys', 'list', '--max-retries', '99'])
+    const badRetries = await runHere(['surveys', 'list', '--max-retries', '99'])
     expect(oneLine(badRetries.stderr)).toMatch(/^Invalid argument `--max-retries`: /)
-    const badProject = await run(['surveys', 'list', '--project', 'my project'])
+    const badProject = await runHere(['surveys', 'list', '--project', 'my project'])
     expect(badProject.code).toBe(2)
     expect(oneLine(badProject.stderr)).toMatch(/^Invalid argument `--project`: /)
-    const badProjectFromEnv = await run(['surveys', 'list'], { env: { ...env, POSTHOG_PROJECT_ID: 'my project' } })
+    const badProjectFromEnv = await runHere(['surveys', 'list'], { env: { ...env, POSTHOG_PROJECT_ID: 'my project' } })
     expect(oneLine(badProjectFromEnv.stderr)).toMatch(/^Invalid argument `POSTHOG_PROJECT_ID`: /)
   })
 
   it('a base URL ending in /api, as a flag or from the environment, is refused before anything is sent', async () => {
     const before = fake.requests.length
     const expected = (name: string) => `Invalid argument \`${name}\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
-    const flag = await run(['surveys', 'list', '--base-url', `${server.url}/api`])
+    const flag = await runHere(['surveys', 'list', '--base-url', `${server.url}/api`])
     expect(flag.code).toBe(2)
     expect(oneLine(flag.stderr)).toBe(expected('--base-url'))
-    const fromEnv = await run(['surveys', 'list'], { env: { ...env, POSTHOG_BASE_URL: `${server.url}/api/` } })
+    const fromEnv = await runHere(['surveys', 'list'], { env: { ...env, POSTHOG_BASE_URL: `${server.url}/api/` } })
     expect(fromEnv.code).toBe(2)
     expect(oneLine(fromEnv.stderr)).toBe(expected('POSTHOG_BASE_URL'))
     expect(fake.requests.length).toBe(before)
@@ -142,7 +144,7 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
   })
 
   it('400 with the attr at fault', async () => {
-    const result = await run(['surveys', 'create', '--data', '{"name":"","type":"popover"}'])
+    const result = await runHere(['surveys', 'create', '--data', '{"name":"","type":"popover"}'])
     expect(result.code).toBe(1)
     expect(oneLine(result.stderr)).toMatch(/^BadRequestError: POST .* failed with 400: .+ \(attr: name\)$/)
     expect(oneLine(result.stderr).match(/\(attr: name\)/g)).toHaveLength(1)
@@ -152,21 +154,21 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
     ['experiments', () => String(fake.seed.experiments(1)[0]!.id), 'experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>'],
     ['hog-functions', () => fake.seed.hogFunctions(1)[0]!.id, 'hog functions are never hard-deleted (the service always answers 405): use hog-functions soft-delete <id>'],
   ])('%s delete: 405 with the hint naming the command, not the SDK method', async (group, seed, hint) => {
-    const result = await run([group, 'delete', seed()])
+    const result = await runHere([group, 'delete', seed()])
     expect(result.code).toBe(1)
     expect(oneLine(result.stderr)).toMatch(/^MethodNotAllowedError: DELETE .* failed with 405/)
     expect(oneLine(result.stderr).endsWith(` — ${hint}`)).toBe(true)
     expect(oneLine(result.stderr)).not.toMatch(/softDelete\(/)
-    const help = await run([group, 'delete', '--help'])
+    const help = await runHere([group, 'delete', '--help'])
     expect(help.stdout).toContain(`Note: ${hint}`)
   })
 
   it('403 names the scope, 401 never shows the key given', async () => {
-    const denied = await run(['hog-functions', 'metrics', 'any'])
+    const denied = await runHere(['hog-functions', 'metrics', 'any'])
     expect(denied.code).toBe(1)
     expect(oneLine(denied.stderr)).toMatch(/^PermissionDeniedError: .* failed with 403: .* does not support personal API key access/)
     const wrongKey = 'phx_wrong_key_that_must_not_show'
-    const refused = await run(['surveys', 'list', '--api-key', wrongKey])
+    const refused = await runHere(['surveys', 'list', '--api-key', wrongKey])
     expect(refused.code).toBe(1)
     expect(oneLine(refused.stderr)).toMatch(/^AuthenticationError: .* failed with 401/)
     expect(refused.stderr + refused.stdout).not.toContain(wrongKey)
@@ -176,15 +178,15 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
 describe('other answers that are failures: exit 1', () => {
   it('a 5xx once the retries are spent, a 429 with its wait, a body that is not JSON', async () => {
     fake.faults.failNext(1, { status: 503, operation: 'surveys.list' })
-    const unavailable = await run(['surveys', 'list', '--max-retries', '0'])
+    const unavailable = await runHere(['surveys', 'list', '--max-retries', '0'])
     expect(unavailable.code).toBe(1)
     expect(oneLine(unavailable.stderr)).toMatch(/^InternalServerError: GET .* failed with 503/)
     fake.faults.failNext(1, { status: 429, operation: 'surveys.list' })
-    const throttled = await run(['surveys', 'list', '--max-retries', '0'])
+    const throttled = await runHere(['surveys', 'list', '--max-retries', '0'])
     expect(throttled.code).toBe(1)
     expect(oneLine(throttled.stderr)).toMatch(/^RateLimitError: GET .* failed with 429/)
     fake.faults.malformedNext(1, { operation: 'surveys.list' })
-    const malformed = await run(['surveys', 'list', '--max-retries', '0'])
+    const malformed = await runHere(['surveys', 'list', '--max-retries', '0'])
     expect(malformed.code).toBe(1)
     expect(oneLine(malformed.stderr)).toMatch(/^ResponseValidationError: Unexpected response from GET .*: .*expected JSON/)
   })
@@ -203,7 +205,7 @@ describe('no answer: exit 3', () => {
 
   it('timeout', async () => {
     fake.faults.hangNext(1, { operation: 'surveys.list' })
-    const result = await run(['surveys', 'list', '--timeout', '300', '--max-retries', '0'])
+    const result = await runHere(['surveys', 'list', '--timeout', '300', '--max-retries', '0'])
     expect(result.code).toBe(3)
     expect(oneLine(result.stderr)).toMatch(/^TimeoutError: GET .* timed out after 300 ms per attempt$/)
   })
@@ -215,7 +217,7 @@ describe('settings, input and formats', () => {
     other.seed.surveys([{ name: 'Elsewhere' }])
     const elsewhere = await other.listen()
     try {
-      const result = await run(['surveys', 'list', '--project', '77', '--base-url', elsewhere.url, '--api-key', 'phx_other_project_key'])
+      const result = await runHere(['surveys', 'list', '--project', '77', '--base-url', elsewhere.url, '--api-key', 'phx_other_project_key'])
       expect(result.code).toBe(0)
       expect((JSON.parse(result.stdout) as { results: Array<{ name: string }> }).results.map((survey) => survey.name)).toEqual(['Elsewhere'])
       expect(other.requests[0]!.path).toBe('/api/projects/77/surveys/')
@@ -227,7 +229,7 @@ describe('settings, input and formats', () => {
   it('--endpoints-prefix environments', async () => {
     fake.seed.endpoints([{ name: 'env_prefixed' }])
     const before = fake.requests.length
-    const result = await run(['endpoints', 'retrieve', 'env_prefixed', '--endpoints-prefix', 'environments'])
+    const result = await runHere(['endpoints', 'retrieve', 'env_prefixed', '--endpoints-prefix', 'environments'])
     expect(result.code).toBe(0)
     expect(fake.requests[before]!.path).toBe('/api/environments/1/endpoints/env_prefixed/')
   })
@@ -235,21 +237,21 @@ describe('settings, input and formats', () => {
   it('--data @file and --data - (stdin)', async () => {
     const file = join(cli.dir, 'survey.json')
     writeFileSync(file, JSON.stringify({ name: 'From a file', type: 'popover' }))
-    const fromFile = await run(['surveys', 'create', '--data', `@${file}`])
+    const fromFile = await runHere(['surveys', 'create', '--data', `@${file}`])
     expect(fromFile.code).toBe(0)
     expect(JSON.parse(fromFile.stdout)).toMatchObject({ name: 'From a file' })
     const fromStdin = await run(['surveys', 'create', '--data', '-'], { input: '{"name":"From stdin","type":"api"}' })
     expect(fromStdin.code).toBe(0)
     expect(JSON.parse(fromStdin.stdout)).toMatchObject({ name: 'From stdin', type: 'api' })
-    const missing = await run(['surveys', 'create', '--data', '@/nonexistent/survey.json'])
+    const missing = await runHere(['surveys', 'create', '--data', '@/nonexistent/survey.json'])
     expect(missing.code).toBe(2)
     expect(oneLine(missing.stderr)).toBe('Invalid argument `--data`: cannot read /nonexistent/survey.json (ENOENT)')
   })
 
   it('query flags: lists comma-separated or repeated, bare booleans, relative dates with a dash', async () => {
     const before = fake.requests.length
-    await run(['hog-functions', 'list', '--type', 'destination,transformation', '--type', 'site_app', '--enabled'])
-    await run(['experiments', 'list', '--archived', 'false', '--limit', '3'])
+    await runHere(['hog-functions', 'list', '--type', 'destination,transformation', '--type', 'site_app', '--enabled'])
+    await runHere(['experiments', 'list', '--archived', 'false', '--limit', '3'])
     const [hog, experiments] = fake.requests.slice(before)
     expect(hog!.query).toMatchObject({ type: 'destination,transformation,site_app', enabled: 'true' })
     expect(experiments!.query).toMatchObject({ archived: 'false', limit: '3' })
@@ -257,18 +259,18 @@ describe('settings, input and formats', () => {
 
   it('--format table: the chosen columns of a list, fields of one record', async () => {
     fake.seed.surveys([{ name: 'Tabled survey' }])
-    const list = await run(['surveys', 'list', '--search', 'Tabled', '--format', 'table'])
+    const list = await runHere(['surveys', 'list', '--search', 'Tabled', '--format', 'table'])
     const [header, row] = list.stdout.trimEnd().split('\n')
     expect(header!.split(/\s+/)).toEqual(['id', 'name', 'type', 'start_date', 'end_date', 'archived'])
     expect(row).toContain('Tabled survey')
     const id = row!.split(/\s+/)[0]!
-    const record = await run(['surveys', 'retrieve', id, '--format', 'table'])
+    const record = await runHere(['surveys', 'retrieve', id, '--format', 'table'])
     expect(record.stdout).toMatch(new RegExp(`^id\\s+${id}$`, 'm'))
     expect(record.stdout).toMatch(/^name\s+Tabled survey$/m)
   })
 
   it('--format ndjson without --all: one item of the first page per line', async () => {
-    const result = await run(['surveys', 'list', '--limit', '2', '--format', 'ndjson'])
+    const result = await runHere(['surveys', 'list', '--limit', '2', '--format', 'ndjson'])
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(2)
     for (const line of lines) expect(JSON.parse(line)).toHaveProperty('id')
@@ -314,7 +316,7 @@ describe('on a terminal (a pseudo-terminal from util-linux `script`)', () => {
 describe('--dry-run', () => {
   it('prints method, URL and body, sends nothing, never shows the key', async () => {
     const before = fake.requests.length
-    const result = await run(['experiments', 'create', '--dry-run', '--data', '{"name":"Dry","feature_flag_key":"dry"}'])
+    const result = await runHere(['experiments', 'create', '--dry-run', '--data', '{"name":"Dry","feature_flag_key":"dry"}'])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({
       method: 'POST',
@@ -327,7 +329,7 @@ describe('--dry-run', () => {
   })
 
   it('a list with its query, in table form, without any key configured', async () => {
-    const result = await run(['hog-functions', 'list', '--type', 'destination', '--dry-run', '--format', 'table'], { env: { POSTHOG_PROJECT_ID: '5' } })
+    const result = await runHere(['hog-functions', 'list', '--type', 'destination', '--dry-run', '--format', 'table'], { env: { POSTHOG_PROJECT_ID: '5' } })
     expect(result.code).toBe(0)
     expect(result.stdout.split('\n')[0]).toBe('GET https://us.posthog.com/api/projects/5/hog_functions/?type=destination')
     expect(result.stdout).toContain('authorization: Bearer [REDACTED]')
@@ -335,7 +337,7 @@ describe('--dry-run', () => {
   })
 
   it('bad arguments still fail with exit 2', async () => {
-    const result = await run(['experiments', 'retrieve', 'abc', '--dry-run'])
+    const result = await runHere(['experiments', 'retrieve', 'abc', '--dry-run'])
     expect(result.code).toBe(2)
   })
 })
@@ -354,7 +356,7 @@ describe('--help and --version', () => {
   })
 
   it('<group> --help: each method with its wire path and scope', async () => {
-    const result = await run(['surveys', '--help'])
+    const result = await runHere(['surveys', '--help'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('archive-response <id> <responseUuid>')
     expect(result.stdout).toContain('POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/  ·  scope survey:write')
@@ -362,18 +364,18 @@ describe('--help and --version', () => {
   })
 
   it('<group> <method> --help: path params, flags, scope, hint', async () => {
-    const result = await run(['hog-functions', 'list', '--help'])
+    const result = await runHere(['hog-functions', 'list', '--help'])
     expect(result.stdout).toContain('Usage: posthog-project hog-functions list [--<param> <value>…] [--all] [--max N]')
     expect(result.stdout).toMatch(/--type\s+a list: comma-separated or the flag repeated, each one of destination, site_destination,/)
     expect(result.stdout).toContain('scope: hog_function:read')
-    const list = await run(['experiments', 'list', '--help'])
+    const list = await runHere(['experiments', 'list', '--help'])
     expect(list.stdout).toMatch(/--status\s+one of draft, running, complete, all\n/)
-    const create = await run(['experiments', 'create', '--help'])
+    const create = await runHere(['experiments', 'create', '--help'])
     expect(create.stdout).toContain('Body fields:')
     expect(create.stdout).toMatch(/\n  name\s+required: text\n/)
     expect(create.stdout).toMatch(/\n  type\s+one of "web", "product" or null\n/)
     expect(create.stdout).toMatch(/\n  metrics\s+a list or null\n/)
-    const deleted = await run(['experiments', 'delete', '--help'])
+    const deleted = await runHere(['experiments', 'delete', '--help'])
     expect(deleted.stdout).toContain('Note: experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>')
   })
 

@@ -8,9 +8,12 @@ import * as endpoints from '../fixtures/payloads/endpoints.js'
 import * as experiments from '../fixtures/payloads/experiments.js'
 import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
 import * as surveys from '../fixtures/payloads/surveys.js'
-import { buildCli, fakeEnv, finished, runCli, startCli, type StagedCli } from './helpers.js'
+import { buildCli, fakeEnv, finished, runInProcess, startCli, type CliResult, type StagedCli } from './helpers.js'
 
-/** `posthog-project pull|plan|apply|copy`, the built command against the fake (two projects) over a socket. */
+/**
+ * `posthog-project pull|plan|apply|copy` against the fake (two projects) over a socket: the command line run in
+ * this process (what main.ts runs, in the test's folder), and the built command spawned for Ctrl-C.
+ */
 describe('configuration commands', () => {
   let cli: StagedCli
   let fake: FakeApi
@@ -18,7 +21,16 @@ describe('configuration commands', () => {
   let work: string
   const secretVariable = 'POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN'
   const secret = hogFunctions.webhook.inputs!.api_token!.value as string
-  const run = (args: string[], env: Record<string, string> = {}) => runCli(cli.bin, args, { cwd: work, env: { ...fakeEnv(fake, server.url), ...env } })
+  const run = async (args: string[], env: Record<string, string> = {}): Promise<CliResult> => {
+    // The commands read and write DIR relative to the working folder, as they do run from a shell.
+    const before = process.cwd()
+    process.chdir(work)
+    try {
+      return await runInProcess(args, { env: { ...fakeEnv(fake, server.url), ...env } })
+    } finally {
+      process.chdir(before)
+    }
+  }
   const writes = (from: number) => fake.requests.slice(from).filter((request) => request.method !== 'GET')
   const client = (projectId: number) => new ProjectClient({ ...fake.clientOptions(server.url), projectId })
   /** The first line of a text plan: the project and host it was made against, then the counts. */

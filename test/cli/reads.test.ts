@@ -2,29 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { experimentResultsTable } from '../../src/cli/views.js'
-import { buildCli, fakeEnv, runCli, type StagedCli } from './helpers.js'
+import { fakeEnv, runInProcess } from './helpers.js'
 
 /**
- * The reads of issue 22 on the command line, through the built bin over a socket: `experiments results` as a
- * table and as JSON, `query --hogql`, `surveys responses --all --format ndjson` on a service without the
- * endpoint, and their help.
+ * The reads of issue 22 on the command line (run in this process, what the bin runs) over a socket:
+ * `experiments results` as a table and as JSON, `query --hogql`, `surveys responses --all --format ndjson` on a
+ * service without the endpoint, and their help.
  */
 
-let cli: StagedCli
 let fake: FakeApi
 let server: FakeServer
 
 beforeAll(async () => {
-  cli = buildCli()
   fake = createFakeApi({ unavailable: ['surveys.responses'] })
   server = await fake.listen()
 })
 afterAll(async () => {
   await server?.close()
-  cli?.remove()
 })
 
-const run = (...args: string[]) => runCli(cli.bin, args, { env: fakeEnv(fake, server.url) })
+const run = (...args: string[]) => runInProcess(args, { env: fakeEnv(fake, server.url) })
 
 function experiment() {
   const metrics = [

@@ -2,14 +2,15 @@ import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 import { plainServer, send, type PlainServer } from '../helpers/plain-server.js'
-import { buildCli, fakeEnv, finished, runCli, type StagedCli } from './helpers.js'
+import { buildCli, fakeEnv, finished, runInProcess, type StagedCli } from './helpers.js'
 
 /**
- * The built bin in pipes and CI, over real sockets and a real pipe: a reader that closes the pipe (`| head`),
- * `--concurrency`, `--verbose`, `--no-validate-responses`, `help [group]`, and the plain-http warning.
+ * The command in pipes and CI, over real sockets: the built bin in a real pipe whose reader closes it
+ * (`| head`); `--concurrency`, `--verbose`, `--no-validate-responses`, `help [group]` and the plain-http warning
+ * by the command line run in this process (what the bin runs).
  */
 
-// Each test spawns the command several times: on a loaded machine that takes a while.
+// The pipe's tests spawn the command several times: on a loaded machine that takes a while.
 vi.setConfig({ testTimeout: 120_000 })
 
 const SECRET = 'phx_shell_secret_key_never_shown'
@@ -29,7 +30,7 @@ afterAll(async () => {
   cli?.remove()
 })
 
-const run = (args: string[], extraEnv: Record<string, string> = {}) => runCli(cli.bin, args, { env: { ...env, ...extraEnv } })
+const run = (args: string[], extraEnv: Record<string, string> = {}) => runInProcess(args, { env: { ...env, ...extraEnv } })
 const listRequests = (operation: string) => fake.requests.filter((request) => request.operation === operation)
 
 /** Runs a bash command line with the built bin as `$CLI`; returns what the pipeline printed. */
@@ -125,7 +126,10 @@ describe('--verbose', () => {
   })
 
   it('the configuration commands take it too', async () => {
-    const result = await runCli(cli.bin, ['pull', 'verbose-pull', '--kind', 'surveys', '--verbose'], { env, cwd: cli.dir })
+    // The folder is made in the staging folder, as a shell there would (the commands resolve DIR against the working folder).
+    const before = process.cwd()
+    process.chdir(cli.dir)
+    const result = await run(['pull', 'verbose-pull', '--kind', 'surveys', '--verbose']).finally(() => process.chdir(before))
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('Pulled 3 specs into verbose-pull\n')
     expect(result.stderr).toMatch(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] GET ${server.url}/api/projects/1/surveys/`))

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
-import { buildCli, fakeEnv, finished, runCli, startCli, type StagedCli } from './helpers.js'
+import { buildCli, fakeEnv, finished, runInProcess, startCli, type StagedCli } from './helpers.js'
 
 /**
- * `--all` walks through the built bin over a real socket: 1,200 surveys in pages of 100, streamed as
- * they arrive (the first line is out while later pages are still being fetched), `--max` fetching no
- * page beyond what it needs, and every format.
+ * `--all` walks over a real socket: 1,200 surveys in pages of 100, streamed through the built bin's pipe as
+ * they arrive (the first line is out while later pages are still being fetched); `--max` fetching no page
+ * beyond what it needs, and every format, by the command line run in this process (what the bin runs).
  */
 
 const TOTAL = 1_200
@@ -66,7 +66,7 @@ describe('posthog-project surveys list --all', () => {
   it('--format json writes one JSON array of every item', async () => {
     fake.reset()
     const ids = new Set(fake.seed.surveys(TOTAL).map((survey) => survey.id))
-    const result = await runCli(cli.bin, ['surveys', 'list', '--all', '--format', 'json'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'json'], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     const items = JSON.parse(result.stdout) as Array<{ id: string }>
     expect(new Set(items.map((item) => item.id))).toEqual(ids)
@@ -74,7 +74,7 @@ describe('posthog-project surveys list --all', () => {
   })
 
   it('json is the default when stdout is not a terminal', async () => {
-    const result = await runCli(cli.bin, ['surveys', 'list', '--all'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--all'], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toHaveLength(TOTAL)
   })
@@ -82,14 +82,14 @@ describe('posthog-project surveys list --all', () => {
   it('--max 250 stops after 250 items and fetches no page beyond the third', async () => {
     fake.reset()
     fake.seed.surveys(TOTAL)
-    const result = await runCli(cli.bin, ['surveys', 'list', '--max', '250', '--format', 'ndjson', '--limit', String(PAGE)], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--max', '250', '--format', 'ndjson', '--limit', String(PAGE)], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(250)
     expect(listRequests()).toHaveLength(3)
   })
 
   it('--format table streams a header and one row per item', async () => {
-    const result = await runCli(cli.bin, ['surveys', 'list', '--all', '--format', 'table'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'table'], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines[0]!.split(/\s+/)).toEqual(['id', 'name', 'type', 'start_date', 'end_date', 'archived'])
@@ -99,7 +99,7 @@ describe('posthog-project surveys list --all', () => {
   it('without --all: the first page only, as the SDK returns it', async () => {
     fake.reset()
     fake.seed.surveys(TOTAL)
-    const result = await runCli(cli.bin, ['surveys', 'list', '--limit', '10'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--limit', '10'], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(0)
     const page = JSON.parse(result.stdout) as { results: unknown[]; count: number; next: string }
     expect(page.results).toHaveLength(10)
@@ -114,7 +114,7 @@ describe('posthog-project surveys list --all', () => {
     fake.faults.delayNext(1, { ms: 0, operation: 'surveys.list' })
     fake.faults.failNext(1, { status: 404, operation: 'surveys.list', path: /surveys/ })
     // The first request takes the delay (answered normally), the second the 404.
-    const result = await runCli(cli.bin, ['surveys', 'list', '--all', '--format', 'ndjson', '--limit', '100', '--max-retries', '0'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'ndjson', '--limit', '100', '--max-retries', '0'], { env: fakeEnv(fake, server.url) })
     expect(result.code).toBe(1)
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(100)
     expect(result.stderr).toMatch(/^posthog-project: NotFoundError: GET .*offset=100.* failed with 404/)
