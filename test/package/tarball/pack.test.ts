@@ -55,8 +55,9 @@ describe('the packed tarball', () => {
     for (const file of ['package.json', 'README.md', 'CHANGELOG.md', ...REDIRECTS, ...built]) expect(packed, file).toContain(file)
   })
 
-  it('installs only ky, zod and yaml (the configuration entry\'s) besides itself (msw is an optional peer)', () => {
-    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ky', 'posthog-project-client', 'yaml', 'zod'])
+  it('installs only ky and zod, yaml and diff (the configuration entry\'s), PostHog\'s parser and VM with luxon (the hog entry\'s) besides itself (msw is an optional peer)', () => {
+    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['@posthog', 'diff', 'ky', 'luxon', 'posthog-project-client', 'yaml', 'zod'])
+    expect(readdirSync(join(consumer, 'node_modules', '@posthog')).sort()).toEqual(['hogql-parser', 'hogvm'])
   })
 
   // A fetch that answers every request with the service's 404 body, so the main entry runs with no fake and no msw.
