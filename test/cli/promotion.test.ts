@@ -9,6 +9,34 @@ import { cli, type CliResult } from './helpers.js'
 import { growthDashboard, layout } from '../config/setup.js'
 
 /**
+ * A README block of shell lines run in this process, line by line: `export` and `NAME=value` prefixes set the
+ * environment (a value `$NAME` read from it), `real` maps the README's placeholders to this test's values. Every
+ * line must exit 0 with nothing on stderr but warnings.
+ */
+async function runReadmeLines(block: string, real: (word: string) => string): Promise<Array<{ line: string } & CliResult>> {
+  const env: Record<string, string> = {}
+  const assign = (word: string, into: Record<string, string>) => {
+    const [name, value] = [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+    into[name] = real(value.replace(/^\$(\w+)$/, (_all, variable: string) => env[variable] ?? ''))
+  }
+  const runs: Array<{ line: string } & CliResult> = []
+  for (const line of block.split('\n')) {
+    const words = line.split(' ')
+    if (words[0] === 'export') {
+      words.slice(1).forEach((word) => assign(word, env))
+      continue
+    }
+    const own: Record<string, string> = {}
+    while (/^[A-Z_]+=/.test(words[0]!)) assign(words.shift()!, own)
+    expect(words.slice(0, 4)).toEqual(['npx', '-p', 'posthog-project-client', 'posthog-project'])
+    runs.push({ line, ...(await cli(words.slice(4).map(real), { ...env, ...own })) })
+  }
+  const withoutWarnings = (stderr: string) => stderr.replace(/^posthog-project: warning: .*\n/gm, '')
+  expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: withoutWarnings(stderr) }))).toEqual(runs.map(({ line }) => ({ line, code: 0, stderr: '' })))
+  return runs
+}
+
+/**
  * `posthog-project copy` is `planCopy`: the command's plan is the library's for the same selection, across two
  * services (two fakes on two sockets, two keys). Run in this process, as the command's own code runs it.
  */
@@ -132,24 +160,7 @@ describe('README: promoting to another host', () => {
       promoted: join(work, 'promoted'),
     }
     const real = (word: string) => word.replace(/https:\/\/(us|eu)\.posthog\.com|phx_\w+_key|^promoted$/g, (found) => values[found] ?? found)
-    const env: Record<string, string> = {}
-    const assign = (word: string, into: Record<string, string>) => {
-      const [name, value] = [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
-      into[name] = real(value.replace(/^\$(\w+)$/, (_all, variable: string) => env[variable] ?? ''))
-    }
-    const runs: Array<{ line: string } & CliResult> = []
-    for (const line of block.split('\n')) {
-      const words = line.split(' ')
-      if (words[0] === 'export') {
-        words.slice(1).forEach((word) => assign(word, env))
-        continue
-      }
-      const own: Record<string, string> = {}
-      while (/^[A-Z_]+=/.test(words[0]!)) assign(words.shift()!, own)
-      expect(words.slice(0, 4)).toEqual(['npx', '-p', 'posthog-project-client', 'posthog-project'])
-      runs.push({ line, ...(await cli(words.slice(4).map(real), { ...env, ...own })) })
-    }
-    expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: stderr.replace(/^posthog-project: warning: .*\n/gm, '') }))).toEqual(runs.map(({ line }) => ({ line, code: 0, stderr: '' })))
+    const runs = await runReadmeLines(block, real)
     const [dry, applied, , stagingPlan, productionPlan] = runs
     expect(dry!.stdout).toContain(`Plan for project 222 (${production.server.url}) from project 111 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
     expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
@@ -182,21 +193,7 @@ describe('README: promoting a dashboard with its insights', () => {
     const source = await growthDashboard(service.client({ projectId: 111 }))
     const values: Record<string, string> = { 'https://us.posthog.com': service.server.url, phx_staging_key: service.fake.apiKey, growth: join(work, 'growth') }
     const real = (word: string) => values[word] ?? word
-    const env: Record<string, string> = {}
-    const runs: Array<{ line: string } & CliResult> = []
-    for (const line of block.split('\n')) {
-      const words = line.split(' ')
-      const assign = (word: string, into: Record<string, string>) => (into[word.slice(0, word.indexOf('='))] = real(word.slice(word.indexOf('=') + 1)))
-      if (words[0] === 'export') {
-        words.slice(1).forEach((word) => assign(word, env))
-        continue
-      }
-      const own: Record<string, string> = {}
-      while (/^[A-Z_]+=/.test(words[0]!)) assign(words.shift()!, own)
-      expect(words.slice(0, 4)).toEqual(['npx', '-p', 'posthog-project-client', 'posthog-project'])
-      runs.push({ line, ...(await cli(words.slice(4).map(real), { ...env, ...own })) })
-    }
-    expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: stderr.replace(/^posthog-project: warning: .*\n/gm, '') }))).toEqual(runs.map(({ line }) => ({ line, code: 0, stderr: '' })))
+    const runs = await runReadmeLines(block, real)
     const [, dry, applied, planned] = runs
     expect(dry!.stdout).toContain('Plan for project 222 (' + service.server.url + ') from project 111 (' + service.server.url + '): 6 to create, 0 to update, 0 to delete, 0 unchanged.')
     expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
