@@ -86,10 +86,15 @@ export default defineConfig([
       {
         name: 'command-shapes-apart',
         setup(build) {
-          build.onResolve({ filter: /^\.\/shapes\.js$/ }, ({ importer }) => (importer.includes(`${sep}src${sep}cli${sep}`) ? { path: 'shapes', namespace: 'command-shapes' } : undefined))
+          build.onResolve({ filter: /^\.\/shapes\.js$/ }, ({ importer }) =>
+            importer.includes(`${sep}src${sep}cli${sep}`) ? { path: 'shapes', namespace: 'command-shapes' } : undefined,
+          )
           // A CommonJS stand-in, so that even `import('./shapes.js')` becomes a plain `require` (an `import()` of
           // the file would start the ESM loader, which holds a second copy of its source).
-          build.onLoad({ filter: /.*/, namespace: 'command-shapes' }, () => ({ contents: "module.exports = require('./cli-shapes.cjs')", loader: 'js' }))
+          build.onLoad({ filter: /.*/, namespace: 'command-shapes' }, () => ({
+            contents: "module.exports = require('./cli-shapes.cjs')",
+            loader: 'js',
+          }))
         },
       },
     ],

@@ -4,10 +4,22 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^posthog-project-client\/testing\/msw$/, replacement: fileURLToPath(new URL('./src/testing/msw.ts', import.meta.url)) },
-      { find: /^posthog-project-client\/hog$/, replacement: fileURLToPath(new URL('./src/hog/index.ts', import.meta.url)) },
-      { find: /^posthog-project-client\/config$/, replacement: fileURLToPath(new URL('./src/config/index.ts', import.meta.url)) },
-      { find: /^posthog-project-client\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
+      {
+        find: /^posthog-project-client\/testing\/msw$/,
+        replacement: fileURLToPath(new URL('./src/testing/msw.ts', import.meta.url)),
+      },
+      {
+        find: /^posthog-project-client\/hog$/,
+        replacement: fileURLToPath(new URL('./src/hog/index.ts', import.meta.url)),
+      },
+      {
+        find: /^posthog-project-client\/config$/,
+        replacement: fileURLToPath(new URL('./src/config/index.ts', import.meta.url)),
+      },
+      {
+        find: /^posthog-project-client\/testing$/,
+        replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+      },
       { find: /^posthog-project-client$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],
   },

@@ -6,5 +6,9 @@ import base from './vitest.config.js'
 // chromium and firefox-esr.
 export default defineConfig({
   resolve: base.resolve,
-  test: { include: ['test/runtimes/**/*.test.ts', 'test/browser/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+  test: {
+    include: ['test/runtimes/**/*.test.ts', 'test/browser/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
 })

@@ -73,7 +73,11 @@ function browserBuild(target: Target) {
 
 /** The split build: gzip bytes of what is loaded up front, and of each chunk loaded on first use. */
 async function split(target: Target): Promise<{ upFront: number; lazy: Record<string, number> }> {
-  const result = await build({ ...browserBuild(target), splitting: true, outdir: resolve(ROOT, 'node_modules/.cache/bench-bundle-split') })
+  const result = await build({
+    ...browserBuild(target),
+    splitting: true,
+    outdir: resolve(ROOT, 'node_modules/.cache/bench-bundle-split'),
+  })
   const outputs = result.metafile.outputs
   const files = new Map(result.outputFiles.map((file) => [relative(ROOT, file.path), file.contents]))
   const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'bench-entry.js')
@@ -82,7 +86,8 @@ async function split(target: Target): Promise<{ upFront: number; lazy: Record<st
   const visit = (path: string) => {
     if (upFront.has(path)) return
     upFront.add(path)
-    for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
   }
   visit(entry)
   const lazy: Record<string, number> = {}
@@ -96,7 +101,11 @@ async function split(target: Target): Promise<{ upFront: number; lazy: Record<st
 }
 
 async function bundle(target: Target, external: string[] = []) {
-  const result = await build({ ...browserBuild(target), outfile: resolve(ROOT, 'node_modules/.cache/bench-bundle/entry.js'), external })
+  const result = await build({
+    ...browserBuild(target),
+    outfile: resolve(ROOT, 'node_modules/.cache/bench-bundle/entry.js'),
+    external,
+  })
   const output = result.outputFiles.find((file) => file.path.endsWith('.js'))
   if (!output) throw new Error('bundle: esbuild wrote no output')
   return { contents: output.contents, inputs: result.metafile.outputs[relative(ROOT, output.path)]!.inputs }
@@ -120,7 +129,8 @@ export async function benchBundle(): Promise<BundleResult> {
   topInputs.sort((x, y) => y.bytes - x.bytes)
   const sourceGzipBytes = gzip(source.contents)
   const gzipMarginal: Record<string, number> = {}
-  for (const name of ['ky', 'zod']) gzipMarginal[name] = sourceGzipBytes - gzip((await bundle('source', [name, `${name}/*`])).contents)
+  for (const name of ['ky', 'zod'])
+    gzipMarginal[name] = sourceGzipBytes - gzip((await bundle('source', [name, `${name}/*`])).contents)
   const sourceSplit = await split('source')
   return {
     minifiedBytes: contents.byteLength,

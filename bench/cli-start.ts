@@ -31,19 +31,25 @@ export function cliSnapshot(): string {
   const built = join(ROOT, 'dist', 'cli.cjs')
   if (!existsSync(built)) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-    if (build.status !== 0 || !existsSync(built)) throw new Error('cli start: `npm run build` did not produce dist/cli.cjs')
+    if (build.status !== 0 || !existsSync(built))
+      throw new Error('cli start: `npm run build` did not produce dist/cli.cjs')
   }
   const dir = join(ROOT, 'node_modules', '.cache', 'bench-cli', 'package')
   mkdirSync(join(dir, 'dist'), { recursive: true })
   const manifest = { name: 'posthog-project-client', type: 'module', exports: { '.': { import: './dist/index.js' } } }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest))
-  for (const file of ['cli.cjs', 'cli-shapes.cjs', ...builtModules(join(ROOT, 'dist'))]) copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
+  for (const file of ['cli.cjs', 'cli-shapes.cjs', ...builtModules(join(ROOT, 'dist'))])
+    copyFileSync(join(ROOT, 'dist', file), join(dir, 'dist', file))
   return join(dir, 'dist', 'cli.cjs')
 }
 
 function launch(args: string[]): number {
   const start = performance.now()
-  const child = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+  const child = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  })
   const wallMs = performance.now() - start
   if (child.status !== 0) throw new Error(`cli start: node ${args.join(' ')} failed: ${child.stderr}`)
   return wallMs
@@ -54,7 +60,8 @@ export function benchCliStart(launches = 40): CliStartResult {
   const bin = cliSnapshot()
   const expected = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
   const printed = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).stdout.trim()
-  if (printed !== expected) throw new Error(`cli start: --version printed ${JSON.stringify(printed)}, expected ${expected}`)
+  if (printed !== expected)
+    throw new Error(`cli start: --version printed ${JSON.stringify(printed)}, expected ${expected}`)
   for (let index = 0; index < 3; index++) {
     launch(['-e', '0'])
     launch([bin, '--version'])

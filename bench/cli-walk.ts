@@ -38,14 +38,41 @@ function rssReporter(): string {
   const dir = join(ROOT, 'node_modules', '.cache', 'bench-cli')
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'report-rss.cjs')
-  writeFileSync(file, "process.on('exit', () => process.stderr.write(`\\nmax_rss_kb=${process.resourceUsage().maxRSS}\\n`))\n")
+  writeFileSync(
+    file,
+    "process.on('exit', () => process.stderr.write(`\\nmax_rss_kb=${process.resourceUsage().maxRSS}\\n`))\n",
+  )
   return file
 }
 
 /** One walk: the lines written and the peak RSS in MB. */
-function walk(bin: string, reporter: string, server: BenchServer, extra: string[], nodeFlags: string[] = []): Promise<{ items: number; bytes: number; rssMb: number }> {
-  const args = [...nodeFlags, '-r', reporter, bin, 'experiments', 'list', '--all', '--format', 'ndjson', '--limit', '100', ...extra]
-  const env = { PATH: process.env.PATH ?? '', POSTHOG_PERSONAL_API_KEY: API_KEY, POSTHOG_PROJECT_ID: String(PROJECT_ID), POSTHOG_BASE_URL: server.origin }
+function walk(
+  bin: string,
+  reporter: string,
+  server: BenchServer,
+  extra: string[],
+  nodeFlags: string[] = [],
+): Promise<{ items: number; bytes: number; rssMb: number }> {
+  const args = [
+    ...nodeFlags,
+    '-r',
+    reporter,
+    bin,
+    'experiments',
+    'list',
+    '--all',
+    '--format',
+    'ndjson',
+    '--limit',
+    '100',
+    ...extra,
+  ]
+  const env = {
+    PATH: process.env.PATH ?? '',
+    POSTHOG_PERSONAL_API_KEY: API_KEY,
+    POSTHOG_PROJECT_ID: String(PROJECT_ID),
+    POSTHOG_BASE_URL: server.origin,
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let items = 0
@@ -76,8 +103,18 @@ export async function benchCliWalk(server: BenchServer, runs = 3): Promise<CliWa
     small.push(await walk(bin, reporter, server, ['--max', String(TOTAL_ITEMS / 10)]))
     full.push(await walk(bin, reporter, server, []))
   }
-  if (full.some((result) => result.items !== TOTAL_ITEMS)) throw new Error(`cli walk: expected ${TOTAL_ITEMS} lines, got ${full.map((result) => result.items).join(', ')}`)
+  if (full.some((result) => result.items !== TOTAL_ITEMS))
+    throw new Error(`cli walk: expected ${TOTAL_ITEMS} lines, got ${full.map((result) => result.items).join(', ')}`)
   const smallMb = median(small.map((result) => result.rssMb))
   const fullMb = median(full.map((result) => result.rssMb))
-  return { runs, cappedItems: capped.items, cappedBytes: capped.bytes, smallMb, fullMb, smallItems: small[0]!.items, fullItems: full[0]!.items, ratio: fullMb / smallMb }
+  return {
+    runs,
+    cappedItems: capped.items,
+    cappedBytes: capped.bytes,
+    smallMb,
+    fullMb,
+    smallItems: small[0]!.items,
+    fullItems: full[0]!.items,
+    ratio: fullMb / smallMb,
+  }
 }

@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url'
 import { ROOT } from './lib/sdk.js'
 import { median, quartiles } from './lib/stats.js'
 
-export const DIST_ENTRY = process.env.BENCH_DIST_ENTRY ? resolve(process.env.BENCH_DIST_ENTRY) : join(ROOT, 'dist', 'index.js')
+export const DIST_ENTRY = process.env.BENCH_DIST_ENTRY
+  ? resolve(process.env.BENCH_DIST_ENTRY)
+  : join(ROOT, 'dist', 'index.js')
 
 export interface LaunchFigures {
   importMs: number
@@ -68,7 +70,8 @@ function snapshot(): string {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
   for (let attempt = 1; ; attempt++) {
     try {
-      for (const file of builtModules(dirname(DIST_ENTRY))) copyFileSync(join(dirname(DIST_ENTRY), file), join(dir, file))
+      for (const file of builtModules(dirname(DIST_ENTRY)))
+        copyFileSync(join(dirname(DIST_ENTRY), file), join(dir, file))
       return join(dir, basename(DIST_ENTRY))
     } catch (error) {
       if (attempt >= 5) throw error
@@ -91,7 +94,11 @@ function launch(...specifiers: string[]): { importMs: number; wallMs: number } {
   const imports = specifiers.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ')
   const script = `const t = performance.now(); await Promise.all([${imports}]); process.stdout.write(String(performance.now() - t))`
   const start = performance.now()
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  })
   const wallMs = performance.now() - start
   if (child.status !== 0) throw new Error(`cold start: importing ${specifiers.join(', ')} failed: ${child.stderr}`)
   return { importMs: Number(child.stdout), wallMs }
@@ -126,5 +133,15 @@ export function benchColdStart(launches = 40): ColdStartResult {
   const ky = figures(samples.ky)
   const deps = figures(samples.deps)
   const sdk = figures(samples.sdk)
-  return { launches, ky, zod: figures(samples.zod), deps, sdk, ratio: sdk.importMs / ky.importMs, depsRatio: sdk.importMs / deps.importMs, wallRatio: sdk.wallMs / ky.wallMs, built }
+  return {
+    launches,
+    ky,
+    zod: figures(samples.zod),
+    deps,
+    sdk,
+    ratio: sdk.importMs / ky.importMs,
+    depsRatio: sdk.importMs / deps.importMs,
+    wallRatio: sdk.wallMs / ky.wallMs,
+    built,
+  }
 }

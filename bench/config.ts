@@ -13,7 +13,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ProjectClient } from '../src/index.js'
-import { apply, ConfigError, plan, pull, readConfig, readPlan, writePlan, type ProjectConfig } from '../src/config/index.js'
+import {
+  apply,
+  ConfigError,
+  plan,
+  pull,
+  readConfig,
+  readPlan,
+  writePlan,
+  type ProjectConfig,
+} from '../src/config/index.js'
 import { createFakeApi, type FakeApi } from '../src/testing/index.js'
 
 export const CONFIG_PER_GROUP = 100
@@ -84,7 +93,8 @@ export async function benchUnknownKeysFile(): Promise<ConfigResult['unknownKeys'
 
 function countByOperation(fake: FakeApi, from: number): Record<string, number> {
   const counts: Record<string, number> = {}
-  for (const request of fake.requests.slice(from)) counts[request.operation ?? 'unknown'] = (counts[request.operation ?? 'unknown'] ?? 0) + 1
+  for (const request of fake.requests.slice(from))
+    counts[request.operation ?? 'unknown'] = (counts[request.operation ?? 'unknown'] ?? 0) + 1
   return counts
 }
 
@@ -96,7 +106,10 @@ async function fetchLoop(origin: string, apiKey: string, projectId: number): Pro
     const items: Array<{ id: string }> = []
     let url: string | null = `${origin}/api/projects/${projectId}/${path}`
     while (url) {
-      const page = (await (await fetch(url, { headers })).json()) as { results: Array<{ id: string }>; next: string | null }
+      const page = (await (await fetch(url, { headers })).json()) as {
+        results: Array<{ id: string }>
+        next: string | null
+      }
       requests++
       items.push(...page.results)
       url = page.next
@@ -130,7 +143,14 @@ async function fetchLoop(origin: string, apiKey: string, projectId: number): Pro
 }
 
 /** A read then a write of each resource, READS at a time: what the stale check and the update send. */
-async function readWriteLoop(origin: string, apiKey: string, projectId: number, group: string, ids: ReadonlyArray<unknown>, description: string): Promise<void> {
+async function readWriteLoop(
+  origin: string,
+  apiKey: string,
+  projectId: number,
+  group: string,
+  ids: ReadonlyArray<unknown>,
+  description: string,
+): Promise<void> {
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }
   let next = 0
   await Promise.all(
@@ -145,14 +165,19 @@ async function readWriteLoop(origin: string, apiKey: string, projectId: number, 
 }
 
 /** `desired` planned, saved, read back and applied: the requests of the apply. */
-async function applySaved(fake: FakeApi, client: ProjectClient, desired: ProjectConfig): Promise<ConfigResult['savedApplyRequests']> {
+async function applySaved(
+  fake: FakeApi,
+  client: ProjectClient,
+  desired: ProjectConfig,
+): Promise<ConfigResult['savedApplyRequests']> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-saved-plan-'))
   try {
     await writePlan(join(dir, 'plan.json'), await plan(client, desired))
     const saved = await readPlan(join(dir, 'plan.json'))
     const from = fake.requests.length
     const report = await apply(client, saved, { concurrency: READS })
-    if (report.applied !== CONFIG_UPDATES) throw new Error(`bench config: the saved plan applied ${report.applied} of ${CONFIG_UPDATES}`)
+    if (report.applied !== CONFIG_UPDATES)
+      throw new Error(`bench config: the saved plan applied ${report.applied} of ${CONFIG_UPDATES}`)
     const methods = fake.requests.slice(from).map((request) => request.method)
     const writes = methods.filter((method) => method === 'PATCH').length
     const reads = methods.filter((method) => method === 'GET').length
@@ -164,7 +189,18 @@ async function applySaved(fake: FakeApi, client: ProjectClient, desired: Project
 
 export async function benchConfig(): Promise<ConfigResult> {
   const fake = createFakeApi()
-  for (const seed of [fake.seed.experiments, fake.seed.surveys, fake.seed.hogFunctions, fake.seed.endpoints, fake.seed.eventDefinitions, fake.seed.cohorts, fake.seed.actions, fake.seed.holdouts, fake.seed.savedMetrics]) seed(CONFIG_PER_GROUP)
+  for (const seed of [
+    fake.seed.experiments,
+    fake.seed.surveys,
+    fake.seed.hogFunctions,
+    fake.seed.endpoints,
+    fake.seed.eventDefinitions,
+    fake.seed.cohorts,
+    fake.seed.actions,
+    fake.seed.holdouts,
+    fake.seed.savedMetrics,
+  ])
+    seed(CONFIG_PER_GROUP)
   // The experiments' flags make the flags' hundred.
   const server = await fake.listen()
   try {
@@ -182,7 +218,8 @@ export async function benchConfig(): Promise<ConfigResult> {
     const requests = countByOperation(fake, from)
     globalThis.gc?.()
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6
-    if (planned.changes.some((change) => change.action !== 'unchanged')) throw new Error('bench config: pull → plan is not empty')
+    if (planned.changes.some((change) => change.action !== 'unchanged'))
+      throw new Error('bench config: pull → plan is not empty')
     let fewest = 0
     // Alternating rounds: pull + plan, then the fetch loop twice (once for each); medians of each.
     const timeRounds = async (rounds: number) => {
@@ -207,8 +244,12 @@ export async function benchConfig(): Promise<ConfigResult> {
     // apply of CONFIG_UPDATES updates (a new description each round), against a fetch loop making the same
     // read and write per resource, kind after kind, READS at a time; answers still LATENCY_MS late.
     const editedIn = (round: number): ProjectConfig => ({
-      surveys: config.surveys!.map((spec, index) => (index < CONFIG_UPDATES / 2 ? { ...spec, description: `bench ${round}` } : spec)),
-      experiments: config.experiments!.map((spec, index) => (index < CONFIG_UPDATES / 2 ? { ...spec, description: `bench ${round}` } : spec)),
+      surveys: config.surveys!.map((spec, index) =>
+        index < CONFIG_UPDATES / 2 ? { ...spec, description: `bench ${round}` } : spec,
+      ),
+      experiments: config.experiments!.map((spec, index) =>
+        index < CONFIG_UPDATES / 2 ? { ...spec, description: `bench ${round}` } : spec,
+      ),
     })
     const applyTimes: number[] = []
     const applyBaselineTimes: number[] = []
@@ -219,14 +260,17 @@ export async function benchConfig(): Promise<ConfigResult> {
       let started = performance.now()
       const report = await apply(client, changes, { concurrency: READS })
       applyTimes.push(performance.now() - started)
-      if (report.applied !== CONFIG_UPDATES) throw new Error(`bench config: applied ${report.applied} of ${CONFIG_UPDATES}`)
+      if (report.applied !== CONFIG_UPDATES)
+        throw new Error(`bench config: applied ${report.applied} of ${CONFIG_UPDATES}`)
       const sent = fake.requests.slice(applyFrom)
       const writes = sent.filter((request) => request.method === 'PATCH').length
       const reads = sent.filter((request) => request.method === 'GET').length
       applyRequests = { writes, reads, other: sent.length - writes - reads }
       started = performance.now()
       for (const group of ['surveys', 'experiments'] as const) {
-        const ids = changes.changes.filter((change) => change.kind === group && change.action === 'update').map((change) => change.id)
+        const ids = changes.changes
+          .filter((change) => change.kind === group && change.action === 'update')
+          .map((change) => change.id)
         await readWriteLoop(server.url, fake.apiKey, fake.projectId, group, ids, `baseline ${round}`)
       }
       applyBaselineTimes.push(performance.now() - started)
@@ -236,7 +280,22 @@ export async function benchConfig(): Promise<ConfigResult> {
     const applyBaselineMs = median(applyBaselineTimes)
     const savedApplyRequests = await applySaved(fake, client, editedIn(3))
     const unknownKeys = await benchUnknownKeysFile()
-    return { resources: Object.values(config).flat().length, requests, fewest, pullPlanMs, baselineMs, ratio: pullPlanMs / baselineMs, localRatio: local.sdkMs / local.baselineMs, heapMb, applyRequests, applyMs, applyBaselineMs, applyRatio: applyMs / applyBaselineMs, savedApplyRequests, unknownKeys }
+    return {
+      resources: Object.values(config).flat().length,
+      requests,
+      fewest,
+      pullPlanMs,
+      baselineMs,
+      ratio: pullPlanMs / baselineMs,
+      localRatio: local.sdkMs / local.baselineMs,
+      heapMb,
+      applyRequests,
+      applyMs,
+      applyBaselineMs,
+      applyRatio: applyMs / applyBaselineMs,
+      savedApplyRequests,
+      unknownKeys,
+    }
   } finally {
     await server.close()
   }

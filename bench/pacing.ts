@@ -67,7 +67,9 @@ async function run(sdk: Sdk, rateLimit: false | { requestsPerMinute: number }): 
     // A new server has a new port, so the paced client gets a limiter of its own.
     const client = new sdk.ProjectClient({ ...fake.clientOptions(server.url), rateLimit })
     const started = performance.now()
-    const { failed, starts, durations } = await pool(ids, PACING_CONCURRENCY, (id) => client.experiments.update(id, { description: 'updated by the pacing bench' }))
+    const { failed, starts, durations } = await pool(ids, PACING_CONCURRENCY, (id) =>
+      client.experiments.update(id, { description: 'updated by the pacing bench' }),
+    )
     const wallMs = performance.now() - started
     const throttled = fake.requests.filter((request) => request.status === 429).length
     const unheld = durations.slice(0, PACING_PER_MINUTE).sort((a, b) => a - b)
@@ -79,7 +81,9 @@ async function run(sdk: Sdk, rateLimit: false | { requestsPerMinute: number }): 
 }
 
 export async function benchPacing(sdk: Sdk, log: (line: string) => void = () => undefined): Promise<PacingResult> {
-  log(`bench: pacing: ${PACING_UPDATES} updates at concurrency ${PACING_CONCURRENCY}, server limit ${PACING_PER_MINUTE}/min, paced…`)
+  log(
+    `bench: pacing: ${PACING_UPDATES} updates at concurrency ${PACING_CONCURRENCY}, server limit ${PACING_PER_MINUTE}/min, paced…`,
+  )
   const paced = await run(sdk, { requestsPerMinute: PACING_PER_MINUTE })
   log(`bench: pacing: paced in ${(paced.wallMs / 1000).toFixed(1)} s, ${paced.throttled} × 429; now without pacing…`)
   const unpaced = await run(sdk, false)

@@ -42,9 +42,18 @@ export interface PaginationOptions {
 const MB = 1024 * 1024
 const heapUsed = () => getHeapStatistics().used_heap_size
 
-export async function benchPagination(sdk: Sdk, server: BenchServer, options: PaginationOptions = {}): Promise<PaginationResult> {
+export async function benchPagination(
+  sdk: Sdk,
+  server: BenchServer,
+  options: PaginationOptions = {},
+): Promise<PaginationResult> {
   const { blocks = 9, heapRuns = 3 } = options
-  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin, rateLimit: BENCH_RATE_LIMIT })
+  const client = new sdk.ProjectClient({
+    apiKey: API_KEY,
+    projectId: PROJECT_ID,
+    baseUrl: server.origin,
+    rateLimit: BENCH_RATE_LIMIT,
+  })
   const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
   const firstUrl = `${server.origin}/api/projects/${PROJECT_ID}/experiments/?limit=${PAGE_SIZE}`
 
@@ -118,7 +127,12 @@ export async function benchPagination(sdk: Sdk, server: BenchServer, options: Pa
 }
 
 /** 10,000 survey responses through `surveys.responses` (paged by `has_more`), keeping none: requests, then heap as above. */
-async function walkResponses(client: InstanceType<Sdk['ProjectClient']>, server: BenchServer, collect: () => void, heapRuns: number): Promise<PaginationResult['responses']> {
+async function walkResponses(
+  client: InstanceType<Sdk['ProjectClient']>,
+  server: BenchServer,
+  collect: () => void,
+  heapRuns: number,
+): Promise<PaginationResult['responses']> {
   const walk = async (onPage?: () => void) => {
     let items = 0
     let answers = 0
@@ -133,16 +147,26 @@ async function walkResponses(client: InstanceType<Sdk['ProjectClient']>, server:
   await server.reset()
   const items = await walk()
   const requests = (await server.counts()).responses
-  if (items !== TOTAL_ITEMS) throw new Error(`pagination: the responses walk yielded ${items} rows, expected ${TOTAL_ITEMS}`)
+  if (items !== TOTAL_ITEMS)
+    throw new Error(`pagination: the responses walk yielded ${items} rows, expected ${TOTAL_ITEMS}`)
   const heap = await heapOfWalks(walk, collect, heapRuns)
-  return { requests, items, heapGrowthMb: median(heap.map((entry) => entry.growthMb)), heapPeakMb: Math.max(...heap.map((entry) => entry.peakMb)) }
+  return {
+    requests,
+    items,
+    heapGrowthMb: median(heap.map((entry) => entry.growthMb)),
+    heapPeakMb: Math.max(...heap.map((entry) => entry.peakMb)),
+  }
 }
 
 /**
  * The heap of `runs` walks that keep nothing: after two full GCs before and after each, what is left is what
  * the walk leaked (growth); the highest reading sampled once a page during it is its peak.
  */
-async function heapOfWalks(walk: (onPage: () => void) => Promise<unknown>, collect: () => void, runs: number): Promise<Array<{ growthMb: number; peakMb: number }>> {
+async function heapOfWalks(
+  walk: (onPage: () => void) => Promise<unknown>,
+  collect: () => void,
+  runs: number,
+): Promise<Array<{ growthMb: number; peakMb: number }>> {
   const heap: Array<{ growthMb: number; peakMb: number }> = []
   for (let index = 0; index < runs; index++) {
     collect()

@@ -29,7 +29,10 @@ export interface PerCallResult {
    */
   overKy: { kyUs: number; sdkUs: number; ratio: number; ratioOfMedians: number; blocks: number }
   /** `create(body)` and `update(1, body)` against ky alone sending the same JSON. */
-  writes: { create: { kyUs: number; sdkUs: number; ratio: number }; update: { kyUs: number; sdkUs: number; ratio: number } }
+  writes: {
+    create: { kyUs: number; sdkUs: number; ratio: number }
+    update: { kyUs: number; sdkUs: number; ratio: number }
+  }
 }
 
 /** A realistic create body: a metric, variants, a description (what the pre-send check walks). */
@@ -37,10 +40,26 @@ const CREATE_BODY: ExperimentCreateParams = {
   name: 'Checkout button colour',
   feature_flag_key: 'checkout-button-colour',
   description: 'Does a green checkout button sell more?',
-  parameters: { feature_flag_variants: [{ key: 'control', split_percent: 50 }, { key: 'green', split_percent: 50 }] },
-  metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', name: 'Revenue', source: { kind: 'EventsNode', event: 'purchase', math: 'sum', math_property: 'revenue' } }],
+  parameters: {
+    feature_flag_variants: [
+      { key: 'control', split_percent: 50 },
+      { key: 'green', split_percent: 50 },
+    ],
+  },
+  metrics: [
+    {
+      kind: 'ExperimentMetric',
+      metric_type: 'mean',
+      name: 'Revenue',
+      source: { kind: 'EventsNode', event: 'purchase', math: 'sum', math_property: 'revenue' },
+    },
+  ],
 }
-const UPDATE_BODY: ExperimentUpdateParams = { description: 'Now with a secondary metric', conclusion: 'won', conclusion_comment: 'Green sells 4% more.' }
+const UPDATE_BODY: ExperimentUpdateParams = {
+  description: 'Now with a secondary metric',
+  conclusion: 'won',
+  conclusion_comment: 'Green sells 4% more.',
+}
 
 export interface PerCallOptions {
   blocks?: number
@@ -48,9 +67,18 @@ export interface PerCallOptions {
   warmupCalls?: number
 }
 
-export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCallOptions = {}): Promise<PerCallResult> {
+export async function benchPerCall(
+  sdk: Sdk,
+  server: BenchServer,
+  options: PerCallOptions = {},
+): Promise<PerCallResult> {
   const { blocks = 60, callsPerBlock = 60, warmupCalls = 2500 } = options
-  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin, rateLimit: BENCH_RATE_LIMIT })
+  const client = new sdk.ProjectClient({
+    apiKey: API_KEY,
+    projectId: PROJECT_ID,
+    baseUrl: server.origin,
+    rateLimit: BENCH_RATE_LIMIT,
+  })
   const url = `${server.origin}/api/projects/${PROJECT_ID}/experiments/1/`
   const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
 
@@ -82,7 +110,10 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
   const kyRun = await alternate(kyBlocks, block(raw), block(viaKy))
   const overKyRun = await alternate(blocks, block(viaKy), block(viaSdk))
   const listUrl = `${server.origin}/api/projects/${PROJECT_ID}/experiments/`
-  const writeRun = async (viaKyWrite: () => PromiseLike<{ id: number }>, viaSdkWrite: () => PromiseLike<{ id: number }>) => {
+  const writeRun = async (
+    viaKyWrite: () => PromiseLike<{ id: number }>,
+    viaSdkWrite: () => PromiseLike<{ id: number }>,
+  ) => {
     for (let index = 0; index < warmupCalls / 5; index++) await Promise.all([viaKyWrite(), viaSdkWrite()])
     const pairs = await alternate(kyBlocks, block(viaKyWrite), block(viaSdkWrite))
     return { kyUs: median(pairs.a), sdkUs: median(pairs.b), ratio: pairedRatio(pairs) }
@@ -106,7 +137,13 @@ export async function benchPerCall(sdk: Sdk, server: BenchServer, options: PerCa
     callsPerBlock,
     run,
     ky: { rawUs: median(kyRun.a), kyUs: median(kyRun.b), ratio: pairedRatio(kyRun), blocks: kyBlocks },
-    overKy: { kyUs: median(overKyRun.a), sdkUs: median(overKyRun.b), ratio: pairedRatio(overKyRun), ratioOfMedians: ratioOfMedians(overKyRun), blocks },
+    overKy: {
+      kyUs: median(overKyRun.a),
+      sdkUs: median(overKyRun.b),
+      ratio: pairedRatio(overKyRun),
+      ratioOfMedians: ratioOfMedians(overKyRun),
+      blocks,
+    },
     writes: { create, update },
   }
 }

@@ -56,10 +56,16 @@ export function summarise(profile: Profile, top = 25): string {
   }
   const busy = total - (byArea.get('(idle)') ?? 0)
   const pct = (time: number) => `${((time / busy) * 100).toFixed(1).padStart(5)}%`
-  const lines = [`total ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (percentages of busy)`, '', 'self time by area:']
-  for (const [name, time] of [...byArea].sort((a, b) => b[1] - a[1])) if (name !== '(idle)') lines.push(`  ${pct(time)}  ${name}`)
+  const lines = [
+    `total ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (percentages of busy)`,
+    '',
+    'self time by area:',
+  ]
+  for (const [name, time] of [...byArea].sort((a, b) => b[1] - a[1]))
+    if (name !== '(idle)') lines.push(`  ${pct(time)}  ${name}`)
   lines.push('', `top ${top} functions by self time:`)
-  for (const [name, time] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) if (!name.startsWith('(idle)')) lines.push(`  ${pct(time)}  ${name}`)
+  for (const [name, time] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+    if (!name.startsWith('(idle)')) lines.push(`  ${pct(time)}  ${name}`)
   // Inclusive ("total") time: self time of a node and of everything below it, counted once per
   // function even when it recurses.
   const parents = new Map<number, number>()
@@ -74,7 +80,9 @@ export function summarise(profile: Profile, top = 25): string {
       inclusive.set(name, (inclusive.get(name) ?? 0) + time)
     }
   }
-  const ours = [...inclusive].filter(([name]) => /(src\w*|node_modules\/(ky|zod))\//.test(name)).sort((a, b) => b[1] - a[1])
+  const ours = [...inclusive]
+    .filter(([name]) => /(src\w*|node_modules\/(ky|zod))\//.test(name))
+    .sort((a, b) => b[1] - a[1])
   lines.push('', `top ${top} SDK, ky and zod functions by total (inclusive) time:`)
   for (const [name, time] of ours.slice(0, top)) lines.push(`  ${pct(time)}  ${name}`)
   return lines.join('\n')
@@ -83,5 +91,7 @@ export function summarise(profile: Profile, top = 25): string {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/bench\//, '/bench/'))) {
   const file = process.argv[2]
   if (!file) throw new Error('usage: profile-summary.ts file.cpuprofile [top]')
-  process.stdout.write(`${summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(process.argv[3] ?? 25))}\n`)
+  process.stdout.write(
+    `${summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(process.argv[3] ?? 25))}\n`,
+  )
 }

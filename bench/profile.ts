@@ -17,7 +17,13 @@ const seconds = Number(process.argv[3] ?? 8)
 const sdk = await loadSdk()
 const server = workload === 'validation' ? undefined : await startServer()
 const origin = server?.origin ?? 'http://127.0.0.1:1'
-const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: origin, rateLimit: BENCH_RATE_LIMIT, validateResponses: process.env.BENCH_VALIDATE !== '0' })
+const client = new sdk.ProjectClient({
+  apiKey: API_KEY,
+  projectId: PROJECT_ID,
+  baseUrl: origin,
+  rateLimit: BENCH_RATE_LIMIT,
+  validateResponses: process.env.BENCH_VALIDATE !== '0',
+})
 const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
 const until = performance.now() + seconds * 1000
 let rounds = 0
@@ -27,9 +33,11 @@ try {
     if (workload === 'per-call') {
       for (let index = 0; index < 100; index++) await client.experiments.retrieve(1)
     } else if (workload === 'ky-call') {
-      for (let index = 0; index < 100; index++) await ky.get(`${origin}/api/projects/${PROJECT_ID}/experiments/1/`, { headers }).json()
+      for (let index = 0; index < 100; index++)
+        await ky.get(`${origin}/api/projects/${PROJECT_ID}/experiments/1/`, { headers }).json()
     } else if (workload === 'raw-call') {
-      for (let index = 0; index < 100; index++) await (await fetch(`${origin}/api/projects/${PROJECT_ID}/experiments/1/`, { headers })).json()
+      for (let index = 0; index < 100; index++)
+        await (await fetch(`${origin}/api/projects/${PROJECT_ID}/experiments/1/`, { headers })).json()
     } else if (workload === 'pagination') {
       for await (const item of client.experiments.list({ limit: 100 })) if (item.id < 0) throw new Error('unreachable')
     } else if (workload === 'raw-walk') {

@@ -37,7 +37,8 @@ export async function benchValidation(sdk: Sdk, options: ValidationOptions = {})
 
   // The decoder must accept the fixture (else we would time the error path).
   const checked = decode(JSON.parse(text), true)
-  if (checked instanceof Promise) throw new Error('validation: the fixture failed the compiled check, so zod decided (the error path)')
+  if (checked instanceof Promise)
+    throw new Error('validation: the fixture failed the compiled check, so zod decided (the error path)')
   if (checked.results.length !== items) throw new Error('validation: decoder returned the wrong number of items')
   for (let index = 0; index < 50; index++) {
     decode(JSON.parse(text), true)

@@ -30,14 +30,24 @@ export interface WalkLatencyResult {
 
 const CHECKSUM = (LATENCY_ITEMS * (LATENCY_ITEMS + 1)) / 2
 
-export async function benchWalkLatency(sdk: Sdk, server: BenchServer, { rounds = 5 }: { rounds?: number } = {}): Promise<WalkLatencyResult> {
-  const client = new sdk.ProjectClient({ apiKey: API_KEY, projectId: PROJECT_ID, baseUrl: server.origin, rateLimit: BENCH_RATE_LIMIT })
+export async function benchWalkLatency(
+  sdk: Sdk,
+  server: BenchServer,
+  { rounds = 5 }: { rounds?: number } = {},
+): Promise<WalkLatencyResult> {
+  const client = new sdk.ProjectClient({
+    apiKey: API_KEY,
+    projectId: PROJECT_ID,
+    baseUrl: server.origin,
+    rateLimit: BENCH_RATE_LIMIT,
+  })
   const headers = { accept: 'application/json', authorization: `Bearer ${API_KEY}` }
 
   const walkSdk = (concurrency: number) => async () => {
     let checksum = 0
     for await (const item of client.experiments.list({ limit: LATENCY_PAGE_SIZE }, { concurrency })) checksum += item.id
-    if (checksum !== CHECKSUM) throw new Error(`walk over latency: the SDK walk (concurrency ${concurrency}) saw the wrong items`)
+    if (checksum !== CHECKSUM)
+      throw new Error(`walk over latency: the SDK walk (concurrency ${concurrency}) saw the wrong items`)
   }
   const walkRaw = async () => {
     let checksum = 0

@@ -11,7 +11,13 @@
  * Needs a key with `experiment:read`, `experiment:write` and `query:read`. Each experiment costs two reads
  * (the experiment and one query for its primary metric), and one write when it is concluded.
  */
-import { ProjectClient, type BulkReport, type Experiment, type MetricResult, type VariantResult } from 'posthog-project-client'
+import {
+  ProjectClient,
+  type BulkReport,
+  type Experiment,
+  type MetricResult,
+  type VariantResult,
+} from 'posthog-project-client'
 
 /** What happened to one experiment. */
 export interface Outcome {
@@ -22,7 +28,10 @@ export interface Outcome {
   comment: string
 }
 
-export async function main(client = new ProjectClient(), options: { dryRun?: boolean } = {}): Promise<BulkReport<Experiment, Outcome>> {
+export async function main(
+  client = new ProjectClient(),
+  options: { dryRun?: boolean } = {},
+): Promise<BulkReport<Experiment, Outcome>> {
   const report = await client.bulk(
     client.experiments.list({ status: 'running' }),
     async (experiment, { signal }): Promise<Outcome> => {
@@ -32,7 +41,8 @@ export async function main(client = new ProjectClient(), options: { dryRun?: boo
       const outcome = decide(metric!)
       if (options.dryRun || !outcome.conclusion) return outcome
       const conclusion = { conclusion: outcome.conclusion, conclusion_comment: outcome.comment }
-      if (outcome.ship) await client.experiments.shipVariant(experiment.id, { variant_key: outcome.ship, ...conclusion }, { signal })
+      if (outcome.ship)
+        await client.experiments.shipVariant(experiment.id, { variant_key: outcome.ship, ...conclusion }, { signal })
       else await client.experiments.end(experiment.id, conclusion, { signal })
       return outcome
     },
@@ -44,7 +54,9 @@ export async function main(client = new ProjectClient(), options: { dryRun?: boo
     else if (entry.status === 'rejected') console.log(`${name}: failed: ${String(entry.error)}`)
   }
   const ended = report.results.filter((entry) => entry.status === 'fulfilled' && entry.value.conclusion).length
-  console.log(`${ended} ended${options.dryRun ? ' (dry run: nothing written)' : ''}, ${report.succeeded - ended} running, ${report.failed} failed`)
+  console.log(
+    `${ended} ended${options.dryRun ? ' (dry run: nothing written)' : ''}, ${report.succeeded - ended} running, ${report.failed} failed`,
+  )
   return report
 }
 
@@ -57,9 +69,13 @@ export function decide(metric: MetricResult): Outcome {
     return { comment: failures.length > 0 ? failures.join(', ') : 'not significant yet' }
   }
   // The strongest variant the metric's way, else the one that loses least.
-  const ranked = [...significant].sort((a, b) => (metric.goal === 'decrease' ? 1 : -1) * ((a.delta ?? 0) - (b.delta ?? 0)))
+  const ranked = [...significant].sort(
+    (a, b) => (metric.goal === 'decrease' ? 1 : -1) * ((a.delta ?? 0) - (b.delta ?? 0)),
+  )
   const best = ranked.find((variant) => variant.winning) ?? ranked[0]!
-  return best.winning ? { conclusion: 'won', ship: best.key, comment: quote(metric, best) } : { conclusion: 'lost', comment: quote(metric, best) }
+  return best.winning
+    ? { conclusion: 'won', ship: best.key, comment: quote(metric, best) }
+    : { conclusion: 'lost', comment: quote(metric, best) }
 }
 
 function describe(outcome: Outcome): string {
@@ -70,8 +86,13 @@ function describe(outcome: Outcome): string {
 const percent = (fraction: number) => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`
 
 function quote(metric: MetricResult, variant: VariantResult): string {
-  const odds = variant.chance_to_win === undefined ? `p-value ${variant.p_value?.toFixed(4)}` : `chance to win ${(variant.chance_to_win * 100).toFixed(1)}%`
-  const interval = variant.interval ? `, interval [${percent(variant.interval[0])}, ${percent(variant.interval[1])}]` : ''
+  const odds =
+    variant.chance_to_win === undefined
+      ? `p-value ${variant.p_value?.toFixed(4)}`
+      : `chance to win ${(variant.chance_to_win * 100).toFixed(1)}%`
+  const interval = variant.interval
+    ? `, interval [${percent(variant.interval[0])}, ${percent(variant.interval[1])}]`
+    : ''
   return (
     `${metric.name ?? metric.uuid} (goal: ${metric.goal}): ${variant.key} ${variant.value.toPrecision(3)} against ${metric.baseline.key} ` +
     `${metric.baseline.value.toPrecision(3)}, ${percent(variant.delta ?? 0)}${interval}, ${odds}; ` +

@@ -34,7 +34,9 @@ export async function main(client = new ProjectClient(), options: AutomationOpti
     const project = client.withOptions({ projectId })
     const surveys = running(project.surveys.list({ search: options.surveyName }), options.surveyName)
     const report = await project.bulk(surveys, (survey, { signal }) => project.surveys.stop(survey.id, {}, { signal }))
-    console.log(`project ${projectId}: stopped ${report.succeeded} "${options.surveyName}" surveys, ${report.failed} failed`)
+    console.log(
+      `project ${projectId}: stopped ${report.succeeded} "${options.surveyName}" surveys, ${report.failed} failed`,
+    )
   }
 
   // The walk is read as calls free up (never ahead of them), two pages at a time.

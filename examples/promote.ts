@@ -16,14 +16,19 @@
 import { ProjectClient } from 'posthog-project-client'
 import { apply, formatPlan, planCopy } from 'posthog-project-client/config'
 
-export async function main(staging = new ProjectClient(), productionId = Number(process.env.PRODUCTION_PROJECT_ID), env = process.env): Promise<void> {
+export async function main(
+  staging = new ProjectClient(),
+  productionId = Number(process.env.PRODUCTION_PROJECT_ID),
+  env = process.env,
+): Promise<void> {
   const production = staging.withOptions({ projectId: productionId })
   const changes = await planCopy(staging, production, { kinds: ['experiments', 'surveys', 'hogFunctions'], env })
   console.log(formatPlan(changes))
   if (changes.errors.length > 0) throw new Error('the plan has errors: nothing was sent')
   const report = await apply(production, changes)
   console.log(`applied ${report.applied}, failed ${report.failed}`)
-  for (const { change, error } of report.results) if (error) console.log(`failed: ${change.kind} ${change.key}: ${error.message}`)
+  for (const { change, error } of report.results)
+    if (error) console.log(`failed: ${change.kind} ${change.key}: ${error.message}`)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

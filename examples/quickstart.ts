@@ -142,13 +142,17 @@ export async function main(options: QuickstartOptions = {}): Promise<QuickstartR
         })
         created.push(summarise(concluded))
         log(`  created #${draft.id} "${draft.name}" (flag ${draft.feature_flag_key})`)
-        log(`    launched ${day(launched.start_date)}, concluded ${day(concluded.end_date)}: ${concluded.conclusion} ("${concluded.conclusion_comment ?? ''}")`)
+        log(
+          `    launched ${day(launched.start_date)}, concluded ${day(concluded.end_date)}: ${concluded.conclusion} ("${concluded.conclusion_comment ?? ''}")`,
+        )
       }
     } else {
       log('  read-only: no experiment created (POSTHOG_DEMO_WRITE=1 creates, launches and concludes two)')
     }
     const stats = await client.experiments.stats()
-    log(`  project stats: ${stats.active_experiments ?? 0} active, ${stats.launched_last_30d ?? 0} launched and ${stats.completed_last_30d ?? 0} completed in the last 30 days`)
+    log(
+      `  project stats: ${stats.active_experiments ?? 0} active, ${stats.launched_last_30d ?? 0} launched and ${stats.completed_last_30d ?? 0} completed in the last 30 days`,
+    )
 
     // Pagination: walk every experiment, page by page.
     log('')
@@ -172,7 +176,9 @@ export async function main(options: QuickstartOptions = {}): Promise<QuickstartR
       for (const experiment of created) await client.experiments.softDelete(experiment.id)
       cleanedUp = true
       log('')
-      log(`Cleanup: soft-deleted ${created.map((experiment) => `#${experiment.id}`).join(', ')} (their feature flags stay)`)
+      log(
+        `Cleanup: soft-deleted ${created.map((experiment) => `#${experiment.id}`).join(', ')} (their feature flags stay)`,
+      )
     }
 
     const report: QuickstartReport = {
@@ -213,7 +219,14 @@ async function surveyPart(
       name: 'Checkout NPS',
       type: 'popover',
       start_date: daysAgo(7),
-      questions: [{ type: 'rating', question: 'How likely are you to recommend checkout to a friend?', scale: 10, display: 'number' }],
+      questions: [
+        {
+          type: 'rating',
+          question: 'How likely are you to recommend checkout to a friend?',
+          scale: 10,
+          display: 'number',
+        },
+      ],
     })
     const responses = fake.seed.surveyResponses(survey.id, 5)
     surveyId = survey.id
@@ -228,7 +241,8 @@ async function surveyPart(
   }
   const survey = await client.surveys.retrieve(surveyId)
   const sent = async (excludeArchived: boolean) =>
-    (await client.surveys.stats(survey.id, { exclude_archived: excludeArchived })).stats?.['survey sent']?.total_count ?? 0
+    (await client.surveys.stats(survey.id, { exclude_archived: excludeArchived })).stats?.['survey sent']
+      ?.total_count ?? 0
 
   log(`Survey "${survey.name}" (${survey.id})`)
   const responsesBefore = await sent(true)
@@ -244,7 +258,9 @@ async function surveyPart(
     responsesRestored: null,
   }
   if (!writes || !responseUuid) {
-    log(`  ${!writes ? 'read-only' : 'no POSTHOG_DEMO_RESPONSE_UUID'}: no response archived; ${result.archivedUuids.length} archived already`)
+    log(
+      `  ${!writes ? 'read-only' : 'no POSTHOG_DEMO_RESPONSE_UUID'}: no response archived; ${result.archivedUuids.length} archived already`,
+    )
     return result
   }
   await client.surveys.archiveResponse(survey.id, responseUuid)
@@ -253,7 +269,9 @@ async function surveyPart(
   result.responsesAfter = await sent(true)
   result.responsesIncludingArchived = await sent(false)
   log(`  archived response ${responseUuid}`)
-  log(`  responses after archiving:  ${result.responsesAfter} (exclude_archived), ${result.responsesIncludingArchived} with archived ones`)
+  log(
+    `  responses after archiving:  ${result.responsesAfter} (exclude_archived), ${result.responsesIncludingArchived} with archived ones`,
+  )
   await client.surveys.unarchiveResponse(survey.id, responseUuid)
   result.responsesRestored = await sent(true)
   log(`  unarchived it again:        ${result.responsesRestored}`)

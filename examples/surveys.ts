@@ -25,11 +25,20 @@ export async function main(client = new ProjectClient(), options: SurveyChoreOpt
     : await client.surveys.create({
         name: `Checkout NPS ${new Date().toISOString()}`,
         type: 'popover',
-        questions: [{ type: 'rating', question: 'How likely are you to recommend checkout to a friend?', scale: 10, display: 'number', isNpsQuestion: true }],
+        questions: [
+          {
+            type: 'rating',
+            question: 'How likely are you to recommend checkout to a friend?',
+            scale: 10,
+            display: 'number',
+            isNpsQuestion: true,
+          },
+        ],
       })
   console.log(`survey ${survey.id}: ${survey.name}`)
 
-  const sent = async () => (await client.surveys.stats(survey.id, { exclude_archived: true })).stats?.['survey sent']?.total_count ?? 0
+  const sent = async () =>
+    (await client.surveys.stats(survey.id, { exclude_archived: true })).stats?.['survey sent']?.total_count ?? 0
   console.log(`responses (archived excluded): ${await sent()}`)
 
   if (options.responseUuid) {
@@ -45,7 +54,9 @@ export async function main(client = new ProjectClient(), options: SurveyChoreOpt
     try {
       // All or nothing: the service copies into every project or into none.
       const copies = await client.surveys.duplicateToProjects(survey.id, { target_team_ids: options.targetTeamIds })
-      console.log(`copied into ${copies.count} projects: ${copies.created_surveys?.map((copy) => copy.team_id).join(', ')}`)
+      console.log(
+        `copied into ${copies.count} projects: ${copies.created_surveys?.map((copy) => copy.team_id).join(', ')}`,
+      )
     } catch (error) {
       if (!(error instanceof BadRequestError)) throw error
       console.log(`not copied anywhere: ${error.detail ?? error.message}`)

@@ -36,7 +36,9 @@ export interface MemberFact {
   readonly nullable: boolean
 }
 
-export type DefinitionFact = { readonly members: Readonly<Record<string, MemberFact>> } | { readonly union: readonly string[]; readonly discriminator: string }
+export type DefinitionFact =
+  | { readonly members: Readonly<Record<string, MemberFact>> }
+  | { readonly union: readonly string[]; readonly discriminator: string }
 
 export interface QuerySchemaFacts {
   readonly source: string
@@ -83,7 +85,11 @@ export const EXTERNALS: Readonly<Record<string, string>> = {
  * Definitions src/model/experiment-metrics.ts completes with the members newer services have: only their
  * shape is generated, so that `experimentMeanMetricSchema` and the others name the completed metric alone.
  */
-const COMPLETED_BY_HAND: ReadonlySet<string> = new Set(['ExperimentMeanMetric', 'ExperimentFunnelMetric', 'ExperimentRatioMetric'])
+const COMPLETED_BY_HAND: ReadonlySet<string> = new Set([
+  'ExperimentMeanMetric',
+  'ExperimentFunnelMetric',
+  'ExperimentRatioMetric',
+])
 
 /** Members the SDK types more widely than the schema: a date bound may be a `Date` (sent as ISO 8601). */
 const MEMBER_EXTERNALS: Readonly<Record<string, string>> = {
@@ -116,7 +122,10 @@ interface JsonSchema {
 }
 
 /** The facts of the derived definitions, read from PostHog's schema.json. */
-export function extractFacts(schema: { definitions: Readonly<Record<string, JsonSchema>> }, commit: string): QuerySchemaFacts {
+export function extractFacts(
+  schema: { definitions: Readonly<Record<string, JsonSchema>> },
+  commit: string,
+): QuerySchemaFacts {
   const definitions: Record<string, DefinitionFact> = {}
   const derived = new Set<string>(DERIVED)
   const definition = (name: string): JsonSchema => {
@@ -142,17 +151,23 @@ export function extractFacts(schema: { definitions: Readonly<Record<string, Json
     }
     if (node.const !== undefined) return { enum: [node.const] }
     if (node.enum) return { enum: node.enum }
-    const types = (Array.isArray(node.type) ? node.type : node.type ? [node.type] : []).filter((type) => type !== 'null')
+    const types = (Array.isArray(node.type) ? node.type : node.type ? [node.type] : []).filter(
+      (type) => type !== 'null',
+    )
     if (types.length > 1) return { anyOf: types.map((type) => typeOf({ ...node, type })) }
     const [type] = types
     if (type === 'array') return { array: node.items ? typeOf(node.items) : { type: 'unknown' } }
-    if (type === 'object') return typeof node.additionalProperties === 'object' ? { record: typeOf(node.additionalProperties) } : { type: 'object' }
+    if (type === 'object')
+      return typeof node.additionalProperties === 'object'
+        ? { record: typeOf(node.additionalProperties) }
+        : { type: 'object' }
     if (type === 'integer' || type === 'number') return { type: 'number' }
     if (type === 'string' || type === 'boolean') return { type }
     return { type: 'unknown' }
   }
   const nullable = (node: JsonSchema): boolean =>
-    (Array.isArray(node.type) && node.type.includes('null')) || (node.anyOf ?? node.oneOf ?? []).some((option) => option.type === 'null')
+    (Array.isArray(node.type) && node.type.includes('null')) ||
+    (node.anyOf ?? node.oneOf ?? []).some((option) => option.type === 'null')
 
   for (const name of DERIVED) {
     const node = definition(name)
@@ -166,7 +181,11 @@ export function extractFacts(schema: { definitions: Readonly<Record<string, Json
     const defaulted = DEFAULTED_CONSTANTS[name] ?? []
     const members: Record<string, MemberFact> = {}
     for (const [member, memberNode] of Object.entries(node.properties ?? {})) {
-      members[member] = { type: typeOf(memberNode), required: required.has(member) && !defaulted.includes(member), nullable: nullable(memberNode) }
+      members[member] = {
+        type: typeOf(memberNode),
+        required: required.has(member) && !defaulted.includes(member),
+        nullable: nullable(memberNode),
+      }
     }
     definitions[name] = { members }
   }
@@ -174,7 +193,8 @@ export function extractFacts(schema: { definitions: Readonly<Record<string, Json
 }
 
 /** A literal as the repository writes it: strings in single quotes. */
-const literal = (value: string | number | boolean) => (typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value))
+const literal = (value: string | number | boolean) =>
+  typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value)
 
 const camel = (name: string) => `${name[0]!.toLowerCase()}${name.slice(1)}`
 
@@ -182,7 +202,9 @@ function zodOf(type: TypeFact): string {
   if ('type' in type) return type.type === 'object' ? 'jsonRecord' : `z.${type.type}()`
   if ('enum' in type) {
     const values = type.enum.map(literal).join(', ')
-    return type.enum.every((value) => typeof value === 'string') && type.enum.length > 1 ? `z.enum([${values}])` : `z.literal(${type.enum.length === 1 ? values : `[${values}]`})`
+    return type.enum.every((value) => typeof value === 'string') && type.enum.length > 1
+      ? `z.enum([${values}])`
+      : `z.literal(${type.enum.length === 1 ? values : `[${values}]`})`
   }
   if ('array' in type) return `z.array(${zodOf(type.array)})`
   if ('record' in type) return `z.record(z.string(), ${zodOf(type.record)})`
@@ -206,7 +228,9 @@ export function queryShapesModule(facts: QuerySchemaFacts): string {
   for (const [name, definition] of Object.entries(facts.definitions)) {
     const id = camel(name)
     if ('union' in definition) {
-      blocks.push(`export const ${id}Schema = z.discriminatedUnion('${definition.discriminator}', [${definition.union.map((option) => `${camel(option)}Schema`).join(', ')}])`)
+      blocks.push(
+        `export const ${id}Schema = z.discriminatedUnion('${definition.discriminator}', [${definition.union.map((option) => `${camel(option)}Schema`).join(', ')}])`,
+      )
       continue
     }
     const members = Object.entries(definition.members).map(([member, fact]) => memberCode(name, member, fact))
@@ -235,7 +259,9 @@ const MODULE = new URL('../src/model/generated/query-shapes.ts', import.meta.url
 export function factsJson(facts: QuerySchemaFacts): string {
   const definitions = Object.entries(facts.definitions).map(([name, definition]) => {
     if ('union' in definition) return `    ${JSON.stringify(name)}: ${JSON.stringify(definition)}`
-    const members = Object.entries(definition.members).map(([member, fact]) => `        ${JSON.stringify(member)}: ${JSON.stringify(fact)}`)
+    const members = Object.entries(definition.members).map(
+      ([member, fact]) => `        ${JSON.stringify(member)}: ${JSON.stringify(fact)}`,
+    )
     return `    ${JSON.stringify(name)}: {\n      "members": {\n${members.join(',\n')}\n      }\n    }`
   })
   return `{\n  "source": ${JSON.stringify(facts.source)},\n  "commit": ${JSON.stringify(facts.commit)},\n  "definitions": {\n${definitions.join(',\n')}\n  }\n}\n`
@@ -248,10 +274,16 @@ export function readFacts(): QuerySchemaFacts {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command, schemaPath, commit] = process.argv.slice(2)
   if (command === 'facts') {
-    if (!schemaPath || !commit || !/^[0-9a-f]{40}$/.test(commit)) throw new Error('usage: generate-query-shapes.ts facts <path to schema.json> <40-hex commit it was read at>')
-    const facts = extractFacts(JSON.parse(readFileSync(schemaPath, 'utf8')) as { definitions: Record<string, JsonSchema> }, commit)
+    if (!schemaPath || !commit || !/^[0-9a-f]{40}$/.test(commit))
+      throw new Error('usage: generate-query-shapes.ts facts <path to schema.json> <40-hex commit it was read at>')
+    const facts = extractFacts(
+      JSON.parse(readFileSync(schemaPath, 'utf8')) as { definitions: Record<string, JsonSchema> },
+      commit,
+    )
     writeFileSync(FACTS, factsJson(facts))
-    console.log(`wrote ${Object.keys(facts.definitions).length} definitions of ${commit} into scripts/query-schema.facts.json`)
+    console.log(
+      `wrote ${Object.keys(facts.definitions).length} definitions of ${commit} into scripts/query-schema.facts.json`,
+    )
   }
   writeFileSync(MODULE, queryShapesModule(readFacts()))
 }

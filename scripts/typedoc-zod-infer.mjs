@@ -8,7 +8,15 @@
 //    lost behind `z.infer`).
 // 3. documents a string-literal union written as a computation (`OperationId`) as its literals.
 // typedoc-plugin-zod does the first part, but it is not a dependency here; these lines are all we need.
-import { Comment, Converter, LiteralType, ReflectionKind, TypeScript as ts, UnionType, makeRecursiveVisitor } from 'typedoc'
+import {
+  Comment,
+  Converter,
+  LiteralType,
+  ReflectionKind,
+  TypeScript as ts,
+  UnionType,
+  makeRecursiveVisitor,
+} from 'typedoc'
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {
@@ -28,7 +36,8 @@ export function load(app) {
   // Set once the alias is converted (its type is assigned after EVENT_CREATE_DECLARATION).
   const unions = new Map()
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, () => {
-    for (const [reflection, literals] of unions) reflection.type = new UnionType(literals.map((value) => new LiteralType(value)))
+    for (const [reflection, literals] of unions)
+      reflection.type = new UnionType(literals.map((value) => new LiteralType(value)))
     unions.clear()
   })
 
@@ -41,7 +50,12 @@ export function load(app) {
 /** A property of an interface or class: its type as annotated (`SurveyQuestion`, not its fields inline). */
 function useAnnotation(context, reflection) {
   const declaration = context.getSymbolFromReflection(reflection)?.getDeclarations()?.[0]
-  if (!declaration || !(ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) || !declaration.type) return
+  if (
+    !declaration ||
+    !(ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ||
+    !declaration.type
+  )
+    return
   replaceType(context, reflection, declaration.type)
 }
 
@@ -49,7 +63,9 @@ function useAnnotation(context, reflection) {
 function replaceType(context, reflection, annotation) {
   if (!reflection.type || !hasInlineObject(reflection.type)) return
   // Drop the reflections of the inline form before replacing it.
-  reflection.type.visit(makeRecursiveVisitor({ reflection: (inner) => context.project.removeReflection(inner.declaration) }))
+  reflection.type.visit(
+    makeRecursiveVisitor({ reflection: (inner) => context.project.removeReflection(inner.declaration) }),
+  )
   reflection.type = context.converter.convertType(context.withScope(reflection), annotation)
 }
 

@@ -41,7 +41,14 @@ import { SavedMetrics } from './resources/saved-metrics.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
 import type { HogQLQuery } from './model/insight-queries.js'
 import type { QueryNode } from './requests/query.js'
-import type { ExperimentLegacyQuery, ExperimentLegacyQueryResponse, ExperimentQuery, ExperimentQueryResponse, HogQLQueryResponse, QueryResponse } from './schemas/queries.js'
+import type {
+  ExperimentLegacyQuery,
+  ExperimentLegacyQueryResponse,
+  ExperimentQuery,
+  ExperimentQueryResponse,
+  HogQLQueryResponse,
+  QueryResponse,
+} from './schemas/queries.js'
 
 /** Options of `new ProjectClient(...)`. */
 export interface ClientOptions {
@@ -163,7 +170,10 @@ export class ProjectClient {
     const projectId = checkProjectId(options.projectId ?? env.POSTHOG_PROJECT_ID)
     const baseUrl = checkBaseUrl(options.baseUrl ?? env.POSTHOG_BASE_URL ?? DEFAULT_BASE_URL)
     const logger = checkLogger(options.logger)
-    const endpointsPrefix = checkOneOf('endpointsPrefix', options.endpointsPrefix ?? 'projects', ['projects', 'environments'])
+    const endpointsPrefix = checkOneOf('endpointsPrefix', options.endpointsPrefix ?? 'projects', [
+      'projects',
+      'environments',
+    ])
     checkTypeOf('fetch', options.fetch, 'function')
     checkTypeOf('validateResponses', options.validateResponses, 'boolean')
     checkTypeOf('validateRequests', options.validateRequests, 'boolean')
@@ -174,7 +184,9 @@ export class ProjectClient {
       )
     }
     if (baseUrl.protocol === 'http:' && !LOCAL_HOSTS.test(baseUrl.hostname)) {
-      logger?.warn?.(`[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the network unencrypted. Use https.`)
+      logger?.warn?.(
+        `[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the network unencrypted. Use https.`,
+      )
     }
     this.#options = options
     this.projectId = projectId
@@ -191,9 +203,13 @@ export class ProjectClient {
       endpointsPrefix,
       logger,
       rateLimit: rateLimitOption('rateLimit', options.rateLimit, cloudRegion(baseUrl.href) !== undefined),
-      maxRetryDelay: options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
+      maxRetryDelay:
+        options.maxRetryDelay === undefined ? 60_000 : checkMaxRetryDelay('maxRetryDelay', options.maxRetryDelay),
       checkRequest: options.validateRequests === false ? undefined : checkRequest,
-      maxResponseBytes: options.maxResponseBytes === undefined ? DEFAULT_MAX_RESPONSE_BYTES : checkWhole('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
+      maxResponseBytes:
+        options.maxResponseBytes === undefined
+          ? DEFAULT_MAX_RESPONSE_BYTES
+          : checkWhole('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
     })
     this.#transport = transport
     this.experiments = new Experiments(transport)
@@ -287,7 +303,11 @@ export class ProjectClient {
    *
    * @throws {@link InvalidArgumentError} (as a rejection, before anything runs) for a bad argument.
    */
-  bulk<T, R>(items: BulkSource<T>, fn: (item: T, context: BulkContext) => R | PromiseLike<R>, options?: BulkOptions): Promise<BulkReport<T, R>> {
+  bulk<T, R>(
+    items: BulkSource<T>,
+    fn: (item: T, context: BulkContext) => R | PromiseLike<R>,
+    options?: BulkOptions,
+  ): Promise<BulkReport<T, R>> {
     return bulk(items, fn, options)
   }
 

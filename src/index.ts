@@ -5,7 +5,15 @@ export type { BulkContext, BulkItemResult, BulkOptions, BulkProgress, BulkReport
 export type { RequestOptions, Logger, QueryValue } from './core/options.js'
 export type { RateLimits } from './core/rate-limit.js'
 export type { RawRequest } from './core/transport.js'
-export { OPERATIONS, requiredScope, type Operation, type OperationId, type PathParamKind, type Scope, type HttpMethod } from './core/operations.js'
+export {
+  OPERATIONS,
+  requiredScope,
+  type Operation,
+  type OperationId,
+  type PathParamKind,
+  type Scope,
+  type HttpMethod,
+} from './core/operations.js'
 export {
   ProjectClientError,
   ApiError,
@@ -128,7 +136,12 @@ export type {
   DashboardUpdateParams,
   DashboardListParams,
 } from './requests/dashboards.js'
-export type { InsightWriteFields, InsightCreateParams, InsightUpdateParams, InsightListParams } from './requests/insights.js'
+export type {
+  InsightWriteFields,
+  InsightCreateParams,
+  InsightUpdateParams,
+  InsightListParams,
+} from './requests/insights.js'
 export type {
   EarlyAccessFeatureCreateParams,
   EarlyAccessFeatureUpdateParams,
@@ -164,12 +177,7 @@ export type {
   CohortConditionGroup,
   CohortFilters,
 } from './model/cohort-filters.js'
-export type {
-  CohortWriteFields,
-  CohortCreateParams,
-  CohortUpdateParams,
-  CohortListParams,
-} from './requests/cohorts.js'
+export type { CohortWriteFields, CohortCreateParams, CohortUpdateParams, CohortListParams } from './requests/cohorts.js'
 export type { ActionStepMatching, ActionStep } from './model/action-steps.js'
 export type {
   ActionWriteFields,
@@ -179,7 +187,12 @@ export type {
   ActionListParams,
 } from './requests/actions.js'
 export type { HoldoutGroup } from './model/holdout-groups.js'
-export type { HoldoutWriteFields, HoldoutCreateParams, HoldoutUpdateParams, HoldoutListParams } from './requests/holdouts.js'
+export type {
+  HoldoutWriteFields,
+  HoldoutCreateParams,
+  HoldoutUpdateParams,
+  HoldoutListParams,
+} from './requests/holdouts.js'
 export type {
   SavedMetricWriteFields,
   SavedMetricCreateParams,

@@ -33,7 +33,8 @@ export function user(id: number) {
     last_name: id % 3 === 0 ? '' : 'Lovelace',
     email: `user${id}@example.com`,
     is_email_verified: id % 2 === 0 ? true : null,
-    hedgehog_config: id % 2 === 0 ? { use_as_profile: true, color: 'blue', accessories: ['party_hat'], skin: 'default' } : null,
+    hedgehog_config:
+      id % 2 === 0 ? { use_as_profile: true, color: 'blue', accessories: ['party_hat'], skin: 'default' } : null,
     role_at_organization: id % 5 === 0 ? '' : 'engineering',
   }
 }
@@ -62,7 +63,12 @@ function metric(seed: number, kind: number) {
     ...base,
     metric_type: 'funnel',
     series: [
-      { kind: 'EventsNode', event: '$pageview', name: '$pageview', properties: [{ key: '$current_url', value: '/checkout', operator: 'icontains', type: 'event' }] },
+      {
+        kind: 'EventsNode',
+        event: '$pageview',
+        name: '$pageview',
+        properties: [{ key: '$current_url', value: '/checkout', operator: 'icontains', type: 'event' }],
+      },
       { kind: 'EventsNode', event: 'purchase', name: 'purchase', properties: [] },
     ],
     funnel_order_type: 'ordered',
@@ -130,19 +136,20 @@ export function experiment(id: number) {
       aggregation_group_type_index: null,
     },
     secondary_metrics: [],
-    saved_metrics: id % 2 === 1
-      ? [
-          {
-            id: id * 3,
-            experiment: id,
-            saved_metric: 900 + (id % 11),
-            metadata: { type: 'secondary' },
-            created_at: timestamp(id % 100, 13),
-            query: { ...metric(id * 10 + 8, id + 2), fingerprint: uuid(id * 10 + 9).replaceAll('-', '') },
-            name: 'Saved: bounce rate',
-          },
-        ]
-      : [],
+    saved_metrics:
+      id % 2 === 1
+        ? [
+            {
+              id: id * 3,
+              experiment: id,
+              saved_metric: 900 + (id % 11),
+              metadata: { type: 'secondary' },
+              created_at: timestamp(id % 100, 13),
+              query: { ...metric(id * 10 + 8, id + 2), fingerprint: uuid(id * 10 + 9).replaceAll('-', '') },
+              name: 'Saved: bounce rate',
+            },
+          ]
+        : [],
     saved_metrics_ids: null,
     filters: {},
     archived: false,
@@ -191,9 +198,27 @@ export function surveyResponseRow(n: number) {
     session_id: n % 3 ? uuid(n * 7 + 4) : null,
     submitted_at: timestamp(n % 300, n % 86_400),
     answers: [
-      { question_id: uuid(1), question_index: 0, question_text: 'How likely are you to recommend us to a friend?', question_type: 'rating', answer: String(n % 11) },
-      { question_id: uuid(2), question_index: 1, question_text: 'What is the main reason for your score?', question_type: 'open', answer: `Reason number ${n}: the onboarding was quick and the docs were clear.` },
-      { question_id: uuid(3), question_index: 2, question_text: 'Which features do you use?', question_type: 'multiple_choice', answer: ['Insights', 'Surveys', 'Feature flags'].slice(0, 1 + (n % 3)) },
+      {
+        question_id: uuid(1),
+        question_index: 0,
+        question_text: 'How likely are you to recommend us to a friend?',
+        question_type: 'rating',
+        answer: String(n % 11),
+      },
+      {
+        question_id: uuid(2),
+        question_index: 1,
+        question_text: 'What is the main reason for your score?',
+        question_type: 'open',
+        answer: `Reason number ${n}: the onboarding was quick and the docs were clear.`,
+      },
+      {
+        question_id: uuid(3),
+        question_index: 2,
+        question_text: 'Which features do you use?',
+        question_type: 'multiple_choice',
+        answer: ['Insights', 'Surveys', 'Feature flags'].slice(0, 1 + (n % 3)),
+      },
     ],
     extra: {
       device_type: n % 2 ? 'Desktop' : 'Mobile',

@@ -24,5 +24,10 @@ export async function loadSdk(): Promise<Sdk> {
   const index = (await load('index.ts')) as typeof Index
   const pagination = (await load('core/pagination.ts')) as typeof Pagination
   const schemas = (await load('schemas/experiments.ts')) as typeof ExperimentSchemas
-  return { ProjectClient: index.ProjectClient, decodePage: pagination.decodePage, experimentSchema: schemas.experimentSchema, source: SDK_SRC }
+  return {
+    ProjectClient: index.ProjectClient,
+    decodePage: pagination.decodePage,
+    experimentSchema: schemas.experimentSchema,
+    source: SDK_SRC,
+  }
 }

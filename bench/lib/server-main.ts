@@ -35,7 +35,11 @@ function send(response: ServerResponse, status: number, body: Buffer | string): 
 
 function write(response: ServerResponse, status: number, body: Buffer | string): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, vary: 'Accept, Cookie' })
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': bytes.length,
+    vary: 'Accept, Cookie',
+  })
   response.end(bytes)
 }
 
@@ -57,7 +61,11 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   }
   if (request.headers.authorization !== `Bearer ${API_KEY}`) {
     counts.other++
-    send(response, 401, '{"type":"authentication_error","code":"not_authenticated","detail":"Authentication credentials were not provided.","attr":null}')
+    send(
+      response,
+      401,
+      '{"type":"authentication_error","code":"not_authenticated","detail":"Authentication credentials were not provided.","attr":null}',
+    )
     return
   }
   const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`
@@ -65,7 +73,11 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   if (request.method === 'POST' && path === listPath) {
     counts.other++
     request.resume()
-    send(response, 201, cached('item:1', () => experiment(1)))
+    send(
+      response,
+      201,
+      cached('item:1', () => experiment(1)),
+    )
     return
   }
   if (request.method === 'PATCH') request.resume()
@@ -73,20 +85,32 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     counts.list++
     const limit = Number(url.searchParams.get('limit') ?? 100)
     const offset = Number(url.searchParams.get('offset') ?? 0)
-    send(response, 200, cached(`list:${limit}:${offset}`, () => experimentPage(`${origin}${listPath}`, offset, limit, TOTAL_ITEMS)))
+    send(
+      response,
+      200,
+      cached(`list:${limit}:${offset}`, () => experimentPage(`${origin}${listPath}`, offset, limit, TOTAL_ITEMS)),
+    )
     return
   }
   if (/^\/api\/projects\/\d+\/surveys\/[^/]+\/responses\/$/.test(path)) {
     counts.responses++
     const limit = Number(url.searchParams.get('limit') ?? 100)
     const offset = Number(url.searchParams.get('offset') ?? 0)
-    send(response, 200, cached(`responses:${limit}:${offset}`, () => surveyResponsePage(offset, limit, TOTAL_ITEMS)))
+    send(
+      response,
+      200,
+      cached(`responses:${limit}:${offset}`, () => surveyResponsePage(offset, limit, TOTAL_ITEMS)),
+    )
     return
   }
   const match = /^\/api\/projects\/\d+\/experiments\/(\d+)\/$/.exec(path)
   if (match) {
     counts.retrieve++
-    send(response, 200, cached(`item:${match[1]}`, () => experiment(Number(match[1]))))
+    send(
+      response,
+      200,
+      cached(`item:${match[1]}`, () => experiment(Number(match[1]))),
+    )
     return
   }
   counts.other++

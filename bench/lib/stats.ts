@@ -45,7 +45,11 @@ export interface Alternated {
  * Runs `blocks` pairs of blocks A, B, A, B… (so drift, thermal or GC state hits both alike), with a
  * full GC before each block. Each function runs one block and returns its figure (e.g. µs per op).
  */
-export async function alternate(blocks: number, a: () => Promise<number> | number, b: () => Promise<number> | number): Promise<Alternated> {
+export async function alternate(
+  blocks: number,
+  a: () => Promise<number> | number,
+  b: () => Promise<number> | number,
+): Promise<Alternated> {
   const result: Alternated = { a: [], b: [], pairRatios: [] }
   const collectGarbage = gc()
   for (let block = 0; block < blocks; block++) {

@@ -1,4 +1,8 @@
-import { dashboardCreateParamsSchema, dashboardListParamsSchema, dashboardUpdateParamsSchema } from '../requests/dashboards.js'
+import {
+  dashboardCreateParamsSchema,
+  dashboardListParamsSchema,
+  dashboardUpdateParamsSchema,
+} from '../requests/dashboards.js'
 import { dashboardSchema } from '../schemas/dashboards.js'
 import { declareGroup } from './declare.js'
 

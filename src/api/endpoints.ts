@@ -1,5 +1,18 @@
-import { endpointCreateParamsSchema, endpointListParamsSchema, endpointRunGetParamsSchema, endpointRunParamsSchema, endpointUpdateParamsSchema, lastExecutionTimesParamsSchema } from '../requests/endpoints.js'
-import { endpointMaterializationSchema, endpointRunResultSchema, endpointSchema, endpointVersionSchema, lastExecutionTimesSchema } from '../schemas/endpoints.js'
+import {
+  endpointCreateParamsSchema,
+  endpointListParamsSchema,
+  endpointRunGetParamsSchema,
+  endpointRunParamsSchema,
+  endpointUpdateParamsSchema,
+  lastExecutionTimesParamsSchema,
+} from '../requests/endpoints.js'
+import {
+  endpointMaterializationSchema,
+  endpointRunResultSchema,
+  endpointSchema,
+  endpointVersionSchema,
+  lastExecutionTimesSchema,
+} from '../schemas/endpoints.js'
 import { declareGroup } from './declare.js'
 
 /** The columns of `--format table` for endpoints. */

@@ -1,5 +1,13 @@
-import { eventDefinitionCreateParamsSchema, eventDefinitionListParamsSchema, eventDefinitionUpdateParamsSchema } from '../requests/event-definitions.js'
-import { eventDefinitionCodeSchema, eventDefinitionMetricsSchema, eventDefinitionSchema } from '../schemas/event-definitions.js'
+import {
+  eventDefinitionCreateParamsSchema,
+  eventDefinitionListParamsSchema,
+  eventDefinitionUpdateParamsSchema,
+} from '../requests/event-definitions.js'
+import {
+  eventDefinitionCodeSchema,
+  eventDefinitionMetricsSchema,
+  eventDefinitionSchema,
+} from '../schemas/event-definitions.js'
 import { declareGroup } from './declare.js'
 
 /** The columns of `--format table` for eventDefinitions. */

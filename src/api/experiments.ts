@@ -1,5 +1,25 @@
-import { eligibleFeatureFlagsParamsSchema, experimentCreateParamsSchema, experimentDuplicateParamsSchema, experimentEndParamsSchema, experimentLaunchParamsSchema, experimentListIncludingArchivedParamsSchema, experimentListParamsSchema, experimentShipVariantParamsSchema, experimentUpdateParamsSchema, exposureCohortParamsSchema, recalculateTimeseriesParamsSchema, timeseriesResultsParamsSchema } from '../requests/experiments.js'
-import { experimentSchema, experimentStatsSchema, exposureCohortResultSchema, requiresFlagImplementationSchema, timeseriesRecalculationSchema, timeseriesResultsSchema } from '../schemas/experiments.js'
+import {
+  eligibleFeatureFlagsParamsSchema,
+  experimentCreateParamsSchema,
+  experimentDuplicateParamsSchema,
+  experimentEndParamsSchema,
+  experimentLaunchParamsSchema,
+  experimentListIncludingArchivedParamsSchema,
+  experimentListParamsSchema,
+  experimentShipVariantParamsSchema,
+  experimentUpdateParamsSchema,
+  exposureCohortParamsSchema,
+  recalculateTimeseriesParamsSchema,
+  timeseriesResultsParamsSchema,
+} from '../requests/experiments.js'
+import {
+  experimentSchema,
+  experimentStatsSchema,
+  exposureCohortResultSchema,
+  requiresFlagImplementationSchema,
+  timeseriesRecalculationSchema,
+  timeseriesResultsSchema,
+} from '../schemas/experiments.js'
 import { featureFlagSchema } from '../schemas/feature-flags.js'
 import { experimentResultsParamsSchema } from '../requests/query.js'
 import { declareGroup } from './declare.js'
@@ -102,7 +122,8 @@ experiments that are not archived; with \`archived: true\`, only the archived on
       answer: experimentSchema,
       doc: `Ships a variant: the experiment's flag serves \`variant_key\` to 100% of its conditions (the other
 variants 0%), a running experiment ends (\`end_date\` now), and the conclusion is set when given.`,
-      command: 'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, conclusion_comment?}).',
+      command:
+        'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, conclusion_comment?}).',
       columns: COLUMNS,
     },
     createExposureCohort: {
@@ -159,7 +180,8 @@ variants 0%), a running experiment ends (\`end_date\` now), and the conclusion i
       also: 'query.run',
       path: ['id'],
       params: experimentResultsParamsSchema,
-      command: 'Results of the metrics (or --metrics uuid,…): per variant exposures, value, lift, interval, significance.',
+      command:
+        'Results of the metrics (or --metrics uuid,…): per variant exposures, value, lift, interval, significance.',
       view: 'experiment-results',
     },
     requiresFlagImplementation: {

@@ -1,4 +1,8 @@
-import { featureFlagCreateParamsSchema, featureFlagListParamsSchema, featureFlagUpdateParamsSchema } from '../requests/feature-flags.js'
+import {
+  featureFlagCreateParamsSchema,
+  featureFlagListParamsSchema,
+  featureFlagUpdateParamsSchema,
+} from '../requests/feature-flags.js'
 import { featureFlagSchema } from '../schemas/feature-flags.js'
 import { declareGroup } from './declare.js'
 

@@ -1,6 +1,26 @@
 import * as z from 'zod/mini'
-import { hogFunctionBroadcastParamsSchema, hogFunctionCreateParamsSchema, hogFunctionIconParamsSchema, hogFunctionIconsParamsSchema, hogFunctionInvocationParamsSchema, hogFunctionListParamsSchema, hogFunctionLogsParamsSchema, hogFunctionMetricsParamsSchema, hogFunctionRearrangeParamsSchema, hogFunctionUpdateParamsSchema } from '../requests/hog-functions.js'
-import { hogFunctionBroadcastResultSchema, hogFunctionIconSchema, hogFunctionInvocationResultSchema, hogFunctionLogEntrySchema, hogFunctionMetricsSchema, hogFunctionMetricsTotalsSchema, hogFunctionMinimalSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
+import {
+  hogFunctionBroadcastParamsSchema,
+  hogFunctionCreateParamsSchema,
+  hogFunctionIconParamsSchema,
+  hogFunctionIconsParamsSchema,
+  hogFunctionInvocationParamsSchema,
+  hogFunctionListParamsSchema,
+  hogFunctionLogsParamsSchema,
+  hogFunctionMetricsParamsSchema,
+  hogFunctionRearrangeParamsSchema,
+  hogFunctionUpdateParamsSchema,
+} from '../requests/hog-functions.js'
+import {
+  hogFunctionBroadcastResultSchema,
+  hogFunctionIconSchema,
+  hogFunctionInvocationResultSchema,
+  hogFunctionLogEntrySchema,
+  hogFunctionMetricsSchema,
+  hogFunctionMetricsTotalsSchema,
+  hogFunctionMinimalSchema,
+  hogFunctionSchema,
+} from '../schemas/hog-functions.js'
 import { declareGroup } from './declare.js'
 
 /** The columns of `--format table` for hogFunctions. */
@@ -17,7 +37,8 @@ export const hogFunctions = declareGroup({
       doc: `Lists hog functions, by \`execution_order\` then newest update; soft-deleted ones are left out. The items
 are the service's slim ones (no \`inputs\`, \`inputs_schema\`, \`mappings\`, \`masking\`): \`retrieve(id)\` reads a
 whole function.`,
-      command: 'List hog functions: slim items, without inputs or mappings (hog-functions retrieve <id> for one in full).',
+      command:
+        'List hog functions: slim items, without inputs or mappings (hog-functions retrieve <id> for one in full).',
       columns: COLUMNS,
     },
     create: {

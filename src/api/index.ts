@@ -19,7 +19,22 @@ import { savedMetrics } from './saved-metrics.js'
 import { surveys } from './surveys.js'
 
 /** Every group, in the order of the spec; the query API and the graph's groups after the spec's. */
-export const API = { experiments, hogFunctions, surveys, endpoints, eventDefinitions, query, featureFlags, cohorts, actions, holdouts, savedMetrics, dashboards, insights, earlyAccessFeatures } as const
+export const API = {
+  experiments,
+  hogFunctions,
+  surveys,
+  endpoints,
+  eventDefinitions,
+  query,
+  featureFlags,
+  cohorts,
+  actions,
+  holdouts,
+  savedMetrics,
+  dashboards,
+  insights,
+  earlyAccessFeatures,
+} as const
 
 /** A resource group's name, as `ProjectClient` property (`query` is `client.query`). */
 export type GroupName = keyof typeof API

@@ -1,4 +1,8 @@
-import { savedMetricCreateParamsSchema, savedMetricListParamsSchema, savedMetricUpdateParamsSchema } from '../requests/saved-metrics.js'
+import {
+  savedMetricCreateParamsSchema,
+  savedMetricListParamsSchema,
+  savedMetricUpdateParamsSchema,
+} from '../requests/saved-metrics.js'
 import { savedMetricSchema } from '../schemas/saved-metrics.js'
 import { declareGroup } from './declare.js'
 

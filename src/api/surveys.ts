@@ -1,5 +1,30 @@
-import { duplicateToProjectsParamsSchema, summarizeResponsesParamsSchema, summaryHeadlineParamsSchema, surveyActivityParamsSchema, surveyAllStatsParamsSchema, surveyCreateParamsSchema, surveyLaunchParamsSchema, surveyListParamsSchema, surveyResponsesCountParamsSchema, surveyResponsesParamsSchema, surveyStatsParamsSchema, surveyStopParamsSchema, surveyUpdateParamsSchema } from '../requests/surveys.js'
-import { activityLogSchema, archivedResponseUuidsSchema, duplicateToProjectsResultSchema, responseArchiveResultSchema, surveyAllStatsSchema, surveyResponseSummarySchema, surveyResponsesCountSchema, surveySchema, surveyStatsSchema, surveySummaryHeadlineSchema } from '../schemas/surveys.js'
+import {
+  duplicateToProjectsParamsSchema,
+  summarizeResponsesParamsSchema,
+  summaryHeadlineParamsSchema,
+  surveyActivityParamsSchema,
+  surveyAllStatsParamsSchema,
+  surveyCreateParamsSchema,
+  surveyLaunchParamsSchema,
+  surveyListParamsSchema,
+  surveyResponsesCountParamsSchema,
+  surveyResponsesParamsSchema,
+  surveyStatsParamsSchema,
+  surveyStopParamsSchema,
+  surveyUpdateParamsSchema,
+} from '../requests/surveys.js'
+import {
+  activityLogSchema,
+  archivedResponseUuidsSchema,
+  duplicateToProjectsResultSchema,
+  responseArchiveResultSchema,
+  surveyAllStatsSchema,
+  surveyResponseSummarySchema,
+  surveyResponsesCountSchema,
+  surveySchema,
+  surveyStatsSchema,
+  surveySummaryHeadlineSchema,
+} from '../schemas/surveys.js'
 import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
 import { declareGroup } from './declare.js'
 

@@ -14,7 +14,10 @@ import type { FlagValues, Options } from './settings.js'
  */
 
 /** What the command line asks for: the version, a help text, or a command to run with its input. */
-export type Parsed = { kind: 'version' } | { kind: 'help'; group?: Group; command?: Command } | { kind: 'run'; command: Command; input: unknown }
+export type Parsed =
+  | { kind: 'version' }
+  | { kind: 'help'; group?: Group; command?: Command }
+  | { kind: 'run'; command: Command; input: unknown }
 
 /**
  * Parses `argv` (without `node` and the script). `help [words…]` is `[words…] --help`. A method's flags come
@@ -42,18 +45,34 @@ export async function parseCommandLine(given: readonly string[]): Promise<Parsed
 }
 
 /** Second pass: the whole command line, strictly, with the command's flags. */
-function readFlags(argv: readonly string[], where: string, flags: FlagSet): { values: FlagValues; positionals: string[] } {
+function readFlags(
+  argv: readonly string[],
+  where: string,
+  flags: FlagSet,
+): { values: FlagValues; positionals: string[] } {
   const options: Options = { ...flags.shared, ...flags.siblings, ...flags.own }
   let parsed
   try {
-    parsed = parseArgs({ args: normalize(argv, flags.bare ?? [], options), options, strict: true, allowPositionals: true })
+    parsed = parseArgs({
+      args: normalize(argv, flags.bare ?? [], options),
+      options,
+      strict: true,
+      allowPositionals: true,
+    })
   } catch (error) {
     throw parseError(error, where, flags)
   }
   const own = Object.keys(flags.own)
   for (const flag of Object.keys(parsed.values)) {
     if (!Object.hasOwn(flags.own, flag) && !Object.hasOwn(flags.shared, flag)) {
-      throw new UsageError(`--${flag}`, `not a flag of ${where}${choices('its flags', `--${flag}`, own.map((name) => `--${name}`))})`)
+      throw new UsageError(
+        `--${flag}`,
+        `not a flag of ${where}${choices(
+          'its flags',
+          `--${flag}`,
+          own.map((name) => `--${name}`),
+        )})`,
+      )
     }
   }
   return { values: parsed.values, positionals: parsed.positionals }
@@ -74,7 +93,12 @@ function normalize(argv: readonly string[], bare: readonly string[], options: Op
     const next = argv[index + 1]
     if (bare.includes(flag) && next !== 'true' && next !== 'false') {
       out.push(`${arg}=true`)
-    } else if (Object.hasOwn(options, flag) && options[flag]!.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+    } else if (
+      Object.hasOwn(options, flag) &&
+      options[flag]!.type === 'string' &&
+      next !== undefined &&
+      /^-\d/.test(next)
+    ) {
       out.push(`${arg}=${next}`)
       index++
     } else {
@@ -93,7 +117,10 @@ function parseError(error: unknown, where: string, flags: FlagSet): UsageError {
     const own = Object.keys(flags.own).map((name) => `--${name}`)
     const nearest = closest(flag, [...own, ...Object.keys(flags.shared).map((name) => `--${name}`)])
     const hint = nearest === undefined ? '' : `; did you mean ${nearest}?`
-    return new UsageError(flag, `unknown flag of ${where}${hint} (${own.length ? `its flags: ${own.join(', ')}; ` : ''}see ${where} --help)`)
+    return new UsageError(
+      flag,
+      `unknown flag of ${where}${hint} (${own.length ? `its flags: ${own.join(', ')}; ` : ''}see ${where} --help)`,
+    )
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     return new UsageError(flag, /argument missing/.test(message) ? 'expects a value' : message)

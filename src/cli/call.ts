@@ -4,7 +4,15 @@ import { UsageError } from './errors.js'
 import { methodHelp, queryHelp } from './help.js'
 import type { Command, FlagSet, Io } from './command.js'
 import { FORMATS, type Format } from './output.js'
-import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Options, type Reporting, type Settings } from './settings.js'
+import {
+  SETTING_OPTIONS,
+  reportingOf,
+  settingsOf,
+  type FlagValues,
+  type Options,
+  type Reporting,
+  type Settings,
+} from './settings.js'
 import type { Flag, InputProblem } from './shapes.js'
 
 /**
@@ -13,7 +21,6 @@ import type { Flag, InputProblem } from './shapes.js'
  * types, `--data`, output options); run.ts runs it. A method's flags come from its request shapes
  * (shapes.ts, which loads zod), read only when the method is called or its help asked for.
  */
-
 
 /** How to present the result. */
 export interface OutputOptions {
@@ -84,7 +91,11 @@ export const CALL_OPTIONS = {
 /** Names of the flags every API command takes. */
 export const GLOBAL_FLAGS: readonly string[] = Object.keys(CALL_OPTIONS)
 
-const QUERY_OPTIONS = { hogql: { type: 'string' }, values: { type: 'string' }, refresh: { type: 'string' } } as const satisfies Options
+const QUERY_OPTIONS = {
+  hogql: { type: 'string' },
+  values: { type: 'string' },
+  refresh: { type: 'string' },
+} as const satisfies Options
 
 /** Runs a call or a query (run.ts, loaded only then: it loads the SDK). */
 const run = async (input: Call | QueryCall, io: Io) => (await import('./run.js')).runCall(input, io)
@@ -117,25 +128,47 @@ export const queryCommand: Command<QueryCall> = {
 /** A method's flags as `parseArgs` reads them: text (lists repeatable), converted by `readCall`. */
 function flagSet(flags: { readonly [flag: string]: Flag }): FlagSet {
   const own: Options = {}
-  for (const [flag, { kind }] of Object.entries(flags)) own[flag] = kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }
+  for (const [flag, { kind }] of Object.entries(flags))
+    own[flag] = kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }
   const bare = Object.keys(flags).filter((flag) => flags[flag]!.kind === 'boolean')
   return { own, shared: CALL_OPTIONS, bare }
 }
 
-async function readCall(group: Group, method: string, spec: CommandSpec, values: FlagValues, ids: readonly string[], flags: { readonly [flag: string]: Flag }): Promise<Call> {
+async function readCall(
+  group: Group,
+  method: string,
+  spec: CommandSpec,
+  values: FlagValues,
+  ids: readonly string[],
+  flags: { readonly [flag: string]: Flag },
+): Promise<Call> {
   const where = `${kebab(group)} ${kebab(method)}`
   checkIds(ids, spec, where)
   const data = values.data as string | undefined
   if (data !== undefined && !spec.body) throw new UsageError('--data', `${where} takes no body`)
   if (data === undefined && spec.body === 'required') {
-    throw new UsageError('--data', `required: ${where} takes a JSON body (--data '{…}', --data @file.json, or --data - to read stdin)`)
+    throw new UsageError(
+      '--data',
+      `required: ${where} takes a JSON body (--data '{…}', --data @file.json, or --data - to read stdin)`,
+    )
   }
   const params = spec.params ? paramValues(values, flags) : undefined
   if (params) {
     const shapes = await import('./shapes.js')
     checkInput(shapes, shapes.shapesOf(group, method).params, params, 'flags')
   }
-  return { kind: 'call', group, method, spec, ids: [...ids], params, data, settings: settingsOf(values), output: outputOptions(values, spec, where), reporting: reportingOf(values) }
+  return {
+    kind: 'call',
+    group,
+    method,
+    spec,
+    ids: [...ids],
+    params,
+    data,
+    settings: settingsOf(values),
+    output: outputOptions(values, spec, where),
+    reporting: reportingOf(values),
+  }
 }
 
 function readQuery(values: FlagValues, args: readonly string[]): QueryCall {
@@ -143,15 +176,26 @@ function readQuery(values: FlagValues, args: readonly string[]): QueryCall {
   if (extra !== undefined) throw new UsageError(extra, 'unexpected argument: query takes --hogql or --data')
   const hogql = values.hogql as string | undefined
   const data = values.data as string | undefined
-  if ((hogql === undefined) === (data === undefined)) throw new UsageError('--hogql', "required: query --hogql '<SQL>', or a query node with --data")
+  if ((hogql === undefined) === (data === undefined))
+    throw new UsageError('--hogql', "required: query --hogql '<SQL>', or a query node with --data")
   if (values.values !== undefined && hogql === undefined) throw new UsageError('--values', 'goes with --hogql')
   const output = outputOptions(values, {}, 'query')
-  return { kind: 'query', hogql, values: values.values as string | undefined, data, refresh: values.refresh as string | undefined, settings: settingsOf(values), output, reporting: reportingOf(values) }
+  return {
+    kind: 'query',
+    hogql,
+    values: values.values as string | undefined,
+    data,
+    refresh: values.refresh as string | undefined,
+    settings: settingsOf(values),
+    output,
+    reporting: reportingOf(values),
+  }
 }
 
 function checkIds(ids: readonly string[], spec: CommandSpec, where: string): void {
   const missing = spec.path[ids.length]
-  if (missing !== undefined) throw new UsageError(missing, `is required (${where} ${spec.path.map((name) => `<${name}>`).join(' ')})`)
+  if (missing !== undefined)
+    throw new UsageError(missing, `is required (${where} ${spec.path.map((name) => `<${name}>`).join(' ')})`)
   const extra = ids[spec.path.length]
   if (extra !== undefined) {
     const takes = spec.path.length ? `${spec.path.length} (${spec.path.join(', ')})` : 'none'
@@ -171,7 +215,11 @@ function paramValues(values: FlagValues, flags: { readonly [flag: string]: Flag 
 }
 
 function convert(flag: string, kind: Flag['kind'], value: string | string[]): unknown {
-  if (kind === 'list') return ([] as string[]).concat(value).flatMap((item) => item.split(',')).filter((item) => item !== '')
+  if (kind === 'list')
+    return ([] as string[])
+      .concat(value)
+      .flatMap((item) => item.split(','))
+      .filter((item) => item !== '')
   const text = value as string
   if (kind === 'boolean') {
     if (text === 'true' || text === 'false') return text === 'true'
@@ -193,13 +241,18 @@ function outputOptions(values: FlagValues, spec: Pick<CommandSpec, 'list'>, wher
     throw new UsageError('--max', `expected a non-negative integer, got ${JSON.stringify(maxText)}`)
   }
   const all = values.all === true
-  if ((all || maxText !== undefined) && !spec.list) throw new UsageError(all ? '--all' : '--max', `${where} is not a list`)
+  if ((all || maxText !== undefined) && !spec.list)
+    throw new UsageError(all ? '--all' : '--max', `${where} is not a list`)
   const concurrencyText = values.concurrency as string | undefined
   if (concurrencyText !== undefined) {
     if (!/^\d+$/.test(concurrencyText) || Number(concurrencyText) < 1 || Number(concurrencyText) > 16) {
-      throw new UsageError('--concurrency', `expected a whole number from 1 to 16, got ${JSON.stringify(concurrencyText)}`)
+      throw new UsageError(
+        '--concurrency',
+        `expected a whole number from 1 to 16, got ${JSON.stringify(concurrencyText)}`,
+      )
     }
-    if (!all && maxText === undefined) throw new UsageError('--concurrency', 'goes with --all or --max (the pages a walk fetches at once)')
+    if (!all && maxText === undefined)
+      throw new UsageError('--concurrency', 'goes with --all or --max (the pages a walk fetches at once)')
   }
   return {
     format: format as Format | undefined,
@@ -211,7 +264,12 @@ function outputOptions(values: FlagValues, spec: Pick<CommandSpec, 'list'>, wher
 }
 
 /** Checks flags or `--data` against a method's shape (shapes.ts): the first problem a `UsageError` naming it. Nothing is sent. */
-export function checkInput(shapes: typeof import('./shapes.js'), schema: z.ZodMiniType | undefined, value: unknown, where: '--data' | 'flags'): void {
+export function checkInput(
+  shapes: typeof import('./shapes.js'),
+  schema: z.ZodMiniType | undefined,
+  value: unknown,
+  where: '--data' | 'flags',
+): void {
   const problem: InputProblem | undefined = shapes.inputProblem(schema, value, where)
   if (problem) throw new UsageError(problem.argument, problem.message)
 }

@@ -71,7 +71,10 @@ export async function clientFor(
  * error naming both the flag and the variable), the base URL falls back to its variable; the rest are flags.
  */
 export function clientOptions(settings: Settings, env: ClientIo['env'], dryRun = false): ClientOptions {
-  const apiKey = dryRun && settings.apiKey === undefined && !env.POSTHOG_PERSONAL_API_KEY ? DRY_RUN_KEY : requiredSetting(settings, 'apiKey', env)
+  const apiKey =
+    dryRun && settings.apiKey === undefined && !env.POSTHOG_PERSONAL_API_KEY
+      ? DRY_RUN_KEY
+      : requiredSetting(settings, 'apiKey', env)
   const projectId = requiredSetting(settings, 'projectId', env)
   const baseUrl = settings.baseUrl ?? env.POSTHOG_BASE_URL
   return { ...given(settings), apiKey, projectId, ...(baseUrl !== undefined && { baseUrl }) }
@@ -109,9 +112,17 @@ function requiredSetting(settings: Settings, option: 'apiKey' | 'projectId', env
 }
 
 /** The client of `options`, its logger on stderr, its option errors named as `settings` were given. */
-function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io: ClientIo, options: ClientOptions): Client {
+function makeClient(
+  sdk: SdkModule,
+  settings: Settings,
+  reporting: Reporting,
+  io: ClientIo,
+  options: ClientOptions,
+): Client {
   const logger = stderrLogger(io.stderr, reporting, settings)
-  const fetch = reporting.verbose ? announcingWaits(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), logger) : options.fetch
+  const fetch = reporting.verbose
+    ? announcingWaits(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), logger)
+    : options.fetch
   try {
     return new sdk.ProjectClient({ ...options, ...(fetch && { fetch }), logger })
   } catch (error) {
@@ -123,19 +134,27 @@ function makeClient(sdk: SdkModule, settings: Settings, reporting: Reporting, io
 function asTyped(sdk: SdkModule, error: unknown, settings: Settings): unknown {
   if (!(error instanceof sdk.InvalidArgumentError) || !Object.hasOwn(FLAGS, error.argument)) return error
   const prefix = `Invalid argument \`${error.argument}\`: `
-  return new UsageError(typedName(error.argument, settings), error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message)
+  return new UsageError(
+    typedName(error.argument, settings),
+    error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message,
+  )
 }
 
 /**
  * A fetch that logs the wait a 429 or 503 asks for (`Retry-After`) when it arrives: the SDK logs the retry
  * once the wait is over.
  */
-function announcingWaits(fetch: typeof globalThis.fetch, logger: { debug(message: string): void }): typeof globalThis.fetch {
+function announcingWaits(
+  fetch: typeof globalThis.fetch,
+  logger: { debug(message: string): void },
+): typeof globalThis.fetch {
   return async (input, init) => {
     const response = await fetch(input, init)
     const wait = response.headers.get('retry-after')
     if ((response.status === 429 || response.status === 503) && wait !== null) {
-      logger.debug(`${response.status}: the service asks to wait ${/^\d+$/.test(wait) ? `${wait} s` : `until ${wait}`} (Retry-After)`)
+      logger.debug(
+        `${response.status}: the service asks to wait ${/^\d+$/.test(wait) ? `${wait} s` : `until ${wait}`} (Retry-After)`,
+      )
     }
     return response
   }
@@ -146,7 +165,11 @@ function announcingWaits(fetch: typeof globalThis.fetch, logger: { debug(message
  * only with `--verbose`, each with the seconds since the command started, so that a wait shows as the time
  * between an answer and the retry that follows it.
  */
-function stderrLogger(stderr: Sink, reporting: Reporting, settings: Settings): { debug(message: string): void; warn(message: string): void } {
+function stderrLogger(
+  stderr: Sink,
+  reporting: Reporting,
+  settings: Settings,
+): { debug(message: string): void; warn(message: string): void } {
   const started = performance.now()
   const clean = (message: string) => message.replace(/^\[posthog-project-client\] /, '')
   return {
@@ -156,6 +179,10 @@ function stderrLogger(stderr: Sink, reporting: Reporting, settings: Settings): {
       void put(stderr, `posthog-project: [${seconds}s] ${clean(message)}\n`)
     },
     // The SDK's only warning names `baseUrl`: say it as the user gave it.
-    warn: (message) => void put(stderr, `posthog-project: warning: ${clean(message).replace(/^baseUrl\b/, typedName('baseUrl', settings))}\n`),
+    warn: (message) =>
+      void put(
+        stderr,
+        `posthog-project: warning: ${clean(message).replace(/^baseUrl\b/, typedName('baseUrl', settings))}\n`,
+      ),
   }
 }

@@ -38,7 +38,8 @@ export interface CommandSpec {
 export const GROUPS = Object.keys(COMMAND_TABLE) as Group[]
 
 /** Every group's rows. */
-export const COMMANDS: { readonly [G in Group]: { readonly [M in keyof (typeof COMMAND_TABLE)[G]]: CommandSpec } } = COMMAND_TABLE
+export const COMMANDS: { readonly [G in Group]: { readonly [M in keyof (typeof COMMAND_TABLE)[G]]: CommandSpec } } =
+  COMMAND_TABLE
 
 /** `hogFunctions` → `hog-functions`: every group and method also answers to its kebab-case name. */
 export function kebab(name: string): string {
@@ -81,7 +82,10 @@ export function commandHint(hint: string): string {
   return hint.replace(/\b(\w+)\.(\w+)\(([\w, ]*)\)/g, (call, group: string, method: string, params: string) => {
     const found = findGroup(group)
     if (!found || !findCommand(found, method)) return call
-    const positional = params.split(',').map((param) => param.trim()).filter(Boolean)
+    const positional = params
+      .split(',')
+      .map((param) => param.trim())
+      .filter(Boolean)
     return [kebab(found), kebab(method), ...positional.map((param) => `<${param}>`)].join(' ')
   })
 }

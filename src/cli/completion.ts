@@ -122,7 +122,10 @@ export function completionCommand(commands: () => readonly Command[]): Command<S
         throw new UsageError('shell', `expected one of ${SHELLS.join(', ')}, got ${got}`)
       }
       if (rest.length > 0) {
-        throw new UsageError('arguments', `unexpected ${rest.map((arg) => JSON.stringify(arg)).join(' ')} after the shell`)
+        throw new UsageError(
+          'arguments',
+          `unexpected ${rest.map((arg) => JSON.stringify(arg)).join(' ')} after the shell`,
+        )
       }
       return shell as Shell
     },

@@ -3,7 +3,15 @@ import { EXIT, UsageError } from './errors.js'
 import type { Command } from './command.js'
 import { KIND_FOLDERS, kindOf } from './selection.js'
 import { TEST_COMMAND } from './test-command.js'
-import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Options, type Reporting, type Settings } from './settings.js'
+import {
+  SETTING_OPTIONS,
+  reportingOf,
+  settingsOf,
+  type FlagValues,
+  type Options,
+  type Reporting,
+  type Settings,
+} from './settings.js'
 
 /**
  * The configuration commands of the registry: `pull`, `plan`, `apply`, `copy` on posthog-project-client/config
@@ -126,7 +134,7 @@ const ROWS: readonly Row[] = [
       'Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
       '--kind and --key select what is promoted; what it stands on comes along (actions, cohorts, holdouts, saved metrics, flags, insights).',
       '--to-host URL and --to-api-key-env NAME: the target on another service or with another key (read from NAME).',
-      '--out FILE saves the plan and sends nothing: apply FILE, with the target\'s settings, applies it there only.',
+      "--out FILE saves the plan and sends nothing: apply FILE, with the target's settings, applies it there only.",
     ],
   },
 ]
@@ -151,7 +159,10 @@ const COMMANDS_OF_ROWS: readonly Command<ConfigCommand>[] = ROWS.map((row) => ({
 }))
 
 /** The configuration commands, and `test` (test-command.ts): the hog function tests of a configuration folder. */
-export const CONFIG_COMMANDS: readonly Command[] = [...(COMMANDS_OF_ROWS as readonly Command[]), TEST_COMMAND as Command]
+export const CONFIG_COMMANDS: readonly Command[] = [
+  ...(COMMANDS_OF_ROWS as readonly Command[]),
+  TEST_COMMAND as Command,
+]
 
 function configHelp(row: Row): string {
   return [
@@ -159,7 +170,7 @@ function configHelp(row: Row): string {
     ...row.about.map((line) => `  ${line}`),
     '',
     `Kinds: ${KIND_FOLDERS.join(', ')}`,
-    'Keys: an experiment\'s feature_flag_key, the name of the others; --key is repeatable, and one that matches nothing is an error (exit 1).',
+    "Keys: an experiment's feature_flag_key, the name of the others; --key is repeatable, and one that matches nothing is an error (exit 1).",
     'Settings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url (POSTHOG_BASE_URL), --endpoints-prefix,',
     '  --timeout <ms>, --max-retries <n>, --no-validate-responses, --verbose (each request, retry and wait on stderr)',
     'Secrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.',
@@ -174,22 +185,38 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
   const command = row.name
   const text = (flag: ConfigFlag) => values[flag] as string | undefined
   const list = (flag: ConfigFlag) => values[flag] as string[] | undefined
-  if (args.length > (command === 'copy' ? 0 : 1)) throw new UsageError(args.at(-1)!, `unexpected argument: ${command} takes ${command === 'copy' ? 'no folder' : 'one folder'}`)
+  if (args.length > (command === 'copy' ? 0 : 1))
+    throw new UsageError(
+      args.at(-1)!,
+      `unexpected argument: ${command} takes ${command === 'copy' ? 'no folder' : 'one folder'}`,
+    )
   const format = text('format') ?? 'text'
-  if (!(row.formats as readonly string[]).includes(format)) throw new UsageError('--format', `expected ${row.formats.join(', ')}, got ${JSON.stringify(format)}`)
+  if (!(row.formats as readonly string[]).includes(format))
+    throw new UsageError('--format', `expected ${row.formats.join(', ')}, got ${JSON.stringify(format)}`)
   const toProject = text('to-project')
-  if (command === 'copy' && toProject === undefined) throw new UsageError('--to-project', 'required: the id of the project to copy to')
-  if (toProject !== undefined && !/^\d+$/.test(toProject)) throw new UsageError('--to-project', `expected a project id, got ${JSON.stringify(toProject)}`)
+  if (command === 'copy' && toProject === undefined)
+    throw new UsageError('--to-project', 'required: the id of the project to copy to')
+  if (toProject !== undefined && !/^\d+$/.test(toProject))
+    throw new UsageError('--to-project', `expected a project id, got ${JSON.stringify(toProject)}`)
   const toApiKeyEnv = text('to-api-key-env')
   if (toApiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(toApiKeyEnv)) {
-    throw new UsageError('--to-api-key-env', "expected the name of the variable that holds the target's key (a key is never an argument)")
+    throw new UsageError(
+      '--to-api-key-env',
+      "expected the name of the variable that holds the target's key (a key is never an argument)",
+    )
   }
   const toHost = text('to-host')
   // A key is sent only to the service it was given for: another host needs its own.
   if (toHost !== undefined && toApiKeyEnv === undefined) {
-    throw new UsageError('--to-host', "needs --to-api-key-env NAME, the variable that holds a key of that service (the source's key is never sent there)")
+    throw new UsageError(
+      '--to-host',
+      "needs --to-api-key-env NAME, the variable that holds a key of that service (the source's key is never sent there)",
+    )
   }
-  const kinds = list('kind')?.flatMap((item) => item.split(',')).filter(Boolean).map(kindOf)
+  const kinds = list('kind')
+    ?.flatMap((item) => item.split(','))
+    .filter(Boolean)
+    .map(kindOf)
   const keys = list('key')
   const allowEnv = list('allow-env')
   const out = text('out')
@@ -218,6 +245,10 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
 
 /** `NAME` allows that variable; `PREFIX_*` every variable whose name starts with `PREFIX_`. */
 function allowedName(word: string): string | RegExp {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(word)) throw new UsageError('--allow-env', `expected a variable name (letters, digits, _) or a prefix ending in *, got ${JSON.stringify(word)}`)
+  if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(word))
+    throw new UsageError(
+      '--allow-env',
+      `expected a variable name (letters, digits, _) or a prefix ending in *, got ${JSON.stringify(word)}`,
+    )
   return word.endsWith('*') ? new RegExp(`^${word.slice(0, -1)}`) : word
 }

@@ -23,9 +23,16 @@ export async function runConfigCommand(command: ConfigCommand, given: Io): Promi
     if (error instanceof config.ConfigError) {
       const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
       const heading = `${error.problems.length}${error.incomplete ? ' (the first)' : ''} problem${error.problems.length === 1 ? '' : 's'} ${what}`
-      const problems = error.problems.map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}`)
+      const problems = error.problems.map(
+        (problem) =>
+          `${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}`,
+      )
       await put(io.stderr, `posthog-project: ${heading}\n${problems.map((line) => `  ${line}\n`).join('')}`)
-      if (command.format === 'markdown') await put(io.stdout, `### PostHog plan: ${heading}\n\n${problems.map((line) => `- ${markdownText(line)}\n`).join('')}`)
+      if (command.format === 'markdown')
+        await put(
+          io.stdout,
+          `### PostHog plan: ${heading}\n\n${problems.map((line) => `- ${markdownText(line)}\n`).join('')}`,
+        )
       return EXIT.api
     }
     if (error instanceof UnmatchedKeyError) {
@@ -82,8 +89,16 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onR
   const options = { signal: io.signal }
   if (command.command === 'pull') {
     const warnings: PlanWarning[] = []
-    const pulled = await config.pull(client, { ...(command.kinds && { kinds: command.kinds }), withTests: command.withTests, onWarning: (warning) => warnings.push(warning) })
-    for (const warning of warnings) await put(io.stderr, `posthog-project: warning: ${folderOf(warning.kind)} ${JSON.stringify(warning.key)}: ${warning.message}\n`)
+    const pulled = await config.pull(client, {
+      ...(command.kinds && { kinds: command.kinds }),
+      withTests: command.withTests,
+      onWarning: (warning) => warnings.push(warning),
+    })
+    for (const warning of warnings)
+      await put(
+        io.stderr,
+        `posthog-project: warning: ${folderOf(warning.kind)} ${JSON.stringify(warning.key)}: ${warning.message}\n`,
+      )
     await config.writeConfig(command.dir, pulled)
     const count = Object.values(pulled).reduce((sum, specs) => sum + (specs?.length ?? 0), 0)
     await put(io.stdout, `Pulled ${count} spec${count === 1 ? '' : 's'} into ${command.dir}\n`)
@@ -92,23 +107,40 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onR
   if (command.command === 'copy') {
     const target = await copyTarget(command, io, client)
     // The library's plan as it is: what the selection stands on comes along, and the plan shows it.
-    const planned = await config.planCopy(client, target, { env: io.env, ...(command.kinds && { kinds: command.kinds }), ...(command.keys && { keys: command.keys }), ...(command.allowEnv && { allowEnv: command.allowEnv }) }).catch((error: unknown) => {
-      throw unmatchedKeys(error)
-    })
+    const planned = await config
+      .planCopy(client, target, {
+        env: io.env,
+        ...(command.kinds && { kinds: command.kinds }),
+        ...(command.keys && { keys: command.keys }),
+        ...(command.allowEnv && { allowEnv: command.allowEnv }),
+      })
+      .catch((error: unknown) => {
+        throw unmatchedKeys(error)
+      })
     if (command.out !== undefined) return savePlan(planned, command, io, config)
     return confirmAndApply(planned, command, io, config, target, options)
   }
   if (command.command === 'apply' && (await isFile(command.dir))) {
     const narrowing = command.kinds ? '--kind' : command.keys ? '--key' : command.prune ? '--prune' : undefined
     if (narrowing) throw new UsageError(narrowing, `${command.dir} is a saved plan: it is applied whole, as reviewed`)
-    if (command.rotateSecrets) throw new UsageError('--rotate-secrets', 'a saved plan rotates secrets as it was planned: plan --rotate-secrets --out FILE')
-    const planned = await config.readPlan(command.dir, { env: io.env, ...(command.allowEnv && { allowEnv: command.allowEnv }) })
+    if (command.rotateSecrets)
+      throw new UsageError(
+        '--rotate-secrets',
+        'a saved plan rotates secrets as it was planned: plan --rotate-secrets --out FILE',
+      )
+    const planned = await config.readPlan(command.dir, {
+      env: io.env,
+      ...(command.allowEnv && { allowEnv: command.allowEnv }),
+    })
     return confirmAndApply(planned, command, io, config, client, options)
   }
   const files = await config.readConfig(command.dir)
   // A mistyped or empty folder is never "no drift".
   if (Object.keys(files).length === 0) {
-    await put(io.stderr, `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`)
+    await put(
+      io.stderr,
+      `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`,
+    )
     return EXIT.api
   }
   // --kind leaves the other kinds unmanaged; --key narrows what is planned and pruned within them, and the specs
@@ -134,11 +166,17 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onR
  */
 async function copyTarget(command: ConfigCommand, io: Io, source: Client): Promise<Client> {
   const { toHost, toApiKeyEnv } = command
-  if (toHost === undefined && toApiKeyEnv === undefined) return source.withOptions({ projectId: Number(command.toProject) })
+  if (toHost === undefined && toApiKeyEnv === undefined)
+    return source.withOptions({ projectId: Number(command.toProject) })
   const apiKey = toApiKeyEnv === undefined ? undefined : io.env[toApiKeyEnv]
-  if (toApiKeyEnv !== undefined && !apiKey) throw new UsageError('--to-api-key-env', `the variable ${toApiKeyEnv} is not set: it holds the target's key`)
+  if (toApiKeyEnv !== undefined && !apiKey)
+    throw new UsageError('--to-api-key-env', `the variable ${toApiKeyEnv} is not set: it holds the target's key`)
   const host = toHost === undefined ? {} : { baseUrl: toHost }
-  return clientFor({ ...command.settings, projectId: command.toProject!, ...host, ...(apiKey !== undefined && { apiKey }) }, command.reporting, io)
+  return clientFor(
+    { ...command.settings, projectId: command.toProject!, ...host, ...(apiKey !== undefined && { apiKey }) },
+    command.reporting,
+    io,
+  )
 }
 
 /** `copy --out FILE`: the plan shown and saved, nothing sent. */
@@ -148,7 +186,10 @@ async function savePlan(planned: Plan, command: ConfigCommand, io: Io, config: C
   if (planned.errors.length > 0) return reportErrors(planned, io, format === 'text')
   await config.writePlan(command.out!, planned)
   const where = `project ${planned.project?.id ?? ''} at ${planned.project?.host ?? ''}`
-  await put(io.stderr, `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against ${where})\n`)
+  await put(
+    io.stderr,
+    `posthog-project: saved the plan to ${command.out}; nothing was sent (apply ${command.out} against ${where})\n`,
+  )
   return EXIT.ok
 }
 
@@ -168,7 +209,14 @@ async function reportErrors(planned: Plan, io: Io, shownAsText: boolean): Promis
   return EXIT.api
 }
 
-async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, config: ConfigModule, client: Client, options: { signal: AbortSignal }): Promise<number> {
+async function confirmAndApply(
+  planned: Plan,
+  command: ConfigCommand,
+  io: Io,
+  config: ConfigModule,
+  client: Client,
+  options: { signal: AbortSignal },
+): Promise<number> {
   // With --format json, stdout holds only the report: the plan and the prompt go to stderr.
   const json = command.format === 'json'
   const show = json ? io.stderr : io.stdout
@@ -203,9 +251,13 @@ async function confirmAndApply(planned: Plan, command: ConfigCommand, io: Io, co
   for (const result of report.results) {
     const where = `${folderOf(result.change.kind)} ${JSON.stringify(result.change.key)}`
     if (result.status === 'failed') await put(io.stderr, `failed: ${where}: ${describeFailure(result.error).line}\n`)
-    else if (result.status === 'skipped' && result.error) await put(io.stderr, `skipped: ${where}: ${result.error.message}\n`)
+    else if (result.status === 'skipped' && result.error)
+      await put(io.stderr, `skipped: ${where}: ${result.error.message}\n`)
   }
-  await put(io.stdout, json ? reportJson(report) : `Applied ${report.applied}, failed ${report.failed}, skipped ${report.skipped}.\n`)
+  await put(
+    io.stdout,
+    json ? reportJson(report) : `Applied ${report.applied}, failed ${report.failed}, skipped ${report.skipped}.\n`,
+  )
   if (report.aborted) {
     await put(io.stderr, 'interrupted: the skipped changes were not sent; plan again to see where the project stands\n')
     return EXIT.interrupted
@@ -219,7 +271,11 @@ function secretOptions(command: ConfigCommand): { allowEnv?: Array<string | RegE
 
 /** An apply's report as JSON: each result's change as the plan's JSON has it, and its error's name and message. */
 function reportJson(report: ApplyReport): string {
-  const results = report.results.map(({ change, status, error }) => ({ change, status, ...(error && { error: { name: error.name, message: error.message } }) }))
+  const results = report.results.map(({ change, status, error }) => ({
+    change,
+    status,
+    ...(error && { error: { name: error.name, message: error.message } }),
+  }))
   return `${JSON.stringify({ applied: report.applied, failed: report.failed, skipped: report.skipped, aborted: report.aborted, results }, null, 2)}\n`
 }
 

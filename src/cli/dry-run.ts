@@ -20,7 +20,12 @@ export class DryRun {
     const request = this.request!
     const apiKey = request.headers.get('authorization')?.replace(/^Bearer /, '')
     const redact = (text: string) => (apiKey ? text.split(apiKey).join('[REDACTED]') : text)
-    const headers = Object.fromEntries([...request.headers].map(([name, value]) => [name, name === 'authorization' ? 'Bearer [REDACTED]' : redact(value)]))
+    const headers = Object.fromEntries(
+      [...request.headers].map(([name, value]) => [
+        name,
+        name === 'authorization' ? 'Bearer [REDACTED]' : redact(value),
+      ]),
+    )
     const text = redact(await request.text())
     let body: unknown
     try {
@@ -29,8 +34,12 @@ export class DryRun {
       body = text
     }
     const described = { method: request.method, url: redact(request.url), headers, ...(body !== undefined && { body }) }
-    if (format !== 'table') return put(out, format === 'json' ? `${JSON.stringify(described, null, 2)}\n` : `${JSON.stringify(described)}\n`)
-    const lines = [`${described.method} ${described.url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+    if (format !== 'table')
+      return put(out, format === 'json' ? `${JSON.stringify(described, null, 2)}\n` : `${JSON.stringify(described)}\n`)
+    const lines = [
+      `${described.method} ${described.url}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ]
     if (body !== undefined) lines.push('', JSON.stringify(body, null, 2))
     return put(out, `${lines.join('\n')}\n(dry run: nothing was sent)\n`)
   }

@@ -18,7 +18,8 @@ export function describeFailure(error: unknown, hint?: string): { code: number; 
     const message = hint ? error.message.replace(hint, commandHint(hint)) : error.message
     return { code: EXIT.api, line: line(`${error.name}: ${message}${attr}`) }
   }
-  if (sdk && (error instanceof sdk.ConnectionError || error instanceof sdk.TimeoutError)) return { code: EXIT.connection, line: line(`${error.name}: ${error.message}`) }
+  if (sdk && (error instanceof sdk.ConnectionError || error instanceof sdk.TimeoutError))
+    return { code: EXIT.connection, line: line(`${error.name}: ${error.message}`) }
   if (sdk && error instanceof sdk.AbortError) return { code: EXIT.interrupted, line: 'interrupted' }
   return { code: EXIT.api, line: line(`${error.name}: ${error.message}`) }
 }

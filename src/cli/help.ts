@@ -66,7 +66,11 @@ const EXIT_CODES: ReadonlyArray<readonly [string, string]> = [
  * Help for the whole tool, from the registry: every API command (methods listed by group), every
  * configuration command, the settings, output flags and exit codes.
  */
-export function toolHelp(calls: readonly Command[], configuration: readonly Command[], tool: readonly Command[] = []): string {
+export function toolHelp(
+  calls: readonly Command[],
+  configuration: readonly Command[],
+  tool: readonly Command[] = [],
+): string {
   const lines = [
     `Usage: ${TOOL} <group> <method> [path params…] [--<param> <value>…] [--data <json> | --data @file.json | --data -]`,
     '',
@@ -76,7 +80,8 @@ export function toolHelp(calls: readonly Command[], configuration: readonly Comm
     'Groups and methods:',
   ]
   const methods = new Map<string, string[]>()
-  for (const { words } of calls) if (words.length === 2) methods.set(words[0]!, [...(methods.get(words[0]!) ?? []), words[1]!])
+  for (const { words } of calls)
+    if (words.length === 2) methods.set(words[0]!, [...(methods.get(words[0]!) ?? []), words[1]!])
   for (const [group, names] of methods) lines.push(`  ${group}: ${names.join(', ')}`)
   for (const { words, synopsis } of calls) if (words.length === 1) lines.push(`  ${words[0]}: ${TOOL} ${synopsis}`)
   lines.push(
@@ -85,9 +90,22 @@ export function toolHelp(calls: readonly Command[], configuration: readonly Comm
     `  ${configuration.map(({ synopsis }) => synopsis).join(', ')}`,
   )
   for (const { synopsis, summary } of tool) lines.push('', `${TOOL} ${synopsis}: ${summary}`)
-  lines.push('', 'Settings:', ...rows(SETTINGS), '', 'Output and input:', ...rows(OUTPUT), '', 'Exit codes:', ...rows(EXIT_CODES))
+  lines.push(
+    '',
+    'Settings:',
+    ...rows(SETTINGS),
+    '',
+    'Output and input:',
+    ...rows(OUTPUT),
+    '',
+    'Exit codes:',
+    ...rows(EXIT_CODES),
+  )
   lines.push('  plan --detailed-exitcode: 0 no changes, 2 changes, 1 any failure (usage errors included)')
-  lines.push('', `More: ${TOOL} help <group> (methods with wire path and scope), ${TOOL} help <group> <method>, ${TOOL} help <command>`)
+  lines.push(
+    '',
+    `More: ${TOOL} help <group> (methods with wire path and scope), ${TOOL} help <group> <method>, ${TOOL} help <command>`,
+  )
   return `${lines.join('\n')}\n`
 }
 
@@ -100,7 +118,8 @@ export function groupHelp(group: Group): string {
     lines.push(`  ${[kebab(method), ...spec.path.map((name) => `<${name}>`)].join(' ')}`)
     lines.push(`      ${spec.summary}`)
     lines.push(`      ${wireLine(operation)}  ·  scope ${scopeText(operation)}`)
-    if (spec.also) lines.push(`      then ${wireLine(OPERATIONS[spec.also])}  ·  scope ${scopeText(OPERATIONS[spec.also])}`)
+    if (spec.also)
+      lines.push(`      then ${wireLine(OPERATIONS[spec.also])}  ·  scope ${scopeText(OPERATIONS[spec.also])}`)
   }
   lines.push('', `Flags of one method: ${TOOL} ${kebab(group)} <method> --help`)
   return `${lines.join('\n')}\n`
@@ -110,20 +129,40 @@ export function groupHelp(group: Group): string {
 export function methodHelp(group: Group, method: string, shapes: typeof import('./shapes.js')): string {
   const spec = (COMMANDS[group] as Readonly<Record<string, CommandSpec>>)[method]!
   const operation = operationOf(spec)
-  const lines = [`Usage: ${usageOf(group, method, spec)}`, '', spec.summary, '', `  ${wireLine(operation)}`, `  scope: ${scopeText(operation)}`]
+  const lines = [
+    `Usage: ${usageOf(group, method, spec)}`,
+    '',
+    spec.summary,
+    '',
+    `  ${wireLine(operation)}`,
+    `  scope: ${scopeText(operation)}`,
+  ]
   if (spec.also) lines.push(`  then ${wireLine(OPERATIONS[spec.also])}`, `  scope: ${scopeText(OPERATIONS[spec.also])}`)
   if (operation.endpointsPrefix) lines.push('  under /api/environments/ instead with --endpoints-prefix environments')
   if (spec.path.length) {
-    lines.push('', 'Path params (positional):', ...rows(spec.path.map((name) => [`<${name}>`, pathParamKind(operation, name)])))
+    lines.push(
+      '',
+      'Path params (positional):',
+      ...rows(spec.path.map((name) => [`<${name}>`, pathParamKind(operation, name)])),
+    )
   }
   const flags = Object.entries(shapes.flagsOf(group, method, spec))
-  if (flags.length) lines.push('', operation.method === 'GET' ? 'Query flags:' : 'Flags:', ...rows(flags.map(([flag, kind]) => [`--${flag}`, flagText(kind)])))
+  if (flags.length)
+    lines.push(
+      '',
+      operation.method === 'GET' ? 'Query flags:' : 'Flags:',
+      ...rows(flags.map(([flag, kind]) => [`--${flag}`, flagText(kind)])),
+    )
   if (spec.body) {
-    lines.push('', `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin; checked in full depth before sending.`)
+    lines.push(
+      '',
+      `Body: --data (${spec.body}): inline JSON, @file.json, or - for stdin; checked in full depth before sending.`,
+    )
     const fields = shapes.bodyFieldsOf(group, method)
     if (fields.length) lines.push('Body fields:', ...rows(fields))
   }
-  if (spec.list) lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
+  if (spec.list)
+    lines.push('', 'A list: the first page by default; --all walks every page, --max N stops after N items.')
   if (operation.hint) lines.push('', `Note: ${commandHint(operation.hint)}`)
   lines.push('', `Settings and output flags: ${TOOL} --help`)
   return `${lines.join('\n')}\n`

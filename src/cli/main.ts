@@ -24,7 +24,9 @@ runCommandLine(process.argv.slice(2), __CLI_VERSION__, { stdout, stderr }, proce
     process.exitCode = code
   },
   (error: unknown) => {
-    stderr.write(`posthog-project: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    stderr.write(
+      `posthog-project: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
     process.exitCode = EXIT.api
   },
 )

@@ -87,9 +87,13 @@ export function render(value: unknown, format: Format, columns?: readonly string
   if (value === undefined) return format === 'table' ? 'Done (no content).\n' : ''
   if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`
   const items = isPage(value) ? value.results : Array.isArray(value) ? value : undefined
-  if (format === 'ndjson') return items ? items.map((item) => `${JSON.stringify(item)}\n`).join('') : `${JSON.stringify(value)}\n`
+  if (format === 'ndjson')
+    return items ? items.map((item) => `${JSON.stringify(item)}\n`).join('') : `${JSON.stringify(value)}\n`
   if (items) {
-    const more = isPage(value) && value.next !== null ? `(${value.results.length}${value.count === null ? '' : ` of ${value.count}`}; --all for every page)\n` : ''
+    const more =
+      isPage(value) && value.next !== null
+        ? `(${value.results.length}${value.count === null ? '' : ` of ${value.count}`}; --all for every page)\n`
+        : ''
     return items.length === 0 ? '(none)\n' : tableOf(items, columns) + more
   }
   if (typeof value === 'object' && value !== null) return recordTable(value as Record<string, unknown>)
@@ -106,7 +110,9 @@ export function tableOf(items: readonly unknown[], columns?: readonly string[]):
 }
 
 function pickColumns(items: readonly unknown[], columns?: readonly string[]): string[] | undefined {
-  const records = items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item))
+  const records = items.filter(
+    (item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item),
+  )
   if (records.length === 0) return undefined
   const present = (columns ?? []).filter((column) => records.some((record) => column in record))
   if (present.length) return present
@@ -123,7 +129,10 @@ function recordTable(record: Record<string, unknown>): string {
 }
 
 function line(row: readonly string[], widths: readonly number[]): string {
-  return `${row.map((text, index) => (index === row.length - 1 ? text : text.padEnd(widths[index]!))).join('  ')}`.trimEnd() + '\n'
+  return (
+    `${row.map((text, index) => (index === row.length - 1 ? text : text.padEnd(widths[index]!))).join('  ')}`.trimEnd() +
+    '\n'
+  )
 }
 
 /** One value as table text: users by email or name, objects as compact JSON, cut to `width`. */
@@ -134,7 +143,12 @@ export function cell(value: unknown, width: number): string {
   else if (typeof value !== 'object') text = String(value)
   else {
     const user = value as { email?: unknown; first_name?: unknown }
-    text = typeof user.email === 'string' ? user.email : typeof user.first_name === 'string' ? user.first_name : JSON.stringify(value)
+    text =
+      typeof user.email === 'string'
+        ? user.email
+        : typeof user.first_name === 'string'
+          ? user.first_name
+          : JSON.stringify(value)
   }
   text = text.replace(/\s+/g, ' ')
   return text.length > width ? `${text.slice(0, width - 1)}…` : text
@@ -168,7 +182,8 @@ export class Progress {
   /** One more item written. */
   tick(): void {
     this.#count++
-    const total = this.#total !== undefined && this.#total !== null && this.#total >= this.#count ? ` of ${this.#total}` : ''
+    const total =
+      this.#total !== undefined && this.#total !== null && this.#total >= this.#count ? ` of ${this.#total}` : ''
     this.show(`${this.#count}${total} items…`)
   }
 
@@ -198,7 +213,11 @@ export interface WalkOptions {
  * Writes every item of a walk as it arrives (`for await` over the SDK's list): `ndjson` one per line,
  * `json` one array written piece by piece, `table` with widths fixed by the first rows. Returns the count.
  */
-export async function writeWalk(items: AsyncIterable<unknown>, out: Sink, { format, max = Number.POSITIVE_INFINITY, columns, progress }: WalkOptions): Promise<number> {
+export async function writeWalk(
+  items: AsyncIterable<unknown>,
+  out: Sink,
+  { format, max = Number.POSITIVE_INFINITY, columns, progress }: WalkOptions,
+): Promise<number> {
   const table = format === 'table' ? new StreamedTable(columns) : undefined
   let count = 0
   if (max > 0) {
@@ -246,7 +265,9 @@ class StreamedTable {
     this.#columns = pickColumns(sample, this.wanted)
     if (this.#columns) {
       const cells = sample.map((item) => this.#cells(item))
-      this.#widths = this.#columns.map((column, index) => Math.max(column.length, ...cells.map((row) => row[index]!.length)))
+      this.#widths = this.#columns.map((column, index) =>
+        Math.max(column.length, ...cells.map((row) => row[index]!.length)),
+      )
       await put(out, line(this.#columns, this.#widths))
     }
     for (const item of sample) await put(out, this.#row(item))
@@ -259,7 +280,9 @@ class StreamedTable {
   #row(item: unknown): string {
     if (!this.#columns) return `${cell(item, VALUE_WIDTH)}\n`
     return line(
-      this.#cells(item).map((text, index) => (text.length > this.#widths[index]! ? `${text.slice(0, this.#widths[index]! - 1)}…` : text)),
+      this.#cells(item).map((text, index) =>
+        text.length > this.#widths[index]! ? `${text.slice(0, this.#widths[index]! - 1)}…` : text,
+      ),
       this.#widths,
     )
   }

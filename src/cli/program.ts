@@ -30,7 +30,11 @@ export async function runCommandLine(
   }
   if (parsed.kind === 'help') {
     const { command, group } = parsed
-    const help = command ? await command.help() : group ? groupHelp(group) : toolHelp(API_COMMANDS, CONFIG_COMMANDS, TOOL_COMMANDS)
+    const help = command
+      ? await command.help()
+      : group
+        ? groupHelp(group)
+        : toolHelp(API_COMMANDS, CONFIG_COMMANDS, TOOL_COMMANDS)
     output.stdout.write(help)
     return EXIT.ok
   }

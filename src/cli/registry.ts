@@ -21,7 +21,10 @@ function callsOf(group: Group): ReadonlyMap<string, Command> {
 }
 
 /** The API commands: every method, group by group, then `query`. */
-export const API_COMMANDS: readonly Command[] = [...[...CALLS.values()].flatMap((methods) => [...methods.values()]), queryCommand]
+export const API_COMMANDS: readonly Command[] = [
+  ...[...CALLS.values()].flatMap((methods) => [...methods.values()]),
+  queryCommand,
+]
 
 export { CONFIG_COMMANDS }
 
@@ -32,7 +35,9 @@ export const TOOL_COMMANDS: readonly Command[] = [completionCommand(() => REGIST
 export const REGISTRY: readonly Command[] = [...API_COMMANDS, ...CONFIG_COMMANDS, ...TOOL_COMMANDS]
 
 /** The commands named by one word. */
-const WORD_COMMANDS: ReadonlyMap<string, Command> = new Map(REGISTRY.filter(({ words }) => words.length === 1).map((command) => [command.words[0]!, command]))
+const WORD_COMMANDS: ReadonlyMap<string, Command> = new Map(
+  REGISTRY.filter(({ words }) => words.length === 1).map((command) => [command.words[0]!, command]),
+)
 
 /** What the first words of a command line name: a command, or a group (whose help was asked for). */
 export interface Found {
@@ -53,12 +58,20 @@ export function lookUp(words: readonly string[]): Found {
   if (!group) throw new UsageError(first, `unknown group${choices('groups', first, GROUPS.map(kebab))}; or query)`)
   if (second === undefined) return { group }
   const found = findCommand(group, second)
-  if (!found) throw new UsageError(second, `unknown method of ${kebab(group)}${choices('methods', second, methodsOf(group).map(kebab))})`)
+  if (!found)
+    throw new UsageError(
+      second,
+      `unknown method of ${kebab(group)}${choices('methods', second, methodsOf(group).map(kebab))})`,
+    )
   return { group, command: CALLS.get(group)!.get(found.method)! }
 }
 
 /** Why the words name no command: the group, or its method, is missing. */
 export function missingWords(found: Found): UsageError {
-  if (!found.group) return new UsageError('group', `missing: one of ${GROUPS.map(kebab).join(', ')}, or query (see --help)`)
-  return new UsageError('method', `missing: one of ${methodsOf(found.group).map(kebab).join(', ')} (see ${kebab(found.group)} --help)`)
+  if (!found.group)
+    return new UsageError('group', `missing: one of ${GROUPS.map(kebab).join(', ')}, or query (see --help)`)
+  return new UsageError(
+    'method',
+    `missing: one of ${methodsOf(found.group).map(kebab).join(', ')} (see ${kebab(found.group)} --help)`,
+  )
 }

@@ -30,18 +30,27 @@ export async function runCall(call: Call | QueryCall, io: Io): Promise<number> {
 
 async function execute(call: Call | QueryCall, io: Io): Promise<void> {
   const body = call.data === undefined ? undefined : await readData(call.data, io.stdin)
-  if (body !== undefined && call.kind === 'call') checkInput(shapes, shapes.shapesOf(call.group, call.method).body, body, '--data')
+  if (body !== undefined && call.kind === 'call')
+    checkInput(shapes, shapes.shapesOf(call.group, call.method).body, body, '--data')
   const dryRun = call.output.dryRun ? new DryRun() : undefined
   // An API call's flags and --data are checked above and in call.ts; a query's node is the SDK's to check.
   const client = await clientFor(call.settings, call.reporting, io, { dryRun, checked: call.kind === 'call' })
   const format: Format = call.output.format ?? (io.stdout.isTTY ? 'table' : 'json')
   try {
     if (call.kind === 'query') {
-      await writeQuery(client.query(queryNode(call, body) as { kind: string }, { signal: io.signal, ...(call.refresh !== undefined && { refresh: call.refresh as never }) }), format, io)
+      await writeQuery(
+        client.query(queryNode(call, body) as { kind: string }, {
+          signal: io.signal,
+          ...(call.refresh !== undefined && { refresh: call.refresh as never }),
+        }),
+        format,
+        io,
+      )
     } else {
       // The SDK's own argument order: path params, then the params object (flags) or the body, then the options.
       const input = call.spec.params ? call.params : body
-      const walk = call.spec.list && call.output.concurrency !== undefined ? { concurrency: call.output.concurrency } : {}
+      const walk =
+        call.spec.list && call.output.concurrency !== undefined ? { concurrency: call.output.concurrency } : {}
       const args = [...call.ids, ...(call.spec.params || call.spec.body ? [input] : []), { signal: io.signal, ...walk }]
       await writeResult(sdkMethod(client, call.group, call.method)(...args), format, call, io)
     }
@@ -112,10 +121,14 @@ function sdkMethod(client: Client, group: Group, method: string): (...args: unkn
 async function writeValue(value: unknown, format: Format, call: Call, io: Io): Promise<void> {
   if (value instanceof Blob) {
     // An image (`hog-functions icon`): its bytes, unless they would land on a terminal.
-    if (io.stdout.isTTY) return put(io.stdout, `(${value.type || 'binary'}, ${value.size} bytes: redirect stdout to a file to save it)\n`)
+    if (io.stdout.isTTY)
+      return put(io.stdout, `(${value.type || 'binary'}, ${value.size} bytes: redirect stdout to a file to save it)\n`)
     return put(io.stdout, new Uint8Array(await value.arrayBuffer()))
   }
-  const text = format === 'table' && call.spec.view === 'experiment-results' ? experimentResultsTable(value as never) : render(value, format, call.spec.columns)
+  const text =
+    format === 'table' && call.spec.view === 'experiment-results'
+      ? experimentResultsTable(value as never)
+      : render(value, format, call.spec.columns)
   if (text) await put(io.stdout, text)
 }
 
@@ -130,7 +143,10 @@ export async function readData(source: string, stdin: AsyncIterable<string | Uin
     try {
       text = await readFile(source.slice(1), 'utf8')
     } catch (error) {
-      throw new UsageError('--data', `cannot read ${source.slice(1)} (${(error as { code?: string }).code ?? String(error)})`)
+      throw new UsageError(
+        '--data',
+        `cannot read ${source.slice(1)} (${(error as { code?: string }).code ?? String(error)})`,
+      )
     }
   } else {
     text = source

@@ -47,7 +47,8 @@ export const KIND_FOLDERS: readonly string[] = KIND_NAMES.map(folderOf)
 /** The kind a `--kind` word names: its folder or its library name. */
 export function kindOf(word: string): ConfigKind {
   const kind = KIND_NAMES.find((candidate) => folderOf(candidate) === word || candidate === word)
-  if (!kind) throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)}${choices('kinds', word, KIND_FOLDERS)})`)
+  if (!kind)
+    throw new UsageError('--kind', `unknown kind ${JSON.stringify(word)}${choices('kinds', word, KIND_FOLDERS)})`)
   return kind
 }
 
@@ -57,7 +58,9 @@ export function selectSpecs(config: ProjectConfig, { kinds, keys }: Selection): 
   for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, unknown[] | undefined]>) {
     if (!specs || (kinds && !kinds.includes(kind))) continue
     const keyField = KIND_TABLE[kind].keyField
-    out[kind] = keys ? specs.filter((spec) => keys.includes(String((spec as Record<string, unknown>)[keyField]))) : specs
+    out[kind] = keys
+      ? specs.filter((spec) => keys.includes(String((spec as Record<string, unknown>)[keyField])))
+      : specs
   }
   return out as ProjectConfig
 }
@@ -80,6 +83,8 @@ export function narrowPlan(plan: Plan, keys: readonly string[] | undefined): voi
   const unmatched = keys.filter((key) => !named.has(key))
   if (unmatched.length > 0) {
     const named = unmatched.map((key) => JSON.stringify(key)).join(', ')
-    throw new UnmatchedKeyError(`--key ${named} match${unmatched.length === 1 ? 'es' : ''} no spec and no live resource of the kinds selected; nothing was sent`)
+    throw new UnmatchedKeyError(
+      `--key ${named} match${unmatched.length === 1 ? 'es' : ''} no spec and no live resource of the kinds selected; nothing was sent`,
+    )
   }
 }

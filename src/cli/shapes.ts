@@ -41,7 +41,8 @@ function kindsOf(schema: SchemaNode): { kinds: Set<string>; values: Array<string
     const each = def.options!.map(kindsOf)
     return { kinds: new Set(each.flatMap((item) => [...item.kinds])), values: each.flatMap((item) => item.values) }
   }
-  if (def.type === 'number' && (def as { format?: string }).format?.includes('int')) return { kinds: new Set(['integer']), values: [] }
+  if (def.type === 'number' && (def as { format?: string }).format?.includes('int'))
+    return { kinds: new Set(['integer']), values: [] }
   return { kinds: new Set([def.type]), values: [] }
 }
 
@@ -65,7 +66,9 @@ function flagOf(schema: SchemaNode): Flag {
 export function bodyFieldsOf(group: Group, method: string): Array<readonly [string, string]> {
   const schema = shapesOf(group, method).body
   if (!schema) return []
-  return fieldsOf(nodeOf(schema)).map(([name, field]) => [name, `${field.def.type === 'optional' ? '' : 'required: '}${describeField(field)}`] as const)
+  return fieldsOf(nodeOf(schema)).map(
+    ([name, field]) => [name, `${field.def.type === 'optional' ? '' : 'required: '}${describeField(field)}`] as const,
+  )
 }
 
 /** What a field takes, in words: `one of "web", "product"`, `an object`, `text or null`, … */
@@ -112,7 +115,11 @@ export interface InputProblem {
  * it as a `UsageError` (call.ts): this module, built into a file of its own (tsup.config.ts), shares no class
  * with the command.
  */
-export function inputProblem(schema: z.ZodMiniType | undefined, value: unknown, where: '--data' | 'flags'): InputProblem | undefined {
+export function inputProblem(
+  schema: z.ZodMiniType | undefined,
+  value: unknown,
+  where: '--data' | 'flags',
+): InputProblem | undefined {
   if (!schema) return undefined
   const problems = checkShape(schema, value)
   if (problems.length === 0) return undefined

@@ -40,8 +40,7 @@ const USAGE =
 
 export const TEST_COMMAND: Command<TestCommand> = {
   words: ['test'],
-  summary:
-    'Runs the hog function tests (hog-functions/<name>.test.yaml) of DIR (default posthog): here, or --remote.',
+  summary: 'Runs the hog function tests (hog-functions/<name>.test.yaml) of DIR (default posthog): here, or --remote.',
   synopsis: 'test [DIR] [--remote]',
   flags: () => ({ own: OPTIONS, shared: { ...SETTING_OPTIONS, help: { type: 'boolean', short: 'h' } } }),
   help: () =>

@@ -15,7 +15,18 @@ const number = (value: number) => (Number.isInteger(value) ? String(value) : val
 export function experimentResultsTable(results: ExperimentResults): string {
   const rows = results.metrics.flatMap((metric): Array<Record<string, unknown>> => {
     const name = `${metric.name ?? metric.uuid}${metric.secondary ? ' (secondary)' : ''}`
-    if (metric.error) return [{ metric: name, variant: '', exposures: '', value: '', delta: '', interval: '', significance: `error: ${metric.error}` }]
+    if (metric.error)
+      return [
+        {
+          metric: name,
+          variant: '',
+          exposures: '',
+          value: '',
+          delta: '',
+          interval: '',
+          significance: `error: ${metric.error}`,
+        },
+      ]
     return [metric.baseline, ...metric.variants].map((variant) => ({
       metric: name,
       variant: variant === metric.baseline ? `${variant.key} (baseline)` : variant.key,
@@ -32,8 +43,20 @@ export function experimentResultsTable(results: ExperimentResults): string {
 function significance(variant: VariantResult): string {
   if (variant.validation_failures.length > 0) return variant.validation_failures.join(', ')
   const p = variant.p_value
-  const odds = variant.chance_to_win === undefined ? (p === undefined ? '' : `p ${p < 0.001 ? '< 0.001' : p.toFixed(3)}`) : `chance to win ${share(variant.chance_to_win)}`
-  const verdict = variant.significant === undefined ? '' : variant.significant ? (variant.winning ? 'significant, winning' : 'significant, losing') : 'not significant'
+  const odds =
+    variant.chance_to_win === undefined
+      ? p === undefined
+        ? ''
+        : `p ${p < 0.001 ? '< 0.001' : p.toFixed(3)}`
+      : `chance to win ${share(variant.chance_to_win)}`
+  const verdict =
+    variant.significant === undefined
+      ? ''
+      : variant.significant
+        ? variant.winning
+          ? 'significant, winning'
+          : 'significant, losing'
+        : 'not significant'
   return [verdict, odds].filter(Boolean).join(': ')
 }
 
@@ -41,5 +64,7 @@ function significance(variant: VariantResult): string {
 export function rowsOf(answer: unknown): Array<Record<string, unknown>> | undefined {
   const { columns, results } = (answer ?? {}) as { columns?: unknown; results?: unknown }
   if (!Array.isArray(columns) || !Array.isArray(results)) return undefined
-  return results.map((row) => Object.fromEntries(columns.map((column, index) => [String(column), (row as unknown[])[index]])))
+  return results.map((row) =>
+    Object.fromEntries(columns.map((column, index) => [String(column), (row as unknown[])[index]])),
+  )
 }

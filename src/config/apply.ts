@@ -40,7 +40,9 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
 
 async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOptions): Promise<ApplyReport> {
   const changes = plan.changes.filter((change) => change.action !== 'unchanged')
-  const bodies = changes.some((change) => pendingWrite(change)?.saved) ? await rereadAll(client, changes, options) : undefined
+  const bodies = changes.some((change) => pendingWrite(change)?.saved)
+    ? await rereadAll(client, changes, options)
+    : undefined
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
   const resolver = new Resolver(client, targetsOf(plan))
@@ -52,7 +54,9 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
         async (change, { signal }) => {
           // What stands on a change that was not applied is not sent: it would name nothing, or get what the
           // service makes (an experiment's default flag).
-          const blocked = dependenciesOf(change, changes).find((dependency) => outcomes.get(dependency)?.status !== 'applied')
+          const blocked = dependenciesOf(change, changes).find(
+            (dependency) => outcomes.get(dependency)?.status !== 'applied',
+          )
           const outcome = blocked
             ? { change, status: 'skipped' as const, error: new DependencyFailedError(blocked) }
             : await applyChange(client, change, signal, bodies, resolver)
@@ -72,15 +76,34 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
   }
   const results = changes.map((change) => outcomes.get(change) ?? { change, status: 'skipped' as const })
   const skipped = results.filter((result) => result.status === 'skipped').length
-  return { results, applied: counts.applied, failed: counts.failed, skipped, aborted: skipped > 0 && options.signal?.aborted === true }
+  return {
+    results,
+    applied: counts.applied,
+    failed: counts.failed,
+    skipped,
+    aborted: skipped > 0 && options.signal?.aborted === true,
+  }
 }
 
 function checkPlan(plan: Plan, client: ProjectClient): void {
-  if (!isPlainObject(plan) || !Array.isArray(plan.changes) || !Array.isArray(plan.errors)) throw new InvalidArgumentError('plan', 'expected a Plan from plan()')
+  if (!isPlainObject(plan) || !Array.isArray(plan.changes) || !Array.isArray(plan.errors))
+    throw new InvalidArgumentError('plan', 'expected a Plan from plan()')
   const project = plan.project
-  if (project && (project.id !== client.projectId || project.host !== client.baseUrl)) throw new InvalidArgumentError('plan', `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`)
-  if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`)
-  if (!markApplied(plan)) throw new InvalidArgumentError('plan', 'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again')
+  if (project && (project.id !== client.projectId || project.host !== client.baseUrl))
+    throw new InvalidArgumentError(
+      'plan',
+      `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`,
+    )
+  if (plan.errors.length > 0)
+    throw new InvalidArgumentError(
+      'plan',
+      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`,
+    )
+  if (!markApplied(plan))
+    throw new InvalidArgumentError(
+      'plan',
+      'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again',
+    )
 }
 
 /**
@@ -110,7 +133,11 @@ class Resolver {
       const ops = kindOps(reference.kind)
       const found = await ops.find(this.client, { [ops.keyField]: reference.key }, { signal })
       if (found.length === 1) this.ids.set(ref, ops.id(found[0]!))
-      else throw new InvalidArgumentError(`${change.kind} "${change.key}"`, `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`)
+      else
+        throw new InvalidArgumentError(
+          `${change.kind} "${change.key}"`,
+          `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`,
+        )
     }
     return withIds(change.kind, body, (reference) => this.ids.get(refTo(reference.kind, reference.key).$ref)).spec
   }
@@ -120,7 +147,11 @@ class Resolver {
  * The bodies of a saved plan, made before any write: every resource it changes read once and still as the plan
  * saw it (else {@link StalePlanError}), each secret read from the environment (a missing variable rejects).
  */
-async function rereadAll(client: ProjectClient, changes: readonly PlanChange[], options: ApplyOptions): Promise<Map<PlanChange, Resource>> {
+async function rereadAll(
+  client: ProjectClient,
+  changes: readonly PlanChange[],
+  options: ApplyOptions,
+): Promise<Map<PlanChange, Resource>> {
   const read = new Map<PlanChange, Resource>()
   const stale: PlanChange[] = []
   const existing = changes.filter((change) => change.action !== 'create')
@@ -139,11 +170,18 @@ async function rereadAll(client: ProjectClient, changes: readonly PlanChange[], 
   if (failure) throw failure.error
   if (stale.length > 0) throw new StalePlanError(existing.filter((change) => stale.includes(change)))
   const bodies = new Map<PlanChange, Resource>()
-  for (const change of changes) if (change.action !== 'delete') bodies.set(change, savedBody(change, pendingWrite(change)!, read.get(change)))
+  for (const change of changes)
+    if (change.action !== 'delete') bodies.set(change, savedBody(change, pendingWrite(change)!, read.get(change)))
   return bodies
 }
 
-async function applyChange(client: ProjectClient, change: PlanChange, signal: AbortSignal, bodies: Map<PlanChange, Resource> | undefined, resolver: Resolver): Promise<ApplyResult> {
+async function applyChange(
+  client: ProjectClient,
+  change: PlanChange,
+  signal: AbortSignal,
+  bodies: Map<PlanChange, Resource> | undefined,
+  resolver: Resolver,
+): Promise<ApplyResult> {
   const ops = kindOps(change.kind)
   const write = pendingWrite(change) as PendingWrite
   const options = { signal }
@@ -163,7 +201,13 @@ async function applyChange(client: ProjectClient, change: PlanChange, signal: Ab
 }
 
 /** A create unless the key is taken now; where the service lets keys repeat, the oldest of a race is kept. */
-async function createOnce(client: ProjectClient, ops: KindOps, change: PlanChange, body: Resource, signal: AbortSignal): Promise<Resource> {
+async function createOnce(
+  client: ProjectClient,
+  ops: KindOps,
+  change: PlanChange,
+  body: Resource,
+  signal: AbortSignal,
+): Promise<Resource> {
   if ((await ops.find(client, body, { signal })).length > 0) throw new StaleResourceError(change.kind, change.key)
   const created = (await ops.create(client, body, { signal })) as Resource
   if (ops.uniqueOnService) return created
@@ -174,10 +218,16 @@ async function createOnce(client: ProjectClient, ops: KindOps, change: PlanChang
 }
 
 /** One read: the resource's writable fields as the plan saw them, or the change is stale. */
-async function checkUnchangedSincePlan(client: ProjectClient, change: PlanChange, write: PendingWrite, signal: AbortSignal): Promise<void> {
+async function checkUnchangedSincePlan(
+  client: ProjectClient,
+  change: PlanChange,
+  write: PendingWrite,
+  signal: AbortSignal,
+): Promise<void> {
   const ops = kindOps(change.kind)
   const current = await readCurrent(client, change, signal)
-  if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint) throw new StaleResourceError(change.kind, change.key)
+  if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint)
+    throw new StaleResourceError(change.kind, change.key)
 }
 
 /**
@@ -189,9 +239,11 @@ async function readCurrent(
   change: PlanChange,
   signal: AbortSignal,
 ): Promise<object | undefined> {
-  const current = await kindOps(change.kind).read(client, change.id!, { signal }).catch((error: unknown) => {
-    if (error instanceof NotFoundError) return undefined
-    throw error
-  })
+  const current = await kindOps(change.kind)
+    .read(client, change.id!, { signal })
+    .catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined
+      throw error
+    })
   return current !== undefined && (current as Resource).deleted === true ? undefined : current
 }

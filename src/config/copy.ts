@@ -24,12 +24,22 @@ export async function planCopy(source: ProjectClient, target: ProjectClient, opt
   const keys = checkKeys(options.keys)
   // The kinds references can name are read too, to write references and to find the closure.
   const pulled = await pull(source, { kinds: KIND_NAMES.filter((kind) => kinds.includes(kind) || isReferable(kind)) })
-  const unmatched = keys?.filter((key) => !kinds.some((kind) => ((pulled[kind] ?? []) as Spec[]).some((spec) => spec[kindOps(kind).keyField] === key)))
-  if (unmatched && unmatched.length > 0) throw new InvalidArgumentError('options.keys', `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ${source.projectId} (kinds ${kinds.join(', ')})`)
+  const unmatched = keys?.filter(
+    (key) =>
+      !kinds.some((kind) => ((pulled[kind] ?? []) as Spec[]).some((spec) => spec[kindOps(kind).keyField] === key)),
+  )
+  if (unmatched && unmatched.length > 0)
+    throw new InvalidArgumentError(
+      'options.keys',
+      `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ${source.projectId} (kinds ${kinds.join(', ')})`,
+    )
   const selected = selectSpecs(pulled, kinds, keys)
   const closure = await dependencies(target, pulled, selected)
   const { config, warnings } = forCopy(toConfig([...selected, ...closure.created]))
-  const planned = await plan(target, config, { ...(options.env && { env: options.env }), ...(options.allowEnv && { allowEnv: options.allowEnv }) })
+  const planned = await plan(target, config, {
+    ...(options.env && { env: options.env }),
+    ...(options.allowEnv && { allowEnv: options.allowEnv }),
+  })
   planned.warnings.unshift(...closure.warnings, ...warnings)
   planned.source = { id: source.projectId, host: source.baseUrl }
   return planned
@@ -44,7 +54,11 @@ interface Node {
 }
 
 function selectSpecs(pulled: ProjectConfig, kinds: readonly ConfigKind[], keys: readonly string[] | undefined): Node[] {
-  return kinds.flatMap((kind) => ((pulled[kind] ?? []) as Spec[]).filter((spec) => !keys || keys.includes(String(spec[kindOps(kind).keyField]))).map((spec) => ({ kind, spec })))
+  return kinds.flatMap((kind) =>
+    ((pulled[kind] ?? []) as Spec[])
+      .filter((spec) => !keys || keys.includes(String(spec[kindOps(kind).keyField])))
+      .map((spec) => ({ kind, spec })),
+  )
 }
 
 /**
@@ -52,7 +66,11 @@ function selectSpecs(pulled: ProjectConfig, kinds: readonly ConfigKind[], keys: 
  * resource of the same key is linked (not changed), anything else is created. An experiment stands on the
  * flag of its key.
  */
-async function dependencies(target: ProjectClient, pulled: ProjectConfig, selected: readonly Node[]): Promise<{ created: Node[]; warnings: PlanWarning[] }> {
+async function dependencies(
+  target: ProjectClient,
+  pulled: ProjectConfig,
+  selected: readonly Node[],
+): Promise<{ created: Node[]; warnings: PlanWarning[] }> {
   const name = (kind: ConfigKind, key: string) => `${kindOps(kind).folder}/${key}`
   const have = new Set(selected.map((node) => name(node.kind, String(node.spec[kindOps(node.kind).keyField]))))
   const needed: Array<{ node: Node; by: string; own: boolean }> = []
@@ -63,7 +81,9 @@ async function dependencies(target: ProjectClient, pulled: ProjectConfig, select
     if (node.kind === 'experiments') references.push({ kind: 'featureFlags', key: String(node.spec.feature_flag_key) })
     for (const [index, reference] of references.entries()) {
       const ref = name(reference.kind, reference.key)
-      const spec = ((pulled[reference.kind] ?? []) as Spec[]).find((candidate) => candidate[kindOps(reference.kind).keyField] === reference.key)
+      const spec = ((pulled[reference.kind] ?? []) as Spec[]).find(
+        (candidate) => candidate[kindOps(reference.kind).keyField] === reference.key,
+      )
       if (have.has(ref) || !spec) continue
       have.add(ref)
       // The experiment's own flag is the reference added last, above.
@@ -88,9 +108,17 @@ async function dependencies(target: ProjectClient, pulled: ProjectConfig, select
       warnings.push({ kind: node.kind, key, message })
     } else if (there.length === 0) {
       created.push(node)
-      warnings.push({ kind: node.kind, key, message: `created: ${by} needs it and project ${target.projectId} has none` })
+      warnings.push({
+        kind: node.kind,
+        key,
+        message: `created: ${by} needs it and project ${target.projectId} has none`,
+      })
     } else if (there.length === 1) {
-      warnings.push({ kind: node.kind, key, message: `linked: ${by} needs it and project ${target.projectId} has it (id ${String(ops.id(there[0]!))}), left as it is` })
+      warnings.push({
+        kind: node.kind,
+        key,
+        message: `linked: ${by} needs it and project ${target.projectId} has it (id ${String(ops.id(there[0]!))}), left as it is`,
+      })
     }
   }
   return { created, warnings }
@@ -105,7 +133,16 @@ function toConfig(nodes: readonly Node[]): ProjectConfig {
 /** Fields that say where a resource is in its life, not what it is: each project has its own. */
 const LIFECYCLE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
   experiments: ['start_date', 'end_date', 'conclusion', 'conclusion_comment', 'archived', 'deleted'],
-  surveys: ['start_date', 'end_date', 'archived', 'current_iteration', 'current_iteration_start_date', 'iteration_start_dates', 'response_sampling_start_date', 'response_sampling_daily_limits'],
+  surveys: [
+    'start_date',
+    'end_date',
+    'archived',
+    'current_iteration',
+    'current_iteration_start_date',
+    'iteration_start_dates',
+    'response_sampling_start_date',
+    'response_sampling_daily_limits',
+  ],
 }
 
 export interface CopySelection {
@@ -114,7 +151,10 @@ export interface CopySelection {
 }
 
 /** A pulled configuration made fit for another project, and what was left behind. */
-export function forCopy(config: ProjectConfig, selection: CopySelection = {}): { config: ProjectConfig; warnings: PlanWarning[] } {
+export function forCopy(
+  config: ProjectConfig,
+  selection: CopySelection = {},
+): { config: ProjectConfig; warnings: PlanWarning[] } {
   const warnings: PlanWarning[] = []
   const out: Record<string, Spec[]> = {}
   for (const ops of KINDS) {
@@ -126,13 +166,24 @@ export function forCopy(config: ProjectConfig, selection: CopySelection = {}): {
         const key = String(spec[ops.keyField])
         const references = nestedIds(ops.kind, spec)
         if (references.length > 0) {
-          warnings.push({ kind: ops.kind, key, message: `not copied: it names objects of the source project by id (${references.join(', ')}); create them in the target and write their ids into the spec` })
+          warnings.push({
+            kind: ops.kind,
+            key,
+            message: `not copied: it names objects of the source project by id (${references.join(', ')}); create them in the target and write their ids into the spec`,
+          })
           return []
         }
         const ids = topLevelIds(ops.kind, spec)
-        for (const field of ids) warnings.push({ kind: ops.kind, key, message: `${field} ${JSON.stringify(spec[field])} means nothing in the target project: not sent` })
+        for (const field of ids)
+          warnings.push({
+            kind: ops.kind,
+            key,
+            message: `${field} ${JSON.stringify(spec[field])} means nothing in the target project: not sent`,
+          })
         // An id field is not carried even when empty: the target keeps its own links.
-        const empty = (REFERENCE_FIELDS[ops.kind] ?? []).filter((field) => spec[field] === null || (Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0))
+        const empty = (REFERENCE_FIELDS[ops.kind] ?? []).filter(
+          (field) => spec[field] === null || (Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0),
+        )
         const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ID_FIELDS[ops.kind], ...ids, ...empty])
         return [Object.fromEntries(Object.entries(spec).filter(([field]) => !left.has(field)))]
       })
@@ -142,6 +193,7 @@ export function forCopy(config: ProjectConfig, selection: CopySelection = {}): {
 
 function checkKeys(keys: readonly string[] | undefined): readonly string[] | undefined {
   if (keys === undefined) return undefined
-  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string' || key === '')) throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
+  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string' || key === ''))
+    throw new InvalidArgumentError('options.keys', 'expected an array of keys (strings)')
   return keys
 }

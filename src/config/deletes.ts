@@ -34,14 +34,17 @@ export function checkDeletes(result: Plan, context: DeleteContext): void {
   const byId = new Map(deletes.map((change) => [`${change.kind} ${String(change.id)}`, change]))
   const namedBy = new Map<PlanChange, string[]>()
   const visit = (kind: ConfigKind, spec: Resource, by: string) => {
-    const note = (change: PlanChange | undefined, path: string) => change && namedBy.set(change, [...(namedBy.get(change) ?? []), `${by} (${path})`])
+    const note = (change: PlanChange | undefined, path: string) =>
+      change && namedBy.set(change, [...(namedBy.get(change) ?? []), `${by} (${path})`])
     for (const site of referenceSites(kind, spec)) {
       const value = siteValue(site)
       const parsed = isRef(value) ? parseRef(value.$ref) : undefined
       if (typeof parsed === 'object') note(byRef.get(refTo(parsed.kind, parsed.key).$ref), site.path)
-      else if (typeof value === 'number' || typeof value === 'string') note(byId.get(`${site.target} ${String(value)}`), site.path)
+      else if (typeof value === 'number' || typeof value === 'string')
+        note(byId.get(`${site.target} ${String(value)}`), site.path)
     }
-    if (kind === 'experiments' && typeof spec.feature_flag_key === 'string') note(byRef.get(refTo('featureFlags', spec.feature_flag_key).$ref), 'feature_flag_key')
+    if (kind === 'experiments' && typeof spec.feature_flag_key === 'string')
+      note(byRef.get(refTo('featureFlags', spec.feature_flag_key).$ref), 'feature_flag_key')
   }
   KINDS.forEach((ops, index) => {
     if (!context.read.includes(ops.kind)) return
@@ -55,6 +58,10 @@ export function checkDeletes(result: Plan, context: DeleteContext): void {
     }
   })
   for (const [change, names] of namedBy) {
-    result.errors.push({ kind: change.kind, key: change.key, message: `not deleted: ${names.join(', ')} stay${names.length === 1 ? 's' : ''} and name${names.length === 1 ? 's' : ''} it; remove the reference, or delete ${names.length === 1 ? 'that' : 'those'} too` })
+    result.errors.push({
+      kind: change.kind,
+      key: change.key,
+      message: `not deleted: ${names.join(', ')} stay${names.length === 1 ? 's' : ''} and name${names.length === 1 ? 's' : ''} it; remove the reference, or delete ${names.length === 1 ? 'that' : 'those'} too`,
+    })
   }
 }

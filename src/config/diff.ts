@@ -71,10 +71,20 @@ const DATE_LIKE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 function sameScalar(live: unknown, desired: unknown): boolean {
   if (Object.is(live, desired)) return true
   if (desired instanceof Date) return typeof live === 'string' && Date.parse(live) === desired.getTime()
-  return typeof live === 'string' && typeof desired === 'string' && DATE_LIKE.test(live) && DATE_LIKE.test(desired) && Date.parse(live) === Date.parse(desired)
+  return (
+    typeof live === 'string' &&
+    typeof desired === 'string' &&
+    DATE_LIKE.test(live) &&
+    DATE_LIKE.test(desired) &&
+    Date.parse(live) === Date.parse(desired)
+  )
 }
 
 /** JSON with object keys sorted: equal for equal values whatever the key order. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => (isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner))
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isPlainObject(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  )
 }

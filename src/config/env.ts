@@ -39,13 +39,18 @@ export class EnvReader {
 
   /** Whether `$env` may read `name`. */
   allows(name: string): boolean {
-    return name.startsWith(SECRET_PREFIX) || this.#allowed.some((rule) => (typeof rule === 'string' ? rule === name : matches(rule, name)))
+    return (
+      name.startsWith(SECRET_PREFIX) ||
+      this.#allowed.some((rule) => (typeof rule === 'string' ? rule === name : matches(rule, name)))
+    )
   }
 
   /** Why `$env` may not name `name` (at `field`, the location of the `$env`), or `undefined`: not read either way. */
   refusal(name: string, field: string): string | undefined {
-    if (!VARIABLE_NAME.test(name)) return `${field}: $env ${shownName(name)} is not a variable name (letters, digits and _)`
-    if (!this.allows(name)) return `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed (allowEnv, --allow-env ${name})`
+    if (!VARIABLE_NAME.test(name))
+      return `${field}: $env ${shownName(name)} is not a variable name (letters, digits and _)`
+    if (!this.allows(name))
+      return `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed (allowEnv, --allow-env ${name})`
     return undefined
   }
 
@@ -72,9 +77,11 @@ export class EnvReader {
 
 function checkAllowEnv(allowEnv: EnvOptions['allowEnv']): ReadonlyArray<string | RegExp> {
   if (allowEnv === undefined) return []
-  if (!Array.isArray(allowEnv)) throw new InvalidArgumentError('options.allowEnv', 'expected an array of variable names and RegExp patterns')
+  if (!Array.isArray(allowEnv))
+    throw new InvalidArgumentError('options.allowEnv', 'expected an array of variable names and RegExp patterns')
   allowEnv.forEach((rule: unknown, index) => {
-    if (!(rule instanceof RegExp) && (typeof rule !== 'string' || rule === '')) throw new InvalidArgumentError(`options.allowEnv[${index}]`, 'expected a variable name or a RegExp')
+    if (!(rule instanceof RegExp) && (typeof rule !== 'string' || rule === ''))
+      throw new InvalidArgumentError(`options.allowEnv[${index}]`, 'expected a variable name or a RegExp')
   })
   return [...allowEnv]
 }

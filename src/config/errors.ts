@@ -17,7 +17,9 @@ export class ConfigError extends ProjectClientError {
     readonly problems: ConfigProblem[],
     readonly incomplete = false,
   ) {
-    super(`${problems.length}${incomplete ? ' (the first; more not listed)' : ''} problem${problems.length === 1 ? '' : 's'} in the configuration:\n${problems.map(describeProblem).join('\n')}`)
+    super(
+      `${problems.length}${incomplete ? ' (the first; more not listed)' : ''} problem${problems.length === 1 ? '' : 's'} in the configuration:\n${problems.map(describeProblem).join('\n')}`,
+    )
   }
 }
 
@@ -43,7 +45,9 @@ export class StaleResourceError extends ProjectClientError {
 export class StalePlanError extends ProjectClientError {
   override name = 'StalePlanError'
   constructor(readonly changes: PlanChange[]) {
-    super(`the saved plan is stale: ${changes.map((change) => `${change.kind} "${change.key}"`).join(', ')} changed since it was made; nothing was written. Plan again.`)
+    super(
+      `the saved plan is stale: ${changes.map((change) => `${change.kind} "${change.key}"`).join(', ')} changed since it was made; nothing was written. Plan again.`,
+    )
   }
 }
 

@@ -28,8 +28,13 @@ export function experimentVariants(experiment: Resource): FlagVariant[] {
   const variants = parameters.feature_flag_variants
   if (!Array.isArray(variants) || variants.length === 0) return DEFAULT_VARIANTS.map((variant) => ({ ...variant }))
   return variants.filter(isPlainObject).map((variant) => {
-    const share = [variant.split_percent, variant.rollout_percentage].find((value) => typeof value === 'number') as number | undefined
-    return { key: String(variant.key), ...(typeof variant.name === 'string' && { name: variant.name }), rollout_percentage: share ?? 0 }
+    const share = [variant.split_percent, variant.rollout_percentage].find((value) => typeof value === 'number') as
+      number | undefined
+    return {
+      key: String(variant.key),
+      ...(typeof variant.name === 'string' && { name: variant.name }),
+      rollout_percentage: share ?? 0,
+    }
   })
 }
 
@@ -55,7 +60,10 @@ export function withExperimentVariants(flag: Resource, experiment: Resource): Re
   const filters = isPlainObject(flag.filters) ? flag.filters : {}
   const parameters = isPlainObject(experiment.parameters) ? experiment.parameters : {}
   const rollout = typeof parameters.rollout_percentage === 'number' ? parameters.rollout_percentage : 100
-  const groups = Array.isArray(filters.groups) && filters.groups.length > 0 ? filters.groups : [{ properties: [], rollout_percentage: rollout }]
+  const groups =
+    Array.isArray(filters.groups) && filters.groups.length > 0
+      ? filters.groups
+      : [{ properties: [], rollout_percentage: rollout }]
   return { ...flag, filters: { ...filters, groups, multivariate: { variants: experimentVariants(experiment) } } }
 }
 

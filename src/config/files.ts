@@ -5,7 +5,16 @@ import { InvalidArgumentError } from 'posthog-project-client'
 import { checkShape } from '../requests/check.js'
 import { isPlainObject, stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
-import { entryKind, FolderError, listEntries, makeFolder, readRegularFile, removeFolder, swapFolder, temporaryFolder } from './folder.js'
+import {
+  entryKind,
+  FolderError,
+  listEntries,
+  makeFolder,
+  readRegularFile,
+  removeFolder,
+  swapFolder,
+  temporaryFolder,
+} from './folder.js'
 import { refsAsPlaceholders } from './graph.js'
 import { configSchemaFile } from './json-schemas.js'
 import { starterFile } from './hog-test-starter.js'
@@ -52,16 +61,36 @@ const SCHEMAS = '.schemas'
 export async function writeConfig(dir: string, config: ProjectConfig): Promise<void> {
   if (typeof dir !== 'string' || dir === '') throw new InvalidArgumentError('dir', 'expected a folder path')
   if (!isPlainObject(config)) throw new InvalidArgumentError('config', 'expected a ProjectConfig object')
-  const kinds = KINDS.filter((ops) => Array.isArray(config[ops.kind])).map((ops) => renderKind(dir, ops, config[ops.kind] as Resource[]))
+  const kinds = KINDS.filter((ops) => Array.isArray(config[ops.kind])).map((ops) =>
+    renderKind(dir, ops, config[ops.kind] as Resource[]),
+  )
   const problems = kinds.flatMap((kind) => kind.problems)
   if (problems.length > 0) throw new ConfigError(problems)
   const root = await makeFolder(dir).catch(folderProblem)
-  for (const kind of kinds) if ((await entryKind(join(root, kind.ops.folder))) === 'other') folderProblem(new FolderError(join(dir, kind.ops.folder), 'is a symbolic link or a file where the folder of a kind belongs: nothing was written'))
+  for (const kind of kinds)
+    if ((await entryKind(join(root, kind.ops.folder))) === 'other')
+      folderProblem(
+        new FolderError(
+          join(dir, kind.ops.folder),
+          'is a symbolic link or a file where the folder of a kind belongs: nothing was written',
+        ),
+      )
   // pull's starter tests (never those read from files) beside the hog functions that have none.
   const starters = hogTestsOf(config).filter((tests) => tests.file === undefined)
   for (const kind of kinds) await replaceKindFolder(root, kind, kind.ops.kind === 'hogFunctions' ? starters : [])
-  await writeSchemas(root, dir, kinds.map((kind) => kind.ops))
-  const shared = kinds.flatMap((kind) => kind.shared.map((key) => ({ file: join(dir, kind.ops.folder), line: 0, path: kind.ops.keyField, message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one` })))
+  await writeSchemas(
+    root,
+    dir,
+    kinds.map((kind) => kind.ops),
+  )
+  const shared = kinds.flatMap((kind) =>
+    kind.shared.map((key) => ({
+      file: join(dir, kind.ops.folder),
+      line: 0,
+      path: kind.ops.keyField,
+      message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one`,
+    })),
+  )
   if (shared.length > 0) throw new ConfigError(shared)
 }
 
@@ -86,7 +115,8 @@ async function writeSchemas(root: string, dir: string, kinds: readonly KindOps[]
 }
 
 function folderProblem(error: unknown): never {
-  if (error instanceof FolderError) throw new ConfigError([{ file: error.path, line: 0, path: '', message: error.message }])
+  if (error instanceof FolderError)
+    throw new ConfigError([{ file: error.path, line: 0, path: '', message: error.message }])
   throw error
 }
 
@@ -108,7 +138,11 @@ function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): Rend
   const problems: ConfigProblem[] = []
   specs.forEach((spec, index) => {
     const key = isPlainObject(spec) ? spec[ops.keyField] : undefined
-    if (typeof key !== 'string' || key === '') throw new InvalidArgumentError(`config.${ops.kind}[${index}]`, `a spec has no ${ops.keyField}, the key its file is named by`)
+    if (typeof key !== 'string' || key === '')
+      throw new InvalidArgumentError(
+        `config.${ops.kind}[${index}]`,
+        `a spec has no ${ops.keyField}, the key its file is named by`,
+      )
     counts.set(key, (counts.get(key) ?? 0) + 1)
   })
   const files = specs
@@ -119,34 +153,66 @@ function renderKind(dir: string, ops: KindOps, specs: readonly Resource[]): Rend
       const key = spec[ops.keyField] as string
       const where = `${ops.folder}/${key}`
       // A member the SDK does not know (a newer service's) is written: `plan` settles it against the live resource.
-      const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, spec)).map(({ path, message }) => ({ file: where, line: 0, path, message }))
-      if (!found.every(isUnknownMember)) for (const problem of found) problems.push({ ...problem, message: `${problem.message} (readConfig would refuse it: nothing was written)` })
+      const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, spec)).map(({ path, message }) => ({
+        file: where,
+        line: 0,
+        path,
+        message,
+      }))
+      if (!found.every(isUnknownMember))
+        for (const problem of found)
+          problems.push({ ...problem, message: `${problem.message} (readConfig would refuse it: nothing was written)` })
       const text = toYaml(ops, spec, schema)
-      if (stableJson(parseYaml(text)) !== stableJson(spec)) problems.push({ file: where, line: 0, path: '', message: 'would not read back as the same spec: nothing was written' })
+      if (stableJson(parseYaml(text)) !== stableJson(spec))
+        problems.push({
+          file: where,
+          line: 0,
+          path: '',
+          message: 'would not read back as the same spec: nothing was written',
+        })
       return { key, text }
     })
   const testSchema = `../${SCHEMAS}/${HOG_TESTS_SCHEMA_FILE}`
-  return { ops, files, shared: [...counts].filter(([, count]) => count > 1).map(([key]) => key), counts, problems, testSchema }
+  return {
+    ops,
+    files,
+    shared: [...counts].filter(([, count]) => count > 1).map(([key]) => key),
+    counts,
+    problems,
+    testSchema,
+  }
 }
 
 /**
  * The kind's folder replaced by one holding its files: the tool's own files (header line) that are not
  * written again go, except those of a shared key; everything else in it is moved across untouched.
  */
-async function replaceKindFolder(root: string, kind: RenderedKind, starters: readonly HogFunctionTests[]): Promise<void> {
+async function replaceKindFolder(
+  root: string,
+  kind: RenderedKind,
+  starters: readonly HogFunctionTests[],
+): Promise<void> {
   const target = join(root, kind.ops.folder)
   const kept = (await entryKind(target)) === 'folder' ? await keptEntries(target, kind) : []
   const prepared = await temporaryFolder(root, kind.ops.folder)
   const moved: string[] = []
   try {
-    const names = specFileNames(kind.files.map((file) => file.key), new Set(kept.map(fold)))
-    await Promise.all(kind.files.map((file, index) => writeFile(join(prepared, names[index]!), file.text, { flag: 'wx', mode: 0o644 })))
+    const names = specFileNames(
+      kind.files.map((file) => file.key),
+      new Set(kept.map(fold)),
+    )
+    await Promise.all(
+      kind.files.map((file, index) => writeFile(join(prepared, names[index]!), file.text, { flag: 'wx', mode: 0o644 })),
+    )
     // A starter test (`pull --with-tests`) only where the function has no test file: one is never replaced.
     for (const [index, file] of kind.files.entries()) {
       const tests = starters.find((item) => item.function === file.key)
       const stem = names[index]!.slice(0, -extname(names[index]!).length)
       if (!tests || TEST_SUFFIXES.some((suffix) => kept.includes(`${stem}${suffix}`))) continue
-      await writeFile(join(prepared, `${stem}.test.yaml`), starterFile(tests, kind.testSchema), { flag: 'wx', mode: 0o644 })
+      await writeFile(join(prepared, `${stem}.test.yaml`), starterFile(tests, kind.testSchema), {
+        flag: 'wx',
+        mode: 0o644,
+      })
     }
     for (const name of kept) {
       await rename(join(target, name), join(prepared, name))
@@ -191,7 +257,13 @@ function toYaml(ops: KindOps, written: Resource, schema: string): string {
   visit(document, {
     Pair(_key, pair) {
       const value = pair.value
-      if (isScalar(value) && typeof value.value === 'string' && isScalar(pair.key) && CODE_FIELDS.has(String(pair.key.value))) value.type = Scalar.BLOCK_LITERAL
+      if (
+        isScalar(value) &&
+        typeof value.value === 'string' &&
+        isScalar(pair.key) &&
+        CODE_FIELDS.has(String(pair.key.value))
+      )
+        value.type = Scalar.BLOCK_LITERAL
     },
     Scalar(_key, scalar) {
       if (typeof scalar.value !== 'string' || scalar.type === Scalar.BLOCK_LITERAL) return
@@ -215,4 +287,3 @@ function ordered(ops: KindOps, spec: Resource): Resource {
   const rank = (name: string) => (fields.includes(name) ? fields.indexOf(name) : fields.length)
   return Object.fromEntries(Object.entries(spec).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)))
 }
-

@@ -14,7 +14,11 @@ type Spec = Record<string, unknown>
 
 /** The variable `pull` names for a payload of a flag: stable per flag key and payload key. */
 export function payloadVariableName(flagKey: string, payloadKey: string): string {
-  const snake = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase()
+  const snake = (text: string) =>
+    text
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .toUpperCase()
   return `${SECRET_PREFIX}FLAG_${snake(flagKey)}_PAYLOAD_${snake(payloadKey)}`
 }
 

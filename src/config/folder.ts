@@ -32,7 +32,8 @@ export async function resolveFolder(dir: string): Promise<string | undefined> {
     throw error
   })
   if (stat === undefined) return undefined
-  if (stat.isSymbolicLink()) throw new FolderError(absolute, 'is a symbolic link: not followed (name the folder it points to)')
+  if (stat.isSymbolicLink())
+    throw new FolderError(absolute, 'is a symbolic link: not followed (name the folder it points to)')
   if (!stat.isDirectory()) throw new FolderError(absolute, 'is not a folder')
   return join(await realpath(dirname(absolute)), basename(absolute))
 }
@@ -61,7 +62,8 @@ export function listEntries(folder: string): Promise<Dirent[]> {
 /** Why an entry is not read, or undefined for a regular file. */
 export function refusal(entry: Dirent): string | undefined {
   if (entry.isFile()) return undefined
-  if (entry.isSymbolicLink()) return 'a symbolic link: not followed (the configuration reads only regular files inside its folder)'
+  if (entry.isSymbolicLink())
+    return 'a symbolic link: not followed (the configuration reads only regular files inside its folder)'
   if (entry.isDirectory()) return 'a folder, not a spec file'
   return 'not a regular file (a FIFO, a device or a socket): not read'
 }
@@ -75,7 +77,10 @@ export async function readRegularFile(path: string): Promise<FileText> {
     handle = await open(path, SAFE_OPEN)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { problem: code === 'ELOOP' ? 'a symbolic link: not followed' : `cannot be read (${code ?? 'error'})`, line: 0 }
+    return {
+      problem: code === 'ELOOP' ? 'a symbolic link: not followed' : `cannot be read (${code ?? 'error'})`,
+      line: 0,
+    }
   }
   try {
     const stat = await handle.stat()
@@ -119,7 +124,8 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
       index++
       continue
     }
-    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0
+    const length =
+      lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0
     if (length === 0 || index + length > bytes.length) return index
     const second = bytes[index + 1]!
     const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80

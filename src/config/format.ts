@@ -17,7 +17,8 @@ const MARKS = { create: '+', update: '~', delete: '-', unchanged: '=' } as const
  * shown, whatever was added to the plan since.
  */
 export function formatPlan(plan: Plan, format: PlanFormat = 'text'): string {
-  if (!FORMATS.includes(format)) throw new InvalidArgumentError('format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
+  if (!FORMATS.includes(format))
+    throw new InvalidArgumentError('format', `expected ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`)
   const shown = scrubberOf(plan).value(plan)
   if (format === 'json') return `${JSON.stringify(shown, null, 2)}\n`
   return format === 'markdown' ? markdown(shown) : text(shown)
@@ -54,15 +55,24 @@ function target(plan: Plan): string {
 function text(plan: Plan): string {
   const lines = [`Plan${target(plan)}: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
-    lines.push(`${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`)
+    lines.push(
+      `${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`,
+    )
     if (change.reads?.length) lines.push(`    ${readsText(change.reads)}`)
     for (const field of change.fields ?? []) {
-      if (isMultiline(field.before, field.after)) lines.push(`    ${field.path}: (lines)`, ...textLines(field).map((line) => `      ${line}`))
+      if (isMultiline(field.before, field.after))
+        lines.push(`    ${field.path}: (lines)`, ...textLines(field).map((line) => `      ${line}`))
       else lines.push(`    ${field.path}: ${show(field.before)} → ${show(field.after)}`)
     }
   }
-  for (const error of plan.errors) lines.push(`Error: ${folder(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`)
-  for (const warning of plan.warnings) lines.push(`Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`)
+  for (const error of plan.errors)
+    lines.push(
+      `Error: ${folder(error.kind)}${error.key === undefined ? '' : ` ${JSON.stringify(error.key)}`}: ${error.message}`,
+    )
+  for (const warning of plan.warnings)
+    lines.push(
+      `Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`,
+    )
   return `${lines.join('\n')}\n`
 }
 
@@ -71,18 +81,42 @@ function markdown(plan: Plan): string {
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
-    for (const change of changed) out.push(`| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`)
+    for (const change of changed)
+      out.push(
+        `| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`,
+      )
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
-    out.push(`<details><summary>${folder(change.kind)} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`, '')
+    out.push(
+      `<details><summary>${folder(change.kind)} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`,
+      '',
+    )
     const [long, short] = partition(change.fields!, (field) => isMultiline(field.before, field.after))
     if (short.length > 0) out.push('| Field | Before | After |', '|---|---|---|', ...short.map(fieldRow), '')
     for (const field of long) out.push(`${code(field.path)}:`, '', ...fenced('diff', textLines(field)), '')
     out.push('</details>', '')
   }
-  if (plan.errors.length > 0) out.push('**Errors**', '', ...plan.errors.map((error) => `- ${folder(error.kind)}${error.key === undefined ? '' : ` ${code(error.key)}`}: ${cell(error.message)}`), '')
-  if (plan.warnings.length > 0) out.push('**Warnings**', '', ...plan.warnings.map((warning) => `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`), '')
+  if (plan.errors.length > 0)
+    out.push(
+      '**Errors**',
+      '',
+      ...plan.errors.map(
+        (error) =>
+          `- ${folder(error.kind)}${error.key === undefined ? '' : ` ${code(error.key)}`}: ${cell(error.message)}`,
+      ),
+      '',
+    )
+  if (plan.warnings.length > 0)
+    out.push(
+      '**Warnings**',
+      '',
+      ...plan.warnings.map(
+        (warning) =>
+          `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`,
+      ),
+      '',
+    )
   return `${out.join('\n').trimEnd()}\n`
 }
 
@@ -100,13 +134,17 @@ function show(value: unknown): string {
 function textLines(field: FieldChange): string[] {
   const side = (value: unknown) => (typeof value === 'string' ? value : '')
   const lines = lineDiff(side(field.before), side(field.after))
-  const absent = (value: unknown, mark: string) => (typeof value === 'string' ? [] : [`${mark} (${value === undefined ? 'absent' : 'null'})`])
+  const absent = (value: unknown, mark: string) =>
+    typeof value === 'string' ? [] : [`${mark} (${value === undefined ? 'absent' : 'null'})`]
   return [...absent(field.before, 'before:'), ...absent(field.after, 'after:'), ...lines]
 }
 
 /** A fenced code block that no line of `lines` can close (the fence is longer than any run of backticks in them). */
 function fenced(language: string, lines: readonly string[]): string[] {
-  const longest = Math.max(2, ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))))
+  const longest = Math.max(
+    2,
+    ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))),
+  )
   const fence = '`'.repeat(longest + 1)
   return [`${fence}${language}`, ...lines, fence]
 }

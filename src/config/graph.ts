@@ -18,7 +18,9 @@ export const REF_FOLDERS: Readonly<Record<string, ConfigKind>> = {
   'saved-metrics': 'savedMetrics',
   insights: 'insights',
 }
-const FOLDER_OF: Partial<Record<ConfigKind, string>> = Object.fromEntries(Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder]))
+const FOLDER_OF: Partial<Record<ConfigKind, string>> = Object.fromEntries(
+  Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder]),
+)
 
 /** One field of a spec that holds the id of another resource. */
 export interface ReferenceSite {
@@ -56,7 +58,8 @@ export function parseRef(ref: string): Reference | string {
   const slash = ref.indexOf('/')
   const folder = slash < 0 ? ref : ref.slice(0, slash)
   const kind = REF_FOLDERS[folder]
-  if (kind === undefined || slash < 0 || slash === ref.length - 1) return `$ref ${JSON.stringify(ref)}: expected "<folder>/<key>" with a folder of ${Object.keys(REF_FOLDERS).join(', ')}`
+  if (kind === undefined || slash < 0 || slash === ref.length - 1)
+    return `$ref ${JSON.stringify(ref)}: expected "<folder>/<key>" with a folder of ${Object.keys(REF_FOLDERS).join(', ')}`
   return { kind, key: ref.slice(slash + 1) }
 }
 
@@ -75,9 +78,17 @@ export function isReferable(kind: ConfigKind): boolean {
  */
 export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
   const sites: ReferenceSite[] = []
-  const add = (holder: ReferenceSite['holder'], field: string | number, target: ConfigKind, path: string, form: ReferenceSite['form'] = 'number', derived?: string) => {
+  const add = (
+    holder: ReferenceSite['holder'],
+    field: string | number,
+    target: ConfigKind,
+    path: string,
+    form: ReferenceSite['form'] = 'number',
+    derived?: string,
+  ) => {
     const value = (holder as Record<string | number, unknown>)[field]
-    if (value !== undefined && value !== null) sites.push({ holder, field, target, form, path, ...(derived && { derived }) })
+    if (value !== undefined && value !== null)
+      sites.push({ holder, field, target, form, path, ...(derived && { derived }) })
   }
   const actionsNodes = (value: unknown, path: string) =>
     walk(value, path, (node, at) => {
@@ -107,12 +118,21 @@ export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
       walk(spec.filters, 'filters', (node, at) => {
         if (node.type === 'cohort') add(node, 'value', 'cohorts', `${at}.value`)
         if (node.type === 'behavioral' && node.event_type === 'actions') add(node, 'key', 'actions', `${at}.key`)
-        if (node.type === 'behavioral' && node.seq_event_type === 'actions') add(node, 'seq_event', 'actions', `${at}.seq_event`)
+        if (node.type === 'behavioral' && node.seq_event_type === 'actions')
+          add(node, 'seq_event', 'actions', `${at}.seq_event`)
       })
       break
     case 'hogFunctions':
-      items(isPlainObject(spec.filters) ? spec.filters.actions : undefined, 'filters.actions', (action, at) => add(action, 'id', 'actions', `${at}.id`, 'string'))
-      items(spec.mappings, 'mappings', (mapping, at) => items(isPlainObject(mapping.filters) ? mapping.filters.actions : undefined, `${at}.filters.actions`, (action, where) => add(action, 'id', 'actions', `${where}.id`, 'string')))
+      items(isPlainObject(spec.filters) ? spec.filters.actions : undefined, 'filters.actions', (action, at) =>
+        add(action, 'id', 'actions', `${at}.id`, 'string'),
+      )
+      items(spec.mappings, 'mappings', (mapping, at) =>
+        items(
+          isPlainObject(mapping.filters) ? mapping.filters.actions : undefined,
+          `${at}.filters.actions`,
+          (action, where) => add(action, 'id', 'actions', `${where}.id`, 'string'),
+        ),
+      )
       break
     case 'surveys': {
       add(spec, 'linked_flag_id', 'featureFlags', 'linked_flag_id')
@@ -177,7 +197,11 @@ export function referencesOf(kind: ConfigKind, spec: Spec): Reference[] {
 /** Keys by id of the resources of one kind, those whose key is theirs alone (an ambiguous key names nothing). */
 export type KeysById = ReadonlyMap<string, string>
 
-export function keysById(resources: readonly Resource[], keyField: string, idOf: (resource: Resource) => Id): Map<string, string> {
+export function keysById(
+  resources: readonly Resource[],
+  keyField: string,
+  idOf: (resource: Resource) => Id,
+): Map<string, string> {
   const counts = new Map<unknown, number>()
   for (const resource of resources) counts.set(resource[keyField], (counts.get(resource[keyField]) ?? 0) + 1)
   const keys = new Map<string, string>()
@@ -196,9 +220,11 @@ export function withRefs(kind: ConfigKind, spec: Spec, keys: (kind: ConfigKind) 
   const copy = structuredClone(spec)
   for (const site of referenceSites(kind, copy)) {
     const value = siteValue(site)
-    const key = typeof value === 'number' || typeof value === 'string' ? keys(site.target)?.get(String(value)) : undefined
+    const key =
+      typeof value === 'number' || typeof value === 'string' ? keys(site.target)?.get(String(value)) : undefined
     if (key !== undefined) setSite(site, refTo(site.target, key))
-    if (site.derived !== undefined && isRef(siteValue(site))) delete (site.holder as Record<string, unknown>)[site.derived]
+    if (site.derived !== undefined && isRef(siteValue(site)))
+      delete (site.holder as Record<string, unknown>)[site.derived]
   }
   return copy
 }
@@ -207,7 +233,11 @@ export function withRefs(kind: ConfigKind, spec: Spec, keys: (kind: ConfigKind) 
  * A copy of `spec` with each `$ref` replaced by the id `resolve` gives (in the form the site takes), or
  * `undefined` when one names nothing `resolve` knows (`missing` says which).
  */
-export function withIds(kind: ConfigKind, spec: Spec, resolve: (reference: Reference) => Id | undefined): { spec: Spec; missing: string[] } {
+export function withIds(
+  kind: ConfigKind,
+  spec: Spec,
+  resolve: (reference: Reference) => Id | undefined,
+): { spec: Spec; missing: string[] } {
   const copy = structuredClone(spec)
   const missing: string[] = []
   for (const site of referenceSites(kind, copy)) {
@@ -228,7 +258,8 @@ export function withIds(kind: ConfigKind, spec: Spec, resolve: (reference: Refer
 export function refsAsPlaceholders(kind: ConfigKind, spec: Spec): Spec {
   if (!referenceSites(kind, spec).some((site) => isRef(siteValue(site)))) return spec
   const copy = structuredClone(spec)
-  for (const site of referenceSites(kind, copy)) if (isRef(siteValue(site))) setSite(site, site.form === 'string' ? '0' : 0)
+  for (const site of referenceSites(kind, copy))
+    if (isRef(siteValue(site))) setSite(site, site.form === 'string' ? '0' : 0)
   return copy
 }
 
@@ -239,7 +270,10 @@ export function refProblems(kind: ConfigKind, spec: Spec): string[] {
     if (!isRef(value)) return []
     const parsed = parseRef(value.$ref)
     if (typeof parsed === 'string') return [`${site.path}: ${parsed}`]
-    if (parsed.kind !== site.target) return [`${site.path}: $ref ${JSON.stringify(value.$ref)} names a resource of ${parsed.kind}, where the id of one of ${site.target} goes`]
+    if (parsed.kind !== site.target)
+      return [
+        `${site.path}: $ref ${JSON.stringify(value.$ref)} names a resource of ${parsed.kind}, where the id of one of ${site.target} goes`,
+      ]
     return []
   })
 }

@@ -2,8 +2,15 @@ import { byAge, type KindOps, type Resource } from './kinds.js'
 import type { PlanWarning } from './types.js'
 
 /** What pull and plan say about the experiments of a shared flag key that they leave alone. */
-export function historyWarning(ops: KindOps, key: string, managed: Resource, matches: readonly Resource[]): PlanWarning {
-  const others = matches.filter((resource) => resource !== managed).map((resource) => `${String(ops.id(resource))}${resource.archived === true ? ' (archived)' : ''}`)
+export function historyWarning(
+  ops: KindOps,
+  key: string,
+  managed: Resource,
+  matches: readonly Resource[],
+): PlanWarning {
+  const others = matches
+    .filter((resource) => resource !== managed)
+    .map((resource) => `${String(ops.id(resource))}${resource.archived === true ? ' (archived)' : ''}`)
   return {
     kind: ops.kind,
     key,

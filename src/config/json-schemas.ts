@@ -25,12 +25,15 @@ interface SchemaSite {
 }
 
 /** Every object schema below whose `member` is the constant `value` (an `ActionsNode`, a cohort condition of one type). */
-const withConst = (member: string, value: string): Step => ({ matches: (schema) => ((schema.properties as Record<string, JsonSchema> | undefined)?.[member])?.const === value })
+const withConst = (member: string, value: string): Step => ({
+  matches: (schema) => (schema.properties as Record<string, JsonSchema> | undefined)?.[member]?.const === value,
+})
 const kindIs = (value: string) => withConst('kind', value)
 const typeIs = (value: string) => withConst('type', value)
 /** Every property filter schema below (`key`, `type` and `value`). */
 const PROPERTY_FILTER: Step = {
-  matches: (schema) => ['key', 'type', 'value'].every((member) => member in ((schema.properties as object | undefined) ?? {})),
+  matches: (schema) =>
+    ['key', 'type', 'value'].every((member) => member in ((schema.properties as object | undefined) ?? {})),
 }
 
 /** The reference sites of graph.ts (`referenceSites`) in schema terms, kind by kind. */
@@ -38,7 +41,11 @@ const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {
   experiments: [
     { at: [], field: 'holdout_id', target: 'holdouts' },
     { at: ['saved_metrics_ids', ITEMS], field: 'id', target: 'savedMetrics' },
-    ...['metrics', 'metrics_secondary', 'exposure_criteria'].map((field): SchemaSite => ({ at: [field, kindIs('ActionsNode')], field: 'id', target: 'actions' })),
+    ...['metrics', 'metrics_secondary', 'exposure_criteria'].map((field): SchemaSite => ({
+      at: [field, kindIs('ActionsNode')],
+      field: 'id',
+      target: 'actions',
+    })),
   ],
   savedMetrics: [{ at: ['query', kindIs('ActionsNode')], field: 'id', target: 'actions' }],
   featureFlags: [
@@ -73,7 +80,10 @@ const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {
   holdouts: [],
 }
 
-const FOLDER_OF = Object.fromEntries(Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder])) as Record<string, string>
+const FOLDER_OF = Object.fromEntries(Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder])) as Record<
+  string,
+  string
+>
 
 /** The file name of a kind's configuration schema, beside the request schemas. */
 export function configSchemaFile(kind: ConfigKind): string {
@@ -102,10 +112,17 @@ export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
       wrapped.add(wrapper)
       properties[site.field] = wrapper
     }
-    if (found === 0) throw new Error(`configJsonSchema(${kind}): no field ${site.field} where ${describe(site.at)} leads in the create body's schema`)
+    if (found === 0)
+      throw new Error(
+        `configJsonSchema(${kind}): no field ${site.field} where ${describe(site.at)} leads in the create body's schema`,
+      )
   }
   const properties = (schema.properties ??= {}) as Record<string, JsonSchema>
-  properties[RENAMED_FROM] = { type: 'string', minLength: 1, description: 'The key this resource had before: plan updates the resource that has it instead of creating another.' }
+  properties[RENAMED_FROM] = {
+    type: 'string',
+    minLength: 1,
+    description: 'The key this resource had before: plan updates the resource that has it instead of creating another.',
+  }
   return schema
 }
 
@@ -124,14 +141,16 @@ function refSchema(target: ConfigKind): JsonSchema {
 function select(root: JsonSchema, nodes: readonly JsonSchema[], steps: readonly Step[]): JsonSchema[] {
   if (steps.length === 0) return nodes.flatMap((node) => branches(root, node, new Set()))
   const [step, ...rest] = steps
-  const next = nodes.flatMap((node) => branches(root, node, new Set())).flatMap((node): JsonSchema[] => {
-    if (step === ITEMS) return isSchema(node.items) ? [node.items] : []
-    if (typeof step === 'string') {
-      const property = (node.properties as Record<string, unknown> | undefined)?.[step]
-      return isSchema(property) ? [property] : []
-    }
-    return below(root, node, new Set()).filter((schema) => step!.matches(schema))
-  })
+  const next = nodes
+    .flatMap((node) => branches(root, node, new Set()))
+    .flatMap((node): JsonSchema[] => {
+      if (step === ITEMS) return isSchema(node.items) ? [node.items] : []
+      if (typeof step === 'string') {
+        const property = (node.properties as Record<string, unknown> | undefined)?.[step]
+        return isSchema(property) ? [property] : []
+      }
+      return below(root, node, new Set()).filter((schema) => step!.matches(schema))
+    })
   return select(root, next, rest)
 }
 
@@ -180,6 +199,7 @@ function isSchema(value: unknown): value is JsonSchema {
 }
 
 function describe(steps: readonly Step[]): string {
-  return steps.length === 0 ? 'the top level' : steps.map((step) => (step === ITEMS ? '[]' : typeof step === 'string' ? step : '(matching object)')).join('.')
+  return steps.length === 0
+    ? 'the top level'
+    : steps.map((step) => (step === ITEMS ? '[]' : typeof step === 'string' ? step : '(matching object)')).join('.')
 }
-

@@ -60,7 +60,6 @@ export function byAge(a: Resource, b: Resource): number {
   return String(p) < String(q) ? -1 : String(p) > String(q) ? 1 : 0
 }
 
-
 /**
  * An experiment's writable fields with its links as it writes them: the service reads `saved_metrics_ids`
  * back as `null` and lists the links in `saved_metrics` (`{ saved_metric, metadata }`), and answers the
@@ -68,8 +67,14 @@ export function byAge(a: Resource, b: Resource): number {
  */
 function experimentSpec(client: ProjectClient, resource: Resource): Resource {
   const spec = client.experiments.toCreateParams(resource as never) as unknown as Resource
-  if (Array.isArray(resource.saved_metrics) && (spec.saved_metrics_ids === null || spec.saved_metrics_ids === undefined)) {
-    spec.saved_metrics_ids = (resource.saved_metrics as Resource[]).map((link) => ({ id: link.saved_metric, metadata: link.metadata ?? { type: 'primary' } }))
+  if (
+    Array.isArray(resource.saved_metrics) &&
+    (spec.saved_metrics_ids === null || spec.saved_metrics_ids === undefined)
+  ) {
+    spec.saved_metrics_ids = (resource.saved_metrics as Resource[]).map((link) => ({
+      id: link.saved_metric,
+      metadata: link.metadata ?? { type: 'primary' },
+    }))
   }
   const holdout = resource.holdout as Resource | null | undefined
   if (spec.holdout_id === undefined && holdout !== undefined) spec.holdout_id = holdout === null ? null : holdout.id
@@ -83,7 +88,10 @@ const experiments: KindOps = {
   createShape: 'experiments.create',
   live: (client, signal) => all(client.experiments.listIncludingArchived(undefined, { signal })) as Promise<Resource[]>,
   // The list searches names, not flag keys: by the spec's name, then its key.
-  find: async (client, spec, options) => (await all(client.experiments.listIncludingArchived({ search: String(spec.name) }, options))).filter((item) => item.feature_flag_key === spec.feature_flag_key) as unknown as Resource[],
+  find: async (client, spec, options) =>
+    (await all(client.experiments.listIncludingArchived({ search: String(spec.name) }, options))).filter(
+      (item) => item.feature_flag_key === spec.feature_flag_key,
+    ) as unknown as Resource[],
   // Two experiments may share a flag (an archived v1 and a v2).
   uniqueOnService: false,
   read: (client, id, options) => client.experiments.retrieve(id as number, options),
@@ -100,7 +108,8 @@ const surveys: KindOps = {
   keyField: 'name',
   createShape: 'surveys.create',
   live: (client, signal) => all(client.surveys.list(undefined, { signal })) as Promise<Resource[]>,
-  find: async (client, spec, options) => named(await all(client.surveys.list({ search: String(spec.name) }, options)), spec.name),
+  find: async (client, spec, options) =>
+    named(await all(client.surveys.list({ search: String(spec.name) }, options)), spec.name),
   uniqueOnService: true,
   read: (client, id, options) => client.surveys.retrieve(id as string, options),
   toSpec: (client, resource) => client.surveys.toCreateParams(resource as never) as unknown as Resource,
@@ -119,12 +128,19 @@ const hogFunctions: KindOps = {
   keyField: 'name',
   createShape: 'hogFunctions.create',
   async live(client, signal) {
-    const report = await client.bulk(client.hogFunctions.list(undefined, { signal }), (item, context) => client.hogFunctions.retrieve(item.id, { signal: context.signal }), { concurrency: HOG_FUNCTION_READS, stopOnError: true, signal })
+    const report = await client.bulk(
+      client.hogFunctions.list(undefined, { signal }),
+      (item, context) => client.hogFunctions.retrieve(item.id, { signal: context.signal }),
+      { concurrency: HOG_FUNCTION_READS, stopOnError: true, signal },
+    )
     const failure = report.results.find((result) => result.status === 'rejected')
     if (failure) throw failure.error
-    return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
+    return report.results.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value as unknown as Resource] : [],
+    )
   },
-  find: async (client, spec, options) => named(await all(client.hogFunctions.list({ search: String(spec.name) }, options)), spec.name),
+  find: async (client, spec, options) =>
+    named(await all(client.hogFunctions.list({ search: String(spec.name) }, options)), spec.name),
   uniqueOnService: false,
   read: (client, id, options) => client.hogFunctions.retrieve(id as string, options),
   toSpec: (client, resource) => client.hogFunctions.toCreateParams(resource as never) as unknown as Resource,
@@ -170,7 +186,8 @@ const eventDefinitions: KindOps = {
   keyField: 'name',
   createShape: 'eventDefinitions.create',
   live: (client, signal) => all(client.eventDefinitions.list(undefined, { signal })) as Promise<Resource[]>,
-  find: async (client, spec, options) => named(await all(client.eventDefinitions.list({ search: String(spec.name) }, options)), spec.name),
+  find: async (client, spec, options) =>
+    named(await all(client.eventDefinitions.list({ search: String(spec.name) }, options)), spec.name),
   uniqueOnService: true,
   read: (client, id, options) => client.eventDefinitions.retrieve(id as string, options),
   toSpec: (client, resource) => client.eventDefinitions.toCreateParams(resource as never) as unknown as Resource,
@@ -200,7 +217,11 @@ function numbered(
   folder: string,
   keyField: 'name' | 'key',
   group: (client: ProjectClient) => NumberedGroup,
-  how: { uniqueOnService: boolean; search: ((key: string) => object) | undefined; remove: (client: ProjectClient, id: number, options: RequestOptions) => Promise<unknown> },
+  how: {
+    uniqueOnService: boolean
+    search: ((key: string) => object) | undefined
+    remove: (client: ProjectClient, id: number, options: RequestOptions) => Promise<unknown>
+  },
 ): KindOps {
   return {
     kind,
@@ -226,11 +247,17 @@ function numbered(
 // Flags, cohorts and actions are only soft-deleted; holdouts and saved metrics are deleted. Flag keys and
 // action names are unique among live resources; saved metric names too (newer services); cohort and holdout
 // names are not (docs/service-behaviour.md §12.2).
-const featureFlags = numbered('featureFlags', 'feature-flags', 'key', (client) => client.featureFlags as unknown as NumberedGroup, {
-  uniqueOnService: true,
-  search: (key) => ({ key }),
-  remove: (client, id, options) => client.featureFlags.softDelete(id, options),
-})
+const featureFlags = numbered(
+  'featureFlags',
+  'feature-flags',
+  'key',
+  (client) => client.featureFlags as unknown as NumberedGroup,
+  {
+    uniqueOnService: true,
+    search: (key) => ({ key }),
+    remove: (client, id, options) => client.featureFlags.softDelete(id, options),
+  },
+)
 const cohorts = numbered('cohorts', 'cohorts', 'name', (client) => client.cohorts as unknown as NumberedGroup, {
   uniqueOnService: false,
   search: (name) => ({ search: name }),
@@ -246,11 +273,17 @@ const holdouts = numbered('holdouts', 'holdouts', 'name', (client) => client.hol
   search: undefined,
   remove: (client, id, options) => client.holdouts.delete(id, options),
 })
-const savedMetrics = numbered('savedMetrics', 'saved-metrics', 'name', (client) => client.savedMetrics as unknown as NumberedGroup, {
-  uniqueOnService: true,
-  search: (name) => ({ search: name }),
-  remove: (client, id, options) => client.savedMetrics.delete(id, options),
-})
+const savedMetrics = numbered(
+  'savedMetrics',
+  'saved-metrics',
+  'name',
+  (client) => client.savedMetrics as unknown as NumberedGroup,
+  {
+    uniqueOnService: true,
+    search: (name) => ({ search: name }),
+    remove: (client, id, options) => client.savedMetrics.delete(id, options),
+  },
+)
 
 /** Reads in flight at once while listing dashboards (their list has no tiles: one read each). */
 const DASHBOARD_READS = 4
@@ -270,7 +303,9 @@ const dashboards: KindOps = {
     const report = await client.bulk(client.dashboards.list(undefined, { signal }), read, options)
     const failure = report.results.find((result) => result.status === 'rejected')
     if (failure) throw failure.error
-    return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as unknown as Resource] : []))
+    return report.results.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value as unknown as Resource] : [],
+    )
   },
   find: async (client, spec, options) => named(await all(client.dashboards.list(undefined, options)), spec.name),
   uniqueOnService: false,

@@ -12,14 +12,20 @@ const MAX_EDIT_LENGTH = 1_000
 
 export function isMultiline(before: unknown, after: unknown): boolean {
   const text = (value: unknown) => value === undefined || value === null || typeof value === 'string'
-  return text(before) && text(after) && (typeof before === 'string' || typeof after === 'string') && [before, after].some((value) => typeof value === 'string' && value.includes('\n'))
+  return (
+    text(before) &&
+    text(after) &&
+    (typeof before === 'string' || typeof after === 'string') &&
+    [before, after].some((value) => typeof value === 'string' && value.includes('\n'))
+  )
 }
 
 export function lineDiff(before: string, after: string): string[] {
   // Every line ends in a newline here, the last one too: no "\ No newline at end of file" in a plan.
   const ended = (text: string) => (text === '' ? '' : `${text}\n`)
   const options = { context: CONTEXT, maxEditLength: MAX_EDIT_LENGTH }
-  const patch = structuredPatch('', '', ended(before), ended(after), undefined, undefined, options) ?? rewrite(before, after)
+  const patch =
+    structuredPatch('', '', ended(before), ended(after), undefined, undefined, options) ?? rewrite(before, after)
   return patch.hunks.length === 0 ? [] : formatPatch(patch, OMIT_HEADERS).slice(0, -1).split('\n')
 }
 

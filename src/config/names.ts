@@ -23,10 +23,16 @@ export function specFileNames(keys: readonly string[], taken: ReadonlySet<string
     const names = keys.map((_key, index) => nameAt(index))
     const holders = new Map<string, number[]>()
     names.forEach((name, index) => holders.set(fold(name), [...(holders.get(fold(name)) ?? []), index]))
-    const clashing = [...holders].filter(([name, indexes]) => indexes.length > 1 || taken.has(name)).flatMap(([, indexes]) => indexes)
+    const clashing = [...holders]
+      .filter(([name, indexes]) => indexes.length > 1 || taken.has(name))
+      .flatMap(([, indexes]) => indexes)
     if (clashing.length === 0) return names
     for (const index of clashing) levels[index] = Math.min(levels[index]! + 1, HASH_LENGTHS.length - 1)
-    if (clashing.every((index) => levels[index] === HASH_LENGTHS.length - 1) && names.every((name, index) => name === nameAt(index))) throw new Error('two keys with the same SHA-256')
+    if (
+      clashing.every((index) => levels[index] === HASH_LENGTHS.length - 1) &&
+      names.every((name, index) => name === nameAt(index))
+    )
+      throw new Error('two keys with the same SHA-256')
   }
 }
 
@@ -41,7 +47,10 @@ function slug(key: string): string {
 
 /** The slug, cut to MAX_STEM; a name Windows reserves (`con`, `aux.config`, `lpt1`) with `_` before it. */
 function stemOf(key: string): string {
-  const stem = slug(key).slice(0, MAX_STEM).replace(/[-.]+$/, '') || 'unnamed'
+  const stem =
+    slug(key)
+      .slice(0, MAX_STEM)
+      .replace(/[-.]+$/, '') || 'unnamed'
   return WINDOWS_RESERVED.test(stem) ? `_${stem}` : stem
 }
 

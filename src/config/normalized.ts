@@ -50,7 +50,9 @@ function flagFiltersAsStored(filters: Spec, live: Spec): Spec {
     const groups = filters.groups.map((group) =>
       inherits(group) ? { ...(group as Spec), aggregation_group_type_index: flagLevel } : group,
     )
-    const levels = new Set(groups.map((group) => (isPlainObject(group) ? group.aggregation_group_type_index : flagLevel)))
+    const levels = new Set(
+      groups.map((group) => (isPlainObject(group) ? group.aggregation_group_type_index : flagLevel)),
+    )
     const common = levels.size === 1 ? [...levels][0] : null
     if (groups.length > 0 && common !== flagLevel) out = { ...out, groups, aggregation_group_type_index: common }
   }
@@ -93,12 +95,15 @@ export function normalizationProblems(kind: ConfigKind, spec: Spec): string[] {
       for (const [key, value] of Object.entries(filters.payloads)) {
         if (typeof value === 'string' && !isJson(value)) {
           const refused = `the service refuses it ("Payload for key '${key}' is not valid JSON.")`
-          problems.push(`filters.payloads.${key}: not JSON text: ${refused}; write the value itself (a mapping, a list, a number) or JSON text`)
+          problems.push(
+            `filters.payloads.${key}: not JSON text: ${refused}; write the value itself (a mapping, a list, a number) or JSON text`,
+          )
         }
       }
     }
     for (const legacy of ['super_groups', 'holdout_groups']) {
-      if (legacy in filters) problems.push(`filters.${legacy}: the service drops it on every write (a legacy field): leave it out`)
+      if (legacy in filters)
+        problems.push(`filters.${legacy}: the service drops it on every write (a legacy field): leave it out`)
     }
   }
   const parameters = kind === 'experiments' && isPlainObject(spec.parameters) ? spec.parameters : {}

@@ -11,14 +11,17 @@ import type { PlanChange } from './types.js'
  */
 export function applySteps(changes: readonly PlanChange[]): PlanChange[][] {
   const refOf = (change: PlanChange) => refTo(change.kind, change.key).$ref
-  const named = (refs: readonly string[], among: readonly PlanChange[]) => among.filter((other) => refs.includes(refOf(other)))
+  const named = (refs: readonly string[], among: readonly PlanChange[]) =>
+    among.filter((other) => refs.includes(refOf(other)))
   const writes = KIND_NAMES.flatMap((kind) => {
     const ofKind = changes.filter((change) => change.kind === kind && change.action !== 'delete')
     return layers(ofKind, (change) => named(bodyRefs(change), ofKind))
   })
   const deletes = [...KIND_NAMES].reverse().flatMap((kind) => {
     const ofKind = changes.filter((change) => change.kind === kind && change.action === 'delete')
-    return layers(ofKind, (change) => ofKind.filter((other) => (pendingWrite(other)?.references ?? []).includes(refOf(change))))
+    return layers(ofKind, (change) =>
+      ofKind.filter((other) => (pendingWrite(other)?.references ?? []).includes(refOf(change))),
+    )
   })
   return [...writes, ...deletes].filter((step) => step.length > 0)
 }
@@ -31,7 +34,9 @@ export function dependenciesOf(change: PlanChange, among: readonly PlanChange[])
   const refOf = (other: PlanChange) => refTo(other.kind, other.key).$ref
   const others = among.filter((other) => other !== change && other.action !== 'unchanged')
   if (change.action === 'delete') {
-    return others.filter((other) => other.action === 'delete' && (pendingWrite(other)?.references ?? []).includes(refOf(change)))
+    return others.filter(
+      (other) => other.action === 'delete' && (pendingWrite(other)?.references ?? []).includes(refOf(change)),
+    )
   }
   const refs = bodyRefs(change)
   if (change.kind === 'experiments') refs.push(refTo('featureFlags', change.key).$ref)

@@ -19,7 +19,14 @@ const FILTERS_OWNED = ['bytecode', 'transpiled', 'bytecode_error']
 const PROPERTY_OWNED = ['cohort_name', 'group_key_names']
 const GROUP_OWNED = ['exposure_frozen', 'exposure_frozen_cohort']
 /** What the service keeps of an action's calculation, its own timestamps and constants. */
-const ACTION_OWNED = ['bytecode_error', 'pinned_at', 'creation_context', 'last_calculated_at', 'is_calculating', 'is_action']
+const ACTION_OWNED = [
+  'bytecode_error',
+  'pinned_at',
+  'creation_context',
+  'last_calculated_at',
+  'is_calculating',
+  'is_action',
+]
 
 /** What an early access feature writes on its flag's `filters` (older services: `super_groups`). */
 const FEATURE_OWNED = ['feature_enrollment', 'super_groups']

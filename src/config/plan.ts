@@ -33,9 +33,16 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
   const desired = options.keys === undefined ? files : selectKeys(files, managed, inSelection)
   const env = new EnvReader(options)
   // The kinds managed, those their references name (read to resolve them) and those that can name what prune deletes.
-  const read = KIND_NAMES.filter((kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind))
+  const read = KIND_NAMES.filter(
+    (kind) => managed.includes(kind) || referencedKinds(desired).has(kind) || namingKinds(prune).includes(kind),
+  )
   const live = await Promise.all(KINDS.map((ops) => (read.includes(ops.kind) ? ops.live(client) : [])))
-  const result: Plan = { changes: [], errors: [], warnings: [], project: { id: client.projectId, host: client.baseUrl } }
+  const result: Plan = {
+    changes: [],
+    errors: [],
+    warnings: [],
+    project: { id: client.projectId, host: client.baseUrl },
+  }
   const unknown = new UnknownMembers(result.warnings)
   const graph = new TargetGraph(desired, KIND_NAMES, live, result)
   KINDS.forEach((ops, index) => {
@@ -62,13 +69,20 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
 }
 
 function managedKinds(desired: ProjectConfig): ConfigKind[] {
-  if (!isPlainObject(desired)) throw new InvalidArgumentError('desired', 'expected a ProjectConfig object ({ experiments?, surveys?, hogFunctions?, endpoints?, eventDefinitions? })')
+  if (!isPlainObject(desired))
+    throw new InvalidArgumentError(
+      'desired',
+      'expected a ProjectConfig object ({ experiments?, surveys?, hogFunctions?, endpoints?, eventDefinitions? })',
+    )
   for (const [kind, specs] of Object.entries(desired)) {
-    if (!KIND_NAMES.includes(kind as ConfigKind)) throw new InvalidArgumentError(`desired.${kind}`, `is not a kind; expected one of ${KIND_NAMES.join(', ')}`)
-    if (specs !== undefined && !Array.isArray(specs)) throw new InvalidArgumentError(`desired.${kind}`, 'expected an array of specs')
-    if (Array.isArray(specs)) specs.forEach((spec, index) => {
-      if (!isPlainObject(spec)) throw new InvalidArgumentError(`desired.${kind}[${index}]`, 'expected a spec object')
-    })
+    if (!KIND_NAMES.includes(kind as ConfigKind))
+      throw new InvalidArgumentError(`desired.${kind}`, `is not a kind; expected one of ${KIND_NAMES.join(', ')}`)
+    if (specs !== undefined && !Array.isArray(specs))
+      throw new InvalidArgumentError(`desired.${kind}`, 'expected an array of specs')
+    if (Array.isArray(specs))
+      specs.forEach((spec, index) => {
+        if (!isPlainObject(spec)) throw new InvalidArgumentError(`desired.${kind}[${index}]`, 'expected a spec object')
+      })
   }
   return KIND_NAMES.filter((kind) => Array.isArray(desired[kind]))
 }
@@ -102,8 +116,14 @@ function selectKeys(
 function pruneKinds(prune: PlanOptions['prune'], managed: readonly ConfigKind[]): ConfigKind[] {
   if (prune === undefined || prune === false) return []
   if (prune === true) return managed.filter((kind) => kind !== 'eventDefinitions')
-  if (!Array.isArray(prune)) throw new InvalidArgumentError('options.prune', 'expected true, false or an array of kinds')
-  for (const kind of prune) if (!KIND_NAMES.includes(kind)) throw new InvalidArgumentError('options.prune', `"${String(kind)}" is not a kind; expected one of ${KIND_NAMES.join(', ')}`)
+  if (!Array.isArray(prune))
+    throw new InvalidArgumentError('options.prune', 'expected true, false or an array of kinds')
+  for (const kind of prune)
+    if (!KIND_NAMES.includes(kind))
+      throw new InvalidArgumentError(
+        'options.prune',
+        `"${String(kind)}" is not a kind; expected one of ${KIND_NAMES.join(', ')}`,
+      )
   return managed.filter((kind) => prune.includes(kind))
 }
 
@@ -159,16 +179,32 @@ class KindPlanner {
    * A spec that says `$renamedFrom: '<old key>'`: an update of the resource that has the old key, its key
    * field included. Once renamed (the new key is live), it is planned as any spec.
    */
-  private planRename(key: string, spec: Resource, oldKey: unknown, context: { liveByKey: Map<string, Resource[]>; keys: ReadonlySet<unknown>; named: Set<string> }): void {
-    if (typeof oldKey !== 'string' || oldKey === '') return this.error(key, `${RENAMED_FROM}: expected the old ${this.ops.keyField} (a string), got ${JSON.stringify(oldKey)}`)
-    if (this.ops.keyField === 'feature_flag_key') return this.error(key, `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`)
+  private planRename(
+    key: string,
+    spec: Resource,
+    oldKey: unknown,
+    context: { liveByKey: Map<string, Resource[]>; keys: ReadonlySet<unknown>; named: Set<string> },
+  ): void {
+    if (typeof oldKey !== 'string' || oldKey === '')
+      return this.error(
+        key,
+        `${RENAMED_FROM}: expected the old ${this.ops.keyField} (a string), got ${JSON.stringify(oldKey)}`,
+      )
+    if (this.ops.keyField === 'feature_flag_key')
+      return this.error(
+        key,
+        `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`,
+      )
     if (oldKey === key) return this.planSpec(key, spec, context.liveByKey.get(key) ?? [])
-    if (context.keys.has(oldKey)) return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec has that ${this.ops.keyField}`)
-    if (context.named.has(oldKey)) return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec is renamed from it`)
+    if (context.keys.has(oldKey))
+      return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec has that ${this.ops.keyField}`)
+    if (context.named.has(oldKey))
+      return this.error(key, `${RENAMED_FROM} "${oldKey}": another spec is renamed from it`)
     const current = context.liveByKey.get(key) ?? []
     const old = context.liveByKey.get(oldKey) ?? []
     if (current.length > 0 || old.length === 0) {
-      if (current.length === 0) this.warn(key, `${RENAMED_FROM} "${oldKey}": no live resource has that ${this.ops.keyField}: created`)
+      if (current.length === 0)
+        this.warn(key, `${RENAMED_FROM} "${oldKey}": no live resource has that ${this.ops.keyField}: created`)
       return this.planSpec(key, spec, current)
     }
     context.named.add(oldKey)
@@ -178,7 +214,8 @@ class KindPlanner {
   /** The live resource a key manages: the only match, or the one history picks among experiments (warned). */
   private managed(key: string, matches: readonly Resource[]): Resource[] {
     const managed = managedAmong(this.ops, matches)
-    if (matches.length > 1 && managed !== undefined) this.result.warnings.push(historyWarning(this.ops, key, managed, matches))
+    if (matches.length > 1 && managed !== undefined)
+      this.result.warnings.push(historyWarning(this.ops, key, managed, matches))
     return managed === undefined ? [...matches] : [managed]
   }
 
@@ -186,8 +223,14 @@ class KindPlanner {
     if (this.ops.kind === 'experiments') this.graph.checkExperimentFlag(key, allMatches.length === 0)
     const matches = this.managed(key, allMatches)
     if (matches.length > 1) {
-      const ids = matches.map((resource) => String(this.ops.id(resource))).sort().join(', ')
-      return this.error(key, `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`)
+      const ids = matches
+        .map((resource) => String(this.ops.id(resource)))
+        .sort()
+        .join(', ')
+      return this.error(
+        key,
+        `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`,
+      )
     }
     const [resource] = matches
     if (this.ops.kind === 'insights' && spec.dashboards !== undefined) return this.error(key, PLACED_BY_DASHBOARDS)
@@ -224,7 +267,12 @@ class KindPlanner {
       const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part
       return withOwnedOrder(this.ops.kind, whole, current)
     })
-    this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads }, { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) }))
+    this.push(
+      withPendingWrite(
+        { kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads },
+        { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) },
+      ),
+    )
   }
 
   private planCreate(key: string, spec: Resource): void {
@@ -236,13 +284,23 @@ class KindPlanner {
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
-    this.push(withPendingWrite({ kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) }, { body: prepared.send, written: spec, ...this.secrets(prepared) }))
+    this.push(
+      withPendingWrite(
+        { kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) },
+        { body: prepared.send, written: spec, ...this.secrets(prepared) },
+      ),
+    )
   }
 
   private planDelete(key: string, resource: Resource): void {
     const current = this.ops.toSpec(this.client, resource)
-    const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map((reference) => refTo(reference.kind, reference.key).$ref)
-    const change = withPendingWrite({ kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) }, { fingerprint: fingerprint(current), references })
+    const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map(
+      (reference) => refTo(reference.kind, reference.key).$ref,
+    )
+    const change = withPendingWrite(
+      { kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) },
+      { fingerprint: fingerprint(current), references },
+    )
     this.deleted.set(change, current)
     this.push(change)
   }
@@ -269,11 +327,21 @@ class KindPlanner {
     const given = spec._create_static_person_ids
     if (spec.is_static !== true || (Array.isArray(given) && given.length > 0)) return
     const project = this.client.projectId
-    if (isPlainObject(spec.query)) return this.warn(key, `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+    if (isPlainObject(spec.query))
+      return this.warn(
+        key,
+        `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`,
+      )
     if (given === undefined) {
-      return this.warn(key, `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`)
+      return this.warn(
+        key,
+        `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`,
+      )
     }
-    this.warn(key, `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`)
+    this.warn(
+      key,
+      `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`,
+    )
   }
 
   /** Why the service would refuse to create `spec`, for a reason it shows (docs/service-behaviour.md §11.2, §11.3). */
@@ -286,7 +354,11 @@ class KindPlanner {
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */
   private warnIds(key: string, body: Resource): void {
-    for (const id of sentIds(this.ops.kind, body)) this.warn(key, `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the right one in project ${this.client.projectId}`)
+    for (const id of sentIds(this.ops.kind, body))
+      this.warn(
+        key,
+        `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the right one in project ${this.client.projectId}`,
+      )
   }
 
   /** What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error. */
@@ -295,7 +367,11 @@ class KindPlanner {
     const error = (message: string) => this.error(key, message)
     const context = { env: this.env, rotate: this.rotate, error }
     const plain = { compare: spec, send: spec, hidden: [], reads: [] }
-    const prepared = isHogFunction ? prepareSecrets(spec, live, context) : this.ops.kind === 'featureFlags' ? preparePayloads(spec, live, context) : plain
+    const prepared = isHogFunction
+      ? prepareSecrets(spec, live, context)
+      : this.ops.kind === 'featureFlags'
+        ? preparePayloads(spec, live, context)
+        : plain
     strayReferences(prepared.send, isHogFunction).forEach(error)
     return prepared
   }
@@ -314,7 +390,8 @@ class KindPlanner {
 }
 
 // The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
-const ENDPOINT_UPDATE_WARNING = 'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
+const ENDPOINT_UPDATE_WARNING =
+  'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
 
 // An insight is placed by the tiles of the dashboards that show it (docs/service-behaviour.md §14.4 [`X1`]).
 const PLACED_BY_DASHBOARDS =
@@ -345,7 +422,9 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
  * experiment's variants, the holdout) are sent as the live flag has them and both keep them.
  */
 function wholeFilters(part: Resource, live: Resource): Resource {
-  return isPlainObject(part.filters) && isPlainObject(live.filters) ? { ...part, filters: { ...live.filters, ...part.filters } } : part
+  return isPlainObject(part.filters) && isPlainObject(live.filters)
+    ? { ...part, filters: { ...live.filters, ...part.filters } }
+    : part
 }
 
 /** The top-level fields of `send` that the differences touch: an update sends only what differs. */

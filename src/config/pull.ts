@@ -21,18 +21,24 @@ import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
  */
 export async function pull(client: ProjectClient, options: PullOptions = {}): Promise<ProjectConfig> {
   const kinds = checkKinds(options.kinds)
-  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw new InvalidArgumentError('options.onWarning', 'expected a function')
-  const live = await Promise.all(kinds.map(async (kind) => managedOnly(kindOps(kind), await kindOps(kind).live(client), options.onWarning)))
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
+    throw new InvalidArgumentError('options.onWarning', 'expected a function')
+  const live = await Promise.all(
+    kinds.map(async (kind) => managedOnly(kindOps(kind), await kindOps(kind).live(client), options.onWarning)),
+  )
   const keys = keysOfKinds(kinds, live)
   const specs = kinds.map((kind, index) => {
     const ops = kindOps(kind)
-    return live[index]!.map((resource) => withRefs(kind, liveSpec(ops, client, resource), keys)).sort((a, b) => compareKeys(a[ops.keyField], b[ops.keyField]))
+    return live[index]!.map((resource) => withRefs(kind, liveSpec(ops, client, resource), keys)).sort((a, b) =>
+      compareKeys(a[ops.keyField], b[ops.keyField]),
+    )
   })
   const flags = (specs[kinds.indexOf('featureFlags')] ?? []) as Resource[]
   // The flag's config an experiment's parameters show is the flag's, pulled with it.
   const experiments = kinds.indexOf('experiments')
   const pulledFlag = (spec: Resource) => flags.some((flag) => flag.key === spec.feature_flag_key)
-  if (experiments >= 0) specs[experiments] = specs[experiments]!.map((spec) => (pulledFlag(spec) ? withoutFlagConfig(spec) : spec))
+  if (experiments >= 0)
+    specs[experiments] = specs[experiments]!.map((spec) => (pulledFlag(spec) ? withoutFlagConfig(spec) : spec))
   for (const flag of flags) {
     const variables = payloadVariables(flag)
     if (variables.length === 0) continue
@@ -41,12 +47,16 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
   }
   const config = Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
   // A starter test for each function (writeConfig writes it where the function has none).
-  if (options.withTests === true && config.hogFunctions) holdHogTests(config, await starterTests(config.hogFunctions as Resource[]))
+  if (options.withTests === true && config.hogFunctions)
+    holdHogTests(config, await starterTests(config.hogFunctions as Resource[]))
   return config
 }
 
 /** The keys by id of the kinds a reference can name, among `live` (one list per kind of `kinds`). */
-export function keysOfKinds(kinds: readonly ConfigKind[], live: ReadonlyArray<readonly Resource[]>): (kind: ConfigKind) => KeysById | undefined {
+export function keysOfKinds(
+  kinds: readonly ConfigKind[],
+  live: ReadonlyArray<readonly Resource[]>,
+): (kind: ConfigKind) => KeysById | undefined {
   const keys = new Map<ConfigKind, KeysById>()
   kinds.forEach((kind, index) => {
     const ops = kindOps(kind)
@@ -91,7 +101,8 @@ function nullableFields(ops: KindOps): string[] {
 function managedOnly(ops: KindOps, live: readonly Resource[], onWarning: PullOptions['onWarning']): Resource[] {
   if (ops.kind !== 'experiments') return [...live]
   const byKey = new Map<string, Resource[]>()
-  for (const resource of live) byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
+  for (const resource of live)
+    byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
   return [...byKey].flatMap(([key, matches]) => {
     const managed = managedAmong(ops, matches)
     if (matches.length < 2 || managed === undefined) return matches
@@ -102,8 +113,14 @@ function managedOnly(ops: KindOps, live: readonly Resource[], onWarning: PullOpt
 
 export function checkKinds(kinds: readonly ConfigKind[] | undefined): readonly ConfigKind[] {
   if (kinds === undefined) return KIND_NAMES
-  if (!Array.isArray(kinds)) throw new InvalidArgumentError('options.kinds', `expected an array of kinds (${KIND_NAMES.join(', ')})`)
-  for (const kind of kinds) if (!KIND_NAMES.includes(kind)) throw new InvalidArgumentError('options.kinds', `"${String(kind)}" is not a kind; expected one of ${KIND_NAMES.join(', ')}`)
+  if (!Array.isArray(kinds))
+    throw new InvalidArgumentError('options.kinds', `expected an array of kinds (${KIND_NAMES.join(', ')})`)
+  for (const kind of kinds)
+    if (!KIND_NAMES.includes(kind))
+      throw new InvalidArgumentError(
+        'options.kinds',
+        `"${String(kind)}" is not a kind; expected one of ${KIND_NAMES.join(', ')}`,
+      )
   return KIND_NAMES.filter((kind) => kinds.includes(kind))
 }
 

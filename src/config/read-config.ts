@@ -1,5 +1,15 @@
 import { extname, join, resolve } from 'node:path'
-import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  Lexer,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { closest } from '../core/closest.js'
 import { recordSource } from './sources.js'
@@ -47,7 +57,15 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     if (error instanceof FolderError) throw new ConfigError([{ file: dir, line: 0, path: '', message: error.message }])
     throw error
   })
-  if (root === undefined) throw new ConfigError([{ file: dir, line: 0, path: '', message: `no configuration in ${dir}: the folder does not exist (${resolve(dir)})` }])
+  if (root === undefined)
+    throw new ConfigError([
+      {
+        file: dir,
+        line: 0,
+        path: '',
+        message: `no configuration in ${dir}: the folder does not exist (${resolve(dir)})`,
+      },
+    ])
   const config: Record<string, Resource[]> = {}
   const tests: HogFunctionTests[] = []
   const problems = new Problems()
@@ -57,7 +75,12 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     const kind = await entryKind(join(root, ops.folder))
     if (kind === 'missing') continue
     if (kind !== 'folder') {
-      problems.add({ file: shown, line: 0, path: '', message: 'a symbolic link or a file where the folder of a kind belongs: not followed' })
+      problems.add({
+        file: shown,
+        line: 0,
+        path: '',
+        message: 'a symbolic link or a file where the folder of a kind belongs: not followed',
+      })
       continue
     }
     const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.'))
@@ -79,7 +102,13 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
       problems.add(...read.problems)
       if (read.key !== undefined) {
         const other = keys.get(read.key)
-        if (other) problems.add({ file, line: read.keyLine, path: ops.keyField, message: `the same ${ops.keyField} as ${other}` })
+        if (other)
+          problems.add({
+            file,
+            line: read.keyLine,
+            path: ops.keyField,
+            message: `the same ${ops.keyField} as ${other}`,
+          })
         keys.set(read.key, file)
       }
       if (read.problems.length === 0 && read.spec) (config[ops.kind] ??= []).push(read.spec)
@@ -110,7 +139,12 @@ async function strayFolders(root: string, dir: string): Promise<ConfigProblem[]>
   return entries.map((entry) => {
     const nearest = closest(entry.name, KIND_FOLDERS)
     const hint = nearest === undefined ? `the kinds' folders are ${folders}` : `did you mean ${nearest}/?`
-    return { file: join(dir, entry.name), line: 0, path: '', message: `not the folder of a kind, so nothing in it is read: ${hint}` }
+    return {
+      file: join(dir, entry.name),
+      line: 0,
+      path: '',
+      message: `not the folder of a kind, so nothing in it is read: ${hint}`,
+    }
   })
 }
 
@@ -137,7 +171,12 @@ interface ReadSpec {
   problems: ConfigProblem[]
 }
 
-async function readFile(ops: KindOps, path: string, file: string, entry: Parameters<typeof refusal>[0]): Promise<ReadSpec> {
+async function readFile(
+  ops: KindOps,
+  path: string,
+  file: string,
+  entry: Parameters<typeof refusal>[0],
+): Promise<ReadSpec> {
   const refused = refusal(entry)
   if (refused) return { keyLine: 0, problems: [{ file, line: 0, path: '', message: refused }] }
   const read = await readRegularFile(path)
@@ -146,7 +185,12 @@ async function readFile(ops: KindOps, path: string, file: string, entry: Paramet
     return readSpec(ops, file, read.text)
   } catch (error) {
     // The parser's own limits (nesting deep enough to exhaust the stack): a problem of this file.
-    return { keyLine: 0, problems: [{ file, line: 0, path: '', message: `cannot be parsed (${(error as Error).name}: nested too deeply?)` }] }
+    return {
+      keyLine: 0,
+      problems: [
+        { file, line: 0, path: '', message: `cannot be parsed (${(error as Error).name}: nested too deeply?)` },
+      ],
+    }
   }
 }
 
@@ -173,12 +217,20 @@ async function readTestFile(
   try {
     parsed = parseFile(file, read.text)
   } catch (error) {
-    return { problems: [{ file, line: 0, path: '', message: `cannot be parsed (${(error as Error).name}: nested too deeply?)` }] }
+    return {
+      problems: [
+        { file, line: 0, path: '', message: `cannot be parsed (${(error as Error).name}: nested too deeply?)` },
+      ],
+    }
   }
   if ('problems' in parsed) return { problems: parsed.problems }
   const { value, lineOf, lineText } = parsed
   if (!Array.isArray(value)) {
-    return { problems: [{ file, line: 1, path: '', message: 'expected a sequence of test cases (- name: …, event: …, expect: …)' }] }
+    return {
+      problems: [
+        { file, line: 1, path: '', message: 'expected a sequence of test cases (- name: …, event: …, expect: …)' },
+      ],
+    }
   }
   const found = checkShape(hogTestFileShape, value, MAX_PROBLEMS).map(({ path, message }) => {
     const line = lineOf(path)
@@ -187,7 +239,13 @@ async function readTestFile(
   const names = new Set<unknown>()
   value.forEach((item: unknown, index) => {
     const name = isPlainObject(item) ? item.name : undefined
-    if (names.has(name)) found.push({ file, line: lineOf(`[${index}].name`), path: `[${index}].name`, message: 'two cases of one file have this name' })
+    if (names.has(name))
+      found.push({
+        file,
+        line: lineOf(`[${index}].name`),
+        path: `[${index}].name`,
+        message: 'two cases of one file have this name',
+      })
     names.add(name)
   })
   const key = stems.get(stem)
@@ -205,12 +263,21 @@ function parseFile(file: string, text: string): Parsed {
   const lines = new LineCounter()
   const jsonProblem = extname(file) === '.json' ? jsonSyntax(file, text) : undefined
   if (jsonProblem) return { problems: [jsonProblem] }
-  if (tooManyTokens(text)) return { problems: [{ file, line: 0, path: '', message: `more than ${MAX_TOKENS} YAML tokens, more than any spec has: not read` }] }
+  if (tooManyTokens(text))
+    return {
+      problems: [
+        { file, line: 0, path: '', message: `more than ${MAX_TOKENS} YAML tokens, more than any spec has: not read` },
+      ],
+    }
   // yaml's own duplicate-key check compares every key with every other: keys are checked here, once each.
   const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
   const lineAtOffset = (offset: number) => lines.linePos(offset).line
   if (document.errors.length > 0) {
-    return { problems: document.errors.slice(0, MAX_PROBLEMS).map((error) => ({ file, line: lineAtOffset(error.pos[0]), path: '', message: error.message.split('\n')[0]! })) }
+    return {
+      problems: document.errors
+        .slice(0, MAX_PROBLEMS)
+        .map((error) => ({ file, line: lineAtOffset(error.pos[0]), path: '', message: error.message.split('\n')[0]! })),
+    }
   }
   const duplicates = duplicateKeys(document, lineAtOffset).map((problem) => ({ file, ...problem }))
   if (duplicates.length > 0) return { problems: duplicates }
@@ -218,7 +285,10 @@ function parseFile(file: string, text: string): Parsed {
   try {
     value = document.toJS({ maxAliasCount: MAX_ALIASES })
   } catch (error) {
-    if (error instanceof ReferenceError) return { problems: [{ file, line: 0, path: '', message: `aliases expand too far (more than ${MAX_ALIASES}): not read` }] }
+    if (error instanceof ReferenceError)
+      return {
+        problems: [{ file, line: 0, path: '', message: `aliases expand too far (more than ${MAX_ALIASES}): not read` }],
+      }
     throw error
   }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lineAtOffset)
@@ -231,16 +301,34 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const parsed = parseFile(file, text)
   if ('problems' in parsed) return { keyLine: 0, problems: parsed.problems }
   const { value: spec, lineOf, lineText } = parsed
-  if (!isPlainObject(spec)) return { keyLine: 1, problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }] }
+  if (!isPlainObject(spec))
+    return {
+      keyLine: 1,
+      problems: [{ file, line: 1, path: '', message: 'expected one spec (a mapping of fields) in the file' }],
+    }
   const { [RENAMED_FROM]: renamedFrom, ...fields } = spec
   // A `$ref` is let through where an id goes (as an id) and nowhere else; its target is checked by `plan`.
-  const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(({ path, message }) => {
-    const line = lineOf(path)
-    return { file, line, path, message: quotedAtMost(message, lineText(line)) }
-  })
+  const found = checkShape(specShapeOf(ops), refsAsPlaceholders(ops.kind, fields), MAX_PROBLEMS).map(
+    ({ path, message }) => {
+      const line = lineOf(path)
+      return { file, line, path, message: quotedAtMost(message, lineText(line)) }
+    },
+  )
   const graphProblems = [...refProblems(ops.kind, fields), ...normalizationProblems(ops.kind, fields)]
-  for (const problem of graphProblems) found.push({ file, line: lineOf(problem.slice(0, problem.indexOf(':'))), path: problem.slice(0, problem.indexOf(':')), message: problem.slice(problem.indexOf(':') + 2) })
-  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === '')) found.push({ file, line: lineOf(RENAMED_FROM), path: RENAMED_FROM, message: `expected the ${ops.keyField} the resource had before (a string)` })
+  for (const problem of graphProblems)
+    found.push({
+      file,
+      line: lineOf(problem.slice(0, problem.indexOf(':'))),
+      path: problem.slice(0, problem.indexOf(':')),
+      message: problem.slice(problem.indexOf(':') + 2),
+    })
+  if (renamedFrom !== undefined && (typeof renamedFrom !== 'string' || renamedFrom === ''))
+    found.push({
+      file,
+      line: lineOf(RENAMED_FROM),
+      path: RENAMED_FROM,
+      message: `expected the ${ops.keyField} the resource had before (a string)`,
+    })
   // Unknown members alone are settled by `plan` against the live resource (src/config/unknown-members.ts);
   // as many as the problem cap are the file's problems at once (a newer service adds a few, not a hundred).
   const deferred = found.length < MAX_PROBLEMS && found.every(isUnknownMember)
@@ -252,14 +340,22 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
 }
 
 /** Keys that appear twice in one mapping, each reported at its second appearance. */
-function duplicateKeys(document: Document, lineAtOffset: (offset: number) => number): Array<Omit<ConfigProblem, 'file'>> {
+function duplicateKeys(
+  document: Document,
+  lineAtOffset: (offset: number) => number,
+): Array<Omit<ConfigProblem, 'file'>> {
   const problems: Array<Omit<ConfigProblem, 'file'>> = []
   visit(document, {
     Map(_key, map) {
       const seen = new Set<unknown>()
       for (const pair of map.items) {
         const key = isScalar(pair.key) ? pair.key.value : pair.key
-        if (seen.has(key) && problems.length < MAX_PROBLEMS) problems.push({ line: isScalar(pair.key) && pair.key.range ? lineAtOffset(pair.key.range[0]) : 0, path: String(key), message: 'this key appears twice in one mapping' })
+        if (seen.has(key) && problems.length < MAX_PROBLEMS)
+          problems.push({
+            line: isScalar(pair.key) && pair.key.range ? lineAtOffset(pair.key.range[0]) : 0,
+            path: String(key),
+            message: 'this key appears twice in one mapping',
+          })
         seen.add(key)
       }
     },
@@ -289,7 +385,9 @@ function jsonSyntax(file: string, text: string): ConfigProblem | undefined {
     const message = (error as Error).message
     const position = /position (\d+)/.exec(message)?.[1]
     const line = position === undefined ? 0 : lineOfOffset(text, Number(position))
-    const what = /^(Unexpected end of JSON input|Unexpected token|Expected [^"']*?)(?= in JSON| '|,|$)/.exec(message)?.[1] ?? 'unexpected text'
+    const what =
+      /^(Unexpected end of JSON input|Unexpected token|Expected [^"']*?)(?= in JSON| '|,|$)/.exec(message)?.[1] ??
+      'unexpected text'
     return { file, line, path: '', message: `not valid JSON: ${what}` }
   }
 }

@@ -34,8 +34,15 @@ type Spec = Record<string, unknown>
  * and reference fields holding an id rather than a `$ref` (an experiment's `holdout_id`, a survey's flag ids).
  */
 export function topLevelIds(kind: ConfigKind, spec: Spec): string[] {
-  const unmanaged = ID_FIELDS[kind].filter((field) => spec[field] !== undefined && spec[field] !== null && !(Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0))
-  const bare = referenceSites(kind, spec).filter((site) => !isRef(siteValue(site)) && isTopLevel(spec, site)).map((site) => topField(site))
+  const unmanaged = ID_FIELDS[kind].filter(
+    (field) =>
+      spec[field] !== undefined &&
+      spec[field] !== null &&
+      !(Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0),
+  )
+  const bare = referenceSites(kind, spec)
+    .filter((site) => !isRef(siteValue(site)) && isTopLevel(spec, site))
+    .map((site) => topField(site))
   return [...unmanaged, ...new Set(bare)]
 }
 
@@ -70,11 +77,21 @@ export const REFERENCE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = 
   earlyAccessFeatures: ['feature_flag_id'],
 }
 
-const SINGULAR: Partial<Record<ConfigKind, string>> = { actions: 'action', cohorts: 'cohort', featureFlags: 'flag', holdouts: 'holdout', savedMetrics: 'saved metric', insights: 'insight' }
+const SINGULAR: Partial<Record<ConfigKind, string>> = {
+  actions: 'action',
+  cohorts: 'cohort',
+  featureFlags: 'flag',
+  holdouts: 'holdout',
+  savedMetrics: 'saved metric',
+  insights: 'insight',
+}
 
 /** Every id of another object that `body` would send: top-level fields with their values, then nested paths. */
 export function sentIds(kind: ConfigKind, body: Spec): string[] {
-  return [...topLevelIds(kind, body).map((field) => `${field} ${JSON.stringify(body[field])}`), ...nestedIds(kind, body)]
+  return [
+    ...topLevelIds(kind, body).map((field) => `${field} ${JSON.stringify(body[field])}`),
+    ...nestedIds(kind, body),
+  ]
 }
 
 /**
@@ -86,17 +103,23 @@ function queryIds(value: unknown, path: string): string[] {
   if (!isPlainObject(value)) return []
   const found: string[] = []
   const cohorts = Array.isArray(value.breakdown) ? value.breakdown.filter((item) => typeof item === 'number') : []
-  if (value.breakdown_type === 'cohort' && cohorts.length > 0) found.push(`${path}.breakdown cohorts ${cohorts.join(', ')}`)
+  if (value.breakdown_type === 'cohort' && cohorts.length > 0)
+    found.push(`${path}.breakdown cohorts ${cohorts.join(', ')}`)
   if (value.kind === 'HogQLQuery' && isPlainObject(value.variables) && Object.keys(value.variables).length > 0) {
     found.push(`${path}.variables ${Object.keys(value.variables).join(', ')}`)
   }
-  for (const [key, inner] of Object.entries(value)) if (key !== 'variables') found.push(...queryIds(inner, `${path}.${key}`))
+  for (const [key, inner] of Object.entries(value))
+    if (key !== 'variables') found.push(...queryIds(inner, `${path}.${key}`))
   return found
 }
 
 /** The inputs of `owner` (a hog function or one of its mappings) that hold an integration's id. */
 function integrationInputs(owner: Spec, path: string): string[] {
   const schema = Array.isArray(owner.inputs_schema) ? owner.inputs_schema : []
-  const keys = schema.filter((item: unknown) => isPlainObject(item) && item.type === 'integration').map((item) => String((item as Spec).key))
-  return keys.filter((key) => isPlainObject(owner.inputs) && owner.inputs[key] !== undefined).map((key) => `${path}.${key}`)
+  const keys = schema
+    .filter((item: unknown) => isPlainObject(item) && item.type === 'integration')
+    .map((item) => String((item as Spec).key))
+  return keys
+    .filter((key) => isPlainObject(owner.inputs) && owner.inputs[key] !== undefined)
+    .map((key) => `${path}.${key}`)
 }

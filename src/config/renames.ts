@@ -15,7 +15,11 @@ import type { PlanChange, PlanWarning } from './types.js'
 export const RENAMED_FROM = '$renamedFrom'
 
 /** A warning on each create whose fields (but the key) match a delete of the same kind. */
-export function suggestRenames(ops: KindOps, changes: readonly PlanChange[], deletedSpec: (change: PlanChange) => Resource | undefined): PlanWarning[] {
+export function suggestRenames(
+  ops: KindOps,
+  changes: readonly PlanChange[],
+  deletedSpec: (change: PlanChange) => Resource | undefined,
+): PlanWarning[] {
   // An experiment's key cannot change: no rename to suggest.
   if (ops.keyField === 'feature_flag_key') return []
   const deletes = changes.filter((change) => change.action === 'delete')
@@ -27,7 +31,12 @@ export function suggestRenames(ops: KindOps, changes: readonly PlanChange[], del
       const live = deletedSpec(change)
       return live !== undefined && diffFields(live, fields).every((field) => containsEnv(field.after))
     })
-    if (match) warnings.push({ kind: ops.kind, key: create.key, message: `looks like "${match.key}" renamed (every other field matches): add ${RENAMED_FROM}: ${JSON.stringify(match.key)} to its spec to update it in place instead of a create and a delete (which loses what the service keeps by id)` })
+    if (match)
+      warnings.push({
+        kind: ops.kind,
+        key: create.key,
+        message: `looks like "${match.key}" renamed (every other field matches): add ${RENAMED_FROM}: ${JSON.stringify(match.key)} to its spec to update it in place instead of a create and a delete (which loses what the service keeps by id)`,
+      })
   }
   return warnings
 }

@@ -35,7 +35,11 @@ const MAX_BYTES = 64 * 1024 * 1024
 
 // A side the resource did not have (a field added or removed) is absent from the JSON.
 const fieldSchema = z.object({ path: z.string(), before: z.optional(z.unknown()), after: z.optional(z.unknown()) })
-const noteSchema = z.object({ kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]), key: z.optional(z.string()), message: z.string() })
+const noteSchema = z.object({
+  kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]),
+  key: z.optional(z.string()),
+  message: z.string(),
+})
 const changeSchema = z.object({
   kind: z.enum(KIND_NAMES as [ConfigKind, ...ConfigKind[]]),
   key: z.string(),
@@ -65,11 +69,23 @@ type SavedChange = z.infer<typeof changeSchema>
 /** Writes `plan` (made by `plan()` or `planCopy()` in this process, not applied, without errors) to `path`. */
 export async function writePlan(path: string, plan: Plan): Promise<void> {
   if (typeof path !== 'string' || path === '') throw new InvalidArgumentError('path', 'expected a file path')
-  if (!isPlainObject(plan) || !isPlanned(plan) || !plan.project) throw new InvalidArgumentError('plan', 'expected a Plan made by plan() or planCopy() in this process and not applied yet')
-  if (plan.errors.length > 0) throw new InvalidArgumentError('plan', `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is not saved`)
+  if (!isPlainObject(plan) || !isPlanned(plan) || !plan.project)
+    throw new InvalidArgumentError(
+      'plan',
+      'expected a Plan made by plan() or planCopy() in this process and not applied yet',
+    )
+  if (plan.errors.length > 0)
+    throw new InvalidArgumentError(
+      'plan',
+      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is not saved`,
+    )
   for (const change of plan.changes) {
     const literal = literalSecrets(pendingWrite(change))
-    if (literal.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${literal.join(', ')} ${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`)
+    if (literal.length > 0)
+      throw new InvalidArgumentError(
+        'plan',
+        `${change.kind} "${change.key}": ${literal.join(', ')} ${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`,
+      )
   }
   const saved: Omit<SavedPlan, 'checksum'> = {
     format: FORMAT,
@@ -104,11 +120,19 @@ function savedChange(change: PlanChange): SavedChange {
 function literalSecrets(write: PendingWrite | undefined): string[] {
   const written = write?.written
   if (!written) return []
-  return (write.secrets?.paths ?? []).filter((path) => {
-    const input = path.reduce<unknown>((value, segment) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[segment] : undefined), written)
-    const value = isPlainObject(input) ? input.value : undefined
-    return value !== undefined && value !== null && value !== '' && envNames(value).length === 0
-  }).map(pathText)
+  return (write.secrets?.paths ?? [])
+    .filter((path) => {
+      const input = path.reduce<unknown>(
+        (value, segment) =>
+          isPlainObject(value) || Array.isArray(value)
+            ? (value as Record<string | number, unknown>)[segment]
+            : undefined,
+        written,
+      )
+      const value = isPlainObject(input) ? input.value : undefined
+      return value !== undefined && value !== null && value !== '' && envNames(value).length === 0
+    })
+    .map(pathText)
 }
 
 function checksum(saved: Omit<SavedPlan, 'checksum'>): string {
@@ -130,11 +154,23 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
     const { send, fingerprint, references, ...shown } = change
     if (shown.action === 'unchanged') return shown as PlanChange
     for (const name of envNames(send)) {
-      if (!env.allows(name)) errors.push({ kind: shown.kind, key: shown.key, message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)` })
+      if (!env.allows(name))
+        errors.push({
+          kind: shown.kind,
+          key: shown.key,
+          message: `$env ${name}: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)`,
+        })
       // An update may keep a stored secret (no variable needed): known only when apply reads the resource again.
-      else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets)) errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
+      else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets))
+        errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
-    return withPendingWrite(shown as PlanChange, { ...(send && { written: send }), ...(fingerprint !== undefined && { fingerprint }), ...(references && { references }), secrets: { env, rotate: saved.rotateSecrets }, saved: true })
+    return withPendingWrite(shown as PlanChange, {
+      ...(send && { written: send }),
+      ...(fingerprint !== undefined && { fingerprint }),
+      ...(references && { references }),
+      secrets: { env, rotate: saved.rotateSecrets },
+      saved: true,
+    })
   })
   const source = saved.source && { source: saved.source }
   const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project, ...source })
@@ -144,8 +180,19 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
 
 async function readSmallFile(path: string): Promise<string> {
   const stat = await lstat(path)
-  if (!stat.isFile()) throw new ConfigError([{ file: path, line: 0, path: '', message: 'not a regular file: a saved plan is a file written by writePlan (plan --out)' }])
-  if (stat.size > MAX_BYTES) throw new ConfigError([{ file: path, line: 0, path: '', message: `larger than ${MAX_BYTES} bytes: not a saved plan` }])
+  if (!stat.isFile())
+    throw new ConfigError([
+      {
+        file: path,
+        line: 0,
+        path: '',
+        message: 'not a regular file: a saved plan is a file written by writePlan (plan --out)',
+      },
+    ])
+  if (stat.size > MAX_BYTES)
+    throw new ConfigError([
+      { file: path, line: 0, path: '', message: `larger than ${MAX_BYTES} bytes: not a saved plan` },
+    ])
   return readFile(path, 'utf8')
 }
 
@@ -158,19 +205,40 @@ function parseSaved(path: string, text: string): SavedPlan {
     throw problem('', 'not a saved plan: not JSON')
   }
   const parsed = z.safeParse(fileSchema, json)
-  if (!parsed.success) throw problem(parsed.error.issues[0]!.path.join('.'), `not a saved plan of this version (${FORMAT}): write it again with plan --out`)
+  if (!parsed.success)
+    throw problem(
+      parsed.error.issues[0]!.path.join('.'),
+      `not a saved plan of this version (${FORMAT}): write it again with plan --out`,
+    )
   const { checksum: written, ...saved } = parsed.data
-  if (written !== checksum(saved)) throw problem('checksum', 'the file was changed after it was written: apply only the plan that was reviewed (make it again with plan --out)')
+  if (written !== checksum(saved))
+    throw problem(
+      'checksum',
+      'the file was changed after it was written: apply only the plan that was reviewed (make it again with plan --out)',
+    )
   saved.changes.forEach((change, index) => {
     const where = `changes[${index}]`
     const needsBody = change.action === 'create' || change.action === 'update'
-    if (needsBody !== (change.send !== undefined) || (change.action !== 'create' && change.action !== 'unchanged' && change.id === undefined) || ((change.action === 'update' || change.action === 'delete') && change.fingerprint === undefined)) throw problem(where, `not a ${change.action} as plan writes it`)
+    if (
+      needsBody !== (change.send !== undefined) ||
+      (change.action !== 'create' && change.action !== 'unchanged' && change.id === undefined) ||
+      ((change.action === 'update' || change.action === 'delete') && change.fingerprint === undefined)
+    )
+      throw problem(where, `not a ${change.action} as plan writes it`)
     if (!change.send) return
     const ops = kindOps(change.kind)
     // A kind with files of its own shape (a dashboard's tiles) sends them as its files have them.
     const shape = ops.specShape ?? REQUESTS[`${ops.createShape.split('.')[0]}.${change.action}`]!.body!
     const shapeProblems = checkShape(shape, refsAsPlaceholders(change.kind, change.send))
-    if (shapeProblems.length > 0) throw new ConfigError(shapeProblems.map((item) => ({ file: path, line: 0, path: `${where}.send${item.path ? `.${item.path}` : ''}`, message: item.message })))
+    if (shapeProblems.length > 0)
+      throw new ConfigError(
+        shapeProblems.map((item) => ({
+          file: path,
+          line: 0,
+          path: `${where}.send${item.path ? `.${item.path}` : ''}`,
+          message: item.message,
+        })),
+      )
   })
   return { ...saved, checksum: written }
 }
@@ -183,13 +251,18 @@ function envNames(value: unknown): string[] {
 }
 
 /** What a change of a read plan sends: its saved body, each secret read from the environment (and a kept one as the live resource has it). */
-export function savedBody(change: PlanChange, write: PendingWrite, live: Record<string, unknown> | undefined): Record<string, unknown> {
+export function savedBody(
+  change: PlanChange,
+  write: PendingWrite,
+  live: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const written = write.written!
   if ((change.kind !== 'hogFunctions' && change.kind !== 'featureFlags') || !write.secrets) return written
   const { env, rotate } = write.secrets
   const failures: string[] = []
   const context = { env, rotate, error: (message: string) => failures.push(message) }
-  const { send } = change.kind === 'hogFunctions' ? prepareSecrets(written, live, context) : preparePayloads(written, live, context)
+  const { send } =
+    change.kind === 'hogFunctions' ? prepareSecrets(written, live, context) : preparePayloads(written, live, context)
   if (failures.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failures[0]}`)
   return send
 }

@@ -23,7 +23,9 @@ export class Scrubber {
       for (const form of [value, json, JSON.stringify(json).slice(1, -1), encodeURIComponent(value)]) forms.add(form)
     }
     // Longest first, so a value that holds another is removed whole.
-    const alternatives = [...forms].sort((a, b) => b.length - a.length).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    const alternatives = [...forms]
+      .sort((a, b) => b.length - a.length)
+      .map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     this.#pattern = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g')
   }
 
@@ -36,7 +38,8 @@ export class Scrubber {
     if (this.#pattern === undefined) return value
     if (typeof value === 'string') return this.text(value) as T
     if (Array.isArray(value)) return value.map((item: unknown) => this.value(item)) as T
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [this.text(key), this.value(inner)])) as T
+    if (isPlainObject(value))
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [this.text(key), this.value(inner)])) as T
     return value
   }
 
@@ -87,7 +90,12 @@ export class Scrubber {
 function replace(record: Record<string, unknown>, key: string, clean: string, value: unknown): void {
   const descriptor = Object.getOwnPropertyDescriptor(record, key)
   if (clean !== key) delete record[key]
-  Object.defineProperty(record, clean, { value, writable: true, configurable: true, enumerable: descriptor?.enumerable ?? true })
+  Object.defineProperty(record, clean, {
+    value,
+    writable: true,
+    configurable: true,
+    enumerable: descriptor?.enumerable ?? true,
+  })
 }
 
 const reads = new WeakMap<object, ReadonlySet<string>>()

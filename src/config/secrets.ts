@@ -32,7 +32,10 @@ export function secretVariableName(functionName: string, inputKey: string, mappi
 }
 
 function snake(text: string): string {
-  return text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase()
+  return text
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toUpperCase()
 }
 
 export function isEnvReference(value: unknown): value is EnvReference {
@@ -81,14 +84,26 @@ function inputSets(spec: Inputs): InputSet[] {
   const functionName = String(spec.name)
   const sets: InputSet[] = []
   if (isPlainObject(spec.inputs)) {
-    sets.push({ at: ['inputs'], mapping: undefined, inputs: spec.inputs, schema: schemaOf(spec.inputs_schema), variable: (key) => secretVariableName(functionName, key) })
+    sets.push({
+      at: ['inputs'],
+      mapping: undefined,
+      inputs: spec.inputs,
+      schema: schemaOf(spec.inputs_schema),
+      variable: (key) => secretVariableName(functionName, key),
+    })
   }
   if (Array.isArray(spec.mappings)) {
     spec.mappings.forEach((mapping: unknown, index) => {
       if (!isPlainObject(mapping) || !isPlainObject(mapping.inputs)) return
       const mappingName = typeof mapping.name === 'string' && mapping.name !== '' ? mapping.name : String(index + 1)
       const variable = (key: string) => secretVariableName(functionName, key, mappingName)
-      sets.push({ at: ['mappings', index, 'inputs'], mapping: index, inputs: mapping.inputs, schema: schemaOf(mapping.inputs_schema), variable })
+      sets.push({
+        at: ['mappings', index, 'inputs'],
+        mapping: index,
+        inputs: mapping.inputs,
+        schema: schemaOf(mapping.inputs_schema),
+        variable,
+      })
     })
   }
   return sets
@@ -106,7 +121,12 @@ function withInputs(spec: Inputs, set: InputSet, inputs: Inputs): Inputs {
 export function referenceSecrets(spec: Inputs): Inputs {
   let out = spec
   for (const set of inputSets(spec)) {
-    const inputs = Object.fromEntries(Object.entries(set.inputs).map(([key, input]) => [key, holdsSecret(input, set.schema.get(key)?.secret === true) ? { value: { $env: set.variable(key) } } : input]))
+    const inputs = Object.fromEntries(
+      Object.entries(set.inputs).map(([key, input]) => [
+        key,
+        holdsSecret(input, set.schema.get(key)?.secret === true) ? { value: { $env: set.variable(key) } } : input,
+      ]),
+    )
     out = withInputs(out, set, inputs)
   }
   return out
@@ -153,13 +173,28 @@ export function prepareSecrets(spec: Inputs, live: Inputs | undefined, context: 
 }
 
 /** Each key secret when either side declares it, its type the spec's unless it leaves it out. */
-function mergedSchema(spec: ReadonlyMap<string, InputSchema>, live: ReadonlyMap<string, InputSchema> = new Map()): ReadonlyMap<string, InputSchema> {
+function mergedSchema(
+  spec: ReadonlyMap<string, InputSchema>,
+  live: ReadonlyMap<string, InputSchema> = new Map(),
+): ReadonlyMap<string, InputSchema> {
   const keys = new Set([...spec.keys(), ...live.keys()])
-  return new Map([...keys].map((key) => [key, { secret: spec.get(key)?.secret === true || live.get(key)?.secret === true, type: spec.get(key)?.type ?? live.get(key)?.type }]))
+  return new Map(
+    [...keys].map((key) => [
+      key,
+      {
+        secret: spec.get(key)?.secret === true || live.get(key)?.secret === true,
+        type: spec.get(key)?.type ?? live.get(key)?.type,
+      },
+    ]),
+  )
 }
 
 /** The live inputs matching a set of the spec, and their schema: a mapping by its name when both have one, else by position. */
-function liveSetOf(live: Inputs, spec: Inputs, set: InputSet): { inputs: Inputs; schema: ReadonlyMap<string, InputSchema> } {
+function liveSetOf(
+  live: Inputs,
+  spec: Inputs,
+  set: InputSet,
+): { inputs: Inputs; schema: ReadonlyMap<string, InputSchema> } {
   const of = (owner: unknown) => ({
     inputs: isPlainObject(owner) && isPlainObject(owner.inputs) ? owner.inputs : {},
     schema: schemaOf(isPlainObject(owner) ? owner.inputs_schema : undefined),
@@ -167,7 +202,8 @@ function liveSetOf(live: Inputs, spec: Inputs, set: InputSet): { inputs: Inputs;
   if (set.mapping === undefined) return of(live)
   const liveMappings = (Array.isArray(live.mappings) ? live.mappings : []) as unknown[]
   const name = ((spec.mappings as unknown[])[set.mapping] as Inputs).name
-  const named = typeof name === 'string' ? liveMappings.filter((mapping) => isPlainObject(mapping) && mapping.name === name) : []
+  const named =
+    typeof name === 'string' ? liveMappings.filter((mapping) => isPlainObject(mapping) && mapping.name === name) : []
   return of(named.length === 1 ? named[0] : liveMappings[set.mapping])
 }
 
@@ -175,7 +211,12 @@ interface SetContext extends PrepareContext {
   reads: Set<string>
 }
 
-function prepareSet(set: InputSet, live: Inputs | undefined, context: SetContext, hidden: Segments[]): { compare: Inputs; send: Inputs } {
+function prepareSet(
+  set: InputSet,
+  live: Inputs | undefined,
+  context: SetContext,
+  hidden: Segments[],
+): { compare: Inputs; send: Inputs } {
   const compare: Inputs = {}
   const send: Inputs = {}
   for (const [key, input] of Object.entries(set.inputs)) {
@@ -205,7 +246,9 @@ function prepareSet(set: InputSet, live: Inputs | undefined, context: SetContext
       continue
     }
     if (!stored && isMasked(input)) {
-      context.error(`${pathText(at)}: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${set.variable(key)}' } }`)
+      context.error(
+        `${pathText(at)}: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${set.variable(key)}' } }`,
+      )
       continue
     }
     const resolved = fromEnv ? { ...(input as object), value: resolveInput(value, at, schema?.type, context) } : input
@@ -235,13 +278,18 @@ function referencesIn(value: unknown, at: Segments): Array<{ name: string; at: S
  */
 function resolveInput(value: unknown, input: Segments, type: unknown, context: SetContext): unknown {
   if (!isEnvReference(value)) return resolveDeep(value, [...input, 'value'], context)
-  return type === 'json' || type === 'dictionary' ? readJson(value.$env, input, type, context) : readText(value.$env, input, context)
+  return type === 'json' || type === 'dictionary'
+    ? readJson(value.$env, input, type, context)
+    : readText(value.$env, input, context)
 }
 
 function resolveDeep(value: unknown, at: Segments, context: SetContext): unknown {
   if (isEnvReference(value)) return readText(value.$env, at, context)
   if (Array.isArray(value)) return value.map((item, index) => resolveDeep(item, [...at, index], context))
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolveDeep(inner, [...at, key], context)]))
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, resolveDeep(inner, [...at, key], context)]),
+    )
   return value
 }
 
@@ -259,9 +307,14 @@ function readJson(name: string, at: Segments, type: 'json' | 'dictionary', conte
   try {
     parsed = JSON.parse(text)
   } catch {
-    return void context.error(`${pathText(at)}: environment variable ${name} does not hold JSON (the input's type is ${type}); its text is not shown`)
+    return void context.error(
+      `${pathText(at)}: environment variable ${name} does not hold JSON (the input's type is ${type}); its text is not shown`,
+    )
   }
-  if (type === 'dictionary' && !isPlainObject(parsed)) return void context.error(`${pathText(at)}: environment variable ${name} does not hold a JSON object (the input's type is dictionary)`)
+  if (type === 'dictionary' && !isPlainObject(parsed))
+    return void context.error(
+      `${pathText(at)}: environment variable ${name} does not hold a JSON object (the input's type is dictionary)`,
+    )
   scalarsOf(parsed).forEach((scalar) => context.env.derived(scalar))
   return parsed
 }
@@ -283,7 +336,10 @@ function sameValue(live: unknown, desired: unknown): boolean {
  */
 export function strayReferences(send: unknown, isHogFunction: boolean): string[] {
   return referencesIn(send, []).map(({ name, at }) => {
-    const where = isHogFunction && isInInputValue(at) ? 'only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)' : 'only inside the value of a secret hog function input'
+    const where =
+      isHogFunction && isInInputValue(at)
+        ? 'only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)'
+        : 'only inside the value of a secret hog function input'
     return `${pathText(at)}: $env ${shownName(name)} is not read here: $env stands ${where}`
   })
 }
@@ -303,7 +359,10 @@ export function hideSecrets(difference: Difference, prepared: PreparedSpec): Dif
   if (prepared.hidden.some((secret) => isWithin(at, secret))) return { at, before: SECRET_SHOWN, after: SECRET_SHOWN }
   const inside = prepared.hidden.filter((secret) => isWithin(secret, at)).map((secret) => secret.slice(at.length))
   if (inside.length === 0) return difference
-  const sent = at.reduce<unknown>((value, segment) => (value as Record<string | number, unknown> | undefined)?.[segment], prepared.send)
+  const sent = at.reduce<unknown>(
+    (value, segment) => (value as Record<string | number, unknown> | undefined)?.[segment],
+    prepared.send,
+  )
   return { at, before: maskAll(difference.before, inside), after: maskAll(sent, inside) }
 }
 
@@ -315,7 +374,9 @@ function maskAll(value: unknown, relative: readonly Segments[]): unknown {
 function maskAt(value: unknown, segments: Segments): unknown {
   if (segments.length === 0) return value === undefined ? value : { value: SECRET_SHOWN }
   const [head, ...rest] = segments as [string | number, ...Array<string | number>]
-  if (Array.isArray(value) && typeof head === 'number' && head < value.length) return value.map((item, index) => (index === head ? maskAt(item, rest) : item))
-  if (isPlainObject(value) && typeof head === 'string' && Object.hasOwn(value, head)) return { ...value, [head]: maskAt(value[head], rest) }
+  if (Array.isArray(value) && typeof head === 'number' && head < value.length)
+    return value.map((item, index) => (index === head ? maskAt(item, rest) : item))
+  if (isPlainObject(value) && typeof head === 'string' && Object.hasOwn(value, head))
+    return { ...value, [head]: maskAt(value[head], rest) }
   return value
 }

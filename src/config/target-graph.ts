@@ -11,7 +11,9 @@ import type { ConfigKind, Plan, ProjectConfig } from './types.js'
 /** The kinds the references of `desired` name. */
 export function referencedKinds(desired: ProjectConfig): Set<ConfigKind> {
   const kinds = new Set<ConfigKind>()
-  for (const ops of KINDS) for (const spec of (desired[ops.kind] ?? []) as Resource[]) if (isPlainObject(spec)) for (const reference of referencesOf(ops.kind, spec)) kinds.add(reference.kind)
+  for (const ops of KINDS)
+    for (const spec of (desired[ops.kind] ?? []) as Resource[])
+      if (isPlainObject(spec)) for (const reference of referencesOf(ops.kind, spec)) kinds.add(reference.kind)
   return kinds
 }
 
@@ -36,7 +38,8 @@ export class TargetGraph {
       if (!read.includes(ops.kind) || !isReferable(ops.kind)) return
       const keys = keysById(live[index]!, ops.keyField, ops.id)
       const byKey = new Map<string, Resource[]>()
-      for (const resource of live[index]!) byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
+      for (const resource of live[index]!)
+        byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])
       this.renames(ops, byKey, keys)
       this.keys.set(ops.kind, keys)
       this.liveByKey.set(ops.kind, byKey)
@@ -55,7 +58,14 @@ export class TargetGraph {
     const specs = (this.desired[ops.kind] ?? []) as Resource[]
     for (const spec of specs) {
       const [key, old] = [spec[ops.keyField], spec[RENAMED_FROM]]
-      if (typeof key !== 'string' || typeof old !== 'string' || old === key || byKey.has(key) || specs.some((other) => other[ops.keyField] === old)) continue
+      if (
+        typeof key !== 'string' ||
+        typeof old !== 'string' ||
+        old === key ||
+        byKey.has(key) ||
+        specs.some((other) => other[ops.keyField] === old)
+      )
+        continue
       const resources = byKey.get(old)
       if (resources?.length !== 1) continue
       byKey.delete(old)
@@ -84,16 +94,23 @@ export class TargetGraph {
       const ops = KINDS.find((candidate) => candidate.kind === reference.kind)!
       const renamedTo = this.renamed.get(ref)
       if (renamedTo !== undefined) {
-        problems.push(`${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`)
+        problems.push(
+          `${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`,
+        )
         continue
       }
       const matches = this.liveByKey.get(reference.kind)?.get(reference.key) ?? []
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
-      else if (matches.length > 1) problems.push(`${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`)
+      else if (matches.length > 1)
+        problems.push(
+          `${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`,
+        )
       else if (!this.inConfig(reference.kind, reference.key)) {
         const where = `in project ${this.result.project?.id ?? ''} or in the configuration`
         const names = `no ${reference.kind} has the ${ops.keyField} ${JSON.stringify(reference.key)} ${where}`
-        problems.push(`${at}$ref ${JSON.stringify(ref)} names nothing: ${names}${this.didYouMean(reference.kind, reference.key)}`)
+        problems.push(
+          `${at}$ref ${JSON.stringify(ref)} names nothing: ${names}${this.didYouMean(reference.kind, reference.key)}`,
+        )
       }
     }
     for (const message of problems) this.result.errors.push({ kind, key, message })
@@ -130,7 +147,11 @@ export class TargetGraph {
         : live
           ? `the live flag ${key} (id ${String(live.id)}) has ${lacks} and its spec leaves filters.multivariate out`
           : `parameters.feature_flag_variants, which the plan gives the flag spec feature-flags/${key} (it leaves filters.multivariate out), has ${lacks}`
-    this.result.errors.push({ kind: 'experiments', key, message: `${why}: the service links only a multivariate flag with a "control" variant to an experiment. Give the flag spec filters.multivariate.variants with "control" (or leave them out to get the experiment's), or leave the flag spec out and let the experiment create its flag` })
+    this.result.errors.push({
+      kind: 'experiments',
+      key,
+      message: `${why}: the service links only a multivariate flag with a "control" variant to an experiment. Give the flag spec filters.multivariate.variants with "control" (or leave them out to get the experiment's), or leave the flag spec out and let the experiment create its flag`,
+    })
   }
 
   /**
@@ -141,7 +162,11 @@ export class TargetGraph {
     const experiment = ((this.desired.experiments ?? []) as Resource[]).find((item) => item.feature_flag_key === key)
     const filled = experiment && withExperimentVariants(spec, experiment)
     if (!filled || !linkable(experimentVariants(experiment))) return spec
-    this.result.warnings.push({ kind: 'featureFlags', key, message: `filters.multivariate is left out of the spec: created with the variants experiments/${key} gives its flag (${variantsText(experimentVariants(experiment))}), as the service links only a multivariate flag with a "control" variant to an experiment` })
+    this.result.warnings.push({
+      kind: 'featureFlags',
+      key,
+      message: `filters.multivariate is left out of the spec: created with the variants experiments/${key} gives its flag (${variantsText(experimentVariants(experiment))}), as the service links only a multivariate flag with a "control" variant to an experiment`,
+    })
     return filled
   }
 
@@ -150,7 +175,10 @@ export class TargetGraph {
    * links it as it is) it is live.
    */
   flagDecides(key: string, creating: boolean): boolean {
-    return ((this.desired.featureFlags ?? []) as Resource[]).some((spec) => spec.key === key) || (creating && (this.liveByKey.get('featureFlags')?.get(key)?.length ?? 0) > 0)
+    return (
+      ((this.desired.featureFlags ?? []) as Resource[]).some((spec) => spec.key === key) ||
+      (creating && (this.liveByKey.get('featureFlags')?.get(key)?.length ?? 0) > 0)
+    )
   }
 
   /** A plan error for each cycle of references among the specs of one kind. */
@@ -158,7 +186,11 @@ export class TargetGraph {
     for (const ops of KINDS) {
       const specs = (this.desired[ops.kind] ?? []) as Resource[]
       if (!isReferable(ops.kind) || specs.length === 0) continue
-      const byKey = new Map(specs.filter((spec) => typeof spec[ops.keyField] === 'string').map((spec) => [spec[ops.keyField] as string, spec]))
+      const byKey = new Map(
+        specs
+          .filter((spec) => typeof spec[ops.keyField] === 'string')
+          .map((spec) => [spec[ops.keyField] as string, spec]),
+      )
       const cycle = findCycle(ops.kind, byKey)
       if (!cycle) continue
       // Named where the first spec of the cycle names the second.
@@ -180,5 +212,3 @@ export class TargetGraph {
     return ((this.desired[kind] ?? []) as Resource[]).some((spec) => spec[ops.keyField] === key)
   }
 }
-
-

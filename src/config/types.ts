@@ -48,8 +48,10 @@ export interface DashboardSpec extends DashboardCreateParams {
 }
 
 /** A tile of a {@link DashboardSpec}. */
-export interface DashboardTileSpec
-  extends Pick<DashboardTileParams, 'layouts' | 'color' | 'filters_overrides' | 'show_description' | 'transparent_background'> {
+export interface DashboardTileSpec extends Pick<
+  DashboardTileParams,
+  'layouts' | 'color' | 'filters_overrides' | 'show_description' | 'transparent_background'
+> {
   insight?: number | ConfigRef
   text?: { body?: string | null }
 }
@@ -66,7 +68,14 @@ export interface ConfigRef {
  * A spec whose id fields may hold a {@link ConfigRef}. The type admits it at any depth; `readConfig` and
  * `plan` accept it only in the fields that hold ids (docs/service-behaviour.md §12.1).
  */
-export type WithRefs<T> = T extends ReadonlyArray<infer Item> ? Array<WithRefs<Item>> : T extends object ? { [K in keyof T]: WithRefs<T[K]> } : T extends number | string ? T | ConfigRef : T
+export type WithRefs<T> =
+  T extends ReadonlyArray<infer Item>
+    ? Array<WithRefs<Item>>
+    : T extends object
+      ? { [K in keyof T]: WithRefs<T[K]> }
+      : T extends number | string
+        ? T | ConfigRef
+        : T
 
 /**
  * A spec that may say the key it had before: `plan` then updates the resource that has `$renamedFrom` as its

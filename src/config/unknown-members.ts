@@ -25,7 +25,11 @@ export function isUnknownMember(problem: ConfigProblem): boolean {
 
 /** Keeps `problems` (unknown members of `spec`) with the spec, for `plan` to settle. */
 export function holdUnknownMembers(spec: Resource, problems: readonly ConfigProblem[]): void {
-  if (problems.length > 0) UNKNOWN.set(spec, problems.map((problem) => ({ ...problem, segments: segmentsOf(problem.path) })))
+  if (problems.length > 0)
+    UNKNOWN.set(
+      spec,
+      problems.map((problem) => ({ ...problem, segments: segmentsOf(problem.path) })),
+    )
 }
 
 /** The unknown members of `from` are those of `to` (a copy of the spec the planner works on). */
@@ -36,7 +40,9 @@ export function carryUnknownMembers(from: Resource, to: Resource): void {
 
 /** `metrics[0].source.kind` as `['metrics', 0, 'source', 'kind']`. */
 function segmentsOf(path: string): Array<string | number> {
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) => (index !== undefined ? Number(index) : key!))
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) =>
+    index !== undefined ? Number(index) : key!,
+  )
 }
 
 /** Settles the unknown members of the specs of one plan: warnings for the kept ones, a `ConfigError` for the rest. */
@@ -58,10 +64,17 @@ export class UnknownMembers {
       const there = live === undefined ? { found: false, value: undefined } : valueAt(live, member.segments)
       if (there.found && stableJson(there.value) === stableJson(here.value)) {
         remove(settled, member.segments)
-        this.warnings.push({ kind, key, message: `${member.path} is not a member this SDK knows; the live resource has it with the same value, so it is kept (a newer service?)` })
+        this.warnings.push({
+          kind,
+          key,
+          message: `${member.path} is not a member this SDK knows; the live resource has it with the same value, so it is kept (a newer service?)`,
+        })
       } else {
         const { segments: _segments, ...problem } = member
-        this.problems.push({ ...problem, message: `${member.message}${there.found ? ' (the live resource has another value)' : ''}` })
+        this.problems.push({
+          ...problem,
+          message: `${member.message}${there.found ? ' (the live resource has another value)' : ''}`,
+        })
       }
     }
     return settled
@@ -76,7 +89,8 @@ export class UnknownMembers {
 function valueAt(value: unknown, segments: ReadonlyArray<string | number>): { found: boolean; value: unknown } {
   let current = value
   for (const segment of segments) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return { found: false, value: undefined }
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment))
+      return { found: false, value: undefined }
     current = (current as Record<string | number, unknown>)[segment]
   }
   return { found: true, value: current }
@@ -84,5 +98,6 @@ function valueAt(value: unknown, segments: ReadonlyArray<string | number>): { fo
 
 function remove(value: unknown, segments: ReadonlyArray<string | number>): void {
   const parent = valueAt(value, segments.slice(0, -1))
-  if (parent.found && typeof parent.value === 'object' && parent.value !== null && !Array.isArray(parent.value)) delete (parent.value as Record<string | number, unknown>)[segments.at(-1)!]
+  if (parent.found && typeof parent.value === 'object' && parent.value !== null && !Array.isArray(parent.value))
+    delete (parent.value as Record<string | number, unknown>)[segments.at(-1)!]
 }

@@ -40,7 +40,11 @@ export function positiveInteger(name: string, value: unknown): number {
 
 /** A path parameter, checked by the kind its operation row gives it. */
 export function pathParam(name: string, kind: PathParamKind, value: unknown): string | number {
-  return kind === 'integer' ? integerId(name, value) : kind === 'number' ? positiveInteger(name, value) : stringId(name, value)
+  return kind === 'integer'
+    ? integerId(name, value)
+    : kind === 'number'
+      ? positiveInteger(name, value)
+      : stringId(name, value)
 }
 
 /** An optional plain-object argument (params, body). */
@@ -68,7 +72,10 @@ export function queryParams<T extends object>(name: string, value: T | undefined
         throw new InvalidArgumentError(`${name}.${key}`, `expected a non-negative integer, got ${show(item)}`)
       }
     } else if (!isQueryValue(item) && !(Array.isArray(item) && item.every(isQueryValue))) {
-      throw new InvalidArgumentError(`${name}.${key}`, `expected a string, number, boolean, date or an array of them, got ${show(item)}`)
+      throw new InvalidArgumentError(
+        `${name}.${key}`,
+        `expected a string, number, boolean, date or an array of them, got ${show(item)}`,
+      )
     }
   }
   return params
@@ -78,7 +85,11 @@ export function queryParams<T extends object>(name: string, value: T | undefined
  * Query parameters (checked as `queryParams` does) with the lists the service parses as JSON arrays
  * (`tags`, `excluded_properties`, …) sent as JSON array strings rather than comma lists.
  */
-export function withJsonArrays<T extends object>(name: string, params: T | undefined, keys: readonly string[]): Record<string, unknown> | undefined {
+export function withJsonArrays<T extends object>(
+  name: string,
+  params: T | undefined,
+  keys: readonly string[],
+): Record<string, unknown> | undefined {
   const query: Record<string, unknown> | undefined = queryParams(name, params) && { ...params }
   for (const key of keys) {
     if (query?.[key] != null) query[key] = JSON.stringify(stringList(`${name}.${key}`, query[key], true))
@@ -89,7 +100,10 @@ export function withJsonArrays<T extends object>(name: string, params: T | undef
 /** An array of strings for a query or a body (endpoint names, survey ids, tags); non-empty unless `allowEmpty`. */
 export function stringList(name: string, value: unknown, allowEmpty = false): string[] {
   if (!Array.isArray(value) || (!allowEmpty && value.length === 0)) {
-    throw new InvalidArgumentError(name, `expected ${allowEmpty ? 'an' : 'a non-empty'} array of strings, got ${show(value)}`)
+    throw new InvalidArgumentError(
+      name,
+      `expected ${allowEmpty ? 'an' : 'a non-empty'} array of strings, got ${show(value)}`,
+    )
   }
   value.forEach((item, index) => {
     if (typeof item !== 'string' || item.length === 0) {

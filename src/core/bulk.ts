@@ -157,14 +157,21 @@ function untilAborted<V>(value: V | Promise<V>, signal: AbortSignal | undefined)
   })
 }
 
-function checkBulkArguments<T, R>(items: BulkSource<T>, fn: (item: T, context: BulkContext) => R | PromiseLike<R>, options: BulkOptions): BulkOptions {
+function checkBulkArguments<T, R>(
+  items: BulkSource<T>,
+  fn: (item: T, context: BulkContext) => R | PromiseLike<R>,
+  options: BulkOptions,
+): BulkOptions {
   const { concurrency = 1, signal, stopOnError, onProgress } = plainObject('options', options, true) as BulkOptions
   if (typeof items !== 'object' || items === null || !(Symbol.iterator in items || Symbol.asyncIterator in items)) {
     throw new InvalidArgumentError('items', `expected an array, an iterable or an async iterable, got ${show(items)}`)
   }
   if (typeof fn !== 'function') throw new InvalidArgumentError('fn', `expected a function, got ${show(fn)}`)
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
-    throw new InvalidArgumentError('options.concurrency', `expected a whole number of at least 1, got ${show(concurrency)}`)
+    throw new InvalidArgumentError(
+      'options.concurrency',
+      `expected a whole number of at least 1, got ${show(concurrency)}`,
+    )
   }
   checkRequestOptions({ signal })
   checkTypeOf('options.stopOnError', stopOnError, 'boolean')

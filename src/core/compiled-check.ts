@@ -23,7 +23,12 @@ const compiled = new WeakMap<Schema, Check>()
  * own `__proto__` key (zod drops it) takes zod's path.
  */
 function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, '__proto__')
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !Object.hasOwn(value, '__proto__')
+  )
 }
 
 /** The check of `schema`, compiled on first use. */
@@ -81,7 +86,11 @@ function build(def: core.$ZodTypeDef): Check {
       return arrayCheck(inner((def as core.$ZodArrayDef).element), [], undefined)
     case 'tuple': {
       const { items, rest } = def as core.$ZodTupleDef
-      return arrayCheck(undefined, items.map((item) => inner(item)), rest ? inner(rest) : undefined)
+      return arrayCheck(
+        undefined,
+        items.map((item) => inner(item)),
+        rest ? inner(rest) : undefined,
+      )
     }
     case 'record':
       return recordCheck(def as core.$ZodRecordDef)
@@ -95,9 +104,31 @@ function build(def: core.$ZodTypeDef): Check {
 }
 
 type ZodDecidedKind =
-  | 'int' | 'bigint' | 'symbol' | 'undefined' | 'void' | 'never' | 'date' | 'file' | 'intersection' | 'map'
-  | 'set' | 'nonoptional' | 'success' | 'transform' | 'default' | 'prefault' | 'catch' | 'nan' | 'pipe'
-  | 'readonly' | 'template_literal' | 'promise' | 'lazy' | 'function' | 'custom'
+  | 'int'
+  | 'bigint'
+  | 'symbol'
+  | 'undefined'
+  | 'void'
+  | 'never'
+  | 'date'
+  | 'file'
+  | 'intersection'
+  | 'map'
+  | 'set'
+  | 'nonoptional'
+  | 'success'
+  | 'transform'
+  | 'default'
+  | 'prefault'
+  | 'catch'
+  | 'nan'
+  | 'pipe'
+  | 'readonly'
+  | 'template_literal'
+  | 'promise'
+  | 'lazy'
+  | 'function'
+  | 'custom'
 
 function zodDecides(_kind: ZodDecidedKind): Check {
   return no

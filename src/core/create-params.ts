@@ -8,9 +8,16 @@ import { CREATE_FIELDS, type CreateGroup } from './create-fields.js'
  * write form), without `null`s (absent is the service's default). What the service derives (ids,
  * timestamps, authors, computed fields) is not a field of the create body, so it is left out.
  */
-export function writableFields(group: CreateGroup, resource: unknown, drop: readonly string[] = []): Record<string, unknown> {
+export function writableFields(
+  group: CreateGroup,
+  resource: unknown,
+  drop: readonly string[] = [],
+): Record<string, unknown> {
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) {
-    throw new InvalidArgumentError('resource', `expected a resource object as the service returns it, got ${show(resource)}`)
+    throw new InvalidArgumentError(
+      'resource',
+      `expected a resource object as the service returns it, got ${show(resource)}`,
+    )
   }
   const names = CREATE_FIELDS[group]?.split(' ') ?? []
   const fields: Record<string, unknown> = {}

@@ -1,5 +1,12 @@
 import { HTTPError, TimeoutError as KyTimeoutError } from 'ky'
-import { AbortError, ConnectionError, PROJECT_KEY_HINT, ProjectClientError, TimeoutError, toApiError } from './errors.js'
+import {
+  AbortError,
+  ConnectionError,
+  PROJECT_KEY_HINT,
+  ProjectClientError,
+  TimeoutError,
+  toApiError,
+} from './errors.js'
 import { bodyText, parseBody } from './guarded-fetch.js'
 import type { Scope } from './operations.js'
 import { isAbort } from './retry-policy.js'
@@ -38,7 +45,8 @@ export function toClientError(error: unknown, call: FailedCall): ProjectClientEr
     })
   }
   if (call.signal?.aborted || isAbort(error)) return new AbortError(`${where} was aborted`)
-  if (error instanceof KyTimeoutError) return new TimeoutError(`${where} timed out after ${call.timeout} ms per attempt`)
+  if (error instanceof KyTimeoutError)
+    return new TimeoutError(`${where} timed out after ${call.timeout} ms per attempt`)
   return new ConnectionError(`${where} failed: ${describeFailure(error)}`, { cause: error })
 }
 

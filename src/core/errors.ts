@@ -154,7 +154,9 @@ export class AuthenticationError extends ApiError {
     const other = region === 'us' ? 'https://eu.posthog.com' : 'https://us.posthog.com'
     const why = /not provided/.test(detail)
       ? 'the Authorization header did not reach the service (a proxy in front may drop it)'
-      : region && init.hint !== PROJECT_KEY_HINT && /invalid|^$/i.test(detail) &&
+      : region &&
+        init.hint !== PROJECT_KEY_HINT &&
+        /invalid|^$/i.test(detail) &&
         `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
     super(why ? { ...init, hint: init.hint ? `${init.hint}; ${why}` : why } : init)
   }
@@ -267,7 +269,9 @@ export class ResponseTooLargeError extends ProjectClientError {
     /** HTTP status of the response. */
     readonly status: number,
   ) {
-    super(`${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): not read further`)
+    super(
+      `${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): not read further`,
+    )
   }
 }
 
@@ -324,7 +328,13 @@ function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' |
 }
 
 /** `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the detail. */
-function describe(status: number, method: string, url: string, detail: string | undefined, attr: string | null | undefined): string {
+function describe(
+  status: number,
+  method: string,
+  url: string,
+  detail: string | undefined,
+  attr: string | null | undefined,
+): string {
   return `${method} ${url} failed with ${status}${detail ? `: ${detail}` : ''}${attr ? ` (attr: ${attr})` : ''}`
 }
 

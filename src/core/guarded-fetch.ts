@@ -27,7 +27,13 @@ export class GuardedFetch {
   /** The most bytes of a body read (`maxResponseBytes`), after decompression. */
   readonly #maxBytes: number
 
-  constructor(fetch: typeof globalThis.fetch, origin: string, maxBytes: number, onResponse?: (line: string) => void, onThrottled?: (url: string, seconds: number) => void) {
+  constructor(
+    fetch: typeof globalThis.fetch,
+    origin: string,
+    maxBytes: number,
+    onResponse?: (line: string) => void,
+    onThrottled?: (url: string, seconds: number) => void,
+  ) {
     this.#fetch = fetch
     this.#origin = origin
     this.#maxBytes = maxBytes
@@ -53,7 +59,8 @@ export class GuardedFetch {
   #follow(response: Response, request: Request, target: URL | null, hop: number, replayJson: unknown): Request {
     void response.body?.cancel().catch(() => undefined)
     if (!target || target.origin !== this.#origin || hop >= MAX_REDIRECTS) {
-      const why = hop >= MAX_REDIRECTS ? 'too many redirects' : `not followed, the API key is only sent to ${this.#origin}`
+      const why =
+        hop >= MAX_REDIRECTS ? 'too many redirects' : `not followed, the API key is only sent to ${this.#origin}`
       throw new ApiError({
         status: response.status,
         body: undefined,
@@ -63,7 +70,8 @@ export class GuardedFetch {
         message: `${request.method} ${request.url} was redirected ${target ? `to ${target.href}` : 'elsewhere'}: ${why}`,
       })
     }
-    const method = response.status === 303 || (response.status <= 302 && request.method === 'POST') ? 'GET' : request.method
+    const method =
+      response.status === 303 || (response.status <= 302 && request.method === 'POST') ? 'GET' : request.method
     return new Request(target, {
       method,
       headers: request.headers,
@@ -78,7 +86,13 @@ export class GuardedFetch {
     const bytes = await this.#read(response, request)
     if (response.status < 200 || response.status > 599) {
       // A web `Response` cannot carry such a status (1xx reach here only from a custom fetch).
-      throw toApiError({ status: response.status, body: parseBody(utf8.decode(bytes)), headers: response.headers, method: request.method, url: request.url })
+      throw toApiError({
+        status: response.status,
+        body: parseBody(utf8.decode(bytes)),
+        headers: response.headers,
+        method: request.method,
+        url: request.url,
+      })
     }
     // Logged here rather than in a ky afterResponse hook: any such hook makes ky clone every response.
     this.#onResponse?.(`${response.status} ${request.method} ${request.url}`)
@@ -87,7 +101,8 @@ export class GuardedFetch {
     if (seconds !== null) this.#onThrottled?.(request.url, seconds)
     // The response itself, its body read (ky reads only its status and headers). One of our own, with no
     // body, when a header was added or a custom fetch answered something that only looks like a Response.
-    const buffered = headers === response.headers && response instanceof Response ? response : copyOf(response, null, headers)
+    const buffered =
+      headers === response.headers && response instanceof Response ? response : copyOf(response, null, headers)
     bodies.set(buffered, bytes)
     return buffered
   }
@@ -122,7 +137,8 @@ export class GuardedFetch {
       }
       chunks.push(chunk.value)
     }
-    if (chunks.length === 1 && chunks[0]!.byteOffset === 0 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Uint8Array<ArrayBuffer>
+    if (chunks.length === 1 && chunks[0]!.byteOffset === 0 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength)
+      return chunks[0] as Uint8Array<ArrayBuffer>
     const bytes = new Uint8Array(length)
     let offset = 0
     for (const chunk of chunks) {
@@ -147,7 +163,11 @@ export function bodyBytes(response: Response): Uint8Array<ArrayBuffer> {
  * more than the rest of the SDK's work on a call.
  */
 export function readable(response: Response): Response {
-  return copyOf(response, NULL_BODY_STATUSES.has(response.status) ? null : bytesStream(bodyBytes(response)), response.headers)
+  return copyOf(
+    response,
+    NULL_BODY_STATUSES.has(response.status) ? null : bytesStream(bodyBytes(response)),
+    response.headers,
+  )
 }
 
 /** The text of a response `GuardedFetch` returned. */

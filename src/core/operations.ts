@@ -108,10 +108,15 @@ export const OPERATIONS = Object.fromEntries(
     const things = group.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
     const operation: Operation = {
       ...row,
-      scope: row.scope === undefined ? (`${pathScope(row.path)}:${row.method === 'GET' ? 'read' : 'write'}` as Scope) : row.scope,
+      scope:
+        row.scope === undefined
+          ? (`${pathScope(row.path)}:${row.method === 'GET' ? 'read' : 'write'}` as Scope)
+          : row.scope,
       idempotent: row.idempotent ?? (row.method === 'GET' || row.method === 'DELETE'),
       endpointsPrefix: group === 'endpoints',
-      ...(softDeleteOnly && { hint: `${things} are never hard-deleted (the service always answers 405): use ${group}.softDelete(id)` }),
+      ...(softDeleteOnly && {
+        hint: `${things} are never hard-deleted (the service always answers 405): use ${group}.softDelete(id)`,
+      }),
     }
     return [id, operation]
   }),

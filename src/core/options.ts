@@ -90,7 +90,8 @@ export function checkWhole(name: string, value: unknown, min: number, max: numbe
 export function checkHeaders(name: string, value: unknown): Record<string, string> {
   const headers = plainObject(name, value as object) as Record<string, unknown>
   for (const [key, item] of Object.entries(headers)) {
-    if (typeof item !== 'string') throw new InvalidArgumentError(`${name}.${key}`, `expected a string, got ${show(item)}`)
+    if (typeof item !== 'string')
+      throw new InvalidArgumentError(`${name}.${key}`, `expected a string, got ${show(item)}`)
   }
   return headers as Record<string, string>
 }
@@ -101,7 +102,10 @@ export function checkApiKey(value: unknown): string {
     throw new InvalidArgumentError('apiKey', 'missing: pass `apiKey` or set POSTHOG_PERSONAL_API_KEY')
   }
   if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new InvalidArgumentError('apiKey', 'malformed: expected a personal API key (`phx_…`) with no spaces or control characters')
+    throw new InvalidArgumentError(
+      'apiKey',
+      'malformed: expected a personal API key (`phx_…`) with no spaces or control characters',
+    )
   }
   return value
 }
@@ -125,7 +129,10 @@ export function checkBaseUrl(value: unknown): URL {
     url = undefined
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new InvalidArgumentError('baseUrl', `expected an http(s) URL such as https://eu.posthog.com, got ${show(value)}`)
+    throw new InvalidArgumentError(
+      'baseUrl',
+      `expected an http(s) URL such as https://eu.posthog.com, got ${show(value)}`,
+    )
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new InvalidArgumentError('baseUrl', 'must not carry credentials, a query or a fragment')
@@ -133,14 +140,20 @@ export function checkBaseUrl(value: unknown): URL {
   // `…/api` would send every request to `/api/api/projects/…`, a bare 404.
   if (/\/api\/?$/.test(url.pathname)) {
     const host = url.href.replace(/\/api\/?$/, '')
-    throw new InvalidArgumentError('baseUrl', `ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${host}`)
+    throw new InvalidArgumentError(
+      'baseUrl',
+      `ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${host}`,
+    )
   }
   return url
 }
 
 /** An object with a `debug` method, such as `console`. */
 export function checkLogger(value: unknown): Logger | undefined {
-  if (value !== undefined && (typeof value !== 'object' || value === null || typeof (value as Logger).debug !== 'function')) {
+  if (
+    value !== undefined &&
+    (typeof value !== 'object' || value === null || typeof (value as Logger).debug !== 'function')
+  ) {
     throw new InvalidArgumentError('logger', 'expected an object with a `debug` method, such as `console`')
   }
   return value as Logger | undefined
@@ -149,7 +162,10 @@ export function checkLogger(value: unknown): Logger | undefined {
 /** One of a closed set of strings. */
 export function checkOneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
   if (!allowed.includes(value as T)) {
-    throw new InvalidArgumentError(name, `expected ${allowed.map((item) => `"${item}"`).join(' or ')}, got ${show(value)}`)
+    throw new InvalidArgumentError(
+      name,
+      `expected ${allowed.map((item) => `"${item}"`).join(' or ')}, got ${show(value)}`,
+    )
   }
   return value as T
 }

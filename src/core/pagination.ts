@@ -128,7 +128,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     const ahead = this.#concurrency > 1 ? pagesLeftByOffset(first) : 0
     const inFlight: Array<PagePromise<T>> = []
     const seen = new Set<string>()
-    for (let planned = 0; ; ) {
+    for (let planned = 0; ;) {
       seen.add(walkKey(page.url))
       // Pages computed by offset go out `concurrency` at a time, each exactly once, and come back in order.
       for (; inFlight.length < this.#concurrency && planned < ahead; planned++) {
@@ -199,11 +199,19 @@ export function decodePage<T>(item: z.ZodMiniType<T>): Decoder<PageEnvelope<T>> 
     }
     if (validate) {
       const body = parseWith(envelope, json)
-      return { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null, hasMore: body.has_more }
+      return {
+        results: body.results,
+        count: body.count ?? body.total_count ?? null,
+        next: body.next,
+        previous: body.previous ?? null,
+        hasMore: body.has_more,
+      }
     }
     const body = json as Record<string, unknown> | null
     if (!body || !Array.isArray(body.results)) {
-      throw new DecodeFailure([{ code: 'invalid_type', path: ['results'], message: 'a list response needs a `results` array' }])
+      throw new DecodeFailure([
+        { code: 'invalid_type', path: ['results'], message: 'a list response needs a `results` array' },
+      ])
     }
     const number = (value: unknown) => (typeof value === 'number' ? value : null)
     const link = (value: unknown) => (typeof value === 'string' ? value : value === null ? null : undefined)
@@ -242,7 +250,9 @@ function pagesLeftByOffset(page: Page<unknown>): number {
   const offset = Number(query.get('offset'))
   // A `next` that does not move forward is left to the walk one link at a time (and its loop check).
   const forward = offset > Number(new URL(page.url).searchParams.get('offset'))
-  return forward && limit > 0 && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? Math.ceil((page.count - offset) / limit) : 0
+  return forward && limit > 0 && Number.isSafeInteger(limit) && Number.isSafeInteger(offset)
+    ? Math.ceil((page.count - offset) / limit)
+    : 0
 }
 
 /**

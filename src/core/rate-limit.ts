@@ -35,7 +35,9 @@ const LIMITS = [
 ] as const
 
 /** The service's published limits. */
-export const SERVICE_RATE_LIMITS: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(LIMITS.map(([name, number]) => [name, number])) as Required<RateLimits>
+export const SERVICE_RATE_LIMITS: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(
+  LIMITS.map(([name, number]) => [name, number]),
+) as Required<RateLimits>
 
 /**
  * Added to every window: the service stamps a request when it arrives, the client when it leaves, and
@@ -55,7 +57,9 @@ export function limitGroup(url: string): LimitGroup {
 export type LimitGroup = 0 | 1 | 2
 
 /** No limit at all: a limiter made with these only shares the pause after a 429 among its clients. */
-const UNLIMITED: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(LIMITS.map(([name]) => [name, Number.POSITIVE_INFINITY])) as Required<RateLimits>
+const UNLIMITED: Readonly<Required<RateLimits>> = /* @__PURE__ */ Object.fromEntries(
+  LIMITS.map(([name]) => [name, Number.POSITIVE_INFINITY]),
+) as Required<RateLimits>
 
 /**
  * The `rateLimit` option checked: `false` for no limiter, else every number filled in. Left out, it is the
@@ -71,7 +75,11 @@ export function rateLimitOption(name: string, value: unknown, onCloud: boolean):
     throw new InvalidArgumentError(name, `expected an object or false, got ${show(value)}`)
   }
   for (const [key, number] of Object.entries(value)) {
-    const bad = !(key in limits) ? 'is not a limit' : number !== undefined && !(Number.isSafeInteger(number) && number > 0) && `expected a whole number from 1, got ${show(number)}`
+    const bad = !(key in limits)
+      ? 'is not a limit'
+      : number !== undefined &&
+        !(Number.isSafeInteger(number) && number > 0) &&
+        `expected a whole number from 1, got ${show(number)}`
     if (bad) throw new InvalidArgumentError(`${name}.${key}`, bad)
     if (number === undefined) continue
     limits[key as keyof RateLimits] = number
@@ -245,7 +253,8 @@ export class Limiter {
 
   /** Lowers any limit above `limits` (clients that disagree get the strictest numbers). */
   tighten(limits: Required<RateLimits>): void {
-    for (const { windows } of this.groups) for (const window of windows) window.limit = Math.min(window.limit, limits[window.name])
+    for (const { windows } of this.groups)
+      for (const window of windows) window.limit = Math.min(window.limit, limits[window.name])
   }
 }
 

@@ -34,7 +34,8 @@ export class Redactor {
         const descriptor = Reflect.getOwnPropertyDescriptor(source, key)
         if (!descriptor || !('value' in descriptor)) continue
         const clean = this.#value(descriptor.value, seen, stack)
-        if (source !== target || clean !== descriptor.value) Reflect.defineProperty(target, key, { ...descriptor, value: clean })
+        if (source !== target || clean !== descriptor.value)
+          Reflect.defineProperty(target, key, { ...descriptor, value: clean })
       }
     }
     return error
@@ -58,7 +59,8 @@ export class Redactor {
 
   #headers(headers: Headers): Headers {
     for (const [, value] of headers) {
-      if (value.includes(this.#secret)) return new Headers([...headers].map(([name, item]) => [name, this.text(item)] as [string, string]))
+      if (value.includes(this.#secret))
+        return new Headers([...headers].map(([name, item]) => [name, this.text(item)] as [string, string]))
     }
     return headers
   }

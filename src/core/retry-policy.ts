@@ -11,7 +11,14 @@ const RETRY_BACKOFF_CAP_MS = 8_000
 const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, index) => 500 + index)]
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
 /** Connection failures where the request never reached the server: safe to retry any method. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
 
 // One options object per kind of call: ky copies its options on every request, so they are built once.
 const policies = new Map<string, RetryOptions>()

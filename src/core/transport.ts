@@ -2,12 +2,29 @@ import ky, { type KyInstance, type Options } from 'ky'
 import type * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { pathParam, plainObject, queryParams, show } from './args.js'
-import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationError, type ValidationIssue } from './errors.js'
+import {
+  AbortError,
+  InvalidArgumentError,
+  RateLimitError,
+  ResponseValidationError,
+  type ValidationIssue,
+} from './errors.js'
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
 import { checkRequestOptions, checkWhole, type Logger, type RequestOptions } from './options.js'
-import { Page, PagePromise, decodePage, nextByOffset, rejectedPage, walkKey, type ListOptions, type PageEnvelope, type PageFetcher, type PageLink } from './pagination.js'
+import {
+  Page,
+  PagePromise,
+  decodePage,
+  nextByOffset,
+  rejectedPage,
+  walkKey,
+  type ListOptions,
+  type PageEnvelope,
+  type PageFetcher,
+  type PageLink,
+} from './pagination.js'
 import { PauseTooLong, limitGroup, sharedLimiter, type Limiter, type RateLimits } from './rate-limit.js'
 import { Redactor } from './redaction.js'
 import { retryPolicy } from './retry-policy.js'
@@ -150,7 +167,8 @@ export class Transport {
     const log = config.logger ? (line: string) => this.#log(line) : undefined
     const fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
     // After a 429, every call of its limit waits the time out together, rather than each meeting its own 429.
-    const onThrottled = limiter && ((url: string, seconds: number) => limiter.groups[limitGroup(url)].pause(seconds * 1_000))
+    const onThrottled =
+      limiter && ((url: string, seconds: number) => limiter.groups[limitGroup(url)].pause(seconds * 1_000))
     this.#fetch = new GuardedFetch(fetch, config.baseUrl.origin, config.maxResponseBytes, log, onThrottled)
     this.#apiRoot = `${config.baseUrl.href.replace(/\/+$/, '')}/api/`
     const project = `/${encodeURIComponent(config.projectId)}/`
@@ -158,14 +176,28 @@ export class Transport {
     this.#endpointsRoot = `${this.#apiRoot}${config.endpointsPrefix}${project}`
     // Hooks only where needed: ky merges every option into each request, so options it does not need cost per call.
     const beforeRetry: NonNullable<NonNullable<Options['hooks']>['beforeRetry']> = []
-    if (log) beforeRetry.push(({ request, error, retryCount }) => log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${describeFailure(error)}`))
+    if (log)
+      beforeRetry.push(({ request, error, retryCount }) =>
+        log(`will retry (${retryCount}) ${request.method} ${request.url} after: ${describeFailure(error)}`),
+      )
     // A retry takes its turn after ky's delay, before its attempt's timer starts. The caller's signal rides in
     // `context`: the request's own signal also follows ky's timeout, which may have fired on the last attempt.
-    if (limiter) beforeRetry.push(({ request, options }) => this.#pace(request.method, request.url, options.context as PaceContext))
+    if (limiter)
+      beforeRetry.push(({ request, options }) =>
+        this.#pace(request.method, request.url, options.context as PaceContext),
+      )
     const hooks: Options['hooks'] = {}
-    if (log) hooks.beforeRequest = [(request, _options, { retryCount }) => log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`)]
+    if (log)
+      hooks.beforeRequest = [
+        (request, _options, { retryCount }) =>
+          log(`${retryCount ? `retry ${retryCount}: ` : ''}${request.method} ${request.url}`),
+      ]
     if (beforeRetry.length > 0) hooks.beforeRetry = beforeRetry
-    this.#ky = ky.create({ fetch: (input, init) => this.#fetch.fetch(input as Request, init), throwHttpErrors: true, hooks })
+    this.#ky = ky.create({
+      fetch: (input, init) => this.#fetch.fetch(input as Request, init),
+      throwHttpErrors: true,
+      hooks,
+    })
   }
 
   /** The absolute URL of an operation with its path parameters and query. */
@@ -179,12 +211,22 @@ export class Transport {
    * Calls an operation whose answer `response` reads. `args` may be a function, for methods with checks of
    * their own: it runs lazily, so bad input becomes a rejected promise and no request.
    */
-  request<T>(id: OperationId, response: ResponseSpec<T>, args?: CallArgs | (() => CallArgs), options?: RequestOptions): APIPromise<T> {
+  request<T>(
+    id: OperationId,
+    response: ResponseSpec<T>,
+    args?: CallArgs | (() => CallArgs),
+    options?: RequestOptions,
+  ): APIPromise<T> {
     return new APIPromise(this.send(id, response, args, options))
   }
 
   /** `request` as a plain promise of `{ data, response }`, for reads made of several calls. */
-  send<T>(id: OperationId, response: ResponseSpec<T>, args?: CallArgs | (() => CallArgs), options?: RequestOptions): Promise<WithResponse<T>> {
+  send<T>(
+    id: OperationId,
+    response: ResponseSpec<T>,
+    args?: CallArgs | (() => CallArgs),
+    options?: RequestOptions,
+  ): Promise<WithResponse<T>> {
     try {
       return this.#send(this.#prepare(id, response, args, options))
     } catch (error) {
@@ -196,7 +238,13 @@ export class Transport {
    * Calls a list operation whose items `item` checks: a `PagePromise` whose later pages reuse the operation
    * and the request options; `walk` changes how the pages are read (`ListWalk`).
    */
-  list<T>(id: OperationId, item: z.ZodMiniType<T>, args?: CallArgs | (() => CallArgs), options?: ListOptions, walk: ListWalk<T> = {}): PagePromise<T> {
+  list<T>(
+    id: OperationId,
+    item: z.ZodMiniType<T>,
+    args?: CallArgs | (() => CallArgs),
+    options?: ListOptions,
+    walk: ListWalk<T> = {},
+  ): PagePromise<T> {
     const { then, fallback, keep } = walk
     type Envelope = WithResponse<PageEnvelope<T>>
     let call: Prepared<PageEnvelope<T>>
@@ -232,7 +280,11 @@ export class Transport {
         throw error
       }))
       return Promise.all([read(url, first), test]).then(([{ data, response }, kept]) => ({
-        data: { ...data, next: data.next === undefined ? nextByOffset(url, data) : data.next, results: data.results.filter(kept) },
+        data: {
+          ...data,
+          next: data.next === undefined ? nextByOffset(url, data) : data.next,
+          results: data.results.filter(kept),
+        },
         response,
       }))
     }
@@ -248,7 +300,11 @@ export class Transport {
         return new PagePromise(
           readKept(url, !from).then(({ data, response }) => {
             const page = new Page(data, url, fetchPage)
-            return { data: after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)), response }
+            return {
+              data:
+                after === null || page.hasNextPage() ? page : new Page({ ...data, next: after }, url, pagesOf(null)),
+              response,
+            }
           }),
           options?.signal,
           concurrency,
@@ -269,7 +325,12 @@ export class Transport {
   }
 
   /** Checks a call's arguments against its operation row and builds what is sent. */
-  #prepare<T>(id: OperationId, response: ResponseSpec<T>, args: CallArgs | (() => CallArgs) = {}, options: RequestOptions | undefined): Prepared<T> {
+  #prepare<T>(
+    id: OperationId,
+    response: ResponseSpec<T>,
+    args: CallArgs | (() => CallArgs) = {},
+    options: RequestOptions | undefined,
+  ): Prepared<T> {
     const operation: Operation = OPERATIONS[id]
     checkRequestOptions(options)
     const { path, query, body, givenQuery } = typeof args === 'function' ? args() : args
@@ -293,10 +354,14 @@ export class Transport {
 
   #prepareRaw(request: RawRequest, options: RequestOptions | undefined): Prepared<unknown> {
     const { method, path, query, body } = plainObject('request', request, true) as RawRequest
-    if (!RAW_METHODS.includes(method)) throw new InvalidArgumentError('request.method', `expected one of ${RAW_METHODS.join(', ')}, got ${show(method)}`)
+    if (!RAW_METHODS.includes(method))
+      throw new InvalidArgumentError('request.method', `expected one of ${RAW_METHODS.join(', ')}, got ${show(method)}`)
     // `//host/…` would be read as another host: the key only goes to `baseUrl`.
     if (typeof path !== 'string' || path === '' || path.startsWith('//') || /^[a-z][a-z\d+.-]*:/i.test(path)) {
-      throw new InvalidArgumentError('request.path', `expected a path such as "experiments/1/" or "/api/users/@me/", got ${show(path)}`)
+      throw new InvalidArgumentError(
+        'request.path',
+        `expected a path such as "experiments/1/" or "/api/users/@me/", got ${show(path)}`,
+      )
     }
     checkRequestOptions(options)
     const base = path.startsWith('/') ? this.#apiRoot.slice(0, -'/api/'.length) : this.#projectRoot
@@ -349,11 +414,21 @@ export class Transport {
       method: call.method,
       redirect: 'manual', // see GuardedFetch
       timeout,
-      headers: { accept: 'application/json', ...this.config.headers, ...options.headers, authorization: `Bearer ${this.#apiKey}` },
-      retry: retryPolicy(call.idempotent, options.maxRetries ?? this.config.maxRetries, options.maxRetryDelay ?? this.config.maxRetryDelay),
+      headers: {
+        accept: 'application/json',
+        ...this.config.headers,
+        ...options.headers,
+        authorization: `Bearer ${this.#apiKey}`,
+      },
+      retry: retryPolicy(
+        call.idempotent,
+        options.maxRetries ?? this.config.maxRetries,
+        options.maxRetryDelay ?? this.config.maxRetryDelay,
+      ),
     }
     // Only the keys that are set (ky copies its options object once per key).
-    if (call.body !== undefined) Object.assign(init, { json: call.body, replayJson: call.body } satisfies Options & ReplayOption)
+    if (call.body !== undefined)
+      Object.assign(init, { json: call.body, replayJson: call.body } satisfies Options & ReplayOption)
     if (options.signal) init.signal = options.signal
     if (this.#limiter && (options.signal || options.maxRetryDelay !== undefined)) {
       init.context = { signal: options.signal, maxRetryDelay: options.maxRetryDelay } satisfies PaceContext
@@ -366,15 +441,27 @@ export class Transport {
    * the wait. Rejects with `AbortError` on the caller's abort, and with `RateLimitError` when the pause
    * after a 429 outlasts the call's `maxRetryDelay`.
    */
-  #pace(method: string, url: string, { signal, maxRetryDelay = this.config.maxRetryDelay }: PaceContext): Promise<void> | undefined {
+  #pace(
+    method: string,
+    url: string,
+    { signal, maxRetryDelay = this.config.maxRetryDelay }: PaceContext,
+  ): Promise<void> | undefined {
     const started = Date.now()
     return this.#limiter?.groups[limitGroup(url)].acquire(signal, maxRetryDelay)?.then(
       (reason) => this.#log(`${method} ${url} waited ${Date.now() - started} ms for its turn: ${reason}`),
       (error: unknown) => {
-        if (!(error instanceof PauseTooLong)) throw new AbortError(`${method} ${url} was aborted while waiting for its turn`)
+        if (!(error instanceof PauseTooLong))
+          throw new AbortError(`${method} ${url} was aborted while waiting for its turn`)
         const seconds = Math.ceil(error.waitMs / 1_000)
         const message = `${method} ${url} was not sent: after a 429 this key waits ${seconds} s, over maxRetryDelay (${maxRetryDelay} ms)`
-        throw new RateLimitError({ status: 429, body: undefined, headers: new Headers({ 'retry-after': `${seconds}` }), method, url, message })
+        throw new RateLimitError({
+          status: 429,
+          body: undefined,
+          headers: new Headers({ 'retry-after': `${seconds}` }),
+          method,
+          url,
+          message,
+        })
       },
     )
   }
@@ -408,7 +495,10 @@ export class Transport {
       (port && port !== (base.port || (base.protocol === 'http:' ? '80' : '443'))) ||
       (trim(page) !== path && trim(page) !== trim(base.pathname) + path)
     ) {
-      fail('foreign_next_link', `to ${next.href}, not this list on ${base.origin} (the only origin the API key is sent to)`)
+      fail(
+        'foreign_next_link',
+        `to ${next.href}, not this list on ${base.origin} (the only origin the API key is sent to)`,
+      )
     }
     const url = new URL(page + search, base.origin).href
     if (seen?.has(walkKey(url))) fail('next_link_loop', `back to a page already read in this walk (${url})`)
@@ -418,15 +508,28 @@ export class Transport {
   #read<T>(call: Prepared<T>, response: Response): WithResponse<T> {
     const spec = call.response
     if (spec === 'none') return { data: undefined as T, response }
-    if (spec === 'blob') return { data: new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T, response }
+    if (spec === 'blob')
+      return {
+        data: new Blob([bodyBytes(response)], { type: response.headers.get('content-type') ?? '' }) as T,
+        response,
+      }
     const text = bodyText(response)
     if (spec === 'json' && text.trim() === '') return { data: undefined as T, response }
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch {
-      const what = text.trim() === '' ? 'an empty body' : `a body that is not JSON (${response.headers.get('content-type') ?? 'no content-type'})`
-      throw new ResponseValidationError([{ code: 'invalid_json', path: [], message: `expected JSON, got ${what}` }], text, call.method, call.url, response.status)
+      const what =
+        text.trim() === ''
+          ? 'an empty body'
+          : `a body that is not JSON (${response.headers.get('content-type') ?? 'no content-type'})`
+      throw new ResponseValidationError(
+        [{ code: 'invalid_json', path: [], message: `expected JSON, got ${what}` }],
+        text,
+        call.method,
+        call.url,
+        response.status,
+      )
     }
     if (spec === 'json') return { data: json as T, response }
     try {
@@ -479,7 +582,8 @@ function checkBody(operation: Operation, body: unknown): unknown {
 function withExtraBody(body: unknown, method: string, options: RequestOptions | undefined): unknown {
   const extra = options?.extraBody
   if (extra === undefined) return body
-  if (method === 'GET' || method === 'DELETE') throw new InvalidArgumentError('options.extraBody', `a ${method} request sends no body`)
+  if (method === 'GET' || method === 'DELETE')
+    throw new InvalidArgumentError('options.extraBody', `a ${method} request sends no body`)
   return { ...(body as object | undefined), ...extra }
 }
 

@@ -22,7 +22,8 @@ export function fillPath(template: string, values: Record<string, string | numbe
   let parts = templates.get(template)
   if (!parts) templates.set(template, (parts = template.split(/\{(\w+)\}/)))
   let path = parts[0]!
-  for (let index = 1; index < parts.length; index += 2) path += encodeURIComponent(String(values[parts[index]!])) + parts[index + 1]
+  for (let index = 1; index < parts.length; index += 2)
+    path += encodeURIComponent(String(values[parts[index]!])) + parts[index + 1]
   return path
 }
 

@@ -340,8 +340,7 @@ async function runInvocation(
   // The executor writes the exception itself: `HogVMException: …`, or `Error('…')` for one the code threw.
   if (error !== null) {
     logs.push({ level: 'error', message: `Error executing function on event ${uuid}: ${redact(run.thrown ?? error)}` })
-  }
-  else if (run.stats) {
+  } else if (run.stats) {
     const url = String((globals.event as { url: unknown }).url)
     logs.push({ level: 'debug', message: completionLine(run.stats, url) })
   }

@@ -92,8 +92,20 @@ export async function evaluateInputs(
 
 /** Header names that carry a credential: the CDP masks their values in a non-secret dictionary too ([`R7`]). */
 const CREDENTIAL_HEADER = new RegExp(
-  `^(${['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-?key', 'x-auth-token', 'auth-?token',
-    'access-?token', 'x-auth', 'token', 'secret', 'x-secret'].join('|')})$`,
+  `^(${[
+    'authorization',
+    'proxy-authorization',
+    'cookie',
+    'x-api-key',
+    'api-?key',
+    'x-auth-token',
+    'auth-?token',
+    'access-?token',
+    'x-auth',
+    'token',
+    'secret',
+    'x-secret',
+  ].join('|')})$`,
   'i',
 )
 

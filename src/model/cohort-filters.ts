@@ -29,7 +29,10 @@ const cohortPersonConditionShape = {
   negation: z.exactOptional(z.boolean()),
   ...compiledShape,
 }
-export interface CohortPersonConditionSchema extends z.ZodMiniObject<typeof cohortPersonConditionShape, z.core.$strict> {}
+export interface CohortPersonConditionSchema extends z.ZodMiniObject<
+  typeof cohortPersonConditionShape,
+  z.core.$strict
+> {}
 export const cohortPersonConditionSchema: CohortPersonConditionSchema = z.strictObject(cohortPersonConditionShape)
 /** A person property condition, e.g. `{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }`. */
 export interface CohortPersonCondition extends ShapeOutput<typeof cohortPersonConditionShape> {}
@@ -45,7 +48,10 @@ const cohortCohortConditionShape = {
   negation: z.exactOptional(z.boolean()),
   ...compiledShape,
 }
-export interface CohortCohortConditionSchema extends z.ZodMiniObject<typeof cohortCohortConditionShape, z.core.$strict> {}
+export interface CohortCohortConditionSchema extends z.ZodMiniObject<
+  typeof cohortCohortConditionShape,
+  z.core.$strict
+> {}
 export const cohortCohortConditionSchema: CohortCohortConditionSchema = z.strictObject(cohortCohortConditionShape)
 /** Membership of another cohort: `{ type: 'cohort', key: 'id', value: <cohort id> }`. */
 export interface CohortCohortCondition extends ShapeOutput<typeof cohortCohortConditionShape> {}
@@ -101,8 +107,12 @@ const cohortBehavioralConditionShape = {
   explicit_datetime_to: nullableOptional(z.string()),
   ...compiledShape,
 }
-export interface CohortBehavioralConditionSchema extends z.ZodMiniObject<typeof cohortBehavioralConditionShape, z.core.$strict> {}
-export const cohortBehavioralConditionSchema: CohortBehavioralConditionSchema = z.strictObject(cohortBehavioralConditionShape)
+export interface CohortBehavioralConditionSchema extends z.ZodMiniObject<
+  typeof cohortBehavioralConditionShape,
+  z.core.$strict
+> {}
+export const cohortBehavioralConditionSchema: CohortBehavioralConditionSchema =
+  z.strictObject(cohortBehavioralConditionShape)
 /** A behaviour, e.g. `{ type: 'behavioral', key: 'signed up', event_type: 'events', value: 'performed_event', time_value: 30, time_interval: 'day' }`. */
 export interface CohortBehavioralCondition extends ShapeOutput<typeof cohortBehavioralConditionShape> {}
 
@@ -122,7 +132,14 @@ export interface CohortConditionGroupSchema extends z.ZodMiniType<CohortConditio
 export const cohortConditionGroupSchema: CohortConditionGroupSchema = z.strictObject({
   type: z.enum(['AND', 'OR']),
   get values() {
-    return z.array(z.union([cohortConditionGroupSchema, cohortPersonConditionSchema, cohortCohortConditionSchema, cohortBehavioralConditionSchema]))
+    return z.array(
+      z.union([
+        cohortConditionGroupSchema,
+        cohortPersonConditionSchema,
+        cohortCohortConditionSchema,
+        cohortBehavioralConditionSchema,
+      ]),
+    )
   },
 })
 

@@ -20,7 +20,17 @@ export const EXPERIMENT_METRIC_GOALS = ['increase', 'decrease'] as const
 /** Units of `conversion_window_unit` and `retention_window_unit` (§P1.2). */
 export const CONVERSION_WINDOW_UNITS = ['second', 'minute', 'hour', 'day', 'week', 'month'] as const
 /** `math` of an experiment metric source (§P1.4); the service's default is `total`. */
-export const EXPERIMENT_METRIC_MATH_TYPES = ['total', 'sum', 'unique_session', 'min', 'max', 'avg', 'dau', 'unique_group', 'hogql'] as const
+export const EXPERIMENT_METRIC_MATH_TYPES = [
+  'total',
+  'sum',
+  'unique_session',
+  'min',
+  'max',
+  'avg',
+  'dau',
+  'unique_group',
+  'hogql',
+] as const
 /** `kind` of an experiment metric source (§P1.4). */
 export const EXPERIMENT_METRIC_SOURCE_KINDS = ['EventsNode', 'ActionsNode', 'ExperimentDataWarehouseNode'] as const
 /** `funnel_order_type` of a funnel metric (§P1.3). */
@@ -132,7 +142,17 @@ export const ENDPOINT_QUERY_KINDS = [
   'WebOverviewQuery',
 ] as const
 /** `sync_frequency` of a materialized endpoint (§6.1). */
-export const ENDPOINT_SYNC_FREQUENCIES = ['5min', '15min', '30min', '1hour', '6hour', '12hour', '24hour', '7day', '30day'] as const
+export const ENDPOINT_SYNC_FREQUENCIES = [
+  '5min',
+  '15min',
+  '30min',
+  '1hour',
+  '6hour',
+  '12hour',
+  '24hour',
+  '7day',
+  '30day',
+] as const
 /** `data_freshness_seconds` (§P3.1). */
 export const ENDPOINT_DATA_FRESHNESS_SECONDS = [900, 1800, 3600, 21600, 43200, 86400, 604800] as const
 /** Run `refresh`: the older `blocking` family and the newer `cache`/`force`/`direct` (§6.1, §P3.4). */
@@ -180,7 +200,12 @@ export const HOG_FUNCTION_INPUT_TYPES = [
 /** `templating` of an input (§P4.2). */
 export const HOG_FUNCTION_TEMPLATING = ['hog', 'liquid'] as const
 /** `filters.source` (§P4.3). */
-export const HOG_FUNCTION_FILTER_SOURCES = ['events', 'person-updates', 'data-warehouse-table', 'data-warehouse-view'] as const
+export const HOG_FUNCTION_FILTER_SOURCES = [
+  'events',
+  'person-updates',
+  'data-warehouse-table',
+  'data-warehouse-view',
+] as const
 /** Log levels of `hogFunctions.logs` (§4.2). */
 export const HOG_FUNCTION_LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const
 /** `interval` of `hogFunctions.metrics` (§4.2). */
@@ -238,7 +263,14 @@ export const FEATURE_FLAG_OPERATORS = [
   'flag_evaluates_to',
 ] as const
 /** `creation_context` of a new flag (§11.2). */
-export const FEATURE_FLAG_CREATION_CONTEXTS = ['feature_flags', 'experiments', 'surveys', 'early_access_features', 'web_experiments', 'product_tours'] as const
+export const FEATURE_FLAG_CREATION_CONTEXTS = [
+  'feature_flags',
+  'experiments',
+  'surveys',
+  'early_access_features',
+  'web_experiments',
+  'product_tours',
+] as const
 /** `bucketing_identifier` of a flag (§11.2). */
 export const FEATURE_FLAG_BUCKETING_IDENTIFIERS = ['distinct_id', 'device_id'] as const
 /** `type` filter of `featureFlags.list` (§11.2). */
@@ -260,8 +292,24 @@ export const COHORT_EVENT_TYPES = ['events', 'actions'] as const
 /** `text_matching`, `href_matching`, `url_matching` of an action step (§11.4). */
 export const ACTION_STEP_MATCHINGS = ['contains', 'regex', 'exact'] as const
 /** `ordering` of `actions.list` (§11.4). */
-export const ACTION_ORDERINGS = ['name', '-name', 'created_at', '-created_at', 'pinned_at', '-pinned_at', 'created_by', '-created_by'] as const
+export const ACTION_ORDERINGS = [
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'pinned_at',
+  '-pinned_at',
+  'created_by',
+  '-created_by',
+] as const
 /** `stage` of an early access feature (§14.3 [`E3`]). */
-export const EARLY_ACCESS_FEATURE_STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const
+export const EARLY_ACCESS_FEATURE_STAGES = [
+  'draft',
+  'concept',
+  'alpha',
+  'beta',
+  'general-availability',
+  'archived',
+] as const
 /** `creation_mode` of a dashboard (§14.1 [`D5`]). */
 export const DASHBOARD_CREATION_MODES = ['default', 'template', 'duplicate', 'unlisted'] as const

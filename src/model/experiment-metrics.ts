@@ -47,9 +47,13 @@ const newerMetricFieldsShape = {
 // Shapes made of several are typed as the intersection of their parts, so the declarations keep each
 // member's doc (a spread object's type would lose them).
 type ExperimentMetricFieldsShape = typeof experimentMetricBasePropertiesShape & typeof newerMetricFieldsShape
-const experimentMetricFieldsShape: ExperimentMetricFieldsShape = { ...experimentMetricBasePropertiesShape, ...newerMetricFieldsShape }
+const experimentMetricFieldsShape: ExperimentMetricFieldsShape = {
+  ...experimentMetricBasePropertiesShape,
+  ...newerMetricFieldsShape,
+}
 export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<ExperimentMetricFieldsShape, z.core.$strict> {}
-export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema = /* @__PURE__ */ z.strictObject(experimentMetricFieldsShape)
+export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema =
+  /* @__PURE__ */ z.strictObject(experimentMetricFieldsShape)
 /**
  * Fields every experiment metric takes (docs/service-behaviour.md §P1.2): `kind` (`ExperimentMetric`, filled
  * in when omitted), `uuid` (generated when omitted; send it with `primary_metrics_ordered_uuids`), `name`,
@@ -67,15 +71,24 @@ const experimentMeanMetricOwnShape = {
   /** Also report the share of users whose value is at least this (sum and count math only). */
   threshold: nullableOptional(z.number()),
 }
-type ExperimentMeanMetricShape = typeof experimentMeanMetricGeneratedShape & typeof newerMetricFieldsShape & typeof experimentMeanMetricOwnShape
+type ExperimentMeanMetricShape = typeof experimentMeanMetricGeneratedShape &
+  typeof newerMetricFieldsShape &
+  typeof experimentMeanMetricOwnShape
 export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<ExperimentMeanMetricShape, z.core.$strict> {}
-export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject({ ...experimentMeanMetricGeneratedShape, ...newerMetricFieldsShape, ...experimentMeanMetricOwnShape })
+export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject({
+  ...experimentMeanMetricGeneratedShape,
+  ...newerMetricFieldsShape,
+  ...experimentMeanMetricOwnShape,
+})
 /** The mean of a per-user value (count, sum, average, …) of one `source`. */
 export interface ExperimentMeanMetric extends ShapeOutput<ExperimentMeanMetricShape> {}
 
 type ExperimentFunnelMetricShape = typeof experimentFunnelMetricGeneratedShape & typeof newerMetricFieldsShape
 export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<ExperimentFunnelMetricShape, z.core.$strict> {}
-export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject({ ...experimentFunnelMetricGeneratedShape, ...newerMetricFieldsShape })
+export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject({
+  ...experimentFunnelMetricGeneratedShape,
+  ...newerMetricFieldsShape,
+})
 /** The conversion rate through ordered `series` steps (exposure is the implicit first step). */
 export interface ExperimentFunnelMetric extends ShapeOutput<ExperimentFunnelMetricShape> {}
 
@@ -85,9 +98,15 @@ const experimentRatioMetricOwnShape = {
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
 }
-type ExperimentRatioMetricShape = typeof experimentRatioMetricGeneratedShape & typeof newerMetricFieldsShape & typeof experimentRatioMetricOwnShape
+type ExperimentRatioMetricShape = typeof experimentRatioMetricGeneratedShape &
+  typeof newerMetricFieldsShape &
+  typeof experimentRatioMetricOwnShape
 export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<ExperimentRatioMetricShape, z.core.$strict> {}
-export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject({ ...experimentRatioMetricGeneratedShape, ...newerMetricFieldsShape, ...experimentRatioMetricOwnShape })
+export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject({
+  ...experimentRatioMetricGeneratedShape,
+  ...newerMetricFieldsShape,
+  ...experimentRatioMetricOwnShape,
+})
 /** The ratio of two per-user sources (`numerator` / `denominator`, e.g. revenue per order). */
 export interface ExperimentRatioMetric extends ShapeOutput<ExperimentRatioMetricShape> {}
 
@@ -108,8 +127,14 @@ const experimentRetentionMetricOwnShape = {
   start_handling: nullableOptional(z.enum(RETENTION_START_HANDLINGS)),
 }
 type ExperimentRetentionMetricShape = typeof experimentRetentionMetricOwnShape & ExperimentMetricFieldsShape
-export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<ExperimentRetentionMetricShape, z.core.$strict> {}
-export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject({ ...experimentRetentionMetricOwnShape, ...experimentMetricFieldsShape })
+export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<
+  ExperimentRetentionMetricShape,
+  z.core.$strict
+> {}
+export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject({
+  ...experimentRetentionMetricOwnShape,
+  ...experimentMetricFieldsShape,
+})
 /** The share of users who do `completion_event` within a window after `start_event`. */
 export interface ExperimentRetentionMetric extends ShapeOutput<ExperimentRetentionMetricShape> {}
 
@@ -120,7 +145,8 @@ export const experimentMetricSchema: TypedSchema<ExperimentMetric> = z.discrimin
   experimentRetentionMetricSchema,
 ])
 /** An experiment metric, discriminated by `metric_type` (docs/service-behaviour.md §P1.1, §P1.3). */
-export type ExperimentMetric = ExperimentMeanMetric | ExperimentFunnelMetric | ExperimentRatioMetric | ExperimentRetentionMetric
+export type ExperimentMetric =
+  ExperimentMeanMetric | ExperimentFunnelMetric | ExperimentRatioMetric | ExperimentRetentionMetric
 
 const fingerprintShape = {
   /** SHA-256 of the metric definition and experiment settings; `timeseriesResults` needs it. */
@@ -128,12 +154,15 @@ const fingerprintShape = {
 }
 // A returned metric, sent back to `recalculateTimeseries` (shapes spread rather than `z.extend`: one zod
 // function less in the main bundle).
-export const experimentMetricWithFingerprintSchema: TypedSchema<ExperimentMetricWithFingerprint> = z.discriminatedUnion('metric_type', [
-  z.strictObject({ ...experimentMeanMetricSchema.shape, ...fingerprintShape }),
-  z.strictObject({ ...experimentFunnelMetricSchema.shape, ...fingerprintShape }),
-  z.strictObject({ ...experimentRatioMetricSchema.shape, ...fingerprintShape }),
-  z.strictObject({ ...experimentRetentionMetricSchema.shape, ...fingerprintShape }),
-])
+export const experimentMetricWithFingerprintSchema: TypedSchema<ExperimentMetricWithFingerprint> = z.discriminatedUnion(
+  'metric_type',
+  [
+    z.strictObject({ ...experimentMeanMetricSchema.shape, ...fingerprintShape }),
+    z.strictObject({ ...experimentFunnelMetricSchema.shape, ...fingerprintShape }),
+    z.strictObject({ ...experimentRatioMetricSchema.shape, ...fingerprintShape }),
+    z.strictObject({ ...experimentRetentionMetricSchema.shape, ...fingerprintShape }),
+  ],
+)
 /** A metric as the service returns it: with the `fingerprint` it computes on save. */
 export type ExperimentMetricWithFingerprint = ExperimentMetric & {
   /** SHA-256 of the metric definition and experiment settings; `timeseriesResults` needs it. */
@@ -228,8 +257,13 @@ const experimentEventExposureConfigShape = {
   /** Schema-migration version. */
   version: nullableOptional(z.number()),
 }
-export interface ExperimentEventExposureConfigSchema extends z.ZodMiniObject<typeof experimentEventExposureConfigShape, z.core.$strict> {}
-export const experimentEventExposureConfigSchema: ExperimentEventExposureConfigSchema = z.strictObject(experimentEventExposureConfigShape)
+export interface ExperimentEventExposureConfigSchema extends z.ZodMiniObject<
+  typeof experimentEventExposureConfigShape,
+  z.core.$strict
+> {}
+export const experimentEventExposureConfigSchema: ExperimentEventExposureConfigSchema = z.strictObject(
+  experimentEventExposureConfigShape,
+)
 /** The default exposure: users who saw a given event (usually `$feature_flag_called`). */
 export interface ExperimentEventExposureConfig extends ShapeOutput<typeof experimentEventExposureConfigShape> {}
 
@@ -241,8 +275,13 @@ const experimentExposureCriteriaShape = {
   /** Users seen in several variants: `exclude` (default) drops them, `first_seen` keeps their first. */
   multiple_variant_handling: z.exactOptional(z.enum(MULTIPLE_VARIANT_HANDLINGS)),
 }
-export interface ExperimentExposureCriteriaSchema extends z.ZodMiniObject<typeof experimentExposureCriteriaShape, z.core.$strict> {}
-export const experimentExposureCriteriaSchema: ExperimentExposureCriteriaSchema = z.strictObject(experimentExposureCriteriaShape)
+export interface ExperimentExposureCriteriaSchema extends z.ZodMiniObject<
+  typeof experimentExposureCriteriaShape,
+  z.core.$strict
+> {}
+export const experimentExposureCriteriaSchema: ExperimentExposureCriteriaSchema = z.strictObject(
+  experimentExposureCriteriaShape,
+)
 /** Who counts as exposed (docs/service-behaviour.md §P1.8). */
 export interface ExperimentExposureCriteria extends ShapeOutput<typeof experimentExposureCriteriaShape> {}
 
@@ -278,7 +317,10 @@ const experimentStatsConfigShape = {
   /** Frequentist settings. */
   frequentist: z.exactOptional(frequentistSettingsSchema),
 }
-export interface ExperimentStatsConfigSchema extends z.ZodMiniObject<typeof experimentStatsConfigShape, z.core.$strict> {}
+export interface ExperimentStatsConfigSchema extends z.ZodMiniObject<
+  typeof experimentStatsConfigShape,
+  z.core.$strict
+> {}
 export const experimentStatsConfigSchema: ExperimentStatsConfigSchema = z.strictObject(experimentStatsConfigShape)
 /** Statistics settings (docs/service-behaviour.md §P1.9); other keys are kept by the service. */
 export interface ExperimentStatsConfig extends ShapeOutput<typeof experimentStatsConfigShape> {}
@@ -296,8 +338,12 @@ const experimentSavedMetricRefShape = {
   /** Whether it is a primary or secondary metric. */
   metadata: z.exactOptional(savedMetricMetadataSchema),
 }
-export interface ExperimentSavedMetricRefSchema extends z.ZodMiniObject<typeof experimentSavedMetricRefShape, z.core.$strict> {}
-export const experimentSavedMetricRefSchema: ExperimentSavedMetricRefSchema = z.strictObject(experimentSavedMetricRefShape)
+export interface ExperimentSavedMetricRefSchema extends z.ZodMiniObject<
+  typeof experimentSavedMetricRefShape,
+  z.core.$strict
+> {}
+export const experimentSavedMetricRefSchema: ExperimentSavedMetricRefSchema =
+  z.strictObject(experimentSavedMetricRefShape)
 /** A saved (shared) metric attached on write: `{ id, metadata: { type } }`. */
 export interface ExperimentSavedMetricRef extends ShapeOutput<typeof experimentSavedMetricRefShape> {}
 
@@ -324,8 +370,13 @@ const experimentRunningTimeCalculationShape = {
   /** How the exposure estimate is made. */
   exposure_estimate_config: z.exactOptional(exposureEstimateConfigSchema),
 }
-export interface ExperimentRunningTimeCalculationSchema extends z.ZodMiniObject<typeof experimentRunningTimeCalculationShape, z.core.$strict> {}
-export const experimentRunningTimeCalculationSchema: ExperimentRunningTimeCalculationSchema = z.strictObject(experimentRunningTimeCalculationShape)
+export interface ExperimentRunningTimeCalculationSchema extends z.ZodMiniObject<
+  typeof experimentRunningTimeCalculationShape,
+  z.core.$strict
+> {}
+export const experimentRunningTimeCalculationSchema: ExperimentRunningTimeCalculationSchema = z.strictObject(
+  experimentRunningTimeCalculationShape,
+)
 /** How the running time is estimated (the canonical home of the old `parameters` keys). */
 export interface ExperimentRunningTimeCalculation extends ShapeOutput<typeof experimentRunningTimeCalculationShape> {}
 
@@ -337,7 +388,10 @@ const experimentFlagVariantShape = {
   /** Share of users (0–100); the variants sum to 100. */
   rollout_percentage: z.number(),
 }
-export interface ExperimentFlagVariantSchema extends z.ZodMiniObject<typeof experimentFlagVariantShape, z.core.$strict> {}
+export interface ExperimentFlagVariantSchema extends z.ZodMiniObject<
+  typeof experimentFlagVariantShape,
+  z.core.$strict
+> {}
 export const experimentFlagVariantSchema: ExperimentFlagVariantSchema = z.strictObject(experimentFlagVariantShape)
 /** A variant of `feature_flag.filters.multivariate` (write-only flag settings). */
 export interface ExperimentFlagVariant extends ShapeOutput<typeof experimentFlagVariantShape> {}
@@ -377,8 +431,13 @@ const experimentFeatureFlagInputShape = {
   /** Keep a user's variant across anonymous and identified sessions. */
   ensure_experience_continuity: z.exactOptional(z.boolean()),
 }
-export interface ExperimentFeatureFlagInputSchema extends z.ZodMiniObject<typeof experimentFeatureFlagInputShape, z.core.$strict> {}
-export const experimentFeatureFlagInputSchema: ExperimentFeatureFlagInputSchema = z.strictObject(experimentFeatureFlagInputShape)
+export interface ExperimentFeatureFlagInputSchema extends z.ZodMiniObject<
+  typeof experimentFeatureFlagInputShape,
+  z.core.$strict
+> {}
+export const experimentFeatureFlagInputSchema: ExperimentFeatureFlagInputSchema = z.strictObject(
+  experimentFeatureFlagInputShape,
+)
 /** Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params: true`). */
 export interface ExperimentFeatureFlagInput extends ShapeOutput<typeof experimentFeatureFlagInputShape> {}
 

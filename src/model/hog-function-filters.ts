@@ -15,7 +15,10 @@ const hogFunctionFilterEntityShape = {
   /** Filters on the event's properties. */
   properties: z.exactOptional(z.array(propertyFilterSchema)),
 }
-export interface HogFunctionFilterEntitySchema extends z.ZodMiniObject<typeof hogFunctionFilterEntityShape, z.core.$strict> {}
+export interface HogFunctionFilterEntitySchema extends z.ZodMiniObject<
+  typeof hogFunctionFilterEntityShape,
+  z.core.$strict
+> {}
 export const hogFunctionFilterEntitySchema: HogFunctionFilterEntitySchema = z.strictObject(hogFunctionFilterEntityShape)
 /** An `events` or `actions` item of a hog function's `filters`. */
 export interface HogFunctionFilterEntity extends ShapeOutput<typeof hogFunctionFilterEntityShape> {}

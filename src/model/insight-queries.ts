@@ -18,10 +18,22 @@ import {
   type pathsQueryShape,
 } from './generated/query-shapes.js'
 import { queryTagsSchema } from './query-externals.js'
-import { actionsNodeSchema, breakdownFilterSchema, dateRangeSchema, eventsNodeSchema, propertyFilterSchema } from './query-nodes.js'
+import {
+  actionsNodeSchema,
+  breakdownFilterSchema,
+  dateRangeSchema,
+  eventsNodeSchema,
+  propertyFilterSchema,
+} from './query-nodes.js'
 import type { ActionsNode, EventsNode } from './query-nodes.js'
 
-export type { HogQLFiltersSchema, HogQLQueryModifiersSchema, HogQLQuerySchema, HogQLVariableSchema, PathsQuerySchema } from './generated/query-shapes.js'
+export type {
+  HogQLFiltersSchema,
+  HogQLQueryModifiersSchema,
+  HogQLQuerySchema,
+  HogQLVariableSchema,
+  PathsQuerySchema,
+} from './generated/query-shapes.js'
 export { hogQLFiltersSchema, hogQLQueryModifiersSchema, hogQLQuerySchema, hogQLVariableSchema, pathsQuerySchema }
 export { queryTagsSchema, type QueryTags, type QueryTagsSchema } from './query-externals.js'
 
@@ -78,7 +90,11 @@ export const dataWarehouseNodeSchema: DataWarehouseNodeSchema = z.strictObject(d
 /** A data-warehouse table as an insight series. */
 export interface DataWarehouseNode extends ShapeOutput<typeof dataWarehouseNodeShape> {}
 
-export const insightSeriesNodeSchema = z.discriminatedUnion('kind', [eventsNodeSchema, actionsNodeSchema, dataWarehouseNodeSchema])
+export const insightSeriesNodeSchema = z.discriminatedUnion('kind', [
+  eventsNodeSchema,
+  actionsNodeSchema,
+  dataWarehouseNodeSchema,
+])
 /** A series item of an insight: events, an action, or a warehouse table. */
 export type InsightSeriesNode = EventsNode | ActionsNode | DataWarehouseNode
 
@@ -102,7 +118,8 @@ const insightQueryFieldsShape = {
   aggregation_group_type_index: nullableOptional(z.number()),
 }
 export interface InsightQueryFieldsSchema extends z.ZodMiniObject<typeof insightQueryFieldsShape, z.core.$strict> {}
-export const insightQueryFieldsSchema: InsightQueryFieldsSchema = /* @__PURE__ */ z.strictObject(insightQueryFieldsShape)
+export const insightQueryFieldsSchema: InsightQueryFieldsSchema =
+  /* @__PURE__ */ z.strictObject(insightQueryFieldsShape)
 /** Fields every insight query takes. */
 export interface InsightQueryFields extends ShapeOutput<typeof insightQueryFieldsShape> {}
 
@@ -240,8 +257,12 @@ const webAnalyticsQueryFieldsShape = {
   useWebAnalyticsPrecompute: nullableOptional(z.boolean()),
   ...queryNodeFieldsShape,
 }
-export interface WebAnalyticsQueryFieldsSchema extends z.ZodMiniObject<typeof webAnalyticsQueryFieldsShape, z.core.$strict> {}
-export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema = /* @__PURE__ */ z.strictObject(webAnalyticsQueryFieldsShape)
+export interface WebAnalyticsQueryFieldsSchema extends z.ZodMiniObject<
+  typeof webAnalyticsQueryFieldsShape,
+  z.core.$strict
+> {}
+export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema =
+  /* @__PURE__ */ z.strictObject(webAnalyticsQueryFieldsShape)
 /** Fields of the web analytics queries. */
 export interface WebAnalyticsQueryFields extends ShapeOutput<typeof webAnalyticsQueryFieldsShape> {}
 
@@ -288,7 +309,15 @@ export const insightQuerySchema = z.discriminatedUnion('kind', [
   webOverviewQuerySchema,
 ])
 /** An insight query an endpoint can run. */
-export type InsightQuery = TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery | WebStatsTableQuery | WebOverviewQuery
+export type InsightQuery =
+  | TrendsQuery
+  | FunnelsQuery
+  | RetentionQuery
+  | PathsQuery
+  | StickinessQuery
+  | LifecycleQuery
+  | WebStatsTableQuery
+  | WebOverviewQuery
 
 export const endpointQuerySchema = z.discriminatedUnion('kind', [hogQLQuerySchema, insightQuerySchema])
 /** The query an endpoint runs, discriminated by `kind`: HogQL or an insight query (docs/service-behaviour.md §P3.2). */
@@ -344,7 +373,10 @@ const dataVisualizationNodeShape = {
   /** The SQL insight's query. */
   source: hogQLQuerySchema,
 }
-export interface DataVisualizationNodeSchema extends z.ZodMiniObject<typeof dataVisualizationNodeShape, z.core.$loose> {}
+export interface DataVisualizationNodeSchema extends z.ZodMiniObject<
+  typeof dataVisualizationNodeShape,
+  z.core.$loose
+> {}
 export const dataVisualizationNodeSchema: DataVisualizationNodeSchema = z.looseObject(dataVisualizationNodeShape)
 /** An SQL insight: a HogQL query and how to chart it (`display`, `chartSettings`, `tableSettings`). */
 export interface DataVisualizationNode extends ShapeOutput<typeof dataVisualizationNodeShape> {
@@ -364,6 +396,11 @@ export const hogQuerySchema: HogQuerySchema = z.strictObject(hogQueryShape)
 /** A Hog program whose value the insight shows. */
 export interface HogQuery extends ShapeOutput<typeof hogQueryShape> {}
 
-export const insightRootQuerySchema = z.discriminatedUnion('kind', [insightVizNodeSchema, dataTableNodeSchema, dataVisualizationNodeSchema, hogQuerySchema])
+export const insightRootQuerySchema = z.discriminatedUnion('kind', [
+  insightVizNodeSchema,
+  dataTableNodeSchema,
+  dataVisualizationNodeSchema,
+  hogQuerySchema,
+])
 /** An insight's `query`, discriminated by `kind` (docs/service-behaviour.md §14.2 [`I5`]). */
 export type InsightRootQuery = InsightVizNode | DataTableNode | DataVisualizationNode | HogQuery

@@ -67,4 +67,15 @@ export const mathTypeSchema = z.enum(EXPERIMENT_METRIC_MATH_TYPES)
 /** `ordered` (default), `strict` or `unordered`. */
 export const funnelOrderTypeSchema = z.enum(FUNNEL_ORDER_TYPES)
 /** What a breakdown's property belongs to. */
-export const breakdownTypeSchema = z.enum(['person', 'event', 'event_metadata', 'group', 'session', 'hogql', 'cohort', 'revenue_analytics', 'data_warehouse', 'data_warehouse_person_property'])
+export const breakdownTypeSchema = z.enum([
+  'person',
+  'event',
+  'event_metadata',
+  'group',
+  'session',
+  'hogql',
+  'cohort',
+  'revenue_analytics',
+  'data_warehouse',
+  'data_warehouse_person_property',
+])

@@ -30,8 +30,21 @@ export type {
   EventsNodeSchema,
   ExperimentDataWarehouseNodeSchema,
 } from './generated/query-shapes.js'
-export { actionsNodeSchema, breakdownFilterSchema, breakdownSchema, dateRangeSchema, eventsNodeSchema, experimentDataWarehouseNodeSchema }
-export { groupTypeIndexSchema, propertyFilterSchema, type PropertyFilter, type PropertyFilterScalar, type PropertyFilterSchema } from './query-externals.js'
+export {
+  actionsNodeSchema,
+  breakdownFilterSchema,
+  breakdownSchema,
+  dateRangeSchema,
+  eventsNodeSchema,
+  experimentDataWarehouseNodeSchema,
+}
+export {
+  groupTypeIndexSchema,
+  propertyFilterSchema,
+  type PropertyFilter,
+  type PropertyFilterScalar,
+  type PropertyFilterSchema,
+} from './query-externals.js'
 
 /** What a property filter applies to: `event`, `person`, `session`, `cohort`, `hogql`, … */
 export type PropertyFilterType = (typeof PROPERTY_FILTER_TYPES)[number]
@@ -42,7 +55,10 @@ export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number]
 export type ExperimentMetricMathType = (typeof EXPERIMENT_METRIC_MATH_TYPES)[number]
 
 /** Fields every entity node (event, action, warehouse table) takes. */
-export interface EntityNodeFields extends Omit<z.infer<typeof eventsNodeSchema>, 'kind' | 'event' | 'limit' | 'orderBy'> {}
+export interface EntityNodeFields extends Omit<
+  z.infer<typeof eventsNodeSchema>,
+  'kind' | 'event' | 'limit' | 'orderBy'
+> {}
 
 /**
  * A series of events, by event name (`event: null` means every event). `math` aggregates (`total`, the

@@ -3,4 +3,12 @@
  * (re-exported by enums.ts) because `client.query` checks it up front: a bundler splits by module, and the
  * other lists belong to the full-depth check loaded on first use.
  */
-export const QUERY_REFRESH_VALUES = ['blocking', 'async', 'lazy_async', 'force_blocking', 'force_async', 'force_cache', 'async_except_on_cache_miss'] as const
+export const QUERY_REFRESH_VALUES = [
+  'blocking',
+  'async',
+  'lazy_async',
+  'force_blocking',
+  'force_async',
+  'force_cache',
+  'async_except_on_cache_miss',
+] as const

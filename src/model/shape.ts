@@ -65,7 +65,8 @@ export function nullableOptional<T extends z.core.SomeType>(schema: T) {
  */
 export function matching(pattern: RegExp, expected: string): z.ZodMiniString {
   const check = z.check<string>(({ value, issues }) => {
-    if (!pattern.test(value)) issues.push({ code: 'custom', message: `expected ${expected}, got ${JSON.stringify(value)}`, input: value })
+    if (!pattern.test(value))
+      issues.push({ code: 'custom', message: `expected ${expected}, got ${JSON.stringify(value)}`, input: value })
   })
   // What zod's string-format checks do on attach: toJSONSchema writes the bag's patterns as `pattern`.
   check._zod.onattach.push((schema) => {

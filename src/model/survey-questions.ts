@@ -34,7 +34,10 @@ export type SurveySentimentBucket = (typeof SURVEY_SENTIMENT_BUCKETS)[number]
 export type SurveyLink = `https://${string}` | `mailto:${string}`
 // Patterns rather than `z.templateLiteral`: the same checks, typed the same, without zod's template-literal
 // schema (and `z.int()`) in the main bundle (about 0.8 kB gzip; BENCHMARKS.md, "The bundle budget").
-export const surveyLinkSchema = matching(/^(https:\/\/|mailto:)/, 'a link starting with https:// or mailto:') as TypedSchema<SurveyLink>
+export const surveyLinkSchema = matching(
+  /^(https:\/\/|mailto:)/,
+  'a link starting with https:// or mailto:',
+) as TypedSchema<SurveyLink>
 /** A choice's 0-based index as an object key: `'0'`, `'1'`, … */
 const choiceIndexSchema = matching(/^-?\d+$/, "a choice's index (`'0'`, `'1'`, …)") as TypedSchema<`${number}`>
 /** A non-empty list: at least one item. */
@@ -56,8 +59,12 @@ const surveyQuestionTranslationShape = {
   /** Choice questions: the choices, as many as the original's. */
   choices: nullableOptional(z.array(z.string())),
 }
-export interface SurveyQuestionTranslationSchema extends z.ZodMiniObject<typeof surveyQuestionTranslationShape, z.core.$strict> {}
-export const surveyQuestionTranslationSchema: SurveyQuestionTranslationSchema = z.strictObject(surveyQuestionTranslationShape)
+export interface SurveyQuestionTranslationSchema extends z.ZodMiniObject<
+  typeof surveyQuestionTranslationShape,
+  z.core.$strict
+> {}
+export const surveyQuestionTranslationSchema: SurveyQuestionTranslationSchema =
+  z.strictObject(surveyQuestionTranslationShape)
 /** The translated texts of a question for one language. */
 export interface SurveyQuestionTranslation extends ShapeOutput<typeof surveyQuestionTranslationShape> {}
 
@@ -67,8 +74,12 @@ const surveyQuestionValidationShape = {
   /** The length, a positive integer (length rules only; min ≤ max). */
   value: nullableOptional(z.number()),
 }
-export interface SurveyQuestionValidationSchema extends z.ZodMiniObject<typeof surveyQuestionValidationShape, z.core.$strict> {}
-export const surveyQuestionValidationSchema: SurveyQuestionValidationSchema = z.strictObject(surveyQuestionValidationShape)
+export interface SurveyQuestionValidationSchema extends z.ZodMiniObject<
+  typeof surveyQuestionValidationShape,
+  z.core.$strict
+> {}
+export const surveyQuestionValidationSchema: SurveyQuestionValidationSchema =
+  z.strictObject(surveyQuestionValidationShape)
 /** An open question's answer rule. */
 export interface SurveyQuestionValidation extends ShapeOutput<typeof surveyQuestionValidationShape> {}
 
@@ -100,8 +111,13 @@ const surveyResponseBasedBranchingShape = {
   /** Choice index (`'0'`, `'1'`, …, not the choice's text) → next question index or `'end'`; a choice left out goes on to the next question. */
   responseValues: z.record(choiceIndexSchema, branchTargetSchema),
 }
-export interface SurveyResponseBasedBranchingSchema extends z.ZodMiniObject<typeof surveyResponseBasedBranchingShape, z.core.$strict> {}
-export const surveyResponseBasedBranchingSchema: SurveyResponseBasedBranchingSchema = z.strictObject(surveyResponseBasedBranchingShape)
+export interface SurveyResponseBasedBranchingSchema extends z.ZodMiniObject<
+  typeof surveyResponseBasedBranchingShape,
+  z.core.$strict
+> {}
+export const surveyResponseBasedBranchingSchema: SurveyResponseBasedBranchingSchema = z.strictObject(
+  surveyResponseBasedBranchingShape,
+)
 /**
  * Branching on the choice made (single-choice questions): a choice's 0-based index → the next
  * question's index, or `'end'`. Rating questions branch by bucket: {@link SurveyRatingBranching}.
@@ -118,7 +134,10 @@ const surveyRatingBranchingShape = {
    */
   responseValues: z.partialRecord(z.enum([...SURVEY_NPS_BUCKETS, ...SURVEY_SENTIMENT_BUCKETS]), branchTargetSchema),
 }
-export interface SurveyRatingBranchingSchema extends z.ZodMiniObject<typeof surveyRatingBranchingShape, z.core.$strict> {}
+export interface SurveyRatingBranchingSchema extends z.ZodMiniObject<
+  typeof surveyRatingBranchingShape,
+  z.core.$strict
+> {}
 export const surveyRatingBranchingSchema: SurveyRatingBranchingSchema = z.strictObject(surveyRatingBranchingShape)
 /**
  * Branching on the rating given, by bucket (docs/service-behaviour.md §P2.4), e.g. on the NPS scale
@@ -218,11 +237,18 @@ const surveySingleChoiceQuestionShape = {
   /** Discriminator. */
   type: z.literal('single_choice'),
   /** Where to go next, possibly by the choice made (keys are choice indexes). */
-  branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema])),
+  branching: nullableOptional(
+    z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema]),
+  ),
   ...choiceShape,
 }
-export interface SurveySingleChoiceQuestionSchema extends z.ZodMiniObject<typeof surveySingleChoiceQuestionShape, z.core.$strict> {}
-export const surveySingleChoiceQuestionSchema: SurveySingleChoiceQuestionSchema = z.strictObject(surveySingleChoiceQuestionShape)
+export interface SurveySingleChoiceQuestionSchema extends z.ZodMiniObject<
+  typeof surveySingleChoiceQuestionShape,
+  z.core.$strict
+> {}
+export const surveySingleChoiceQuestionSchema: SurveySingleChoiceQuestionSchema = z.strictObject(
+  surveySingleChoiceQuestionShape,
+)
 /** One answer among choices. */
 export interface SurveySingleChoiceQuestion extends ShapeOutput<typeof surveySingleChoiceQuestionShape> {}
 
@@ -231,8 +257,13 @@ const surveyMultipleChoiceQuestionShape = {
   type: z.literal('multiple_choice'),
   ...choiceShape,
 }
-export interface SurveyMultipleChoiceQuestionSchema extends z.ZodMiniObject<typeof surveyMultipleChoiceQuestionShape, z.core.$strict> {}
-export const surveyMultipleChoiceQuestionSchema: SurveyMultipleChoiceQuestionSchema = z.strictObject(surveyMultipleChoiceQuestionShape)
+export interface SurveyMultipleChoiceQuestionSchema extends z.ZodMiniObject<
+  typeof surveyMultipleChoiceQuestionShape,
+  z.core.$strict
+> {}
+export const surveyMultipleChoiceQuestionSchema: SurveyMultipleChoiceQuestionSchema = z.strictObject(
+  surveyMultipleChoiceQuestionShape,
+)
 /** Any number of answers among choices (no branching). */
 export interface SurveyMultipleChoiceQuestion extends ShapeOutput<typeof surveyMultipleChoiceQuestionShape> {}
 
@@ -244,7 +275,12 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
   surveyMultipleChoiceQuestionSchema,
 ])
 /** A survey question, discriminated by `type` (docs/service-behaviour.md §P2.2, §P2.3). */
-export type SurveyQuestion = SurveyOpenQuestion | SurveyLinkQuestion | SurveyRatingQuestion | SurveySingleChoiceQuestion | SurveyMultipleChoiceQuestion
+export type SurveyQuestion =
+  | SurveyOpenQuestion
+  | SurveyLinkQuestion
+  | SurveyRatingQuestion
+  | SurveySingleChoiceQuestion
+  | SurveyMultipleChoiceQuestion
 
 const surveyEventPropertyFilterShape = {
   /** The values compared with. */
@@ -252,8 +288,12 @@ const surveyEventPropertyFilterShape = {
   /** `exact`, `is_not`, `icontains`, `not_icontains`, `regex`, `not_regex`, `gt` or `lt`. */
   operator: z.union([z.enum(SURVEY_MATCH_TYPES), z.literal(['gt', 'lt'])]),
 }
-export interface SurveyEventPropertyFilterSchema extends z.ZodMiniObject<typeof surveyEventPropertyFilterShape, z.core.$strict> {}
-export const surveyEventPropertyFilterSchema: SurveyEventPropertyFilterSchema = z.strictObject(surveyEventPropertyFilterShape)
+export interface SurveyEventPropertyFilterSchema extends z.ZodMiniObject<
+  typeof surveyEventPropertyFilterShape,
+  z.core.$strict
+> {}
+export const surveyEventPropertyFilterSchema: SurveyEventPropertyFilterSchema =
+  z.strictObject(surveyEventPropertyFilterShape)
 /** Filters on a triggering event's properties: property name → `{ values, operator }`. */
 export interface SurveyEventPropertyFilter extends ShapeOutput<typeof surveyEventPropertyFilterShape> {}
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import { ACTION_ORDERINGS } from '../model/enums.js'
 import { dateTimeInput, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
-import {  } from '../model/query-nodes.js'
+import {} from '../model/query-nodes.js'
 import { actionStepSchema } from '../model/action-steps.js'
 
 export const actionWriteFieldsSchema = strictObject({

@@ -26,7 +26,8 @@ export function checkShape(schema: z.ZodMiniType, value: unknown, limit = Number
   // Described one issue at a time up to the limit: 100k unknown keys cost one suggestion each otherwise.
   for (const issue of result.error.issues) {
     if (problems.length >= limit) break
-    const limited = issue.code === 'unrecognized_keys' ? { ...issue, keys: issue.keys.slice(0, limit - problems.length) } : issue
+    const limited =
+      issue.code === 'unrecognized_keys' ? { ...issue, keys: issue.keys.slice(0, limit - problems.length) } : issue
     problems.push(...describe(limited, nodeOf(schema), value))
   }
   return problems.slice(0, limit)
@@ -34,7 +35,9 @@ export function checkShape(schema: z.ZodMiniType, value: unknown, limit = Number
 
 /** `metrics[0].source` from `['metrics', 0, 'source']`. */
 export function formatPath(path: Path): string {
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join('')
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`))
+    .join('')
 }
 
 function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): ShapeProblem[] {
@@ -45,11 +48,19 @@ function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): Sh
       const known = knownKeys(schemaAt(root, value, issue.path))
       return issue.keys.map((key) => {
         const nearest = closest(key, known)
-        return { path: formatPath([...issue.path, key]), message: `unknown field${nearest ? `; did you mean "${nearest}"?` : ''}` }
+        return {
+          path: formatPath([...issue.path, key]),
+          message: `unknown field${nearest ? `; did you mean "${nearest}"?` : ''}`,
+        }
       })
     }
     case 'invalid_type':
-      return [{ path, message: at.found ? `expected ${issue.expected}, got ${typeName(at.value)}` : `required (${issue.expected})` }]
+      return [
+        {
+          path,
+          message: at.found ? `expected ${issue.expected}, got ${typeName(at.value)}` : `required (${issue.expected})`,
+        },
+      ]
     case 'invalid_value':
       return [{ path, message: `expected ${oneOf(issue.values)}, got ${show(at.value)}` }]
     case 'invalid_union': {
@@ -57,25 +68,48 @@ function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): Sh
       if (discriminator && options) return [{ path, message: `expected ${oneOf(options)}, got ${show(at.value)}` }]
       // The option that came closest (fewest problems) says what is wrong.
       const nearest = [...issue.errors].sort((a, b) => a.length - b.length)[0]
-      if (!nearest || nearest.length === 0) return [{ path, message: `matches none of the allowed shapes, got ${show(at.value)}` }]
-      return nearest.flatMap((inner) => describe({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, root, value))
+      if (!nearest || nearest.length === 0)
+        return [{ path, message: `matches none of the allowed shapes, got ${show(at.value)}` }]
+      return nearest.flatMap((inner) =>
+        describe({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, root, value),
+      )
     }
     case 'too_small':
     case 'too_big': {
-      const { minimum, maximum, origin, inclusive } = issue as { minimum?: unknown; maximum?: unknown; origin?: string; inclusive?: boolean }
+      const { minimum, maximum, origin, inclusive } = issue as {
+        minimum?: unknown
+        maximum?: unknown
+        origin?: string
+        inclusive?: boolean
+      }
       const small = issue.code === 'too_small'
       const bound = small ? minimum : maximum
       const words = inclusive === false ? (small ? 'more than' : 'less than') : small ? 'at least' : 'at most'
       const noun = origin === 'array' ? ' item' : origin === 'string' ? ' character' : ''
-      return [{ path, message: `expected ${words} ${String(bound)}${noun}${noun && bound !== 1 ? 's' : ''}, got ${show(at.value)}` }]
+      return [
+        {
+          path,
+          message: `expected ${words} ${String(bound)}${noun}${noun && bound !== 1 ? 's' : ''}, got ${show(at.value)}`,
+        },
+      ]
     }
     case 'not_multiple_of':
-      return [{ path, message: `expected ${issue.divisor === 1 ? 'an integer' : `a multiple of ${String(issue.divisor)}`}, got ${show(at.value)}` }]
+      return [
+        {
+          path,
+          message: `expected ${issue.divisor === 1 ? 'an integer' : `a multiple of ${String(issue.divisor)}`}, got ${show(at.value)}`,
+        },
+      ]
     case 'custom':
       return [{ path, message: issue.message }]
     case 'invalid_key': {
       const [inner] = issue.issues
-      const why = inner?.code === 'invalid_value' ? `: expected ${oneOf(inner.values)}` : inner?.code === 'custom' ? ` (${inner.message})` : ''
+      const why =
+        inner?.code === 'invalid_value'
+          ? `: expected ${oneOf(inner.values)}`
+          : inner?.code === 'custom'
+            ? ` (${inner.message})`
+            : ''
       return [{ path, message: `not an allowed key${why}` }]
     }
     default:
@@ -87,7 +121,8 @@ function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): Sh
 function valueAt(value: unknown, path: Path): { found: boolean; value: unknown } {
   let current = value
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return { found: false, value: undefined }
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return { found: false, value: undefined }
     current = (current as Record<PropertyKey, unknown>)[key]
   }
   return { found: true, value: current }
@@ -101,7 +136,16 @@ function schemaAt(schema: SchemaNode | undefined, value: unknown, path: Path): S
     current = unwrap(current, at)
     if (key === undefined || !current) return current
     const { def } = current
-    current = def.type === 'object' ? def.shape?.[key as string] : def.type === 'array' ? def.element : def.type === 'tuple' ? (def.items?.[key as number] ?? def.rest ?? undefined) : def.type === 'record' ? def.valueType : undefined
+    current =
+      def.type === 'object'
+        ? def.shape?.[key as string]
+        : def.type === 'array'
+          ? def.element
+          : def.type === 'tuple'
+            ? (def.items?.[key as number] ?? def.rest ?? undefined)
+            : def.type === 'record'
+              ? def.valueType
+              : undefined
     at = typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined
   }
   return current
@@ -110,11 +154,20 @@ function schemaAt(schema: SchemaNode | undefined, value: unknown, path: Path): S
 /** `schema` without optional and nullable wrappers, and the option of a union that `value` is meant for. */
 function unwrap(schema: SchemaNode | undefined, value: unknown): SchemaNode | undefined {
   let current = schema
-  while (current && (current.def.type === 'optional' || current.def.type === 'nullable' || current.def.type === 'default')) current = current.def.innerType
+  while (
+    current &&
+    (current.def.type === 'optional' || current.def.type === 'nullable' || current.def.type === 'default')
+  )
+    current = current.def.innerType
   if (current?.def.type !== 'union') return current
   const { options = [], discriminator } = current.def
-  const tag = discriminator && typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[discriminator] : undefined
-  const objects = options.map((option) => unwrap(option, value)).filter((option): option is SchemaNode => option?.def.type === 'object')
+  const tag =
+    discriminator && typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)[discriminator]
+      : undefined
+  const objects = options
+    .map((option) => unwrap(option, value))
+    .filter((option): option is SchemaNode => option?.def.type === 'object')
   const tagged = objects.find((option) => {
     const field = discriminator ? option.def.shape?.[discriminator] : undefined
     return field?.def.type === 'literal' && field.def.values!.includes(tag)
@@ -127,11 +180,19 @@ function knownKeys(schema: SchemaNode | undefined): string[] {
 }
 
 function oneOf(values: readonly unknown[]): string {
-  return values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((item) => JSON.stringify(item)).join(', ')}`
+  return values.length === 1
+    ? JSON.stringify(values[0])
+    : `one of ${values.map((item) => JSON.stringify(item)).join(', ')}`
 }
 
 function typeName(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `${typeof value} ${show(value)}`
 }
 
 function show(value: unknown): string {

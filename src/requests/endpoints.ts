@@ -6,7 +6,14 @@ import {
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
 } from '../model/enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, type ShapeOutput, strictObject } from '../model/shape.js'
+import {
+  dateTimeInput,
+  jsonRecord,
+  nullableOptional,
+  type ShapeOf,
+  type ShapeOutput,
+  strictObject,
+} from '../model/shape.js'
 import { endpointQuerySchema } from '../model/insight-queries.js'
 import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-nodes.js'
 
@@ -97,7 +104,10 @@ const endpointFiltersOverrideShape = {
   /** Breakdown replacing the query's. */
   breakdown_filter: z.exactOptional(breakdownFilterSchema),
 }
-export interface EndpointFiltersOverrideSchema extends z.ZodMiniObject<typeof endpointFiltersOverrideShape, z.core.$strict> {}
+export interface EndpointFiltersOverrideSchema extends z.ZodMiniObject<
+  typeof endpointFiltersOverrideShape,
+  z.core.$strict
+> {}
 export const endpointFiltersOverrideSchema: EndpointFiltersOverrideSchema = z.strictObject(endpointFiltersOverrideShape)
 /** Dashboard-style filters over an insight endpoint's query (deprecated by the service; refused for HogQL). */
 export interface EndpointFiltersOverride extends ShapeOutput<typeof endpointFiltersOverrideShape> {}

@@ -41,7 +41,14 @@ export { eventDefinitionWriteFieldsSchema as eventDefinitionUpdateParamsSchema }
 /** `eventDefinitions.update`: any writable field. */
 export type EventDefinitionUpdateParams = EventDefinitionWriteFields
 
-export const eventDefinitionOrderingSchema = z.literal(['name', '-name', 'last_seen_at', '-last_seen_at', 'last_seen_at::date', '-last_seen_at::date'])
+export const eventDefinitionOrderingSchema = z.literal([
+  'name',
+  '-name',
+  'last_seen_at',
+  '-last_seen_at',
+  'last_seen_at::date',
+  '-last_seen_at::date',
+])
 /** A sort key of `eventDefinitions.list`. */
 export type EventDefinitionOrdering = z.infer<typeof eventDefinitionOrderingSchema>
 

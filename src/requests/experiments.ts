@@ -3,7 +3,12 @@
  * payloads (metrics, parameters, exposure criteria, …) are in ../model/experiment-metrics.ts.
  */
 import * as z from 'zod/mini'
-import { EXPERIMENT_CONCLUSIONS, EXPERIMENT_LIST_STATUSES, EXPERIMENT_TYPES, FEATURE_FLAG_EVALUATION_RUNTIMES } from '../model/enums.js'
+import {
+  EXPERIMENT_CONCLUSIONS,
+  EXPERIMENT_LIST_STATUSES,
+  EXPERIMENT_TYPES,
+  FEATURE_FLAG_EVALUATION_RUNTIMES,
+} from '../model/enums.js'
 import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 import {
   experimentDateSchema,
@@ -163,7 +168,10 @@ export interface ExperimentListParams extends ShapeOf<typeof experimentListParam
 export const experimentListIncludingArchivedParamsSchema = strictObject(lessArchived(experimentListParamsSchema.shape))
 
 /** A shape less its `archived` member (rather than `z.omit`: one zod function less in the main bundle). */
-function lessArchived<Shape extends { archived: unknown }>({ archived: _archived, ...rest }: Shape): Omit<Shape, 'archived'> {
+function lessArchived<Shape extends { archived: unknown }>({
+  archived: _archived,
+  ...rest
+}: Shape): Omit<Shape, 'archived'> {
   return rest
 }
 

@@ -13,7 +13,15 @@ import {
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
 } from '../model/enums.js'
-import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, type ShapeOutput, strictObject } from '../model/shape.js'
+import {
+  anyJson,
+  dateTimeInput,
+  jsonRecord,
+  nullableOptional,
+  type ShapeOf,
+  type ShapeOutput,
+  strictObject,
+} from '../model/shape.js'
 import { propertyFilterSchema } from '../model/query-nodes.js'
 import { hogFunctionFilterEntitySchema } from '../model/hog-function-filters.js'
 
@@ -63,8 +71,13 @@ const hogFunctionInputSchemaItemParamShape = {
   /** `true`/`hog` (the default), `liquid`, or `false` to turn templating off. */
   templating: z.exactOptional(z.union([z.boolean(), z.enum(HOG_FUNCTION_TEMPLATING)])),
 }
-export interface HogFunctionInputSchemaItemParamSchema extends z.ZodMiniObject<typeof hogFunctionInputSchemaItemParamShape, z.core.$strict> {}
-export const hogFunctionInputSchemaItemParamSchema: HogFunctionInputSchemaItemParamSchema = z.strictObject(hogFunctionInputSchemaItemParamShape)
+export interface HogFunctionInputSchemaItemParamSchema extends z.ZodMiniObject<
+  typeof hogFunctionInputSchemaItemParamShape,
+  z.core.$strict
+> {}
+export const hogFunctionInputSchemaItemParamSchema: HogFunctionInputSchemaItemParamSchema = z.strictObject(
+  hogFunctionInputSchemaItemParamShape,
+)
 /** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
 export interface HogFunctionInputSchemaItemParam extends ShapeOutput<typeof hogFunctionInputSchemaItemParamShape> {}
 
@@ -76,7 +89,10 @@ const hogFunctionInputParamShape = {
   /** Keep the stored secret (send without `value`). */
   secret: z.exactOptional(z.boolean()),
 }
-export interface HogFunctionInputParamSchema extends z.ZodMiniObject<typeof hogFunctionInputParamShape, z.core.$strict> {}
+export interface HogFunctionInputParamSchema extends z.ZodMiniObject<
+  typeof hogFunctionInputParamShape,
+  z.core.$strict
+> {}
 export const hogFunctionInputParamSchema: HogFunctionInputParamSchema = z.strictObject(hogFunctionInputParamShape)
 /**
  * An input value as sent in a create or update body (docs/service-behaviour.md §P4.2). Hog templates
@@ -101,7 +117,10 @@ const hogFunctionFiltersParamShape = {
   /** Leave the project's test accounts out. */
   filter_test_accounts: z.exactOptional(z.boolean()),
 }
-export interface HogFunctionFiltersParamSchema extends z.ZodMiniObject<typeof hogFunctionFiltersParamShape, z.core.$strict> {}
+export interface HogFunctionFiltersParamSchema extends z.ZodMiniObject<
+  typeof hogFunctionFiltersParamShape,
+  z.core.$strict
+> {}
 export const hogFunctionFiltersParamSchema: HogFunctionFiltersParamSchema = z.strictObject(hogFunctionFiltersParamShape)
 /** Filters as sent in a create or update body (docs/service-behaviour.md §P4.3). */
 export interface HogFunctionFiltersParam extends ShapeOutput<typeof hogFunctionFiltersParamShape> {}
@@ -114,7 +133,10 @@ const hogFunctionMaskingParamShape = {
   /** A Hog expression: the deduplication key, e.g. `{person.id}`. */
   hash: z.string(),
 }
-export interface HogFunctionMaskingParamSchema extends z.ZodMiniObject<typeof hogFunctionMaskingParamShape, z.core.$strict> {}
+export interface HogFunctionMaskingParamSchema extends z.ZodMiniObject<
+  typeof hogFunctionMaskingParamShape,
+  z.core.$strict
+> {}
 export const hogFunctionMaskingParamSchema: HogFunctionMaskingParamSchema = z.strictObject(hogFunctionMaskingParamShape)
 /** Masking as sent in a create or update body: `ttl` (60…86400) and `hash` are required by the service. */
 export interface HogFunctionMaskingParam extends ShapeOutput<typeof hogFunctionMaskingParamShape> {}
@@ -129,7 +151,10 @@ const hogFunctionMappingParamShape = {
   /** The mapping's filters. */
   filters: z.exactOptional(hogFunctionFiltersParamSchema),
 }
-export interface HogFunctionMappingParamSchema extends z.ZodMiniObject<typeof hogFunctionMappingParamShape, z.core.$strict> {}
+export interface HogFunctionMappingParamSchema extends z.ZodMiniObject<
+  typeof hogFunctionMappingParamShape,
+  z.core.$strict
+> {}
 export const hogFunctionMappingParamSchema: HogFunctionMappingParamSchema = z.strictObject(hogFunctionMappingParamShape)
 /** A mapping as sent in a create or update body (destinations only). */
 export interface HogFunctionMappingParam extends ShapeOutput<typeof hogFunctionMappingParamShape> {}
@@ -168,7 +193,10 @@ const hogFunctionWriteFieldsShape = {
   /** Folder to create the function in (create only). */
   _create_in_folder: z.exactOptional(z.string()),
 }
-export interface HogFunctionWriteFieldsSchema extends z.ZodMiniObject<typeof hogFunctionWriteFieldsShape, z.core.$strict> {}
+export interface HogFunctionWriteFieldsSchema extends z.ZodMiniObject<
+  typeof hogFunctionWriteFieldsShape,
+  z.core.$strict
+> {}
 export const hogFunctionWriteFieldsSchema: HogFunctionWriteFieldsSchema = z.strictObject(hogFunctionWriteFieldsShape)
 /**
  * Fields accepted by `hogFunctions.create`, `update` and the other write requests (docs/service-behaviour.md
@@ -281,7 +309,8 @@ export const hogFunctionRearrangeParamsSchema = strictObject({
   orders: z.record(z.string(), z.number().check(z.multipleOf(1))).check(
     // A check rather than `z.refine`: the same issue without zod's custom schema class in the bundle.
     z.check(({ value, issues }) => {
-      if (Object.keys(value).length === 0) issues.push({ code: 'custom', message: 'expected at least one `id: order` entry', input: value })
+      if (Object.keys(value).length === 0)
+        issues.push({ code: 'custom', message: 'expected at least one `id: order` entry', input: value })
     }),
   ),
 })

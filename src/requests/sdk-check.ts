@@ -39,7 +39,8 @@ function check(argument: 'body' | 'params', schema: z.ZodMiniType, value: unknow
   if (compileCheck(schema)(value)) return undefined
   const problems = problemsOf(schema, value)
   if (problems.length === 0) return undefined
-  const name = (path: string) => (path === '' ? argument : path.startsWith('[') ? `${argument}${path}` : `${argument}.${path}`)
+  const name = (path: string) =>
+    path === '' ? argument : path.startsWith('[') ? `${argument}${path}` : `${argument}.${path}`
   const [first, ...rest] = problems
   const more = rest.slice(0, 9).map(({ path, message }) => `; \`${name(path)}\`: ${message}`)
   const message = `${first!.message}${more.join('')}${rest.length > 9 ? ` (+${rest.length - 9} more)` : ''}`

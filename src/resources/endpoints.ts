@@ -22,7 +22,11 @@ export class Endpoints extends EndpointsOperations {
    *
    * `POST /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
-  run<Row = unknown>(name: string, body?: EndpointRunParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
+  run<Row = unknown>(
+    name: string,
+    body?: EndpointRunParams,
+    options?: RequestOptions,
+  ): APIPromise<EndpointRunResult<Row>> {
     return this._transport.request('endpoints.run', endpointRunResult, { path: { name }, body }, options)
   }
 
@@ -31,7 +35,11 @@ export class Endpoints extends EndpointsOperations {
    *
    * `GET /api/projects/:project_id/endpoints/:name/run/` · scope `endpoint:read`
    */
-  runGet<Row = unknown>(name: string, params?: EndpointRunGetParams, options?: RequestOptions): APIPromise<EndpointRunResult<Row>> {
+  runGet<Row = unknown>(
+    name: string,
+    params?: EndpointRunGetParams,
+    options?: RequestOptions,
+  ): APIPromise<EndpointRunResult<Row>> {
     return this._transport.request('endpoints.runGet', endpointRunResult, { path: { name }, query: params }, options)
   }
 
@@ -43,6 +51,4 @@ export class Endpoints extends EndpointsOperations {
   version(name: string, versionNumber: number | string, options?: RequestOptions): APIPromise<EndpointVersion> {
     return this._transport.request('endpoints.version', endpointVersion, { path: { name, versionNumber } }, options)
   }
-
 }
-

@@ -12,6 +12,4 @@ export class EventDefinitions extends EventDefinitionsOperations {
     if (typeof fields.owner === 'object') fields.owner = (fields.owner as { id: number }).id
     return fields as unknown as EventDefinitionCreateParams
   }
-
 }
-

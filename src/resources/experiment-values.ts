@@ -1,7 +1,13 @@
 import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
 import type { Experiment, ExperimentSavedMetric } from '../schemas/experiments.js'
 import type { QueryNode } from '../requests/query.js'
-import type { ExperimentLegacyQueryResponse, ExperimentQueryResponse, ExperimentStatsBase, MetricResult, VariantResult } from '../schemas/queries.js'
+import type {
+  ExperimentLegacyQueryResponse,
+  ExperimentQueryResponse,
+  ExperimentStatsBase,
+  MetricResult,
+  VariantResult,
+} from '../schemas/queries.js'
 
 /**
  * What `experiments.results` computes from what the service answers (docs/service-behaviour.md §10.5, §10.6):
@@ -33,30 +39,59 @@ export function metricsOf(experiment: Experiment): Array<[AnyMetric, boolean]> {
         .filter((entry) => ((entry.metadata as { type?: string } | null)?.type ?? 'primary') === type)
         .map((entry): AnyMetric => ({ ...(entry.query as AnyMetric), saved: entry })),
     ]
-    const rank = (metric: AnyMetric) => (order?.includes(metric.uuid!) ? order.indexOf(metric.uuid!) : Number.MAX_SAFE_INTEGER)
+    const rank = (metric: AnyMetric) =>
+      order?.includes(metric.uuid!) ? order.indexOf(metric.uuid!) : Number.MAX_SAFE_INTEGER
     return order ? metrics.sort((a, b) => rank(a) - rank(b)) : metrics
   }
   return [
-    ...list(experiment.metrics, 'primary', experiment.primary_metrics_ordered_uuids).map((metric): [AnyMetric, boolean] => [metric, false]),
-    ...list(experiment.metrics_secondary, 'secondary', experiment.secondary_metrics_ordered_uuids).map((metric): [AnyMetric, boolean] => [metric, true]),
+    ...list(experiment.metrics, 'primary', experiment.primary_metrics_ordered_uuids).map(
+      (metric): [AnyMetric, boolean] => [metric, false],
+    ),
+    ...list(experiment.metrics_secondary, 'secondary', experiment.secondary_metrics_ordered_uuids).map(
+      (metric): [AnyMetric, boolean] => [metric, true],
+    ),
   ]
 }
 
 /** A metric's result before its answer: what it is, and the query that reads it (a legacy metric is its own query). */
-export function metricQuery(experiment: Experiment, metric: AnyMetric, secondary: boolean): { head: Omit<MetricResult, 'baseline' | 'variants'>; query: QueryNode } {
+export function metricQuery(
+  experiment: Experiment,
+  metric: AnyMetric,
+  secondary: boolean,
+): { head: Omit<MetricResult, 'baseline' | 'variants'>; query: QueryNode } {
   const kind = metric.kind ?? 'ExperimentMetric'
   const method = experiment.stats_config?.method === 'frequentist' ? 'frequentist' : 'bayesian'
   const { saved, ...sent } = metric
-  const head = { uuid: metric.uuid ?? '', name: saved?.name ?? metric.name, kind, metric_type: metric.metric_type, goal: metric.goal ?? 'increase', secondary, method } as const
-  const query = (kind === 'ExperimentMetric' ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric: sent } : { ...sent, experiment_id: experiment.id }) as QueryNode
+  const head = {
+    uuid: metric.uuid ?? '',
+    name: saved?.name ?? metric.name,
+    kind,
+    metric_type: metric.metric_type,
+    goal: metric.goal ?? 'increase',
+    secondary,
+    method,
+  } as const
+  const query = (
+    kind === 'ExperimentMetric'
+      ? { kind: 'ExperimentQuery', experiment_id: experiment.id, metric: sent }
+      : { ...sent, experiment_id: experiment.id }
+  ) as QueryNode
   return { head: saved ? { ...head, saved_metric: saved.saved_metric } : head, query }
 }
 
 /** The result of a metric from its query's answer. */
-export function metricResult(head: Omit<MetricResult, 'baseline' | 'variants'>, data: ExperimentQueryResponse & ExperimentLegacyQueryResponse): MetricResult {
+export function metricResult(
+  head: Omit<MetricResult, 'baseline' | 'variants'>,
+  data: ExperimentQueryResponse & ExperimentLegacyQueryResponse,
+): MetricResult {
   if (head.kind !== 'ExperimentMetric') return { ...head, ...fromLegacy(data) }
   const variants = (data.variant_results ?? []).map((variant) => compared(variant, head.goal === 'decrease'))
-  return { ...head, method: data.variant_results?.[0]?.method ?? head.method, baseline: counted(data.baseline ?? NOTHING), variants }
+  return {
+    ...head,
+    method: data.variant_results?.[0]?.method ?? head.method,
+    baseline: counted(data.baseline ?? NOTHING),
+    variants,
+  }
 }
 
 /** A metric the service refused: its error, nothing counted. */
@@ -67,7 +102,13 @@ export function metricError(head: Omit<MetricResult, 'baseline' | 'variants'>, e
 const NOTHING: ExperimentStatsBase = { key: 'control', number_of_samples: 0, sum: 0 }
 
 /** A variant's counts and value: the mean, the conversion rate, or a ratio metric's sum over its denominator's. */
-function counted({ key, number_of_samples, sum, denominator_sum, validation_failures }: ExperimentStatsBase): VariantResult {
+function counted({
+  key,
+  number_of_samples,
+  sum,
+  denominator_sum,
+  validation_failures,
+}: ExperimentStatsBase): VariantResult {
   const units = denominator_sum ?? number_of_samples
   return { key, number_of_samples, sum, value: units ? sum / units : 0, validation_failures: validation_failures ?? [] }
 }
@@ -76,9 +117,15 @@ function counted({ key, number_of_samples, sum, denominator_sum, validation_fail
  * A test variant with the values the interface derives (docs/service-behaviour.md §10.5): the lift is the middle
  * of the interval, winning is a lift the goal's way, and the chance to win is turned round for a `decrease` goal.
  */
-function compared(variant: NonNullable<ExperimentQueryResponse['variant_results']>[number], decrease: boolean): VariantResult {
+function compared(
+  variant: NonNullable<ExperimentQueryResponse['variant_results']>[number],
+  decrease: boolean,
+): VariantResult {
   const result = counted(variant)
-  const interval = variant.method === 'frequentist' ? variant.confidence_interval : (variant as { credible_interval?: [number, number] }).credible_interval
+  const interval =
+    variant.method === 'frequentist'
+      ? variant.confidence_interval
+      : (variant as { credible_interval?: [number, number] }).credible_interval
   const chance = (variant as { chance_to_win?: number | null }).chance_to_win
   const pValue = (variant as { p_value?: number | null }).p_value
   if (typeof variant.significant === 'boolean') result.significant = variant.significant
@@ -97,11 +144,16 @@ function compared(variant: NonNullable<ExperimentQueryResponse['variant_results'
  * best as the chance to win, significant for the best variant when the metric is. Its intervals are of the
  * rates themselves, not of a lift, so they are left out; the lift is the rate over the control's, less 1.
  */
-function fromLegacy({ variants, probability, significant }: ExperimentLegacyQueryResponse): Pick<MetricResult, 'baseline' | 'variants'> {
+function fromLegacy({
+  variants,
+  probability,
+  significant,
+}: ExperimentLegacyQueryResponse): Pick<MetricResult, 'baseline' | 'variants'> {
   const rows = variants.map((variant) => {
     const result = counted({
       key: variant.key,
-      number_of_samples: variant.absolute_exposure ?? variant.exposure ?? (variant.success_count ?? 0) + (variant.failure_count ?? 0),
+      number_of_samples:
+        variant.absolute_exposure ?? variant.exposure ?? (variant.success_count ?? 0) + (variant.failure_count ?? 0),
       sum: variant.count ?? variant.success_count ?? 0,
     })
     const chance = probability?.[variant.key]

@@ -8,7 +8,12 @@ import type { RequestOptions } from '../core/transport.js'
 import type { ExperimentResultsParams } from '../requests/query.js'
 import type { ExperimentResults } from '../schemas/queries.js'
 import { experimentResults } from './experiment-results.js'
-import type { ExperimentCreateParams, ExperimentEndParams, ExperimentLaunchParams, ExperimentListParams } from '../requests/experiments.js'
+import type {
+  ExperimentCreateParams,
+  ExperimentEndParams,
+  ExperimentLaunchParams,
+  ExperimentListParams,
+} from '../requests/experiments.js'
 import type { Experiment } from '../schemas/experiments.js'
 import { experimentSchema } from '../schemas/experiments.js'
 
@@ -21,7 +26,8 @@ export class Experiments extends ExperimentsOperations {
    */
   toCreateParams(experiment: Experiment): ExperimentCreateParams {
     const fields = writableFields('experiments', experiment, ['feature_flag', 'deleted'])
-    for (const key of ['metrics', 'metrics_secondary'] as const) if (Array.isArray(fields[key])) fields[key] = fields[key].map(withoutFingerprint)
+    for (const key of ['metrics', 'metrics_secondary'] as const)
+      if (Array.isArray(fields[key])) fields[key] = fields[key].map(withoutFingerprint)
     return fields as unknown as ExperimentCreateParams
   }
 
@@ -32,8 +38,17 @@ export class Experiments extends ExperimentsOperations {
    *
    * `GET /api/projects/:project_id/experiments/` · scope `experiment:read`
    */
-  listIncludingArchived(params?: Omit<ExperimentListParams, 'archived'>, options?: ListOptions): PagePromise<Experiment> {
-    return this._transport.list('experiments.list', experimentSchema, () => ({ query: withoutArchived(params) }), options, { then: () => ({ query: { ...params, archived: true } }) })
+  listIncludingArchived(
+    params?: Omit<ExperimentListParams, 'archived'>,
+    options?: ListOptions,
+  ): PagePromise<Experiment> {
+    return this._transport.list(
+      'experiments.list',
+      experimentSchema,
+      () => ({ query: withoutArchived(params) }),
+      options,
+      { then: () => ({ query: { ...params, archived: true } }) },
+    )
   }
 
   /**
@@ -42,7 +57,15 @@ export class Experiments extends ExperimentsOperations {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   launch(id: number, params: ExperimentLaunchParams = {}, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.update', experiment, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+    return this._transport.request(
+      'experiments.update',
+      experiment,
+      () => ({
+        path: { id },
+        body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) },
+      }),
+      options,
+    )
   }
 
   /**
@@ -51,7 +74,15 @@ export class Experiments extends ExperimentsOperations {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   end(id: number, params: ExperimentEndParams = {}, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.update', experiment, () => ({ path: { id }, body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) } }), options)
+    return this._transport.request(
+      'experiments.update',
+      experiment,
+      () => ({
+        path: { id },
+        body: { ...plainObject('params', params), end_date: dateTime('params.end_date', params?.end_date) },
+      }),
+      options,
+    )
   }
 
   /**
@@ -60,7 +91,12 @@ export class Experiments extends ExperimentsOperations {
    * `PATCH /api/projects/:project_id/experiments/:id/` · scope `experiment:write`
    */
   archive(id: number, options?: RequestOptions): APIPromise<Experiment> {
-    return this._transport.request('experiments.update', experiment, { path: { id }, body: { archived: true } }, options)
+    return this._transport.request(
+      'experiments.update',
+      experiment,
+      { path: { id }, body: { archived: true } },
+      options,
+    )
   }
 
   /**
@@ -96,9 +132,14 @@ function withoutFingerprint(metric: unknown): unknown {
 }
 
 /** `listIncludingArchived` walks the archived experiments itself: an `archived` of the caller would walk them twice. */
-function withoutArchived(params: Omit<ExperimentListParams, 'archived'> | undefined): Omit<ExperimentListParams, 'archived'> | undefined {
+function withoutArchived(
+  params: Omit<ExperimentListParams, 'archived'> | undefined,
+): Omit<ExperimentListParams, 'archived'> | undefined {
   if ((params as { archived?: unknown } | undefined)?.archived !== undefined) {
-    throw new InvalidArgumentError('params.archived', 'listIncludingArchived lists archived and other experiments both: use list({ archived }) for one kind')
+    throw new InvalidArgumentError(
+      'params.archived',
+      'listIncludingArchived lists archived and other experiments both: use list({ archived }) for one kind',
+    )
   }
   return params
 }

@@ -5,7 +5,6 @@ import type { RequestOptions } from '../core/transport.js'
 import type { FeatureFlagCreateParams } from '../requests/feature-flags.js'
 import { type FeatureFlag } from '../schemas/feature-flags.js'
 
-
 /** Feature flags: `/api/projects/:project_id/feature_flags/`. Never hard-deleted: `softDelete` frees the key. */
 export class FeatureFlags extends FeatureFlagsOperations {
   /** The writable fields of a flag as `create` takes them back (the key, `filters`, tags and settings; `deleted` and `version` left out). Sends nothing. */
@@ -29,7 +28,12 @@ export class FeatureFlags extends FeatureFlagsOperations {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   enable(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body: { active: true } }, options)
+    return this._transport.request(
+      'featureFlags.update',
+      featureFlag,
+      { path: { id }, body: { active: true } },
+      options,
+    )
   }
 
   /**
@@ -38,6 +42,11 @@ export class FeatureFlags extends FeatureFlagsOperations {
    * `PATCH /api/projects/:project_id/feature_flags/:id/` · scope `feature_flag:write`
    */
   disable(id: number, options?: RequestOptions): APIPromise<FeatureFlag> {
-    return this._transport.request('featureFlags.update', featureFlag, { path: { id }, body: { active: false } }, options)
+    return this._transport.request(
+      'featureFlags.update',
+      featureFlag,
+      { path: { id }, body: { active: false } },
+      options,
+    )
   }
 }

@@ -5,7 +5,11 @@ import type { APIPromise } from '../core/api-promise.js'
 import { InvalidArgumentError } from '../core/errors.js'
 import type { RequestOptions } from '../core/transport.js'
 import type { HogFunction, HogFunctionIcon } from '../schemas/hog-functions.js'
-import type { HogFunctionCreateParams, HogFunctionIconsParams, HogFunctionRearrangeParams } from '../requests/hog-functions.js'
+import type {
+  HogFunctionCreateParams,
+  HogFunctionIconsParams,
+  HogFunctionRearrangeParams,
+} from '../requests/hog-functions.js'
 import { hogFunctionIconSchema, hogFunctionSchema } from '../schemas/hog-functions.js'
 import { decodeWith } from '../core/validation.js'
 import * as z from 'zod/mini'
@@ -47,7 +51,12 @@ export class HogFunctions extends HogFunctionsOperations {
    * `POST /api/projects/:project_id/hog_functions/` · scope `hog_function:write`
    */
   create(body: HogFunctionCreateParams, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._transport.request('hogFunctions.create', hogFunction, () => ({ body: checkSecretsGiven(body) }), options)
+    return this._transport.request(
+      'hogFunctions.create',
+      hogFunction,
+      () => ({ body: checkSecretsGiven(body) }),
+      options,
+    )
   }
 
   /**
@@ -56,7 +65,12 @@ export class HogFunctions extends HogFunctionsOperations {
    * `PATCH /api/projects/:project_id/hog_functions/:id/` · scope `hog_function:write`
    */
   softDelete(id: string, options?: RequestOptions): APIPromise<HogFunction> {
-    return this._transport.request('hogFunctions.update', hogFunction, { path: { id }, body: { deleted: true } }, options)
+    return this._transport.request(
+      'hogFunctions.update',
+      hogFunction,
+      { path: { id }, body: { deleted: true } },
+      options,
+    )
   }
 
   /**
@@ -87,14 +101,21 @@ export class HogFunctions extends HogFunctionsOperations {
 function checkSecretsGiven(body: HogFunctionCreateParams): HogFunctionCreateParams {
   const { inputs, mappings } = plainObject('body', body, true) as { inputs?: unknown; mappings?: unknown }
   checkNoSecretMask('body.inputs', inputs)
-  if (Array.isArray(mappings)) mappings.forEach((mapping: { inputs?: unknown } | null, index) => checkNoSecretMask(`body.mappings.${index}.inputs`, mapping?.inputs))
+  if (Array.isArray(mappings))
+    mappings.forEach((mapping: { inputs?: unknown } | null, index) =>
+      checkNoSecretMask(`body.mappings.${index}.inputs`, mapping?.inputs),
+    )
   return body
 }
 
 function checkNoSecretMask(name: string, inputs: unknown): void {
   if (typeof inputs !== 'object' || inputs === null) return
   for (const [key, input] of Object.entries(inputs)) {
-    const masked = typeof input === 'object' && input !== null && (input as { secret?: unknown }).secret === true && !('value' in input)
+    const masked =
+      typeof input === 'object' &&
+      input !== null &&
+      (input as { secret?: unknown }).secret === true &&
+      !('value' in input)
     if (!masked) continue
     throw new InvalidArgumentError(
       `${name}.${key}`,
@@ -110,13 +131,25 @@ function writableInputs(inputs: unknown): unknown {
     Object.entries(inputs).map(([name, input]: [string, Record<string, unknown> | null]) => {
       if (typeof input !== 'object' || input === null) return [name, input]
       const { value, templating, secret } = input
-      return [name, { ...(value !== undefined && { value }), ...(templating != null && { templating }), ...(secret != null && { secret }) }]
+      return [
+        name,
+        {
+          ...(value !== undefined && { value }),
+          ...(templating != null && { templating }),
+          ...(secret != null && { secret }),
+        },
+      ]
     }),
   )
 }
 
 /** An object without what the service compiles from it (`bytecode`, `transpiled`, `bytecode_error`). */
 function withoutCompiled(value: unknown): Record<string, unknown> {
-  const { bytecode: _bytecode, transpiled: _transpiled, bytecode_error: _error, ...rest } = value as Record<string, unknown>
+  const {
+    bytecode: _bytecode,
+    transpiled: _transpiled,
+    bytecode_error: _error,
+    ...rest
+  } = value as Record<string, unknown>
   return rest
 }

@@ -7,7 +7,12 @@ import { decodeWith, type Decoder } from '../core/validation.js'
 import type * as z from 'zod/mini'
 import type { QueryNode, QueryRefresh } from '../requests/query.js'
 import { QUERY_REFRESH_VALUES } from '../model/query-refresh.js'
-import { experimentLegacyQueryResponseSchema, experimentQueryResponseSchema, hogqlQueryResponseSchema, queryResponseSchema } from '../schemas/queries.js'
+import {
+  experimentLegacyQueryResponseSchema,
+  experimentQueryResponseSchema,
+  hogqlQueryResponseSchema,
+  queryResponseSchema,
+} from '../schemas/queries.js'
 
 /**
  * Runs one query through the query API (docs/service-behaviour.md §10.3): `POST query/`, then, while the
@@ -39,7 +44,11 @@ interface Pending {
 }
 
 /** Sends `query` and resolves with its answer once complete. */
-export async function runQuery<T>(transport: Transport, query: { kind: string }, options: QueryOptions = {}): Promise<WithResponse<T>> {
+export async function runQuery<T>(
+  transport: Transport,
+  query: { kind: string },
+  options: QueryOptions = {},
+): Promise<WithResponse<T>> {
   const { refresh, ...request } = plainObject('options', options) ?? {}
   const kind = String(query?.kind)
   const answer = decodeWith(Object.hasOwn(SCHEMAS, kind) ? SCHEMAS[kind]! : queryResponseSchema) as Decoder<T>
@@ -51,7 +60,8 @@ export async function runQuery<T>(transport: Transport, query: { kind: string },
   }
   // An unfinished run is answered as is; the kind's schema reads the finished answer (from the status read's `results`).
   const first: Decoder<T> = (json, validate) => (pending(json) ? (json as T) : answer(json, validate))
-  const status: Decoder<T> = (json, validate) => (pending(json) ? (json as T) : answer((json as Pending).query_status?.results, validate))
+  const status: Decoder<T> = (json, validate) =>
+    pending(json) ? (json as T) : answer((json as Pending).query_status?.results, validate)
   let result = await transport.send('query.run', first, args, request)
   for (let wait = FIRST_POLL_MS; pending(result.data); wait = Math.min(wait * 2, MAX_POLL_MS)) {
     const id = (result.data as Pending).query_status?.id

@@ -10,7 +10,16 @@ import type { Survey } from '../schemas/surveys.js'
  */
 
 /** Event properties read into a row's `extra`, each `$<name>` (`survey_iteration` is `extra.iteration`). */
-const EXTRA = ['device_type', 'browser', 'os', 'geoip_country_code', 'geoip_country_name', 'geoip_city_name', 'current_url', 'survey_iteration']
+const EXTRA = [
+  'device_type',
+  'browser',
+  'os',
+  'geoip_country_code',
+  'geoip_country_name',
+  'geoip_city_name',
+  'current_url',
+  'survey_iteration',
+]
 
 /** The questions a page reads, with their positions. */
 export type PageQuestions = Array<{ question: SurveyQuestion; index: number }>
@@ -19,9 +28,15 @@ export type PageQuestions = Array<{ question: SurveyQuestion; index: number }>
  * The query of the page `params` describes (the endpoint's query parameters), or `undefined` when it can
  * match nothing: as the endpoint does, a `question_id` the survey does not have matches no response.
  */
-export function responsesQuery(survey: Survey, params: URLSearchParams, archived: string[]): { hogql: HogQLQuery; questions: PageQuestions } | undefined {
+export function responsesQuery(
+  survey: Survey,
+  params: URLSearchParams,
+  archived: string[],
+): { hogql: HogQLQuery; questions: PageQuestions } | undefined {
   const only = params.get('question_id')
-  const questions = (survey.questions ?? []).map((question, index) => ({ question, index })).filter(({ question }) => only === null || question.id === only)
+  const questions = (survey.questions ?? [])
+    .map((question, index) => ({ question, index }))
+    .filter(({ question }) => only === null || question.id === only)
   if (only !== null && questions.length === 0) return undefined
   const values: Record<string, unknown> = {
     id: survey.id,
@@ -35,7 +50,8 @@ export function responsesQuery(survey: Survey, params: URLSearchParams, archived
     values[`q${index}`] = question.id ?? ''
     return `getSurveyResponse(${index}, {q${index}}${question.type === 'multiple_choice' ? ', true' : ''})`
   })
-  let where = "event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})"
+  let where =
+    "event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})"
   if (archived.length > 0) where += ' AND NOT has({archived}, toString(uuid))'
   if (only !== null) where += ` AND notEmpty(${answers[0]})`
   if (params.has('score_gte')) where += ` AND toFloat(${answers[0]}) >= {score_gte}`
@@ -57,9 +73,24 @@ export function responseRows(results: unknown[][], questions: PageQuestions, lim
       let answer = rest[EXTRA.length + column] as SurveyResponseAnswer['answer'] | null
       // Multiple-choice answers come as raw JSON strings (`"Tutorials"`): unquoted as the interface does.
       if (Array.isArray(answer)) answer = answer.map((choice) => String(choice).replace(/^['"]+|['"]+$/g, ''))
-      return answer === null || (answer as { length?: number }).length === 0 ? [] : [{ question_id: question.id ?? '', question_index: index, question_text: question.question ?? '', question_type: question.type ?? 'open', answer }]
+      return answer === null || (answer as { length?: number }).length === 0
+        ? []
+        : [
+            {
+              question_id: question.id ?? '',
+              question_index: index,
+              question_text: question.question ?? '',
+              question_type: question.type ?? 'open',
+              answer,
+            },
+          ]
     }),
-    extra: Object.fromEntries(EXTRA.map((name, index) => [name === 'survey_iteration' ? 'iteration' : name, rest[index] === '' ? null : (rest[index] ?? null)])),
+    extra: Object.fromEntries(
+      EXTRA.map((name, index) => [
+        name === 'survey_iteration' ? 'iteration' : name,
+        rest[index] === '' ? null : (rest[index] ?? null),
+      ]),
+    ),
   }))
 }
 

@@ -25,9 +25,11 @@ export function checkResponsesParams(params: SurveyResponsesParams | undefined):
   const query = queryParams('params', params)
   if (query?.limit !== undefined) checkWhole('params.limit', query.limit, 1, 500)
   for (const name of ['score_gte', 'score_lte'] as const) {
-    if (query?.[name] !== undefined && query.question_id === undefined) throw new InvalidArgumentError(`params.${name}`, 'needs params.question_id')
+    if (query?.[name] !== undefined && query.question_id === undefined)
+      throw new InvalidArgumentError(`params.${name}`, 'needs params.question_id')
   }
-  for (const name of ['since', 'until'] as const) if (query?.[name] !== undefined) dateTime(`params.${name}`, query[name])
+  for (const name of ['since', 'until'] as const)
+    if (query?.[name] !== undefined) dateTime(`params.${name}`, query[name])
   return query
 }
 
@@ -40,7 +42,12 @@ export function checkResponsesParams(params: SurveyResponsesParams | undefined):
  * (`until`, unless given: later responses do not shift the offsets either), and leaves out those archived
  * at the start: the set it pages through no longer changes under it.
  */
-export function responsesWalk(transport: Transport, id: string, params: SurveyResponsesParams | undefined, options: RequestOptions | undefined) {
+export function responsesWalk(
+  transport: Transport,
+  id: string,
+  params: SurveyResponsesParams | undefined,
+  options: RequestOptions | undefined,
+) {
   const snapshot = (params as { exclude_archived?: unknown } | undefined)?.exclude_archived === true
   const args = (): CallArgs => {
     const query = checkResponsesParams(params)
@@ -49,10 +56,13 @@ export function responsesWalk(transport: Transport, id: string, params: SurveyRe
     return { path: { id }, query: { ...rest, until: query.until ?? new Date() }, givenQuery: query }
   }
   const keep = snapshot
-    ? () => transport.send('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options).then(({ data }) => {
-        const archived = new Set(data)
-        return (row: SurveyResponseRow) => !archived.has(row.uuid)
-      })
+    ? () =>
+        transport
+          .send('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options)
+          .then(({ data }) => {
+            const archived = new Set(data)
+            return (row: SurveyResponseRow) => !archived.has(row.uuid)
+          })
     : undefined
   return { args, keep }
 }
@@ -70,27 +80,40 @@ interface Context {
 }
 
 /** The fallback of one walk of `surveys.responses`: taken on a 404 or 405 of the responses endpoint. */
-export function responsesFallback(transport: Transport, id: string, options: RequestOptions | undefined): PageFallback<SurveyResponseRow> {
+export function responsesFallback(
+  transport: Transport,
+  id: string,
+  options: RequestOptions | undefined,
+): PageFallback<SurveyResponseRow> {
   let context: Promise<Context> | undefined
   return (url, error) => {
-    if (error !== undefined && !(error instanceof NotFoundError || error instanceof MethodNotAllowedError)) return undefined
+    if (error !== undefined && !(error instanceof NotFoundError || error instanceof MethodNotAllowedError))
+      return undefined
     const query = new URL(url).searchParams
     context ??= Promise.all([
       transport.send('surveys.retrieve', survey, { path: { id } }, options),
-      query.get('exclude_archived') === 'true' && transport.send('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options),
+      query.get('exclude_archived') === 'true' &&
+        transport.send('surveys.archivedResponseUuids', archivedResponseUuids, { path: { id } }, options),
     ]).then(([{ data: survey, response }, archived]) => ({ survey, response, archived: archived ? archived.data : [] }))
     return context.then((known) => readPage(transport, known, query, options))
   }
 }
 
 /** One page of the walk, with what the walk read once. */
-async function readPage(transport: Transport, { survey, response, archived }: Context, params: URLSearchParams, options: RequestOptions | undefined): Promise<WithResponse<PageEnvelope<SurveyResponseRow>>> {
+async function readPage(
+  transport: Transport,
+  { survey, response, archived }: Context,
+  params: URLSearchParams,
+  options: RequestOptions | undefined,
+): Promise<WithResponse<PageEnvelope<SurveyResponseRow>>> {
   const { responsesQuery, responseRows } = await loadDerived()
-  const page = (rows: SurveyResponseRow[], hasMore: boolean, answered: Response) => ({ data: { results: rows, count: null, next: undefined, previous: null, hasMore }, response: answered })
+  const page = (rows: SurveyResponseRow[], hasMore: boolean, answered: Response) => ({
+    data: { results: rows, count: null, next: undefined, previous: null, hasMore },
+    response: answered,
+  })
   const read = responsesQuery(survey, params, archived)
   if (!read) return page([], false, response)
   const limit = Number(params.get('limit') ?? 100)
   const { data, response: answered } = await runQuery<HogQLQueryResponse>(transport, read.hogql, options)
   return page(responseRows(data.results, read.questions, limit), data.results.length > limit, answered)
 }
-

@@ -1,4 +1,10 @@
-import { SurveysOperations, archivedResponseUuids, responseArchiveResult, survey, surveyResponseSummary } from './generated/surveys.js'
+import {
+  SurveysOperations,
+  archivedResponseUuids,
+  responseArchiveResult,
+  survey,
+  surveyResponseSummary,
+} from './generated/surveys.js'
 import { writableFields } from '../core/create-params.js'
 import { dateTime, integerId, plainObject, stringId } from '../core/args.js'
 import type { APIPromise } from '../core/api-promise.js'
@@ -8,7 +14,13 @@ import type { SurveyResponseRow } from '../schemas/survey-responses.js'
 import { surveyResponseRowSchema } from '../schemas/survey-responses.js'
 import { responsesFallback, responsesWalk } from './survey-responses.js'
 import type { Survey, SurveyResponseSummary } from '../schemas/surveys.js'
-import type { SummarizeResponsesParams, SurveyCreateParams, SurveyLaunchParams, SurveyResponsesParams, SurveyStopParams } from '../requests/surveys.js'
+import type {
+  SummarizeResponsesParams,
+  SurveyCreateParams,
+  SurveyLaunchParams,
+  SurveyResponsesParams,
+  SurveyStopParams,
+} from '../requests/surveys.js'
 
 /** Surveys: `/api/projects/:project_id/surveys/`. Ids are strings (UUIDs). */
 export class Surveys extends SurveysOperations {
@@ -31,7 +43,15 @@ export class Surveys extends SurveysOperations {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   launch(id: string, params: SurveyLaunchParams = {}, options?: RequestOptions): APIPromise<Survey> {
-    return this._transport.request('surveys.update', survey, () => ({ path: { id }, body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) } }), options)
+    return this._transport.request(
+      'surveys.update',
+      survey,
+      () => ({
+        path: { id },
+        body: { start_date: dateTime('params.start_date', plainObject('params', params)?.start_date) },
+      }),
+      options,
+    )
   }
 
   /**
@@ -40,7 +60,15 @@ export class Surveys extends SurveysOperations {
    * `PATCH /api/projects/:project_id/surveys/:id/` · scope `survey:write`
    */
   stop(id: string, params: SurveyStopParams = {}, options?: RequestOptions): APIPromise<Survey> {
-    return this._transport.request('surveys.update', survey, () => ({ path: { id }, body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) } }), options)
+    return this._transport.request(
+      'surveys.update',
+      survey,
+      () => ({
+        path: { id },
+        body: { end_date: dateTime('params.end_date', plainObject('params', params)?.end_date) },
+      }),
+      options,
+    )
   }
 
   /**
@@ -76,7 +104,12 @@ export class Surveys extends SurveysOperations {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/` · scope `survey:write`
    */
   archiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._transport.request('surveys.archiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
+    return this._transport.request(
+      'surveys.archiveResponse',
+      responseArchiveResult,
+      { path: { id, responseUuid } },
+      options,
+    )
   }
 
   /**
@@ -85,7 +118,12 @@ export class Surveys extends SurveysOperations {
    * `POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/unarchive/` · scope `survey:write`
    */
   unarchiveResponse(id: string, responseUuid: string, options?: RequestOptions): APIPromise<number> {
-    return this._transport.request('surveys.unarchiveResponse', responseArchiveResult, { path: { id, responseUuid } }, options)
+    return this._transport.request(
+      'surveys.unarchiveResponse',
+      responseArchiveResult,
+      { path: { id, responseUuid } },
+      options,
+    )
   }
 
   /**
@@ -95,9 +133,18 @@ export class Surveys extends SurveysOperations {
    *
    * `POST /api/projects/:project_id/surveys/:id/summarize_responses/` · scope `survey:read`
    */
-  summarizeResponses(id: string, body?: SummarizeResponsesParams, options?: RequestOptions): APIPromise<SurveyResponseSummary> {
+  summarizeResponses(
+    id: string,
+    body?: SummarizeResponsesParams,
+    options?: RequestOptions,
+  ): APIPromise<SurveyResponseSummary> {
     // The service reads the question from the query and `force_refresh` from the body.
-    return this._transport.request('surveys.summarizeResponses', surveyResponseSummary, () => ({ path: { id }, ...splitQuestion(body) }), options)
+    return this._transport.request(
+      'surveys.summarizeResponses',
+      surveyResponseSummary,
+      () => ({ path: { id }, ...splitQuestion(body) }),
+      options,
+    )
   }
 
   /**
@@ -113,9 +160,11 @@ export class Surveys extends SurveysOperations {
    */
   responses(id: string, params?: SurveyResponsesParams, options?: ListOptions): PagePromise<SurveyResponseRow> {
     const walk = responsesWalk(this._transport, id, params, options)
-    return this._transport.list('surveys.responses', surveyResponseRowSchema, walk.args, options, { fallback: responsesFallback(this._transport, id, options), keep: walk.keep })
+    return this._transport.list('surveys.responses', surveyResponseRowSchema, walk.args, options, {
+      fallback: responsesFallback(this._transport, id, options),
+      keep: walk.keep,
+    })
   }
-
 }
 
 /** `question_id` / `question_index` go to the query, the rest (`force_refresh`) to the body. */

@@ -80,7 +80,9 @@ export interface UserBasic {
   /** The user's hedgehog avatar (free-form). */
   hedgehog_config?: Record<string, unknown> | null
   /** `engineering`, `data`, `product`, `founder`, `leadership`, `marketing`, `sales`, `other`, `""`, or later values. */
-  role_at_organization?: OpenEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'> | null
+  role_at_organization?: OpenEnum<
+    'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'
+  > | null
   /** Fields the service added later, kept as sent. */
   [field: string]: unknown
 }
@@ -95,9 +97,10 @@ export const userBasicShape = {
   email: z.string(),
   is_email_verified: z.nullish(z.boolean()),
   hedgehog_config: z.nullish(jsonObject),
-  role_at_organization: z.nullish(
-    openEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'>(),
-  ),
+  role_at_organization:
+    z.nullish(
+      openEnum<'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'>(),
+    ),
 }
 
 /** `created_by`, `updated_by`, `verified_by`, … (docs/service-behaviour.md §2.1). */
@@ -136,4 +139,3 @@ export const minimalFeatureFlagSchema = z.looseObject({
 })
 /** A feature flag embedded in another resource. */
 export type MinimalFeatureFlag = z.infer<typeof minimalFeatureFlagSchema>
-

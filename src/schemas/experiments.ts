@@ -130,7 +130,16 @@ export interface Experiment {
 }
 
 /** The fields of `Experiment` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
-export type ExperimentUncheckedFields = 'parameters' | 'secondary_metrics' | 'saved_metrics_ids' | 'filters' | 'exposure_criteria' | 'metrics' | 'metrics_secondary' | 'stats_config' | 'scheduling_config'
+export type ExperimentUncheckedFields =
+  | 'parameters'
+  | 'secondary_metrics'
+  | 'saved_metrics_ids'
+  | 'filters'
+  | 'exposure_criteria'
+  | 'metrics'
+  | 'metrics_secondary'
+  | 'stats_config'
+  | 'scheduling_config'
 
 /** The fields of `experimentSchema` (exported for the tie test with `Experiment`). */
 export const experimentShape = {

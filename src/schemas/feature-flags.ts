@@ -83,7 +83,8 @@ export interface FeatureFlag {
 }
 
 /** The fields of `FeatureFlag` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
-export type FeatureFlagUncheckedFields = 'filters' | 'experiment_set_metadata' | 'surveys' | 'features' | 'rollback_conditions'
+export type FeatureFlagUncheckedFields =
+  'filters' | 'experiment_set_metadata' | 'surveys' | 'features' | 'rollback_conditions'
 
 /** The fields of `featureFlagSchema` (exported for the tie test with `FeatureFlag`). */
 export const featureFlagShape = {

@@ -1,7 +1,12 @@
 import * as z from 'zod/mini'
 import { json, type OpenEnum } from './common.js'
 import type { QueryStatus } from './endpoints.js'
-import type { ExperimentFunnelsQuery, ExperimentMetric, ExperimentMetricGoal, ExperimentTrendsQuery } from '../model/experiment-metrics.js'
+import type {
+  ExperimentFunnelsQuery,
+  ExperimentMetric,
+  ExperimentMetricGoal,
+  ExperimentTrendsQuery,
+} from '../model/experiment-metrics.js'
 
 /**
  * The query API (docs/service-behaviour.md §10.3–§10.7): the nodes `client.query` sends, the answers it
@@ -24,7 +29,9 @@ export interface ExperimentQuery {
 export type ExperimentLegacyQuery = (ExperimentTrendsQuery | ExperimentFunnelsQuery) & { experiment_id: number }
 
 /** Why a variant has no statistics: too few exposures (< 50), too few conversions (funnels, < 5), a baseline of zero. */
-export type ExperimentValidationFailure = OpenEnum<'not-enough-exposures' | 'not-enough-metric-data' | 'baseline-mean-is-zero'>
+export type ExperimentValidationFailure = OpenEnum<
+  'not-enough-exposures' | 'not-enough-metric-data' | 'baseline-mean-is-zero'
+>
 
 /** What the engine counted for one variant (docs/service-behaviour.md §10.5). */
 export interface ExperimentStatsBase {
@@ -113,7 +120,9 @@ export interface ExperimentLegacyQueryResponse {
   /** Whether the best variant is significant. */
   significant: boolean
   /** `significant`, `not_enough_exposure`, `low_win_probability`, `high_loss`, `high_p_value`. */
-  significance_code: OpenEnum<'significant' | 'not_enough_exposure' | 'low_win_probability' | 'high_loss' | 'high_p_value'>
+  significance_code: OpenEnum<
+    'significant' | 'not_enough_exposure' | 'low_win_probability' | 'high_loss' | 'high_p_value'
+  >
   p_value?: number
   /** Variant key → interval of its rate (absolute, not a lift). */
   credible_intervals: Record<string, [number, number]>
@@ -155,15 +164,24 @@ export const queryResponseSchema = z.looseObject({ query_status: z.nullish(z.loo
 export const queryStatusResponseSchema = z.looseObject({ query_status: z.looseObject(queryStatusShape) })
 
 /** A `HogQLQuery`'s answer. */
-export const hogqlQueryResponseSchema = z.looseObject({ results: z.array(json), columns: z.array(z.string()), types: z.array(z.array(json)) })
+export const hogqlQueryResponseSchema = z.looseObject({
+  results: z.array(json),
+  columns: z.array(z.string()),
+  types: z.array(z.array(json)),
+})
 
 const experimentStats = z.looseObject({ key: z.string(), number_of_samples: z.number(), sum: z.number() })
 
 /** An `ExperimentQuery`'s answer: the counts the derived values are computed from. */
-export const experimentQueryResponseSchema = z.looseObject({ baseline: z.optional(experimentStats), variant_results: z.optional(z.array(experimentStats)) })
+export const experimentQueryResponseSchema = z.looseObject({
+  baseline: z.optional(experimentStats),
+  variant_results: z.optional(z.array(experimentStats)),
+})
 
 /** A legacy kind's answer. */
-export const experimentLegacyQueryResponseSchema = z.looseObject({ variants: z.array(z.looseObject({ key: z.string() })) })
+export const experimentLegacyQueryResponseSchema = z.looseObject({
+  variants: z.array(z.looseObject({ key: z.string() })),
+})
 
 /** The results of every metric read by `experiments.results`. */
 export interface ExperimentResults {

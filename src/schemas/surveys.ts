@@ -12,7 +12,12 @@ import {
   type Unchecked,
   type UserBasic,
 } from './common.js'
-import type { SURVEY_QUESTION_TYPES, SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../model/enums.js'
+import type {
+  SURVEY_QUESTION_TYPES,
+  SURVEY_SAMPLING_INTERVAL_TYPES,
+  SURVEY_SCHEDULES,
+  SURVEY_TYPES,
+} from '../model/enums.js'
 import type {
   SurveyAppearance,
   SurveyBranching,
@@ -93,7 +98,9 @@ export type SurveyDailyLimit = z.infer<typeof surveyDailyLimitSchema>
 export const surveyFeatureFlagKeySchema = z.looseObject({
   /** The role of the flag. */
   key: z.optional(
-    openEnum<'linked_flag_key' | 'targeting_flag_key' | 'internal_targeting_flag_key' | 'internal_response_sampling_flag_key'>(),
+    openEnum<
+      'linked_flag_key' | 'targeting_flag_key' | 'internal_targeting_flag_key' | 'internal_response_sampling_flag_key'
+    >(),
   ),
   /** The flag key, or `null` when there is none. */
   value: z.nullish(z.string()),

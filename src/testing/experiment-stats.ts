@@ -53,7 +53,10 @@ function meanAndVariance(counts: VariantCounts, kind: StatisticKind): [number, n
   const denominator = counts.denominator_sum ?? n
   const d = denominator / n
   const covariance = n > 1 ? ((counts.numerator_denominator_sum_product ?? sum) - (sum * denominator) / n) / (n - 1) : 0
-  const ratioVariance = variance(sum, sum_squares) / d ** 2 + (mean ** 2 * variance(denominator, counts.denominator_sum_squares ?? n)) / d ** 4 - (2 * mean * covariance) / d ** 3
+  const ratioVariance =
+    variance(sum, sum_squares) / d ** 2 +
+    (mean ** 2 * variance(denominator, counts.denominator_sum_squares ?? n)) / d ** 4 -
+    (2 * mean * covariance) / d ** 3
   return [sum / denominator, ratioVariance]
 }
 
@@ -66,14 +69,24 @@ export function compare(test: VariantCounts, control: VariantCounts, kind: Stati
 }
 
 /** Bayesian result fields at `ciLevel`. */
-export function bayesian({ lift, sd }: Comparison, ciLevel: number): { significant: boolean; chance_to_win: number; credible_interval: [number, number] } {
+export function bayesian(
+  { lift, sd }: Comparison,
+  ciLevel: number,
+): { significant: boolean; chance_to_win: number; credible_interval: [number, number] } {
   const chance = normalCdf(lift / sd)
   const z = normalQuantile(1 - (1 - ciLevel) / 2)
-  return { significant: chance > ciLevel || chance < 1 - ciLevel, chance_to_win: chance, credible_interval: [lift - z * sd, lift + z * sd] }
+  return {
+    significant: chance > ciLevel || chance < 1 - ciLevel,
+    chance_to_win: chance,
+    credible_interval: [lift - z * sd, lift + z * sd],
+  }
 }
 
 /** Frequentist result fields at `alpha` (two-sided). */
-export function frequentist({ lift, sd }: Comparison, alpha: number): { significant: boolean; p_value: number; confidence_interval: [number, number] } {
+export function frequentist(
+  { lift, sd }: Comparison,
+  alpha: number,
+): { significant: boolean; p_value: number; confidence_interval: [number, number] } {
   const pValue = 2 * (1 - normalCdf(Math.abs(lift) / sd))
   const z = normalQuantile(1 - alpha / 2)
   return { significant: pValue < alpha, p_value: pValue, confidence_interval: [lift - z * sd, lift + z * sd] }
@@ -93,22 +106,41 @@ function erfc(x: number): number {
     Math.exp(
       -z * z -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     )
   return x >= 0 ? r : 2 - r
 }
 
 /** The standard normal quantile (Acklam's algorithm, relative error below 1.2e-9). */
 export function normalQuantile(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239]
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ]
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572]
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783]
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ]
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416]
   const low = 0.02425
-  const tail = (q: number) => (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+  const tail = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+    ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
   if (p < low) return tail(Math.sqrt(-2 * Math.log(p)))
   if (p > 1 - low) return -tail(Math.sqrt(-2 * Math.log(1 - p)))
   const q = p - 0.5
   const r = q * q
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  )
 }

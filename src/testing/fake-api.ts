@@ -7,7 +7,14 @@ import type { RateLimits } from '../core/rate-limit.js'
 import { outcomeToFetchResponse } from './adapters/fetch.js'
 import { listenOnNode, type FakeServer, type ListenOptions } from './adapters/node.js'
 import { answer, resolve, type CoreSettings } from './service.js'
-import { FaultQueue, runFault, type FakeFaults, type FaultKind, type FaultOptionsByKind, type TooManyRequestsOptions } from './faults.js'
+import {
+  FaultQueue,
+  runFault,
+  type FakeFaults,
+  type FaultKind,
+  type FaultOptionsByKind,
+  type TooManyRequestsOptions,
+} from './faults.js'
 import { setUpFake, type FakeApiOptions } from './fake-options.js'
 import { abortReason, type Outcome } from './outcome.js'
 import { SERVE_OUTCOME } from './outcome-access.js'
@@ -129,7 +136,8 @@ class Fake implements FakeApi {
     return this.#requests
   }
 
-  readonly handle = async (request: Request): Promise<Response> => outcomeToFetchResponse(await this.#serve(request), request)
+  readonly handle = async (request: Request): Promise<Response> =>
+    outcomeToFetchResponse(await this.#serve(request), request)
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
@@ -146,7 +154,12 @@ class Fake implements FakeApi {
 
   clientOptions(baseUrl: string = this.baseUrl): FakeClientOptions {
     const limits = this.#rateLimits
-    return { apiKey: this.apiKey, projectId: this.projectId, baseUrl, rateLimit: typeof limits === 'object' ? { ...limits } : limits === true }
+    return {
+      apiKey: this.apiKey,
+      projectId: this.projectId,
+      baseUrl,
+      rateLimit: typeof limits === 'object' ? { ...limits } : limits === true,
+    }
   }
 
   reset(): void {
@@ -169,17 +182,26 @@ class Fake implements FakeApi {
     const record = recordOf(request, url, bodyText, operation, fault?.kind ?? null)
     this.#requests.push(record)
     const produce = () =>
-      answer(this.#projects.lookup, this.#settings, { method, url, headers: request.headers, bodyText }, resolved, (error) => {
-        record.error = error
-      })
-    const outcome: Outcome = fault ? await runFault(fault, produce, request.signal) : { type: 'response', response: await produce() }
+      answer(
+        this.#projects.lookup,
+        this.#settings,
+        { method, url, headers: request.headers, bodyText },
+        resolved,
+        (error) => {
+          record.error = error
+        },
+      )
+    const outcome: Outcome = fault
+      ? await runFault(fault, produce, request.signal)
+      : { type: 'response', response: await produce() }
     record.status = outcome.type === 'hang' ? null : outcome.response.status
     return outcome
   }
 
   #faultControls(): FakeFaults {
     const queue = this.#faults
-    const tooManyRequests = (options: TooManyRequestsOptions | null) => this.#settings.tooManyRequests.configure(options)
+    const tooManyRequests = (options: TooManyRequestsOptions | null) =>
+      this.#settings.tooManyRequests.configure(options)
     const next = <K extends FaultKind>(kind: K, n: number, options: Omit<FaultOptionsByKind[K], 'times'>) =>
       queue.add(kind, { ...options, times: n } as FaultOptionsByKind[K])
     return {

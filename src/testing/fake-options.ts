@@ -104,22 +104,29 @@ export interface FakeSetup {
 export function setUpFake(options: FakeApiOptions): FakeSetup {
   const given = checkProjects('projects', options.projects)
   const projectId = options.projectId ?? given?.[0] ?? 1
-  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw new TypeError(`createFakeApi: projectId must be a positive integer, got ${String(projectId)}`)
-  if (given && !given.includes(projectId)) throw new TypeError(`createFakeApi: projectId ${projectId} is not one of projects (${given.join(', ')})`)
+  if (!Number.isSafeInteger(projectId) || projectId <= 0)
+    throw new TypeError(`createFakeApi: projectId must be a positive integer, got ${String(projectId)}`)
+  if (given && !given.includes(projectId))
+    throw new TypeError(`createFakeApi: projectId ${projectId} is not one of projects (${given.join(', ')})`)
   const listed = given ?? [projectId]
   const unreachable = checkProjects('unreachableProjects', options.unreachableProjects) ?? []
   const both = unreachable.filter((id) => listed.includes(id))
   if (both.length) throw new TypeError(`createFakeApi: unreachableProjects ${both.join(', ')} are also in projects`)
   const organizationTeamIds = options.organizationTeamIds ?? listed
   const outside = organizationTeamIds.filter((id) => !listed.includes(id))
-  if (outside.length) throw new TypeError(`createFakeApi: organizationTeamIds ${outside.join(', ')} are not in projects (${listed.join(', ')})`)
+  if (outside.length)
+    throw new TypeError(
+      `createFakeApi: organizationTeamIds ${outside.join(', ')} are not in projects (${listed.join(', ')})`,
+    )
   const pageSize = options.pageSize ?? 100
-  if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
+  if (!Number.isSafeInteger(pageSize) || pageSize <= 0)
+    throw new TypeError(`createFakeApi: pageSize must be a positive integer, got ${String(pageSize)}`)
   const apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY
   const keys = new Map<string, FakeKey>([[apiKey, { scopes: '*', projects: null }]])
   for (const [key, given] of Object.entries(options.keys ?? {})) {
     type Limited = { scopes: readonly Scope[] | '*'; projects?: readonly number[] }
-    const { scopes, projects }: Limited = typeof given === 'object' && !Array.isArray(given) ? (given as Limited) : { scopes: given as Limited['scopes'] }
+    const { scopes, projects }: Limited =
+      typeof given === 'object' && !Array.isArray(given) ? (given as Limited) : { scopes: given as Limited['scopes'] }
     const all: KeyScopes = scopes === '*' || (scopes as readonly string[]).includes('*') ? '*' : new Set(scopes)
     keys.set(key, { scopes: all, projects: projects ? new Set(checkProjects(`keys.${key}.projects`, projects)) : null })
   }
@@ -128,7 +135,11 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
     projectId,
     apiKey,
     baseUrl: (options.baseUrl ?? DEFAULT_FAKE_BASE_URL).replace(/\/+$/, ''),
-    projects: new FakeProjects(projectId, listed, unreachable, { pageSize, organizationTeamIds, now: options.now ?? (() => new Date()) }),
+    projects: new FakeProjects(projectId, listed, unreachable, {
+      pageSize,
+      organizationTeamIds,
+      now: options.now ?? (() => new Date()),
+    }),
     settings: {
       keys,
       allowUnscopedActions: options.allowUnscopedActions ?? false,
@@ -145,7 +156,9 @@ export function setUpFake(options: FakeApiOptions): FakeSetup {
 /** The `tooManyRequests` option, or its deprecated alias `rateLimit`; giving both is a mistake. */
 function checkTooManyRequests(options: FakeApiOptions): TooManyRequestsOptions | null {
   if (options.tooManyRequests !== undefined && options.rateLimit !== undefined) {
-    throw new TypeError('createFakeApi: tooManyRequests and its deprecated alias rateLimit are both given; keep tooManyRequests')
+    throw new TypeError(
+      'createFakeApi: tooManyRequests and its deprecated alias rateLimit are both given; keep tooManyRequests',
+    )
   }
   return options.tooManyRequests ?? options.rateLimit ?? null
 }
@@ -156,7 +169,9 @@ function checkLinkOrigin(value: string | undefined): string | null {
   const url = URL.canParse(String(value)) ? new URL(String(value)) : null
   if (!url || !/^https?:$/.test(url.protocol)) {
     const got = JSON.stringify(value)
-    throw new TypeError(`createFakeApi: linkOrigin must be an http(s) origin such as http://posthog.example.com, got ${got}`)
+    throw new TypeError(
+      `createFakeApi: linkOrigin must be an http(s) origin such as http://posthog.example.com, got ${got}`,
+    )
   }
   return url.origin
 }
@@ -164,9 +179,12 @@ function checkLinkOrigin(value: string | undefined): string | null {
 /** A list of project ids checked: positive integers, no repeats; `null` when not given. */
 function checkProjects(name: string, projects: readonly number[] | undefined): readonly number[] | null {
   if (projects === undefined) return null
-  const valid = Array.isArray(projects) && projects.length > 0 && projects.every((id) => Number.isSafeInteger(id) && id > 0)
+  const valid =
+    Array.isArray(projects) && projects.length > 0 && projects.every((id) => Number.isSafeInteger(id) && id > 0)
   if (!valid || new Set(projects).size !== projects.length) {
-    throw new TypeError(`createFakeApi: ${name} must be a non-empty list of distinct positive integers, got ${JSON.stringify(projects)}`)
+    throw new TypeError(
+      `createFakeApi: ${name} must be a non-empty list of distinct positive integers, got ${JSON.stringify(projects)}`,
+    )
   }
   return projects
 }

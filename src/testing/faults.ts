@@ -136,8 +136,12 @@ export class FaultQueue {
 
   add<K extends FaultKind>(kind: K, options: FaultOptionsByKind[K]): void {
     const times = options.times ?? 1
-    if (!Number.isInteger(times) || times < 0) throw new TypeError(`faults: \`times\` must be a whole number, got ${String(times)}`)
-    if (kind === 'delay' && !(typeof (options as DelayFaultOptions).ms === 'number' && (options as DelayFaultOptions).ms >= 0)) {
+    if (!Number.isInteger(times) || times < 0)
+      throw new TypeError(`faults: \`times\` must be a whole number, got ${String(times)}`)
+    if (
+      kind === 'delay' &&
+      !(typeof (options as DelayFaultOptions).ms === 'number' && (options as DelayFaultOptions).ms >= 0)
+    ) {
       throw new TypeError('faults: a delay needs `ms`, a number of milliseconds')
     }
     if (kind === 'status' && !Number.isInteger((options as StatusFaultOptions).status)) {
@@ -211,7 +215,11 @@ function windowOf(options: TooManyRequestsOptions | null): SlidingWindow | null 
 }
 
 /** Runs a fault: `produce` applies the request to the state and answers it normally. */
-export async function runFault(fault: TakenFault, produce: () => Promise<Response>, signal: AbortSignal | undefined): Promise<Outcome> {
+export async function runFault(
+  fault: TakenFault,
+  produce: () => Promise<Response>,
+  signal: AbortSignal | undefined,
+): Promise<Outcome> {
   const { kind, options } = fault
   const applied = options.afterApply ? await produce() : undefined
   switch (kind) {
@@ -226,7 +234,17 @@ export async function runFault(fault: TakenFault, produce: () => Promise<Respons
     case 'drop':
       return {
         type: 'drop',
-        response: applied ?? json({ count: 2, next: null, previous: null, results: [{ id: 1, name: 'first' }, { id: 2, name: 'second' }] }),
+        response:
+          applied ??
+          json({
+            count: 2,
+            next: null,
+            previous: null,
+            results: [
+              { id: 1, name: 'first' },
+              { id: 2, name: 'second' },
+            ],
+          }),
       }
     case 'malformed': {
       const status = (options as BrokenBodyFaultOptions).status ?? applied?.status ?? 200
@@ -252,9 +270,14 @@ function statusResponse(options: StatusFaultOptions): Response {
   const seconds = typeof options.retryAfter === 'number' ? options.retryAfter : undefined
   const body = options.body === undefined ? defaultErrorBody(options.status, seconds) : options.body
   const noBody = body === null || [204, 205, 304].includes(options.status)
-  if (!noBody && typeof body !== 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json')
-  if (!noBody && typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8')
-  return new Response(noBody ? null : typeof body === 'string' ? body : JSON.stringify(body), { status: options.status, headers })
+  if (!noBody && typeof body !== 'string' && !headers.has('content-type'))
+    headers.set('content-type', 'application/json')
+  if (!noBody && typeof body === 'string' && !headers.has('content-type'))
+    headers.set('content-type', 'text/plain; charset=utf-8')
+  return new Response(noBody ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status: options.status,
+    headers,
+  })
 }
 
 /** The first half of a JSON text, made sure not to parse. */
@@ -274,7 +297,14 @@ function parses(text: string): boolean {
 }
 
 function htmlPage(status: number): string {
-  const title = status === 502 ? '502 Bad Gateway' : status === 503 ? '503 Service Unavailable' : status === 504 ? '504 Gateway Time-out' : `${status} Error`
+  const title =
+    status === 502
+      ? '502 Bad Gateway'
+      : status === 503
+        ? '503 Service Unavailable'
+        : status === 504
+          ? '504 Gateway Time-out'
+          : `${status} Error`
   return `<!DOCTYPE html>\n<html>\n<head><title>${title}</title></head>\n<body>\n<center><h1>${title}</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n`
 }
 

@@ -11,7 +11,16 @@ import { paginate, presentPage } from './paging.js'
 import { empty, invalid, json, notFound } from './responses.js'
 import type { FakeStore, IdKind } from './store.js'
 import { clone } from './store.js'
-import { arrayField, bodyObject, booleanField, choiceField, dateTimeField, integerField, objectField, stringField } from './validators.js'
+import {
+  arrayField,
+  bodyObject,
+  booleanField,
+  choiceField,
+  dateTimeField,
+  integerField,
+  objectField,
+  stringField,
+} from './validators.js'
 
 /** A record of a kit-built group: an integer or UUID id, and `deleted` where the service soft-deletes. */
 export interface KitRecord {
@@ -39,22 +48,52 @@ export type FieldRead<R> = (body: Record<string, unknown>, key: string, write: W
 type Rules = { nullable?: boolean; required?: boolean | 'on create' }
 type PlainRead = (body: Record<string, unknown>, key: string, write: { previous: unknown }) => unknown
 
-function rulesOf<T extends Rules>(rules: T, write: { previous: unknown }): Omit<T, 'required'> & { required?: boolean } {
+function rulesOf<T extends Rules>(
+  rules: T,
+  write: { previous: unknown },
+): Omit<T, 'required'> & { required?: boolean } {
   return { ...rules, required: rules.required === 'on create' ? write.previous === undefined : rules.required }
 }
 
 /** The usual field readers, over the DRF-style checks of validators.ts. */
 export const field = {
-  text: (rules: Rules & { maxLength?: number; allowBlank?: boolean } = {}): PlainRead => (body, key, write) => stringField(body, key, rulesOf(rules, write)),
-  boolean: (rules: Rules = {}): PlainRead => (body, key, write) => booleanField(body, key, rulesOf(rules, write)),
-  integer: (rules: Rules & { min?: number; max?: number } = {}): PlainRead => (body, key, write) => integerField(body, key, rulesOf(rules, write)),
-  object: (rules: Rules = {}): PlainRead => (body, key, write) => objectField(body, key, rulesOf(rules, write)),
-  list: (rules: Rules & { allowEmpty?: boolean } = {}): PlainRead => (body, key, write) => arrayField(body, key, rulesOf(rules, write)),
-  strings: (rules: Rules = {}): PlainRead => (body, key, write) => arrayField(body, key, rulesOf(rules, write))?.map(String),
-  choice: (choices: readonly string[], rules: Rules = {}): PlainRead => (body, key, write) => choiceField(body, key, choices, rulesOf(rules, write)),
-  dateTime: (rules: Rules = {}): PlainRead => (body, key, write) => dateTimeField(body, key, rulesOf(rules, write)),
+  text:
+    (rules: Rules & { maxLength?: number; allowBlank?: boolean } = {}): PlainRead =>
+    (body, key, write) =>
+      stringField(body, key, rulesOf(rules, write)),
+  boolean:
+    (rules: Rules = {}): PlainRead =>
+    (body, key, write) =>
+      booleanField(body, key, rulesOf(rules, write)),
+  integer:
+    (rules: Rules & { min?: number; max?: number } = {}): PlainRead =>
+    (body, key, write) =>
+      integerField(body, key, rulesOf(rules, write)),
+  object:
+    (rules: Rules = {}): PlainRead =>
+    (body, key, write) =>
+      objectField(body, key, rulesOf(rules, write)),
+  list:
+    (rules: Rules & { allowEmpty?: boolean } = {}): PlainRead =>
+    (body, key, write) =>
+      arrayField(body, key, rulesOf(rules, write)),
+  strings:
+    (rules: Rules = {}): PlainRead =>
+    (body, key, write) =>
+      arrayField(body, key, rulesOf(rules, write))?.map(String),
+  choice:
+    (choices: readonly string[], rules: Rules = {}): PlainRead =>
+    (body, key, write) =>
+      choiceField(body, key, choices, rulesOf(rules, write)),
+  dateTime:
+    (rules: Rules = {}): PlainRead =>
+    (body, key, write) =>
+      dateTimeField(body, key, rulesOf(rules, write)),
   /** A nullable field whose `null` leaves the stored value as it is (the serializer drops it). */
-  keptOnNull: (read: PlainRead): PlainRead => (body, key, write) => read(body, key, write) ?? undefined,
+  keptOnNull:
+    (read: PlainRead): PlainRead =>
+    (body, key, write) =>
+      read(body, key, write) ?? undefined,
 }
 
 /** A field unique among live records, and how a taken value is refused (400, code `unique`). */
@@ -98,7 +137,13 @@ export interface GroupSpec<R extends KitRecord, K extends number | string = numb
   softDeletes: boolean
   unique?: Uniqueness<R>
   /** The group's own rules on a draft after its fields, before it is stored; `previous` is the stored record (undefined on create). */
-  check?(store: FakeStore, draft: R, body: Record<string, unknown>, previous: R | undefined, context: OperationContext): void
+  check?(
+    store: FakeStore,
+    draft: R,
+    body: Record<string, unknown>,
+    previous: R | undefined,
+    context: OperationContext,
+  ): void
   /** What else storing a record changes, seeded or written (other records, derived fields). */
   stored?(store: FakeStore, record: R, previous: R | undefined): void
   /** What else a create or update through the API changes (not a seed): an activity entry, `updated_at`. */
@@ -124,11 +169,16 @@ export interface Lookup {
 }
 
 /** The record the path's `id` names in `records`, or the lookup's refusal. */
-export function findRecord<K extends number | string, R>(context: OperationContext, records: ReadonlyMap<K, R>, lookup: Lookup = {}): R {
+export function findRecord<K extends number | string, R>(
+  context: OperationContext,
+  records: ReadonlyMap<K, R>,
+  lookup: Lookup = {},
+): R {
   const raw = param(context, lookup.param ?? 'id')
   const key = lookup.integerIds ? (/^\d+$/.test(raw) ? Number(raw) : undefined) : raw
   const record = key === undefined ? undefined : records.get(key as K)
-  if (record === undefined || (lookup.hideDeleted && (record as { deleted?: unknown }).deleted === true)) return (lookup.missing ?? notFound)()
+  if (record === undefined || (lookup.hideDeleted && (record as { deleted?: unknown }).deleted === true))
+    return (lookup.missing ?? notFound)()
   return record
 }
 
@@ -160,7 +210,12 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
   find(context: OperationContext, lookup: Lookup = {}, forUpdate = false): R {
     const { findsDeleted = true, idKind, param: name } = this.spec
     const hideDeleted = findsDeleted === false || (findsDeleted === 'on update' && !forUpdate)
-    return findRecord(context, this.spec.records(context.store), { param: name, integerIds: idKind !== 'uuid', hideDeleted, ...lookup })
+    return findRecord(context, this.spec.records(context.store), {
+      param: name,
+      integerIds: idKind !== 'uuid',
+      hideDeleted,
+      ...lookup,
+    })
   }
 
   /** The records that are not soft-deleted. */
@@ -169,7 +224,11 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
   }
 
   /** A DRF page of `items`, presented (by `present` when the list shows less than a read). */
-  page(context: OperationContext, items: readonly R[], present = (record: R) => this.spec.present(context.store, record)): Response {
+  page(
+    context: OperationContext,
+    items: readonly R[],
+    present = (record: R) => this.spec.present(context.store, record),
+  ): Response {
     return pageOf(context, items, present)
   }
 
@@ -178,9 +237,16 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
     const unique = this.spec.unique
     if (!unique || value === null || value === undefined) return
     const same = (other: unknown) =>
-      unique.ignoreCase && typeof other === 'string' && typeof value === 'string' ? other.toLowerCase() === value.toLowerCase() : other === value
+      unique.ignoreCase && typeof other === 'string' && typeof value === 'string'
+        ? other.toLowerCase() === value.toLowerCase()
+        : other === value
     const holder = this.live(store).find((record) => record.id !== previous?.id && same(record[unique.field]))
-    if (holder) invalid(unique.message(holder, previous), unique.attr === undefined ? unique.field : unique.attr, unique.code ?? 'unique')
+    if (holder)
+      invalid(
+        unique.message(holder, previous),
+        unique.attr === undefined ? unique.field : unique.attr,
+        unique.code ?? 'unique',
+      )
   }
 
   create = (context: OperationContext): Response => {
@@ -242,7 +308,8 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
     const checksUnique = () =>
       unique !== undefined &&
       !draft.deleted &&
-      (previous === undefined || (unique.field in body && (!unique.onChangeOnly || draft[unique.field] !== previous[unique.field])))
+      (previous === undefined ||
+        (unique.field in body && (!unique.onChangeOnly || draft[unique.field] !== previous[unique.field])))
     const withField = unique?.withField?.[previous ? 'update' : 'create'] === true
     for (const [key, read] of Object.entries(this.spec.writable)) {
       const value = read(body, key, write)

@@ -11,7 +11,10 @@ import type { HogAction, HogFunctionFilters } from '../hog/filters.js'
 import { isObject } from './validators.js'
 
 type Compile = (source: string, options?: CompileHogOptions) => CompiledHog
-type FiltersExpression = (filters: HogFunctionFilters, context: { actions: HogAction[]; testAccountFilters: [] }) => {
+type FiltersExpression = (
+  filters: HogFunctionFilters,
+  context: { actions: HogAction[]; testAccountFilters: [] },
+) => {
   source: string
 }
 
@@ -56,8 +59,15 @@ export const JS_SOURCE_TYPES: ReadonlySet<string> = new Set(['site_destination',
 
 /** Input types whose string leaves are templates, compiled on save ([`T1`]; the validation module's list). */
 const TEMPLATED_INPUT_TYPES = new Set([
-  'string', 'boolean', 'dictionary', 'json', 'email', 'native_email', 'posthog_ticket_tags',
-  'customer_analytics_account_properties', 'customer_analytics_account_relationships',
+  'string',
+  'boolean',
+  'dictionary',
+  'json',
+  'email',
+  'native_email',
+  'posthog_ticket_tags',
+  'customer_analytics_account_properties',
+  'customer_analytics_account_relationships',
 ])
 
 /** `hog` compiled as the service stores it: `null` for the JavaScript-source types; any failure is [`H19`]'s. */
@@ -219,9 +229,14 @@ export function compiledFilters(
 
 /** The value (cohort id) of the first cohort property filter, on the filters or on one of their entries. */
 function cohortFilter(filters: Record<string, unknown>): unknown {
-  const lists = [filters['properties'], ...[filters['events'], filters['actions']].flatMap((entries) =>
-    Array.isArray(entries) ? entries.map((entry: unknown) => (isObject(entry) ? entry['properties'] : undefined)) : [],
-  )]
+  const lists = [
+    filters['properties'],
+    ...[filters['events'], filters['actions']].flatMap((entries) =>
+      Array.isArray(entries)
+        ? entries.map((entry: unknown) => (isObject(entry) ? entry['properties'] : undefined))
+        : [],
+    ),
+  ]
   for (const list of lists) {
     if (!Array.isArray(list)) continue
     const found: unknown = list.find((filter: unknown) => isObject(filter) && filter['type'] === 'cohort')

@@ -14,7 +14,8 @@
 import type { FakeStore } from './store.js'
 import { instant, storedAnswer, surveyEvent, type SurveyEvent } from './survey-events.js'
 
-const STATEMENT = /^\s*SELECT\s+(.+?)\s+FROM\s+events\s+WHERE\s+(.+?)(?:\s+ORDER\s+BY\s+timestamp\s+DESC(?:,\s*uuid\s+DESC)?)?(?:\s+LIMIT\s+(\d+)(?:\s+OFFSET\s+(\d+))?)?\s*;?\s*$/is
+const STATEMENT =
+  /^\s*SELECT\s+(.+?)\s+FROM\s+events\s+WHERE\s+(.+?)(?:\s+ORDER\s+BY\s+timestamp\s+DESC(?:,\s*uuid\s+DESC)?)?(?:\s+LIMIT\s+(\d+)(?:\s+OFFSET\s+(\d+))?)?\s*;?\s*$/is
 const PLACEHOLDER = /^\{\s*([A-Za-z_]\w*)\s*\}$/
 
 /** What a query over events answers, or `null` outside the subset. */
@@ -30,7 +31,11 @@ export interface EventsAnswer {
 type Reader = (event: SurveyEvent) => unknown
 
 /** Evaluates `sql` over the survey events of `store`, or `null` when the query is outside the subset. */
-export function evaluateEvents(store: FakeStore, sql: string, values: Readonly<Record<string, unknown>>): EventsAnswer | null {
+export function evaluateEvents(
+  store: FakeStore,
+  sql: string,
+  values: Readonly<Record<string, unknown>>,
+): EventsAnswer | null {
   const statement = STATEMENT.exec(sql)
   if (!statement) return null
   const placeholder = (text: string): unknown => {
@@ -43,13 +48,19 @@ export function evaluateEvents(store: FakeStore, sql: string, values: Readonly<R
     const readers = items.map((item) => reader(item, placeholder))
     const conditions = splitTop(statement[2]!, ' AND ').map((condition) => test(condition, placeholder))
     const events = [...store.surveys.values()]
-      .flatMap((survey) => (store.surveyResponses.get(survey.id) ?? []).map((response) => surveyEvent(survey, response)))
+      .flatMap((survey) =>
+        (store.surveyResponses.get(survey.id) ?? []).map((response) => surveyEvent(survey, response)),
+      )
       .filter((event) => conditions.every((check) => check(event)))
       .sort((a, b) => instant(b.timestamp) - instant(a.timestamp) || (a.uuid < b.uuid ? 1 : -1))
     const rows = events.map((event) => readers.map((read) => read(event)))
     const columns = items.map((item) => item.trim())
-    const types = columns.map((column): [string, string] => [column, column === 'timestamp' ? "DateTime64(6, 'UTC')" : column === 'uuid' ? 'UUID' : 'String'])
-    if (statement[3] === undefined) return { columns, types, results: rows.slice(0, 100), hasMore: rows.length > 100, limit: 100, offset: 0 }
+    const types = columns.map((column): [string, string] => [
+      column,
+      column === 'timestamp' ? "DateTime64(6, 'UTC')" : column === 'uuid' ? 'UUID' : 'String',
+    ])
+    if (statement[3] === undefined)
+      return { columns, types, results: rows.slice(0, 100), hasMore: rows.length > 100, limit: 100, offset: 0 }
     const offset = Number(statement[4] ?? 0)
     return { columns, types, results: rows.slice(offset, offset + Number(statement[3])) }
   } catch (error) {
@@ -96,7 +107,9 @@ function test(condition: string, placeholder: (text: string) => unknown): (event
   match = /^timestamp\s*(>=|<=)\s*(\{.+\})$/.exec(text)
   if (match) {
     const bound = instant(String(placeholder(match[2]!)))
-    return match[1] === '>=' ? (event) => instant(event.timestamp) >= bound : (event) => instant(event.timestamp) <= bound
+    return match[1] === '>='
+      ? (event) => instant(event.timestamp) >= bound
+      : (event) => instant(event.timestamp) <= bound
   }
   match = /^NOT\s+has\((\{.+?\}),\s*toString\(uuid\)\)$/.exec(text)
   if (match) {

@@ -14,6 +14,7 @@ export type ServeOutcome = (request: Request) => Promise<Outcome>
 /** The fake's outcome function, or a `TypeError` for anything `createFakeApi()` did not make. */
 export function serveOutcomeOf(fake: object): ServeOutcome {
   const serve = (fake as { [SERVE_OUTCOME]?: unknown })[SERVE_OUTCOME]
-  if (typeof serve !== 'function') throw new TypeError('mswHandlers: expected a fake made by createFakeApi() from posthog-project-client/testing')
+  if (typeof serve !== 'function')
+    throw new TypeError('mswHandlers: expected a fake made by createFakeApi() from posthog-project-client/testing')
   return serve as ServeOutcome
 }

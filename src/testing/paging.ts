@@ -25,7 +25,10 @@ export function paginate<T>(url: URL, items: readonly T[], defaultLimit: number)
   let previous: string | null = null
   if (offset > 0) {
     const withLimit = new URL(replaceQueryParam(url, 'limit', limit))
-    previous = offset - limit <= 0 ? removeQueryParam(withLimit, 'offset') : replaceQueryParam(withLimit, 'offset', offset - limit)
+    previous =
+      offset - limit <= 0
+        ? removeQueryParam(withLimit, 'offset')
+        : replaceQueryParam(withLimit, 'offset', offset - limit)
   }
   return { count, next, previous, results }
 }
@@ -83,7 +86,12 @@ export function sortBy<T>(items: T[], fields: readonly string[], read: (item: T,
       if (left === right) continue
       if (left === null || left === undefined) return 1
       if (right === null || right === undefined) return -1
-      const order = (left as string | number) < (right as string | number) ? -1 : (left as string | number) > (right as string | number) ? 1 : 0
+      const order =
+        (left as string | number) < (right as string | number)
+          ? -1
+          : (left as string | number) > (right as string | number)
+            ? 1
+            : 0
       if (order !== 0) return descending ? -order : order
     }
     return 0

@@ -29,7 +29,10 @@ export class FakeProjects {
   ) {
     this.#unreachable = new Set(unreachable)
     for (const id of listed) {
-      this.#stores.set(id, new FakeStore({ ...this.settings, projectId: id, project: (other) => this.get(other) }, this.#counters))
+      this.#stores.set(
+        id,
+        new FakeStore({ ...this.settings, projectId: id, project: (other) => this.get(other) }, this.#counters),
+      )
     }
   }
 
@@ -59,7 +62,10 @@ export class FakeProjects {
   /** A store for the fake's own helpers (seeding, `stateOf`): a project that is not the fake's is a caller's mistake. */
   require(id: number, caller: string): FakeStore {
     const store = this.get(id)
-    if (!store) throw new TypeError(`${caller}: no project ${String(id)} in this fake (its projects: ${this.ids.join(', ')}; declare others with createFakeApi({ projects }))`)
+    if (!store)
+      throw new TypeError(
+        `${caller}: no project ${String(id)} in this fake (its projects: ${this.ids.join(', ')}; declare others with createFakeApi({ projects }))`,
+      )
     return store
   }
 

@@ -25,14 +25,18 @@ function dump(schema: SchemaNode, value: unknown): unknown {
     case 'array':
       return Array.isArray(value) ? value.map((item) => dump(def.element!, item)) : value
     case 'record':
-      return isObject(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dump(def.valueType!, item)])) : value
+      return isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dump(def.valueType!, item)]))
+        : value
     case 'union': {
       const option = isObject(value) ? optionFor(def.options ?? [], def.discriminator, value) : undefined
       return option ? dump(option, value) : value
     }
     case 'object': {
       if (!isObject(value)) return value
-      const members = Object.entries(def.shape ?? {}).map(([key, member]) => [key, key in value ? dump(member, value[key]) : null] as const)
+      const members = Object.entries(def.shape ?? {}).map(
+        ([key, member]) => [key, key in value ? dump(member, value[key]) : null] as const,
+      )
       return { ...value, ...Object.fromEntries(members) }
     }
     default:
@@ -41,8 +45,14 @@ function dump(schema: SchemaNode, value: unknown): unknown {
 }
 
 /** The object option of a union that `value` is: by its discriminator, else the only object option. */
-function optionFor(options: readonly SchemaNode[], discriminator: string | undefined, value: Record<string, unknown>): SchemaNode | undefined {
-  const objects = options.flatMap((option) => (option.def.type === 'union' ? (option.def.options ?? []) : [option])).filter((option) => option.def.type === 'object')
+function optionFor(
+  options: readonly SchemaNode[],
+  discriminator: string | undefined,
+  value: Record<string, unknown>,
+): SchemaNode | undefined {
+  const objects = options
+    .flatMap((option) => (option.def.type === 'union' ? (option.def.options ?? []) : [option]))
+    .filter((option) => option.def.type === 'object')
   if (!discriminator) return objects.length === 1 ? objects[0] : undefined
   return objects.find((option) => {
     const tag = option.def.shape?.[discriminator]

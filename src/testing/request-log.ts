@@ -27,7 +27,13 @@ export interface RecordedRequest {
 }
 
 /** A request as recorded when it arrives (its status comes once answered); the key is never kept. */
-export function recordOf(request: Request, url: URL, bodyText: string, operation: OperationId | null, fault: FaultKind | null): RecordedRequest {
+export function recordOf(
+  request: Request,
+  url: URL,
+  bodyText: string,
+  operation: OperationId | null,
+  fault: FaultKind | null,
+): RecordedRequest {
   const headers: Record<string, string> = {}
   request.headers.forEach((value, name) => {
     headers[name] = name === 'authorization' ? (/^bearer\s/i.test(value) ? 'Bearer [REDACTED]' : '[REDACTED]') : value

@@ -42,7 +42,13 @@ export function errorBody(type: string, code: string, detail: string, attr: stri
 }
 
 /** Answers a four-key error. */
-export function apiError(status: number, type: string, code: string, detail: string, attr: string | null = null): Response {
+export function apiError(
+  status: number,
+  type: string,
+  code: string,
+  detail: string,
+  attr: string | null = null,
+): Response {
   return json(errorBody(type, code, detail, attr), status)
 }
 
@@ -69,7 +75,11 @@ export function defaultErrorBody(status: number, retryAfterSeconds?: number): Er
     case 401:
       return errorBody('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.')
     case 403:
-      return errorBody('authentication_error', 'permission_denied', 'You do not have permission to perform this action.')
+      return errorBody(
+        'authentication_error',
+        'permission_denied',
+        'You do not have permission to perform this action.',
+      )
     case 404:
       return errorBody('invalid_request', 'not_found', 'Not found.')
     case 405:
@@ -81,7 +91,11 @@ export function defaultErrorBody(status: number, retryAfterSeconds?: number): Er
     case 402:
       return errorBody('server_error', 'quota_limit_exceeded', 'Quota limit exceeded.')
     case 503:
-      return errorBody('server_error', 'error', 'Queries are a little too busy right now. Please try again in a moment.')
+      return errorBody(
+        'server_error',
+        'error',
+        'Queries are a little too busy right now. Please try again in a moment.',
+      )
     default:
       return status >= 500
         ? errorBody('server_error', 'error', 'A server error occurred.')
@@ -91,5 +105,9 @@ export function defaultErrorBody(status: number, retryAfterSeconds?: number): Er
 
 /** The 429 body (drf-exceptions-hog `throttled_error`). */
 export function throttledBody(seconds: number): ErrorBody {
-  return errorBody('throttled_error', 'throttled', `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`)
+  return errorBody(
+    'throttled_error',
+    'throttled',
+    `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  )
 }

@@ -86,10 +86,19 @@ export interface FakeSeeders {
 
 /** The seeding helpers of a fake's projects (the default project unless `options.projectId` names another). */
 export function createSeeders(projects: FakeProjects): FakeSeeders {
-  const storeOf = (options: SeedOptions | undefined) => projects.require(options?.projectId ?? projects.defaultId, 'seed')
+  const storeOf = (options: SeedOptions | undefined) =>
+    projects.require(options?.projectId ?? projects.defaultId, 'seed')
   const list = <S>(input: SeedInput<S>): readonly S[] =>
-    typeof input === 'number' ? Array.from({ length: input }, () => ({}) as S) : Array.isArray(input) ? (input as readonly S[]) : [input as S]
-  const many = <S, R>(input: SeedInput<S>, options: SeedOptions | undefined, make: (store: FakeStore, seed: S, index: number) => R): R[] => {
+    typeof input === 'number'
+      ? Array.from({ length: input }, () => ({}) as S)
+      : Array.isArray(input)
+        ? (input as readonly S[])
+        : [input as S]
+  const many = <S, R>(
+    input: SeedInput<S>,
+    options: SeedOptions | undefined,
+    make: (store: FakeStore, seed: S, index: number) => R,
+  ): R[] => {
     const store = storeOf(options)
     return list(input).map((seed, index) => make(store, seed, index))
   }
@@ -115,7 +124,8 @@ export function createSeeders(projects: FakeProjects): FakeSeeders {
     earlyAccessFeatures: (input, options) => many(input, options, seedEarlyAccessFeature),
     experimentData: (experimentId, variants, options) => {
       const store = storeOf(options)
-      if (!store.experiments.has(experimentId)) throw new TypeError(`seed.experimentData: no experiment ${experimentId}`)
+      if (!store.experiments.has(experimentId))
+        throw new TypeError(`seed.experimentData: no experiment ${experimentId}`)
       const data = store.experimentData.get(experimentId) ?? new Map<string, FakeExperimentData>()
       data.set(options?.metric ?? '*', structuredClone(variants))
       store.experimentData.set(experimentId, data)

@@ -106,9 +106,15 @@ export async function answer(
   }
 }
 
-async function dispatch(projects: ProjectLookup, settings: CoreSettings, request: IncomingRequest, resolved: Resolved): Promise<Response> {
+async function dispatch(
+  projects: ProjectLookup,
+  settings: CoreSettings,
+  request: IncomingRequest,
+  resolved: Resolved,
+): Promise<Response> {
   const { path, match } = resolved
-  if (!path || match.kind === 'not-found' || (match.kind === 'operation' && settings.unavailable.has(match.id))) return apiError(404, 'invalid_request', 'not_found', 'Not found.')
+  if (!path || match.kind === 'not-found' || (match.kind === 'operation' && settings.unavailable.has(match.id)))
+    return apiError(404, 'invalid_request', 'not_found', 'Not found.')
 
   // Authentication (posthog/auth.py): no key → 401, unknown key → 401.
   const token = bearerToken(request.headers)
@@ -117,7 +123,12 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   }
   const key = settings.keys.get(token)
   if (key === undefined) {
-    return apiError(401, 'authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.')
+    return apiError(
+      401,
+      'authentication_error',
+      'authentication_failed',
+      'Personal API key found in request Authorization header is invalid.',
+    )
   }
 
   // No such project (docs/service-behaviour.md §1.1).
@@ -127,7 +138,12 @@ async function dispatch(projects: ProjectLookup, settings: CoreSettings, request
   const denied = (detail: string) => apiError(403, 'authentication_error', 'permission_denied', detail)
   if (match.kind === 'method-not-allowed') {
     if (store === 'no-access') return denied("You don't have access to the project.")
-    return apiError(405, 'invalid_request', 'method_not_allowed', `Method "${request.method.toUpperCase()}" not allowed.`)
+    return apiError(
+      405,
+      'invalid_request',
+      'method_not_allowed',
+      `Method "${request.method.toUpperCase()}" not allowed.`,
+    )
   }
 
   // Permissions in the service's order (posthog/permissions.py, docs/service-behaviour.md AU3–AU6): the action's
@@ -186,7 +202,12 @@ function parseBody(request: IncomingRequest): unknown {
     return JSON.parse(request.bodyText)
   } catch (error) {
     throw new HttpFailure(
-      apiError(400, 'invalid_request', 'parse_error', `JSON parse error - ${error instanceof Error ? error.message : String(error)}`),
+      apiError(
+        400,
+        'invalid_request',
+        'parse_error',
+        `JSON parse error - ${error instanceof Error ? error.message : String(error)}`,
+      ),
     )
   }
 }

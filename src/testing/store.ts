@@ -104,7 +104,8 @@ export const FAKE_USER: FakeUser = {
 export const FAKE_ORGANIZATION_ID = '01960000-0000-7000-8000-00000000b001'
 
 /** The kinds of integer ids the fake hands out. */
-export type IdKind = 'experiment' | 'flag' | 'cohort' | 'holdout' | 'action' | 'savedMetric' | 'dashboard' | 'tile' | 'text' | 'insight'
+export type IdKind =
+  'experiment' | 'flag' | 'cohort' | 'holdout' | 'action' | 'savedMetric' | 'dashboard' | 'tile' | 'text' | 'insight'
 type Counter = IdKind | 'uuid'
 
 /** Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. */
@@ -243,7 +244,9 @@ export function hash128(text: string): string {
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233)
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213)
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
-  return [h1 ^ h2 ^ h3 ^ h4, h2 ^ h1, h3 ^ h1, h4 ^ h1].map((part) => (part >>> 0).toString(16).padStart(8, '0')).join('')
+  return [h1 ^ h2 ^ h3 ^ h4, h2 ^ h1, h3 ^ h1, h4 ^ h1]
+    .map((part) => (part >>> 0).toString(16).padStart(8, '0'))
+    .join('')
 }
 
 /** A deep copy of JSON-like data (answers never share objects with the state). */

@@ -22,7 +22,11 @@ export function indexKey(index: number): string {
 
 /** The event of a stored response. */
 export function surveyEvent(survey: FakeSurvey, response: FakeSurveyResponse): SurveyEvent {
-  const properties: Record<string, unknown> = { ...response.properties, $survey_id: survey.id, $survey_name: survey.name }
+  const properties: Record<string, unknown> = {
+    ...response.properties,
+    $survey_id: survey.id,
+    $survey_name: survey.name,
+  }
   if (response.session_id) properties['$session_id'] = response.session_id
   for (const [index, question] of (survey.questions ?? []).entries()) {
     const id = question['id']
@@ -30,7 +34,13 @@ export function surveyEvent(survey: FakeSurvey, response: FakeSurveyResponse): S
     properties[`$survey_response_${id}`] = response.answers[id]
     properties[indexKey(index)] = response.answers[id]
   }
-  return { uuid: response.uuid, event: 'survey sent', distinct_id: response.distinct_id, timestamp: response.timestamp, properties }
+  return {
+    uuid: response.uuid,
+    event: 'survey sent',
+    distinct_id: response.distinct_id,
+    timestamp: response.timestamp,
+    properties,
+  }
 }
 
 /** An answer as stored on the event: the id key first, then the index key (docs/service-behaviour.md §10.2). */

@@ -23,12 +23,21 @@ export class ServiceThrottles {
   constructor(limits: RateLimits) {
     const numbers = { ...SERVICE_RATE_LIMITS, ...limits }
     for (const [name, value] of Object.entries(numbers)) {
-      if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createFakeApi: rateLimits.${name} must be a whole number, at least 1, got ${String(value)}`)
+      if (!Number.isSafeInteger(value) || value < 1)
+        throw new TypeError(
+          `createFakeApi: rateLimits.${name} must be a whole number, at least 1, got ${String(value)}`,
+        )
     }
     this.#groups = [
       [new SlidingWindow(numbers.requestsPerMinute, MINUTE_MS), new SlidingWindow(numbers.requestsPerHour, HOUR_MS)],
-      [new SlidingWindow(numbers.endpointsRequestsPerMinute, MINUTE_MS), new SlidingWindow(numbers.endpointsRequestsPerHour, HOUR_MS)],
-      [new SlidingWindow(numbers.queryRequestsPerMinute, MINUTE_MS), new SlidingWindow(numbers.queryRequestsPerHour, HOUR_MS)],
+      [
+        new SlidingWindow(numbers.endpointsRequestsPerMinute, MINUTE_MS),
+        new SlidingWindow(numbers.endpointsRequestsPerHour, HOUR_MS),
+      ],
+      [
+        new SlidingWindow(numbers.queryRequestsPerMinute, MINUTE_MS),
+        new SlidingWindow(numbers.queryRequestsPerHour, HOUR_MS),
+      ],
     ]
   }
 

@@ -64,7 +64,12 @@ export function stringField(
 }
 
 /** A boolean field (DRF accepts `true`/`false` and their string and 0/1 forms). */
-export function booleanField(body: Record<string, unknown>, key: string, rules: FieldRules = {}, attr = key): boolean | null | undefined {
+export function booleanField(
+  body: Record<string, unknown>,
+  key: string,
+  rules: FieldRules = {},
+  attr = key,
+): boolean | null | undefined {
   if (!present(body, key, rules, attr)) return body[key] as null | undefined
   const parsed = parseBoolean(body[key])
   if (parsed === undefined) invalid('Must be a valid boolean.', attr)
@@ -92,10 +97,16 @@ export function integerField(
 }
 
 /** A JSON object field. */
-export function objectField(body: Record<string, unknown>, key: string, rules: FieldRules = {}, attr = key): Record<string, unknown> | null | undefined {
+export function objectField(
+  body: Record<string, unknown>,
+  key: string,
+  rules: FieldRules = {},
+  attr = key,
+): Record<string, unknown> | null | undefined {
   if (!present(body, key, rules, attr)) return body[key] as null | undefined
   const value = body[key]
-  if (!isObject(value)) invalid(`Expected a dictionary of items but got type "${pythonType(value)}".`, attr, 'not_a_dict')
+  if (!isObject(value))
+    invalid(`Expected a dictionary of items but got type "${pythonType(value)}".`, attr, 'not_a_dict')
   return value
 }
 
@@ -108,7 +119,8 @@ export function arrayField(
 ): unknown[] | null | undefined {
   if (!present(body, key, rules, attr)) return body[key] as null | undefined
   const value = body[key]
-  if (!Array.isArray(value)) invalid(`Expected a list of items but got type "${pythonType(value)}".`, attr, 'not_a_list')
+  if (!Array.isArray(value))
+    invalid(`Expected a list of items but got type "${pythonType(value)}".`, attr, 'not_a_list')
   if (rules.allowEmpty === false && value.length === 0) invalid('This list may not be empty.', attr, 'empty')
   return value
 }
@@ -124,16 +136,29 @@ export function choiceField(
   if (!present(body, key, rules, attr)) return body[key] as null | undefined
   const value = body[key]
   if (typeof value !== 'string' || !choices.includes(value)) {
-    invalid(`"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`, attr, 'invalid_choice')
+    invalid(
+      `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`,
+      attr,
+      'invalid_choice',
+    )
   }
   return value
 }
 
 /** A date-time field (ISO 8601), kept as sent. */
-export function dateTimeField(body: Record<string, unknown>, key: string, rules: FieldRules = {}, attr = key): string | null | undefined {
+export function dateTimeField(
+  body: Record<string, unknown>,
+  key: string,
+  rules: FieldRules = {},
+  attr = key,
+): string | null | undefined {
   if (!present(body, key, rules, attr)) return body[key] as null | undefined
   const value = body[key]
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) || Number.isNaN(Date.parse(value))) {
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
     invalid(
       'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
       attr,

@@ -10,11 +10,15 @@ import { REQUESTS } from '../../src/requests/by-method.js'
 /** What the main entry imports instead of the declarations is generated from them, and never stale. */
 describe('the files generated from src/api', () => {
   it.each([...generatedFiles()])('src/%s is what `npm run generate` writes today', (path, text) => {
-    expect(readFileSync(new URL(`../../src/${path}`, import.meta.url), 'utf8'), 'stale: run `npm run generate`').toBe(text)
+    expect(readFileSync(new URL(`../../src/${path}`, import.meta.url), 'utf8'), 'stale: run `npm run generate`').toBe(
+      text,
+    )
   })
 
   it('every declared operation is in the operation table, and nothing else', () => {
-    const declared = Object.entries(API).flatMap(([group, declaration]) => operationsOf(declaration).map(([method]) => `${group}.${method}`))
+    const declared = Object.entries(API).flatMap(([group, declaration]) =>
+      operationsOf(declaration).map(([method]) => `${group}.${method}`),
+    )
     expect(Object.keys(OPERATIONS)).toEqual(declared)
   })
 
@@ -22,7 +26,16 @@ describe('the files generated from src/api', () => {
     const client = new ProjectClient({ apiKey: 'phx_test', projectId: 1 })
     const missing = Object.entries(API)
       .filter(([group]) => group !== 'query')
-      .flatMap(([group, declaration]) => operationsOf(declaration).map(([method]) => method).filter((method) => typeof (client[group as keyof ProjectClient] as unknown as Record<string, unknown>)[method] !== 'function').map((method) => `${group}.${method}`))
+      .flatMap(([group, declaration]) =>
+        operationsOf(declaration)
+          .map(([method]) => method)
+          .filter(
+            (method) =>
+              typeof (client[group as keyof ProjectClient] as unknown as Record<string, unknown>)[method] !==
+              'function',
+          )
+          .map((method) => `${group}.${method}`),
+      )
     expect(missing).toEqual([])
   })
 
@@ -30,7 +43,9 @@ describe('the files generated from src/api', () => {
     const declared = Object.entries(API).flatMap(([group, declaration]) => [
       ...operationsOf(declaration)
         .filter(([, operation]) => operation.body || operation.query)
-        .map(([method, operation]) => [`${group}.${method}`, { body: operation.body, params: operation.query }] as const),
+        .map(
+          ([method, operation]) => [`${group}.${method}`, { body: operation.body, params: operation.query }] as const,
+        ),
       ...helpersOf(declaration)
         .filter(([, helper]) => helper.params)
         .map(([method, helper]) => [`${group}.${method}`, { body: undefined, params: helper.params }] as const),

@@ -15,10 +15,16 @@ let profile: string
 let browser: Browser
 
 beforeAll(async () => {
-  if (!existsSync(FIREFOX)) throw new Error(`Firefox not found at ${FIREFOX}: install it (apt-get install -y firefox-esr) or set FIREFOX_PATH`)
+  if (!existsSync(FIREFOX))
+    throw new Error(`Firefox not found at ${FIREFOX}: install it (apt-get install -y firefox-esr) or set FIREFOX_PATH`)
   page = await startScenarioPage()
   profile = mkdtempSync(join(tmpdir(), 'phc-firefox-'))
-  browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, userDataDir: profile })
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    userDataDir: profile,
+  })
 }, 120_000)
 
 afterAll(async () => {

@@ -7,7 +7,14 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect } from 'vitest'
-import { bundle, consumerFolder, operationsSeen, removeFolder, startFake, type ScenarioFake } from '../runtimes/harness.js'
+import {
+  bundle,
+  consumerFolder,
+  operationsSeen,
+  removeFolder,
+  startFake,
+  type ScenarioFake,
+} from '../runtimes/harness.js'
 import { EXPECTED_OPERATIONS, expectedScenario } from '../runtimes/scenario.js'
 import type { PageOutcome } from './scenario.js'
 
@@ -23,7 +30,13 @@ export async function startScenarioPage(): Promise<ScenarioPage> {
   const work = consumerFolder('browser')
   const www = join(work, 'www')
   // The SDK as a browser app gets it: one minified ESM file with ky and zod inside.
-  const inputs = await bundle('browser/sdk-entry.ts', join(www, 'sdk.js'), { platform: 'browser', conditions: ['browser'], external: [], minify: true, nodePaths: [join(work, 'node_modules')] })
+  const inputs = await bundle('browser/sdk-entry.ts', join(www, 'sdk.js'), {
+    platform: 'browser',
+    conditions: ['browser'],
+    external: [],
+    minify: true,
+    nodePaths: [join(work, 'node_modules')],
+  })
   expect(inputs.filter((file) => file.endsWith('dist/index.js') || file.includes('src/'))).toEqual(['dist/index.js'])
   // The page's own module; it imports the SDK by name, which the page's import map points at /sdk.js.
   await bundle('browser/scenario.ts', join(www, 'scenario.js'), { platform: 'browser' })
@@ -39,12 +52,17 @@ export async function startScenarioPage(): Promise<ScenarioPage> {
 <script type="module" src="/scenario.js"></script>`
   const site: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-    if (path === '/sdk.js' || path === '/scenario.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(www, path)))
+    if (path === '/sdk.js' || path === '/scenario.js')
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(www, path)))
     else if (path === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(html)
     else response.writeHead(404).end()
   })
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-  const query = new URLSearchParams({ key: api.config.apiKey, project: String(api.config.projectId), api: api.config.baseUrl })
+  const query = new URLSearchParams({
+    key: api.config.apiKey,
+    project: String(api.config.projectId),
+    api: api.config.baseUrl,
+  })
   return {
     url: `http://127.0.0.1:${(site.address() as AddressInfo).port}/?${query}`,
     api,

@@ -13,7 +13,11 @@ declare global {
 }
 
 const params = new URLSearchParams(location.search)
-const config = { apiKey: params.get('key') ?? '', projectId: Number(params.get('project')), baseUrl: params.get('api') ?? '' }
+const config = {
+  apiKey: params.get('key') ?? '',
+  projectId: Number(params.get('project')),
+  baseUrl: params.get('api') ?? '',
+}
 
 window.__scenario = runScenario(config, true).then(
   (result): PageOutcome => ({ userAgent: navigator.userAgent, result }),

@@ -35,9 +35,11 @@ afterAll(async () => {
   cli?.remove()
 })
 
-const run = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) => runCli(cli.bin, args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
+const run = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
+  runCli(cli.bin, args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
 /** The same command line in this process (the bin's own code). */
-const runHere = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) => runInProcess(args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
+const runHere = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
+  runInProcess(args, { env: options.env ?? env, ...(options.input !== undefined && { input: options.input }) })
 const oneLine = (stderr: string) => {
   expect(stderr).toMatch(/^posthog-project: [^\n]+\n$/)
   return stderr.slice('posthog-project: '.length).trimEnd()
@@ -45,38 +47,140 @@ const oneLine = (stderr: string) => {
 
 describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown group', ['experiment', 'list'], /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
-    ['unknown group, nearest first', ['surveyz', 'list'], /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
-    ['unknown group, none near', ['widgets', 'list'], /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/],
-    ['unknown method', ['surveys', 'lst'], /^Invalid argument `lst`: unknown method of surveys; did you mean list\? \(methods: list, create, .*responses-count\)$/],
-    ['unknown method, nearest first', ['surveys', 'respones'], /^Invalid argument `respones`: unknown method of surveys; did you mean responses\? \(methods: responses, list, create, /],
+    [
+      'unknown group',
+      ['experiment', 'list'],
+      /^Invalid argument `experiment`: unknown group; did you mean experiments\? \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/,
+    ],
+    [
+      'unknown group, nearest first',
+      ['surveyz', 'list'],
+      /^Invalid argument `surveyz`: unknown group; did you mean surveys\? \(groups: surveys, experiments, hog-functions, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/,
+    ],
+    [
+      'unknown group, none near',
+      ['widgets', 'list'],
+      /^Invalid argument `widgets`: unknown group \(groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query\)$/,
+    ],
+    [
+      'unknown method',
+      ['surveys', 'lst'],
+      /^Invalid argument `lst`: unknown method of surveys; did you mean list\? \(methods: list, create, .*responses-count\)$/,
+    ],
+    [
+      'unknown method, nearest first',
+      ['surveys', 'respones'],
+      /^Invalid argument `respones`: unknown method of surveys; did you mean responses\? \(methods: responses, list, create, /,
+    ],
     ['missing method', ['surveys'], /^Invalid argument `method`: missing: one of list, create,/],
-    ['unknown flag', ['surveys', 'list', '--serach', 'x'], /^Invalid argument `--serach`: unknown flag of surveys list; did you mean --search\? \(its flags: --limit, --offset, --search; see surveys list --help\)$/],
-    ['unknown global flag', ['surveys', 'list', '--verbos'], /^Invalid argument `--verbos`: unknown flag of surveys list; did you mean --verbose\? /],
-    ['--concurrency without a walk', ['surveys', 'list', '--concurrency', '4'], /^Invalid argument `--concurrency`: goes with --all or --max/],
-    ['--concurrency out of range', ['surveys', 'list', '--all', '--concurrency', '17'], /^Invalid argument `--concurrency`: expected a whole number from 1 to 16, got "17"$/],
+    [
+      'unknown flag',
+      ['surveys', 'list', '--serach', 'x'],
+      /^Invalid argument `--serach`: unknown flag of surveys list; did you mean --search\? \(its flags: --limit, --offset, --search; see surveys list --help\)$/,
+    ],
+    [
+      'unknown global flag',
+      ['surveys', 'list', '--verbos'],
+      /^Invalid argument `--verbos`: unknown flag of surveys list; did you mean --verbose\? /,
+    ],
+    [
+      '--concurrency without a walk',
+      ['surveys', 'list', '--concurrency', '4'],
+      /^Invalid argument `--concurrency`: goes with --all or --max/,
+    ],
+    [
+      '--concurrency out of range',
+      ['surveys', 'list', '--all', '--concurrency', '17'],
+      /^Invalid argument `--concurrency`: expected a whole number from 1 to 16, got "17"$/,
+    ],
     ['flag without a value', ['surveys', 'list', '--search'], /^Invalid argument `--search`: expects a value$/],
-    ['bad boolean', ['experiments', 'list', '--archived=yes'], /^Invalid argument `--archived`: expected true or false, got "yes"$/],
-    ['bad JSON in --data', ['experiments', 'create', '--data', '{name:'], /^Invalid argument `--data`: not valid JSON \(/],
-    ['missing --data', ['experiments', 'create'], /^Invalid argument `--data`: required: experiments create takes a JSON body/],
-    ['--data where no body goes', ['experiments', 'retrieve', '1', '--data', '{}'], /^Invalid argument `--data`: experiments retrieve takes no body$/],
-    ['missing path param', ['surveys', 'archive-response', 'abc'], /^Invalid argument `responseUuid`: is required \(surveys archive-response <id> <responseUuid>\)$/],
-    ['extra positional', ['surveys', 'retrieve', 'a', 'b'], /^Invalid argument `b`: unexpected argument: surveys retrieve takes 1 \(id\)$/],
-    ['--all on a non-list', ['surveys', 'retrieve', 'a', '--all'], /^Invalid argument `--all`: surveys retrieve is not a list$/],
-    ['bad --format', ['surveys', 'list', '--format', 'yaml'], /^Invalid argument `--format`: expected json, ndjson, table, got "yaml"$/],
-    ['bad --max', ['surveys', 'list', '--max', '-1'], /^Invalid argument `--max`: expected a non-negative integer, got "-1"$/],
+    [
+      'bad boolean',
+      ['experiments', 'list', '--archived=yes'],
+      /^Invalid argument `--archived`: expected true or false, got "yes"$/,
+    ],
+    [
+      'bad JSON in --data',
+      ['experiments', 'create', '--data', '{name:'],
+      /^Invalid argument `--data`: not valid JSON \(/,
+    ],
+    [
+      'missing --data',
+      ['experiments', 'create'],
+      /^Invalid argument `--data`: required: experiments create takes a JSON body/,
+    ],
+    [
+      '--data where no body goes',
+      ['experiments', 'retrieve', '1', '--data', '{}'],
+      /^Invalid argument `--data`: experiments retrieve takes no body$/,
+    ],
+    [
+      'missing path param',
+      ['surveys', 'archive-response', 'abc'],
+      /^Invalid argument `responseUuid`: is required \(surveys archive-response <id> <responseUuid>\)$/,
+    ],
+    [
+      'extra positional',
+      ['surveys', 'retrieve', 'a', 'b'],
+      /^Invalid argument `b`: unexpected argument: surveys retrieve takes 1 \(id\)$/,
+    ],
+    [
+      '--all on a non-list',
+      ['surveys', 'retrieve', 'a', '--all'],
+      /^Invalid argument `--all`: surveys retrieve is not a list$/,
+    ],
+    [
+      'bad --format',
+      ['surveys', 'list', '--format', 'yaml'],
+      /^Invalid argument `--format`: expected json, ndjson, table, got "yaml"$/,
+    ],
+    [
+      'bad --max',
+      ['surveys', 'list', '--max', '-1'],
+      /^Invalid argument `--max`: expected a non-negative integer, got "-1"$/,
+    ],
     // The request shapes, in full depth: the field path and what was expected.
-    ['a bad query value', ['surveys', 'list', '--limit', 'ten'], /^Invalid argument `--limit`: expected number, got string "ten"$/],
-    ['a flag outside its allowed values', ['experiments', 'list', '--status', 'runing'], /^Invalid argument `--status`: expected one of "draft", "running", "complete", "all", got "runing"$/],
-    ['a body that is not an object', ['surveys', 'create', '--data', '[1]'], /^Invalid argument `--data`: expected object, got an array$/],
-    ['a misspelled body field', ['experiments', 'update', '5', '--data', '{"conclsuion":"won"}'], /^Invalid argument `--data\.conclsuion`: unknown field; did you mean "conclusion"\?$/],
-    ['a required body field missing', ['surveys', 'create', '--data', '{"type":"popover"}'], /^Invalid argument `--data\.name`: required \(string\)$/],
+    [
+      'a bad query value',
+      ['surveys', 'list', '--limit', 'ten'],
+      /^Invalid argument `--limit`: expected number, got string "ten"$/,
+    ],
+    [
+      'a flag outside its allowed values',
+      ['experiments', 'list', '--status', 'runing'],
+      /^Invalid argument `--status`: expected one of "draft", "running", "complete", "all", got "runing"$/,
+    ],
+    [
+      'a body that is not an object',
+      ['surveys', 'create', '--data', '[1]'],
+      /^Invalid argument `--data`: expected object, got an array$/,
+    ],
+    [
+      'a misspelled body field',
+      ['experiments', 'update', '5', '--data', '{"conclsuion":"won"}'],
+      /^Invalid argument `--data\.conclsuion`: unknown field; did you mean "conclusion"\?$/,
+    ],
+    [
+      'a required body field missing',
+      ['surveys', 'create', '--data', '{"type":"popover"}'],
+      /^Invalid argument `--data\.name`: required \(string\)$/,
+    ],
     [
       'a nested value outside its enum',
-      ['experiments', 'update', '5', '--data', '{"metrics":[{"metric_type":"median","source":{"kind":"EventsNode","event":"a"}}]}'],
+      [
+        'experiments',
+        'update',
+        '5',
+        '--data',
+        '{"metrics":[{"metric_type":"median","source":{"kind":"EventsNode","event":"a"}}]}',
+      ],
       /^Invalid argument `--data\.metrics\[0\]\.metric_type`: expected one of "mean", "funnel", "ratio", "retention", got "median"$/,
     ],
-    ['a nested unknown field', ['hog-functions', 'update', 'h1', '--data', '{"inputs":{"url":{"value":"https://x","bytecode":[]}}}'], /^Invalid argument `--data\.inputs\.url\.bytecode`: unknown field$/],
+    [
+      'a nested unknown field',
+      ['hog-functions', 'update', 'h1', '--data', '{"inputs":{"url":{"value":"https://x","bytecode":[]}}}'],
+      /^Invalid argument `--data\.inputs\.url\.bytecode`: unknown field$/,
+    ],
   ]
 
   it.each(cases)('%s', async (_name, args, message) => {
@@ -107,13 +211,21 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
   it('a missing key or project names the flag and the environment variable', async () => {
     const noKey = await runHere(['surveys', 'list'], { env: { POSTHOG_PROJECT_ID: '1', POSTHOG_BASE_URL: server.url } })
     expect(noKey.code).toBe(2)
-    expect(oneLine(noKey.stderr)).toBe('Invalid argument `--api-key`: missing: pass --api-key or set POSTHOG_PERSONAL_API_KEY')
-    const noProject = await runHere(['surveys', 'list'], { env: { POSTHOG_PERSONAL_API_KEY: SECRET, POSTHOG_BASE_URL: server.url } })
-    expect(oneLine(noProject.stderr)).toBe('Invalid argument `--project`: missing: pass --project or set POSTHOG_PROJECT_ID')
+    expect(oneLine(noKey.stderr)).toBe(
+      'Invalid argument `--api-key`: missing: pass --api-key or set POSTHOG_PERSONAL_API_KEY',
+    )
+    const noProject = await runHere(['surveys', 'list'], {
+      env: { POSTHOG_PERSONAL_API_KEY: SECRET, POSTHOG_BASE_URL: server.url },
+    })
+    expect(oneLine(noProject.stderr)).toBe(
+      'Invalid argument `--project`: missing: pass --project or set POSTHOG_PROJECT_ID',
+    )
     // The SDK's option errors name the flag as typed, not the option (`timeout`, `projectId`).
     const badTimeout = await runHere(['surveys', 'list', '--timeout', 'soon'])
     expect(badTimeout.code).toBe(2)
-    expect(oneLine(badTimeout.stderr)).toBe('Invalid argument `--timeout`: expected a positive number of milliseconds, got "soon"')
+    expect(oneLine(badTimeout.stderr)).toBe(
+      'Invalid argument `--timeout`: expected a positive number of milliseconds, got "soon"',
+    )
     const badRetries = await runHere(['surveys', 'list', '--max-retries', '99'])
     expect(oneLine(badRetries.stderr)).toMatch(/^Invalid argument `--max-retries`: /)
     const badProject = await runHere(['surveys', 'list', '--project', 'my project'])
@@ -125,7 +237,8 @@ describe('usage errors: exit 2, the SDK-style message, nothing sent', () => {
 
   it('a base URL ending in /api, as a flag or from the environment, is refused before anything is sent', async () => {
     const before = fake.requests.length
-    const expected = (name: string) => `Invalid argument \`${name}\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
+    const expected = (name: string) =>
+      `Invalid argument \`${name}\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${server.url}`
     const flag = await runHere(['surveys', 'list', '--base-url', `${server.url}/api`])
     expect(flag.code).toBe(2)
     expect(oneLine(flag.stderr)).toBe(expected('--base-url'))
@@ -140,7 +253,9 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
   it('404 not found', async () => {
     const result = await run(['experiments', 'retrieve', '424242'])
     expect(result.code).toBe(1)
-    expect(oneLine(result.stderr)).toMatch(/^NotFoundError: GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/experiments\/424242\/ failed with 404: Not found\.$/)
+    expect(oneLine(result.stderr)).toMatch(
+      /^NotFoundError: GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/experiments\/424242\/ failed with 404: Not found\.$/,
+    )
   })
 
   it('400 with the attr at fault', async () => {
@@ -151,8 +266,16 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
   })
 
   it.each([
-    ['experiments', () => String(fake.seed.experiments(1)[0]!.id), 'experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>'],
-    ['hog-functions', () => fake.seed.hogFunctions(1)[0]!.id, 'hog functions are never hard-deleted (the service always answers 405): use hog-functions soft-delete <id>'],
+    [
+      'experiments',
+      () => String(fake.seed.experiments(1)[0]!.id),
+      'experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>',
+    ],
+    [
+      'hog-functions',
+      () => fake.seed.hogFunctions(1)[0]!.id,
+      'hog functions are never hard-deleted (the service always answers 405): use hog-functions soft-delete <id>',
+    ],
   ])('%s delete: 405 with the hint naming the command, not the SDK method', async (group, seed, hint) => {
     const result = await runHere([group, 'delete', seed()])
     expect(result.code).toBe(1)
@@ -166,7 +289,9 @@ describe('API errors: exit 1, one line with status, detail, attr and hint', () =
   it('403 names the scope, 401 never shows the key given', async () => {
     const denied = await runHere(['hog-functions', 'metrics', 'any'])
     expect(denied.code).toBe(1)
-    expect(oneLine(denied.stderr)).toMatch(/^PermissionDeniedError: .* failed with 403: .* does not support personal API key access/)
+    expect(oneLine(denied.stderr)).toMatch(
+      /^PermissionDeniedError: .* failed with 403: .* does not support personal API key access/,
+    )
     const wrongKey = 'phx_wrong_key_that_must_not_show'
     const refused = await runHere(['surveys', 'list', '--api-key', wrongKey])
     expect(refused.code).toBe(1)
@@ -188,7 +313,9 @@ describe('other answers that are failures: exit 1', () => {
     fake.faults.malformedNext(1, { operation: 'surveys.list' })
     const malformed = await runHere(['surveys', 'list', '--max-retries', '0'])
     expect(malformed.code).toBe(1)
-    expect(oneLine(malformed.stderr)).toMatch(/^ResponseValidationError: Unexpected response from GET .*: .*expected JSON/)
+    expect(oneLine(malformed.stderr)).toMatch(
+      /^ResponseValidationError: Unexpected response from GET .*: .*expected JSON/,
+    )
   })
 })
 
@@ -200,7 +327,9 @@ describe('no answer: exit 3', () => {
     await gone.close()
     const result = await run(['surveys', 'list', '--base-url', url, '--max-retries', '0'])
     expect(result.code).toBe(3)
-    expect(oneLine(result.stderr)).toMatch(/^ConnectionError: GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/surveys\/ failed/)
+    expect(oneLine(result.stderr)).toMatch(
+      /^ConnectionError: GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/surveys\/ failed/,
+    )
   })
 
   it('timeout', async () => {
@@ -217,9 +346,20 @@ describe('settings, input and formats', () => {
     other.seed.surveys([{ name: 'Elsewhere' }])
     const elsewhere = await other.listen()
     try {
-      const result = await runHere(['surveys', 'list', '--project', '77', '--base-url', elsewhere.url, '--api-key', 'phx_other_project_key'])
+      const result = await runHere([
+        'surveys',
+        'list',
+        '--project',
+        '77',
+        '--base-url',
+        elsewhere.url,
+        '--api-key',
+        'phx_other_project_key',
+      ])
       expect(result.code).toBe(0)
-      expect((JSON.parse(result.stdout) as { results: Array<{ name: string }> }).results.map((survey) => survey.name)).toEqual(['Elsewhere'])
+      expect(
+        (JSON.parse(result.stdout) as { results: Array<{ name: string }> }).results.map((survey) => survey.name),
+      ).toEqual(['Elsewhere'])
       expect(other.requests[0]!.path).toBe('/api/projects/77/surveys/')
     } finally {
       await elsewhere.close()
@@ -281,7 +421,9 @@ describe('on a terminal (a pseudo-terminal from util-linux `script`)', () => {
   /** Runs a shell command line on a pseudo-terminal; returns what the terminal showed. */
   const terminal = (commandLine: string) =>
     new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn('script', ['-qfec', commandLine, '/dev/null'], { env: { ...env, PATH: process.env.PATH ?? '' } })
+      const child = spawn('script', ['-qfec', commandLine, '/dev/null'], {
+        env: { ...env, PATH: process.env.PATH ?? '' },
+      })
       let output = ''
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
       child.once('error', reject)
@@ -303,7 +445,9 @@ describe('on a terminal (a pseudo-terminal from util-linux `script`)', () => {
     const total = (await sdk.surveys.list({ limit: 1 })).count
     expect(total).toBeGreaterThan(150)
     fake.faults.delayNext(3, { ms: 150, operation: 'surveys.list' })
-    const shown = await terminal(`${command(['surveys', 'list', '--all', '--limit', '100', '--format', 'ndjson'])} > ${file}`)
+    const shown = await terminal(
+      `${command(['surveys', 'list', '--all', '--limit', '100', '--format', 'ndjson'])} > ${file}`,
+    )
     expect(shown.code).toBe(0)
     // The list gives its count: the progress shows the total.
     expect(shown.output).toMatch(new RegExp(`\r\\d+ of ${total} items…`))
@@ -316,7 +460,13 @@ describe('on a terminal (a pseudo-terminal from util-linux `script`)', () => {
 describe('--dry-run', () => {
   it('prints method, URL and body, sends nothing, never shows the key', async () => {
     const before = fake.requests.length
-    const result = await runHere(['experiments', 'create', '--dry-run', '--data', '{"name":"Dry","feature_flag_key":"dry"}'])
+    const result = await runHere([
+      'experiments',
+      'create',
+      '--dry-run',
+      '--data',
+      '{"name":"Dry","feature_flag_key":"dry"}',
+    ])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({
       method: 'POST',
@@ -329,9 +479,13 @@ describe('--dry-run', () => {
   })
 
   it('a list with its query, in table form, without any key configured', async () => {
-    const result = await runHere(['hog-functions', 'list', '--type', 'destination', '--dry-run', '--format', 'table'], { env: { POSTHOG_PROJECT_ID: '5' } })
+    const result = await runHere(['hog-functions', 'list', '--type', 'destination', '--dry-run', '--format', 'table'], {
+      env: { POSTHOG_PROJECT_ID: '5' },
+    })
     expect(result.code).toBe(0)
-    expect(result.stdout.split('\n')[0]).toBe('GET https://us.posthog.com/api/projects/5/hog_functions/?type=destination')
+    expect(result.stdout.split('\n')[0]).toBe(
+      'GET https://us.posthog.com/api/projects/5/hog_functions/?type=destination',
+    )
     expect(result.stdout).toContain('authorization: Bearer [REDACTED]')
     expect(result.stdout).toContain('(dry run: nothing was sent)')
   })
@@ -359,14 +513,18 @@ describe('--help and --version', () => {
     const result = await runHere(['surveys', '--help'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('archive-response <id> <responseUuid>')
-    expect(result.stdout).toContain('POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/  ·  scope survey:write')
+    expect(result.stdout).toContain(
+      'POST /api/projects/:project_id/surveys/:id/responses/:responseUuid/archive/  ·  scope survey:write',
+    )
     expect(result.stdout).toContain('GET /api/projects/:project_id/surveys/activity/  ·  scope activity_log:read')
   })
 
   it('<group> <method> --help: path params, flags, scope, hint', async () => {
     const result = await runHere(['hog-functions', 'list', '--help'])
     expect(result.stdout).toContain('Usage: posthog-project hog-functions list [--<param> <value>…] [--all] [--max N]')
-    expect(result.stdout).toMatch(/--type\s+a list: comma-separated or the flag repeated, each one of destination, site_destination,/)
+    expect(result.stdout).toMatch(
+      /--type\s+a list: comma-separated or the flag repeated, each one of destination, site_destination,/,
+    )
     expect(result.stdout).toContain('scope: hog_function:read')
     const list = await runHere(['experiments', 'list', '--help'])
     expect(list.stdout).toMatch(/--status\s+one of draft, running, complete, all\n/)
@@ -376,7 +534,9 @@ describe('--help and --version', () => {
     expect(create.stdout).toMatch(/\n  type\s+one of "web", "product" or null\n/)
     expect(create.stdout).toMatch(/\n  metrics\s+a list or null\n/)
     const deleted = await runHere(['experiments', 'delete', '--help'])
-    expect(deleted.stdout).toContain('Note: experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>')
+    expect(deleted.stdout).toContain(
+      'Note: experiments are never hard-deleted (the service always answers 405): use experiments soft-delete <id>',
+    )
   })
 
   it('--version prints the package version', async () => {

@@ -34,9 +34,11 @@ describe('configuration commands', () => {
   const writes = (from: number) => fake.requests.slice(from).filter((request) => request.method !== 'GET')
   const client = (projectId: number) => new ProjectClient({ ...fake.clientOptions(server.url), projectId })
   /** The first line of a text plan: the project and host it was made against, then the counts. */
-  const planLine = (projectId: number, counts: string) => `Plan for project ${projectId} (${client(projectId).baseUrl}): ${counts}.`
+  const planLine = (projectId: number, counts: string) =>
+    `Plan for project ${projectId} (${client(projectId).baseUrl}): ${counts}.`
   /** A copy's: the target, then the source. */
-  const copyLine = (counts: string) => `Plan for project 2 (${client(2).baseUrl}) from project 1 (${client(1).baseUrl}): ${counts}.`
+  const copyLine = (counts: string) =>
+    `Plan for project 2 (${client(2).baseUrl}) from project 1 (${client(1).baseUrl}): ${counts}.`
 
   beforeAll(() => {
     cli = buildCli()
@@ -60,10 +62,19 @@ describe('configuration commands', () => {
   it('pull writes the files; plan is empty (exit 0, also with --detailed-exitcode); a hand edit makes exit 2', async () => {
     const pulled = await run(['pull', '--kind', 'experiments,surveys,hog-functions,endpoints'])
     expect(pulled).toMatchObject({ code: 0, stdout: 'Pulled 4 specs into posthog\n', stderr: '' })
-    expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['.schemas', 'endpoints', 'experiments', 'hog-functions', 'surveys'])
+    expect(readdirSync(join(work, 'posthog')).sort()).toEqual([
+      '.schemas',
+      'endpoints',
+      'experiments',
+      'hog-functions',
+      'surveys',
+    ])
     expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.yaml'), 'utf8')).not.toContain(secret)
     const from = fake.requests.length
-    expect(await run(['plan', '--detailed-exitcode'])).toMatchObject({ code: 0, stdout: `${planLine(1, '0 to create, 0 to update, 0 to delete, 4 unchanged')}\n` })
+    expect(await run(['plan', '--detailed-exitcode'])).toMatchObject({
+      code: 0,
+      stdout: `${planLine(1, '0 to create, 0 to update, 0 to delete, 4 unchanged')}\n`,
+    })
     const file = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
     writeFileSync(file, readFileSync(file, 'utf8').replace('description: Quarterly NPS', 'description: Yearly NPS'))
     const edited = await run(['plan', '--detailed-exitcode'])
@@ -72,10 +83,16 @@ describe('configuration commands', () => {
     expect(edited.stdout).toContain('    description: "Quarterly NPS" → "Yearly NPS"')
     const markdown = await run(['plan', '--format', 'markdown'])
     expect(markdown).toMatchObject({ code: 0 })
-    expect(markdown.stdout).toContain(`### PostHog plan for project 1 (${client(1).baseUrl}): 0 to create, 1 to update, 0 to delete, 3 unchanged`)
-    expect(markdown.stdout).toContain('| <code>description</code> | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |')
+    expect(markdown.stdout).toContain(
+      `### PostHog plan for project 1 (${client(1).baseUrl}): 0 to create, 1 to update, 0 to delete, 3 unchanged`,
+    )
+    expect(markdown.stdout).toContain(
+      '| <code>description</code> | <code>"Quarterly NPS"</code> | <code>"Yearly NPS"</code> |',
+    )
     const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout)
-    expect(json.changes.find((change: { action: string }) => change.action === 'update').fields).toEqual([{ path: 'description', before: 'Quarterly NPS', after: 'Yearly NPS' }])
+    expect(json.changes.find((change: { action: string }) => change.action === 'update').fields).toEqual([
+      { path: 'description', before: 'Quarterly NPS', after: 'Yearly NPS' },
+    ])
     expect(writes(from)).toEqual([])
   })
 
@@ -91,14 +108,19 @@ describe('configuration commands', () => {
     const applied = await run(['apply', '--yes'])
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
-    expect(writes(from).map((request) => `${request.method} ${request.path}`)).toEqual([expect.stringMatching(/^PATCH \/api\/projects\/1\/surveys\/.+\/$/)])
+    expect(writes(from).map((request) => `${request.method} ${request.path}`)).toEqual([
+      expect.stringMatching(/^PATCH \/api\/projects\/1\/surveys\/.+\/$/),
+    ])
     expect(await run(['apply'])).toMatchObject({ code: 0, stderr: '' })
   })
 
   it('Ctrl-C during apply: the write in flight is aborted, the report so far is printed, exit 130', async () => {
     await run(['pull', '--kind', 'surveys,experiments'])
     const survey = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
-    writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Interrupted'))
+    writeFileSync(
+      survey,
+      readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Interrupted'),
+    )
     const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
     // pull writes the field the service has none of as `null` (drift shows): the edit replaces it.
     writeFileSync(experiment, readFileSync(experiment, 'utf8').replace('description: null', 'description: Interrupted'))
@@ -118,13 +140,18 @@ describe('configuration commands', () => {
   it('a bad file: every problem with file and line, exit 1, nothing sent', async () => {
     await run(['pull', '--kind', 'surveys'])
     const file = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
-    writeFileSync(file, readFileSync(file, 'utf8').replace('type: popover', 'type: popup').replace('schedule:', 'shedule:'))
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('type: popover', 'type: popup').replace('schedule:', 'shedule:'),
+    )
     const from = fake.requests.length
     const result = await run(['plan'])
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/^posthog-project: 2 problems in posthog; nothing was sent\n/)
     expect(result.stderr).toMatch(/posthog\/surveys\/NPS-Q4\.yaml:\d+ type: expected one of .*got "popup"/)
-    expect(result.stderr).toMatch(/posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?/)
+    expect(result.stderr).toMatch(
+      /posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?/,
+    )
     expect(fake.requests.length).toBe(from)
   })
 
@@ -138,7 +165,9 @@ describe('configuration commands', () => {
     expect(writes(from)).toEqual([])
     const missing = await run(['copy', '--to-project', '2', '--yes'])
     expect(missing.code).toBe(1)
-    expect(missing.stdout).toContain(`Error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set`)
+    expect(missing.stdout).toContain(
+      `Error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set`,
+    )
     // Shown once: in the plan's text; stderr says how many.
     expect(missing.stderr).toContain('posthog-project: the plan has 1 error (shown above); nothing was sent\n')
     expect(missing.stderr).not.toContain('is not set')
@@ -162,13 +191,20 @@ describe('configuration commands', () => {
     const from = fake.requests.length
     const refused = await run(['plan', '--rotate-secrets'], { DEPLOY_TOKEN: rotated })
     expect(refused.code).toBe(1)
-    expect(refused.stdout).toContain('Error: hog-functions "Order webhook": inputs.api_token: $env DEPLOY_TOKEN is not allowed: $env reads only variables named POSTHOG_SECRET_* unless allowed (allowEnv, --allow-env DEPLOY_TOKEN)')
-    const planned = await run(['plan', '--rotate-secrets', '--allow-env', 'DEPLOY_TOKEN', '--allow-env', 'OTHER_*', '--format', 'markdown'], { DEPLOY_TOKEN: rotated })
+    expect(refused.stdout).toContain(
+      'Error: hog-functions "Order webhook": inputs.api_token: $env DEPLOY_TOKEN is not allowed: $env reads only variables named POSTHOG_SECRET_* unless allowed (allowEnv, --allow-env DEPLOY_TOKEN)',
+    )
+    const planned = await run(
+      ['plan', '--rotate-secrets', '--allow-env', 'DEPLOY_TOKEN', '--allow-env', 'OTHER_*', '--format', 'markdown'],
+      { DEPLOY_TOKEN: rotated },
+    )
     expect(planned).toMatchObject({ code: 0, stderr: '' })
     expect(planned.stdout).toContain('| update (id ')
     expect(planned.stdout).toContain('; reads $DEPLOY&#95;TOKEN |')
     expect(writes(from)).toEqual([])
-    const applied = await run(['apply', '--yes', '--rotate-secrets', '--allow-env', 'DEPLOY_TOKEN'], { DEPLOY_TOKEN: rotated })
+    const applied = await run(['apply', '--yes', '--rotate-secrets', '--allow-env', 'DEPLOY_TOKEN'], {
+      DEPLOY_TOKEN: rotated,
+    })
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('    reads $DEPLOY_TOKEN\n')
     expect([...fake.stateOf(1).hogFunctions.values()][0]!.inputs.api_token?.value).toBe(rotated)
@@ -180,12 +216,25 @@ describe('configuration commands', () => {
   it('copy leaves lifecycle fields behind and reports ids of the source project instead of sending them', async () => {
     const staging = client(1)
     await staging.experiments.create(experiments.actionExposureCreate)
-    const running = await staging.experiments.create({ name: 'Running', feature_flag_key: 'running', start_date: '2026-11-01T00:00:00Z' })
+    const running = await staging.experiments.create({
+      name: 'Running',
+      feature_flag_key: 'running',
+      start_date: '2026-11-01T00:00:00Z',
+    })
     const result = await run(['copy', '--to-project', '2', '--kind', 'experiments', '--yes'])
     expect(result).toMatchObject({ code: 0 })
-    expect(result.stdout).toContain('Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config.id action 12)')
-    const copied = (await client(2).experiments.list().then((page) => page.results)).map((experiment) => [experiment.feature_flag_key, experiment.start_date])
-    expect(copied.sort()).toEqual([['pricing-copy', null], ['running', null]])
+    expect(result.stdout).toContain(
+      'Warning: experiments "onboarding-checklist": not copied: it names objects of the source project by id (exposure_criteria.exposure_config.id action 12)',
+    )
+    const copied = (
+      await client(2)
+        .experiments.list()
+        .then((page) => page.results)
+    ).map((experiment) => [experiment.feature_flag_key, experiment.start_date])
+    expect(copied.sort()).toEqual([
+      ['pricing-copy', null],
+      ['running', null],
+    ])
     expect(Date.parse(running.start_date!)).toBe(Date.parse('2026-11-01T00:00:00Z'))
   })
 
@@ -202,7 +251,9 @@ describe('configuration commands', () => {
     expect((await run(['plan', '--detailed-exitcode'])).code).toBe(2)
     const mistyped = await run(['plan', '--fromat', 'markdown', '--detailed-exitcode'])
     expect(mistyped).toMatchObject({ code: 1, stdout: '' })
-    expect(mistyped.stderr).toBe('posthog-project: Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode, --out, --allow-env, --rotate-secrets; see plan --help)\n')
+    expect(mistyped.stderr).toBe(
+      'posthog-project: Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode, --out, --allow-env, --rotate-secrets; see plan --help)\n',
+    )
     expect((await run(['plan', '--detailed-exitcode', '--format', 'yaml'])).code).toBe(1)
     expect((await run(['plan', '--detailed-exitcode'], { POSTHOG_PERSONAL_API_KEY: '' })).code).toBe(1)
     expect((await run(['plan', '--detailed-exitcode', '--key', 'nothing-by-this-key'])).code).toBe(1)
@@ -219,17 +270,25 @@ describe('configuration commands', () => {
     edit('surveys/NPS-Q4.yaml', 'schedule:', 'shedule:')
     const problem = await run(['plan', '--format', 'markdown'])
     expect(problem.code).toBe(1)
-    expect(problem.stderr).toMatch(/^posthog-project: 1 problem in posthog; nothing was sent\n  posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?\n$/)
-    expect(problem.stdout).toMatch(/^### PostHog plan: 1 problem in posthog; nothing was sent\n\n- posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean &#34;schedule&#34;\?|^### PostHog plan: 1 problem in posthog; nothing was sent\n\n- posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?/)
+    expect(problem.stderr).toMatch(
+      /^posthog-project: 1 problem in posthog; nothing was sent\n  posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?\n$/,
+    )
+    expect(problem.stdout).toMatch(
+      /^### PostHog plan: 1 problem in posthog; nothing was sent\n\n- posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean &#34;schedule&#34;\?|^### PostHog plan: 1 problem in posthog; nothing was sent\n\n- posthog\/surveys\/NPS-Q4\.yaml:\d+ shedule: unknown field; did you mean "schedule"\?/,
+    )
     expect((await run(['plan'])).stdout).toBe('')
     edit('surveys/NPS-Q4.yaml', 'shedule:', 'schedule:')
     // A plan error: the secret's variable is unset and the function is new in project 2.
     const error = await run(['plan', '--project', '2', '--kind', 'hog-functions', '--format', 'markdown'])
     expect(error.code).toBe(1)
-    expect(error.stderr).toBe(`posthog-project: error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set\nposthog-project: the plan has 1 error; nothing was sent\n`)
+    expect(error.stderr).toBe(
+      `posthog-project: error: hog-functions "Order webhook": inputs.api_token: environment variable ${secretVariable} is not set\nposthog-project: the plan has 1 error; nothing was sent\n`,
+    )
     expect(error.stdout).toContain('**Errors**')
     // The markdown makes every key and message inert (character references: docs in src/config/format.ts).
-    expect(error.stdout).toContain(`- hog-functions <code>Order webhook</code>: inputs.api&#95;token: environment variable ${secretVariable.replaceAll('_', '&#95;')} is not set`)
+    expect(error.stdout).toContain(
+      `- hog-functions <code>Order webhook</code>: inputs.api&#95;token: environment variable ${secretVariable.replaceAll('_', '&#95;')} is not set`,
+    )
   }, 120_000)
 
   it('--kind and --key narrow plan, apply and copy; a --key that matches nothing is exit 1 naming it, nothing sent', async () => {
@@ -237,7 +296,12 @@ describe('configuration commands', () => {
     edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Yearly NPS')
     const experiment = join(work, 'posthog', 'experiments', 'pricing-copy.yaml')
     const pulled = readFileSync(experiment, 'utf8')
-    writeFileSync(experiment, /^description:.*$/m.test(pulled) ? pulled.replace(/^description:.*$/m, 'description: Narrowed') : `${pulled}description: Narrowed\n`)
+    writeFileSync(
+      experiment,
+      /^description:.*$/m.test(pulled)
+        ? pulled.replace(/^description:.*$/m, 'description: Narrowed')
+        : `${pulled}description: Narrowed\n`,
+    )
     const all = await run(['plan'])
     expect(all.stdout).toContain(planLine(1, '0 to create, 2 to update, 0 to delete, 3 unchanged'))
     const bySurvey = await run(['plan', '--key', 'NPS Q4'])
@@ -245,15 +309,21 @@ describe('configuration commands', () => {
     expect(bySurvey.stdout).toContain(planLine(1, '0 to create, 1 to update, 0 to delete, 0 unchanged'))
     expect(bySurvey.stdout).toContain('~ surveys "NPS Q4"')
     const byKind = await run(['plan', '--kind', 'experiments', '--format', 'json'])
-    expect((JSON.parse(byKind.stdout) as { changes: Array<{ kind: string }> }).changes.map((change) => change.kind)).toEqual(['experiments'])
+    expect(
+      (JSON.parse(byKind.stdout) as { changes: Array<{ kind: string }> }).changes.map((change) => change.kind),
+    ).toEqual(['experiments'])
     // --prune with --key deletes nothing else of the kind.
     await client(1).surveys.create({ name: 'Made by hand', type: 'popover' })
     const pruned = await run(['plan', '--prune', '--key', 'NPS Q4', '--format', 'json'])
-    expect((JSON.parse(pruned.stdout) as { changes: Array<{ key: string; action: string }> }).changes).toEqual([expect.objectContaining({ key: 'NPS Q4', action: 'update' })])
+    expect((JSON.parse(pruned.stdout) as { changes: Array<{ key: string; action: string }> }).changes).toEqual([
+      expect.objectContaining({ key: 'NPS Q4', action: 'update' }),
+    ])
     const from = fake.requests.length
     const typo = await run(['apply', '--key', 'NPS Q4', '--key', 'pricing-cpoy', '--yes'])
     expect(typo).toMatchObject({ code: 1, stdout: '' })
-    expect(typo.stderr).toBe('posthog-project: --key "pricing-cpoy" matches no spec and no live resource of the kinds selected; nothing was sent\n')
+    expect(typo.stderr).toBe(
+      'posthog-project: --key "pricing-cpoy" matches no spec and no live resource of the kinds selected; nothing was sent\n',
+    )
     expect(writes(from)).toEqual([])
     const wrongKind = await run(['plan', '--kind', 'surveys', '--key', 'pricing-copy'])
     expect(wrongKind.code).toBe(1)
@@ -264,7 +334,9 @@ describe('configuration commands', () => {
     expect((await run(['plan', '--format', 'json'])).stdout).toContain('"key": "pricing-copy"')
     const copyTypo = await run(['copy', '--to-project', '2', '--key', 'NPS Q5', '--yes'])
     expect(copyTypo.code).toBe(1)
-    expect(copyTypo.stderr).toMatch(/^posthog-project: --key "NPS Q5" matched nothing in project 1 \(kinds .*\); nothing was sent\n$/)
+    expect(copyTypo.stderr).toMatch(
+      /^posthog-project: --key "NPS Q5" matched nothing in project 1 \(kinds .*\); nothing was sent\n$/,
+    )
     expect(writes(from).filter((request) => request.path.startsWith('/api/projects/2/'))).toEqual([])
     const copied = await run(['copy', '--to-project', '2', '--kind', 'surveys', '--key', 'NPS Q4', '--yes'])
     expect(copied).toMatchObject({ code: 0 })
@@ -282,9 +354,17 @@ describe('configuration commands', () => {
     expect(writes(from)).toEqual([])
     const json = await run(['apply', '--format', 'json', '--yes'])
     expect(json.code).toBe(0)
-    const report = JSON.parse(json.stdout) as { applied: number; failed: number; skipped: number; aborted: boolean; results: Array<{ change: { kind: string; key: string }; status: string }> }
+    const report = JSON.parse(json.stdout) as {
+      applied: number
+      failed: number
+      skipped: number
+      aborted: boolean
+      results: Array<{ change: { kind: string; key: string }; status: string }>
+    }
     expect(report).toMatchObject({ applied: 1, failed: 0, skipped: 0, aborted: false })
-    expect(report.results).toEqual([{ change: expect.objectContaining({ kind: 'surveys', key: 'NPS Q4', action: 'update' }), status: 'applied' }])
+    expect(report.results).toEqual([
+      { change: expect.objectContaining({ kind: 'surveys', key: 'NPS Q4', action: 'update' }), status: 'applied' },
+    ])
     // The plan went to stderr, for the log.
     expect(json.stderr).toContain('~ surveys "NPS Q4"')
     const nothing = await run(['apply', '--format', 'json', '--yes'])
@@ -296,7 +376,11 @@ describe('configuration commands', () => {
 
   it('kinds are named as their folders in text and markdown; JSON keeps the library names', async () => {
     await run(['pull', '--kind', 'hog-functions'])
-    edit('hog-functions/Order-webhook.yaml', 'description: Posts every order to the fulfilment service', 'description: Posts every order')
+    edit(
+      'hog-functions/Order-webhook.yaml',
+      'description: Posts every order to the fulfilment service',
+      'description: Posts every order',
+    )
     const text = await run(['plan'])
     expect(text.stdout).toContain('~ hog-functions "Order webhook" (update, id ')
     expect(text.stdout).not.toContain('hogFunctions')
@@ -314,16 +398,26 @@ describe('configuration commands', () => {
       const before = fake.requests.length
       const result = await run([...args, '--timeout', '300', '--max-retries', '0'])
       expect(result.code, args[0]).toBe(3)
-      expect(result.stderr, args[0]).toMatch(/^posthog-project: TimeoutError: GET .* timed out after 300 ms per attempt\n$/)
-      expect(fake.requests.slice(before).filter((request) => request.fault === 'hang'), args[0]).toHaveLength(1)
+      expect(result.stderr, args[0]).toMatch(
+        /^posthog-project: TimeoutError: GET .* timed out after 300 ms per attempt\n$/,
+      )
+      expect(
+        fake.requests.slice(before).filter((request) => request.fault === 'hang'),
+        args[0],
+      ).toHaveLength(1)
     }
-    expect((await run(['pull', '--max-retries', 'many'])).stderr).toMatch(/^posthog-project: Invalid argument `--max-retries`: /)
+    expect((await run(['pull', '--max-retries', 'many'])).stderr).toMatch(
+      /^posthog-project: Invalid argument `--max-retries`: /,
+    )
     expect((await run(['pull', '--project', 'abc'])).stderr).toMatch(/^posthog-project: Invalid argument `--project`: /)
   }, 120_000)
 
   it('plan or apply of a missing, mistyped or empty folder: exit 1, "no configuration in DIR", never "no drift"', async () => {
     const from = fake.requests.length
-    for (const args of [['plan', 'posthgo', '--detailed-exitcode'], ['apply', 'posthgo', '--yes']]) {
+    for (const args of [
+      ['plan', 'posthgo', '--detailed-exitcode'],
+      ['apply', 'posthgo', '--yes'],
+    ]) {
       const result = await run(args)
       expect(result.code).toBe(1)
       expect(result.stderr).toContain('no configuration in posthgo')
@@ -333,7 +427,9 @@ describe('configuration commands', () => {
     writeFileSync(join(work, 'empty', 'surveys', '.gitkeep'), '')
     const empty = await run(['plan', 'empty'])
     expect(empty).toMatchObject({ code: 1, stdout: '' })
-    expect(empty.stderr).toContain('posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/, feature-flags/, cohorts/, actions/, holdouts/, saved-metrics/, early-access-features/, insights/, dashboards/ folders; nothing was sent')
+    expect(empty.stderr).toContain(
+      'posthog-project: no configuration in empty: no spec file in its experiments/, surveys/, hog-functions/, endpoints/, event-definitions/, feature-flags/, cohorts/, actions/, holdouts/, saved-metrics/, early-access-features/, insights/, dashboards/ folders; nothing was sent',
+    )
     expect(fake.requests.length).toBe(from)
   })
 
@@ -346,20 +442,49 @@ describe('configuration commands', () => {
     const v2 = await staging.experiments.create({ name: 'Checkout v2', feature_flag_key: 'checkout-flow' })
     const pulled = await run(['pull'])
     expect(pulled.code).toBe(1)
-    expect(pulled.stderr).toContain(`warning: experiments "checkout-flow": 2 experiments share this feature_flag_key: the one managed is id ${v2.id} (not archived); id ${v1.id} (archived) left alone`)
+    expect(pulled.stderr).toContain(
+      `warning: experiments "checkout-flow": 2 experiments share this feature_flag_key: the one managed is id ${v2.id} (not archived); id ${v1.id} (archived) left alone`,
+    )
     expect(pulled.stderr).toContain('posthog-project: 1 problem writing posthog')
-    expect(pulled.stderr).toContain('2 resources share the name "Twin": none of them written (an existing file is kept); rename all but one')
-    expect(readdirSync(join(work, 'posthog')).sort()).toEqual(['.schemas', 'actions', 'cohorts', 'dashboards', 'early-access-features', 'endpoints', 'event-definitions', 'experiments', 'feature-flags', 'hog-functions', 'holdouts', 'insights', 'saved-metrics', 'surveys'])
+    expect(pulled.stderr).toContain(
+      '2 resources share the name "Twin": none of them written (an existing file is kept); rename all but one',
+    )
+    expect(readdirSync(join(work, 'posthog')).sort()).toEqual([
+      '.schemas',
+      'actions',
+      'cohorts',
+      'dashboards',
+      'early-access-features',
+      'endpoints',
+      'event-definitions',
+      'experiments',
+      'feature-flags',
+      'hog-functions',
+      'holdouts',
+      'insights',
+      'saved-metrics',
+      'surveys',
+    ])
     expect(readdirSync(join(work, 'posthog', 'hog-functions'))).toEqual(['Order-webhook.yaml'])
-    expect(readdirSync(join(work, 'posthog', 'experiments')).sort()).toEqual(['checkout-flow.yaml', 'pricing-copy.yaml'])
-    expect(readFileSync(join(work, 'posthog', 'experiments', 'checkout-flow.yaml'), 'utf8')).toContain('name: Checkout v2')
+    expect(readdirSync(join(work, 'posthog', 'experiments')).sort()).toEqual([
+      'checkout-flow.yaml',
+      'pricing-copy.yaml',
+    ])
+    expect(readFileSync(join(work, 'posthog', 'experiments', 'checkout-flow.yaml'), 'utf8')).toContain(
+      'name: Checkout v2',
+    )
   })
 
   it('plan --out saves the reviewed plan (no secret in it); apply FILE applies exactly it, once the project is as planned', async () => {
     await run(['pull', '--kind', 'surveys,hog-functions'])
     const survey = join(work, 'posthog', 'surveys', 'NPS-Q4.yaml')
-    writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Reviewed NPS'))
-    const planned = await run(['plan', '--out', 'reviewed.plan.json', '--detailed-exitcode'], { [secretVariable]: secret })
+    writeFileSync(
+      survey,
+      readFileSync(survey, 'utf8').replace('description: Quarterly NPS', 'description: Reviewed NPS'),
+    )
+    const planned = await run(['plan', '--out', 'reviewed.plan.json', '--detailed-exitcode'], {
+      [secretVariable]: secret,
+    })
     expect(planned).toMatchObject({ code: 2, stderr: '' })
     expect(planned.stdout).toContain(planLine(1, '0 to create, 1 to update, 0 to delete, 1 unchanged'))
     const saved = readFileSync(join(work, 'reviewed.plan.json'), 'utf8')
@@ -368,13 +493,22 @@ describe('configuration commands', () => {
     writeFileSync(survey, readFileSync(survey, 'utf8').replace('description: Reviewed NPS', 'description: Unreviewed'))
     const from = fake.requests.length
     // A saved plan is applied whole, as reviewed: no narrowing.
-    expect(await run(['apply', 'reviewed.plan.json', '--key', 'NPS Q4', '--yes'])).toMatchObject({ code: 2, stderr: 'posthog-project: Invalid argument `--key`: reviewed.plan.json is a saved plan: it is applied whole, as reviewed\n' })
+    expect(await run(['apply', 'reviewed.plan.json', '--key', 'NPS Q4', '--yes'])).toMatchObject({
+      code: 2,
+      stderr:
+        'posthog-project: Invalid argument `--key`: reviewed.plan.json is a saved plan: it is applied whole, as reviewed\n',
+    })
     expect(writes(from)).toEqual([])
     const applied = await run(['apply', 'reviewed.plan.json', '--yes'])
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
     expect(writes(from).map((request) => request.body)).toEqual([{ description: 'Reviewed NPS' }])
-    expect(await run(['apply', 'reviewed.plan.json', '--yes'])).toMatchObject({ code: 1, stderr: expect.stringContaining('StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written') })
+    expect(await run(['apply', 'reviewed.plan.json', '--yes'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        'StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written',
+      ),
+    })
     writeFileSync(join(work, 'reviewed.plan.json'), saved.replace('Reviewed NPS', 'Forged NPS'))
     const forged = await run(['apply', 'reviewed.plan.json', '--yes'])
     expect(forged.code).toBe(1)
@@ -383,7 +517,10 @@ describe('configuration commands', () => {
   })
 
   it('usage mistakes are exit 2 before anything is sent', async () => {
-    expect(await run(['copy'])).toMatchObject({ code: 2, stderr: 'posthog-project: Invalid argument `--to-project`: required: the id of the project to copy to\n' })
+    expect(await run(['copy'])).toMatchObject({
+      code: 2,
+      stderr: 'posthog-project: Invalid argument `--to-project`: required: the id of the project to copy to\n',
+    })
     expect((await run(['plan', '--format', 'yaml'])).code).toBe(2)
     expect((await run(['pull', '--kind', 'widgets'])).stderr).toContain('unknown kind "widgets"')
     expect((await run(['pull', '--prune'])).stderr).toContain('Invalid argument `--prune`: not a flag of pull')

@@ -72,7 +72,10 @@ describe('posthog-project test', () => {
   })
 
   it('--remote gives the same verdicts through the service; no secret is printed in any format', async () => {
-    for (const [text, code] of [[GOOD, 0], [BROKEN, 1]] as const) {
+    for (const [text, code] of [
+      [GOOD, 0],
+      [BROKEN, 1],
+    ] as const) {
       const dir = folder(text)
       const here = await cli(['test', dir, '--format', 'json'], local)
       const there = await cli(['test', dir, '--remote', '--format', 'json'], remote())

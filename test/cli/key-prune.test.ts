@@ -27,11 +27,15 @@ describe('--key with --prune', () => {
     work = mkdtempSync(join(tmpdir(), 'phc-key-prune-'))
     env = fakeEnv(e2e.fake, e2e.server.url)
     const client = e2e.client()
-    const condition = { properties: { type: 'OR', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] } }
+    const condition = {
+      properties: { type: 'OR', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] },
+    }
     const used = await client.cohorts.create({ name: 'Used cohort', filters: condition } as never)
     await client.cohorts.create({ name: 'Old cohort', filters: condition } as never)
     await client.cohorts.create({ name: 'Kept cohort', filters: condition } as never)
-    const groups = [{ properties: [{ key: 'id', type: 'cohort', value: used.id, operator: 'in' }], rollout_percentage: 100 }]
+    const groups = [
+      { properties: [{ key: 'id', type: 'cohort', value: used.id, operator: 'in' }], rollout_percentage: 100 },
+    ]
     await client.featureFlags.create({ key: 'uses-used', filters: { groups } } as never)
   })
   afterEach(async () => {

@@ -44,7 +44,16 @@ async function* items(count: number, pulled: { count: number }) {
   }
 }
 
-const page = { results: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], count: 5, next: 'https://x/?offset=2', previous: null, url: 'https://x/' }
+const page = {
+  results: [
+    { id: 1, name: 'a' },
+    { id: 2, name: 'b' },
+  ],
+  count: 5,
+  next: 'https://x/?offset=2',
+  previous: null,
+  url: 'https://x/',
+}
 
 describe('render', () => {
   it('json: pretty-printed; nothing for an empty answer', () => {
@@ -60,13 +69,17 @@ describe('render', () => {
   })
 
   it('table: the columns given that are present, with a note when more pages follow', () => {
-    expect(render(page, 'table', ['id', 'name', 'missing'])).toBe('id  name\n1   a\n2   b\n(2 of 5; --all for every page)\n')
+    expect(render(page, 'table', ['id', 'name', 'missing'])).toBe(
+      'id  name\n1   a\n2   b\n(2 of 5; --all for every page)\n',
+    )
     expect(render({ ...page, next: null }, 'table', ['name'])).toBe('name\na\nb\n')
     expect(render({ results: [], next: null, count: 0 }, 'table')).toBe('(none)\n')
   })
 
   it('table: a record as fields and values; scalars and lists of scalars as lines', () => {
-    expect(render({ id: 7, name: 'NPS', questions: [{ type: 'open' }] }, 'table')).toBe('id         7\nname       NPS\nquestions  [{"type":"open"}]\n')
+    expect(render({ id: 7, name: 'NPS', questions: [{ type: 'open' }] }, 'table')).toBe(
+      'id         7\nname       NPS\nquestions  [{"type":"open"}]\n',
+    )
     expect(render(['u1', 'u2'], 'table')).toBe('u1\nu2\n')
     expect(render(undefined, 'table')).toBe('Done (no content).\n')
   })

@@ -48,7 +48,13 @@ async function run(argv: string[], { stderrTTY = true, stdoutTTY = false } = {})
   if (parsed.kind !== 'run') throw new Error(`not a command: ${argv.join(' ')}`)
   const stdout = new MemorySink(stdoutTTY)
   const stderr = new MemorySink(stderrTTY)
-  const io: Io = { stdout, stderr, stdin: (async function* () {})(), env: fakeEnv(fake, server.url), signal: new AbortController().signal }
+  const io: Io = {
+    stdout,
+    stderr,
+    stdin: (async function* () {})(),
+    env: fakeEnv(fake, server.url),
+    signal: new AbortController().signal,
+  }
   const code = await parsed.command.run(parsed.input, io)
   return { code, stdout: stdout.text, stderr: stderr.text }
 }
@@ -104,7 +110,9 @@ describe('pull and plan: the requests so far on a terminal while the project is 
     const pulled = await run(['pull', dir])
     expect(pulled.code).toBe(0)
     const reads = fake.requests.length
-    expect(pulled.stderr).toBe(`${Array.from({ length: reads }, (_, index) => `\rReading: ${index + 1} requests…`).join('')}\r\x1b[K`)
+    expect(pulled.stderr).toBe(
+      `${Array.from({ length: reads }, (_, index) => `\rReading: ${index + 1} requests…`).join('')}\r\x1b[K`,
+    )
     const planned = await run(['plan', dir])
     expect(planned.code).toBe(0)
     expect(planned.stderr).toMatch(/^\rReading: 1 requests…(\rReading: \d+ requests…)*\r\x1b\[K$/)

@@ -13,7 +13,10 @@ import { growthDashboard, layout } from '../config/setup.js'
  * environment (a value `$NAME` read from it), `real` maps the README's placeholders to this test's values. Every
  * line must exit 0 with nothing on stderr but warnings.
  */
-async function runReadmeLines(block: string, real: (word: string) => string): Promise<Array<{ line: string } & CliResult>> {
+async function runReadmeLines(
+  block: string,
+  real: (word: string) => string,
+): Promise<Array<{ line: string } & CliResult>> {
   const env: Record<string, string> = {}
   const assign = (word: string, into: Record<string, string>) => {
     const [name, value] = [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
@@ -32,7 +35,9 @@ async function runReadmeLines(block: string, real: (word: string) => string): Pr
     runs.push({ line, ...(await cli(words.slice(4).map(real), { ...env, ...own })) })
   }
   const withoutWarnings = (stderr: string) => stderr.replace(/^posthog-project: warning: .*\n/gm, '')
-  expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: withoutWarnings(stderr) }))).toEqual(runs.map(({ line }) => ({ line, code: 0, stderr: '' })))
+  expect(runs.map(({ line, code, stderr }) => ({ line, code, stderr: withoutWarnings(stderr) }))).toEqual(
+    runs.map(({ line }) => ({ line, code: 0, stderr: '' })),
+  )
   return runs
 }
 
@@ -46,12 +51,42 @@ const TARGET_KEY = 'phx_production_eu_key_000000000000000'
 /** A newcomer's setup in staging: an experiment with its flag, a holdout, a saved metric counting an action, and the cohort the flag targets. */
 export async function stagingSetup(client: ProjectClient): Promise<void> {
   const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
-  const cohort = await client.cohorts.create({ name: 'Beta users', filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
-  const holdout = await client.holdouts.create({ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] })
-  const metric = await client.savedMetrics.create({ name: 'Signups', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } } })
-  const groups = [{ properties: [{ key: 'id', type: 'cohort', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }]
-  await client.featureFlags.create({ key: 'checkout-v3', filters: { groups, multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'cheaper', rollout_percentage: 50 }] }, payloads: { cheaper: '{"price":9}' } } } as never)
-  await client.experiments.create({ name: 'Checkout v3', feature_flag_key: 'checkout-v3', holdout_id: holdout.id, saved_metrics_ids: [{ id: metric.id, metadata: { type: 'primary' } }] })
+  const cohort = await client.cohorts.create({
+    name: 'Beta users',
+    filters: {
+      properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] },
+    },
+  } as never)
+  const holdout = await client.holdouts.create({
+    name: 'Q4 holdout',
+    filters: [{ properties: [], rollout_percentage: 10 }],
+  })
+  const metric = await client.savedMetrics.create({
+    name: 'Signups',
+    query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } },
+  })
+  const groups = [
+    { properties: [{ key: 'id', type: 'cohort', value: cohort.id, operator: 'in' }], rollout_percentage: 100 },
+  ]
+  await client.featureFlags.create({
+    key: 'checkout-v3',
+    filters: {
+      groups,
+      multivariate: {
+        variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'cheaper', rollout_percentage: 50 },
+        ],
+      },
+      payloads: { cheaper: '{"price":9}' },
+    },
+  } as never)
+  await client.experiments.create({
+    name: 'Checkout v3',
+    feature_flag_key: 'checkout-v3',
+    holdout_id: holdout.id,
+    saved_metrics_ids: [{ id: metric.id, metadata: { type: 'primary' } }],
+  })
 }
 
 describe('copy across services: the command is planCopy', () => {
@@ -64,7 +99,12 @@ describe('copy across services: the command is planCopy', () => {
     staging = await startE2E({ projects: [1] })
     production = await startE2E({ projects: [2], apiKey: TARGET_KEY })
     work = mkdtempSync(join(tmpdir(), 'phc-promotion-'))
-    env = { POSTHOG_PERSONAL_API_KEY: staging.fake.apiKey, POSTHOG_PROJECT_ID: '1', POSTHOG_BASE_URL: staging.server.url, PRODUCTION_KEY: TARGET_KEY }
+    env = {
+      POSTHOG_PERSONAL_API_KEY: staging.fake.apiKey,
+      POSTHOG_PROJECT_ID: '1',
+      POSTHOG_BASE_URL: staging.server.url,
+      PRODUCTION_KEY: TARGET_KEY,
+    }
     await stagingSetup(staging.client({ projectId: 1 }))
   })
   afterEach(async () => {
@@ -72,30 +112,76 @@ describe('copy across services: the command is planCopy', () => {
     await production.close()
     rmSync(work, { recursive: true, force: true })
   })
-  const copy = (...more: string[]) => ['copy', '--to-project', '2', '--to-host', production.server.url, '--to-api-key-env', 'PRODUCTION_KEY', '--kind', 'experiments', '--key', 'checkout-v3', ...more]
+  const copy = (...more: string[]) => [
+    'copy',
+    '--to-project',
+    '2',
+    '--to-host',
+    production.server.url,
+    '--to-api-key-env',
+    'PRODUCTION_KEY',
+    '--kind',
+    'experiments',
+    '--key',
+    'checkout-v3',
+    ...more,
+  ]
 
   it("the command's plan is the library's for the same selection, what the experiment stands on included; the header names both services", async () => {
     const from = [staging.fake.requests.length, production.fake.requests.length]
-    const library = await planCopy(staging.client({ projectId: 1 }), target(), { kinds: ['experiments'], keys: ['checkout-v3'] })
+    const library = await planCopy(staging.client({ projectId: 1 }), target(), {
+      kinds: ['experiments'],
+      keys: ['checkout-v3'],
+    })
     const command = await cli(copy('--dry-run', '--format', 'json'), env)
     expect(command.code).toBe(0)
     expect(JSON.parse(command.stdout)).toEqual(JSON.parse(formatPlan(library, 'json')))
-    expect(library.changes.map(({ kind, action }) => `${action} ${kind}`)).toEqual(['create actions', 'create cohorts', 'create holdouts', 'create savedMetrics', 'create featureFlags', 'create experiments'])
+    expect(library.changes.map(({ kind, action }) => `${action} ${kind}`)).toEqual([
+      'create actions',
+      'create cohorts',
+      'create holdouts',
+      'create savedMetrics',
+      'create featureFlags',
+      'create experiments',
+    ])
     const text = await cli(copy('--dry-run'), env)
-    expect(text.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
+    expect(text.stdout.split('\n')[0]).toBe(
+      `Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`,
+    )
     // Nothing was written anywhere.
-    ;[staging, production].forEach((side, index) => expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]))
+    ;[staging, production].forEach((side, index) =>
+      expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]),
+    )
   })
 
   it('a dashboard goes to another host with its insights, their action and cohort; there it plans empty', async () => {
     // Beside the experiment's action and cohort (beforeEach), the dashboard's own.
     await growthDashboard(staging.client({ projectId: 1 }), { action: 'Activated', cohort: 'Power users' })
-    const dashboards = ['copy', '--to-project', '2', '--to-host', production.server.url, '--to-api-key-env', 'PRODUCTION_KEY', '--kind', 'dashboards', '--key', 'Growth', '--yes']
+    const dashboards = [
+      'copy',
+      '--to-project',
+      '2',
+      '--to-host',
+      production.server.url,
+      '--to-api-key-env',
+      'PRODUCTION_KEY',
+      '--kind',
+      'dashboards',
+      '--key',
+      'Growth',
+      '--yes',
+    ]
     const applied = await cli(dashboards, env)
     expect(applied).toMatchObject({ code: 0 })
     expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
-    const pulled = await pull(staging.client({ projectId: 1 }), { kinds: ['actions', 'cohorts', 'insights', 'dashboards'] })
-    const there = await plan(target(), { ...pulled, actions: pulled.actions!.filter((action) => action.name === 'Activated'), cohorts: pulled.cohorts!.filter((cohort) => cohort.name === 'Power users') })
+    const pulled = await pull(staging.client({ projectId: 1 }), {
+      kinds: ['actions', 'cohorts', 'insights', 'dashboards'],
+    })
+    const there = await plan(target(), {
+      ...pulled,
+      actions: pulled.actions!.filter((action) => action.name === 'Activated'),
+      cohorts: pulled.cohorts!.filter((cohort) => cohort.name === 'Power users'),
+    })
     expect(there.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
   })
 
@@ -116,11 +202,19 @@ describe('copy across services: the command is planCopy', () => {
     const stagingFrom = staging.fake.requests.length
     const wrong = await cli(['apply', file, '--yes'], env)
     expect(wrong.code).toBe(2)
-    expect(wrong.stderr).toContain(`was made for project 2 at ${production.server.url}, not project 1 at ${staging.server.url}: nothing was sent`)
+    expect(wrong.stderr).toContain(
+      `was made for project 2 at ${production.server.url}, not project 1 at ${staging.server.url}: nothing was sent`,
+    )
     expect(staging.fake.requests.slice(stagingFrom).filter((request) => request.method !== 'GET')).toEqual([])
-    const targetEnv = { POSTHOG_PERSONAL_API_KEY: TARGET_KEY, POSTHOG_PROJECT_ID: '2', POSTHOG_BASE_URL: production.server.url }
+    const targetEnv = {
+      POSTHOG_PERSONAL_API_KEY: TARGET_KEY,
+      POSTHOG_PROJECT_ID: '2',
+      POSTHOG_BASE_URL: production.server.url,
+    }
     const applied = await cli(['apply', file, '--yes'], targetEnv)
-    expect(applied.stdout.split('\n')[0]).toBe(`Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
+    expect(applied.stdout.split('\n')[0]).toBe(
+      `Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`,
+    )
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
   })
@@ -143,7 +237,9 @@ describe('README: promoting to another host', () => {
     work = mkdtempSync(join(tmpdir(), 'phc-readme-promotion-'))
     await stagingSetup(staging.client({ projectId: 111 }))
     // Production has a past of its own: its ids (and what the service derives from them) are not staging's.
-    await production.client({ projectId: 222 }).holdouts.create({ name: 'Q1 holdout', filters: [{ properties: [], rollout_percentage: 5 }] })
+    await production
+      .client({ projectId: 222 })
+      .holdouts.create({ name: 'Q1 holdout', filters: [{ properties: [], rollout_percentage: 5 }] })
   })
   afterEach(async () => {
     await staging.close()
@@ -159,13 +255,20 @@ describe('README: promoting to another host', () => {
       phx_production_key: TARGET_KEY,
       promoted: join(work, 'promoted'),
     }
-    const real = (word: string) => word.replace(/https:\/\/(us|eu)\.posthog\.com|phx_\w+_key|^promoted$/g, (found) => values[found] ?? found)
+    const real = (word: string) =>
+      word.replace(/https:\/\/(us|eu)\.posthog\.com|phx_\w+_key|^promoted$/g, (found) => values[found] ?? found)
     const runs = await runReadmeLines(block, real)
     const [dry, applied, , stagingPlan, productionPlan] = runs
-    expect(dry!.stdout).toContain(`Plan for project 222 (${production.server.url}) from project 111 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`)
+    expect(dry!.stdout).toContain(
+      `Plan for project 222 (${production.server.url}) from project 111 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`,
+    )
     expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
-    expect(stagingPlan!.stdout).toBe(`Plan for project 111 (${staging.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`)
-    expect(productionPlan!.stdout).toBe(`Plan for project 222 (${production.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`)
+    expect(stagingPlan!.stdout).toBe(
+      `Plan for project 111 (${staging.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`,
+    )
+    expect(productionPlan!.stdout).toBe(
+      `Plan for project 222 (${production.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`,
+    )
   })
 })
 
@@ -191,18 +294,34 @@ describe('README: promoting a dashboard with its insights', () => {
 
   it('copies the dashboard, its insights, their action and cohort; the folder then plans empty in the target', async () => {
     const source = await growthDashboard(service.client({ projectId: 111 }))
-    const values: Record<string, string> = { 'https://us.posthog.com': service.server.url, phx_staging_key: service.fake.apiKey, growth: join(work, 'growth') }
+    const values: Record<string, string> = {
+      'https://us.posthog.com': service.server.url,
+      phx_staging_key: service.fake.apiKey,
+      growth: join(work, 'growth'),
+    }
     const real = (word: string) => values[word] ?? word
     const runs = await runReadmeLines(block, real)
     const [, dry, applied, planned] = runs
-    expect(dry!.stdout).toContain('Plan for project 222 (' + service.server.url + ') from project 111 (' + service.server.url + '): 6 to create, 0 to update, 0 to delete, 0 unchanged.')
+    expect(dry!.stdout).toContain(
+      'Plan for project 222 (' +
+        service.server.url +
+        ') from project 111 (' +
+        service.server.url +
+        '): 6 to create, 0 to update, 0 to delete, 0 unchanged.',
+    )
     expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
-    expect(planned!.stdout).toBe('Plan for project 222 (' + service.server.url + '): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n')
+    expect(planned!.stdout).toBe(
+      'Plan for project 222 (' + service.server.url + '): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n',
+    )
     const target = service.client({ projectId: 222 })
     const action = (await target.actions.list()).results[0]!
     const cohort = (await target.cohorts.list()).results[0]!
     const dashboard = await target.dashboards.retrieve((await target.dashboards.list()).results[0]!.id)
-    const tiles = dashboard.tiles as Array<{ insight: { id: number; query: unknown } | null; text: { body: string } | null; layouts: unknown }>
+    const tiles = dashboard.tiles as Array<{
+      insight: { id: number; query: unknown } | null
+      text: { body: string } | null
+      layouts: unknown
+    }>
     expect(tiles.map((tile) => tile.layouts)).toEqual([layout(0, 0), layout(6, 0), layout(0, 5), layout(6, 5)])
     expect(tiles[3]!.text!.body).toBe('## What these mean')
     for (const tile of tiles.slice(0, 3)) expect(source.insights).not.toContain(tile.insight!.id)

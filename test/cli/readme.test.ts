@@ -17,7 +17,10 @@ import { buildCli, fakeEnv, finished, runCli, type StagedCli } from './helpers.j
  */
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const section = README.slice(README.indexOf('## Command line'), README.indexOf('\n## ', README.indexOf('## Command line') + 1))
+const section = README.slice(
+  README.indexOf('## Command line'),
+  README.indexOf('\n## ', README.indexOf('## Command line') + 1),
+)
 
 /** The words of a shell command line: double quotes with `\"` escapes, single quotes, `$(…)` and `$var` as one word; stops at a redirect or a comment. */
 function shellWords(line: string): string[] {
@@ -25,13 +28,18 @@ function shellWords(line: string): string[] {
   for (const match of line.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g)) {
     if (match[3]?.startsWith('>') || match[3]?.startsWith('#')) break
     if (match[2] !== undefined) words.push(match[2])
-    else words.push(match[1] === undefined ? match[3]! : match[1].replace(/\\"/g, '"').replace(/\$now/g, '2026-11-23T20:00:00Z'))
+    else
+      words.push(
+        match[1] === undefined ? match[3]! : match[1].replace(/\\"/g, '"').replace(/\$now/g, '2026-11-23T20:00:00Z'),
+      )
   }
   return words
 }
 
 const NPX = 'npx -p posthog-project-client posthog-project'
-const commands = [...section.matchAll(new RegExp(`^${NPX} (.+)$`, 'gm'))].map((match) => match[1]!).filter((line) => !line.startsWith('<group>'))
+const commands = [...section.matchAll(new RegExp(`^${NPX} (.+)$`, 'gm'))]
+  .map((match) => match[1]!)
+  .filter((line) => !line.startsWith('<group>'))
 
 /** The fenced code blocks of a markdown text, each with the line it starts on. */
 function codeBlocks(markdown: string): Array<{ line: number; code: string }> {
@@ -51,7 +59,12 @@ function bareNpx(code: string): string[] {
   return code
     .split('\n')
     .filter((line) => /\bnpx\b/.test(line) && /\bposthog-project(?![-\w])/.test(line))
-    .filter((line) => !/\bnpx\s+(?:-y\s+|--yes\s+)?(?:-p|--package)[\s=]posthog-project-client(?:@\S+)?\s+posthog-project\b/.test(line))
+    .filter(
+      (line) =>
+        !/\bnpx\s+(?:-y\s+|--yes\s+)?(?:-p|--package)[\s=]posthog-project-client(?:@\S+)?\s+posthog-project\b/.test(
+          line,
+        ),
+    )
 }
 
 describe('README: npx names the package', () => {
@@ -65,7 +78,9 @@ describe('README: npx names the package', () => {
   })
 
   it('no snippet runs npx posthog-project without -p posthog-project-client', () => {
-    const bare = codeBlocks(README).flatMap(({ line, code }) => bareNpx(code).map((text) => `README.md:${line}: ${text}`))
+    const bare = codeBlocks(README).flatMap(({ line, code }) =>
+      bareNpx(code).map((text) => `README.md:${line}: ${text}`),
+    )
     expect(bare).toEqual([])
     // Inline code too: `npx -p posthog-project-client posthog-project --help`.
     expect([...README.matchAll(/`([^`\n]*\bnpx\b[^`\n]*)`/g)].flatMap((match) => bareNpx(match[1]!))).toEqual([])
@@ -114,13 +129,26 @@ describe('README: In CI', () => {
     work = mkdtempSync(join(tmpdir(), 'phc-readme-ci-'))
     mkdirSync(join(work, '.gh', 'runs'), { recursive: true })
     const client = production()
-    await client.surveys.create({ name: 'NPS Q4', type: 'api', description: 'Quarterly NPS', questions: [{ type: 'open', question: 'Anything else?' }] })
-    await client.surveys.create({ name: 'Exit survey', type: 'api', description: 'Why did you leave?', questions: [{ type: 'open', question: 'Why?' }] })
+    await client.surveys.create({
+      name: 'NPS Q4',
+      type: 'api',
+      description: 'Quarterly NPS',
+      questions: [{ type: 'open', question: 'Anything else?' }],
+    })
+    await client.surveys.create({
+      name: 'Exit survey',
+      type: 'api',
+      description: 'Why did you leave?',
+      questions: [{ type: 'open', question: 'Why?' }],
+    })
     await client.hogFunctions.create({
       type: 'destination',
       name: 'Order webhook',
       hog: 'fetch(inputs.url)',
-      inputs_schema: [{ type: 'string', key: 'url', label: 'URL' }, { type: 'string', key: 'api_token', label: 'Token', secret: true }],
+      inputs_schema: [
+        { type: 'string', key: 'url', label: 'URL' },
+        { type: 'string', key: 'api_token', label: 'Token', secret: true },
+      ],
       inputs: { url: { value: 'https://example.com/orders' }, api_token: { value: secret } },
     })
     return async () => {
@@ -131,13 +159,18 @@ describe('README: In CI', () => {
 
   /** The workflow whose block starts with `# .github/workflows/<name>`. */
   function workflow(name: string): Workflow {
-    const block = [...ci.matchAll(/```yaml\n([\s\S]*?)\n```/g)].map((match) => match[1]!).find((text) => text.startsWith(`# .github/workflows/${name}`))
+    const block = [...ci.matchAll(/```yaml\n([\s\S]*?)\n```/g)]
+      .map((match) => match[1]!)
+      .find((text) => text.startsWith(`# .github/workflows/${name}`))
     if (!block) throw new Error(`README.md has no workflow ${name}`)
     return parseYaml(block) as Workflow
   }
 
   /** Runs every job's steps in order, as Actions would (a failed step skips the rest but `if: always()`); the last failed step's code. */
-  async function runWorkflow(name: string, github: { sha: string; pr: number }): Promise<{ code: number; stdout: string; stderr: string }> {
+  async function runWorkflow(
+    name: string,
+    github: { sha: string; pr: number },
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     const flow = workflow(name)
     const expressions: Record<string, string> = {
       'secrets.POSTHOG_PERSONAL_API_KEY': fake.apiKey,
@@ -149,7 +182,8 @@ describe('README: In CI', () => {
     }
     const fill = (value: string) =>
       value.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_all, expression: string) => {
-        if (!(expression in expressions)) throw new Error(`README workflow ${name} uses \${{ ${expression} }}, unknown to this test`)
+        if (!(expression in expressions))
+          throw new Error(`README workflow ${name} uses \${{ ${expression} }}, unknown to this test`)
         return expressions[expression]!
       })
     let code = 0
@@ -167,13 +201,20 @@ describe('README: In CI', () => {
           cpSync(join(work, step.with!.path!), join(folder, basename(step.with!.path!)))
           continue
         }
-        if (step.run === undefined) throw new Error(`README workflow ${name}: a step this test cannot run: ${JSON.stringify(step)}`)
+        if (step.run === undefined)
+          throw new Error(`README workflow ${name}: a step this test cannot run: ${JSON.stringify(step)}`)
         expect(step.run).not.toContain('${{')
         expect(step.run).not.toMatch(/npx posthog-project\b/)
         const script = `${GH}\n${step.run.replaceAll('npx -p posthog-project-client posthog-project', `"${process.execPath}" "${cli.bin}"`)}`
         const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
           cwd: work,
-          env: { PATH: process.env.PATH ?? '', POSTHOG_BASE_URL: server.url, GITHUB_REPOSITORY: 'acme/shop', GH_STUB: join(work, '.gh'), ...env },
+          env: {
+            PATH: process.env.PATH ?? '',
+            POSTHOG_BASE_URL: server.url,
+            GITHUB_REPOSITORY: 'acme/shop',
+            GH_STUB: join(work, '.gh'),
+            ...env,
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         })
         const result = await finished(shell)
@@ -194,13 +235,19 @@ describe('README: In CI', () => {
   const writesTo = (from: number) => fake.requests.slice(from).filter((request) => request.method !== 'GET')
 
   it('shows the three workflows, runs applies one at a time, and uses npx -p or an installed package', () => {
-    expect(workflow('posthog-apply.yml').concurrency).toEqual({ group: 'posthog-apply-production', 'cancel-in-progress': false })
+    expect(workflow('posthog-apply.yml').concurrency).toEqual({
+      group: 'posthog-apply-production',
+      'cancel-in-progress': false,
+    })
     expect(ci).not.toMatch(/npx posthog-project\b/)
     expect(ci).toContain('two applies')
   })
 
   it('a pull request: the markdown plan is posted and saved; merged, exactly that plan is applied; the nightly check is clean', async () => {
-    const pulled = await runCli(cli.bin, ['pull', '--kind', 'surveys,hog-functions'], { cwd: work, env: fakeEnv(fake, server.url) })
+    const pulled = await runCli(cli.bin, ['pull', '--kind', 'surveys,hog-functions'], {
+      cwd: work,
+      env: fakeEnv(fake, server.url),
+    })
     expect(pulled.code).toBe(0)
     expect(await runWorkflow('posthog-drift.yml', { sha: 'main-1', pr: 0 })).toMatchObject({ code: 0, stderr: '' })
 
@@ -209,9 +256,13 @@ describe('README: In CI', () => {
     const planned = await runWorkflow('posthog-plan.yml', { sha: 'pr-7-head', pr: 7 })
     expect(planned).toMatchObject({ code: 0, stderr: '' })
     const comment = readFileSync(join(work, '.gh', 'comment-7.md'), 'utf8')
-    expect(comment).toContain(`### PostHog plan for project 1 (${production().baseUrl}): 0 to create, 1 to update, 0 to delete, 2 unchanged`)
+    expect(comment).toContain(
+      `### PostHog plan for project 1 (${production().baseUrl}): 0 to create, 1 to update, 0 to delete, 2 unchanged`,
+    )
     expect(comment).toContain('<code>"Quarterly NPS"</code> | <code>"Reviewed NPS"</code>')
-    expect(readFileSync(join(work, '.gh', 'runs', 'pr-7-head', 'posthog-plan', 'posthog.plan.json'), 'utf8')).not.toContain(secret)
+    expect(
+      readFileSync(join(work, '.gh', 'runs', 'pr-7-head', 'posthog-plan', 'posthog.plan.json'), 'utf8'),
+    ).not.toContain(secret)
     expect(writesTo(from)).toEqual([])
 
     // Merged: the reviewed plan is applied, whatever the folder says now.
@@ -219,7 +270,9 @@ describe('README: In CI', () => {
     const applied = await runWorkflow('posthog-apply.yml', { sha: 'pr-7-head', pr: 7 })
     expect(applied).toMatchObject({ code: 0, stderr: '' })
     expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
-    expect(writesTo(from).map((request) => [request.path.split('/').slice(0, 5).join('/'), request.body])).toEqual([['/api/projects/1/surveys', { description: 'Reviewed NPS' }]])
+    expect(writesTo(from).map((request) => [request.path.split('/').slice(0, 5).join('/'), request.body])).toEqual([
+      ['/api/projects/1/surveys', { description: 'Reviewed NPS' }],
+    ])
     edit('surveys/NPS-Q4.yaml', 'description: Not reviewed', 'description: Reviewed NPS')
     expect(await runWorkflow('posthog-drift.yml', { sha: 'main-2', pr: 0 })).toMatchObject({ code: 0, stderr: '' })
 
@@ -240,17 +293,26 @@ describe('README: In CI', () => {
     const from = fake.requests.length
     const second = await runWorkflow('posthog-apply.yml', { sha: 'pr-8', pr: 8 })
     expect(second.code).toBe(1)
-    expect(second.stderr).toContain('StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written')
+    expect(second.stderr).toContain(
+      'StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written',
+    )
     expect(writesTo(from)).toEqual([])
   })
 
   it('the hog function tests: pass on the pulled function, fail the pull request that breaks its body, the field named', async () => {
     const client = production()
     const [webhook] = (await client.hogFunctions.list()).results.filter((item) => item.name === 'Order webhook')
-    await client.hogFunctions.update(webhook!.id, { hog: "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'event': event.event}})" })
-    const pulled = await runCli(cli.bin, ['pull', '--kind', 'hog-functions', '--with-tests'], { cwd: work, env: fakeEnv(fake, server.url) })
+    await client.hogFunctions.update(webhook!.id, {
+      hog: "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'event': event.event}})",
+    })
+    const pulled = await runCli(cli.bin, ['pull', '--kind', 'hog-functions', '--with-tests'], {
+      cwd: work,
+      env: fakeEnv(fake, server.url),
+    })
     expect(pulled.code).toBe(0)
-    expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toContain('Bearer ***REDACTED***')
+    expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toContain(
+      'Bearer ***REDACTED***',
+    )
     const from = fake.requests.length
     const passing = await runWorkflow('posthog-test.yml', { sha: 'pr-9', pr: 9 })
     expect(passing).toMatchObject({ code: 0, stderr: '' })
@@ -259,7 +321,9 @@ describe('README: In CI', () => {
     edit('hog-functions/Order-webhook.yaml', "'event': event.event", "'event': event.name")
     const failing = await runWorkflow('posthog-test.yml', { sha: 'pr-10', pr: 10 })
     expect(failing.code).toBe(1)
-    expect(failing.stdout).toContain('FAIL Order webhook › $pageview event\n    call 1 (POST https://example.com/orders): body.event: expected "$pageview", got null\n')
+    expect(failing.stdout).toContain(
+      'FAIL Order webhook › $pageview event\n    call 1 (POST https://example.com/orders): body.event: expected "$pageview", got null\n',
+    )
     // No key, nothing sent: the tests ran on the runner.
     expect(fake.requests.length).toBe(from)
   })
@@ -279,7 +343,13 @@ describe('README: In CI', () => {
 
 interface Workflow {
   concurrency?: unknown
-  jobs: Record<string, { env?: Record<string, unknown>; steps: Array<{ uses?: string; run?: string; if?: string; with?: { name?: string; path?: string } }> }>
+  jobs: Record<
+    string,
+    {
+      env?: Record<string, unknown>
+      steps: Array<{ uses?: string; run?: string; if?: string; with?: { name?: string; path?: string } }>
+    }
+  >
 }
 
 /**

@@ -29,8 +29,15 @@ function experiment() {
     { kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'churn', name: 'Churn', goal: 'decrease', series: [] },
   ]
   const [created] = fake.seed.experiments([{ metrics }])
-  fake.seed.experimentData(created!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } })
-  fake.seed.experimentData(created!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 30, conversions: 3 } }, { metric: 'churn' })
+  fake.seed.experimentData(created!.id, {
+    control: { exposures: 1000, conversions: 100 },
+    test: { exposures: 1000, conversions: 130 },
+  })
+  fake.seed.experimentData(
+    created!.id,
+    { control: { exposures: 1000, conversions: 100 }, test: { exposures: 30, conversions: 3 } },
+    { metric: 'churn' },
+  )
   return created!
 }
 
@@ -58,12 +65,17 @@ describe('posthog-project experiments results', () => {
     expect(result.code).toBe(0)
     const client = new ProjectClient({ ...fake.clientOptions(server.url), maxRetries: 0 })
     expect(JSON.parse(result.stdout)).toEqual(await client.experiments.results(id, { metrics: ['churn'] }))
-    expect(fake.requests.slice(before, before + 2).map((request) => request.operation)).toEqual(['experiments.retrieve', 'query.run'])
+    expect(fake.requests.slice(before, before + 2).map((request) => request.operation)).toEqual([
+      'experiments.retrieve',
+      'query.run',
+    ])
   })
 
   it('--help names both requests', async () => {
     const result = await run('experiments', 'results', '--help')
-    expect(result.stdout).toContain('  GET /api/projects/:project_id/experiments/:id/\n  scope: experiment:read\n  then POST /api/projects/:project_id/query/\n  scope: query:read\n')
+    expect(result.stdout).toContain(
+      '  GET /api/projects/:project_id/experiments/:id/\n  scope: experiment:read\n  then POST /api/projects/:project_id/query/\n  scope: query:read\n',
+    )
     expect(result.stdout).toContain('--metrics')
   })
 })
@@ -85,7 +97,9 @@ describe('posthog-project query', () => {
     expect(fake.requests.length).toBe(before)
     const refused = await run('query', '--data', '{"kind": "TrendsQuery", "series": []}')
     expect(refused.code).toBe(1)
-    expect(refused.stderr).toMatch(/^posthog-project: BadRequestError: .*The fake does not evaluate TrendsQuery queries/)
+    expect(refused.stderr).toMatch(
+      /^posthog-project: BadRequestError: .*The fake does not evaluate TrendsQuery queries/,
+    )
   })
 
   it('--help', async () => {
@@ -99,13 +113,31 @@ describe('posthog-project surveys responses', () => {
   it('--all --format ndjson streams every row, here through the query API', async () => {
     const [survey] = fake.seed.surveys([{ name: 'NPS' }])
     const question = String(survey!.questions![0]!['id'])
-    fake.seed.surveyResponses(survey!.id, Array.from({ length: 5 }, (_, index) => ({ answers: { [question]: `Answer ${index}` } })))
+    fake.seed.surveyResponses(
+      survey!.id,
+      Array.from({ length: 5 }, (_, index) => ({ answers: { [question]: `Answer ${index}` } })),
+    )
     const before = fake.requests.length
     const result = await run('surveys', 'responses', survey!.id, '--all', '--format', 'ndjson', '--limit', '2')
     expect(result.code).toBe(0)
-    const rows = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { answers: Array<{ answer: string }> })
-    expect(rows.map((row) => row.answers[0]!.answer)).toEqual(['Answer 4', 'Answer 3', 'Answer 2', 'Answer 1', 'Answer 0'])
-    expect(fake.requests.slice(before).map((request) => request.operation)).toEqual(['surveys.responses', 'surveys.retrieve', 'query.run', 'query.run', 'query.run'])
+    const rows = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { answers: Array<{ answer: string }> })
+    expect(rows.map((row) => row.answers[0]!.answer)).toEqual([
+      'Answer 4',
+      'Answer 3',
+      'Answer 2',
+      'Answer 1',
+      'Answer 0',
+    ])
+    expect(fake.requests.slice(before).map((request) => request.operation)).toEqual([
+      'surveys.responses',
+      'surveys.retrieve',
+      'query.run',
+      'query.run',
+      'query.run',
+    ])
   })
 })
 
@@ -115,8 +147,36 @@ describe('the experiment results table', () => {
     const table = experimentResultsTable({
       experiment_id: 1,
       metrics: [
-        { uuid: 'a', kind: 'ExperimentMetric', goal: 'increase', secondary: true, method: 'frequentist', baseline: base, variants: [{ ...base, key: 'b', value: 1.8, delta: -0.1, interval: [-0.15, -0.05], p_value: 0.0004, significant: true, winning: false }] },
-        { uuid: 'broken', kind: 'ExperimentMetric', goal: 'increase', secondary: false, method: 'bayesian', baseline: base, variants: [], error: 'Event purchase does not exist' },
+        {
+          uuid: 'a',
+          kind: 'ExperimentMetric',
+          goal: 'increase',
+          secondary: true,
+          method: 'frequentist',
+          baseline: base,
+          variants: [
+            {
+              ...base,
+              key: 'b',
+              value: 1.8,
+              delta: -0.1,
+              interval: [-0.15, -0.05],
+              p_value: 0.0004,
+              significant: true,
+              winning: false,
+            },
+          ],
+        },
+        {
+          uuid: 'broken',
+          kind: 'ExperimentMetric',
+          goal: 'increase',
+          secondary: false,
+          method: 'bayesian',
+          baseline: base,
+          variants: [],
+          error: 'Event purchase does not exist',
+        },
       ],
     })
     expect(table).toBe(

@@ -28,7 +28,11 @@ function shellBlock(words: string): string {
 async function runRecipe(recipe: string): Promise<void> {
   const jq = `jq() { [ "$*" = "-r .id" ] || { echo "unexpected jq $*" >&2; return 9; }; "${process.execPath}" -e 'let t = ""; process.stdin.on("data", (d) => (t += d)).on("end", () => { for (const l of t.split("\\n")) if (l) console.log(JSON.parse(l).id) })'; }`
   const script = `${jq}\n${recipe.replaceAll('npx -p posthog-project-client posthog-project', `"${process.execPath}" "${cli.bin}"`)}`
-  const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: work, env: { PATH: process.env.PATH ?? '', ...fakeEnv(fake, server.url) }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+    cwd: work,
+    env: { PATH: process.env.PATH ?? '', ...fakeEnv(fake, server.url) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const result = await finished(shell)
   expect(result.stderr).toBe('')
   expect(result.code).toBe(0)
@@ -36,8 +40,17 @@ async function runRecipe(recipe: string): Promise<void> {
 
 /** The JSON lines of the file written whose name starts with `prefix`. */
 function written(prefix: string): Array<Record<string, unknown>> {
-  const text = readFileSync(join(work, readdirSync(work).find((name) => name.startsWith(prefix))!), 'utf8')
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+  const text = readFileSync(
+    join(
+      work,
+      readdirSync(work).find((name) => name.startsWith(prefix))!,
+    ),
+    'utf8',
+  )
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
 }
 
 let cli: StagedCli
@@ -61,8 +74,13 @@ afterAll(async () => {
 describe('README: the nightly export', () => {
   it('writes every experiment, the archived ones included, and every survey, each once', async () => {
     const live = fake.seed.experiments(60)
-    const archived = fake.seed.experiments(Array.from({ length: 4 }, (_, index) => ({ name: `Archived ${index}`, archived: true })))
-    const surveys = fake.seed.surveys([...Array.from({ length: 30 }, () => ({})), { name: 'Old survey', archived: true }])
+    const archived = fake.seed.experiments(
+      Array.from({ length: 4 }, (_, index) => ({ name: `Archived ${index}`, archived: true })),
+    )
+    const surveys = fake.seed.surveys([
+      ...Array.from({ length: 30 }, () => ({})),
+      { name: 'Old survey', archived: true },
+    ])
     fake.seed.surveyResponses(surveys[0]!.id, 3)
 
     const recipe = shellBlock('A nightly export')
@@ -76,7 +94,17 @@ describe('README: the nightly export', () => {
     const exportedSurveys = written('surveys-')
     expect(exportedSurveys.map((item) => item['id']).sort()).toEqual(surveys.map((item) => item.id).sort())
     expect(exportedSurveys.filter((item) => item['archived'])).toHaveLength(1)
-    expect(JSON.parse(readFileSync(join(work, readdirSync(work).find((name) => name.startsWith('response-counts-'))!), 'utf8'))).toEqual({ [surveys[0]!.id]: 3 })
+    expect(
+      JSON.parse(
+        readFileSync(
+          join(
+            work,
+            readdirSync(work).find((name) => name.startsWith('response-counts-'))!,
+          ),
+          'utf8',
+        ),
+      ),
+    ).toEqual({ [surveys[0]!.id]: 3 })
   })
 })
 
@@ -92,6 +120,8 @@ describe('README: every hog function in full', () => {
     await runRecipe(shellBlock('every hog function in full'))
     const full = written('hog-functions')
     expect(full.map((item) => item['id']).sort()).toEqual(functions.map((item) => item.id).sort())
-    expect(full.every((item) => typeof (item['inputs'] as { url?: { value?: unknown } }).url?.value === 'string')).toBe(true)
+    expect(full.every((item) => typeof (item['inputs'] as { url?: { value?: unknown } }).url?.value === 'string')).toBe(
+      true,
+    )
   })
 })

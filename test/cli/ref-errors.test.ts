@@ -16,7 +16,9 @@ describe('plan errors of $refs', () => {
   beforeEach(async () => {
     e2e = await startE2E({ projects: [1] })
     work = mkdtempSync(join(tmpdir(), 'phc-ref-errors-'))
-    const filters = { properties: { type: 'OR', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] } }
+    const filters = {
+      properties: { type: 'OR', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] },
+    }
     await e2e.client().cohorts.create({ name: 'Beta users', filters } as never)
     mkdirSync(join(work, 'feature-flags'))
   })
@@ -26,7 +28,8 @@ describe('plan errors of $refs', () => {
   })
 
   it('an unknown key: file:line, did you mean, once, counted', async () => {
-    const cohort = '        - type: cohort\n          key: id\n          operator: in\n          value: { $ref: cohorts/Beta user }\n'
+    const cohort =
+      '        - type: cohort\n          key: id\n          operator: in\n          value: { $ref: cohorts/Beta user }\n'
     flag('beta.yaml', `key: beta\nfilters:\n  groups:\n    - properties:\n${cohort}      rollout_percentage: 100\n`)
     flag('plain.yaml', 'key: plain\nfilters:\n  groups:\n    - properties: []\n      rollout_percentage: 100\n')
     const run = await cli(['plan', work], fakeEnv(e2e.fake, e2e.server.url))

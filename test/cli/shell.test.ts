@@ -30,12 +30,16 @@ afterAll(async () => {
   cli?.remove()
 })
 
-const run = (args: string[], extraEnv: Record<string, string> = {}) => runInProcess(args, { env: { ...env, ...extraEnv } })
+const run = (args: string[], extraEnv: Record<string, string> = {}) =>
+  runInProcess(args, { env: { ...env, ...extraEnv } })
 const listRequests = (operation: string) => fake.requests.filter((request) => request.operation === operation)
 
 /** Runs a bash command line with the built bin as `$CLI`; returns what the pipeline printed. */
 function bash(script: string) {
-  const child = spawn('bash', ['-c', script], { env: { PATH: process.env.PATH ?? '', ...env, CLI: `"${process.execPath}" "${cli.bin}"` }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('bash', ['-c', script], {
+    env: { PATH: process.env.PATH ?? '', ...env, CLI: `"${process.execPath}" "${cli.bin}"` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return finished(child)
 }
 
@@ -44,7 +48,9 @@ describe('a reader that closes the pipe', () => {
     fake.reset()
     fake.seed.experiments(1_200)
     // PIPESTATUS: the command's own exit code, not head's.
-    const result = await bash('eval "$CLI experiments list --all --format ndjson --limit 100" | head -3; echo "exit ${PIPESTATUS[0]}" >&2')
+    const result = await bash(
+      'eval "$CLI experiments list --all --format ndjson --limit 100" | head -3; echo "exit ${PIPESTATUS[0]}" >&2',
+    )
     expect(result.stderr).toBe('exit 0\n')
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(3)
@@ -55,11 +61,15 @@ describe('a reader that closes the pipe', () => {
 
   it('in every format, and for one large answer', async () => {
     for (const format of ['json', 'table']) {
-      const result = await bash(`eval "$CLI experiments list --all --format ${format}" | head -1; echo "exit \${PIPESTATUS[0]}" >&2`)
+      const result = await bash(
+        `eval "$CLI experiments list --all --format ${format}" | head -1; echo "exit \${PIPESTATUS[0]}" >&2`,
+      )
       expect(result.stderr, format).toBe('exit 0\n')
       expect(result.stdout.split('\n')).toHaveLength(2)
     }
-    const page = await bash('eval "$CLI experiments list --limit 1000 --format json" | head -c 10 > /dev/null; echo "exit ${PIPESTATUS[0]}" >&2')
+    const page = await bash(
+      'eval "$CLI experiments list --limit 1000 --format json" | head -c 10 > /dev/null; echo "exit ${PIPESTATUS[0]}" >&2',
+    )
     expect(page.stderr).toBe('exit 0\n')
   })
 })
@@ -83,7 +93,17 @@ describe('--all progress and --concurrency', () => {
     fake.reset()
     fake.seed.surveys(1_000)
     fake.faults.delayNext(10, { ms: 150, operation: 'surveys.list' })
-    const parallel = await mostInFlight(['surveys', 'list', '--all', '--concurrency', '4', '--limit', '100', '--format', 'ndjson'])
+    const parallel = await mostInFlight([
+      'surveys',
+      'list',
+      '--all',
+      '--concurrency',
+      '4',
+      '--limit',
+      '100',
+      '--format',
+      'ndjson',
+    ])
     expect(parallel).toMatchObject({ code: 0, lines: 1_000, most: 4 })
     expect(listRequests('surveys.list')).toHaveLength(10)
     fake.faults.delayNext(10, { ms: 150, operation: 'surveys.list' })
@@ -93,7 +113,17 @@ describe('--all progress and --concurrency', () => {
 
   it('--concurrency keeps the order of the items', async () => {
     const sequential = await run(['surveys', 'list', '--all', '--limit', '100', '--format', 'ndjson'])
-    const parallel = await run(['surveys', 'list', '--all', '--limit', '100', '--format', 'ndjson', '--concurrency', '8'])
+    const parallel = await run([
+      'surveys',
+      'list',
+      '--all',
+      '--limit',
+      '100',
+      '--format',
+      'ndjson',
+      '--concurrency',
+      '8',
+    ])
     expect(parallel.code).toBe(0)
     expect(parallel.stdout).toBe(sequential.stdout)
   })
@@ -113,7 +143,9 @@ describe('--verbose', () => {
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] GET ${url}$`)),
       expect.stringMatching(/^posthog-project: \[\d+\.\d\ds\] 429: the service asks to wait 1 s \(Retry-After\)$/),
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] 429 GET ${url}$`)),
-      expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] will retry \\(1\\) GET ${url} after: status 429$`)),
+      expect.stringMatching(
+        new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] will retry \\(1\\) GET ${url} after: status 429$`),
+      ),
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] retry 1: GET ${url}$`)),
       expect.stringMatching(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] 200 GET ${url}$`)),
     ])
@@ -129,10 +161,14 @@ describe('--verbose', () => {
     // The folder is made in the staging folder, as a shell there would (the commands resolve DIR against the working folder).
     const before = process.cwd()
     process.chdir(cli.dir)
-    const result = await run(['pull', 'verbose-pull', '--kind', 'surveys', '--verbose']).finally(() => process.chdir(before))
+    const result = await run(['pull', 'verbose-pull', '--kind', 'surveys', '--verbose']).finally(() =>
+      process.chdir(before),
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('Pulled 3 specs into verbose-pull\n')
-    expect(result.stderr).toMatch(new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] GET ${server.url}/api/projects/1/surveys/`))
+    expect(result.stderr).toMatch(
+      new RegExp(`^posthog-project: \\[\\d+\\.\\d\\ds\\] GET ${server.url}/api/projects/1/surveys/`),
+    )
     expect(result.stderr).not.toContain(SECRET)
   })
 })
@@ -142,7 +178,9 @@ describe('--no-validate-responses', () => {
   let oddUrl: string
   beforeAll(async () => {
     // A service whose survey has a name of the wrong type.
-    odd = await plainServer((_request, response) => send(response, 200, { id: 'abc', name: 42, type: 'popover', questions: [] }))
+    odd = await plainServer((_request, response) =>
+      send(response, 200, { id: 'abc', name: 42, type: 'popover', questions: [] }),
+    )
     oddUrl = odd.url
   })
   afterAll(() => odd.close())
@@ -160,10 +198,22 @@ describe('--no-validate-responses', () => {
 describe('help', () => {
   it.each([
     [['help'], ['--help']],
-    [['help', 'surveys'], ['surveys', '--help']],
-    [['help', 'hog-functions', 'list'], ['hog-functions', 'list', '--help']],
-    [['help', 'query'], ['query', '--help']],
-    [['help', 'plan'], ['plan', '--help']],
+    [
+      ['help', 'surveys'],
+      ['surveys', '--help'],
+    ],
+    [
+      ['help', 'hog-functions', 'list'],
+      ['hog-functions', 'list', '--help'],
+    ],
+    [
+      ['help', 'query'],
+      ['query', '--help'],
+    ],
+    [
+      ['help', 'plan'],
+      ['plan', '--help'],
+    ],
   ])('%j is %j', async (words, flags) => {
     const help = await run(words)
     expect(help.code).toBe(0)
@@ -174,7 +224,9 @@ describe('help', () => {
   it('an unknown group names the nearest', async () => {
     const result = await run(['help', 'experimnts'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('posthog-project: Invalid argument `experimnts`: unknown group; did you mean experiments? (groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query)\n')
+    expect(result.stderr).toBe(
+      'posthog-project: Invalid argument `experimnts`: unknown group; did you mean experiments? (groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query)\n',
+    )
   })
 
   it('the help lists --dry-run where it is taken, and apply takes it', async () => {
@@ -193,20 +245,37 @@ describe('the API key over plain http', () => {
   it('warns on stderr for a host that is not local, naming the flag or variable as given', async () => {
     const flag = await run(['surveys', 'list', '--dry-run', '--base-url', 'http://posthog.example.com'])
     expect(flag.code).toBe(0)
-    expect(flag.stderr).toBe('posthog-project: warning: --base-url http://posthog.example.com uses plain http: the API key will cross the network unencrypted. Use https.\n')
+    expect(flag.stderr).toBe(
+      'posthog-project: warning: --base-url http://posthog.example.com uses plain http: the API key will cross the network unencrypted. Use https.\n',
+    )
     const variable = await run(['surveys', 'list', '--dry-run'], { POSTHOG_BASE_URL: 'http://10.1.2.3:8000' })
-    expect(variable.stderr).toBe('posthog-project: warning: POSTHOG_BASE_URL http://10.1.2.3:8000 uses plain http: the API key will cross the network unencrypted. Use https.\n')
+    expect(variable.stderr).toBe(
+      'posthog-project: warning: POSTHOG_BASE_URL http://10.1.2.3:8000 uses plain http: the API key will cross the network unencrypted. Use https.\n',
+    )
     expect(flag.stdout + flag.stderr + variable.stdout + variable.stderr).not.toContain(SECRET)
   })
 
-  it.each(['http://127.0.0.1:8000', 'http://localhost:8000', 'http://[::1]:8000', 'https://posthog.example.com'])('no warning for %s', async (url) => {
-    const result = await run(['surveys', 'list', '--dry-run', '--base-url', url])
-    expect(result).toMatchObject({ code: 0, stderr: '' })
-  })
+  it.each(['http://127.0.0.1:8000', 'http://localhost:8000', 'http://[::1]:8000', 'https://posthog.example.com'])(
+    'no warning for %s',
+    async (url) => {
+      const result = await run(['surveys', 'list', '--dry-run', '--base-url', url])
+      expect(result).toMatchObject({ code: 0, stderr: '' })
+    },
+  )
 
   it('the configuration commands warn too', async () => {
-    const result = await run(['pull', '--base-url', 'http://posthog.example.invalid', '--max-retries', '0', '--timeout', '2000'])
-    expect(result.stderr).toMatch(/^posthog-project: warning: --base-url http:\/\/posthog\.example\.invalid uses plain http/)
+    const result = await run([
+      'pull',
+      '--base-url',
+      'http://posthog.example.invalid',
+      '--max-retries',
+      '0',
+      '--timeout',
+      '2000',
+    ])
+    expect(result.stderr).toMatch(
+      /^posthog-project: warning: --base-url http:\/\/posthog\.example\.invalid uses plain http/,
+    )
     expect(result.code).toBe(3)
   })
 })

@@ -36,7 +36,9 @@ describe('posthog-project surveys list --all', () => {
     fake.seed.surveys(TOTAL)
     // Every page answers 200 ms late: the whole walk takes over 2 s, the first line comes after one page.
     fake.faults.delayNext(PAGES, { ms: 200, operation: 'surveys.list' })
-    const child = startCli(cli.bin, ['surveys', 'list', '--all', '--format', 'ndjson', '--limit', String(PAGE)], { env: fakeEnv(fake, server.url) })
+    const child = startCli(cli.bin, ['surveys', 'list', '--all', '--format', 'ndjson', '--limit', String(PAGE)], {
+      env: fakeEnv(fake, server.url),
+    })
     const done = finished(child)
     const firstLine = await new Promise<{ answered: number; running: boolean; line: string }>((resolve) => {
       let buffered = ''
@@ -45,7 +47,11 @@ describe('posthog-project surveys list --all', () => {
         const end = buffered.indexOf('\n')
         if (end < 0) return
         child.stdout!.off('data', onData)
-        resolve({ answered: listRequests().filter((request) => request.status !== null).length, running: child.exitCode === null, line: buffered.slice(0, end) })
+        resolve({
+          answered: listRequests().filter((request) => request.status !== null).length,
+          running: child.exitCode === null,
+          line: buffered.slice(0, end),
+        })
       }
       child.stdout!.on('data', onData)
     })
@@ -55,7 +61,10 @@ describe('posthog-project surveys list --all', () => {
 
     const result = await done
     expect(result.code).toBe(0)
-    const ids = result.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: string }).id)
+    const ids = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id)
     expect(ids).toHaveLength(TOTAL)
     expect(new Set(ids).size).toBe(TOTAL)
     expect(listRequests()).toHaveLength(PAGES)
@@ -66,7 +75,9 @@ describe('posthog-project surveys list --all', () => {
   it('--format json writes one JSON array of every item', async () => {
     fake.reset()
     const ids = new Set(fake.seed.surveys(TOTAL).map((survey) => survey.id))
-    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'json'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'json'], {
+      env: fakeEnv(fake, server.url),
+    })
     expect(result.code).toBe(0)
     const items = JSON.parse(result.stdout) as Array<{ id: string }>
     expect(new Set(items.map((item) => item.id))).toEqual(ids)
@@ -82,14 +93,19 @@ describe('posthog-project surveys list --all', () => {
   it('--max 250 stops after 250 items and fetches no page beyond the third', async () => {
     fake.reset()
     fake.seed.surveys(TOTAL)
-    const result = await runInProcess(['surveys', 'list', '--max', '250', '--format', 'ndjson', '--limit', String(PAGE)], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(
+      ['surveys', 'list', '--max', '250', '--format', 'ndjson', '--limit', String(PAGE)],
+      { env: fakeEnv(fake, server.url) },
+    )
     expect(result.code).toBe(0)
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(250)
     expect(listRequests()).toHaveLength(3)
   })
 
   it('--format table streams a header and one row per item', async () => {
-    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'table'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'table'], {
+      env: fakeEnv(fake, server.url),
+    })
     expect(result.code).toBe(0)
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines[0]!.split(/\s+/)).toEqual(['id', 'name', 'type', 'start_date', 'end_date', 'archived'])
@@ -114,7 +130,10 @@ describe('posthog-project surveys list --all', () => {
     fake.faults.delayNext(1, { ms: 0, operation: 'surveys.list' })
     fake.faults.failNext(1, { status: 404, operation: 'surveys.list', path: /surveys/ })
     // The first request takes the delay (answered normally), the second the 404.
-    const result = await runInProcess(['surveys', 'list', '--all', '--format', 'ndjson', '--limit', '100', '--max-retries', '0'], { env: fakeEnv(fake, server.url) })
+    const result = await runInProcess(
+      ['surveys', 'list', '--all', '--format', 'ndjson', '--limit', '100', '--max-retries', '0'],
+      { env: fakeEnv(fake, server.url) },
+    )
     expect(result.code).toBe(1)
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(100)
     expect(result.stderr).toMatch(/^posthog-project: NotFoundError: GET .*offset=100.* failed with 404/)

@@ -61,10 +61,12 @@ describe('ProjectClient options', () => {
     vi.stubEnv('POSTHOG_PROJECT_ID', '77')
     vi.stubEnv('POSTHOG_BASE_URL', 'https://eu.posthog.com')
     const rec = recorder()
-    server.use(http.get('https://eu.posthog.com/api/projects/77/experiments/1/', async ({ request }) => {
-      await rec.record(request)
-      return HttpResponse.json(experiment(1))
-    }))
+    server.use(
+      http.get('https://eu.posthog.com/api/projects/77/experiments/1/', async ({ request }) => {
+        await rec.record(request)
+        return HttpResponse.json(experiment(1))
+      }),
+    )
     const client = new ProjectClient()
     expect(client.projectId).toBe('77')
     expect(client.baseUrl).toBe('https://eu.posthog.com')
@@ -74,21 +76,32 @@ describe('ProjectClient options', () => {
 
   it('works with a self-hosted host under a path, and @current', async () => {
     const rec = recorder()
-    server.use(http.get('https://posthog.internal.example/ph/api/projects/%40current/experiments/stats/', async ({ request }) => {
-      await rec.record(request)
-      return HttpResponse.json({})
-    }))
-    const client = new ProjectClient({ apiKey: API_KEY, projectId: '@current', baseUrl: 'https://posthog.internal.example/ph/' })
+    server.use(
+      http.get(
+        'https://posthog.internal.example/ph/api/projects/%40current/experiments/stats/',
+        async ({ request }) => {
+          await rec.record(request)
+          return HttpResponse.json({})
+        },
+      ),
+    )
+    const client = new ProjectClient({
+      apiKey: API_KEY,
+      projectId: '@current',
+      baseUrl: 'https://posthog.internal.example/ph/',
+    })
     await client.experiments.stats()
     expect(rec.requests).toHaveLength(1)
   })
 
   it('sends default headers and per-request headers, but never lets them replace Authorization', async () => {
     const rec = recorder()
-    server.use(http.get('https://us.posthog.com/api/projects/42/experiments/stats/', async ({ request }) => {
-      await rec.record(request)
-      return HttpResponse.json({})
-    }))
+    server.use(
+      http.get('https://us.posthog.com/api/projects/42/experiments/stats/', async ({ request }) => {
+        await rec.record(request)
+        return HttpResponse.json({})
+      }),
+    )
     const client = makeClient({ headers: { 'x-team': 'growth', authorization: 'Bearer other' } })
     await client.experiments.stats({ headers: { 'x-call': '1' } })
     const headers = rec.requests[0]!.headers
@@ -127,9 +140,11 @@ describe('ProjectClient options', () => {
 describe('logger', () => {
   it('logs each request, response and retry at debug level, never the key', async () => {
     let calls = 0
-    server.use(http.get('https://us.posthog.com/api/projects/42/experiments/1/', () =>
-      ++calls === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json(experiment(1)),
-    ))
+    server.use(
+      http.get('https://us.posthog.com/api/projects/42/experiments/1/', () =>
+        ++calls === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json(experiment(1)),
+      ),
+    )
     const lines: string[] = []
     const client = makeClient({ logger: { debug: (...args: unknown[]) => lines.push(args.map(String).join(' ')) } })
     await client.experiments.retrieve(1)
@@ -143,9 +158,15 @@ describe('logger', () => {
 
 describe('paths', () => {
   it('URL-encodes every path parameter so an id can never change the path', async () => {
-    const transport = (makeClient().experiments as unknown as { _transport: { url: (op: string, path: object) => string } })._transport
-    expect(transport.url('surveys.retrieve', { id: '../../x?y#z' })).toBe('https://us.posthog.com/api/projects/42/surveys/..%2F..%2Fx%3Fy%23z/')
-    expect(transport.url('endpoints.retrieve', { name: 'a b/c' })).toBe('https://us.posthog.com/api/projects/42/endpoints/a%20b%2Fc/')
+    const transport = (
+      makeClient().experiments as unknown as { _transport: { url: (op: string, path: object) => string } }
+    )._transport
+    expect(transport.url('surveys.retrieve', { id: '../../x?y#z' })).toBe(
+      'https://us.posthog.com/api/projects/42/surveys/..%2F..%2Fx%3Fy%23z/',
+    )
+    expect(transport.url('endpoints.retrieve', { name: 'a b/c' })).toBe(
+      'https://us.posthog.com/api/projects/42/endpoints/a%20b%2Fc/',
+    )
   })
 })
 
@@ -153,8 +174,9 @@ describe('redirects', () => {
   it('follows a same-origin redirect with the key', async () => {
     const rec = recorder()
     server.use(
-      http.get('https://us.posthog.com/api/projects/42/experiments/stats/', () =>
-        new HttpResponse(null, { status: 307, headers: { location: '/api/projects/42/experiments/stats2/' } }),
+      http.get(
+        'https://us.posthog.com/api/projects/42/experiments/stats/',
+        () => new HttpResponse(null, { status: 307, headers: { location: '/api/projects/42/experiments/stats2/' } }),
       ),
       http.get('https://us.posthog.com/api/projects/42/experiments/stats2/', async ({ request }) => {
         await rec.record(request)
@@ -168,15 +190,18 @@ describe('redirects', () => {
   it('refuses a redirect to another origin, which never sees the key', async () => {
     const other = recorder()
     server.use(
-      http.get('https://us.posthog.com/api/projects/42/experiments/stats/', () =>
-        new HttpResponse(null, { status: 302, headers: { location: 'https://collector.example.net/steal' } }),
+      http.get(
+        'https://us.posthog.com/api/projects/42/experiments/stats/',
+        () => new HttpResponse(null, { status: 302, headers: { location: 'https://collector.example.net/steal' } }),
       ),
       http.get('https://collector.example.net/steal', async ({ request }) => {
         await other.record(request)
         return HttpResponse.json({})
       }),
     )
-    const error = await makeClient().experiments.stats().catch((e: unknown) => e)
+    const error = await makeClient()
+      .experiments.stats()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(302)
     expect((error as Error).message).toMatch(/not followed/)
@@ -187,7 +212,11 @@ describe('redirects', () => {
 describe('the operation table', () => {
   it('has an SDK method for every operation, and their scopes', () => {
     // The query API is `client.query`, outside the groups.
-    expect(ALL_OPERATIONS.filter((id) => !SDK_METHODS.includes(id))).toEqual(['query.run', 'query.status', 'query.cancel'])
+    expect(ALL_OPERATIONS.filter((id) => !SDK_METHODS.includes(id))).toEqual([
+      'query.run',
+      'query.status',
+      'query.cancel',
+    ])
     expect(requiredScope('surveys.responses')).toBe('survey:read')
     expect(requiredScope('query.run')).toBe('query:read')
     expect(requiredScope('query.status')).toBe('query:read')
@@ -196,7 +225,9 @@ describe('the operation table', () => {
     expect(requiredScope('surveys.activity')).toBe('activity_log:read')
     expect(requiredScope('endpoints.run')).toBe('endpoint:read')
     expect(requiredScope('hogFunctions.rearrange')).toBeNull()
-    const unscoped = Object.entries(OPERATIONS).filter(([, operation]) => operation.scope === null).map(([id]) => id)
+    const unscoped = Object.entries(OPERATIONS)
+      .filter(([, operation]) => operation.scope === null)
+      .map(([id]) => id)
     expect(unscoped.sort()).toEqual(
       [
         'endpoints.lastExecutionTimes',

@@ -9,7 +9,10 @@ const api = useMswApi()
 describe('client.withOptions', () => {
   it('keeps the key and every option not replaced; another project gets its own paths', async () => {
     const lines: string[] = []
-    const base = makeClient({ headers: { 'x-team': 'growth' }, logger: { debug: (line: string) => void lines.push(line) } })
+    const base = makeClient({
+      headers: { 'x-team': 'growth' },
+      logger: { debug: (line: string) => void lines.push(line) },
+    })
     const other = base.withOptions({ projectId: 77 })
     expect(other).toBeInstanceOf(ProjectClient)
     expect(other.projectId).toBe('77')
@@ -54,14 +57,29 @@ describe('client.request: paths the SDK does not cover', () => {
 
   it('a relative path is under the project, with the query encoded like the SDK does', async () => {
     const sent = api.answer('get', 'session_recordings/', { results: [] })
-    const answer = await client.request({ method: 'GET', path: 'session_recordings/', query: { limit: 5, ids: ['a', 'b'], after: new Date('2026-01-01T00:00:00Z') } })
+    const answer = await client.request({
+      method: 'GET',
+      path: 'session_recordings/',
+      query: { limit: 5, ids: ['a', 'b'], after: new Date('2026-01-01T00:00:00Z') },
+    })
     expect(answer).toEqual({ results: [] })
-    expectRequest(sent, { method: 'GET', path: 'session_recordings/', query: '?limit=5&ids=a%2Cb&after=2026-01-01T00%3A00%3A00.000Z' })
+    expectRequest(sent, {
+      method: 'GET',
+      path: 'session_recordings/',
+      query: '?limit=5&ids=a%2Cb&after=2026-01-01T00%3A00%3A00.000Z',
+    })
   })
 
   it('a leading slash is from the host root; the body is JSON; an empty answer is undefined', async () => {
-    const sent = api.serve('post', 'users/@me/hedgehog_config/', () => new Response(null, { status: 204 }), `${BASE}/api`)
-    expect(await client.request({ method: 'POST', path: '/api/users/@me/hedgehog_config/', body: { color: 'green' } })).toBeUndefined()
+    const sent = api.serve(
+      'post',
+      'users/@me/hedgehog_config/',
+      () => new Response(null, { status: 204 }),
+      `${BASE}/api`,
+    )
+    expect(
+      await client.request({ method: 'POST', path: '/api/users/@me/hedgehog_config/', body: { color: 'green' } }),
+    ).toBeUndefined()
     expect(sent).toHaveLength(1)
     expect(JSON.parse(sent[0]!.body)).toEqual({ color: 'green' })
     expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
@@ -80,11 +98,27 @@ describe('client.request: paths the SDK does not cover', () => {
 
   it('refuses other hosts, schemes and methods before sending', async () => {
     const requests = api.watchAll()
-    await expectInvalidArgument(() => client.request({ method: 'GET', path: '//evil.example/api/' }), 'request.path', requests)
-    await expectInvalidArgument(() => client.request({ method: 'GET', path: 'https://evil.example/api/' }), 'request.path', requests)
+    await expectInvalidArgument(
+      () => client.request({ method: 'GET', path: '//evil.example/api/' }),
+      'request.path',
+      requests,
+    )
+    await expectInvalidArgument(
+      () => client.request({ method: 'GET', path: 'https://evil.example/api/' }),
+      'request.path',
+      requests,
+    )
     await expectInvalidArgument(() => client.request({ method: 'GET', path: '' }), 'request.path', requests)
-    await expectInvalidArgument(() => client.request({ method: 'TRACE' as never, path: 'x/' }), 'request.method', requests)
-    await expectInvalidArgument(() => client.request({ method: 'GET', path: 'x/', query: { a: {} } }), 'request.query.a', requests)
+    await expectInvalidArgument(
+      () => client.request({ method: 'TRACE' as never, path: 'x/' }),
+      'request.method',
+      requests,
+    )
+    await expectInvalidArgument(
+      () => client.request({ method: 'GET', path: 'x/', query: { a: {} } }),
+      'request.query.a',
+      requests,
+    )
     await expectInvalidArgument(() => client.request(null as never), 'request', requests)
   })
 })
@@ -97,8 +131,15 @@ describe('extraBody and extraQuery: fields the SDK does not know yet', () => {
     await client.experiments.update(9, { name: 'A' }, { extraBody: { brand_new_flag: true, name: 'B' } })
     expectRequest(sent, { method: 'PATCH', path: 'experiments/9/', body: { name: 'B', brand_new_flag: true } })
     const listed = api.answer('get', 'experiments/', { count: 0, next: null, previous: null, results: [] })
-    await client.experiments.list({ limit: 2 }, { extraQuery: { new_filter: 'x', since: new Date('2026-01-01T00:00:00Z'), tags: ['a', 'b'] } })
-    expectRequest(listed, { method: 'GET', path: 'experiments/', query: '?limit=2&new_filter=x&since=2026-01-01T00%3A00%3A00.000Z&tags=a%2Cb' })
+    await client.experiments.list(
+      { limit: 2 },
+      { extraQuery: { new_filter: 'x', since: new Date('2026-01-01T00:00:00Z'), tags: ['a', 'b'] } },
+    )
+    expectRequest(listed, {
+      method: 'GET',
+      path: 'experiments/',
+      query: '?limit=2&new_filter=x&since=2026-01-01T00%3A00%3A00.000Z&tags=a%2Cb',
+    })
   })
 
   it('an optional body is sent as the extra fields alone', async () => {
@@ -109,8 +150,20 @@ describe('extraBody and extraQuery: fields the SDK does not know yet', () => {
 
   it('are checked before sending: objects only, no body on a GET, query values only', async () => {
     const requests = api.watchAll()
-    await expectInvalidArgument(() => client.experiments.retrieve(1, { extraBody: { x: 1 } }), 'options.extraBody', requests)
-    await expectInvalidArgument(() => client.experiments.update(1, {}, { extraBody: 'x' as never }), 'options.extraBody', requests)
-    await expectInvalidArgument(() => client.experiments.list({}, { extraQuery: { x: { nested: 1 } as never } }), 'options.extraQuery.x', requests)
+    await expectInvalidArgument(
+      () => client.experiments.retrieve(1, { extraBody: { x: 1 } }),
+      'options.extraBody',
+      requests,
+    )
+    await expectInvalidArgument(
+      () => client.experiments.update(1, {}, { extraBody: 'x' as never }),
+      'options.extraBody',
+      requests,
+    )
+    await expectInvalidArgument(
+      () => client.experiments.list({}, { extraQuery: { x: { nested: 1 } as never } }),
+      'options.extraQuery.x',
+      requests,
+    )
   })
 })

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { apply, plan, pull, StaleResourceError, type ApplyProgress } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
-import { createFixtures, findExperiment, PRODUCTION, STAGING, WEBHOOK_SECRET, WEBHOOK_SECRET_VARIABLE, writesSince } from './setup.js'
+import {
+  createFixtures,
+  findExperiment,
+  PRODUCTION,
+  STAGING,
+  WEBHOOK_SECRET,
+  WEBHOOK_SECRET_VARIABLE,
+  writesSince,
+} from './setup.js'
 
 /** apply over a socket against the fake with two projects: one write per change, order, soft deletes, the stale check. */
 describe('apply', () => {
@@ -28,10 +36,19 @@ describe('apply', () => {
     expect(progress.at(-1)).toEqual({ done: total, total, applied: total, failed: 0 })
     const writes = writesSince(e2e.fake, from)
     expect(writes).toHaveLength(total)
-    expect(writes.every((write) => write.method === 'POST' && write.path.startsWith(`/api/projects/${PRODUCTION}/`))).toBe(true)
+    expect(
+      writes.every((write) => write.method === 'POST' && write.path.startsWith(`/api/projects/${PRODUCTION}/`)),
+    ).toBe(true)
     const groups = writes.map((write) => write.path.split('/')[4])
     // The experiments' flags (pulled as feature flags) first: each experiment then links its own.
-    expect([...new Set(groups)]).toEqual(['feature_flags', 'event_definitions', 'endpoints', 'hog_functions', 'surveys', 'experiments'])
+    expect([...new Set(groups)]).toEqual([
+      'feature_flags',
+      'event_definitions',
+      'endpoints',
+      'hog_functions',
+      'surveys',
+      'experiments',
+    ])
     const again = await plan(production, config, { env: {} })
     expect(again.errors).toEqual([])
     expect(again.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
@@ -55,7 +72,9 @@ describe('apply', () => {
     const { staging } = clients()
     await createFixtures(staging)
     const config = await pull(staging, { kinds: ['surveys'] })
-    const edited = config.surveys!.map((spec) => (spec.name === 'NPS Q4' ? { ...spec, description: 'Yearly NPS' } : spec))
+    const edited = config.surveys!.map((spec) =>
+      spec.name === 'NPS Q4' ? { ...spec, description: 'Yearly NPS' } : spec,
+    )
     const changes = await plan(staging, { surveys: edited })
     const update = changes.changes.find((change) => change.action === 'update')!
     const from = e2e.fake.requests.length
@@ -75,7 +94,10 @@ describe('apply', () => {
     const desired = {
       experiments: config.experiments!.filter((spec) => spec.feature_flag_key !== 'pricing-copy'),
       hogFunctions: config.hogFunctions!.filter((spec) => spec.name !== 'Slack alerts'),
-      surveys: [...config.surveys!.filter((spec) => spec.name !== 'NPS Q4'), { name: 'New survey', type: 'api' as const, questions: [{ type: 'open' as const, question: 'Why?' }] }],
+      surveys: [
+        ...config.surveys!.filter((spec) => spec.name !== 'NPS Q4'),
+        { name: 'New survey', type: 'api' as const, questions: [{ type: 'open' as const, question: 'Why?' }] },
+      ],
     }
     const changes = await plan(staging, desired, { prune: true, env: {} })
     const hogFunction = changes.changes.find((change) => change.key === 'Slack alerts')!
@@ -97,7 +119,9 @@ describe('apply', () => {
     const { staging } = clients()
     await createFixtures(staging)
     const config = await pull(staging, { kinds: ['experiments'] })
-    const desired = { experiments: config.experiments!.map((spec) => ({ ...spec, description: `${spec.name}: planned` })) }
+    const desired = {
+      experiments: config.experiments!.map((spec) => ({ ...spec, description: `${spec.name}: planned` })),
+    }
     const changes = await plan(staging, desired)
     const experiment = await findExperiment(staging, 'pricing-copy')
     await staging.experiments.update(experiment.id, { description: 'Edited after the plan' })
@@ -106,17 +130,23 @@ describe('apply', () => {
     const failed = report.results.find((result) => result.status === 'failed')!
     expect(failed.change.key).toBe('pricing-copy')
     expect(failed.error).toBeInstanceOf(StaleResourceError)
-    expect(failed.error?.message).toBe('experiments "pricing-copy" changed since the plan was made; it was not overwritten. Plan again.')
+    expect(failed.error?.message).toBe(
+      'experiments "pricing-copy" changed since the plan was made; it was not overwritten. Plan again.',
+    )
     expect((await staging.experiments.retrieve(experiment.id)).description).toBe('Edited after the plan')
     const replanned = await plan(staging, desired)
-    expect(replanned.changes.filter((change) => change.action === 'update').map((change) => change.key)).toEqual(['pricing-copy'])
+    expect(replanned.changes.filter((change) => change.action === 'update').map((change) => change.key)).toEqual([
+      'pricing-copy',
+    ])
   })
 
   it('a resource deleted since the plan fails as stale and nothing is written for it', async () => {
     const { staging } = clients()
     await createFixtures(staging)
     const config = await pull(staging, { kinds: ['surveys'] })
-    const changes = await plan(staging, { surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })) })
+    const changes = await plan(staging, {
+      surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })),
+    })
     const gone = changes.changes.find((change) => change.key === 'NPS Q4')!
     await staging.surveys.delete(gone.id as string)
     const from = e2e.fake.requests.length
@@ -136,15 +166,29 @@ describe('apply', () => {
     await staging.hogFunctions.update(first.id, { execution_order: 5 })
     await production.hogFunctions.create(transformation('Existing'))
     const config = await pull(staging, { kinds: ['hogFunctions'] })
-    expect(config.hogFunctions!.map((spec) => [spec.name, spec.execution_order])).toEqual([['Add geo', 2], ['Drop bots', 5]])
+    expect(config.hogFunctions!.map((spec) => [spec.name, spec.execution_order])).toEqual([
+      ['Add geo', 2],
+      ['Drop bots', 5],
+    ])
     const from = e2e.fake.requests.length
     const report = await apply(production, await plan(production, config))
     expect(report).toMatchObject({ applied: 2, failed: 0 })
     const writes = writesSince(e2e.fake, from)
-    expect(writes.filter((write) => write.method === 'POST').map((write) => (write.body as { execution_order: number }).execution_order).sort()).toEqual([2, 5])
+    expect(
+      writes
+        .filter((write) => write.method === 'POST')
+        .map((write) => (write.body as { execution_order: number }).execution_order)
+        .sort(),
+    ).toEqual([2, 5])
     // Created after 'Existing' (1), 'Drop bots' cannot get 5: its order is set by a PATCH of that field alone.
-    expect(writes.filter((write) => write.method === 'PATCH').map((write) => write.body)).toContainEqual({ execution_order: 5 })
-    expect(writes.filter((write) => write.method === 'PATCH').every((write) => Object.keys(write.body as object).join() === 'execution_order')).toBe(true)
+    expect(writes.filter((write) => write.method === 'PATCH').map((write) => write.body)).toContainEqual({
+      execution_order: 5,
+    })
+    expect(
+      writes
+        .filter((write) => write.method === 'PATCH')
+        .every((write) => Object.keys(write.body as object).join() === 'execution_order'),
+    ).toBe(true)
     const again = await plan(production, config)
     expect(again.changes.map((change) => change.action)).toEqual(['unchanged', 'unchanged'])
   })
@@ -153,14 +197,25 @@ describe('apply', () => {
     const { staging } = clients()
     await createFixtures(staging)
     const config = await pull(staging, { kinds: ['surveys', 'experiments'] })
-    const desired = { surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })), experiments: config.experiments!.map((spec) => ({ ...spec, description: 'Planned' })) }
+    const desired = {
+      surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })),
+      experiments: config.experiments!.map((spec) => ({ ...spec, description: 'Planned' })),
+    }
     const changes = await plan(staging, desired)
     const total = changes.changes.length
     const controller = new AbortController()
     const from = e2e.fake.requests.length
-    const report = await apply(staging, changes, { concurrency: 1, signal: controller.signal, onProgress: ({ done }) => done === 2 && controller.abort() })
+    const report = await apply(staging, changes, {
+      concurrency: 1,
+      signal: controller.signal,
+      onProgress: ({ done }) => done === 2 && controller.abort(),
+    })
     expect(report).toMatchObject({ applied: 2, failed: 0, skipped: total - 2, aborted: true })
-    expect(report.results.map((result) => result.status)).toEqual(['applied', 'applied', ...Array(total - 2).fill('skipped')])
+    expect(report.results.map((result) => result.status)).toEqual([
+      'applied',
+      'applied',
+      ...Array(total - 2).fill('skipped'),
+    ])
     expect(writesSince(e2e.fake, from)).toHaveLength(2)
     const replanned = await plan(staging, desired)
     expect(replanned.changes.filter((change) => change.action === 'update')).toHaveLength(total - 2)
@@ -176,8 +231,14 @@ describe('apply', () => {
     const { staging } = clients()
     await createFixtures(staging)
     const config = await pull(staging, { kinds: ['endpoints'] })
-    const changes = await plan(staging, { endpoints: config.endpoints!.map((spec) => (spec.name === 'greeting' ? { ...spec, description: 'Planned' } : spec)) })
-    expect(changes.warnings).toEqual([{ kind: 'endpoints', key: 'greeting', message: expect.stringContaining('personal API keys') }])
+    const changes = await plan(staging, {
+      endpoints: config.endpoints!.map((spec) =>
+        spec.name === 'greeting' ? { ...spec, description: 'Planned' } : spec,
+      ),
+    })
+    expect(changes.warnings).toEqual([
+      { kind: 'endpoints', key: 'greeting', message: expect.stringContaining('personal API keys') },
+    ])
   })
 
   it('two applies at once (two merges in a row) create nothing twice: one of each resource', async () => {
@@ -189,13 +250,16 @@ describe('apply', () => {
     const [first, second] = await Promise.all([plan(production, config, { env }), plan(production, config, { env })])
     const reports = await Promise.all([apply(production, first), apply(production, second)])
     expect(reports[0].applied + reports[1].applied).toBe(total)
-    for (const result of [...reports[0].results, ...reports[1].results].filter((result) => result.status === 'failed')) {
+    for (const result of [...reports[0].results, ...reports[1].results].filter(
+      (result) => result.status === 'failed',
+    )) {
       // A create that found its key taken (or lost the race) says so; surveys, endpoints and event definitions
       // the service itself refuses twice.
       expect(result.error?.name).toMatch(/^(StaleResourceError|BadRequestError)$/)
     }
     const keys: string[] = []
-    for await (const item of production.experiments.listIncludingArchived()) keys.push(`experiment ${item.feature_flag_key}`)
+    for await (const item of production.experiments.listIncludingArchived())
+      keys.push(`experiment ${item.feature_flag_key}`)
     for await (const item of production.hogFunctions.list()) keys.push(`hog function ${item.name}`)
     for await (const item of production.surveys.list()) keys.push(`survey ${item.name}`)
     for await (const item of production.endpoints.list()) keys.push(`endpoint ${item.name}`)
@@ -224,8 +288,12 @@ describe('apply', () => {
   it('a plan with errors is refused and a foreign object is not a plan', async () => {
     const { production } = clients()
     const from = e2e.fake.requests.length
-    await expect(apply(production, { changes: [], errors: [{ kind: 'surveys', message: 'bad' }], warnings: [] })).rejects.toThrow(InvalidArgumentError)
-    await expect(apply(production, null as never)).rejects.toThrow('Invalid argument `plan`: expected a Plan from plan()')
+    await expect(
+      apply(production, { changes: [], errors: [{ kind: 'surveys', message: 'bad' }], warnings: [] }),
+    ).rejects.toThrow(InvalidArgumentError)
+    await expect(apply(production, null as never)).rejects.toThrow(
+      'Invalid argument `plan`: expected a Plan from plan()',
+    )
     expect(e2e.fake.requests.length).toBe(from)
   })
 })

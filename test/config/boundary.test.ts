@@ -1,6 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -40,7 +52,11 @@ describe('the configuration folder as a boundary', () => {
   afterEach(() => {
     for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
   })
-  const survey = (name: string) => ({ name, type: 'api' as const, questions: [{ type: 'open' as const, question: 'Why?' }] })
+  const survey = (name: string) => ({
+    name,
+    type: 'api' as const,
+    questions: [{ type: 'open' as const, question: 'Why?' }],
+  })
   const problemsOf = async (dir: string) => {
     const error = await readConfig(dir).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConfigError)
@@ -74,7 +90,9 @@ describe('the configuration folder as a boundary', () => {
       const before = treeHash(outside)
       const error = await writeConfig(dir, await pull(client)).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(ConfigError)
-      expect((error as ConfigError).problems).toEqual([{ file: join(dir, 'surveys'), line: 0, path: '', message: expect.stringContaining('symbolic link') }])
+      expect((error as ConfigError).problems).toEqual([
+        { file: join(dir, 'surveys'), line: 0, path: '', message: expect.stringContaining('symbolic link') },
+      ])
       expect(treeHash(outside)).toBe(before)
       // A failure writes nothing: not even the kinds before it.
       expect(readdirSync(dir)).toEqual(['surveys'])
@@ -94,7 +112,14 @@ describe('the configuration folder as a boundary', () => {
       expect(names).toEqual(['NPS-' + names[0]!.slice(4, 10) + '.yaml', 'NPS.yaml', 'Other.yaml'].sort())
       expect(lstatSync(join(dir, 'surveys', 'NPS.yaml')).isSymbolicLink()).toBe(true)
       // Reading: the link is a problem of its own, never followed.
-      expect(await problemsOf(dir)).toEqual([{ file: 'surveys/NPS.yaml', line: 0, path: '', message: expect.stringContaining('a symbolic link: not followed') }])
+      expect(await problemsOf(dir)).toEqual([
+        {
+          file: 'surveys/NPS.yaml',
+          line: 0,
+          path: '',
+          message: expect.stringContaining('a symbolic link: not followed'),
+        },
+      ])
     })
 
     it('the folder named may not itself be a symlink (a committed posthog -> ~/.ssh)', async () => {
@@ -129,39 +154,64 @@ describe('the configuration folder as a boundary', () => {
       const names = readdirSync(join(dir, 'surveys'))
       expect(names).toHaveLength(4)
       expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(4)
-      expect((await readConfig(dir)).surveys!.map((spec) => spec.name).sort()).toEqual(['a b', 'a/b', third, third.toUpperCase()].sort())
+      expect((await readConfig(dir)).surveys!.map((spec) => spec.name).sort()).toEqual(
+        ['a b', 'a/b', third, third.toUpperCase()].sort(),
+      )
     })
 
     it('a 300-character name and names Windows reserves get files of their own', async () => {
       const { dir } = scratch()
       const long = 'Quarterly NPS '.repeat(22).slice(0, 300)
-      await writeConfig(dir, { surveys: [survey(long), survey(`${long}!`), survey('CON'), survey('aux.config'), survey('lpt1')] })
+      await writeConfig(dir, {
+        surveys: [survey(long), survey(`${long}!`), survey('CON'), survey('aux.config'), survey('lpt1')],
+      })
       const names = readdirSync(join(dir, 'surveys'))
       expect(names).toHaveLength(5)
       expect(Math.max(...names.map((name) => name.length))).toBeLessThanOrEqual(120)
       expect(names.some((name) => /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name))).toBe(false)
-      expect((await readConfig(dir)).surveys!.map((spec) => spec.name).sort()).toEqual([long, `${long}!`, 'CON', 'aux.config', 'lpt1'].sort())
+      expect((await readConfig(dir)).surveys!.map((spec) => spec.name).sort()).toEqual(
+        [long, `${long}!`, 'CON', 'aux.config', 'lpt1'].sort(),
+      )
     })
 
     it('a spec readConfig would refuse writes nothing: the previous files stay as they were', async () => {
       const { dir } = scratch()
-      await writeConfig(dir, { surveys: [survey('Old')], endpoints: [{ name: 'e', query: { kind: 'HogQLQuery', query: 'select 1' } }] })
+      await writeConfig(dir, {
+        surveys: [survey('Old')],
+        endpoints: [{ name: 'e', query: { kind: 'HogQLQuery', query: 'select 1' } }],
+      })
       const before = treeHash(dir)
-      const bad = { surveys: [survey('New')], endpoints: [{ name: 'e', query: { kind: 'HogQLQuery', query: 'select 2' }, description: 42 }] } as unknown as ProjectConfig
+      const bad = {
+        surveys: [survey('New')],
+        endpoints: [{ name: 'e', query: { kind: 'HogQLQuery', query: 'select 2' }, description: 42 }],
+      } as unknown as ProjectConfig
       const error = await writeConfig(dir, bad).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(ConfigError)
-      expect((error as ConfigError).problems).toEqual([{ file: 'endpoints/e', line: 0, path: 'description', message: expect.stringContaining('nothing was written') }])
+      expect((error as ConfigError).problems).toEqual([
+        { file: 'endpoints/e', line: 0, path: 'description', message: expect.stringContaining('nothing was written') },
+      ])
       expect(treeHash(dir)).toBe(before)
     })
 
     it('specs that share a key are reported, the others written, their existing file kept', async () => {
       const { dir } = scratch()
       const twin = (hog: string) => ({ type: 'destination' as const, name: 'Twin', hog })
-      await writeConfig(dir, { hogFunctions: [twin('print(1)'), { type: 'destination', name: 'Single', hog: 'print(0)' }] })
+      await writeConfig(dir, {
+        hogFunctions: [twin('print(1)'), { type: 'destination', name: 'Single', hog: 'print(0)' }],
+      })
       const kept = readFileSync(join(dir, 'hog-functions', 'Twin.yaml'), 'utf8')
-      const error = await writeConfig(dir, { hogFunctions: [twin('print(1)'), twin('print(2)'), { type: 'destination', name: 'Single', hog: 'print(3)' }] }).catch((caught: unknown) => caught)
+      const error = await writeConfig(dir, {
+        hogFunctions: [twin('print(1)'), twin('print(2)'), { type: 'destination', name: 'Single', hog: 'print(3)' }],
+      }).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(ConfigError)
-      expect((error as ConfigError).problems).toEqual([{ file: join(dir, 'hog-functions'), line: 0, path: 'name', message: expect.stringContaining('2 resources share the name "Twin"') }])
+      expect((error as ConfigError).problems).toEqual([
+        {
+          file: join(dir, 'hog-functions'),
+          line: 0,
+          path: 'name',
+          message: expect.stringContaining('2 resources share the name "Twin"'),
+        },
+      ])
       expect(readFileSync(join(dir, 'hog-functions', 'Twin.yaml'), 'utf8')).toBe(kept)
       expect(readFileSync(join(dir, 'hog-functions', 'Single.yaml'), 'utf8')).toContain('print(3)')
     })
@@ -190,37 +240,76 @@ describe('the configuration folder as a boundary', () => {
       mkdirSync(dir)
       symlinkSync(outside, join(dir, 'surveys'))
       const error = (await readConfig(dir).catch((caught: unknown) => caught)) as ConfigError
-      expect(error.problems).toEqual([{ file: join(dir, 'surveys'), line: 0, path: '', message: expect.stringContaining('not followed') }])
+      expect(error.problems).toEqual([
+        { file: join(dir, 'surveys'), line: 0, path: '', message: expect.stringContaining('not followed') },
+      ])
       expect(error.message).not.toContain('k8s-secret-token')
     })
 
     it('bytes that are not UTF-8 are a problem at their line, never turned into U+FFFD', async () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
-      writeFileSync(join(dir, 'surveys', 'latin1.yaml'), Buffer.concat([Buffer.from('name: Caf'), Buffer.from([0xe9]), Buffer.from('\ntype: api\nquestions: []\n')]))
-      writeFileSync(join(dir, 'surveys', 'late.yaml'), Buffer.concat([Buffer.from('name: ok\ntype: api\n'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]))
+      writeFileSync(
+        join(dir, 'surveys', 'latin1.yaml'),
+        Buffer.concat([Buffer.from('name: Caf'), Buffer.from([0xe9]), Buffer.from('\ntype: api\nquestions: []\n')]),
+      )
+      writeFileSync(
+        join(dir, 'surveys', 'late.yaml'),
+        Buffer.concat([Buffer.from('name: ok\ntype: api\n'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]),
+      )
       expect(await problemsOf(dir)).toEqual([
-        { file: 'surveys/late.yaml', line: 3, path: '', message: 'bytes that are not UTF-8: not read (save the file as UTF-8)' },
-        { file: 'surveys/latin1.yaml', line: 1, path: '', message: 'bytes that are not UTF-8: not read (save the file as UTF-8)' },
+        {
+          file: 'surveys/late.yaml',
+          line: 3,
+          path: '',
+          message: 'bytes that are not UTF-8: not read (save the file as UTF-8)',
+        },
+        {
+          file: 'surveys/latin1.yaml',
+          line: 1,
+          path: '',
+          message: 'bytes that are not UTF-8: not read (save the file as UTF-8)',
+        },
       ])
     })
 
     it('an alias bomb is a problem named with its file', async () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
-      const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefgh'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[index]}`).join(',')}]`), 'name: *h', 'type: api', 'questions: []', '']
+      const bomb = [
+        'a: &a ["x","x","x","x","x","x","x","x","x"]',
+        ...'bcdefgh'
+          .split('')
+          .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[index]}`).join(',')}]`),
+        'name: *h',
+        'type: api',
+        'questions: []',
+        '',
+      ]
       writeFileSync(join(dir, 'surveys', 'bomb.yaml'), bomb.join('\n'))
-      expect(await problemsOf(dir)).toEqual([{ file: 'surveys/bomb.yaml', line: 0, path: '', message: expect.stringContaining('aliases expand too far') }])
+      expect(await problemsOf(dir)).toEqual([
+        { file: 'surveys/bomb.yaml', line: 0, path: '', message: expect.stringContaining('aliases expand too far') },
+      ])
     })
 
     it('a file over 1 MiB is not read', async () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
-      writeFileSync(join(dir, 'surveys', 'big.yaml'), `name: big\ntype: api\nquestions: []\ndescription: ${'x'.repeat(1024 * 1024)}\n`)
-      expect(await problemsOf(dir)).toEqual([{ file: 'surveys/big.yaml', line: 0, path: '', message: expect.stringMatching(/^larger than 1 MiB \(\d+ bytes\): not read$/) }])
+      writeFileSync(
+        join(dir, 'surveys', 'big.yaml'),
+        `name: big\ntype: api\nquestions: []\ndescription: ${'x'.repeat(1024 * 1024)}\n`,
+      )
+      expect(await problemsOf(dir)).toEqual([
+        {
+          file: 'surveys/big.yaml',
+          line: 0,
+          path: '',
+          message: expect.stringMatching(/^larger than 1 MiB \(\d+ bytes\): not read$/),
+        },
+      ])
     })
 
-    it('a 1 MiB file of 100k unknown keys is refused from the lexer\'s count, before yaml parses it', async () => {
+    it("a 1 MiB file of 100k unknown keys is refused from the lexer's count, before yaml parses it", async () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
       writeFileSync(join(dir, 'surveys', 'flood.yaml'), unknownKeysFile())
@@ -229,7 +318,12 @@ describe('the configuration folder as a boundary', () => {
       const error = (await readConfig(dir).catch((caught: unknown) => caught)) as ConfigError
       const elapsed = performance.now() - started
       expect(error).toBeInstanceOf(ConfigError)
-      expect(error.problems[0]).toEqual({ file: join(dir, 'surveys', 'flood.yaml'), line: 0, path: '', message: 'more than 100000 YAML tokens, more than any spec has: not read' })
+      expect(error.problems[0]).toEqual({
+        file: join(dir, 'surveys', 'flood.yaml'),
+        line: 0,
+        path: '',
+        message: 'more than 100000 YAML tokens, more than any spec has: not read',
+      })
       expect(error.problems[1]).toMatchObject({ file: join(dir, 'surveys', 'later.yaml'), path: 'type' })
       // The figure lives in bench/ (config section); this bound only catches a return of the quadratic path (232 s).
       expect(elapsed).toBeLessThan(20_000)
@@ -239,12 +333,20 @@ describe('the configuration folder as a boundary', () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
       const keys = Array.from({ length: 2_000 }, (_, index) => `k${index}: 1`)
-      writeFileSync(join(dir, 'surveys', 'flood.yaml'), ['name: flood', 'type: api', 'questions: []', ...keys, ''].join('\n'))
+      writeFileSync(
+        join(dir, 'surveys', 'flood.yaml'),
+        ['name: flood', 'type: api', 'questions: []', ...keys, ''].join('\n'),
+      )
       const error = (await readConfig(dir).catch((caught: unknown) => caught)) as ConfigError
       expect(error).toBeInstanceOf(ConfigError)
       expect(error.problems).toHaveLength(100)
       expect(error.incomplete).toBe(true)
-      expect(error.problems[0]).toEqual({ file: join(dir, 'surveys', 'flood.yaml'), line: 4, path: 'k0', message: 'unknown field' })
+      expect(error.problems[0]).toEqual({
+        file: join(dir, 'surveys', 'flood.yaml'),
+        line: 4,
+        path: 'k0',
+        message: 'unknown field',
+      })
       expect(error.problems[99]).toMatchObject({ line: 103, path: 'k99' })
     })
 
@@ -252,18 +354,28 @@ describe('the configuration folder as a boundary', () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
       writeFileSync(join(dir, 'surveys', 'twice.yaml'), 'name: a\ntype: api\nquestions: []\nname: b\n')
-      expect(await problemsOf(dir)).toEqual([{ file: 'surveys/twice.yaml', line: 4, path: 'name', message: 'this key appears twice in one mapping' }])
+      expect(await problemsOf(dir)).toEqual([
+        { file: 'surveys/twice.yaml', line: 4, path: 'name', message: 'this key appears twice in one mapping' },
+      ])
     })
 
     it('a problem quotes a value only when the file has it on that line', async () => {
       const { dir } = scratch()
       mkdirSync(join(dir, 'surveys'), { recursive: true })
-      writeFileSync(join(dir, 'surveys', 'alias.yaml'), 'description: &secret AKIA-VALUE-FROM-ANOTHER-LINE\nname: x\ntype: *secret\nquestions: []\n')
+      writeFileSync(
+        join(dir, 'surveys', 'alias.yaml'),
+        'description: &secret AKIA-VALUE-FROM-ANOTHER-LINE\nname: x\ntype: *secret\nquestions: []\n',
+      )
       writeFileSync(join(dir, 'surveys', 'plain.yaml'), 'name: y\ntype: popup\nquestions: []\n')
       writeFileSync(join(dir, 'surveys', 'start.json'), 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI\n')
       const problems = await problemsOf(dir)
       expect(problems).toEqual([
-        { file: 'surveys/alias.yaml', line: 3, path: 'type', message: expect.stringMatching(/got a value not shown \(it is not on this line\)$/) },
+        {
+          file: 'surveys/alias.yaml',
+          line: 3,
+          path: 'type',
+          message: expect.stringMatching(/got a value not shown \(it is not on this line\)$/),
+        },
         { file: 'surveys/plain.yaml', line: 2, path: 'type', message: expect.stringMatching(/got "popup"$/) },
         { file: 'surveys/start.json', line: 0, path: '', message: 'not valid JSON: Unexpected token' },
       ])
@@ -272,7 +384,9 @@ describe('the configuration folder as a boundary', () => {
 
     it('a folder that does not exist is "no configuration", never an empty project', async () => {
       const { root } = scratch()
-      await expect(readConfig(join(root, 'posthgo'))).rejects.toThrow(`no configuration in ${join(root, 'posthgo')}: the folder does not exist`)
+      await expect(readConfig(join(root, 'posthgo'))).rejects.toThrow(
+        `no configuration in ${join(root, 'posthgo')}: the folder does not exist`,
+      )
     })
   })
 })

@@ -2,7 +2,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apply, plan, planCopy, pull, readConfig, readPlan, writeConfig, writePlan, type PlanChange } from 'posthog-project-client/config'
+import {
+  apply,
+  plan,
+  planCopy,
+  pull,
+  readConfig,
+  readPlan,
+  writeConfig,
+  writePlan,
+  type PlanChange,
+} from 'posthog-project-client/config'
 import { matchTiles } from '../../src/config/dashboards.js'
 import { useE2E } from '../helpers/fake-server.js'
 import { growthDashboard, layout, PRODUCTION, STAGING, writesSince } from './setup.js'
@@ -13,7 +23,8 @@ import { growthDashboard, layout, PRODUCTION, STAGING, writesSince } from './set
  */
 
 type Spec = Record<string, unknown>
-const notUnchanged = (changes: PlanChange[]) => changes.filter((change) => change.action !== 'unchanged').map(({ kind, key, action }) => `${action} ${kind} ${key}`)
+const notUnchanged = (changes: PlanChange[]) =>
+  changes.filter((change) => change.action !== 'unchanged').map(({ kind, key, action }) => `${action} ${kind} ${key}`)
 const KINDS = ['actions', 'cohorts', 'insights', 'dashboards'] as const
 
 describe('dashboards and insights as configuration', () => {
@@ -23,14 +34,14 @@ describe('dashboards and insights as configuration', () => {
     return { staging, production: staging.withOptions({ projectId: PRODUCTION }) }
   }
 
-  it('a dashboard with three insights and a text tile, pulled, promoted with copy, plans empty there; its ids, action and cohort are the target\'s', async () => {
+  it("a dashboard with three insights and a text tile, pulled, promoted with copy, plans empty there; its ids, action and cohort are the target's", async () => {
     const { staging, production } = clients()
     const source = await growthDashboard(staging)
     const dir = await mkdtemp(join(tmpdir(), 'phc-dashboards-'))
     try {
       await writeConfig(dir, await pull(staging, { kinds: [...KINDS] }))
       const file = await readFile(join(dir, 'dashboards', 'Growth.yaml'), 'utf8')
-      expect(file).toContain("$ref: insights/Signups")
+      expect(file).toContain('$ref: insights/Signups')
       expect(file).toContain('body: "## What these mean"')
       const pulled = await readConfig(dir)
       const [dashboard] = pulled.dashboards as Spec[]
@@ -42,7 +53,9 @@ describe('dashboards and insights as configuration', () => {
         { text: { body: '## What these mean' }, layouts: layout(6, 5) },
       ])
       const insights = pulled.insights as Spec[]
-      for (const insight of insights) for (const owned of ['dashboards', 'dashboard_tiles', 'short_id', 'saved', 'result']) expect(insight).not.toHaveProperty(owned)
+      for (const insight of insights)
+        for (const owned of ['dashboards', 'dashboard_tiles', 'short_id', 'saved', 'result'])
+          expect(insight).not.toHaveProperty(owned)
       expect(JSON.stringify(insights)).toContain('{"kind":"ActionsNode","id":{"$ref":"actions/Signed up"}')
       expect(JSON.stringify(insights)).toContain('{"key":"id","type":"cohort","value":{"$ref":"cohorts/Beta users"}}')
 
@@ -68,8 +81,17 @@ describe('dashboards and insights as configuration', () => {
       const cohort = (await production.cohorts.list()).results[0]!
       const [promoted] = (await production.dashboards.list()).results
       const read = await production.dashboards.retrieve(promoted!.id)
-      const tiles = read.tiles as Array<{ insight: { id: number; name: string; query: unknown } | null; text: { body: string } | null; layouts: unknown }>
-      expect(tiles.map((tile) => tile.insight?.name ?? tile.text?.body)).toEqual(['Signups', 'Beta pageviews', 'All pageviews', '## What these mean'])
+      const tiles = read.tiles as Array<{
+        insight: { id: number; name: string; query: unknown } | null
+        text: { body: string } | null
+        layouts: unknown
+      }>
+      expect(tiles.map((tile) => tile.insight?.name ?? tile.text?.body)).toEqual([
+        'Signups',
+        'Beta pageviews',
+        'All pageviews',
+        '## What these mean',
+      ])
       expect(tiles.map((tile) => tile.layouts)).toEqual([layout(0, 0), layout(6, 0), layout(0, 5), layout(6, 5)])
       for (const tile of tiles.filter((one) => one.insight)) expect(source.insights).not.toContain(tile.insight!.id)
       expect([action.id, cohort.id]).not.toEqual([source.action, source.cohort])
@@ -85,7 +107,7 @@ describe('dashboards and insights as configuration', () => {
     const { dashboard } = await growthDashboard(staging)
     const desired = await pull(staging, { kinds: [...KINDS] })
     const before = await staging.dashboards.retrieve(dashboard)
-    const tiles = (desired.dashboards![0]!.tiles as Spec[])
+    const tiles = desired.dashboards![0]!.tiles as Spec[]
     tiles[1]!.layouts = layout(0, 10)
     // Order in the files is not a tile's place: moving the text tile first changes nothing by itself.
     tiles.unshift(tiles.pop()!)
@@ -100,7 +122,9 @@ describe('dashboards and insights as configuration', () => {
     const from = e2e.fake.requests.length
     await apply(staging, planned)
     const writes = writesSince(e2e.fake, from)
-    expect(writes.map((write) => `${write.method} ${write.path}`)).toEqual([`PATCH /api/projects/${STAGING}/dashboards/${dashboard}/`])
+    expect(writes.map((write) => `${write.method} ${write.path}`)).toEqual([
+      `PATCH /api/projects/${STAGING}/dashboards/${dashboard}/`,
+    ])
     const after = await staging.dashboards.retrieve(dashboard)
     const ids = (read: typeof before) => (read.tiles as Array<{ id: number }>).map((tile) => tile.id).sort()
     expect(ids(after)).toEqual(ids(before))
@@ -111,28 +135,50 @@ describe('dashboards and insights as configuration', () => {
     const { staging } = clients()
     const { dashboard } = await growthDashboard(staging)
     const desired = await pull(staging, { kinds: [...KINDS] })
-    const tiles = (await staging.dashboards.retrieve(dashboard)).tiles as Array<{ id: number; text: { id: number } | null }>
+    const tiles = (await staging.dashboards.retrieve(dashboard)).tiles as Array<{
+      id: number
+      text: { id: number } | null
+    }>
     const text = tiles.find((tile) => tile.text)!
-    await staging.dashboards.update(dashboard, { tiles: [{ id: tiles[0]!.id, layouts: layout(0, 20) }, { id: text.id, text: { id: text.text!.id, body: 'edited' } }] })
+    await staging.dashboards.update(dashboard, {
+      tiles: [
+        { id: tiles[0]!.id, layouts: layout(0, 20) },
+        { id: text.id, text: { id: text.text!.id, body: 'edited' } },
+      ],
+    })
     const drift = await plan(staging, desired)
-    expect(drift.changes.find((change) => change.kind === 'dashboards')!.fields!.map((field) => `${field.path}: ${JSON.stringify(field.before)} → ${JSON.stringify(field.after)}`)).toEqual([
+    expect(
+      drift.changes
+        .find((change) => change.kind === 'dashboards')!
+        .fields!.map((field) => `${field.path}: ${JSON.stringify(field.before)} → ${JSON.stringify(field.after)}`),
+    ).toEqual([
       'tiles[0].layouts.sm.y: 20 → 0',
       'tiles[0].layouts.xs.y: 40 → 0',
       'tiles[3].text.body: "edited" → "## What these mean"',
     ])
     await staging.insights.create({ name: 'Extra', dashboards: [dashboard] })
     const more = await plan(staging, { ...desired, insights: undefined })
-    expect(more.changes.find((change) => change.kind === 'dashboards')!.fields!.map((field) => field.path)).toContain('tiles')
+    expect(more.changes.find((change) => change.kind === 'dashboards')!.fields!.map((field) => field.path)).toContain(
+      'tiles',
+    )
   })
 
-  it('the service\'s fields in a spec (a tile\'s id and order, an insight\'s short_id, saved and result) are not compared or sent', async () => {
+  it("the service's fields in a spec (a tile's id and order, an insight's short_id, saved and result) are not compared or sent", async () => {
     const { staging } = clients()
     await growthDashboard(staging)
     const desired = await pull(staging, { kinds: [...KINDS] })
     const dashboard = desired.dashboards![0] as Spec
     dashboard.last_accessed_at = '2020-01-01T00:00:00Z'
-    ;(dashboard.tiles as Spec[]).forEach((tile, index) => Object.assign(tile, { id: 1000 + index, order: 9 - index, is_cached: true }))
-    for (const insight of desired.insights as Spec[]) Object.assign(insight, { short_id: 'abcdefgh', saved: false, result: [1, 2], last_refresh: '2020-01-01T00:00:00Z' })
+    ;(dashboard.tiles as Spec[]).forEach((tile, index) =>
+      Object.assign(tile, { id: 1000 + index, order: 9 - index, is_cached: true }),
+    )
+    for (const insight of desired.insights as Spec[])
+      Object.assign(insight, {
+        short_id: 'abcdefgh',
+        saved: false,
+        result: [1, 2],
+        last_refresh: '2020-01-01T00:00:00Z',
+      })
     expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
   })
 
@@ -140,7 +186,10 @@ describe('dashboards and insights as configuration', () => {
     const { staging, production } = clients()
     const { dashboard, cohort } = await growthDashboard(staging)
     const breakdownFilter = { breakdown_type: 'cohort', breakdown: [cohort] }
-    const query = { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], breakdownFilter } }
+    const query = {
+      kind: 'InsightVizNode',
+      source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], breakdownFilter },
+    }
     await staging.insights.create({ name: 'By cohort', query: query as never, dashboards: [dashboard] })
     const copy = await planCopy(staging, production, { kinds: ['dashboards'] })
     expect(copy.warnings).toContainEqual({
@@ -148,12 +197,21 @@ describe('dashboards and insights as configuration', () => {
       key: 'By cohort',
       message: `not copied: it names objects of the source project by id (query.source.breakdownFilter.breakdown cohorts ${cohort}); create them in the target and write their ids into the spec`,
     })
-    expect(copy.errors).toContainEqual({ kind: 'dashboards', key: 'Growth', message: expect.stringContaining('$ref "insights/By cohort" names nothing') })
+    expect(copy.errors).toContainEqual({
+      kind: 'dashboards',
+      key: 'Growth',
+      message: expect.stringContaining('$ref "insights/By cohort" names nothing'),
+    })
   })
 
   it('matches text tiles by body first, then the rest by position', () => {
     const text = (body: string) => ({ text: { body } })
-    expect(matchTiles([text('b'), text('x'), { insight: { $ref: 'insights/A' } }], [{ insight: { $ref: 'insights/A' } }, text('a'), text('b')])).toEqual([2, 1, 0])
+    expect(
+      matchTiles(
+        [text('b'), text('x'), { insight: { $ref: 'insights/A' } }],
+        [{ insight: { $ref: 'insights/A' } }, text('a'), text('b')],
+      ),
+    ).toEqual([2, 1, 0])
     expect(matchTiles([text('a'), text('a')], [text('a')])).toEqual([0, -1])
   })
 
@@ -181,7 +239,10 @@ describe('dashboards and insights as configuration', () => {
     const { staging } = clients()
     const { dashboard, insights } = await growthDashboard(staging)
     const desired = await pull(staging, { kinds: [...KINDS] })
-    const textTile = async () => ((await staging.dashboards.retrieve(dashboard)).tiles as Array<{ id: number; text: { body: string } | null }>).find((tile) => tile.text)!
+    const textTile = async () =>
+      (
+        (await staging.dashboards.retrieve(dashboard)).tiles as Array<{ id: number; text: { body: string } | null }>
+      ).find((tile) => tile.text)!
     const before = await textTile()
     const tiles = desired.dashboards![0]!.tiles as Spec[]
     tiles[3]!.text = { body: 'Read me first' }
@@ -191,17 +252,22 @@ describe('dashboards and insights as configuration', () => {
     await apply(staging, planned)
     const after = await textTile()
     expect(after).toMatchObject({ id: before.id, text: { body: 'Read me first' } })
-    const shown = ((await staging.dashboards.retrieve(dashboard)).tiles as Array<{ insight: { id: number } | null }>).flatMap((tile) => (tile.insight ? [tile.insight.id] : []))
+    const shown = (
+      (await staging.dashboards.retrieve(dashboard)).tiles as Array<{ insight: { id: number } | null }>
+    ).flatMap((tile) => (tile.insight ? [tile.insight.id] : []))
     expect(shown.sort()).toEqual(insights.slice(0, 2).sort())
     expect((await staging.insights.retrieve(insights[2]!)).name).toBe('All pageviews')
     expect(notUnchanged((await plan(staging, desired)).changes)).toEqual([])
   })
 
-  it('a new tile places its insight through the insight\'s dashboards, keeping its other dashboards, then sets its layout', async () => {
+  it("a new tile places its insight through the insight's dashboards, keeping its other dashboards, then sets its layout", async () => {
     const { staging } = clients()
     const { insights } = await growthDashboard(staging)
     const desired = await pull(staging, { kinds: [...KINDS] })
-    desired.dashboards!.push({ name: 'Board', tiles: [{ insight: { $ref: 'insights/Signups' }, layouts: layout(0, 0) }, { text: { body: 'hello' } }] })
+    desired.dashboards!.push({
+      name: 'Board',
+      tiles: [{ insight: { $ref: 'insights/Signups' }, layouts: layout(0, 0) }, { text: { body: 'hello' } }],
+    })
     const planned = await plan(staging, desired)
     expect(notUnchanged(planned.changes)).toEqual(['create dashboards Board'])
     await apply(staging, planned)
@@ -242,8 +308,14 @@ describe('early access features as configuration', () => {
     await staging.earlyAccessFeatures.create({ name: 'Dark mode', stage: 'beta', feature_flag_id: flag.id })
     expect(((await staging.featureFlags.retrieve(flag.id)).filters as Spec).feature_enrollment).toBe(true)
     const pulled = await pull(staging, { kinds: ['featureFlags', 'earlyAccessFeatures'] })
-    expect(pulled.earlyAccessFeatures).toEqual([expect.objectContaining({ name: 'Dark mode', stage: 'beta', feature_flag_id: { $ref: 'feature-flags/dark-mode' } })])
-    expect((pulled.featureFlags![0]!.filters as Spec)).not.toHaveProperty('feature_enrollment')
+    expect(pulled.earlyAccessFeatures).toEqual([
+      expect.objectContaining({
+        name: 'Dark mode',
+        stage: 'beta',
+        feature_flag_id: { $ref: 'feature-flags/dark-mode' },
+      }),
+    ])
+    expect(pulled.featureFlags![0]!.filters as Spec).not.toHaveProperty('feature_enrollment')
     expect(notUnchanged((await plan(staging, pulled)).changes)).toEqual([])
     // A flag update keeps the feature's mark.
     ;(pulled.featureFlags![0]!.filters as { groups: Spec[] }).groups[0]!.rollout_percentage = 30
@@ -251,7 +323,10 @@ describe('early access features as configuration', () => {
     expect(((await staging.featureFlags.retrieve(flag.id)).filters as Spec).feature_enrollment).toBe(true)
 
     const copy = await planCopy(staging, production, { kinds: ['earlyAccessFeatures'] })
-    expect(notUnchanged(copy.changes)).toEqual(['create featureFlags dark-mode', 'create earlyAccessFeatures Dark mode'])
+    expect(notUnchanged(copy.changes)).toEqual([
+      'create featureFlags dark-mode',
+      'create earlyAccessFeatures Dark mode',
+    ])
     expect((await apply(production, copy)).failed).toBe(0)
     expect(notUnchanged((await plan(production, pulled)).changes)).toEqual([])
     const [promoted] = (await production.earlyAccessFeatures.list()).results
@@ -268,6 +343,12 @@ describe('early access features as configuration', () => {
     const pulled = await pull(staging, { kinds: ['featureFlags', 'earlyAccessFeatures'] })
     pulled.earlyAccessFeatures![0]!.feature_flag_id = { $ref: 'feature-flags/light-mode' }
     const planned = await plan(staging, pulled)
-    expect(planned.errors).toEqual([{ kind: 'earlyAccessFeatures', key: 'Dark mode', message: expect.stringMatching(/^feature_flag_id: an early access feature keeps the flag it was created with/) }])
+    expect(planned.errors).toEqual([
+      {
+        kind: 'earlyAccessFeatures',
+        key: 'Dark mode',
+        message: expect.stringMatching(/^feature_flag_id: an early access feature keeps the flag it was created with/),
+      },
+    ])
   })
 })

@@ -2,7 +2,17 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { apply, formatPlan, plan, planCopy, pull, readPlan, writeConfig, writePlan, type PlanWarning } from 'posthog-project-client/config'
+import {
+  apply,
+  formatPlan,
+  plan,
+  planCopy,
+  pull,
+  readPlan,
+  writeConfig,
+  writePlan,
+  type PlanWarning,
+} from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING } from './setup.js'
 
@@ -24,7 +34,12 @@ describe('encrypted payloads', () => {
 
   async function setUp() {
     const staging = e2e.client({ projectId: STAGING })
-    await staging.featureFlags.create({ key: 'remote-config', is_remote_configuration: true, has_encrypted_payloads: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: SECRET } } } as never)
+    await staging.featureFlags.create({
+      key: 'remote-config',
+      is_remote_configuration: true,
+      has_encrypted_payloads: true,
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: SECRET } },
+    } as never)
     return { staging, production: staging.withOptions({ projectId: PRODUCTION }) }
   }
 
@@ -33,11 +48,19 @@ describe('encrypted payloads', () => {
     const warnings: PlanWarning[] = []
     const pulled = await pull(staging, { kinds: ['featureFlags'], onWarning: (warning) => warnings.push(warning) })
     expect(pulled.featureFlags![0]!.filters!.payloads).toEqual({ true: { $env: VARIABLE } })
-    expect(warnings).toEqual([{ kind: 'featureFlags', key: 'remote-config', message: `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${VARIABLE} to apply or copy it` }])
+    expect(warnings).toEqual([
+      {
+        kind: 'featureFlags',
+        key: 'remote-config',
+        message: `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${VARIABLE} to apply or copy it`,
+      },
+    ])
     const dir = mkdtempSync(join(tmpdir(), 'phc-payloads-'))
     folders.push(dir)
     await writeConfig(dir, pulled)
-    expect(readFileSync(join(dir, 'feature-flags', readdirSync(join(dir, 'feature-flags'))[0]!), 'utf8')).not.toContain('sk_live')
+    expect(readFileSync(join(dir, 'feature-flags', readdirSync(join(dir, 'feature-flags'))[0]!), 'utf8')).not.toContain(
+      'sk_live',
+    )
     // Kept as stored without the variable: nothing to compare, nothing read.
     const again = await plan(staging, pulled, { env: {} })
     expect(again.errors).toEqual([])
@@ -48,10 +71,18 @@ describe('encrypted payloads', () => {
   it('copy sends them from the environment; the plan, the saved plan and the report never show them; rotateSecrets re-sends', async () => {
     const { staging, production } = await setUp()
     const missing = await planCopy(staging, production, { kinds: ['featureFlags'], env: {} })
-    expect(missing.errors).toEqual([{ kind: 'featureFlags', key: 'remote-config', message: `filters.payloads.true: environment variable ${VARIABLE} is not set` }])
+    expect(missing.errors).toEqual([
+      {
+        kind: 'featureFlags',
+        key: 'remote-config',
+        message: `filters.payloads.true: environment variable ${VARIABLE} is not set`,
+      },
+    ])
     const copied = await planCopy(staging, production, { kinds: ['featureFlags'], env: { [VARIABLE]: SECRET } })
     expect(copied.errors).toEqual([])
-    expect(copied.changes).toEqual([{ kind: 'featureFlags', key: 'remote-config', action: 'create', reads: [VARIABLE] }])
+    expect(copied.changes).toEqual([
+      { kind: 'featureFlags', key: 'remote-config', action: 'create', reads: [VARIABLE] },
+    ])
     const dir = mkdtempSync(join(tmpdir(), 'phc-payloads-'))
     folders.push(dir)
     const file = join(dir, 'plan.json')
@@ -65,17 +96,48 @@ describe('encrypted payloads', () => {
     expect(stored!.filters).toMatchObject({ payloads: { true: SECRET } })
 
     const config = await pull(staging, { kinds: ['featureFlags'] })
-    expect((await plan(production, config, { env: { [VARIABLE]: ROTATED } })).changes.map((change) => change.action)).toEqual(['unchanged'])
+    expect(
+      (await plan(production, config, { env: { [VARIABLE]: ROTATED } })).changes.map((change) => change.action),
+    ).toEqual(['unchanged'])
     const rotated = await plan(production, config, { env: { [VARIABLE]: ROTATED }, rotateSecrets: true })
-    expect(rotated.changes).toEqual([{ kind: 'featureFlags', key: 'remote-config', action: 'update', id: stored!.id, fields: [{ path: 'filters.payloads.true', before: '(secret)', after: '(secret)' }], reads: [VARIABLE] }])
+    expect(rotated.changes).toEqual([
+      {
+        kind: 'featureFlags',
+        key: 'remote-config',
+        action: 'update',
+        id: stored!.id,
+        fields: [{ path: 'filters.payloads.true', before: '(secret)', after: '(secret)' }],
+        reads: [VARIABLE],
+      },
+    ])
     expect(JSON.stringify(rotated) + formatPlan(rotated, 'markdown')).not.toContain('sk_live')
     await apply(production, rotated)
-    expect([...e2e.fake.stateOf(PRODUCTION).featureFlags.values()][0]!.filters).toMatchObject({ payloads: { true: ROTATED } })
+    expect([...e2e.fake.stateOf(PRODUCTION).featureFlags.values()][0]!.filters).toMatchObject({
+      payloads: { true: ROTATED },
+    })
   })
 
   it('$env in a payload of a flag without encrypted payloads is a plan error (it would be stored and read in clear)', async () => {
     const staging = e2e.client({ projectId: STAGING })
-    const result = await plan(staging, { featureFlags: [{ key: 'plain', filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: { $env: VARIABLE } } } }] as never }, { env: { [VARIABLE]: SECRET } })
-    expect(result.errors).toEqual([{ kind: 'featureFlags', key: 'plain', message: 'filters.payloads.true: $env stands in a payload only of a flag with has_encrypted_payloads: true (any other payload is stored and read in clear)' }])
+    const result = await plan(
+      staging,
+      {
+        featureFlags: [
+          {
+            key: 'plain',
+            filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: { $env: VARIABLE } } },
+          },
+        ] as never,
+      },
+      { env: { [VARIABLE]: SECRET } },
+    )
+    expect(result.errors).toEqual([
+      {
+        kind: 'featureFlags',
+        key: 'plain',
+        message:
+          'filters.payloads.true: $env stands in a payload only of a flag with has_encrypted_payloads: true (any other payload is stored and read in clear)',
+      },
+    ])
   })
 })

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
-import { apply, plan, readPlan, StalePlanError, StaleResourceError, writePlan, type ProjectConfig } from 'posthog-project-client/config'
+import {
+  apply,
+  plan,
+  readPlan,
+  StalePlanError,
+  StaleResourceError,
+  writePlan,
+  type ProjectConfig,
+} from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, writesSince } from './setup.js'
 
@@ -13,7 +21,17 @@ import { PRODUCTION, writesSince } from './setup.js'
  */
 const DESIRED: ProjectConfig = {
   actions: [{ name: 'Signed up', steps: [{ event: 'signed_up' }] }],
-  cohorts: [{ name: 'Beta users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'email', operator: 'icontains', value: '@example.com' }] } } } as never],
+  cohorts: [
+    {
+      name: 'Beta users',
+      filters: {
+        properties: {
+          type: 'AND',
+          values: [{ type: 'person', key: 'email', operator: 'icontains', value: '@example.com' }],
+        },
+      },
+    } as never,
+  ],
   holdouts: [{ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] }],
   featureFlags: [{ key: 'beta-access', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }],
 }
@@ -83,7 +101,11 @@ describe('a resource gone or soft-deleted between plan and apply', () => {
   it('deletes of a pruned resource soft-deleted since: stale, not reported applied', async () => {
     const production = client()
     await apply(production, await plan(production, DESIRED))
-    const changes = await plan(production, { actions: [], cohorts: [], holdouts: [], featureFlags: [] }, { prune: true })
+    const changes = await plan(
+      production,
+      { actions: [], cohorts: [], holdouts: [], featureFlags: [] },
+      { prune: true },
+    )
     expect(changes.changes.map((change) => change.action)).toEqual(['delete', 'delete', 'delete', 'delete'])
     await removeByHand(production)
     const from = e2e.fake.requests.length
@@ -103,7 +125,12 @@ describe('a resource gone or soft-deleted between plan and apply', () => {
     const from = e2e.fake.requests.length
     const error = await apply(production, await readPlan(file)).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(StalePlanError)
-    expect((error as StalePlanError).changes.map((change) => change.kind).sort()).toEqual(['actions', 'cohorts', 'featureFlags', 'holdouts'])
+    expect((error as StalePlanError).changes.map((change) => change.kind).sort()).toEqual([
+      'actions',
+      'cohorts',
+      'featureFlags',
+      'holdouts',
+    ])
     expect(writesSince(e2e.fake, from)).toEqual([])
   })
 })

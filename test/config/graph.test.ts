@@ -1,21 +1,49 @@
 import { describe, expect, it } from 'vitest'
 import type { ProjectClient } from 'posthog-project-client'
-import { apply, formatPlan, plan, planCopy, pull, type PlanChange, type ProjectConfig } from 'posthog-project-client/config'
+import {
+  apply,
+  formatPlan,
+  plan,
+  planCopy,
+  pull,
+  type PlanChange,
+  type ProjectConfig,
+} from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { PRODUCTION, STAGING, writesSince } from './setup.js'
 
 /** The project's graph over a socket against the fake with three projects: references, order, closures. */
 const QA = 3
-const changed = (changes: PlanChange[]) => changes.filter((change) => change.action !== 'unchanged').map(({ kind, key, action }) => `${action} ${kind} ${key}`)
+const changed = (changes: PlanChange[]) =>
+  changes.filter((change) => change.action !== 'unchanged').map(({ kind, key, action }) => `${action} ${kind} ${key}`)
 
 /** An experiment with everything it stands on, made in `client`'s project; the ids it made. */
 async function experimentClosure(client: ProjectClient) {
   const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
   // Dynamic: a copied static cohort has no people to bring and is refused at plan time (test/config/refusals.test.ts).
-  const cohort = await client.cohorts.create({ name: 'Beta users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
-  const beta = await client.featureFlags.create({ key: 'beta-access', filters: { groups: [{ properties: [{ type: 'cohort', key: 'id', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }] } })
-  const holdout = await client.holdouts.create({ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] })
-  const metric = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: action.id } } as const
+  const cohort = await client.cohorts.create({
+    name: 'Beta users',
+    filters: {
+      properties: { type: 'AND', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] },
+    },
+  } as never)
+  const beta = await client.featureFlags.create({
+    key: 'beta-access',
+    filters: {
+      groups: [
+        { properties: [{ type: 'cohort', key: 'id', value: cohort.id, operator: 'in' }], rollout_percentage: 100 },
+      ],
+    },
+  })
+  const holdout = await client.holdouts.create({
+    name: 'Q4 holdout',
+    filters: [{ properties: [], rollout_percentage: 10 }],
+  })
+  const metric = {
+    kind: 'ExperimentMetric',
+    metric_type: 'mean',
+    source: { kind: 'ActionsNode', id: action.id },
+  } as const
   const saved = await client.savedMetrics.create({ name: 'Signups', query: metric } as never)
   const variants = [
     { key: 'control', rollout_percentage: 50 },
@@ -23,7 +51,15 @@ async function experimentClosure(client: ProjectClient) {
   ]
   const flag = await client.featureFlags.create({
     key: 'checkout-v2',
-    filters: { groups: [{ properties: [{ type: 'flag', key: String(beta.id), value: true, operator: 'flag_evaluates_to' }], rollout_percentage: 100 }], multivariate: { variants } },
+    filters: {
+      groups: [
+        {
+          properties: [{ type: 'flag', key: String(beta.id), value: true, operator: 'flag_evaluates_to' }],
+          rollout_percentage: 100,
+        },
+      ],
+      multivariate: { variants },
+    },
   })
   const experiment = await client.experiments.create({
     name: 'Checkout v2',
@@ -38,7 +74,11 @@ describe('the project graph: references by key, dependency order, copies with th
   const e2e = useE2E({ projects: [STAGING, PRODUCTION, QA] }, 'test')
   const clients = () => {
     const staging = e2e.client({ projectId: STAGING })
-    return { staging, production: staging.withOptions({ projectId: PRODUCTION }), qa: staging.withOptions({ projectId: QA }) }
+    return {
+      staging,
+      production: staging.withOptions({ projectId: PRODUCTION }),
+      qa: staging.withOptions({ projectId: QA }),
+    }
   }
 
   it('pull writes a $ref for every id of a pulled resource', async () => {
@@ -47,7 +87,9 @@ describe('the project graph: references by key, dependency order, copies with th
     const pulled = await pull(staging)
     const experiment = pulled.experiments!.find((spec) => spec.feature_flag_key === 'checkout-v2')!
     expect(experiment.holdout_id).toEqual({ $ref: 'holdouts/Q4 holdout' })
-    expect(experiment.saved_metrics_ids).toEqual([{ id: { $ref: 'saved-metrics/Signups' }, metadata: { type: 'primary' } }])
+    expect(experiment.saved_metrics_ids).toEqual([
+      { id: { $ref: 'saved-metrics/Signups' }, metadata: { type: 'primary' } },
+    ])
     const flag = pulled.featureFlags!.find((spec) => spec.key === 'checkout-v2')!
     expect((flag.filters as any).groups[0].properties[0].key).toEqual({ $ref: 'feature-flags/beta-access' })
     const beta = pulled.featureFlags!.find((spec) => spec.key === 'beta-access')!
@@ -64,11 +106,21 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(writesSince(e2e.fake, from)).toEqual([])
     expect(planned.errors).toEqual([])
     expect(changed(planned.changes).sort()).toEqual(
-      ['create actions Signed up', 'create cohorts Beta users', 'create experiments checkout-v2', 'create featureFlags beta-access', 'create featureFlags checkout-v2', 'create holdouts Q4 holdout', 'create savedMetrics Signups'].sort(),
+      [
+        'create actions Signed up',
+        'create cohorts Beta users',
+        'create experiments checkout-v2',
+        'create featureFlags beta-access',
+        'create featureFlags checkout-v2',
+        'create holdouts Q4 holdout',
+        'create savedMetrics Signups',
+      ].sort(),
     )
     expect(planned.warnings.filter((warning) => warning.message.startsWith('created: '))).toHaveLength(6)
     const text = formatPlan(planned)
-    expect(text).toContain(`Warning: cohorts "Beta users": created: feature-flags/beta-access needs it and project ${PRODUCTION} has none`)
+    expect(text).toContain(
+      `Warning: cohorts "Beta users": created: feature-flags/beta-access needs it and project ${PRODUCTION} has none`,
+    )
     expect(text).toContain('created: experiments/checkout-v2 needs it')
     expect(text).not.toMatch(/"id":\s*\d/)
 
@@ -78,12 +130,14 @@ describe('the project graph: references by key, dependency order, copies with th
     const writes = writesSince(e2e.fake, start).filter((write) => write.method === 'POST')
     const order = writes.map((write) => write.path.split('/')[4])
     // Each resource is written after everything it names.
-    const at = (group: string, nth = 0) => order.map((name, index) => [name, index] as const).filter(([name]) => name === group)[nth]![1]
+    const at = (group: string, nth = 0) =>
+      order.map((name, index) => [name, index] as const).filter(([name]) => name === group)[nth]![1]
     expect(at('actions')).toBeLessThan(at('experiment_saved_metrics'))
     expect(at('cohorts')).toBeLessThan(at('feature_flags', 0))
     expect(at('feature_flags', 0)).toBeLessThan(at('feature_flags', 1))
     expect((writes[order.indexOf('feature_flags')]!.body as any).key).toBe('beta-access')
-    for (const group of ['experiment_holdouts', 'experiment_saved_metrics', 'feature_flags', 'actions']) expect(at(group)).toBeLessThan(at('experiments'))
+    for (const group of ['experiment_holdouts', 'experiment_saved_metrics', 'feature_flags', 'actions'])
+      expect(at(group)).toBeLessThan(at('experiments'))
 
     // Every id in the target names a target resource.
     const target = await targetIds(production)
@@ -109,7 +163,11 @@ describe('the project graph: references by key, dependency order, copies with th
     const planned = await planCopy(staging, qa, { keys: ['checkout-v2'], kinds: ['experiments'] })
     expect(planned.errors).toEqual([])
     expect(changed(planned.changes)).not.toContain('create actions Signed up')
-    expect(planned.warnings).toContainEqual({ kind: 'actions', key: 'Signed up', message: `linked: saved-metrics/Signups needs it and project ${QA} has it (id ${existing.id}), left as it is` })
+    expect(planned.warnings).toContainEqual({
+      kind: 'actions',
+      key: 'Signed up',
+      message: `linked: saved-metrics/Signups needs it and project ${QA} has it (id ${existing.id}), left as it is`,
+    })
     expect(await apply(qa, planned)).toMatchObject({ failed: 0 })
     const actions = []
     for await (const action of qa.actions.list()) actions.push(action)
@@ -129,7 +187,9 @@ describe('the project graph: references by key, dependency order, copies with th
       name: 'Upgrade nudge',
       feature_flag_key: 'upgrade-nudge',
       metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', source: node }],
-      metrics_secondary: [{ kind: 'ExperimentMetric', metric_type: 'funnel', series: [{ kind: 'EventsNode', event: '$pageview' }, node] }],
+      metrics_secondary: [
+        { kind: 'ExperimentMetric', metric_type: 'funnel', series: [{ kind: 'EventsNode', event: '$pageview' }, node] },
+      ],
       exposure_criteria: { exposure_config: node },
     } as never)
     const pulled = await pull(staging, { kinds: ['experiments', 'actions', 'featureFlags'] })
@@ -143,8 +203,16 @@ describe('the project graph: references by key, dependency order, copies with th
 
     const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })
     expect(planned.errors).toEqual([])
-    expect(changed(planned.changes)).toEqual(['create actions Upgraded', 'create featureFlags upgrade-nudge', 'create experiments upgrade-nudge'])
-    expect(planned.warnings).toContainEqual({ kind: 'actions', key: 'Upgraded', message: `created: experiments/upgrade-nudge needs it and project ${PRODUCTION} has none` })
+    expect(changed(planned.changes)).toEqual([
+      'create actions Upgraded',
+      'create featureFlags upgrade-nudge',
+      'create experiments upgrade-nudge',
+    ])
+    expect(planned.warnings).toContainEqual({
+      kind: 'actions',
+      key: 'Upgraded',
+      message: `created: experiments/upgrade-nudge needs it and project ${PRODUCTION} has none`,
+    })
     expect(await apply(production, planned)).toMatchObject({ failed: 0 })
     const target = await targetIds(production)
     const targetAction = target.actions.find((item: any) => item.name === 'Upgraded')
@@ -153,13 +221,22 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(experiment.metrics[0].source.id).toBe(targetAction.id)
     expect(experiment.metrics_secondary[0].series[1].id).toBe(targetAction.id)
     expect(experiment.exposure_criteria.exposure_config.id).toBe(targetAction.id)
-    expect(changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })).changes)).toEqual([])
+    expect(
+      changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })).changes),
+    ).toEqual([])
   })
 
   it('prune deletes dependents first', async () => {
     const { staging } = clients()
     await experimentClosure(staging)
-    const keep: ProjectConfig = { experiments: [], featureFlags: [], cohorts: [], holdouts: [], savedMetrics: [], actions: [] }
+    const keep: ProjectConfig = {
+      experiments: [],
+      featureFlags: [],
+      cohorts: [],
+      holdouts: [],
+      savedMetrics: [],
+      actions: [],
+    }
     const planned = await plan(staging, keep, { prune: true })
     expect(planned.errors).toEqual([])
     const start = e2e.fake.requests.length
@@ -171,19 +248,53 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(index('experiment_saved_metrics')).toBeLessThan(index('actions'))
     // checkout-v2 depends on beta-access: it goes first.
     const flags = writesSince(e2e.fake, start).filter((write) => write.path.includes('feature_flags'))
-    const ids = await staging.featureFlags.list({ archived: false }).then(() => flags.map((write) => Number(write.path.split('/')[5])))
+    const ids = await staging.featureFlags
+      .list({ archived: false })
+      .then(() => flags.map((write) => Number(write.path.split('/')[5])))
     expect(ids[0]).toBeGreaterThan(ids[1]!)
   })
 
   it('a $ref cycle and an unresolvable $ref are plan errors, and nothing is sent', async () => {
     const { production } = clients()
-    const flag = (key: string, other: string) => ({ key, filters: { groups: [{ properties: [{ type: 'flag' as const, key: { $ref: `feature-flags/${other}` }, value: true, operator: 'flag_evaluates_to' as const }], rollout_percentage: 100 }] } })
+    const flag = (key: string, other: string) => ({
+      key,
+      filters: {
+        groups: [
+          {
+            properties: [
+              {
+                type: 'flag' as const,
+                key: { $ref: `feature-flags/${other}` },
+                value: true,
+                operator: 'flag_evaluates_to' as const,
+              },
+            ],
+            rollout_percentage: 100,
+          },
+        ],
+      },
+    })
     const start = e2e.fake.requests.length
     const cycle = await plan(production, { featureFlags: [flag('a', 'b'), flag('b', 'a')] })
-    expect(cycle.errors).toEqual([{ kind: 'featureFlags', key: 'a', message: 'filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → feature-flags/b → feature-flags/a; nothing can be created first' }])
+    expect(cycle.errors).toEqual([
+      {
+        kind: 'featureFlags',
+        key: 'a',
+        message:
+          'filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → feature-flags/b → feature-flags/a; nothing can be created first',
+      },
+    ])
     const missing = await plan(production, { featureFlags: [flag('a', 'nowhere')] })
-    expect(missing.errors).toEqual([{ kind: 'featureFlags', key: 'a', message: `filters.groups[0].properties[0].key: $ref "feature-flags/nowhere" names nothing: no featureFlags has the key "nowhere" in project ${PRODUCTION} or in the configuration` }])
-    const wrongKind = await plan(production, { experiments: [{ name: 'X', feature_flag_key: 'x', holdout_id: { $ref: 'cohorts/Beta users' } }] })
+    expect(missing.errors).toEqual([
+      {
+        kind: 'featureFlags',
+        key: 'a',
+        message: `filters.groups[0].properties[0].key: $ref "feature-flags/nowhere" names nothing: no featureFlags has the key "nowhere" in project ${PRODUCTION} or in the configuration`,
+      },
+    ])
+    const wrongKind = await plan(production, {
+      experiments: [{ name: 'X', feature_flag_key: 'x', holdout_id: { $ref: 'cohorts/Beta users' } }],
+    })
     expect(wrongKind.errors[0]!.message).toContain('names a resource of cohorts, where the id of one of holdouts goes')
     await expect(apply(production, cycle)).rejects.toThrow(/has 1 error/)
     expect(writesSince(e2e.fake, start)).toEqual([])
@@ -203,18 +314,24 @@ describe('the project graph: references by key, dependency order, copies with th
     const actions = []
     for await (const action of production.actions.list()) actions.push(action)
     expect(actions).toHaveLength(1)
-    expect(changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['checkout-v2'] })).changes)).toEqual([])
+    expect(
+      changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['checkout-v2'] })).changes),
+    ).toEqual([])
   })
 })
 
-async function targetIds(client: ProjectClient): Promise<Record<'experiments' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics', any[]>> {
+async function targetIds(
+  client: ProjectClient,
+): Promise<Record<'experiments' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics', any[]>> {
   const all = async <T>(items: AsyncIterable<T>) => {
     const out: T[] = []
     for await (const item of items) out.push(item)
     return out
   }
   return {
-    experiments: await Promise.all((await all(client.experiments.list())).map((item) => client.experiments.retrieve(item.id))),
+    experiments: await Promise.all(
+      (await all(client.experiments.list())).map((item) => client.experiments.retrieve(item.id)),
+    ),
     featureFlags: await all(client.featureFlags.list()),
     cohorts: await all(client.cohorts.list()),
     actions: await all(client.actions.list()),

@@ -114,7 +114,7 @@ describe('hog function tests', () => {
     ])
   })
 
-  it('--remote: the fake\'s invocations give the same verdicts, with the calls read from its mock lines', async () => {
+  it("--remote: the fake's invocations give the same verdicts, with the calls read from its mock lines", async () => {
     const { fake, client } = fakeClient()
     const remoteOnly = TESTS.split('- name: a failed delivery')[0]!
     for (const body of [GOOD_BODY, BROKEN_BODY]) {

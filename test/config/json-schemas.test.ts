@@ -39,13 +39,28 @@ const WITH_IDS: Partial<Record<ConfigKind, { spec: Spec; sites: number }>> = {
       holdout_id: 7,
       saved_metrics_ids: [{ id: 8, metadata: { type: 'primary' } }],
       metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: 1 } }],
-      metrics_secondary: [{ kind: 'ExperimentMetric', metric_type: 'funnel', series: [{ kind: 'EventsNode', event: '$pageview' }, { kind: 'ActionsNode', id: 2 }] }],
+      metrics_secondary: [
+        {
+          kind: 'ExperimentMetric',
+          metric_type: 'funnel',
+          series: [
+            { kind: 'EventsNode', event: '$pageview' },
+            { kind: 'ActionsNode', id: 2 },
+          ],
+        },
+      ],
       exposure_criteria: { exposure_config: { kind: 'ActionsNode', id: 3 } },
     },
     sites: 5,
   },
   savedMetrics: { spec: graph.conversion as Spec, sites: 1 },
-  featureFlags: { spec: { ...graph.checkoutFlag, filters: { ...graph.checkoutFlag.filters, holdout: { id: 7, exclusion_percentage: 5 } } } as Spec, sites: 3 },
+  featureFlags: {
+    spec: {
+      ...graph.checkoutFlag,
+      filters: { ...graph.checkoutFlag.filters, holdout: { id: 7, exclusion_percentage: 5 } },
+    } as Spec,
+    sites: 3,
+  },
   cohorts: {
     spec: {
       name: 'Returning buyers',
@@ -54,7 +69,18 @@ const WITH_IDS: Partial<Record<ConfigKind, { spec: Spec; sites: number }>> = {
           type: 'AND',
           values: [
             ...(graph.betaTesters.filters as { properties: { values: unknown[] } }).properties.values,
-            { type: 'behavioral', key: 305, event_type: 'actions', value: 'performed_event_sequence', seq_event: 306, seq_event_type: 'actions', time_value: 7, time_interval: 'day', seq_time_value: 1, seq_time_interval: 'day' },
+            {
+              type: 'behavioral',
+              key: 305,
+              event_type: 'actions',
+              value: 'performed_event_sequence',
+              seq_event: 306,
+              seq_event_type: 'actions',
+              time_value: 7,
+              time_interval: 'day',
+              seq_time_value: 1,
+              seq_time_interval: 'day',
+            },
           ],
         },
       },
@@ -87,20 +113,32 @@ const WITH_IDS: Partial<Record<ConfigKind, { spec: Spec; sites: number }>> = {
       name: 'Upgrades by beta users',
       query: {
         kind: 'InsightVizNode',
-        source: { kind: 'TrendsQuery', series: [{ kind: 'ActionsNode', id: 12 }], properties: [{ key: 'id', type: 'cohort', value: 4 }] },
+        source: {
+          kind: 'TrendsQuery',
+          series: [{ kind: 'ActionsNode', id: 12 }],
+          properties: [{ key: 'id', type: 'cohort', value: 4 }],
+        },
       },
     },
     sites: 2,
   },
   dashboards: {
-    spec: { name: 'Growth', tiles: [{ insight: 9, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }, { insight: 10 }] },
+    spec: {
+      name: 'Growth',
+      tiles: [
+        { insight: 9, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } },
+        { text: { body: 'Notes' } },
+        { insight: 10 },
+      ],
+    },
     sites: 2,
   },
   earlyAccessFeatures: { spec: { name: 'Dark mode', stage: 'beta', feature_flag_id: 4 }, sites: 1 },
 }
 
 /** The spec with every id as a `$ref` (`<folder>/k<id>`). */
-const withAllRefs = (kind: ConfigKind, spec: Spec) => withRefs(kind, spec, () => ({ get: (id: string) => `k${id}` }) as never)
+const withAllRefs = (kind: ConfigKind, spec: Spec) =>
+  withRefs(kind, spec, () => ({ get: (id: string) => `k${id}` }) as never)
 
 describe('the configuration JSON Schemas', () => {
   for (const [kind, sample] of Object.entries(WITH_IDS) as Array<[ConfigKind, { spec: Spec; sites: number }]>) {
@@ -116,7 +154,10 @@ describe('the configuration JSON Schemas', () => {
       // A $ref to another kind's folder, or without a key, is refused at each site.
       for (const [index, site] of referenceSites(kind, spec).entries()) {
         const wrongFolder = Object.keys(REF_FOLDERS).find((folder) => REF_FOLDERS[folder] !== site.target)!
-        for (const ref of [`${wrongFolder}/k1`, `${Object.keys(REF_FOLDERS).find((folder) => REF_FOLDERS[folder] === site.target)}/`]) {
+        for (const ref of [
+          `${wrongFolder}/k1`,
+          `${Object.keys(REF_FOLDERS).find((folder) => REF_FOLDERS[folder] === site.target)}/`,
+        ]) {
           const wrong = structuredClone(spec)
           const wrongSite = referenceSites(kind, wrong)[index]!
           ;(wrongSite.holder as Record<string | number, unknown>)[wrongSite.field] = { $ref: ref }
@@ -140,11 +181,18 @@ describe('the configuration JSON Schemas', () => {
   it('every kind has one; a kind without reference sites takes its create body and $renamedFrom', () => {
     for (const kind of KIND_NAMES) expect(() => configJsonSchema(kind, bodyOf(kind))).not.toThrow()
     expect(configValid('actions')({ ...graph.signedUp, $renamedFrom: 'Signed-up' })).toBe(true)
-    expect(configValid('holdouts')({ ...graph.q3, filters: [{ properties: [], rollout_percentage: { $ref: 'holdouts/x' } }] })).toBe(false)
+    expect(
+      configValid('holdouts')({
+        ...graph.q3,
+        filters: [{ properties: [], rollout_percentage: { $ref: 'holdouts/x' } }],
+      }),
+    ).toBe(false)
   })
 
   it('a body whose shape moved away from a reference site is an error, not a schema that silently accepts nothing', () => {
-    expect(() => configJsonSchema('experiments', { type: 'object', properties: { name: { type: 'string' } } })).toThrow('configJsonSchema(experiments): no field holdout_id where the top level leads')
+    expect(() => configJsonSchema('experiments', { type: 'object', properties: { name: { type: 'string' } } })).toThrow(
+      'configJsonSchema(experiments): no field holdout_id where the top level leads',
+    )
   })
 
   describe('written and used', () => {
@@ -160,20 +208,34 @@ describe('the configuration JSON Schemas', () => {
       expect(writeConfigJsonSchemas(schemas)).toBe(KIND_NAMES.length + 1)
       // The hog function test files' schema: the test shape's, which takes a case and refuses a misspelt member.
       const tests = ajv.compile(JSON.parse(readFileSync(join(schemas, HOG_TESTS_SCHEMA_FILE), 'utf8')) as object)
-      const testCase = { name: 'sends', event: { event: 'order_placed' }, expect: { calls: [{ url: 'https://x.test', bodyIncludes: { a: 1 } }] } }
+      const testCase = {
+        name: 'sends',
+        event: { event: 'order_placed' },
+        expect: { calls: [{ url: 'https://x.test', bodyIncludes: { a: 1 } }] },
+      }
       expect(tests([testCase])).toBe(true)
       expect(tests([{ ...testCase, expect: { calls: [{ methd: 'POST' }] } }])).toBe(false)
-      const config = Object.fromEntries(Object.entries(WITH_IDS).map(([kind, sample]) => [kind, [withAllRefs(kind as ConfigKind, sample!.spec)]])) as ProjectConfig
+      const config = Object.fromEntries(
+        Object.entries(WITH_IDS).map(([kind, sample]) => [kind, [withAllRefs(kind as ConfigKind, sample!.spec)]]),
+      ) as ProjectConfig
       await writeConfig(join(dir, 'posthog'), config)
       for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, Spec[]]>) {
         const ops = kindOps(kind)
-        const file = join(dir, 'posthog', ops.folder, `${String(specs[0]![ops.keyField]).replace(/[^\w.-]/g, '-')}.yaml`)
+        const file = join(
+          dir,
+          'posthog',
+          ops.folder,
+          `${String(specs[0]![ops.keyField]).replace(/[^\w.-]/g, '-')}.yaml`,
+        )
         const text = readFileSync(file, 'utf8')
         const schemaFile = resolve(dirname(file), text.split('\n')[0]!.split('$schema=')[1]!)
         // Written beside the files, the same as the build ships.
         expect(schemaFile).toBe(join(dir, 'posthog', '.schemas', configSchemaFile(kind)))
         expect(readFileSync(schemaFile, 'utf8')).toBe(readFileSync(join(schemas, configSchemaFile(kind)), 'utf8'))
-        expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual({ title: `${ops.folder} configuration file`, ...configJsonSchema(kind, bodyOf(kind)) })
+        expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual({
+          title: `${ops.folder} configuration file`,
+          ...configJsonSchema(kind, bodyOf(kind)),
+        })
         expect(configValid(kind)(parse(text))).toBe(true)
         expect(JSON.stringify(parse(text))).toContain('"$ref"')
       }

@@ -15,18 +15,28 @@ import { PRODUCTION, STAGING } from './setup.js'
 const KINDS = ['actions', 'cohorts', 'holdouts', 'featureFlags'] as const
 
 async function setUp(client: ProjectClient): Promise<void> {
-  await client.actions.create({ name: 'Bought', steps: [{ event: 'bought' }, { event: '$autocapture', selector: 'button.buy', text: 'Buy' }] })
-  const filters = { properties: { type: 'OR', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] } }
+  await client.actions.create({
+    name: 'Bought',
+    steps: [{ event: 'bought' }, { event: '$autocapture', selector: 'button.buy', text: 'Buy' }],
+  })
+  const filters = {
+    properties: { type: 'OR', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] },
+  }
   const cohort = await client.cohorts.create({ name: 'Pro users', filters } as never)
   await client.holdouts.create({ name: 'Q4 holdout', filters: [{ properties: [], rollout_percentage: 10 }] })
-  const groups = [{ properties: [{ key: 'id', type: 'cohort', value: cohort.id, operator: 'in' }], rollout_percentage: 100 }, { properties: [], rollout_percentage: 20 }]
+  const groups = [
+    { properties: [{ key: 'id', type: 'cohort', value: cohort.id, operator: 'in' }], rollout_percentage: 100 },
+    { properties: [], rollout_percentage: 20 },
+  ]
   await client.featureFlags.create({ key: 'pro-checkout', filters: { groups } } as never)
 }
 
 /** Every file of the folder by its path under it (dot folders included), with its text. */
 function files(dir: string): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const folder of readdirSync(dir)) for (const name of readdirSync(join(dir, folder))) out[`${folder}/${name}`] = readFileSync(join(dir, folder, name), 'utf8')
+  for (const folder of readdirSync(dir))
+    for (const name of readdirSync(join(dir, folder)))
+      out[`${folder}/${name}`] = readFileSync(join(dir, folder, name), 'utf8')
   return out
 }
 
@@ -45,7 +55,12 @@ describe('pulled files', () => {
     await writeConfig(dir, await pull(staging, { kinds: [...KINDS] }))
     const written = files(dir)
     const specs = Object.entries(written).filter(([path]) => !path.startsWith('.schemas/'))
-    expect(specs.map(([path]) => path).sort()).toEqual(['actions/Bought.yaml', 'cohorts/Pro-users.yaml', 'feature-flags/pro-checkout.yaml', 'holdouts/Q4-holdout.yaml'])
+    expect(specs.map(([path]) => path).sort()).toEqual([
+      'actions/Bought.yaml',
+      'cohorts/Pro-users.yaml',
+      'feature-flags/pro-checkout.yaml',
+      'holdouts/Q4-holdout.yaml',
+    ])
     for (const [path, text] of specs) {
       expect(text, path).not.toMatch(/: null$/m)
       expect(text, path).not.toMatch(/^\s*groups: \[\]$/m)
@@ -56,9 +71,12 @@ describe('pulled files', () => {
     expect(action).toContain('  - event: bought\n  - event: $autocapture\n    selector: button.buy\n    text: Buy\n')
     const flag = written['feature-flags/pro-checkout.yaml']!
     // evaluation_tags is the older name of evaluation_contexts; a group's aggregation is the flag's; no payloads.
-    for (const derived of ['evaluation_tags', 'aggregation_group_type_index', 'variant', 'payloads', 'cohort_name']) expect(flag).not.toMatch(new RegExp(`^\\s*(- )?${derived}:`, 'm'))
+    for (const derived of ['evaluation_tags', 'aggregation_group_type_index', 'variant', 'payloads', 'cohort_name'])
+      expect(flag).not.toMatch(new RegExp(`^\\s*(- )?${derived}:`, 'm'))
     // Read back: the same project plans nothing.
-    expect((await plan(staging, await readConfig(dir))).changes.every((change) => change.action === 'unchanged')).toBe(true)
+    expect((await plan(staging, await readConfig(dir))).changes.every((change) => change.action === 'unchanged')).toBe(
+      true,
+    )
   })
 
   it('what is left out comes back the same: applied to another project, it pulls as the same files', async () => {
@@ -67,10 +85,15 @@ describe('pulled files', () => {
     await setUp(staging)
     const [from, to] = [join(work, 'staging'), join(work, 'production')]
     await writeConfig(from, await pull(staging, { kinds: [...KINDS] }))
-    expect(await apply(production, await plan(production, await readConfig(from)))).toMatchObject({ applied: 4, failed: 0 })
+    expect(await apply(production, await plan(production, await readConfig(from)))).toMatchObject({
+      applied: 4,
+      failed: 0,
+    })
     await writeConfig(to, await pull(production, { kinds: [...KINDS] }))
     expect(files(to)).toEqual(files(from))
-    expect((await plan(production, await readConfig(to))).changes.every((change) => change.action === 'unchanged')).toBe(true)
+    expect(
+      (await plan(production, await readConfig(to))).changes.every((change) => change.action === 'unchanged'),
+    ).toBe(true)
   })
 
   it('name a schema written beside them, which resolves wherever the folder is moved', async () => {
@@ -83,7 +106,10 @@ describe('pulled files', () => {
     rmSync(join(work, 'elsewhere'), { recursive: true, force: true })
     mkdirSync(dirname(moved), { recursive: true })
     renameSync(join(work, 'moved'), moved)
-    for (const [kind, folder, file] of [['actions', 'actions', 'Bought.yaml'], ['featureFlags', 'feature-flags', 'pro-checkout.yaml']] as const) {
+    for (const [kind, folder, file] of [
+      ['actions', 'actions', 'Bought.yaml'],
+      ['featureFlags', 'feature-flags', 'pro-checkout.yaml'],
+    ] as const) {
       const path = join(moved, folder, file)
       const header = readFileSync(path, 'utf8').split('\n', 1)[0]!
       expect(header).toBe(`# yaml-language-server: $schema=../.schemas/config.${kind}.json`)

@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from 'posthog-project-client'
-import { apply, ConfigError, formatPlan, plan, planCopy, pull, readPlan, StalePlanError, writePlan, type ProjectConfig } from 'posthog-project-client/config'
+import {
+  apply,
+  ConfigError,
+  formatPlan,
+  plan,
+  planCopy,
+  pull,
+  readPlan,
+  StalePlanError,
+  writePlan,
+  type ProjectConfig,
+} from 'posthog-project-client/config'
 import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
 import * as surveys from '../fixtures/payloads/surveys.js'
 import { useE2E } from '../helpers/fake-server.js'
@@ -24,16 +35,39 @@ describe('saved plans', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
   const clients = () => {
     const staging = e2e.client({ projectId: STAGING })
-    return { staging, production: staging.withOptions({ projectId: PRODUCTION }), qa: staging.withOptions({ projectId: QA }) }
+    return {
+      staging,
+      production: staging.withOptions({ projectId: PRODUCTION }),
+      qa: staging.withOptions({ projectId: QA }),
+    }
   }
   const env = { [WEBHOOK_SECRET_VARIABLE]: WEBHOOK_SECRET }
-  const storedSecret = (projectId: number, name: string) => [...e2e.fake.stateOf(projectId).hogFunctions.values()].find((fn) => fn.name === name && !fn.deleted)?.inputs.api_token?.value
+  const storedSecret = (projectId: number, name: string) =>
+    [...e2e.fake.stateOf(projectId).hogFunctions.values()].find((fn) => fn.name === name && !fn.deleted)?.inputs
+      .api_token?.value
   /** A copy of the saved file with `edit` applied and its checksum made right again: a deliberate forgery. */
   const forge = (edit: (saved: Record<string, unknown>) => void) => {
     const { checksum: _old, ...saved } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
     edit(saved)
-    const sorted = (value: unknown): unknown => (Array.isArray(value) ? value.map(sorted) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, inner]) => [key, sorted(inner)])) : value)
-    writeFileSync(file, JSON.stringify({ ...saved, checksum: createHash('sha256').update(JSON.stringify(sorted(saved))).digest('hex') }))
+    const sorted = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sorted)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .sort(([a], [b]) => (a < b ? -1 : 1))
+                .map(([key, inner]) => [key, sorted(inner)]),
+            )
+          : value
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...saved,
+        checksum: createHash('sha256')
+          .update(JSON.stringify(sorted(saved)))
+          .digest('hex'),
+      }),
+    )
   }
 
   it('holds $env references, never the secret; read back, it applies what the plan said and nothing more', async () => {
@@ -56,7 +90,10 @@ describe('saved plans', () => {
     const report = await apply(production, read)
     expect(report).toMatchObject({ applied: 2, failed: 0 })
     const writes = writesSince(e2e.fake, from)
-    expect(writes.map((write) => `${write.method} ${write.path.replace(/[0-9a-f-]{36}/, 'ID')}`)).toEqual([`POST /api/projects/${PRODUCTION}/hog_functions/`, `PATCH /api/projects/${PRODUCTION}/surveys/ID/`])
+    expect(writes.map((write) => `${write.method} ${write.path.replace(/[0-9a-f-]{36}/, 'ID')}`)).toEqual([
+      `POST /api/projects/${PRODUCTION}/hog_functions/`,
+      `PATCH /api/projects/${PRODUCTION}/surveys/ID/`,
+    ])
     expect(writes[1]!.body).toMatchObject({ description: surveys.nps.description })
     expect(storedSecret(PRODUCTION, 'Order webhook')).toBe(WEBHOOK_SECRET)
     expect(JSON.stringify(report)).not.toContain(WEBHOOK_SECRET)
@@ -69,17 +106,27 @@ describe('saved plans', () => {
     await staging.hogFunctions.create(hogFunctions.webhook)
     await writePlan(file, await planCopy(staging, production, { kinds: ['hogFunctions'], env }))
     const missing = await readPlan(file, { env: {} })
-    expect(missing.errors).toEqual([{ kind: 'hogFunctions', key: 'Order webhook', message: `environment variable ${WEBHOOK_SECRET_VARIABLE} is not set` }])
+    expect(missing.errors).toEqual([
+      {
+        kind: 'hogFunctions',
+        key: 'Order webhook',
+        message: `environment variable ${WEBHOOK_SECRET_VARIABLE} is not set`,
+      },
+    ])
     forge((saved) => {
       const [change] = saved.changes as Array<{ send: { inputs: { api_token: unknown } } }>
       change!.send.inputs.api_token = { value: { $env: 'AWS_SECRET_ACCESS_KEY' } }
     })
     const stolen = await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' } })
-    expect(stolen.errors.map((error) => error.message)).toEqual(['$env AWS_SECRET_ACCESS_KEY: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)'])
+    expect(stolen.errors.map((error) => error.message)).toEqual([
+      '$env AWS_SECRET_ACCESS_KEY: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)',
+    ])
     const from = e2e.fake.requests.length
     await expect(apply(production, stolen)).rejects.toThrow(InvalidArgumentError)
     expect(e2e.fake.requests.length).toBe(from)
-    expect((await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' }, allowEnv: [/^AWS_/] })).errors).toEqual([])
+    expect(
+      (await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' }, allowEnv: [/^AWS_/] })).errors,
+    ).toEqual([])
   })
 
   it('a kept secret stays kept: an update of another input sends the mask, and the file holds no value', async () => {
@@ -87,7 +134,9 @@ describe('saved plans', () => {
     await staging.hogFunctions.create(hogFunctions.webhook)
     const config = await pull(staging, { kinds: ['hogFunctions'] })
     const [spec] = config.hogFunctions!
-    const edited: ProjectConfig = { hogFunctions: [{ ...spec!, inputs: { ...spec!.inputs, url: { value: 'https://new.example.com/orders' } } }] }
+    const edited: ProjectConfig = {
+      hogFunctions: [{ ...spec!, inputs: { ...spec!.inputs, url: { value: 'https://new.example.com/orders' } } }],
+    }
     await writePlan(file, await plan(staging, edited, { env: {} }))
     expect(readFileSync(file, 'utf8')).not.toContain(WEBHOOK_SECRET)
     const from = e2e.fake.requests.length
@@ -103,14 +152,21 @@ describe('saved plans', () => {
     const b = await staging.surveys.create(surveys.apiSurvey)
     const c = await staging.surveys.create({ ...surveys.apiSurvey, name: 'Third' })
     const config = await pull(staging, { kinds: ['surveys'] })
-    const desired = { surveys: config.surveys!.filter((spec) => spec.name !== 'Third').map((spec) => ({ ...spec, description: 'Reviewed' })) }
+    const desired = {
+      surveys: config
+        .surveys!.filter((spec) => spec.name !== 'Third')
+        .map((spec) => ({ ...spec, description: 'Reviewed' })),
+    }
     await writePlan(file, await plan(staging, desired, { prune: true }))
     await staging.surveys.update(b.id, { description: 'Changed by hand' })
     await staging.surveys.delete(c.id)
     const from = e2e.fake.requests.length
     const error = await apply(staging, await readPlan(file)).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(StalePlanError)
-    expect((error as StalePlanError).changes.map((change) => `${change.action} ${change.key}`)).toEqual(['update In-app API survey', 'delete Third'])
+    expect((error as StalePlanError).changes.map((change) => `${change.action} ${change.key}`)).toEqual([
+      'update In-app API survey',
+      'delete Third',
+    ])
     expect((error as Error).message).toContain('nothing was written')
     expect(writesSince(e2e.fake, from)).toEqual([])
     expect(e2e.fake.requests.slice(from).map((request) => request.method)).toEqual(['GET', 'GET', 'GET'])
@@ -119,9 +175,13 @@ describe('saved plans', () => {
 
   it('N updates cost N re-reads and N writes', async () => {
     const { staging } = clients()
-    for (let index = 0; index < 6; index += 1) await staging.surveys.create({ ...surveys.apiSurvey, name: `Survey ${index}` })
+    for (let index = 0; index < 6; index += 1)
+      await staging.surveys.create({ ...surveys.apiSurvey, name: `Survey ${index}` })
     const config = await pull(staging, { kinds: ['surveys'] })
-    await writePlan(file, await plan(staging, { surveys: config.surveys!.map((spec) => ({ ...spec, description: 'New' })) }))
+    await writePlan(
+      file,
+      await plan(staging, { surveys: config.surveys!.map((spec) => ({ ...spec, description: 'New' })) }),
+    )
     const read = await readPlan(file)
     const from = e2e.fake.requests.length
     await apply(staging, read)
@@ -157,7 +217,11 @@ describe('saved plans', () => {
 
   it('no value read from the environment is in the file: a whole JSON value, a dictionary, a reference nested in one', async () => {
     const { staging } = clients()
-    const values = { POSTHOG_SECRET_HEADERS: '{"Authorization":"Bearer env-json-secret"}', POSTHOG_SECRET_TOKEN: 'env-nested-secret', POSTHOG_SECRET_BODY: '{"key":"env-body-secret"}' }
+    const values = {
+      POSTHOG_SECRET_HEADERS: '{"Authorization":"Bearer env-json-secret"}',
+      POSTHOG_SECRET_TOKEN: 'env-nested-secret',
+      POSTHOG_SECRET_BODY: '{"key":"env-body-secret"}',
+    }
     const spec = {
       type: 'destination' as const,
       name: 'Headers webhook',
@@ -178,7 +242,8 @@ describe('saved plans', () => {
     const planned = await plan(staging, { hogFunctions: [spec as never] }, { env: values })
     await writePlan(file, planned)
     const text = readFileSync(file, 'utf8')
-    for (const value of [...Object.values(values), 'env-json-secret', 'env-nested-secret', 'env-body-secret']) expect(text).not.toContain(value)
+    for (const value of [...Object.values(values), 'env-json-secret', 'env-nested-secret', 'env-body-secret'])
+      expect(text).not.toContain(value)
     for (const name of Object.keys(values)) expect(text).toContain(`"$env": "${name}"`)
   })
 
@@ -186,7 +251,9 @@ describe('saved plans', () => {
     const { staging } = clients()
     const result = await plan(staging, { hogFunctions: [hogFunctions.webhook] })
     expect(result.errors).toEqual([])
-    await expect(writePlan(file, result)).rejects.toThrow('hogFunctions "Order webhook": inputs.api_token is a secret written as a value, which a saved plan never holds')
+    await expect(writePlan(file, result)).rejects.toThrow(
+      'hogFunctions "Order webhook": inputs.api_token is a secret written as a value, which a saved plan never holds',
+    )
     expect(() => readFileSync(file)).toThrow(/ENOENT/)
     expect(await apply(staging, result)).toMatchObject({ applied: 1 })
   })

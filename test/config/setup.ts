@@ -16,10 +16,14 @@ export const WEBHOOK_SECRET_VARIABLE = 'POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN'
 
 /** Every realistic create payload of the type tests, made in the client's project. */
 export async function createFixtures(client: ProjectClient): Promise<void> {
-  for (const body of [experiments.fullCreate, experiments.minimalCreate, experiments.actionExposureCreate]) await client.experiments.create(body)
-  for (const body of [surveys.nps, surveys.choices, surveys.links, surveys.external, surveys.apiSurvey]) await client.surveys.create(body)
-  for (const body of [hogFunctions.webhook, hogFunctions.slack, hogFunctions.personUpdates]) await client.hogFunctions.create(body)
-  for (const body of [endpoints.topEvents, endpoints.greeting, endpoints.weeklyPageviews]) await client.endpoints.create(body)
+  for (const body of [experiments.fullCreate, experiments.minimalCreate, experiments.actionExposureCreate])
+    await client.experiments.create(body)
+  for (const body of [surveys.nps, surveys.choices, surveys.links, surveys.external, surveys.apiSurvey])
+    await client.surveys.create(body)
+  for (const body of [hogFunctions.webhook, hogFunctions.slack, hogFunctions.personUpdates])
+    await client.hogFunctions.create(body)
+  for (const body of [endpoints.topEvents, endpoints.greeting, endpoints.weeklyPageviews])
+    await client.endpoints.create(body)
   await client.eventDefinitions.create(eventDefinitions.checkout)
 }
 
@@ -32,7 +36,8 @@ export function writesSince(fake: FakeApi, from: number): Array<{ method: string
 }
 
 export async function findExperiment(client: ProjectClient, flagKey: string): Promise<Experiment> {
-  for await (const experiment of client.experiments.listIncludingArchived()) if (experiment.feature_flag_key === flagKey) return experiment
+  for await (const experiment of client.experiments.listIncludingArchived())
+    if (experiment.feature_flag_key === flagKey) return experiment
   throw new Error(`no experiment ${flagKey}`)
 }
 
@@ -40,20 +45,44 @@ export async function findExperiment(client: ProjectClient, flagKey: string): Pr
 export const layout = (x: number, y: number) => ({ sm: { x, y, w: 6, h: 5 }, xs: { x: 0, y: y * 2, w: 6, h: 5 } })
 
 /** A dashboard with three insights (one counting an action, one filtered by a cohort) and a text tile. */
-export async function growthDashboard(client: ProjectClient, names = { action: 'Signed up', cohort: 'Beta users' }): Promise<{ dashboard: number; insights: number[]; action: number; cohort: number }> {
+export async function growthDashboard(
+  client: ProjectClient,
+  names = { action: 'Signed up', cohort: 'Beta users' },
+): Promise<{ dashboard: number; insights: number[]; action: number; cohort: number }> {
   const action = await client.actions.create({ name: names.action, steps: [{ event: 'signed_up' }] })
-  const cohort = await client.cohorts.create({ name: names.cohort, filters: { properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] } } } as never)
+  const cohort = await client.cohorts.create({
+    name: names.cohort,
+    filters: {
+      properties: { type: 'OR', values: [{ type: 'person', key: 'beta', operator: 'exact', value: ['true'] }] },
+    },
+  } as never)
   const dashboard = await client.dashboards.create({ name: 'Growth', description: 'Weekly numbers' })
-  const trends = (series: unknown, more: object = {}) => ({ kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series, ...more } })
-  const signups = await client.insights.create({ name: 'Signups', query: trends([{ kind: 'ActionsNode', id: action.id, name: 'Signed up' }]) as never, dashboards: [dashboard.id] })
-  const beta = await client.insights.create({
-    name: 'Beta pageviews',
-    query: trends([{ kind: 'EventsNode', event: '$pageview' }], { properties: [{ key: 'id', type: 'cohort', value: cohort.id }] }) as never,
+  const trends = (series: unknown, more: object = {}) => ({
+    kind: 'InsightVizNode',
+    source: { kind: 'TrendsQuery', series, ...more },
+  })
+  const signups = await client.insights.create({
+    name: 'Signups',
+    query: trends([{ kind: 'ActionsNode', id: action.id, name: 'Signed up' }]) as never,
     dashboards: [dashboard.id],
   })
-  const all = await client.insights.create({ name: 'All pageviews', query: trends([{ kind: 'EventsNode', event: '$pageview' }]) as never, dashboards: [dashboard.id] })
+  const beta = await client.insights.create({
+    name: 'Beta pageviews',
+    query: trends([{ kind: 'EventsNode', event: '$pageview' }], {
+      properties: [{ key: 'id', type: 'cohort', value: cohort.id }],
+    }) as never,
+    dashboards: [dashboard.id],
+  })
+  const all = await client.insights.create({
+    name: 'All pageviews',
+    query: trends([{ kind: 'EventsNode', event: '$pageview' }]) as never,
+    dashboards: [dashboard.id],
+  })
   const placed = await client.dashboards.retrieve(dashboard.id)
-  const tileOf = (insight: number) => (placed.tiles as Array<{ id: number; insight: { id: number } | null }>).find((tile) => tile.insight?.id === insight)!.id
+  const tileOf = (insight: number) =>
+    (placed.tiles as Array<{ id: number; insight: { id: number } | null }>).find(
+      (tile) => tile.insight?.id === insight,
+    )!.id
   await client.dashboards.update(dashboard.id, {
     tiles: [
       { id: tileOf(signups.id), layouts: layout(0, 0) },

@@ -15,7 +15,12 @@ describe('unknown members in configuration files', () => {
     const fake = createFakeApi({ projects: [1] })
     // A newer service: the query node has a member this SDK's shapes do not have, and so does the experiment.
     fake.seed.endpoints({ name: 'daily', query: { kind: 'HogQLQuery', query: 'select 1', sampleRate: 0.5 } })
-    fake.seed.experiments({ name: 'Pricing', feature_flag_key: 'pricing', metrics: [], rollout_plan: 'gradual' } as never)
+    fake.seed.experiments({
+      name: 'Pricing',
+      feature_flag_key: 'pricing',
+      metrics: [],
+      rollout_plan: 'gradual',
+    } as never)
     const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
     const dir = mkdtempSync(join(tmpdir(), 'posthog-unknown-'))
     roots.push(dir)
@@ -36,7 +41,11 @@ describe('unknown members in configuration files', () => {
     edit(join(dir, 'experiments', 'pricing.yaml'), /^name: Pricing$/m, 'name: Pricing\nrollout_plan: gradual')
     const result = await plan(client, await readConfig(dir), { env: {} })
     expect(result.errors).toEqual([])
-    expect(result.changes.map(({ kind, key, action }) => `${action} ${kind} ${key}`)).toEqual(['unchanged featureFlags pricing', 'unchanged endpoints daily', 'unchanged experiments pricing'])
+    expect(result.changes.map(({ kind, key, action }) => `${action} ${kind} ${key}`)).toEqual([
+      'unchanged featureFlags pricing',
+      'unchanged endpoints daily',
+      'unchanged experiments pricing',
+    ])
     expect(result.warnings.map(({ kind, key, message }) => `${kind} ${key}: ${message.split(';')[0]}`)).toEqual([
       'endpoints daily: query.sampleRate is not a member this SDK knows',
       'experiments pricing: rollout_plan is not a member this SDK knows',
@@ -47,7 +56,10 @@ describe('unknown members in configuration files', () => {
     const { client, dir } = await pulled()
     edit(join(dir, 'endpoints', 'daily.yaml'), 'select 1', 'select 2')
     const result = await plan(client, await readConfig(dir), { env: {} })
-    expect(result.changes.find((change) => change.kind === 'endpoints')).toMatchObject({ action: 'update', fields: [{ path: 'query.query', before: 'select 1', after: 'select 2' }] })
+    expect(result.changes.find((change) => change.kind === 'endpoints')).toMatchObject({
+      action: 'update',
+      fields: [{ path: 'query.query', before: 'select 1', after: 'select 2' }],
+    })
     expect(result.warnings.some((warning) => warning.message.startsWith('query.sampleRate is not a member'))).toBe(true)
   })
 
@@ -59,22 +71,35 @@ describe('unknown members in configuration files', () => {
     expect(error).toBeInstanceOf(ConfigError)
     const [problem] = (error as ConfigError).problems
     expect(problem).toMatchObject({ file, path: 'query.sampleRate' })
-    expect(problem!.line).toBe(readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes('sampleRate')) + 1)
+    expect(problem!.line).toBe(
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((line) => line.includes('sampleRate')) + 1,
+    )
     expect(problem!.message).toMatch(/^unknown field.*\(the live resource has another value\)$/)
   })
 
   it('a member the live resource does not have (a typo): a file problem with "did you mean"', async () => {
     const { client, dir } = await pulled()
     edit(join(dir, 'experiments', 'pricing.yaml'), /^name: Pricing$/m, 'name: Pricing\ndescripton: typo')
-    const error = (await plan(client, await readConfig(dir), { env: {} }).catch((caught: unknown) => caught)) as ConfigError
+    const error = (await plan(client, await readConfig(dir), { env: {} }).catch(
+      (caught: unknown) => caught,
+    )) as ConfigError
     expect(error).toBeInstanceOf(ConfigError)
-    expect(error.problems.map(({ path, message }) => `${path}: ${message}`)).toEqual(['descripton: unknown field; did you mean "description"?'])
+    expect(error.problems.map(({ path, message }) => `${path}: ${message}`)).toEqual([
+      'descripton: unknown field; did you mean "description"?',
+    ])
   })
 
   it('a create has no live resource: every unknown member is a file problem', async () => {
     const { client, dir } = await pulled()
-    writeFileSync(join(dir, 'endpoints', 'weekly.yaml'), 'name: weekly\nquery:\n  kind: HogQLQuery\n  query: select 1\n  sampleRate: 0.5\n')
-    await expect(plan(client, await readConfig(dir), { env: {} })).rejects.toMatchObject({ problems: [{ path: 'query.sampleRate' }] })
+    writeFileSync(
+      join(dir, 'endpoints', 'weekly.yaml'),
+      'name: weekly\nquery:\n  kind: HogQLQuery\n  query: select 1\n  sampleRate: 0.5\n',
+    )
+    await expect(plan(client, await readConfig(dir), { env: {} })).rejects.toMatchObject({
+      problems: [{ path: 'query.sampleRate' }],
+    })
   })
 
   it('with another problem in the file, readConfig reports them all at once', async () => {

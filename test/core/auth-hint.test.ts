@@ -4,7 +4,12 @@ import { AuthenticationError, ProjectClient } from '../../src/index.js'
 import { API_KEY, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
-const INVALID = { type: 'authentication_error', code: 'authentication_failed', detail: 'Personal API key found in request Authorization header is invalid.', attr: null }
+const INVALID = {
+  type: 'authentication_error',
+  code: 'authentication_failed',
+  detail: 'Personal API key found in request Authorization header is invalid.',
+  attr: null,
+}
 
 /** The 401 a host answers, as the client reports it. */
 async function unauthorized(baseUrl: string, apiKey = API_KEY): Promise<AuthenticationError> {
@@ -33,11 +38,14 @@ describe('AuthenticationError names the usual causes on PostHog Cloud', () => {
     expect(error.message).not.toContain(API_KEY)
   })
 
-  it.each(['https://posthog.internal.example.com', 'https://us.posthog.com.example.org', 'http://127.0.0.1:8000'])('a self-hosted host (%s) gets no such text', async (host) => {
-    const error = await unauthorized(host)
-    expect(error.message).toContain('failed with 401')
-    expect(error.message).not.toMatch(/region|revoked|posthog\.com needs/)
-  })
+  it.each(['https://posthog.internal.example.com', 'https://us.posthog.com.example.org', 'http://127.0.0.1:8000'])(
+    'a self-hosted host (%s) gets no such text',
+    async (host) => {
+      const error = await unauthorized(host)
+      expect(error.message).toContain('failed with 401')
+      expect(error.message).not.toMatch(/region|revoked|posthog\.com needs/)
+    },
+  )
 
   it.each(['https://us.posthog.com', 'https://eu.posthog.com', 'https://posthog.internal.example.com'])(
     'a project API key (phc_…) from %s: the message says a personal API key (phx_…) is needed, and no region hint',
@@ -52,7 +60,13 @@ describe('AuthenticationError names the usual causes on PostHog Cloud', () => {
   )
 
   it('an AuthenticationError built by hand for a Cloud URL carries the hint too', () => {
-    const error = new AuthenticationError({ status: 401, body: INVALID, headers: new Headers(), method: 'GET', url: 'https://eu.posthog.com/api/projects/1/surveys/' })
+    const error = new AuthenticationError({
+      status: 401,
+      body: INVALID,
+      headers: new Headers(),
+      method: 'GET',
+      url: 'https://eu.posthog.com/api/projects/1/surveys/',
+    })
     expect(error.message).toContain('a key made on https://us.posthog.com needs baseUrl https://us.posthog.com')
   })
 })

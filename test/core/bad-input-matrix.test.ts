@@ -14,7 +14,17 @@ import { stubFetch } from '../helpers/stub-fetch.js'
 const { fetch, urls: sent } = stubFetch()
 const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
 
-type Kind = 'intId' | 'strId' | 'version' | 'params' | 'startDate' | 'endDate' | 'listParams' | 'body' | 'optionalBody' | 'options'
+type Kind =
+  | 'intId'
+  | 'strId'
+  | 'version'
+  | 'params'
+  | 'startDate'
+  | 'endDate'
+  | 'listParams'
+  | 'body'
+  | 'optionalBody'
+  | 'options'
 /** One argument of a method: the kinds of bad value it gets, its name in errors, and a valid value. */
 type Arg = [kinds: Kind[], name: string, valid: unknown]
 
@@ -155,12 +165,23 @@ method('experiments', 'retrieve', [experimentId, opts])
 method('experiments', 'update', [experimentId, body(), opts])
 method('experiments', 'delete', [experimentId, opts])
 method('experiments', 'launch', [experimentId, [['startDate'], 'params', { start_date: new Date() }], opts])
-method('experiments', 'end', [experimentId, [['endDate'], 'params', { end_date: '2026-11-23T10:00:00Z', conclusion: 'won' }], opts])
+method('experiments', 'end', [
+  experimentId,
+  [['endDate'], 'params', { end_date: '2026-11-23T10:00:00Z', conclusion: 'won' }],
+  opts,
+])
 method('experiments', 'archive', [experimentId, opts])
 method('experiments', 'softDelete', [experimentId, opts])
 method('experiments', 'createExposureCohort', [experimentId, optionalBody, opts])
 method('experiments', 'duplicate', [experimentId, optionalBody, opts])
-method('experiments', 'recalculateTimeseries', [experimentId, body({ metric: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } }, fingerprint: 'f' }), opts])
+method('experiments', 'recalculateTimeseries', [
+  experimentId,
+  body({
+    metric: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } },
+    fingerprint: 'f',
+  }),
+  opts,
+])
 method('experiments', 'timeseriesResults', [experimentId, params({ metric_uuid: 'm', fingerprint: 'f' }), opts])
 method('experiments', 'eligibleFeatureFlags', [list(), opts])
 method('experiments', 'requiresFlagImplementation', [opts])
@@ -231,7 +252,13 @@ for (const [group, create] of [
   ['cohorts', { name: 'x' }],
   ['actions', { name: 'x' }],
   ['holdouts', { name: 'x', filters: [] }],
-  ['savedMetrics', { name: 'x', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } }],
+  [
+    'savedMetrics',
+    {
+      name: 'x',
+      query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } },
+    },
+  ],
 ] as const) {
   method(group, 'list', [list(), opts])
   method(group, 'create', [body(create), opts])
@@ -260,9 +287,26 @@ const SPECIFIC: Array<[method: string, args: unknown[], argument: string]> = [
   ['surveys.summarizeResponses', ['s', { question_index: -1 }], 'body.question_index'],
   ['surveys.summarizeResponses', ['s', { question_id: '' }], 'body.question_id'],
   ['experiments.recalculateTimeseries', [1, { metric: 'm', fingerprint: 'f' }], 'body.metric'],
-  ['experiments.recalculateTimeseries', [1, { metric: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } }, fingerprint: '' }], 'body.fingerprint'],
+  [
+    'experiments.recalculateTimeseries',
+    [
+      1,
+      {
+        metric: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } },
+        fingerprint: '',
+      },
+    ],
+    'body.fingerprint',
+  ],
   ['experiments.recalculateTimeseries', [1, { fingerprint: 'f' }], 'body.metric'],
-  ['experiments.recalculateTimeseries', [1, { metric: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } }], 'body.fingerprint'],
+  [
+    'experiments.recalculateTimeseries',
+    [
+      1,
+      { metric: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } },
+    ],
+    'body.fingerprint',
+  ],
   ['experiments.timeseriesResults', [1, { fingerprint: 'f' }], 'params.metric_uuid'],
   ['experiments.timeseriesResults', [1, { metric_uuid: 'm' }], 'params.fingerprint'],
   ['experiments.timeseriesResults', [1, undefined], 'params.metric_uuid'],
@@ -298,7 +342,12 @@ for (const [name, { args }] of Object.entries(METHODS)) {
     for (const [label, value, suffix] of kinds.flatMap((kind) => BAD[kind])) {
       const values = [...valid]
       values[position] = value
-      cases.push({ title: `${name} ${argName} ${label}`, method: name, args: values, argument: `${argName}${suffix ?? ''}` })
+      cases.push({
+        title: `${name} ${argName} ${label}`,
+        method: name,
+        args: values,
+        argument: `${argName}${suffix ?? ''}`,
+      })
     }
   })
 }
@@ -313,15 +362,29 @@ function validArgs(name: string): unknown[] {
 
 describe(`bad input, generated: ${cases.length} bad values over every argument of every public method`, () => {
   afterAll(() => {
-    console.log(`[reliability] bad input: ${cases.length} bad inputs over ${Object.keys(METHODS).length} methods, requests sent 0`)
+    console.log(
+      `[reliability] bad input: ${cases.length} bad inputs over ${Object.keys(METHODS).length} methods, requests sent 0`,
+    )
   })
 
   it('covers every public method of every resource', () => {
-    for (const group of ['experiments', 'hogFunctions', 'surveys', 'endpoints', 'eventDefinitions', 'featureFlags', 'cohorts', 'actions', 'holdouts', 'savedMetrics'] as const) {
+    for (const group of [
+      'experiments',
+      'hogFunctions',
+      'surveys',
+      'endpoints',
+      'eventDefinitions',
+      'featureFlags',
+      'cohorts',
+      'actions',
+      'holdouts',
+      'savedMetrics',
+    ] as const) {
       const resource = client[group]
       for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(resource))) {
         // `toCreateParams` sends nothing: test/resources/to-create-params.test.ts covers it.
-        if (name !== 'constructor' && name !== 'toCreateParams') expect(Object.keys(METHODS)).toContain(`${group}.${name}`)
+        if (name !== 'constructor' && name !== 'toCreateParams')
+          expect(Object.keys(METHODS)).toContain(`${group}.${name}`)
       }
     }
   })
@@ -386,7 +449,10 @@ describe('bad client options', () => {
     try {
       const before = sent.length
       for (const max of [Number.NaN, -1, '3']) {
-        const error = await client.experiments.list().toArray({ max: max as number }).catch((e: unknown) => e)
+        const error = await client.experiments
+          .list()
+          .toArray({ max: max as number })
+          .catch((e: unknown) => e)
         expect(error).toBeInstanceOf(InvalidArgumentError)
         expect((error as InvalidArgumentError).argument).toBe('max')
       }

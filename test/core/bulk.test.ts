@@ -1,6 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { bulk, type BulkItemResult, type BulkProgress, type BulkReport, type BulkSource } from '../../src/core/bulk.js'
-import { AbortError, InvalidArgumentError, ProjectClient, type Experiment, type ListOptions, type RequestOptions, type Survey } from '../../src/index.js'
+import {
+  AbortError,
+  InvalidArgumentError,
+  ProjectClient,
+  type Experiment,
+  type ListOptions,
+  type RequestOptions,
+  type Survey,
+} from '../../src/index.js'
 
 /** A promise resolved or rejected from outside, to hold calls in flight. */
 function deferred<T = void>() {
@@ -78,10 +86,13 @@ describe('bulk', () => {
   it('defaults to 4 calls in flight', async () => {
     const gate = deferred()
     let started = 0
-    const run = bulk(Array.from({ length: 9 }, (_, index) => index), async () => {
-      started++
-      await gate.promise
-    })
+    const run = bulk(
+      Array.from({ length: 9 }, (_, index) => index),
+      async () => {
+        started++
+        await gate.promise
+      },
+    )
     await settle()
     expect(started).toBe(4)
     gate.resolve()
@@ -297,20 +308,27 @@ describe('bulk', () => {
     ['concurrency: 0', () => bulk([1], () => 1, { concurrency: 0 }), 'options.concurrency'],
     ['concurrency: 1.5', () => bulk([1], () => 1, { concurrency: 1.5 }), 'options.concurrency'],
     ['concurrency: NaN', () => bulk([1], () => 1, { concurrency: Number.NaN }), 'options.concurrency'],
-    ['concurrency: Infinity', () => bulk([1], () => 1, { concurrency: Number.POSITIVE_INFINITY }), 'options.concurrency'],
+    [
+      'concurrency: Infinity',
+      () => bulk([1], () => 1, { concurrency: Number.POSITIVE_INFINITY }),
+      'options.concurrency',
+    ],
     ['concurrency: "2"', () => bulk([1], () => 1, { concurrency: '2' as never }), 'options.concurrency'],
     ['signal: {}', () => bulk([1], () => 1, { signal: {} as never }), 'options.signal'],
     ['stopOnError: "yes"', () => bulk([1], () => 1, { stopOnError: 'yes' as never }), 'options.stopOnError'],
     ['onProgress: 1', () => bulk([1], () => 1, { onProgress: 1 as never }), 'options.onProgress'],
   ]
-  it.each(badArguments)('bad argument (%s): InvalidArgumentError naming it, nothing run', async (_name, call, argument) => {
-    const error = await call().then(
-      () => undefined,
-      (reason: unknown) => reason,
-    )
-    expect(error).toBeInstanceOf(InvalidArgumentError)
-    expect((error as InvalidArgumentError).argument).toBe(argument)
-  })
+  it.each(badArguments)(
+    'bad argument (%s): InvalidArgumentError naming it, nothing run',
+    async (_name, call, argument) => {
+      const error = await call().then(
+        () => undefined,
+        (reason: unknown) => reason,
+      )
+      expect(error).toBeInstanceOf(InvalidArgumentError)
+      expect((error as InvalidArgumentError).argument).toBe(argument)
+    },
+  )
 
   it('bad options are refused before the source is read or fn runs', async () => {
     const source = countingSource(3)

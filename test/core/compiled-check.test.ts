@@ -21,14 +21,29 @@ type Schema = z.ZodMiniType
 const zodParse = (schema: Schema, value: unknown) => z.safeParse(schema, value)
 
 /** Every schema exported by src/schemas. */
-const schemas: Array<[string, Schema]> = [common, endpointSchemas, eventDefinitionSchemas, experimentSchemas, hogFunctionSchemas, surveySchemas].flatMap(
-  (module) =>
-    Object.entries(module).filter((entry): entry is [string, Schema] => typeof entry[1] === 'object' && entry[1] !== null && entry[1] instanceof z.ZodMiniType),
+const schemas: Array<[string, Schema]> = [
+  common,
+  endpointSchemas,
+  eventDefinitionSchemas,
+  experimentSchemas,
+  hogFunctionSchemas,
+  surveySchemas,
+].flatMap((module) =>
+  Object.entries(module).filter(
+    (entry): entry is [string, Schema] =>
+      typeof entry[1] === 'object' && entry[1] !== null && entry[1] instanceof z.ZodMiniType,
+  ),
 )
 
 /** Every fixture body (functions called with their defaults) and every object or array inside one. */
 const fixtures: unknown[] = []
-for (const module of [endpointFixtures, eventDefinitionFixtures, experimentFixtures, hogFunctionFixtures, surveyFixtures]) {
+for (const module of [
+  endpointFixtures,
+  eventDefinitionFixtures,
+  experimentFixtures,
+  hogFunctionFixtures,
+  surveyFixtures,
+]) {
   for (const value of Object.values(module)) collect(typeof value === 'function' ? (value as () => unknown)() : value)
 }
 function collect(value: unknown): void {
@@ -40,7 +55,9 @@ function collect(value: unknown): void {
 /** The paths to every value inside `root` (objects and arrays). */
 function paths(root: unknown, prefix: PropertyKey[] = [], out: PropertyKey[][] = []): PropertyKey[][] {
   out.push(prefix)
-  if (typeof root === 'object' && root !== null) for (const [key, item] of Object.entries(root)) paths(item, [...prefix, Array.isArray(root) ? Number(key) : key], out)
+  if (typeof root === 'object' && root !== null)
+    for (const [key, item] of Object.entries(root))
+      paths(item, [...prefix, Array.isArray(root) ? Number(key) : key], out)
   return out
 }
 
@@ -72,7 +89,12 @@ type Mutation =
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: replacement }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('add' as const), at: fc.nat(), key: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('id', 'name', 'toString', 'constructor')), value: replacement }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    at: fc.nat(),
+    key: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('id', 'name', 'toString', 'constructor')),
+    value: replacement,
+  }),
   fc.record({ kind: fc.constant('hole' as const), at: fc.nat() }),
 )
 
@@ -95,7 +117,8 @@ function mutate(fixture: unknown, mutations: Mutation[]): unknown {
       if (Array.isArray(target)) target.length += 1 // a trailing hole
     } else {
       const target = parent[key]
-      if (typeof target === 'object' && target !== null && !Array.isArray(target)) (target as Record<string, unknown>)[change.key] = change.value
+      if (typeof target === 'object' && target !== null && !Array.isArray(target))
+        (target as Record<string, unknown>)[change.key] = change.value
     }
   }
   return root
@@ -148,7 +171,9 @@ describe('fast validation (compiled check before zod)', () => {
       const relevant = fixtures.filter((fixture) => zodParse(schema, fixture).success)
       const pool = relevant.length > 0 ? relevant : fixtures
       await fc.assert(
-        fc.asyncProperty(fc.nat(), fc.array(mutation, { minLength: 0, maxLength: 3 }), (pick, mutations) => agrees(schema, mutate(pool[pick % pool.length], mutations))),
+        fc.asyncProperty(fc.nat(), fc.array(mutation, { minLength: 0, maxLength: 3 }), (pick, mutations) =>
+          agrees(schema, mutate(pool[pick % pool.length], mutations)),
+        ),
         { numRuns: 150, seed: name.length * 7919 },
       )
     }
@@ -192,7 +217,13 @@ describe('fast validation (compiled check before zod)', () => {
           const body = result.data as Record<string, unknown>
           return Array.isArray(body)
             ? { results: body, count: body.length, next: null, previous: null }
-            : { results: body.results, count: body.count ?? body.total_count ?? null, next: body.next, previous: body.previous ?? null, hasMore: body.has_more }
+            : {
+                results: body.results,
+                count: body.count ?? body.total_count ?? null,
+                next: body.next,
+                previous: body.previous ?? null,
+                hasMore: body.has_more,
+              }
         })
         expect(fast).toStrictEqual(slow)
       }),
@@ -203,7 +234,14 @@ describe('fast validation (compiled check before zod)', () => {
   it('leaves kinds it does not know, and checks, to zod', () => {
     expect(compileCheck(z.string().check(z.minLength(2)))('a')).toBe(false)
     expect(compileCheck(z.iso.datetime())('2026-01-01T00:00:00Z')).toBe(false)
-    expect(compileCheck(z.pipe(z.string(), z.transform((value: string) => value.length)))('ab')).toBe(false)
+    expect(
+      compileCheck(
+        z.pipe(
+          z.string(),
+          z.transform((value: string) => value.length),
+        ),
+      )('ab'),
+    ).toBe(false)
     expect(compileCheck(z.record(z.enum(['a']), z.number()))({ a: 1 })).toBe(false)
     expect(compileCheck(z.record(z.uuid(), z.number()))({ a: 1 })).toBe(false)
     expect(compileCheck(z.record(z.string(), z.number()))({ a: 1 })).toBe(true)

@@ -34,7 +34,13 @@ async function failure(respond: () => Response | Promise<Response>, call = () =>
 /** Every way an error can be printed; none may contain the key. */
 function expectNoKey(error: unknown) {
   const err = error as Error
-  for (const text of [err.message, err.stack ?? '', String(err), JSON.stringify(err), inspect(err, { depth: Infinity, showHidden: true })]) {
+  for (const text of [
+    err.message,
+    err.stack ?? '',
+    String(err),
+    JSON.stringify(err),
+    inspect(err, { depth: Infinity, showHidden: true }),
+  ]) {
     expect(text).not.toContain(API_KEY)
   }
 }
@@ -42,7 +48,11 @@ function expectNoKey(error: unknown) {
 describe('HTTP errors map to their classes with the four-key fields', () => {
   const cases: Array<[number, new (...args: never[]) => ApiError, object]> = [
     [400, BadRequestError, fourKey('validation_error', 'required', 'This field is required.', 'feature_flag_key')],
-    [401, AuthenticationError, fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.')],
+    [
+      401,
+      AuthenticationError,
+      fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'),
+    ],
     [404, NotFoundError, fourKey('invalid_request', 'not_found', 'Not found.')],
     [405, MethodNotAllowedError, fourKey('invalid_request', 'method_not_allowed', 'Method "PUT" not allowed.')],
     [409, ConflictError, fourKey('server_error', 'conflict', 'Conflict.')],
@@ -65,7 +75,9 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
     const required = fourKey('validation_error', 'required', 'This field is required.', 'feature_flag_key')
     const error = (await failure(() => HttpResponse.json(required, { status: 400 }))) as BadRequestError
     expect(error.message).toBe(`GET ${url} failed with 400: This field is required. (attr: feature_flag_key)`)
-    const noAttr = await failure(() => HttpResponse.json(fourKey('invalid_request', 'not_found', 'Not found.'), { status: 404 }))
+    const noAttr = await failure(() =>
+      HttpResponse.json(fourKey('invalid_request', 'not_found', 'Not found.'), { status: 404 }),
+    )
     expect(noAttr.message).toBe(`GET ${url} failed with 404: Not found.`)
     const scoped = fourKey('authentication_error', 'permission_denied', 'You do not have permission.', 'name')
     const denied = await failure(() => HttpResponse.json(scoped, { status: 403 }))
@@ -74,21 +86,33 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
   })
 
   it('403 names the scope from the detail and from the operation', async () => {
-    const body = fourKey('authentication_error', 'permission_denied', "API key missing required scope 'experiment:write'")
-    const error = (await failure(() => HttpResponse.json(body, { status: 403 }), () => client.experiments.update(1, { name: 'x' }))) as PermissionDeniedError
+    const body = fourKey(
+      'authentication_error',
+      'permission_denied',
+      "API key missing required scope 'experiment:write'",
+    )
+    const error = (await failure(
+      () => HttpResponse.json(body, { status: 403 }),
+      () => client.experiments.update(1, { name: 'x' }),
+    )) as PermissionDeniedError
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect(error.requiredScope).toBe('experiment:write')
     expect(error.code).toBe('permission_denied')
     expect(error.message).toContain("'experiment:write'")
 
-    const noDetail = (await failure(() => HttpResponse.json({ detail: 'You do not have permission.' }, { status: 403 }))) as PermissionDeniedError
+    const noDetail = (await failure(() =>
+      HttpResponse.json({ detail: 'You do not have permission.' }, { status: 403 }),
+    )) as PermissionDeniedError
     expect(noDetail.requiredScope).toBe('experiment:read')
   })
 
   it('403 on an operation with no scope says personal API keys cannot call it', async () => {
     server.use(
       http.get(`${PROJECT}/event_definitions/abc/metrics/`, () =>
-        HttpResponse.json(fourKey('authentication_error', 'permission_denied', 'This action does not support personal API key access'), { status: 403 }),
+        HttpResponse.json(
+          fourKey('authentication_error', 'permission_denied', 'This action does not support personal API key access'),
+          { status: 403 },
+        ),
       ),
     )
     const error = (await client.eventDefinitions.metrics('abc').then(null, (e: unknown) => e)) as PermissionDeniedError
@@ -98,8 +122,14 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
   })
 
   it('429 carries retryAfter from Retry-After, or from the detail', async () => {
-    const throttled = fourKey('throttled_error', 'throttled', 'Request was throttled. Expected available in 38 seconds.')
-    const withHeader = (await failure(() => HttpResponse.json(throttled, { status: 429, headers: { 'retry-after': '12' } }))) as RateLimitError
+    const throttled = fourKey(
+      'throttled_error',
+      'throttled',
+      'Request was throttled. Expected available in 38 seconds.',
+    )
+    const withHeader = (await failure(() =>
+      HttpResponse.json(throttled, { status: 429, headers: { 'retry-after': '12' } }),
+    )) as RateLimitError
     expect(withHeader).toBeInstanceOf(RateLimitError)
     expect(withHeader.retryAfter).toBe(12)
     const fromDetail = (await failure(() => HttpResponse.json(throttled, { status: 429 }))) as RateLimitError
@@ -110,14 +140,18 @@ describe('HTTP errors map to their classes with the four-key fields', () => {
 
   it('a non-JSON error body (an HTML error page) is kept as text', async () => {
     const html = '<html><body><h1>502 Bad Gateway</h1></body></html>'
-    const error = (await failure(() => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } }))) as InternalServerError
+    const error = (await failure(
+      () => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } }),
+    )) as InternalServerError
     expect(error).toBeInstanceOf(InternalServerError)
     expect(error.body).toBe(html)
     expect(error.detail).toBeUndefined()
   })
 
   it("a view's own { error } body fills detail", async () => {
-    const error = (await failure(() => HttpResponse.json({ error: 'Version 9 not found' }, { status: 404 }))) as NotFoundError
+    const error = (await failure(() =>
+      HttpResponse.json({ error: 'Version 9 not found' }, { status: 404 }),
+    )) as NotFoundError
     expect(error.detail).toBe('Version 9 not found')
     expect(error.message).toContain('Version 9 not found')
   })
@@ -132,10 +166,12 @@ describe('failures without an HTTP answer', () => {
   })
 
   it('a timeout is a TimeoutError', async () => {
-    server.use(http.get(url, async () => {
-      await delay('infinite')
-      return HttpResponse.json({})
-    }))
+    server.use(
+      http.get(url, async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
     const error = await client.experiments.retrieve(1, { timeout: 50 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TimeoutError)
     expect((error as Error).message).toContain('50 ms')
@@ -143,10 +179,12 @@ describe('failures without an HTTP answer', () => {
   })
 
   it("the caller's abort is an AbortError", async () => {
-    server.use(http.get(url, async () => {
-      await delay('infinite')
-      return HttpResponse.json({})
-    }))
+    server.use(
+      http.get(url, async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
     const controller = new AbortController()
     const pending = client.experiments.retrieve(1, { signal: controller.signal }).catch((e: unknown) => e)
     setTimeout(() => controller.abort(), 20)
@@ -157,10 +195,12 @@ describe('failures without an HTTP answer', () => {
 
   it('an already-aborted signal sends nothing', async () => {
     let requests = 0
-    server.use(http.get(url, () => {
-      requests++
-      return HttpResponse.json({ id: 1 })
-    }))
+    server.use(
+      http.get(url, () => {
+        requests++
+        return HttpResponse.json({ id: 1 })
+      }),
+    )
     const error = await client.experiments.retrieve(1, { signal: AbortSignal.abort() }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AbortError)
     expect(requests).toBe(0)
@@ -169,7 +209,9 @@ describe('failures without an HTTP answer', () => {
 
 describe('bodies that are not what a 200 promises', () => {
   it('malformed JSON on a 200 is a ResponseValidationError with the raw text', async () => {
-    const error = (await failure(() => new HttpResponse('{"id": 1, "name": ', { status: 200, headers: { 'content-type': 'application/json' } }))) as ResponseValidationError
+    const error = (await failure(
+      () => new HttpResponse('{"id": 1, "name": ', { status: 200, headers: { 'content-type': 'application/json' } }),
+    )) as ResponseValidationError
     expect(error).toBeInstanceOf(ResponseValidationError)
     expect(error.body).toBe('{"id": 1, "name": ')
     expect(error.status).toBe(200)
@@ -177,7 +219,9 @@ describe('bodies that are not what a 200 promises', () => {
   })
 
   it('an HTML page on a 200 is a ResponseValidationError naming the content type', async () => {
-    const error = (await failure(() => new HttpResponse('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } }))) as ResponseValidationError
+    const error = (await failure(
+      () => new HttpResponse('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    )) as ResponseValidationError
     expect(error).toBeInstanceOf(ResponseValidationError)
     expect(error.message).toContain('text/html')
     expect(error.body).toBe('<html>login</html>')
@@ -193,7 +237,9 @@ describe('bodies that are not what a 200 promises', () => {
 describe('the API key never shows', () => {
   it('not even when the service echoes it back in an error body', async () => {
     const body = fourKey('authentication_error', 'authentication_failed', `Personal API key ${API_KEY} is invalid.`)
-    const error = (await failure(() => HttpResponse.json(body, { status: 401, headers: { 'x-echo': API_KEY } }))) as AuthenticationError
+    const error = (await failure(() =>
+      HttpResponse.json(body, { status: 401, headers: { 'x-echo': API_KEY } }),
+    )) as AuthenticationError
     expect(error).toBeInstanceOf(AuthenticationError)
     expect(error.detail).toContain('[REDACTED]')
     expectNoKey(error)
@@ -206,7 +252,9 @@ describe('the API key never shows', () => {
   })
 
   it('not in the client', () => {
-    const text = [inspect(client, { depth: Infinity, showHidden: true }), JSON.stringify(client), String(client)].join('\n')
+    const text = [inspect(client, { depth: Infinity, showHidden: true }), JSON.stringify(client), String(client)].join(
+      '\n',
+    )
     expect(text).not.toContain(API_KEY)
   })
 })

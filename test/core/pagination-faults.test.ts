@@ -11,19 +11,38 @@ type Fault = 500 | 502 | 503 | 429 | 'reset'
 
 /** The body of one page of `total` items in one of the service's envelope variants (docs/service-behaviour.md §1.5). */
 function body(url: URL, total: number, size: number, variant: Variant): unknown {
-  const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}`, feature_flag_key: `e${from + i + 1}`, start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z' }))
+  const items = (from: number, to: number) =>
+    Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({
+      id: from + i + 1,
+      name: `e${from + i + 1}`,
+      feature_flag_key: `e${from + i + 1}`,
+      start_date: null,
+      end_date: null,
+      archived: false,
+      created_at: '2026-01-01T00:00:00Z',
+    }))
   if (variant === 'results-only') return { results: items(0, total) }
   if (variant === 'bare-array') return items(0, total)
   if (variant === 'page-based') {
     const page = Number(url.searchParams.get('page') ?? 1)
     const from = (page - 1) * size
-    return { results: items(from, from + size), total_count: total, next: from + size < total ? `${LIST}?limit=${size}&page=${page + 1}` : null, previous: null }
+    return {
+      results: items(from, from + size),
+      total_count: total,
+      next: from + size < total ? `${LIST}?limit=${size}&page=${page + 1}` : null,
+      previous: null,
+    }
   }
   const offset = Number(url.searchParams.get('offset') ?? 0)
   const results = items(offset, offset + size)
   return variant === 'offset-count'
     ? { results, count: total }
-    : { count: total, next: offset + size < total ? `${LIST}?limit=${size}&offset=${offset + size}` : null, previous: null, results }
+    : {
+        count: total,
+        next: offset + size < total ? `${LIST}?limit=${size}&offset=${offset + size}` : null,
+        previous: null,
+        results,
+      }
 }
 
 describe('pagination under faults (property)', () => {
@@ -41,7 +60,9 @@ describe('pagination under faults (property)', () => {
         fc.integer({ min: 1, max: 70 }),
         fc.constantFrom<Variant>('drf', 'offset-count', 'page-based', 'results-only', 'bare-array'),
         // Per request: no fault, or one of them; at most 3 in a row, within maxRetries.
-        fc.array(fc.option(fc.constantFrom<Fault>(500, 502, 503, 429, 'reset'), { freq: 3, nil: null }), { maxLength: 60 }),
+        fc.array(fc.option(fc.constantFrom<Fault>(500, 502, 503, 429, 'reset'), { freq: 3, nil: null }), {
+          maxLength: 60,
+        }),
         async (total, size, variant, schedule) => {
           let index = 0
           let streak = 0
@@ -49,12 +70,18 @@ describe('pagination under faults (property)', () => {
           const pages: string[] = []
           const { fetch } = stubFetch((request) => {
             const url = new URL(request.url)
-            const fault = streak < 3 ? schedule[index++ % Math.max(1, schedule.length)] ?? null : null
+            const fault = streak < 3 ? (schedule[index++ % Math.max(1, schedule.length)] ?? null) : null
             if (fault !== null) {
               streak += 1
               met.push(fault)
-              if (fault === 'reset') throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) })
-              return new Response(JSON.stringify({ detail: 'flaky' }), { status: fault, headers: fault === 429 ? { 'retry-after': '0' } : {} })
+              if (fault === 'reset')
+                throw new TypeError('fetch failed', {
+                  cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+                })
+              return new Response(JSON.stringify({ detail: 'flaky' }), {
+                status: fault,
+                headers: fault === 429 ? { 'retry-after': '0' } : {},
+              })
             }
             streak = 0
             pages.push(url.href)
@@ -74,7 +101,9 @@ describe('pagination under faults (property)', () => {
       { numRuns: 80 },
     )
     expect(faultsMet).toBeGreaterThan(0)
-    console.log(`[reliability] pagination property: ${runs} runs, ${requestsMade} requests, ${faultsMet} faults met, items lost 0`)
+    console.log(
+      `[reliability] pagination property: ${runs} runs, ${requestsMade} requests, ${faultsMet} faults met, items lost 0`,
+    )
   })
 })
 
@@ -86,7 +115,10 @@ describe('a refused toArray', () => {
     try {
       const { fetch } = stubFetch()
       const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0 })
-      const error = await client.experiments.list().toArray({ max: -1 }).catch((e: unknown) => e)
+      const error = await client.experiments
+        .list()
+        .toArray({ max: -1 })
+        .catch((e: unknown) => e)
       expect((error as { argument?: string }).argument).toBe('max')
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(unhandled).toEqual([])

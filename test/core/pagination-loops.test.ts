@@ -5,7 +5,12 @@ import { API_KEY, PROJECT, makeClient, reply, useMswApi } from '../helpers/msw-s
 
 const api = useMswApi()
 const LIST = `${PROJECT}/experiments/`
-const page = (ids: number[], next: string | null) => ({ count: null, next, previous: null, results: ids.map((id) => ({ ...experiment(), id })) })
+const page = (ids: number[], next: string | null) => ({
+  count: null,
+  next,
+  previous: null,
+  results: ids.map((id) => ({ ...experiment(), id })),
+})
 
 /** More items than any walk here has: a walk past it did not stop at its loop (it would run for minutes). */
 const MAX_ITEMS = 20
@@ -15,7 +20,8 @@ async function walk(): Promise<{ ids: number[]; error: unknown }> {
   try {
     for await (const item of makeClient({ maxRetries: 0 }).experiments.list()) {
       ids.push(item.id)
-      if (ids.length > MAX_ITEMS) throw new Error(`the walk ran on past ${MAX_ITEMS} items: the loop guard did not stop it`)
+      if (ids.length > MAX_ITEMS)
+        throw new Error(`the walk ran on past ${MAX_ITEMS} items: the loop guard did not stop it`)
     }
     return { ids, error: undefined }
   } catch (error) {
@@ -35,7 +41,9 @@ describe('walks that cannot run away', () => {
 
   it('a cycle of two pages ends after both pages, each read once', async () => {
     const second = `${LIST}?offset=2&token=${API_KEY}`
-    const sent = api.serve('get', 'experiments/', (request) => reply(new URL(request.url).searchParams.has('offset') ? page([3, 4], `${LIST}`) : page([1, 2], second)))
+    const sent = api.serve('get', 'experiments/', (request) =>
+      reply(new URL(request.url).searchParams.has('offset') ? page([3, 4], `${LIST}`) : page([1, 2], second)),
+    )
     const { ids, error } = await walk()
     expect(ids).toEqual([1, 2, 3, 4])
     expect((error as ResponseValidationError).issues[0]?.code).toBe('next_link_loop')
@@ -45,7 +53,9 @@ describe('walks that cannot run away', () => {
   })
 
   it('getNextPage() by hand may read the same page twice: only a walk refuses to loop', async () => {
-    api.serve('get', 'experiments/', (request) => reply(new URL(request.url).searchParams.has('offset') ? page([3], null) : page([1], `${LIST}?offset=1`)))
+    api.serve('get', 'experiments/', (request) =>
+      reply(new URL(request.url).searchParams.has('offset') ? page([3], null) : page([1], `${LIST}?offset=1`)),
+    )
     const first = await makeClient().experiments.list()
     const again = [await first.getNextPage(), await first.getNextPage()]
     expect(again.map((next) => next.results.map((item) => item.id))).toEqual([[3], [3]])

@@ -19,7 +19,11 @@ interface Served {
  * Serves `total` experiments `limit` a page with DRF limit/offset links, each answer after `delayMs`;
  * `envelope` reshapes a page (drop `count`, rewrite `next`).
  */
-function serve(total: number, delayMs = 0, envelope = (page: { count: number | null; next: string | null; results: unknown[] }, offset: number) => page): Served {
+function serve(
+  total: number,
+  delayMs = 0,
+  envelope = (page: { count: number | null; next: string | null; results: unknown[] }, offset: number) => page,
+): Served {
   const served: Served = { urls: [], mostInFlight: 0 }
   let inFlight = 0
   server.use(
@@ -32,7 +36,9 @@ function serve(total: number, delayMs = 0, envelope = (page: { count: number | n
       inFlight--
       const limit = Number(url.searchParams.get('limit') ?? 100)
       const offset = Number(url.searchParams.get('offset') ?? 0)
-      const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => experiment(offset + index + 1))
+      const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) =>
+        experiment(offset + index + 1),
+      )
       const next = offset + limit < total ? `${LIST}?limit=${limit}&offset=${offset + limit}` : null
       return HttpResponse.json({ previous: null, ...envelope({ count: total, next, results }, offset) })
     }),
@@ -76,7 +82,8 @@ describe('walks with `concurrency`', () => {
     expect(items.map((item) => item.id)).toEqual(ids(120))
     expect(served.urls.length).toBeLessThanOrEqual(3 + 2)
     const pages: number[] = []
-    for await (const page of client.experiments.list({ limit: 300 }, { concurrency: 8 }).pages()) pages.push(page.results.length)
+    for await (const page of client.experiments.list({ limit: 300 }, { concurrency: 8 }).pages())
+      pages.push(page.results.length)
     expect(pages).toEqual([300, 300, 300, 100])
   })
 
@@ -101,7 +108,12 @@ describe('walks with `concurrency`', () => {
         inFlight--
         const cursor = Number(url.searchParams.get('cursor') ?? 0)
         const results = Array.from({ length: 100 }, (_, index) => experiment(cursor + index + 1))
-        return HttpResponse.json({ count: 300, next: cursor < 200 ? `${LIST}?cursor=${cursor + 100}` : null, previous: null, results })
+        return HttpResponse.json({
+          count: 300,
+          next: cursor < 200 ? `${LIST}?cursor=${cursor + 100}` : null,
+          previous: null,
+          results,
+        })
       }),
     )
     expect((await client.experiments.list({}, { concurrency: 4 }).toArray()).map((item) => item.id)).toEqual(ids(300))
@@ -118,7 +130,12 @@ describe('walks with `concurrency`', () => {
         const offset = Number(url.searchParams.get('offset') ?? 0)
         if (offset === 300) return HttpResponse.json({ detail: 'boom' }, { status: 500 })
         const results = Array.from({ length: 100 }, (_, index) => experiment(offset + index + 1))
-        return HttpResponse.json({ count: 1_000, next: `${LIST}?limit=100&offset=${offset + 100}`, previous: null, results })
+        return HttpResponse.json({
+          count: 1_000,
+          next: `${LIST}?limit=100&offset=${offset + 100}`,
+          previous: null,
+          results,
+        })
       }),
     )
     const seen: number[] = []
@@ -163,7 +180,10 @@ describe('walks that cannot run away', () => {
 
   it('a cycle of two pages: both delivered once, then ResponseValidationError; two requests', async () => {
     // Page 2 links back to page 1, its parameters in another order.
-    const served = serve(300, 0, (page, offset) => ({ ...page, next: offset === 0 ? `${LIST}?offset=100&limit=100` : `${LIST}?offset=0&limit=100` }))
+    const served = serve(300, 0, (page, offset) => ({
+      ...page,
+      next: offset === 0 ? `${LIST}?offset=100&limit=100` : `${LIST}?offset=0&limit=100`,
+    }))
     const seen: number[] = []
     const failure = await (async () => {
       for await (const item of client.experiments.list({ limit: 100, offset: 0 })) seen.push(item.id)
@@ -173,16 +193,19 @@ describe('walks that cannot run away', () => {
     expect(served.urls).toHaveLength(2)
   })
 
-  it.each([1, 4])('a next link back to the first page written with offset=0 is caught at once (concurrency %i)', async (concurrency) => {
-    const served = serve(500, 0, (page) => ({ ...page, next: `${LIST}?limit=100&offset=0` }))
-    const seen: number[] = []
-    const failure = await (async () => {
-      for await (const item of client.experiments.list({ limit: 100 }, { concurrency })) seen.push(item.id)
-    })().catch((error: unknown) => error)
-    expect(seen).toEqual(ids(100))
-    expect(failure).toBeInstanceOf(ResponseValidationError)
-    expect(served.urls).toEqual(['?limit=100'])
-  })
+  it.each([1, 4])(
+    'a next link back to the first page written with offset=0 is caught at once (concurrency %i)',
+    async (concurrency) => {
+      const served = serve(500, 0, (page) => ({ ...page, next: `${LIST}?limit=100&offset=0` }))
+      const seen: number[] = []
+      const failure = await (async () => {
+        for await (const item of client.experiments.list({ limit: 100 }, { concurrency })) seen.push(item.id)
+      })().catch((error: unknown) => error)
+      expect(seen).toEqual(ids(100))
+      expect(failure).toBeInstanceOf(ResponseValidationError)
+      expect(served.urls).toEqual(['?limit=100'])
+    },
+  )
 
   it('toArray() rejects the same way instead of growing forever', async () => {
     serve(100, 0, (page) => ({ ...page, next: `${LIST}?limit=100` }))
@@ -191,7 +214,10 @@ describe('walks that cannot run away', () => {
 
   it('a loop after the pages fetched ahead is caught too', async () => {
     // 300 items announced; the last page links back to the first.
-    const served = serve(300, 0, (page, offset) => ({ ...page, next: offset === 200 ? `${LIST}?limit=100` : page.next }))
+    const served = serve(300, 0, (page, offset) => ({
+      ...page,
+      next: offset === 200 ? `${LIST}?limit=100` : page.next,
+    }))
     const seen: number[] = []
     const failure = await (async () => {
       for await (const item of client.experiments.list({ limit: 100 }, { concurrency: 4 })) seen.push(item.id)

@@ -17,7 +17,9 @@ function serveExperiments(total: number, nextFor?: (offset: number, limit: numbe
       const url = new URL(request.url)
       const limit = Number(url.searchParams.get('limit') ?? 100)
       const offset = Number(url.searchParams.get('offset') ?? 0)
-      const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => experiment(offset + index + 1))
+      const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) =>
+        experiment(offset + index + 1),
+      )
       const defaultNext = offset + limit < total ? `${LIST}?limit=${limit}&offset=${offset + limit}` : null
       const next = nextFor ? nextFor(offset, limit) : defaultNext
       const previous = offset > 0 ? `${LIST}?limit=${limit}` : null
@@ -40,7 +42,12 @@ describe('pagination', () => {
       if (ids.length === 1) expect(sent).toHaveLength(2)
     }
     expect(ids).toEqual([1, 2, 3, 4, 5, 6])
-    expect(sent.map((request) => request.url.search)).toEqual(['?limit=2', '?limit=2', '?limit=2&offset=2', '?limit=2&offset=4'])
+    expect(sent.map((request) => request.url.search)).toEqual([
+      '?limit=2',
+      '?limit=2',
+      '?limit=2&offset=2',
+      '?limit=2&offset=4',
+    ])
   })
 
   it('leaving a for await early makes no further request', async () => {
@@ -86,7 +93,9 @@ describe('pagination', () => {
   })
 
   it('a relative next link resolves against the page URL', async () => {
-    serveExperiments(4, (offset, limit) => (offset + limit < 4 ? `/api/projects/42/experiments/?limit=${limit}&offset=${offset + limit}` : null))
+    serveExperiments(4, (offset, limit) =>
+      offset + limit < 4 ? `/api/projects/42/experiments/?limit=${limit}&offset=${offset + limit}` : null,
+    )
     expect((await client.experiments.list({ limit: 2 }).toArray()).map((item) => item.id)).toEqual([1, 2, 3, 4])
   })
 
@@ -96,10 +105,12 @@ describe('pagination', () => {
     ['plain http on another port', 'http://us.posthog.com:8000/api/projects/42/experiments/?offset=2'],
   ])('a next link on %s rejects with no request to it', async (_name, foreign) => {
     const elsewhere = recorder()
-    server.use(http.all(/.*/, async ({ request }) => {
-      await elsewhere.record(request)
-      return HttpResponse.json({})
-    }))
+    server.use(
+      http.all(/.*/, async ({ request }) => {
+        await elsewhere.record(request)
+        return HttpResponse.json({})
+      }),
+    )
     const sent = serveExperiments(4, (offset) => (offset === 0 ? foreign : null))
     const seen: number[] = []
     const error = await (async () => {
@@ -127,24 +138,39 @@ describe('pagination', () => {
 
 describe('pagination by has_more (survey responses, docs/service-behaviour.md §10.1)', () => {
   const RESPONSES = `${PROJECT}/surveys/s-1/responses/`
-  const row = (n: number) => ({ uuid: `r-${n}`, distinct_id: `d-${n}`, session_id: null, submitted_at: '2026-11-01T00:00:00Z', answers: [] })
-
-  it.each([true, false])('walks offset by offset until has_more is false (validateResponses %s)', async (validateResponses) => {
-    const rec = recorder()
-    server.use(
-      http.get(RESPONSES, async ({ request }) => {
-        await rec.record(request)
-        const url = new URL(request.url)
-        const limit = Number(url.searchParams.get('limit'))
-        const offset = Number(url.searchParams.get('offset') ?? 0)
-        const results = Array.from({ length: Math.max(0, Math.min(limit, 5 - offset)) }, (_, index) => row(offset + index))
-        return HttpResponse.json({ results, has_more: offset + limit < 5, limit, offset })
-      }),
-    )
-    const walk = makeClient({ validateResponses }).surveys.responses('s-1', { limit: 2 })
-    const first = await walk
-    expect([first.count, first.next]).toEqual([null, `${RESPONSES}?limit=2&offset=2`])
-    expect((await walk.toArray()).map((item) => item.uuid)).toEqual(['r-0', 'r-1', 'r-2', 'r-3', 'r-4'])
-    expect(rec.requests.map((request) => request.url.search)).toEqual(['?limit=2', '?limit=2&offset=2', '?limit=2&offset=4'])
+  const row = (n: number) => ({
+    uuid: `r-${n}`,
+    distinct_id: `d-${n}`,
+    session_id: null,
+    submitted_at: '2026-11-01T00:00:00Z',
+    answers: [],
   })
+
+  it.each([true, false])(
+    'walks offset by offset until has_more is false (validateResponses %s)',
+    async (validateResponses) => {
+      const rec = recorder()
+      server.use(
+        http.get(RESPONSES, async ({ request }) => {
+          await rec.record(request)
+          const url = new URL(request.url)
+          const limit = Number(url.searchParams.get('limit'))
+          const offset = Number(url.searchParams.get('offset') ?? 0)
+          const results = Array.from({ length: Math.max(0, Math.min(limit, 5 - offset)) }, (_, index) =>
+            row(offset + index),
+          )
+          return HttpResponse.json({ results, has_more: offset + limit < 5, limit, offset })
+        }),
+      )
+      const walk = makeClient({ validateResponses }).surveys.responses('s-1', { limit: 2 })
+      const first = await walk
+      expect([first.count, first.next]).toEqual([null, `${RESPONSES}?limit=2&offset=2`])
+      expect((await walk.toArray()).map((item) => item.uuid)).toEqual(['r-0', 'r-1', 'r-2', 'r-3', 'r-4'])
+      expect(rec.requests.map((request) => request.url.search)).toEqual([
+        '?limit=2',
+        '?limit=2&offset=2',
+        '?limit=2&offset=4',
+      ])
+    },
+  )
 })

@@ -14,8 +14,25 @@ const BASE = 'https://us.posthog.com'
 // A body every decoder takes with validation off (lists need `results`).
 const { fetch, urls } = stubFetch(() => jsonResponse(EMPTY_PAGE))
 const clients = {
-  projects: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, rateLimit: false }),
-  environments: new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch, maxRetries: 0, validateResponses: false, endpointsPrefix: 'environments', rateLimit: false }),
+  projects: new ProjectClient({
+    apiKey: API_KEY,
+    projectId: 1,
+    baseUrl: BASE,
+    fetch,
+    maxRetries: 0,
+    validateResponses: false,
+    rateLimit: false,
+  }),
+  environments: new ProjectClient({
+    apiKey: API_KEY,
+    projectId: 1,
+    baseUrl: BASE,
+    fetch,
+    maxRetries: 0,
+    validateResponses: false,
+    endpointsPrefix: 'environments',
+    rateLimit: false,
+  }),
 }
 type Client = ProjectClient
 
@@ -62,32 +79,80 @@ const INTEGER_ID: Array<[OperationId, (c: Client, id: number | string) => Promis
   ['experiments.delete', (c, id) => c.experiments.delete(id as number)],
   ['experiments.createExposureCohort', (c, id) => c.experiments.createExposureCohort(id as number)],
   ['experiments.duplicate', (c, id) => c.experiments.duplicate(id as number)],
-  ['experiments.recalculateTimeseries', (c, id) => c.experiments.recalculateTimeseries(id as number, { metric: { metric_type: 'mean', source: { kind: 'EventsNode', event: '$pageview' } }, fingerprint: 'f' })],
-  ['experiments.timeseriesResults', (c, id) => c.experiments.timeseriesResults(id as number, { metric_uuid: 'm', fingerprint: 'f' })],
+  [
+    'experiments.recalculateTimeseries',
+    (c, id) =>
+      c.experiments.recalculateTimeseries(id as number, {
+        metric: { metric_type: 'mean', source: { kind: 'EventsNode', event: '$pageview' } },
+        fingerprint: 'f',
+      }),
+  ],
+  [
+    'experiments.timeseriesResults',
+    (c, id) => c.experiments.timeseriesResults(id as number, { metric_uuid: 'm', fingerprint: 'f' }),
+  ],
   ['endpoints.version', (c, id) => c.endpoints.version('n', id as number)],
 ]
 
 /** The path segments an operation must hit, with `values` in place of its `{param}`s (decoded). */
-function expectedSegments(operation: OperationId, prefix: 'projects' | 'environments', values: Record<string, string>): string[] {
+function expectedSegments(
+  operation: OperationId,
+  prefix: 'projects' | 'environments',
+  values: Record<string, string>,
+): string[] {
   const { path, endpointsPrefix } = OPERATIONS[operation]
   const template = path.split('/').map((segment) => segment.replace(/^\{(\w+)\}$/, (_, name: string) => values[name]!))
   return ['', 'api', endpointsPrefix ? prefix : 'projects', '1', ...template]
 }
 
 const oddString = fc.oneof(
-  fc.string({ unit: fc.constantFrom('/', '.', '?', '#', '%', ' ', '\t', '\n', '\\', '&', '=', '+', ';', '@', ':', 'é', '日', '😀', '\u200b', 'a', '2', 'F'), maxLength: 10 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '/',
+      '.',
+      '?',
+      '#',
+      '%',
+      ' ',
+      '\t',
+      '\n',
+      '\\',
+      '&',
+      '=',
+      '+',
+      ';',
+      '@',
+      ':',
+      'é',
+      '日',
+      '😀',
+      '\u200b',
+      'a',
+      '2',
+      'F',
+    ),
+    maxLength: 10,
+  }),
   fc.string({ unit: 'grapheme', maxLength: 10 }),
   fc.string({ unit: 'binary', maxLength: 6 }),
   fc.constantFrom('..%2F', '%2e%2e', '%252F', '../../..', '?x=1', '#top', 'a/../b', ' ', '%', '%%', '\u0000', '..\\..'),
 )
 
 let tried = 0
-function check(before: number, error: unknown, operation: OperationId, prefix: 'projects' | 'environments', values: Record<string, string>): void {
+function check(
+  before: number,
+  error: unknown,
+  operation: OperationId,
+  prefix: 'projects' | 'environments',
+  values: Record<string, string>,
+): void {
   tried += 1
   if (error instanceof InvalidArgumentError) {
     // Refused ids: only those no encoding can keep in one segment.
     expect(urls.length).toBe(before)
-    const refused = Object.values(values).some((value) => value === '' || value === '.' || value === '..' || !value.isWellFormed())
+    const refused = Object.values(values).some(
+      (value) => value === '' || value === '.' || value === '..' || !value.isWellFormed(),
+    )
     expect(refused, `refused ${JSON.stringify(values)}`).toBe(true)
     return
   }
@@ -111,8 +176,13 @@ describe('no id, however odd, changes the request path (every method with path p
         oddString,
         async ([operation, call], prefix, id, second) => {
           const before = urls.length
-          const error = await Promise.resolve(call(clients[prefix], id, second)).then(() => null, (e: unknown) => e)
-          const values: Record<string, string> = operation.startsWith('endpoints.') ? { name: id, versionNumber: '3' } : { id }
+          const error = await Promise.resolve(call(clients[prefix], id, second)).then(
+            () => null,
+            (e: unknown) => e,
+          )
+          const values: Record<string, string> = operation.startsWith('endpoints.')
+            ? { name: id, versionNumber: '3' }
+            : { id }
           if (operation.endsWith('archiveResponse')) values.responseUuid = second
           check(before, error, operation, prefix, values)
         },
@@ -128,7 +198,10 @@ describe('no id, however odd, changes the request path (every method with path p
         fc.oneof(fc.nat(), fc.maxSafeNat(), fc.nat().map(String), fc.stringMatching(/^0*\d{1,15}$/)),
         async ([operation, call], id) => {
           const before = urls.length
-          const error = await Promise.resolve(call(clients.projects, id)).then(() => null, (e: unknown) => e)
+          const error = await Promise.resolve(call(clients.projects, id)).then(
+            () => null,
+            (e: unknown) => e,
+          )
           const number = Number(id)
           if (operation === 'endpoints.version' && number === 0) {
             // Version 0 does not exist: refused before sending (bad-input-matrix.test.ts has the rest).
@@ -136,7 +209,8 @@ describe('no id, however odd, changes the request path (every method with path p
             expect(urls.length).toBe(before)
             return
           }
-          const values: Record<string, string> = operation === 'endpoints.version' ? { name: 'n', versionNumber: String(number) } : { id: String(number) }
+          const values: Record<string, string> =
+            operation === 'endpoints.version' ? { name: 'n', versionNumber: String(number) } : { id: String(number) }
           check(before, error, operation, 'projects', values)
         },
       ),
@@ -146,6 +220,8 @@ describe('no id, however odd, changes the request path (every method with path p
 
   it('tried every method', () => {
     expect(tried).toBeGreaterThan(1500)
-    console.log(`[reliability] path ids: ${tried} odd ids over ${STRING_ID.length + INTEGER_ID.length} methods, none changed the path`)
+    console.log(
+      `[reliability] path ids: ${tried} odd ids over ${STRING_ID.length + INTEGER_ID.length} methods, none changed the path`,
+    )
   })
 })

@@ -21,21 +21,40 @@ type Variant = 'drf' | 'offset-count' | 'page-based' | 'results-only' | 'bare-ar
 function listFetch(total: number, size: number, variant: Variant) {
   const { fetch, urls: requests } = stubFetch((request) => {
     const url = new URL(request.url)
-    const items = (from: number, to: number) => Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({ id: from + i + 1, name: `e${from + i + 1}`, feature_flag_key: `e${from + i + 1}`, start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z' }))
+    const items = (from: number, to: number) =>
+      Array.from({ length: Math.max(0, Math.min(to, total) - from) }, (_, i) => ({
+        id: from + i + 1,
+        name: `e${from + i + 1}`,
+        feature_flag_key: `e${from + i + 1}`,
+        start_date: null,
+        end_date: null,
+        archived: false,
+        created_at: '2026-01-01T00:00:00Z',
+      }))
     let body: unknown
     if (variant === 'results-only') body = { results: items(0, total) }
     else if (variant === 'bare-array') body = items(0, total)
     else if (variant === 'page-based') {
       const page = Number(url.searchParams.get('page') ?? 1)
       const from = (page - 1) * size
-      body = { results: items(from, from + size), total_count: total, next: from + size < total ? `${LIST}?limit=${size}&page=${page + 1}` : null, previous: null }
+      body = {
+        results: items(from, from + size),
+        total_count: total,
+        next: from + size < total ? `${LIST}?limit=${size}&page=${page + 1}` : null,
+        previous: null,
+      }
     } else {
       const offset = Number(url.searchParams.get('offset') ?? 0)
       const results = items(offset, offset + size)
       body =
         variant === 'offset-count'
           ? { results, count: total }
-          : { count: total, next: offset + size < total ? `${LIST}?limit=${size}&offset=${offset + size}` : null, previous: null, results }
+          : {
+              count: total,
+              next: offset + size < total ? `${LIST}?limit=${size}&offset=${offset + size}` : null,
+              previous: null,
+              results,
+            }
     }
     return jsonResponse(body)
   })
@@ -68,7 +87,9 @@ describe('properties', () => {
       fc.string().map((text) => ({ text, kind: 'text' as const })),
       fc.constant({ text: '', kind: 'empty' as const }),
       fc.constant({ text: 'x'.repeat(200_000), kind: 'huge' as const }),
-      fc.record({ type: fc.string(), code: fc.string(), detail: fc.string(), attr: fc.option(fc.string()) }).map((body) => ({ text: JSON.stringify(body), kind: 'json' as const })),
+      fc
+        .record({ type: fc.string(), code: fc.string(), detail: fc.string(), attr: fc.option(fc.string()) })
+        .map((body) => ({ text: JSON.stringify(body), kind: 'json' as const })),
     )
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 100, max: 599 }), bodies, async (status, body) => {
@@ -96,7 +117,16 @@ describe('properties', () => {
         expect([ApiError, ResponseValidationError].some((Class) => error instanceof Class)).toBe(true)
         if (error instanceof ApiError) {
           expect(error.status).toBe(status)
-          const expected = body.text === '' ? undefined : (() => { try { return JSON.parse(body.text) } catch { return body.text } })()
+          const expected =
+            body.text === ''
+              ? undefined
+              : (() => {
+                  try {
+                    return JSON.parse(body.text)
+                  } catch {
+                    return body.text
+                  }
+                })()
           expect(error.body).toEqual(expected)
         } else {
           expect(status >= 200 && status < 300).toBe(true)
@@ -113,12 +143,29 @@ describe('properties', () => {
   it('no id string, however odd, changes the request path', async () => {
     const odd = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 12 }),
-      fc.string({ unit: fc.constantFrom('/', '.', '?', '#', '%', ' ', '\t', '\n', '\\', '&', '=', '+', 'é', '日', '😀', 'a'), maxLength: 10 }),
+      fc.string({
+        unit: fc.constantFrom('/', '.', '?', '#', '%', ' ', '\t', '\n', '\\', '&', '=', '+', 'é', '日', '😀', 'a'),
+        maxLength: 10,
+      }),
       fc.string({ unit: 'binary', maxLength: 8 }),
     )
     await fc.assert(
       fc.asyncProperty(odd, async (id) => {
-        const { fetch, urls } = stubFetch(() => new Response(JSON.stringify({ id: 'x', name: 'S', type: 'popover', created_at: '2026-01-01T00:00:00Z', start_date: null, end_date: null, archived: false }), { status: 200 }))
+        const { fetch, urls } = stubFetch(
+          () =>
+            new Response(
+              JSON.stringify({
+                id: 'x',
+                name: 'S',
+                type: 'popover',
+                created_at: '2026-01-01T00:00:00Z',
+                start_date: null,
+                end_date: null,
+                archived: false,
+              }),
+              { status: 200 },
+            ),
+        )
         const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, fetch, maxRetries: 0, rateLimit: false })
         const outcome = await client.surveys.retrieve(id).then(
           () => null,

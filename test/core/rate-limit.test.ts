@@ -1,7 +1,15 @@
 import { inspect } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { InvalidArgumentError } from 'posthog-project-client'
-import { Limiter, PauseTooLong, SERVICE_RATE_LIMITS, limitGroup, rateLimitOption, sharedLimiter, type RateLimits } from '../../src/core/rate-limit.js'
+import {
+  Limiter,
+  PauseTooLong,
+  SERVICE_RATE_LIMITS,
+  limitGroup,
+  rateLimitOption,
+  sharedLimiter,
+  type RateLimits,
+} from '../../src/core/rate-limit.js'
 
 const MINUTE = 60_000
 const HOUR = 3_600_000
@@ -57,7 +65,9 @@ describe('rateLimitOption', () => {
   })
 
   it('an object changes only the numbers it gives, on any host', () => {
-    expect(rateLimitOption('rateLimit', { requestsPerMinute: 300, endpointsRequestsPerHour: undefined }, true)).toEqual(limits({ requestsPerMinute: 300 }))
+    expect(rateLimitOption('rateLimit', { requestsPerMinute: 300, endpointsRequestsPerHour: undefined }, true)).toEqual(
+      limits({ requestsPerMinute: 300 }),
+    )
     expect(rateLimitOption('rateLimit', { requestsPerMinute: 300 }, false)).toEqual(limits({ requestsPerMinute: 300 }))
   })
 
@@ -160,7 +170,9 @@ describe('Limiter', () => {
   })
 
   it('keeps the query API apart from the others', () => {
-    const [main, endpoints, query] = new Limiter(limits({ requestsPerMinute: 1, endpointsRequestsPerMinute: 1, queryRequestsPerMinute: 2 })).groups
+    const [main, endpoints, query] = new Limiter(
+      limits({ requestsPerMinute: 1, endpointsRequestsPerMinute: 1, queryRequestsPerMinute: 2 }),
+    ).groups
     expect(main.acquire(undefined, MINUTE)).toBeUndefined()
     expect(endpoints.acquire(undefined, MINUTE)).toBeUndefined()
     expect(query.acquire(undefined, MINUTE)).toBeUndefined()

@@ -8,7 +8,13 @@ const KEY = 'phx_redaction_boundary_key_0123456789'
 /** Every way an error can be shown: message, String, JSON, inspect (deep, with the cause chain), stack. */
 function renderings(error: unknown): string {
   const shown = error as Error
-  return [shown.message, String(error), JSON.stringify(error), inspect(error, { depth: 10, showHidden: true }), shown.stack ?? ''].join('\n')
+  return [
+    shown.message,
+    String(error),
+    JSON.stringify(error),
+    inspect(error, { depth: 10, showHidden: true }),
+    shown.stack ?? '',
+  ].join('\n')
 }
 
 /** An error class no part of the SDK knows: it stands for an error site added later. */
@@ -44,7 +50,9 @@ describe('the redaction boundary', () => {
   })
 
   it('removes it from a ConnectionError whose custom fetch failed with the key in its message and cause', async () => {
-    const cause = new TypeError(`fetch failed for ${KEY}`, { cause: Object.assign(new Error(`connect refused ${KEY}`), { code: 'ECONNREFUSED' }) })
+    const cause = new TypeError(`fetch failed for ${KEY}`, {
+      cause: Object.assign(new Error(`connect refused ${KEY}`), { code: 'ECONNREFUSED' }),
+    })
     const client = new ProjectClient({ apiKey: KEY, projectId: 1, fetch: () => Promise.reject(cause), maxRetries: 0 })
     const error = await client.surveys.list().then(null, (caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConnectionError)
@@ -55,7 +63,13 @@ describe('the redaction boundary', () => {
 
   it('leaves errors without the key as they are (same objects, same fields)', () => {
     const headers = new Headers({ 'x-a': '1' })
-    const error = new ApiError({ status: 500, body: { detail: 'boom' }, headers, method: 'GET', url: 'https://us.posthog.com/api/x/' })
+    const error = new ApiError({
+      status: 500,
+      body: { detail: 'boom' },
+      headers,
+      method: 'GET',
+      url: 'https://us.posthog.com/api/x/',
+    })
     const body = error.body
     expect(new Redactor(KEY).error(error)).toBe(error)
     expect(error.body).toBe(body)

@@ -30,17 +30,27 @@ const BASE = 'https://us.posthog.com'
 const HUGE_TEXT = 'x'.repeat(256 * 1024)
 const HUGE_JSON = JSON.stringify(Array.from({ length: 5_000 }, (_, index) => ({ index, note: 'padding padding' })))
 
-type BodyKind = 'error-json' | 'other-json' | 'scalar-json' | 'text' | 'html' | 'empty' | 'huge-json' | 'huge-text' | 'key-echo'
+type BodyKind =
+  'error-json' | 'other-json' | 'scalar-json' | 'text' | 'html' | 'empty' | 'huge-json' | 'huge-text' | 'key-echo'
 const BODIES: Record<BodyKind, { text: string; type: string }> = {
-  'error-json': { text: JSON.stringify({ type: 'server_error', code: 'oops', detail: 'It broke.', attr: null }), type: 'application/json' },
+  'error-json': {
+    text: JSON.stringify({ type: 'server_error', code: 'oops', detail: 'It broke.', attr: null }),
+    type: 'application/json',
+  },
   'other-json': { text: JSON.stringify([1, { nested: [null, true] }]), type: 'application/json' },
   'scalar-json': { text: '"just a string"', type: 'application/json' },
   text: { text: 'Service temporarily unavailable, try later', type: 'text/plain' },
-  html: { text: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', type: 'text/html' },
+  html: {
+    text: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+    type: 'text/html',
+  },
   empty: { text: '', type: 'application/json' },
   'huge-json': { text: HUGE_JSON, type: 'application/json' },
   'huge-text': { text: HUGE_TEXT, type: 'text/plain' },
-  'key-echo': { text: JSON.stringify({ detail: `Invalid key ${API_KEY}`, attr: API_KEY, seen: `Bearer ${API_KEY}` }), type: 'application/json' },
+  'key-echo': {
+    text: JSON.stringify({ detail: `Invalid key ${API_KEY}`, attr: API_KEY, seen: `Bearer ${API_KEY}` }),
+    type: 'application/json',
+  },
 }
 
 /** The class each status must map to (the exact constructor, not just a parent). */
@@ -124,11 +134,20 @@ const KINDS = Object.keys(BODIES) as BodyKind[]
 const tally = { calls: 0, errors: new Map<string, number>(), resolved: 0 }
 const answer: { status: number; kind: BodyKind } = { status: 200, kind: 'empty' }
 // One client for the sweep: `answer` says what its fetch answers next.
-const client = new ProjectClient({ apiKey: API_KEY, projectId: 1, baseUrl: BASE, fetch: fetchAnswering(answer), maxRetries: 0, rateLimit: false })
+const client = new ProjectClient({
+  apiKey: API_KEY,
+  projectId: 1,
+  baseUrl: BASE,
+  fetch: fetchAnswering(answer),
+  maxRetries: 0,
+  rateLimit: false,
+})
 
 afterAll(() => {
   const errors = [...tally.errors].map(([name, count]) => `${name}:${count}`).join(' ')
-  console.log(`[reliability] status sweep: ${tally.calls} calls (statuses 100-599 x ${KINDS.length} bodies on a JSON operation, x 5 on a no-content one), resolved=${tally.resolved} ${errors}`)
+  console.log(
+    `[reliability] status sweep: ${tally.calls} calls (statuses 100-599 x ${KINDS.length} bodies on a JSON operation, x 5 on a no-content one), resolved=${tally.resolved} ${errors}`,
+  )
 })
 
 function checkError(error: unknown, status: number, kind: BodyKind): void {
@@ -139,7 +158,12 @@ function checkError(error: unknown, status: number, kind: BodyKind): void {
   expect((error as Error).name).toBe(constructor.name)
   if (kind === 'key-echo') {
     // Only this body and its headers carry the key (the others cannot leak what they never had).
-    const renderings = [String(error), (error as Error).stack ?? '', JSON.stringify(error), inspect(error, { depth: 6, showHidden: true })]
+    const renderings = [
+      String(error),
+      (error as Error).stack ?? '',
+      JSON.stringify(error),
+      inspect(error, { depth: 6, showHidden: true }),
+    ]
     for (const text of renderings) expect(text.includes(API_KEY), `key in ${(error as Error).name}`).toBe(false)
   }
   tally.errors.set(constructor.name, (tally.errors.get(constructor.name) ?? 0) + 1)
@@ -180,22 +204,25 @@ describe('every status from 100 to 599 with every kind of body', () => {
   })
 
   // The no-content path differs only in not reading a 2xx body: a few kinds of body are enough there.
-  it.each<BodyKind>(['error-json', 'html', 'empty', 'huge-text', 'key-echo'])('%s body: a no-content operation (surveys.delete)', async (kind) => {
-    for (const status of STATUSES) {
-      Object.assign(answer, { status, kind })
-      tally.calls += 1
-      const outcome = await client.surveys.delete('s').then(
-        (data) => ({ data }),
-        (error: unknown) => ({ error }),
-      )
-      if (status >= 200 && status < 300) {
-        // The body of a successful delete is not read: every 2xx resolves to undefined.
-        expect(outcome).toEqual({ data: undefined })
-        tally.resolved += 1
-      } else {
-        expect('error' in outcome, `status ${status} resolved`).toBe(true)
-        checkError((outcome as { error: unknown }).error, status, kind)
+  it.each<BodyKind>(['error-json', 'html', 'empty', 'huge-text', 'key-echo'])(
+    '%s body: a no-content operation (surveys.delete)',
+    async (kind) => {
+      for (const status of STATUSES) {
+        Object.assign(answer, { status, kind })
+        tally.calls += 1
+        const outcome = await client.surveys.delete('s').then(
+          (data) => ({ data }),
+          (error: unknown) => ({ error }),
+        )
+        if (status >= 200 && status < 300) {
+          // The body of a successful delete is not read: every 2xx resolves to undefined.
+          expect(outcome).toEqual({ data: undefined })
+          tally.resolved += 1
+        } else {
+          expect('error' in outcome, `status ${status} resolved`).toBe(true)
+          checkError((outcome as { error: unknown }).error, status, kind)
+        }
       }
-    }
-  })
+    },
+  )
 })

@@ -23,7 +23,9 @@ describe('unknown fields and closed enums, refused before sending', () => {
     const client = e2e.client()
     const error = await refusal(client.hogFunctions.create({ name: 'Hook', hgo: 'return 1' } as never))
     expect(error.argument).toBe('body.hgo')
-    expect(error.message).toContain('did you mean "hog"? Send fields the SDK does not know yet with the request option extraBody')
+    expect(error.message).toContain(
+      'did you mean "hog"? Send fields the SDK does not know yet with the request option extraBody',
+    )
     expect(error.message).toContain('extraBody')
     expect(e2e.fake.requests).toHaveLength(0)
   })
@@ -41,7 +43,9 @@ describe('unknown fields and closed enums, refused before sending', () => {
     expect(unknown.argument).toBe('params.serach')
     expect(unknown.message).toContain('did you mean "search"?')
     expect(unknown.message).toContain('extraQuery')
-    const outside = await refusal(client.hogFunctions.metrics('00000000-0000-0000-0000-000000000001', { interval: 'minute' } as never))
+    const outside = await refusal(
+      client.hogFunctions.metrics('00000000-0000-0000-0000-000000000001', { interval: 'minute' } as never),
+    )
     expect(outside.argument).toBe('params.interval')
     expect(outside.message).toContain('expected one of "hour", "day", "week"')
     expect(e2e.fake.requests).toHaveLength(0)
@@ -51,7 +55,10 @@ describe('unknown fields and closed enums, refused before sending', () => {
     const client = e2e.client()
     await client.hogFunctions.list({}, { extraQuery: { brand_new: 'x' } })
     expect(e2e.fake.requests.at(-1)!.url).toContain('brand_new=x')
-    const created = await client.hogFunctions.create({ name: 'Hook', hog: 'return 1', type: 'destination' }, { extraBody: { brand_new_field: 1 } })
+    const created = await client.hogFunctions.create(
+      { name: 'Hook', hog: 'return 1', type: 'destination' },
+      { extraBody: { brand_new_field: 1 } },
+    )
     expect(created.name).toBe('Hook')
     expect(e2e.fake.requests.at(-1)!.body).toMatchObject({ brand_new_field: 1 })
   })

@@ -9,7 +9,11 @@ const server = useMswServer()
 /** The `Response` of `withResponse()`: the SDK read its body already, and the caller can still read it once, as from fetch. */
 describe('the Response of withResponse()', () => {
   const answer = (status = 200) =>
-    server.use(http.get(`${PROJECT}/experiments/7/`, () => HttpResponse.json(experiment(7), { status, headers: { 'x-request-id': 'r-1' } })))
+    server.use(
+      http.get(`${PROJECT}/experiments/7/`, () =>
+        HttpResponse.json(experiment(7), { status, headers: { 'x-request-id': 'r-1' } }),
+      ),
+    )
 
   it('is a Response with the status, headers and URL of the answer', async () => {
     answer()
@@ -58,8 +62,17 @@ describe('the Response of withResponse()', () => {
   })
 
   it('an error keeps the body it was made from, and its Response can still be read', async () => {
-    server.use(http.get(`${PROJECT}/experiments/7/`, () => HttpResponse.json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, { status: 404 })))
-    const error = (await makeClient().experiments.retrieve(7).catch((caught: unknown) => caught)) as NotFoundError
+    server.use(
+      http.get(`${PROJECT}/experiments/7/`, () =>
+        HttpResponse.json(
+          { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null },
+          { status: 404 },
+        ),
+      ),
+    )
+    const error = (await makeClient()
+      .experiments.retrieve(7)
+      .catch((caught: unknown) => caught)) as NotFoundError
     expect(error).toBeInstanceOf(NotFoundError)
     expect(error.body).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })
     expect(error.headers.get('content-type')).toBe('application/json')

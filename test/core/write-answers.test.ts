@@ -72,7 +72,11 @@ describe('a write whose answer fails validation', () => {
   })
 
   it('an answer that is not JSON at all still rejects (there is no resource to give), keeping the text', async () => {
-    api.serve('post', 'experiments/', () => new Response('<html>created</html>', { status: 201, headers: { 'content-type': 'text/html' } }))
+    api.serve(
+      'post',
+      'experiments/',
+      () => new Response('<html>created</html>', { status: 201, headers: { 'content-type': 'text/html' } }),
+    )
     const error = await failure(makeClient().experiments.create(BODY))
     expect(error).toBeInstanceOf(ResponseValidationError)
     expect((error as ResponseValidationError).body).toBe('<html>created</html>')

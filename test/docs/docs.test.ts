@@ -46,27 +46,52 @@ function snippets(): Snippet[] {
 
 describe('doc comments of the resource methods', () => {
   // A group's methods are in its resource class and the class it extends, generated from src/api: one file name in both folders.
-  const files = ['src/resources', 'src/resources/generated'].flatMap((folder) => readdirSync(join(root, folder)).filter((name) => name.endsWith('.ts')).map((name) => ({ folder, name })))
+  const files = ['src/resources', 'src/resources/generated'].flatMap((folder) =>
+    readdirSync(join(root, folder))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => ({ folder, name })),
+  )
   const methods: Array<{ file: string; name: string; doc: string; operation: OperationId | undefined }> = []
   for (const { folder, name: file } of files) {
-    const source = ts.createSourceFile(file, readFileSync(join(root, folder, file), 'utf8'), ts.ScriptTarget.Latest, true)
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(join(root, folder, file), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    )
     // The plain five a group takes from `CrudResource` are declared, typed and documented, by its interface.
     const group = file.replace(/\.ts$/, '').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
     source.forEachChild((node) => {
       if (ts.isInterfaceDeclaration(node) && folder.endsWith('generated') && node.name.text.endsWith('Operations')) {
         for (const member of node.members) {
           if (!ts.isMethodSignature(member) || !ts.isIdentifier(member.name)) continue
-          const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
-          methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation: `${group}.${member.name.text}` as OperationId })
+          const doc = ts
+            .getJSDocCommentsAndTags(member)
+            .map((comment) => comment.getText())
+            .join('\n')
+          methods.push({
+            file,
+            name: member.name.text,
+            doc: doc.replace(/^\s*\*\s?/gm, ''),
+            operation: `${group}.${member.name.text}` as OperationId,
+          })
         }
       }
-      if (!ts.isClassDeclaration(node) || !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) return
+      if (
+        !ts.isClassDeclaration(node) ||
+        !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+      )
+        return
       for (const member of node.members) {
         if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue
-        const doc = ts.getJSDocCommentsAndTags(member).map((comment) => comment.getText()).join('\n')
+        const doc = ts
+          .getJSDocCommentsAndTags(member)
+          .map((comment) => comment.getText())
+          .join('\n')
         const body = member.body?.getText() ?? ''
         // `_softDelete` (CrudResource) sends the group's update.
-        const operation = (/_transport\.(?:request|list)\('([\w.]+)'/.exec(body)?.[1] ?? (body.includes('this._softDelete(') ? `${group}.update` : undefined)) as OperationId | undefined
+        const operation = (/_transport\.(?:request|list)\('([\w.]+)'/.exec(body)?.[1] ??
+          (body.includes('this._softDelete(') ? `${group}.update` : undefined)) as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
     })
@@ -83,7 +108,9 @@ describe('doc comments of the resource methods', () => {
     const reached = new Set(sending.map((method) => method.operation).filter(Boolean))
     // The query API is `client.query` (checked below); its status read only follows an unfinished run.
     expect(reached).toEqual(new Set(Object.keys(OPERATIONS).filter((id) => !id.startsWith('query.'))))
-    expect(sending.filter((method) => !method.operation).map((method) => `${method.file}: ${method.name}`)).toEqual(Object.keys(COMPOSITE))
+    expect(sending.filter((method) => !method.operation).map((method) => `${method.file}: ${method.name}`)).toEqual(
+      Object.keys(COMPOSITE),
+    )
   })
 
   it('toCreateParams of every group says that it sends nothing', () => {
@@ -92,13 +119,16 @@ describe('doc comments of the resource methods', () => {
     for (const method of reshaping) expect(method.doc, method.file).toContain('Sends nothing')
   })
 
-  it.each(sending.map((method) => [`${method.file}: ${method.name}`, method] as const))('%s says what it does, its path and its scope', (name, method) => {
-    const operations = method.operation ? [method.operation] : COMPOSITE[name]
-    expect(operations?.length, 'calls an operation').toBeGreaterThan(0)
-    const [summary] = method.doc.replace(/^\/\*\*\s*/, '').split('\n')
-    expect(summary?.length, 'a sentence before the wire line').toBeGreaterThan(10)
-    for (const operation of operations!) expect(method.doc).toContain(wireLine(operation))
-  })
+  it.each(sending.map((method) => [`${method.file}: ${method.name}`, method] as const))(
+    '%s says what it does, its path and its scope',
+    (name, method) => {
+      const operations = method.operation ? [method.operation] : COMPOSITE[name]
+      expect(operations?.length, 'calls an operation').toBeGreaterThan(0)
+      const [summary] = method.doc.replace(/^\/\*\*\s*/, '').split('\n')
+      expect(summary?.length, 'a sentence before the wire line').toBeGreaterThan(10)
+      for (const operation of operations!) expect(method.doc).toContain(wireLine(operation))
+    },
+  )
 
   it('client.query says what it sends', () => {
     const source = readFileSync(join(root, 'src/client.ts'), 'utf8')
@@ -148,7 +178,9 @@ describe('README', () => {
   })
 
   it('development commands are the scripts of package.json', () => {
-    const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    const scripts = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts
     const section = README.slice(README.indexOf('## Development'))
     const named = [...section.matchAll(/^npm run ([\w:-]+)/gm)].map((match) => match[1]!)
     for (const name of named) expect(scripts, `npm run ${name}`).toHaveProperty(name)
@@ -192,13 +224,17 @@ describe('README', () => {
         .map((diagnostic) => {
           const block = blocks[files.indexOf(diagnostic.file!.fileName)]!
           const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0)
-          const offset = diagnostic.file!.text.slice(0, diagnostic.file!.text.indexOf(block.code)).split('\n').length - 1
+          const offset =
+            diagnostic.file!.text.slice(0, diagnostic.file!.text.indexOf(block.code)).split('\n').length - 1
           return `README.md:${block.line + line - offset}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
         })
     }
 
     const configOf = (file: string, overrides: ts.CompilerOptions = {}) =>
-      ts.getParsedCommandLineOfConfigFile(join(root, file), overrides, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!
+      ts.getParsedCommandLineOfConfigFile(join(root, file), overrides, {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: () => {},
+      })!
 
     it('type-check against src, strict', { timeout: 120_000 }, () => {
       expect(blocks.length).toBeGreaterThanOrEqual(12)
@@ -211,25 +247,33 @@ describe('README', () => {
     // test/types/tsconfig.json (exactOptionalPropertyTypes, noUncheckedIndexedAccess) against the
     // declarations the package ships, emitted the way `npm run typecheck` emits them for test/types.
     // The declarations' emit (shared with hovers.test.ts) takes minutes on a loaded machine.
-    it('type-check as a strict user project: exactOptionalPropertyTypes and noUncheckedIndexedAccess, against the declarations', { timeout: 300_000 }, () => {
-      const { dir: declarations, diagnostics } = emittedDeclarations()
-      expect(diagnostics).toEqual([])
-      const files = writeSnippets(join(dir, 'user'))
-      const { options } = configOf('test/types/tsconfig.json')
-      expect(options).toMatchObject({ strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true })
-      const program = ts.createProgram(files, {
-        ...options,
-        noEmit: true,
-        paths: {
-          'posthog-project-client': [join(declarations, 'index.d.ts')],
-          'posthog-project-client/testing': [join(declarations, 'testing/index.d.ts')],
-          'posthog-project-client/testing/msw': [join(declarations, 'testing/msw.d.ts')],
-          'posthog-project-client/config': [join(declarations, 'config/index.d.ts')],
-          'posthog-project-client/hog': [join(declarations, 'hog/index.d.ts')],
-        },
-      })
-      expect(problemsOf(program, files)).toEqual([])
-    })
+    it(
+      'type-check as a strict user project: exactOptionalPropertyTypes and noUncheckedIndexedAccess, against the declarations',
+      { timeout: 300_000 },
+      () => {
+        const { dir: declarations, diagnostics } = emittedDeclarations()
+        expect(diagnostics).toEqual([])
+        const files = writeSnippets(join(dir, 'user'))
+        const { options } = configOf('test/types/tsconfig.json')
+        expect(options).toMatchObject({
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+        })
+        const program = ts.createProgram(files, {
+          ...options,
+          noEmit: true,
+          paths: {
+            'posthog-project-client': [join(declarations, 'index.d.ts')],
+            'posthog-project-client/testing': [join(declarations, 'testing/index.d.ts')],
+            'posthog-project-client/testing/msw': [join(declarations, 'testing/msw.d.ts')],
+            'posthog-project-client/config': [join(declarations, 'config/index.d.ts')],
+            'posthog-project-client/hog': [join(declarations, 'hog/index.d.ts')],
+          },
+        })
+        expect(problemsOf(program, files)).toEqual([])
+      },
+    )
 
     it('the quickstart runs as written against the fake', async () => {
       const quickstart = blocks.find((block) => block.section === 'Quickstart')
@@ -240,15 +284,32 @@ describe('README', () => {
         await importSnippet(dir, 'quickstart.ts', quickstart!.code)
       })
       // Every experiment (newest first), then the soft-deleted one no longer found.
-      expect(printed.slice(0, -1).sort()).toEqual(seeded.map((experiment) => `${experiment.id} ${experiment.name} null`).sort())
+      expect(printed.slice(0, -1).sort()).toEqual(
+        seeded.map((experiment) => `${experiment.id} ${experiment.name} null`).sort(),
+      )
       expect(printed.at(-1)).toBe('gone')
       const created = [...fake.state.experiments.values()].find((experiment) => experiment.name === 'New checkout')
-      expect(created).toMatchObject({ feature_flag_key: 'new-checkout', conclusion: 'won', conclusion_comment: 'Clear win', deleted: true })
+      expect(created).toMatchObject({
+        feature_flag_key: 'new-checkout',
+        conclusion: 'won',
+        conclusion_comment: 'Clear win',
+        deleted: true,
+      })
     })
 
     it('the snippets of the client sections run against the fake, and print what the README says', async () => {
       const runnable = blocks.filter((block) =>
-        ['Authentication and scopes', 'Resource groups', 'Pagination', 'Errors', 'Retries, timeouts and per-request options', '`withResponse()`', 'Validation and its leniency', 'Logging', 'EU and self-hosted hosts'].includes(block.section),
+        [
+          'Authentication and scopes',
+          'Resource groups',
+          'Pagination',
+          'Errors',
+          'Retries, timeouts and per-request options',
+          '`withResponse()`',
+          'Validation and its leniency',
+          'Logging',
+          'EU and self-hosted hosts',
+        ].includes(block.section),
       )
       expect(runnable.length).toBeGreaterThanOrEqual(8)
       const fake = testing.createFakeApi({ projectId: 12345, pageSize: 7 })
@@ -256,18 +317,30 @@ describe('README', () => {
       fake.seed.surveys(12)
       fake.seed.eventDefinitions(130)
       fake.seed.featureFlags(25)
-      const webhook = { inputs_schema: [{ key: 'url', type: 'string', label: 'URL', required: true, secret: false, hidden: false }, { key: 'token', type: 'string', label: 'Token', required: false, secret: true, hidden: false }] }
+      const webhook = {
+        inputs_schema: [
+          { key: 'url', type: 'string', label: 'URL', required: true, secret: false, hidden: false },
+          { key: 'token', type: 'string', label: 'Token', required: false, secret: true, hidden: false },
+        ],
+      }
       fake.seed.hogFunctions([
-        { ...webhook, name: 'Slack alert', inputs: { url: { value: 'https://hooks.example.com/1' }, token: { value: 'sekret' } } },
+        {
+          ...webhook,
+          name: 'Slack alert',
+          inputs: { url: { value: 'https://hooks.example.com/1' }, token: { value: 'sekret' } },
+        },
         { ...webhook, name: 'Audit log', inputs: { url: { value: 'https://audit.example.com' } } },
       ])
       const env = { POSTHOG_PERSONAL_API_KEY: fake.apiKey, POSTHOG_PROJECT_ID: '12345', POSTHOG_BASE_URL: undefined }
       const { printed, logged } = await runAgainstFake(fake, env, async () => {
         for (const [index, block] of runnable.entries()) {
-          await expect(importSnippet(dir, `run-${index}-line-${block.line}.ts`, block.code), `README.md:${block.line}`).resolves.toBeDefined()
+          await expect(
+            importSnippet(dir, `run-${index}-line-${block.line}.ts`, block.code),
+            `README.md:${block.line}`,
+          ).resolves.toBeDefined()
         }
       })
-      expect(printed).toContain("survey:write")
+      expect(printed).toContain('survey:write')
       // "Resource groups": the slim list, then each hog function in full (its inputs, a secret masked but named).
       expect(printed).toEqual(expect.arrayContaining(['Slack alert: url, token', 'Audit log: url']))
       expect(printed).toContain('30 experiments')
@@ -296,7 +369,8 @@ function withPrelude(code: string): string {
   if (uses('client') && !declares('client') && !fromSdk.includes('ProjectClient')) fromSdk.push('ProjectClient')
   if (fromSdk.length) prelude.push(`import { ${fromSdk.join(', ')} } from 'posthog-project-client'`)
   const testingTypes = uses('fake') && !declares('fake') ? ['type FakeApi'] : []
-  if (fromTesting.length || testingTypes.length) prelude.push(`import { ${[...fromTesting, ...testingTypes].join(', ')} } from 'posthog-project-client/testing'`)
+  if (fromTesting.length || testingTypes.length)
+    prelude.push(`import { ${[...fromTesting, ...testingTypes].join(', ')} } from 'posthog-project-client/testing'`)
   if (uses('fake') && !declares('fake')) prelude.push('declare const fake: FakeApi')
   if (uses('client') && !declares('client')) prelude.push('declare const client: ProjectClient')
   return `${prelude.join('\n')}\n${code}\nexport {}\n`
@@ -307,25 +381,49 @@ describe('docs/service-behaviour.md', () => {
   const sections = new Set([...doc.matchAll(/^#+ (§P?\d[\d.a-z]*)/gm)].map((match) => match[1]!))
   /** The repository's own files that may cite it. */
   const citing = ['src', 'test', 'bench', 'examples', 'scripts']
-    .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)))
+    .flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)),
+    )
     .filter((file) => /\.(ts|mjs|sh)$/.test(file))
     .concat(['README.md', 'RELIABILITY.md', 'BENCHMARKS.md', 'CHANGELOG.md'])
 
   it('numbers its sections like the contract (§0–§9) and the payload shapes (§P1–§P5)', () => {
-    for (const number of ['§0', '§1.5', '§1.6', '§1.7', '§1.8', '§2.2', '§3.2', '§4.2', '§5.2', '§6.3', '§7.2', '§8', '§9']) expect(sections).toContain(number)
-    for (const number of ['§P1.4', '§P1.9', '§P2.3', '§P2.6', '§P3.4', '§P3.5', '§P4.1', '§P4.5', '§P5']) expect(sections).toContain(number)
+    for (const number of [
+      '§0',
+      '§1.5',
+      '§1.6',
+      '§1.7',
+      '§1.8',
+      '§2.2',
+      '§3.2',
+      '§4.2',
+      '§5.2',
+      '§6.3',
+      '§7.2',
+      '§8',
+      '§9',
+    ])
+      expect(sections).toContain(number)
+    for (const number of ['§P1.4', '§P1.9', '§P2.3', '§P2.6', '§P3.4', '§P3.5', '§P4.1', '§P4.5', '§P5'])
+      expect(sections).toContain(number)
   })
 
   it('has every section that the repository cites', () => {
     const cited = citing.flatMap((file) =>
-      [...readFileSync(join(root, file), 'utf8').matchAll(/service-behaviour\.md (§P?\d[\d.a-z]*\d|§P?\d)/g)].map((match) => `${file}: ${match[1]}`),
+      [...readFileSync(join(root, file), 'utf8').matchAll(/service-behaviour\.md (§P?\d[\d.a-z]*\d|§P?\d)/g)].map(
+        (match) => `${file}: ${match[1]}`,
+      ),
     )
     expect(cited.length).toBeGreaterThan(10)
     expect(cited.filter((citation) => !sections.has(citation.split(': ')[1]!))).toEqual([])
   })
 
   it('is what the source, tests, benches, examples and docs cite: nothing points outside the repository', () => {
-    const outside = citing.filter((file) => /api-contract\.md|payload-shapes\.md|api-spec\.md|public-api\.md|\.\.\/shared|\/work\/shared/.test(readFileSync(join(root, file), 'utf8')))
+    const outside = citing.filter((file) =>
+      /api-contract\.md|payload-shapes\.md|api-spec\.md|public-api\.md|\.\.\/shared|\/work\/shared/.test(
+        readFileSync(join(root, file), 'utf8'),
+      ),
+    )
     expect(outside).toEqual([])
   })
 })
@@ -354,7 +452,10 @@ describe("README's first screen", () => {
         .replace(/[^\p{L}\p{N}\s-]/gu, '')
         .replace(/\s/g, '-')
     const headings = [...README.matchAll(/^## (.+)$/gm)].map((match) => match[1]!)
-    const contents = [...firstScreen.matchAll(/^- \[(.+)\]\(#([^)]+)\)$/gm)].map((match) => ({ text: match[1]!, target: match[2]! }))
+    const contents = [...firstScreen.matchAll(/^- \[(.+)\]\(#([^)]+)\)$/gm)].map((match) => ({
+      text: match[1]!,
+      target: match[2]!,
+    }))
     expect(contents.map((entry) => entry.text)).toEqual(headings)
     expect(contents.map((entry) => entry.target)).toEqual(headings.map(anchor))
   })

@@ -34,9 +34,15 @@ experiment.feature_flag_key; hogFunction.hog; filter.operator; list.search; metr
     const host: ts.LanguageServiceHost = {
       getScriptFileNames: () => [user],
       getScriptVersion: () => '1',
-      getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(readFileSync(name, 'utf8')) : undefined),
+      getScriptSnapshot: (name) =>
+        ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(readFileSync(name, 'utf8')) : undefined,
       getCurrentDirectory: () => dir,
-      getCompilationSettings: () => ({ strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, exactOptionalPropertyTypes: true }),
+      getCompilationSettings: () => ({
+        strict: true,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        exactOptionalPropertyTypes: true,
+      }),
       getDefaultLibFileName: ts.getDefaultLibFilePath,
       fileExists: ts.sys.fileExists,
       readFile: ts.sys.readFile,

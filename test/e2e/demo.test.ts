@@ -53,8 +53,12 @@ describe('examples/quickstart.ts', () => {
     delete env['POSTHOG_PERSONAL_API_KEY']
     // No `timeout` on the demo's side: a server or socket left open would keep the process alive until this kills it.
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'examples/quickstart.ts'], { cwd: root, env, timeout: 20_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'examples/quickstart.ts'],
+        { cwd: root, env, timeout: 20_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       )
       child.stdin?.end()
     })
@@ -88,7 +92,12 @@ describe('examples/quickstart.ts', () => {
       expect(report).toMatchObject({ mode: 'real', writes: false, baseUrl: e2e.server.url })
       expect(report.experiments.created).toEqual([])
       expect(report.pagination).toMatchObject({ items: 120, pages: 2, requests: 2 })
-      expect(report.survey).toMatchObject({ name: 'Existing survey', responsesBefore: 3, archivedResponse: null, responsesAfter: null })
+      expect(report.survey).toMatchObject({
+        name: 'Existing survey',
+        responsesBefore: 3,
+        archivedResponse: null,
+        responsesAfter: null,
+      })
       expect(new Set(e2e.fake.requests.map((request) => request.method))).toEqual(new Set(['GET']))
       expect(e2e.fake.requests).toHaveLength(report.requests)
       expect(lines.join('\n')).not.toContain(e2e.fake.apiKey)
@@ -99,8 +108,14 @@ describe('examples/quickstart.ts', () => {
       expect(report.writes).toBe(true)
       expect(report.experiments.created).toHaveLength(2)
       expect(report.experiments.cleanedUp).toBe(true)
-      for (const { id } of report.experiments.created) expect(e2e.fake.state.experiments.get(id)).toMatchObject({ deleted: true, conclusion: expect.any(String) })
-      expect(report.survey).toMatchObject({ archivedResponse: env['POSTHOG_DEMO_RESPONSE_UUID'], responsesBefore: 3, responsesAfter: 2, responsesRestored: 3 })
+      for (const { id } of report.experiments.created)
+        expect(e2e.fake.state.experiments.get(id)).toMatchObject({ deleted: true, conclusion: expect.any(String) })
+      expect(report.survey).toMatchObject({
+        archivedResponse: env['POSTHOG_DEMO_RESPONSE_UUID'],
+        responsesBefore: 3,
+        responsesAfter: 2,
+        responsesRestored: 3,
+      })
       // The response is unarchived again: the project is left as it was found.
       expect((await e2e.client().surveys.archivedResponseUuids(env['POSTHOG_DEMO_SURVEY_ID'] ?? '')).length).toBe(0)
     })

@@ -25,7 +25,10 @@ describe('dropped connections and hanging sockets', () => {
 
   it('with maxRetries: 0 a dropped connection is a ConnectionError after one request', async () => {
     e2e.fake.faults.dropNext(1, { operation: 'experiments.retrieve' })
-    const error = await e2e.client({ maxRetries: 0 }).experiments.retrieve(1).catch((caught: unknown) => caught)
+    const error = await e2e
+      .client({ maxRetries: 0 })
+      .experiments.retrieve(1)
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConnectionError)
     expect(String(error)).not.toContain(e2e.fake.apiKey)
     expect(e2e.fake.requests).toHaveLength(1)
@@ -34,7 +37,9 @@ describe('dropped connections and hanging sockets', () => {
   it('does not retry a POST whose connection dropped after the server acted on it', async () => {
     e2e.fake.faults.dropNext(1, { operation: 'experiments.create', afterApply: true })
     const client = e2e.client({ maxRetries: 2 })
-    const error = await client.experiments.create({ name: 'Once', feature_flag_key: 'once' }).catch((caught: unknown) => caught)
+    const error = await client.experiments
+      .create({ name: 'Once', feature_flag_key: 'once' })
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConnectionError)
     expect(e2e.fake.requests).toHaveLength(1)
     // It was stored exactly once: the client did not create a duplicate.
@@ -44,7 +49,10 @@ describe('dropped connections and hanging sockets', () => {
   it('times out on a hanging socket with maxRetries: 0: TimeoutError after one request', async () => {
     e2e.fake.faults.hangNext(1)
     const started = Date.now()
-    const error = await e2e.client({ timeout: 100, maxRetries: 0 }).experiments.list().catch((caught: unknown) => caught)
+    const error = await e2e
+      .client({ timeout: 100, maxRetries: 0 })
+      .experiments.list()
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TimeoutError)
     expect(Date.now() - started).toBeLessThan(5_000) // the timeout, not the default 60 s
     expect(e2e.fake.requests).toHaveLength(1)
@@ -53,7 +61,10 @@ describe('dropped connections and hanging sockets', () => {
 
   it('times out on every attempt with retries: TimeoutError after 1 + maxRetries requests', async () => {
     e2e.fake.faults.hangNext(3)
-    const error = await e2e.client({ timeout: 80, maxRetries: 2 }).experiments.list().catch((caught: unknown) => caught)
+    const error = await e2e
+      .client({ timeout: 80, maxRetries: 2 })
+      .experiments.list()
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TimeoutError)
     expect(e2e.fake.requests).toHaveLength(3)
     expect(e2e.fake.requests.every((request) => request.fault === 'hang')).toBe(true)

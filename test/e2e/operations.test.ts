@@ -39,15 +39,33 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
       name: 'Checkout button',
       feature_flag_key: 'checkout-button',
       description: 'Green or blue',
-      parameters: { feature_flag_variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+      parameters: {
+        feature_flag_variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'test', rollout_percentage: 50 },
+        ],
+      },
     })
-    expect(created).toMatchObject({ name: 'Checkout button', feature_flag_key: 'checkout-button', description: 'Green or blue', deleted: false })
+    expect(created).toMatchObject({
+      name: 'Checkout button',
+      feature_flag_key: 'checkout-button',
+      description: 'Green or blue',
+      deleted: false,
+    })
     expect(created.id).toBeTypeOf('number')
-    expect(fake.state.experiments.get(created.id)).toMatchObject({ name: 'Checkout button', feature_flag_key: 'checkout-button' })
+    expect(fake.state.experiments.get(created.id)).toMatchObject({
+      name: 'Checkout button',
+      feature_flag_key: 'checkout-button',
+    })
     expect(created.feature_flag?.key).toBe('checkout-button')
 
     const fetched = await client.experiments.retrieve(created.id)
-    expect(fetched).toMatchObject({ id: created.id, name: created.name, description: created.description, feature_flag_key: created.feature_flag_key })
+    expect(fetched).toMatchObject({
+      id: created.id,
+      name: created.name,
+      description: created.description,
+      feature_flag_key: created.feature_flag_key,
+    })
 
     const launched = await client.experiments.update(created.id, { start_date: '2026-11-01T00:00:00Z' })
     expect(launched.start_date).toMatch(/^2026-11-01T00:00:00/)
@@ -65,10 +83,18 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect(copy.name).toBe('Checkout button (Copy)')
     expect(copy.id).not.toBe(created.id)
 
-    const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
+    const metric = {
+      kind: 'ExperimentMetric',
+      metric_type: 'mean',
+      uuid: 'metric-1',
+      source: { kind: 'EventsNode', event: 'purchase' },
+    } as const
     const recalculation = await client.experiments.recalculateTimeseries(created.id, { metric, fingerprint: 'fp-1' })
     expect(recalculation).toMatchObject({ metric_uuid: 'metric-1', fingerprint: 'fp-1', experiment_id: created.id })
-    const timeseries = await client.experiments.timeseriesResults(created.id, { metric_uuid: 'metric-1', fingerprint: 'fp-1' })
+    const timeseries = await client.experiments.timeseriesResults(created.id, {
+      metric_uuid: 'metric-1',
+      fingerprint: 'fp-1',
+    })
     expect(timeseries.experiment_id).toBe(created.id)
 
     const flags = await client.experiments.eligibleFeatureFlags({ search: 'eligible' })
@@ -77,11 +103,20 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect((await client.experiments.stats()).active_experiments).toBe(1)
 
     // Shipping `test` ends the running experiment and rolls the variant out on its flag.
-    const shipped = await client.experiments.shipVariant(created.id, { variant_key: 'test', conclusion: 'won', conclusion_comment: 'Blue wins' })
+    const shipped = await client.experiments.shipVariant(created.id, {
+      variant_key: 'test',
+      conclusion: 'won',
+      conclusion_comment: 'Blue wins',
+    })
     expect(shipped).toMatchObject({ conclusion: 'won', conclusion_comment: 'Blue wins' })
     expect(shipped.end_date).toMatch(ISO_DATE_TIME)
-    expect((shipped.feature_flag?.filters as any).multivariate.variants.map((variant: any) => variant.rollout_percentage)).toEqual([0, 100])
-    await expect(client.experiments.shipVariant(created.id, { variant_key: 'purple' })).rejects.toMatchObject({ status: 400, detail: "Variant 'purple' not found on feature flag." })
+    expect(
+      (shipped.feature_flag?.filters as any).multivariate.variants.map((variant: any) => variant.rollout_percentage),
+    ).toEqual([0, 100])
+    await expect(client.experiments.shipVariant(created.id, { variant_key: 'purple' })).rejects.toMatchObject({
+      status: 400,
+      detail: "Variant 'purple' not found on feature flag.",
+    })
 
     const removed = await client.experiments.softDelete(copy.id)
     expect(removed).toMatchObject({ id: copy.id, deleted: true })
@@ -97,7 +132,12 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
       inputs: { url: { value: 'https://hooks.example.com/1' } },
       enabled: true,
     })
-    expect(created).toMatchObject({ name: 'Slack alert', type: 'destination', enabled: true, inputs: { url: { value: 'https://hooks.example.com/1' } } })
+    expect(created).toMatchObject({
+      name: 'Slack alert',
+      type: 'destination',
+      enabled: true,
+      inputs: { url: { value: 'https://hooks.example.com/1' } },
+    })
 
     expect((await client.hogFunctions.retrieve(created.id)).hog).toBe(created.hog)
     const disabled = await client.hogFunctions.update(created.id, { enabled: false, description: 'paused' })
@@ -110,7 +150,10 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
 
     expect((await client.hogFunctions.update(created.id, { enabled: true })).enabled).toBe(true)
     expect(await client.hogFunctions.broadcast(created.id)).toEqual({ success: true })
-    const invocation = await client.hogFunctions.invocations(created.id, { configuration: {}, globals: { event: { event: '$pageview' } } })
+    const invocation = await client.hogFunctions.invocations(created.id, {
+      configuration: {},
+      globals: { event: { event: '$pageview' } },
+    })
     expect(invocation).toMatchObject({ status: 'success', result: null, errors: [] })
     // The broadcast and the invocation each logged three lines and counted one success; logs come newest first.
     const logs = await client.hogFunctions.logs(created.id)
@@ -152,9 +195,16 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
       questions: [{ type: 'rating', question: 'How likely are you to recommend us?', scale: 10 }],
     })
     expect(created).toMatchObject({ name: 'NPS', type: 'popover' })
-    expect(created.questions?.[0]).toMatchObject({ type: 'rating', question: 'How likely are you to recommend us?', scale: 10 })
+    expect(created.questions?.[0]).toMatchObject({
+      type: 'rating',
+      question: 'How likely are you to recommend us?',
+      scale: 10,
+    })
 
-    const launched = await client.surveys.update(created.id, { start_date: '2026-11-01T00:00:00Z', description: 'quarterly' })
+    const launched = await client.surveys.update(created.id, {
+      start_date: '2026-11-01T00:00:00Z',
+      description: 'quarterly',
+    })
     expect(launched.description).toBe('quarterly')
     expect((await client.surveys.retrieve(created.id)).description).toBe('quarterly')
     expect((await client.surveys.list({ search: 'NPS' })).results.map((survey) => survey.id)).toEqual([created.id])
@@ -196,8 +246,14 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   },
 
   endpoints: async ({ client }) => {
-    const created = await client.endpoints.create({ name: 'daily_signups', query: { kind: 'HogQLQuery', query: 'SELECT count() FROM events' } })
-    expect(created).toMatchObject({ name: 'daily_signups', query: { kind: 'HogQLQuery', query: 'SELECT count() FROM events' } })
+    const created = await client.endpoints.create({
+      name: 'daily_signups',
+      query: { kind: 'HogQLQuery', query: 'SELECT count() FROM events' },
+    })
+    expect(created).toMatchObject({
+      name: 'daily_signups',
+      query: { kind: 'HogQLQuery', query: 'SELECT count() FROM events' },
+    })
 
     expect((await client.endpoints.retrieve('daily_signups')).name).toBe('daily_signups')
     expect((await client.endpoints.list()).results.map((endpoint) => endpoint.name)).toEqual(['daily_signups'])
@@ -226,10 +282,15 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   },
 
   query: async ({ client }) => {
-    const answer = await client.query({ kind: 'HogQLQuery', query: 'SELECT {word} AS word', values: { word: 'async' } }, { refresh: 'async' })
+    const answer = await client.query(
+      { kind: 'HogQLQuery', query: 'SELECT {word} AS word', values: { word: 'async' } },
+      { refresh: 'async' },
+    )
     expect(answer.results).toEqual([['async']])
     // Out of time before its first status read: the run is cancelled.
-    await expect(client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 })).rejects.toBeInstanceOf(TimeoutError)
+    await expect(
+      client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 }),
+    ).rejects.toBeInstanceOf(TimeoutError)
   },
 
   eventDefinitions: async ({ client }) => {
@@ -253,8 +314,18 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
 
   featureFlags: async ({ client }) => {
     const filters = {
-      groups: [{ properties: [{ key: 'email', type: 'person' as const, operator: 'icontains' as const, value: '@acme.com' }], rollout_percentage: 100 }],
-      multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+      groups: [
+        {
+          properties: [{ key: 'email', type: 'person' as const, operator: 'icontains' as const, value: '@acme.com' }],
+          rollout_percentage: 100,
+        },
+      ],
+      multivariate: {
+        variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'test', rollout_percentage: 50 },
+        ],
+      },
       payloads: { test: { color: 'blue' } },
     }
     const created = await client.featureFlags.create({ key: 'new-checkout', name: 'New checkout', filters })
@@ -264,17 +335,37 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
     expect((await client.featureFlags.retrieve(created.id)).key).toBe('new-checkout')
 
     // Keys are unique among live flags, and limited to letters, digits, `-` and `_`.
-    await expect(client.featureFlags.create({ key: 'new-checkout', filters })).rejects.toMatchObject({ status: 400, attr: 'key', code: 'unique' })
-    await expect(client.featureFlags.create({ key: 'new checkout', filters })).rejects.toMatchObject({ status: 400, attr: 'key', code: 'invalid_key' })
-    const badSplit = { ...filters, multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 60 }] } }
-    await expect(client.featureFlags.create({ key: 'bad-split', filters: badSplit })).rejects.toBeInstanceOf(BadRequestError)
+    await expect(client.featureFlags.create({ key: 'new-checkout', filters })).rejects.toMatchObject({
+      status: 400,
+      attr: 'key',
+      code: 'unique',
+    })
+    await expect(client.featureFlags.create({ key: 'new checkout', filters })).rejects.toMatchObject({
+      status: 400,
+      attr: 'key',
+      code: 'invalid_key',
+    })
+    const badSplit = {
+      ...filters,
+      multivariate: {
+        variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'test', rollout_percentage: 60 },
+        ],
+      },
+    }
+    await expect(client.featureFlags.create({ key: 'bad-split', filters: badSplit })).rejects.toBeInstanceOf(
+      BadRequestError,
+    )
 
     const off = await client.featureFlags.disable(created.id)
     expect(off).toMatchObject({ active: false, version: 2 })
     expect((await client.featureFlags.enable(created.id)).active).toBe(true)
     const renamed = await client.featureFlags.update(created.id, { name: 'Checkout v2' })
     expect(renamed.name).toBe('Checkout v2')
-    expect((await client.featureFlags.list({ search: 'new-checkout' })).results.map((flag) => flag.key)).toEqual(['new-checkout'])
+    expect((await client.featureFlags.list({ search: 'new-checkout' })).results.map((flag) => flag.key)).toEqual([
+      'new-checkout',
+    ])
 
     await expect(client.featureFlags.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
     const gone = await client.featureFlags.softDelete(created.id)
@@ -292,14 +383,28 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
         properties: {
           type: 'OR',
           values: [
-            { type: 'AND', values: [{ type: 'behavioral', key: action!.id, event_type: 'actions', value: 'performed_event', time_value: 30, time_interval: 'day' }] },
+            {
+              type: 'AND',
+              values: [
+                {
+                  type: 'behavioral',
+                  key: action!.id,
+                  event_type: 'actions',
+                  value: 'performed_event',
+                  time_value: 30,
+                  time_interval: 'day',
+                },
+              ],
+            },
           ],
         },
       },
     })
     expect(created).toMatchObject({ name: 'Buyers', is_static: false, deleted: false, is_calculating: true })
     expect((await client.cohorts.retrieve(created.id)).name).toBe('Buyers')
-    expect((await client.cohorts.update(created.id, { description: 'Bought in 30 days' })).description).toBe('Bought in 30 days')
+    expect((await client.cohorts.update(created.id, { description: 'Bought in 30 days' })).description).toBe(
+      'Bought in 30 days',
+    )
     expect((await client.cohorts.list()).results.map((cohort) => cohort.id)).toContain(created.id)
     await expect(client.cohorts.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
     expect((await client.cohorts.softDelete(created.id)).deleted).toBe(true)
@@ -308,14 +413,23 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   },
 
   actions: async ({ client }) => {
-    const created = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed up' }, { event: '$pageview', url: '/welcome', url_matching: 'exact' }] })
+    const created = await client.actions.create({
+      name: 'Signed up',
+      steps: [{ event: 'signed up' }, { event: '$pageview', url: '/welcome', url_matching: 'exact' }],
+    })
     expect(created.steps?.map((step) => [step.event, step.url_matching])).toEqual([
       ['signed up', 'contains'],
       ['$pageview', 'exact'],
     ])
-    await expect(client.actions.create({ name: 'Signed up' })).rejects.toMatchObject({ status: 400, attr: 'name', code: 'unique' })
+    await expect(client.actions.create({ name: 'Signed up' })).rejects.toMatchObject({
+      status: 400,
+      attr: 'name',
+      code: 'unique',
+    })
     expect((await client.actions.retrieve(created.id)).name).toBe('Signed up')
-    expect((await client.actions.update(created.id, { description: 'Completed signup' })).description).toBe('Completed signup')
+    expect((await client.actions.update(created.id, { description: 'Completed signup' })).description).toBe(
+      'Completed signup',
+    )
     const page = await client.actions.list()
     expect(page.results.map((action) => action.id)).toContain(created.id)
     expect(page.hasNextPage()).toBe(false)
@@ -327,36 +441,60 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   },
 
   holdouts: async ({ client }) => {
-    const created = await client.holdouts.create({ name: 'Q3 holdout', filters: [{ properties: [], rollout_percentage: 5 }] })
+    const created = await client.holdouts.create({
+      name: 'Q3 holdout',
+      filters: [{ properties: [], rollout_percentage: 5 }],
+    })
     expect(created.filters).toEqual([{ properties: [], rollout_percentage: 5, variant: `holdout-${created.id}` }])
     expect((await client.holdouts.retrieve(created.id)).name).toBe('Q3 holdout')
     expect((await client.holdouts.update(created.id, { description: '5% kept out' })).description).toBe('5% kept out')
     expect((await client.holdouts.list()).results.map((holdout) => holdout.id)).toEqual([created.id])
-    await expect(client.holdouts.create({ name: 'Empty', filters: [] })).rejects.toMatchObject({ status: 400, attr: 'filters' })
+    await expect(client.holdouts.create({ name: 'Empty', filters: [] })).rejects.toMatchObject({
+      status: 400,
+      attr: 'filters',
+    })
     await client.holdouts.delete(created.id)
     await expect(client.holdouts.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
   },
 
   savedMetrics: async ({ client }) => {
-    const query = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } as const
+    const query = {
+      kind: 'ExperimentMetric',
+      metric_type: 'mean',
+      source: { kind: 'EventsNode', event: 'purchase' },
+    } as const
     const created = await client.savedMetrics.create({ name: 'Purchases', query })
     expect(created.query).toMatchObject({ ...query, uuid: expect.any(String) })
-    await expect(client.savedMetrics.create({ name: 'PURCHASES', query })).rejects.toMatchObject({ status: 400, attr: 'name' })
+    await expect(client.savedMetrics.create({ name: 'PURCHASES', query })).rejects.toMatchObject({
+      status: 400,
+      attr: 'name',
+    })
     expect((await client.savedMetrics.retrieve(created.id)).name).toBe('Purchases')
-    expect((await client.savedMetrics.update(created.id, { description: 'Revenue events' })).description).toBe('Revenue events')
-    expect((await client.savedMetrics.list({ search: 'purch' })).results.map((metric) => metric.id)).toEqual([created.id])
+    expect((await client.savedMetrics.update(created.id, { description: 'Revenue events' })).description).toBe(
+      'Revenue events',
+    )
+    expect((await client.savedMetrics.list({ search: 'purch' })).results.map((metric) => metric.id)).toEqual([
+      created.id,
+    ])
     await client.savedMetrics.delete(created.id)
     await expect(client.savedMetrics.retrieve(created.id)).rejects.toBeInstanceOf(NotFoundError)
   },
 
   dashboards: async ({ client, fake }) => {
     const created = await client.dashboards.create({ name: 'Growth', filters: { date_from: '-30d' } })
-    expect(created).toMatchObject({ name: 'Growth', tiles: [], filters: { date_from: '-30d' }, creation_mode: 'default' })
+    expect(created).toMatchObject({
+      name: 'Growth',
+      tiles: [],
+      filters: { date_from: '-30d' },
+      creation_mode: 'default',
+    })
     const [insight] = fake.seed.insights([{ name: 'Signups', dashboards: [created.id] }])
     const read = await client.dashboards.retrieve(created.id)
     expect(read.tiles?.map((tile) => tile.insight?.id)).toEqual([insight!.id])
     const tileId = read.tiles![0]!.id
-    const laid = await client.dashboards.update(created.id, { tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }] })
+    const laid = await client.dashboards.update(created.id, {
+      tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }],
+    })
     expect(laid.tiles?.map((tile) => [tile.layouts, tile.text?.body ?? null])).toEqual([
       [{ sm: { x: 0, y: 0, w: 6, h: 5 } }, null],
       [{}, 'Notes'],
@@ -369,15 +507,30 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
 
   insights: async ({ client, fake }) => {
     const [dashboard] = fake.seed.dashboards([{ name: 'Growth' }])
-    const query: InsightRootQuery = { kind: 'InsightVizNode', source: { kind: 'FunnelsQuery', series: [{ kind: 'EventsNode', event: 'signed_up' }, { kind: 'EventsNode', event: 'paid' }] } }
+    const query: InsightRootQuery = {
+      kind: 'InsightVizNode',
+      source: {
+        kind: 'FunnelsQuery',
+        series: [
+          { kind: 'EventsNode', event: 'signed_up' },
+          { kind: 'EventsNode', event: 'paid' },
+        ],
+      },
+    }
     const created = await client.insights.create({ name: 'Signup to paid', query, dashboards: [dashboard!.id] })
     expect(created).toMatchObject({ name: 'Signup to paid', query, dashboards: [dashboard!.id], filters: {} })
     expect(created.short_id).toMatch(/^[0-9a-f]{8}$/)
     // The query is checked before anything is sent.
-    await expect(client.insights.create({ query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [], colour: 1 } } as never })).rejects.toBeInstanceOf(InvalidArgumentError)
+    await expect(
+      client.insights.create({
+        query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [], colour: 1 } } as never,
+      }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError)
     expect((await client.insights.retrieve(created.id)).name).toBe('Signup to paid')
     expect((await client.insights.update(created.id, { dashboards: [] })).dashboards).toEqual([])
-    expect((await client.insights.list({ short_id: created.short_id! })).results.map((insight) => insight.dashboards)).toEqual([[]])
+    expect(
+      (await client.insights.list({ short_id: created.short_id! })).results.map((insight) => insight.dashboards),
+    ).toEqual([[]])
     expect((await client.insights.list()).results.map((insight) => insight.id)).toContain(created.id)
     await expect(client.insights.delete(created.id)).rejects.toBeInstanceOf(MethodNotAllowedError)
     expect((await client.insights.softDelete(created.id)).deleted).toBe(true)
@@ -385,8 +538,17 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   },
 
   earlyAccessFeatures: async ({ client }) => {
-    const created = await client.earlyAccessFeatures.create({ name: 'New navigation', stage: 'beta', payload: { variant: 'compact' } })
-    expect(created).toMatchObject({ name: 'New navigation', stage: 'beta', payload: { variant: 'compact' }, feature_flag: { key: 'new-navigation' } })
+    const created = await client.earlyAccessFeatures.create({
+      name: 'New navigation',
+      stage: 'beta',
+      payload: { variant: 'compact' },
+    })
+    expect(created).toMatchObject({
+      name: 'New navigation',
+      stage: 'beta',
+      payload: { variant: 'compact' },
+      feature_flag: { key: 'new-navigation' },
+    })
     expect(created.feature_flag?.filters?.['feature_enrollment']).toBe(true)
     expect((await client.earlyAccessFeatures.retrieve(created.id)).name).toBe('New navigation')
     const archived = await client.earlyAccessFeatures.update(created.id, { stage: 'archived' })
@@ -430,15 +592,21 @@ describe('every operation over a real socket', () => {
 
   it('experiment results: the experiment, then a query per metric', async () => {
     const fake = await overASocket(async ({ client, fake }) => {
-      const [experiment] = fake.seed.experiments([{ metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm-1', series: [] }] }])
-      fake.seed.experimentData(experiment!.id, { control: { exposures: 500, conversions: 50 }, test: { exposures: 500, conversions: 60 } })
+      const [experiment] = fake.seed.experiments([
+        { metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm-1', series: [] }] },
+      ])
+      fake.seed.experimentData(experiment!.id, {
+        control: { exposures: 500, conversions: 50 },
+        test: { exposures: 500, conversions: 60 },
+      })
       const results = await client.experiments.results(experiment!.id)
-      expect(results.metrics.map((metric) => [metric.uuid, metric.variants.map((variant) => variant.value)])).toEqual([['m-1', [0.12]]])
+      expect(results.metrics.map((metric) => [metric.uuid, metric.variants.map((variant) => variant.value)])).toEqual([
+        ['m-1', [0.12]],
+      ])
     })
     expect(operationsHit(fake)).toEqual(['experiments.retrieve', 'query.run'])
   })
 })
-
 
 describe('scopes over a real socket', () => {
   const UNSCOPED = ALL_OPERATIONS.filter((id) => OPERATIONS[id].scope === null)
@@ -475,7 +643,11 @@ describe('scopes over a real socket', () => {
     if (!call) throw new Error(`no call for ${id}`)
     const error = await call(e2e.client({ maxRetries: 0 })).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PermissionDeniedError)
-    expect(error).toMatchObject({ status: 403, requiredScope: null, detail: 'This action does not support personal API key access' })
+    expect(error).toMatchObject({
+      status: 403,
+      requiredScope: null,
+      detail: 'This action does not support personal API key access',
+    })
     expect(e2e.fake.requests.at(-1)?.operation).toBe(id)
   })
 
@@ -490,7 +662,10 @@ describe('scopes over a real socket', () => {
   })
 
   it('answers an unknown key with AuthenticationError', async () => {
-    const error = await e2e.client({ apiKey: 'phx_unknown_key', maxRetries: 0 }).experiments.list().catch((caught: unknown) => caught)
+    const error = await e2e
+      .client({ apiKey: 'phx_unknown_key', maxRetries: 0 })
+      .experiments.list()
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(AuthenticationError)
     expect(error).toMatchObject({ status: 401 })
     expect(String(error)).not.toContain('phx_unknown_key')

@@ -111,7 +111,15 @@ describe('pacing (rateLimit) against the fake enforcing the service throttles', 
   it('the wait is not part of timeout: a call held 1 s by the pause after a 429 succeeds with a 300 ms timeout', async () => {
     const e2e = await start()
     const client = e2e.client({ rateLimit: true, maxRetries: 0 })
-    e2e.fake.faults.failNext(1, { status: 429, body: { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 1 second.', attr: null } })
+    e2e.fake.faults.failNext(1, {
+      status: 429,
+      body: {
+        type: 'throttled_error',
+        code: 'throttled',
+        detail: 'Request was throttled. Expected available in 1 second.',
+        attr: null,
+      },
+    })
     expect(await settle(client.experiments.list())).toMatchObject({ ok: false, error: expect.any(RateLimitError) })
     const started = performance.now()
     const page = await client.experiments.list(undefined, { timeout: 300 })
@@ -124,7 +132,15 @@ describe('pacing (rateLimit) against the fake enforcing the service throttles', 
     const e2e = await start()
     const first = e2e.client({ rateLimit: true })
     const second = e2e.client({ rateLimit: true })
-    e2e.fake.faults.failNext(1, { status: 429, body: { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 90 seconds.', attr: null } })
+    e2e.fake.faults.failNext(1, {
+      status: 429,
+      body: {
+        type: 'throttled_error',
+        code: 'throttled',
+        detail: 'Request was throttled. Expected available in 90 seconds.',
+        attr: null,
+      },
+    })
     const own = await settle(first.experiments.list())
     expect(!own.ok && own.error).toBeInstanceOf(RateLimitError)
     expect(!own.ok && (own.error as RateLimitError).retryAfter).toBe(90)
@@ -133,7 +149,9 @@ describe('pacing (rateLimit) against the fake enforcing the service throttles', 
     expect(performance.now() - started).toBeLessThan(500)
     expect(!shared.ok && shared.error).toBeInstanceOf(RateLimitError)
     expect(!shared.ok && (shared.error as RateLimitError).retryAfter).toBeGreaterThanOrEqual(89)
-    expect(!shared.ok && (shared.error as Error).message).toMatch(/was not sent: after a 429 this key waits 9\d s, over maxRetryDelay \(60000 ms\)/)
+    expect(!shared.ok && (shared.error as Error).message).toMatch(
+      /was not sent: after a 429 this key waits 9\d s, over maxRetryDelay \(60000 ms\)/,
+    )
     // A call that accepts the wait waits instead (aborted here rather than sit 90 s).
     const controller = new AbortController()
     const patient = settle(second.surveys.list(undefined, { maxRetryDelay: 120_000, signal: controller.signal }))
@@ -214,11 +232,21 @@ describe('pacing (rateLimit) against the fake enforcing the service throttles', 
     const e2e = await start()
     const lines: string[] = []
     const client = e2e.client({ rateLimit: true, maxRetries: 0, logger: { debug: (line: string) => lines.push(line) } })
-    e2e.fake.faults.failNext(1, { status: 429, body: { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 1 second.', attr: null } })
+    e2e.fake.faults.failNext(1, {
+      status: 429,
+      body: {
+        type: 'throttled_error',
+        code: 'throttled',
+        detail: 'Request was throttled. Expected available in 1 second.',
+        attr: null,
+      },
+    })
     await settle(client.experiments.list())
     await client.surveys.list()
     const wait = lines.find((line) => line.includes('for its turn'))
-    expect(wait).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/surveys\/ waited (\d+) ms for its turn: the wait a 429 asked for$/)
+    expect(wait).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\/1\/surveys\/ waited (\d+) ms for its turn: the wait a 429 asked for$/,
+    )
     expect(Number(/waited (\d+) ms/.exec(wait ?? '')?.[1])).toBeGreaterThanOrEqual(900)
     expect(lines.join('\n')).not.toContain(e2e.fake.apiKey)
   })
@@ -243,19 +271,30 @@ describe('pacing by default: on PostHog Cloud, where the published limits apply;
     expect(outcomes.filter((outcome) => !outcome.ok && outcome.error instanceof AbortError)).toHaveLength(1)
   })
 
-  it.each(['https://posthog.internal.example.com', 'http://127.0.0.1:8000'])('on another host (%s) nothing waits: 600 calls go at once', async (baseUrl) => {
-    const { fake, client } = defaultClient(baseUrl, `phx_default_pacing_${baseUrl.replace(/\W/g, '')}`)
-    const outcomes = await Promise.all(Array.from({ length: 600 }, () => settle(client.experiments.stats())))
-    expect(outcomes.every((outcome) => outcome.ok)).toBe(true)
-    expect(fake.requests).toHaveLength(600)
-  })
+  it.each(['https://posthog.internal.example.com', 'http://127.0.0.1:8000'])(
+    'on another host (%s) nothing waits: 600 calls go at once',
+    async (baseUrl) => {
+      const { fake, client } = defaultClient(baseUrl, `phx_default_pacing_${baseUrl.replace(/\W/g, '')}`)
+      const outcomes = await Promise.all(Array.from({ length: 600 }, () => settle(client.experiments.stats())))
+      expect(outcomes.every((outcome) => outcome.ok)).toBe(true)
+      expect(fake.requests).toHaveLength(600)
+    },
+  )
 
   it('on another host the pause after a 429 is still shared: a second client of the key waits it out', async () => {
     const e2e = await startE2E()
     try {
       const first = e2e.client({ rateLimit: undefined, maxRetries: 0 })
       const second = e2e.client({ rateLimit: undefined })
-      e2e.fake.faults.failNext(1, { status: 429, body: { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 1 second.', attr: null } })
+      e2e.fake.faults.failNext(1, {
+        status: 429,
+        body: {
+          type: 'throttled_error',
+          code: 'throttled',
+          detail: 'Request was throttled. Expected available in 1 second.',
+          attr: null,
+        },
+      })
       expect(await settle(first.experiments.list())).toMatchObject({ ok: false, error: expect.any(RateLimitError) })
       const started = performance.now()
       expect(await settle(second.surveys.list())).toMatchObject({ ok: true })
@@ -272,13 +311,24 @@ describe('pacing by default: on PostHog Cloud, where the published limits apply;
     const server = await plainServer((_request, response) => {
       arrived.push(performance.now())
       const index = count++
-      const throttled = (seconds: number) => send(response, 429, { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }, { 'retry-after': String(seconds) })
+      const throttled = (seconds: number) =>
+        send(
+          response,
+          429,
+          { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null },
+          { 'retry-after': String(seconds) },
+        )
       if (index === 0) throttled(2)
       else if (index === 1) setTimeout(() => throttled(1), 200)
       else send(response, 200, '{"count":0,"next":null,"previous":null,"results":[]}')
     })
     try {
-      const client = new ProjectClient({ apiKey: 'phx_shorter_429_test_key', projectId: 1, baseUrl: server.url, maxRetries: 0 })
+      const client = new ProjectClient({
+        apiKey: 'phx_shorter_429_test_key',
+        projectId: 1,
+        baseUrl: server.url,
+        maxRetries: 0,
+      })
       const first = await Promise.all([settle(client.experiments.list()), settle(client.surveys.list())])
       expect(first.map((result) => result.ok)).toEqual([false, false])
       expect(await settle(client.experiments.list())).toMatchObject({ ok: true })

@@ -29,7 +29,18 @@ describe('pagination across 1,000 items over a real socket', () => {
     expect(new Set(ids).size).toBe(TOTAL)
     expect(ids).toEqual(expectedIds)
     expect(requests().filter((request) => request.operation === 'experiments.list').length).toBe(10)
-    expect(requests().map((request) => request.query['offset'] ?? '0')).toEqual(['0', '100', '200', '300', '400', '500', '600', '700', '800', '900'])
+    expect(requests().map((request) => request.query['offset'] ?? '0')).toEqual([
+      '0',
+      '100',
+      '200',
+      '300',
+      '400',
+      '500',
+      '600',
+      '700',
+      '800',
+      '900',
+    ])
   })
 
   it('.pages() with limit 300: four pages, the last one short, count on each', async () => {

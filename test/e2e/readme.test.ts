@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, test } from 'vitest'
-import { AuthenticationError, ConnectionError, InternalServerError, PermissionDeniedError, ProjectClient, RateLimitError, ResponseValidationError, TimeoutError } from 'posthog-project-client'
+import {
+  AuthenticationError,
+  ConnectionError,
+  InternalServerError,
+  PermissionDeniedError,
+  ProjectClient,
+  RateLimitError,
+  ResponseValidationError,
+  TimeoutError,
+} from 'posthog-project-client'
 import { createFakeApi } from 'posthog-project-client/testing'
 import { mswHandlers } from 'posthog-project-client/testing/msw'
 
@@ -14,7 +23,8 @@ const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 /** The example "code under test" of the README: concludes experiments that have ended. */
 async function concludeFinished(client: ProjectClient): Promise<void> {
   for await (const experiment of client.experiments.list()) {
-    if (experiment.end_date && !experiment.conclusion) await client.experiments.update(experiment.id, { conclusion: 'won' })
+    if (experiment.end_date && !experiment.conclusion)
+      await client.experiments.update(experiment.id, { conclusion: 'won' })
   }
 }
 
@@ -44,13 +54,18 @@ describe('README: testing your code with the fake', () => {
     afterAll(() => server.close())
 
     test('concludes the experiments that have ended', async () => {
-      const [ended] = fake.seed.experiments([{ name: 'Checkout', start_date: '2026-01-01T00:00:00Z', end_date: '2026-01-31T00:00:00Z' }])
+      const [ended] = fake.seed.experiments([
+        { name: 'Checkout', start_date: '2026-01-01T00:00:00Z', end_date: '2026-01-31T00:00:00Z' },
+      ])
       const client = new ProjectClient(fake.clientOptions())
 
       await concludeFinished(client)
 
       expect(fake.state.experiments.get(ended!.id)?.conclusion).toBe('won')
-      expect(fake.requests.map((request) => `${request.method} ${request.operation}`)).toEqual(['GET experiments.list', 'PATCH experiments.update'])
+      expect(fake.requests.map((request) => `${request.method} ${request.operation}`)).toEqual([
+        'GET experiments.list',
+        'PATCH experiments.update',
+      ])
     })
 
     test('seeding', () => {
@@ -83,13 +98,29 @@ describe('README: testing your code with the fake', () => {
 
   it('keys and scopes', async () => {
     const fake = createFakeApi({ keys: { phx_readonly: ['survey:read'] }, allowUnscopedActions: false })
-    const readonly = new ProjectClient({ ...fake.clientOptions(), apiKey: 'phx_readonly', fetch: fake.fetch, maxRetries: 0 })
+    const readonly = new ProjectClient({
+      ...fake.clientOptions(),
+      apiKey: 'phx_readonly',
+      fetch: fake.fetch,
+      maxRetries: 0,
+    })
     expect((await readonly.surveys.list()).results).toEqual([])
-    await expect(readonly.surveys.create({ name: 'x', type: 'popover' })).rejects.toMatchObject({ constructor: PermissionDeniedError, requiredScope: 'survey:write' })
-    const unknown = new ProjectClient({ ...fake.clientOptions(), apiKey: 'phx_unknown', fetch: fake.fetch, maxRetries: 0 })
+    await expect(readonly.surveys.create({ name: 'x', type: 'popover' })).rejects.toMatchObject({
+      constructor: PermissionDeniedError,
+      requiredScope: 'survey:write',
+    })
+    const unknown = new ProjectClient({
+      ...fake.clientOptions(),
+      apiKey: 'phx_unknown',
+      fetch: fake.fetch,
+      maxRetries: 0,
+    })
     await expect(unknown.surveys.list()).rejects.toBeInstanceOf(AuthenticationError)
     const all = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
-    await expect(all.hogFunctions.icons({ query: 'slack' })).rejects.toMatchObject({ constructor: PermissionDeniedError, requiredScope: null })
+    await expect(all.hogFunctions.icons({ query: 'slack' })).rejects.toMatchObject({
+      constructor: PermissionDeniedError,
+      requiredScope: null,
+    })
     const allowed = createFakeApi({ allowUnscopedActions: true })
     const client = new ProjectClient({ ...allowed.clientOptions(), fetch: allowed.fetch })
     expect(Array.isArray(await client.hogFunctions.icons({ query: 'slack' }))).toBe(true)
@@ -114,7 +145,9 @@ describe('README: testing your code with the fake', () => {
       await expect(client.surveys.create({ name: 'b', type: 'popover' })).rejects.toMatchObject({ status: 500 })
       await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError) // the 200 ms delay
       await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError) // the hang
-      await expect(client.experiments.create({ name: 'c', feature_flag_key: 'c' })).rejects.toBeInstanceOf(ConnectionError)
+      await expect(client.experiments.create({ name: 'c', feature_flag_key: 'c' })).rejects.toBeInstanceOf(
+        ConnectionError,
+      )
       expect([...fake.state.experiments.values()].map((experiment) => experiment.name)).toEqual(['c'])
       await expect(client.surveys.list()).rejects.toBeInstanceOf(ResponseValidationError)
       await expect(client.surveys.list()).rejects.toMatchObject({ constructor: InternalServerError, status: 502 })
@@ -125,7 +158,13 @@ describe('README: testing your code with the fake', () => {
       await expect(client.surveys.list()).rejects.toBeInstanceOf(RateLimitError)
 
       const last = fake.requests.at(-1)
-      expect(last).toMatchObject({ method: 'GET', path: '/api/projects/1/surveys/', operation: 'surveys.list', status: 429, fault: null })
+      expect(last).toMatchObject({
+        method: 'GET',
+        path: '/api/projects/1/surveys/',
+        operation: 'surveys.list',
+        status: 429,
+        fault: null,
+      })
       expect(last?.headers['authorization']).toBe('Bearer [REDACTED]')
     } finally {
       await server.close()

@@ -19,7 +19,10 @@ describe.each([
   it('archiveResponse takes a row’s uuid, and exclude_archived then leaves that row out', async () => {
     const client = e2e.client({ maxRetries: 0 })
     const [survey] = e2e.fake.seed.surveys([{ name: 'Roadmap', questions }])
-    e2e.fake.seed.surveyResponses(survey!.id, ['Dark mode', 'spam spam spam', 'An API'].map((answer) => ({ answers: { 'q-1': answer } })))
+    e2e.fake.seed.surveyResponses(
+      survey!.id,
+      ['Dark mode', 'spam spam spam', 'An API'].map((answer) => ({ answers: { 'q-1': answer } })),
+    )
 
     const rows = await client.surveys.responses(survey!.id).toArray()
     const spam = rows.find((row) => row.answers[0]?.answer === 'spam spam spam')!
@@ -28,7 +31,9 @@ describe.each([
     const kept = await client.surveys.responses(survey!.id, { exclude_archived: true }).toArray()
     expect(kept.map((row) => row.answers[0]!.answer)).toEqual(['An API', 'Dark mode'])
     // Archived responses stay in the default read, as on the service.
-    expect((await client.surveys.responses(survey!.id).toArray()).map((row) => row.uuid)).toEqual(rows.map((row) => row.uuid))
+    expect((await client.surveys.responses(survey!.id).toArray()).map((row) => row.uuid)).toEqual(
+      rows.map((row) => row.uuid),
+    )
     expect(await client.surveys.archivedResponseUuids(survey!.id)).toEqual([spam.uuid])
     expect(e2e.fake.requests.every((request) => request.url.startsWith(e2e.server.url))).toBe(true)
   })
@@ -41,25 +46,39 @@ describe('experiment results and queries over a socket', () => {
     const client = e2e.client({ maxRetries: 0 })
     const metric = { kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'signup', name: 'Signup', series: [] }
     const [experiment] = e2e.fake.seed.experiments([{ metrics: [metric] }])
-    e2e.fake.seed.experimentData(experiment!.id, { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } })
+    e2e.fake.seed.experimentData(experiment!.id, {
+      control: { exposures: 1000, conversions: 100 },
+      test: { exposures: 1000, conversions: 130 },
+    })
     const before = e2e.fake.requests.length
 
     const [signup] = (await client.experiments.results(experiment!.id)).metrics
 
     expect(signup!.variants[0]).toMatchObject({ key: 'test', value: 0.13, significant: true, winning: true })
-    expect(e2e.fake.requests.slice(before).map((request) => request.operation)).toEqual(['experiments.retrieve', 'query.run'])
+    expect(e2e.fake.requests.slice(before).map((request) => request.operation)).toEqual([
+      'experiments.retrieve',
+      'query.run',
+    ])
   })
 
   it('polls an async query until it is done, and gives up at the timeout', async () => {
     const client = e2e.client({ maxRetries: 0 })
     const before = e2e.fake.requests.length
-    const { data, response } = await client.query<[number]>({ kind: 'HogQLQuery', query: 'SELECT {n} AS n', values: { n: 5 } }, { refresh: 'async' }).withResponse()
+    const { data, response } = await client
+      .query<[number]>({ kind: 'HogQLQuery', query: 'SELECT {n} AS n', values: { n: 5 } }, { refresh: 'async' })
+      .withResponse()
     expect(data.results).toEqual([[5]])
     expect(response.status).toBe(200)
-    expect(e2e.fake.requests.slice(before).map((request) => `${request.method} ${request.status}`)).toEqual(['POST 202', 'GET 202', 'GET 200'])
+    expect(e2e.fake.requests.slice(before).map((request) => `${request.method} ${request.status}`)).toEqual([
+      'POST 202',
+      'GET 202',
+      'GET 200',
+    ])
 
     // The first status read comes 250 ms after the 202: past a 200 ms timeout, the call gives up rather than read it.
-    const error = await client.query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 200 }).catch((caught: unknown) => caught)
+    const error = await client
+      .query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 200 })
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TimeoutError)
     expect((error as Error).message).toMatch(/^query [0-9a-f]{32} still running after 200 ms$/)
   })

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  engines: { node: string }
+}
 
 // `npm run test:runtimes` sets EXPECT_NODE_VERSION (a major, or `major.minor`), so a run that silently fell
 // back to another Node fails here.
@@ -14,7 +16,9 @@ it('runs on a Node the package supports, the binary it names, and the version th
   expect((major === 20 && minor >= 19) || major > 22 || (major === 22 && minor >= 12)).toBe(true)
   expect(process.version).toBe(`v${process.versions.node}`)
   // The node binary at execPath is the one running this test (not another Node on PATH).
-  expect(execFileSync(process.execPath, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()).toBe(process.versions.node)
+  expect(execFileSync(process.execPath, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()).toBe(
+    process.versions.node,
+  )
   const asked = process.env.EXPECT_NODE_VERSION
   if (asked !== undefined) expect(`${process.versions.node}.`.startsWith(`${asked}.`)).toBe(true)
   console.log(`e2e on Node ${process.version}${asked === undefined ? '' : ` (asked for ${asked})`}`)

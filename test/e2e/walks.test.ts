@@ -13,7 +13,10 @@ describe('walks over a real socket', () => {
   let expected: number[]
   beforeAll(async () => {
     e2e = await startE2E()
-    expected = e2e.fake.seed.experiments(1_000).map((item) => item.id).reverse()
+    expected = e2e.fake.seed
+      .experiments(1_000)
+      .map((item) => item.id)
+      .reverse()
   })
   afterAll(() => e2e.close())
 
@@ -32,7 +35,8 @@ describe('walks over a real socket', () => {
     const before = listRequests(e2e).length
     e2e.fake.faults.failNext(1, { status: 503, operation: 'experiments.list', path: /experiments/ })
     const ids: number[] = []
-    for await (const item of e2e.client().experiments.list({ limit: 100, offset: 0 }, { concurrency: 4 })) ids.push(item.id)
+    for await (const item of e2e.client().experiments.list({ limit: 100, offset: 0 }, { concurrency: 4 }))
+      ids.push(item.id)
     expect(ids).toEqual(expected)
     expect(listRequests(e2e).slice(before)).toHaveLength(11)
   })
@@ -54,7 +58,12 @@ describe('walks over a real socket', () => {
 describe('a next link back to a page already read, over a real socket', () => {
   it('its own URL: the items of the page, then ResponseValidationError, one request (not thousands)', async () => {
     const server = await plainServer((request, response) =>
-      send(response, 200, { count: 500, next: `http://127.0.0.1:${server.port}${request.url}`, previous: null, results: [experiment(1), experiment(2)] }),
+      send(response, 200, {
+        count: 500,
+        next: `http://127.0.0.1:${server.port}${request.url}`,
+        previous: null,
+        results: [experiment(1), experiment(2)],
+      }),
     )
     try {
       const client = new ProjectClient({ apiKey: 'phx_walks', projectId: 1, baseUrl: server.url })
@@ -89,7 +98,10 @@ describe('a next link back to a page already read, over a real socket', () => {
       )
       expect(seen).toEqual([1, 2, 3])
       expect(error).toBeInstanceOf(ResponseValidationError)
-      expect(server.requests.map((request) => request.url)).toEqual(['/api/projects/1/experiments/', '/api/projects/1/experiments/?offset=2'])
+      expect(server.requests.map((request) => request.url)).toEqual([
+        '/api/projects/1/experiments/',
+        '/api/projects/1/experiments/?offset=2',
+      ])
     } finally {
       await server.close()
     }

@@ -73,7 +73,8 @@ export function cachedBuild(name: string, inputs: readonly string[], build: (dir
 function prune(name: string, kept: string): void {
   for (const entry of readdirSync(builds)) {
     const path = join(builds, entry)
-    if (!entry.startsWith(`${name}-`) || path === kept || entry.endsWith('.lock') || existsSync(`${path}.lock`)) continue
+    if (!entry.startsWith(`${name}-`) || path === kept || entry.endsWith('.lock') || existsSync(`${path}.lock`))
+      continue
     if (Date.now() - statSync(path).mtimeMs > STALE_LOCK_MS) rmSync(path, { recursive: true, force: true })
   }
 }

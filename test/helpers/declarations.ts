@@ -14,12 +14,20 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The emitted declarations' folder, and the emit's diagnostics (none, when the declarations are whole). */
 export function emittedDeclarations(): { dir: string; diagnostics: string[] } {
-  const dir = cachedBuild('declarations', ['src', 'tsconfig.json', 'test/types/tsconfig.emit.json', 'package-lock.json'], (out) => {
-    const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} }
-    const config = ts.getParsedCommandLineOfConfigFile(join(root, 'test/types/tsconfig.emit.json'), { outDir: out }, host)!
-    const { diagnostics } = ts.createProgram(config.fileNames, config.options).emit()
-    const messages = diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
-    writeFileSync(join(out, 'diagnostics.json'), JSON.stringify(messages))
-  })
+  const dir = cachedBuild(
+    'declarations',
+    ['src', 'tsconfig.json', 'test/types/tsconfig.emit.json', 'package-lock.json'],
+    (out) => {
+      const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} }
+      const config = ts.getParsedCommandLineOfConfigFile(
+        join(root, 'test/types/tsconfig.emit.json'),
+        { outDir: out },
+        host,
+      )!
+      const { diagnostics } = ts.createProgram(config.fileNames, config.options).emit()
+      const messages = diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+      writeFileSync(join(out, 'diagnostics.json'), JSON.stringify(messages))
+    },
+  )
   return { dir, diagnostics: JSON.parse(readFileSync(join(dir, 'diagnostics.json'), 'utf8')) as string[] }
 }

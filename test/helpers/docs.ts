@@ -14,7 +14,9 @@ export function wirePath(operation: Operation): string {
 /** The line every method's doc comment carries, e.g. "`GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`". */
 export function wireLine(operationId: OperationId): string {
   const operation: Operation = OPERATIONS[operationId]
-  const scope = operation.scope ? `scope \`${operation.scope}\`` : 'no scope: personal API keys are refused (403, `requiredScope: null`)'
+  const scope = operation.scope
+    ? `scope \`${operation.scope}\``
+    : 'no scope: personal API keys are refused (403, `requiredScope: null`)'
   return `\`${operation.method} ${wirePath(operation)}\` · ${scope}`
 }
 

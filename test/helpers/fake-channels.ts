@@ -48,7 +48,10 @@ export interface RawCall {
 }
 
 /** Raw calls to `fake` with `key` (`null`: no Authorization header), in memory unless `channel` says otherwise. */
-export function caller(fake: FakeApi, { channel, key = fake.apiKey }: { channel?: Channel; key?: string | null } = {}): RawCall {
+export function caller(
+  fake: FakeApi,
+  { channel, key = fake.apiKey }: { channel?: Channel; key?: string | null } = {},
+): RawCall {
   const base = channel?.base ?? fake.baseUrl
   const fetch = channel?.fetch ?? fake.fetch
   const call = (method: string, path: string, body?: unknown, options: CallOptions = {}) => {
@@ -62,7 +65,12 @@ export function caller(fake: FakeApi, { channel, key = fake.apiKey }: { channel?
   const read = async (...args: Parameters<typeof call>): Promise<Answer> => {
     const response = await call(...args)
     const text = await response.text()
-    return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : parseJson(text, response.status) }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: text === '' ? undefined : parseJson(text, response.status),
+    }
   }
   return Object.assign(call, { read })
 }

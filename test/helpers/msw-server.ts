@@ -43,7 +43,12 @@ export function recorder() {
   return {
     requests,
     async record(request: Request) {
-      requests.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.clone().text() })
+      requests.push({
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: await request.clone().text(),
+      })
     },
   }
 }
@@ -60,7 +65,12 @@ export function reply(body: unknown, status = 200): Response {
 export interface MswApi {
   server: SetupServer
   /** Serves one method+path under `root` (the project by default) with `respond`, and records what it receives. */
-  serve(method: Method, path: string, respond: (request: Request) => Response | Promise<Response>, root?: string): Recorded[]
+  serve(
+    method: Method,
+    path: string,
+    respond: (request: Request) => Response | Promise<Response>,
+    root?: string,
+  ): Recorded[]
   /** Answers one method+path under `root` with `body` (status 200 unless given; `undefined`: empty body) and records what was sent. */
   answer(method: Method, path: string, body: unknown, status?: number, root?: string): Recorded[]
   /** Answers every path under the origin with `body`: for URLs msw's path patterns would decode. */
@@ -72,7 +82,9 @@ export interface MswApi {
 /** A msw server for the test file plus its recording routes. */
 export function useMswApi(): MswApi {
   const server = useMswServer()
-  const record = (route: (recordOne: (request: Request) => Promise<void>) => Parameters<SetupServer['use']>[0]): Recorded[] => {
+  const record = (
+    route: (recordOne: (request: Request) => Promise<void>) => Parameters<SetupServer['use']>[0],
+  ): Recorded[] => {
     const { requests, record: recordOne } = recorder()
     server.use(route(recordOne))
     return requests

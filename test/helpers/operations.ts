@@ -10,7 +10,9 @@ export const ALL_OPERATIONS = Object.keys(OPERATIONS) as OperationId[]
  * Every method of the SDK's resource groups as `group.method`, from the CLI's command table (its type
  * check wants one row per method): the operations, the softDeletes and the lifecycle helpers.
  */
-export const SDK_METHODS: readonly string[] = GROUPS.flatMap((group) => methodsOf(group).map((method) => `${group}.${method}`))
+export const SDK_METHODS: readonly string[] = GROUPS.flatMap((group) =>
+  methodsOf(group).map((method) => `${group}.${method}`),
+)
 
 /** The operations of one group (`experiments`, `hogFunctions`, …). */
 export function operationsOf(group: string): OperationId[] {

@@ -22,20 +22,33 @@ export interface PlainServer {
 }
 
 /** Ends `response` with `body` (a string as it is, anything else as JSON), a JSON content type unless `headers` give another. */
-export function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers })
   response.end(typeof body === 'string' ? body : JSON.stringify(body))
 }
 
 export async function plainServer(
-  handler: (request: Seen, response: ServerResponse, incoming: IncomingMessage) => void | Promise<void> = (_request, response) => send(response, 200, {}),
+  handler: (request: Seen, response: ServerResponse, incoming: IncomingMessage) => void | Promise<void> = (
+    _request,
+    response,
+  ) => send(response, 200, {}),
 ): Promise<PlainServer> {
   const requests: Seen[] = []
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {
-      const seen: Seen = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: Buffer.concat(chunks).toString() }
+      const seen: Seen = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString(),
+      }
       requests.push(seen)
       void handler(seen, response, incoming)
     })

@@ -23,7 +23,10 @@ export interface ExpectedRequest {
  * Asserts exactly the requests sent, in order: one `expected` means exactly one request. Each has the
  * method, the exact path (trailing slash), the query, the bearer key and the JSON body expected.
  */
-export function expectRequest(requests: readonly Recorded[], expected: ExpectedRequest | readonly ExpectedRequest[]): void {
+export function expectRequest(
+  requests: readonly Recorded[],
+  expected: ExpectedRequest | readonly ExpectedRequest[],
+): void {
   const all: readonly ExpectedRequest[] = Array.isArray(expected) ? expected : [expected]
   expect(requests).toHaveLength(all.length)
   all.forEach((one, index) => expectOne(requests[index]!, one))
@@ -47,7 +50,11 @@ function expectOne({ method, url, headers, body }: Recorded, expected: ExpectedR
  * Asserts that `call` is refused with an `InvalidArgumentError` naming `argument`, and that nothing was sent:
  * `requests` must already be recording (pass `watchAll()` from ./msw-server.ts, evaluated before `call` runs).
  */
-export async function expectInvalidArgument(call: () => unknown, argument: string, requests: Recorded[]): Promise<void> {
+export async function expectInvalidArgument(
+  call: () => unknown,
+  argument: string,
+  requests: Recorded[],
+): Promise<void> {
   // call() outside the promise chain: a method that throws synchronously instead of rejecting fails the test.
   const error = await Promise.resolve(call()).catch((caught: unknown) => caught)
   expect(error).toBeInstanceOf(InvalidArgumentError)

@@ -13,7 +13,11 @@ export interface IssueSummary {
 export function issues(schema: z.ZodMiniType, value: unknown): IssueSummary[] {
   const result = z.safeParse(schema, value)
   if (result.success) return []
-  return result.error.issues.map((issue) => ({ code: issue.code, path: issue.path, ...('keys' in issue ? { keys: issue.keys } : {}) }))
+  return result.error.issues.map((issue) => ({
+    code: issue.code,
+    path: issue.path,
+    ...('keys' in issue ? { keys: issue.keys } : {}),
+  }))
 }
 
 /** Asserts that `value` parses, unchanged. */

@@ -17,12 +17,19 @@ export interface Output {
  * does; a request it does not serve fails), the environment holds `env` (`undefined`: unset), and the console
  * is captured. Everything is restored afterwards, also when `run` fails.
  */
-export async function runAgainstFake(fake: FakeApi, env: Record<string, string | undefined>, run: () => Promise<void>): Promise<Output> {
+export async function runAgainstFake(
+  fake: FakeApi,
+  env: Record<string, string | undefined>,
+  run: () => Promise<void>,
+): Promise<Output> {
   const server = setupServer(...mswHandlers(fake))
   server.listen({ onUnhandledRequest: 'error' })
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
   const output: Output = { printed: [], logged: [] }
-  const line = (lines: string[]) => (...args: unknown[]) => void lines.push(args.map(String).join(' '))
+  const line =
+    (lines: string[]) =>
+    (...args: unknown[]) =>
+      void lines.push(args.map(String).join(' '))
   vi.spyOn(console, 'log').mockImplementation(line(output.printed))
   vi.spyOn(console, 'error').mockImplementation(line(output.printed))
   vi.spyOn(console, 'debug').mockImplementation(line(output.logged))

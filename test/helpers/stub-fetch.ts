@@ -6,7 +6,10 @@
 
 /** A JSON answer: `body` as JSON (a string as it is) with `status` and any other headers. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
 }
 
 /** An empty DRF page: a body every list decoder takes. */
@@ -25,7 +28,9 @@ export interface StubFetch {
  * A fetch that records each request and answers it with `answer` (by default `{}` with 200); `answer` may throw
  * to fail as the network does. ky hands fetch a `Request`, which `answer` gets as it is.
  */
-export function stubFetch(answer: (request: Request) => Response | Promise<Response> = () => jsonResponse({})): StubFetch {
+export function stubFetch(
+  answer: (request: Request) => Response | Promise<Response> = () => jsonResponse({}),
+): StubFetch {
   const urls: string[] = []
   const methods: string[] = []
   const fetch: typeof globalThis.fetch = async (input, init) => {

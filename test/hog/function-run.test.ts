@@ -20,7 +20,9 @@ const webhook: HogFunctionSpec = {
   inputs: {
     url: { value: 'https://hooks.example.test/orders' },
     api_token: { value: { $env: 'POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN' } },
-    body: { value: { event: '{event.event}', total: '{event.properties.total}', who: '{person.properties.email}', fixed: 3 } },
+    body: {
+      value: { event: '{event.event}', total: '{event.properties.total}', who: '{person.properties.email}', fixed: 3 },
+    },
   },
   filters: {
     events: [{ id: 'order_placed', type: 'events', name: 'order_placed' }],
@@ -34,7 +36,11 @@ const person = { id: 'p1', properties: { email: 'ada@example.test' } }
 describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
   it('on a matching event records one call with the evaluated body and the secret header', async () => {
     const seen: Record<string, string>[] = []
-    const run = await runHogFunction(webhook, { event: order, person, fetch: (_url, call) => (seen.push(call.headers), { status: 202, body: {} }) }, { env })
+    const run = await runHogFunction(
+      webhook,
+      { event: order, person, fetch: (_url, call) => (seen.push(call.headers), { status: 202, body: {} }) },
+      { env },
+    )
     expect(run.skipped).toBe(false)
     expect(run.error).toBeNull()
     expect(run.calls).toEqual([
@@ -49,7 +55,9 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
     expect(seen).toEqual([{ Authorization: `Bearer ${SECRET}` }])
     expect(run.logs[0]).toEqual({ level: 'info', message: 'sent with, ***REDACTED***, 202' })
     // [R5] the executor's completion line closes the run
-    expect(run.logs[1]?.message).toMatch(/^Function completed in [\d.]+ms\. Sync: [\d.]+ms\. Mem: \d+ bytes\. Ops: \d+\. Event: 'http:\/\/localhost:8000\/project\/1\/events\//)
+    expect(run.logs[1]?.message).toMatch(
+      /^Function completed in [\d.]+ms\. Sync: [\d.]+ms\. Mem: \d+ bytes\. Ops: \d+\. Event: 'http:\/\/localhost:8000\/project\/1\/events\//,
+    )
     expect(run.logs).toHaveLength(2)
     expect(JSON.stringify(run)).not.toContain(SECRET)
     expect(run.unsupported).toEqual([])
@@ -63,41 +71,64 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
   })
 
   it('names what it cannot evaluate and treats it as matching, never a silent pass', async () => {
-    const spec = { ...webhook, filters: { ...webhook.filters, filter_test_accounts: true, actions: [{ id: 7, type: 'actions' }] } }
+    const spec = {
+      ...webhook,
+      filters: { ...webhook.filters, filter_test_accounts: true, actions: [{ id: 7, type: 'actions' }] },
+    }
     const run = await runHogFunction(spec, { event: order, person }, { env })
     expect(run.skipped).toBe(false)
     expect(run.unsupported).toEqual([
       "filters: filter_test_accounts (the project's test_account_filters were not given; treated as matching)",
       'filters: action 7 (its steps were not given; treated as matching)',
     ])
-    const withContext = await runHogFunction(spec, { event: order, person }, {
-      env,
-      testAccountFilters: [{ key: 'email', value: '@example.test', operator: 'not_icontains', type: 'person' }],
-      actions: [{ id: 7, steps: [{ event: 'order_placed' }] }],
-    })
+    const withContext = await runHogFunction(
+      spec,
+      { event: order, person },
+      {
+        env,
+        testAccountFilters: [{ key: 'email', value: '@example.test', operator: 'not_icontains', type: 'person' }],
+        actions: [{ id: 7, steps: [{ event: 'order_placed' }] }],
+      },
+    )
     expect(withContext).toMatchObject({ skipped: true, unsupported: [] })
   })
 
   it('[T3] evaluates inputs in order, each seeing those before it; a missing secret is an error without the run', async () => {
     const spec: HogFunctionSpec = {
       hog: 'return inputs.greeting',
-      inputs_schema: [{ key: 'name', type: 'string' }, { key: 'greeting', type: 'string' }],
-      inputs: { greeting: { value: 'Hello {inputs.name}!', order: 1 }, name: { value: '{event.distinct_id}', order: 0 } },
+      inputs_schema: [
+        { key: 'name', type: 'string' },
+        { key: 'greeting', type: 'string' },
+      ],
+      inputs: {
+        greeting: { value: 'Hello {inputs.name}!', order: 1 },
+        name: { value: '{event.distinct_id}', order: 0 },
+      },
     }
     expect((await runHogFunction(spec, { event: order })).result).toBe('Hello d1!')
     const missing = await runHogFunction(webhook, { event: order })
-    expect(missing.error).toBe('Input api_token: environment variable POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN is not set')
+    expect(missing.error).toBe(
+      'Input api_token: environment variable POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN is not set',
+    )
     expect(missing.calls).toEqual([])
   })
 
-  it('[R11] runs one invocation per matching mapping, its inputs over the function\'s', async () => {
+  it("[R11] runs one invocation per matching mapping, its inputs over the function's", async () => {
     const spec: HogFunctionSpec = {
-      hog: "print(inputs.label)",
+      hog: 'print(inputs.label)',
       inputs_schema: [{ key: 'label', type: 'string' }],
       inputs: { label: { value: 'base' } },
       mappings: [
-        { name: 'orders', inputs: { label: { value: 'order {event.properties.total}' } }, filters: { events: [{ id: 'order_placed', type: 'events' }] } },
-        { name: 'views', inputs: { label: { value: 'view' } }, filters: { events: [{ id: '$pageview', type: 'events' }] } },
+        {
+          name: 'orders',
+          inputs: { label: { value: 'order {event.properties.total}' } },
+          filters: { events: [{ id: 'order_placed', type: 'events' }] },
+        },
+        {
+          name: 'views',
+          inputs: { label: { value: 'view' } },
+          filters: { events: [{ id: '$pageview', type: 'events' }] },
+        },
       ],
     }
     const run = await runHogFunction(spec, { event: order })
@@ -108,8 +139,15 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
   })
 
   it('[R3] gives the CDP globals: project, source, event with url, person with name and url', async () => {
-    const spec: HogFunctionSpec = { id: 'f1', name: 'Globals', hog: 'return [project.id, source.name, source.url, event.url, person.name, person.url]' }
-    const run = await runHogFunction(spec, { event: { ...order, uuid: 'u1', timestamp: '2026-01-01T00:00:00Z' }, person })
+    const spec: HogFunctionSpec = {
+      id: 'f1',
+      name: 'Globals',
+      hog: 'return [project.id, source.name, source.url, event.url, person.name, person.url]',
+    }
+    const run = await runHogFunction(spec, {
+      event: { ...order, uuid: 'u1', timestamp: '2026-01-01T00:00:00Z' },
+      person,
+    })
     expect(run.result).toEqual([
       1,
       'Globals',

@@ -12,7 +12,12 @@ describe('the shared value lists', () => {
   it('are left out of what the main entry loads up front', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url))
     const result = await build({
-      stdin: { contents: "import { ProjectClient } from './src/index.ts'\nexport const make = (options) => new ProjectClient(options)\n", resolveDir: root, loader: 'js' },
+      stdin: {
+        contents:
+          "import { ProjectClient } from './src/index.ts'\nexport const make = (options) => new ProjectClient(options)\n",
+        resolveDir: root,
+        loader: 'js',
+      },
       bundle: true,
       format: 'esm',
       platform: 'browser',
@@ -27,8 +32,19 @@ describe('the shared value lists', () => {
     // Values only these lists hold (others, such as `mean` or `day`, also appear in messages and code). The
     // closed enums at the top level of a body or query (an experiment's `conclusion`…) are in the bundle on
     // purpose, in the generated table the SDK checks before sending: these are nested ones.
-    const distinctive = ['integration_multi', 'middle_center', 'unique_session', 'WebStatsTableQuery', 'next_to_trigger', 'customer_analytics_account_properties']
-    for (const value of distinctive) expect(Object.values(enums).some((list) => (list as readonly unknown[]).includes(value)), value).toBe(true)
+    const distinctive = [
+      'integration_multi',
+      'middle_center',
+      'unique_session',
+      'WebStatsTableQuery',
+      'next_to_trigger',
+      'customer_analytics_account_properties',
+    ]
+    for (const value of distinctive)
+      expect(
+        Object.values(enums).some((list) => (list as readonly unknown[]).includes(value)),
+        value,
+      ).toBe(true)
     expect(distinctive.filter((value) => bundle.includes(value))).toEqual([])
     // They are in the chunk of the full-depth check (so the test would see them if they moved up front).
     expect(distinctive.filter((value) => chunks.some((chunk) => chunk.includes(value)))).toEqual(distinctive)

@@ -60,20 +60,76 @@ describe('insight query schemas: the type-test payloads parse', () => {
 
 describe('insight query schemas: the other kinds parse', () => {
   it.each([
-    ['HogQLFilters', hogQLFiltersSchema, { properties: [{ type: 'event', key: '$browser', value: 'Chrome' }], dateRange: { date_from: '-7d' }, filterTestAccounts: true }],
+    [
+      'HogQLFilters',
+      hogQLFiltersSchema,
+      {
+        properties: [{ type: 'event', key: '$browser', value: 'Chrome' }],
+        dateRange: { date_from: '-7d' },
+        filterTestAccounts: true,
+      },
+    ],
     ['QueryTags', queryTagsSchema, { scene: 'Insight', productKey: 'product_analytics', name: 'nightly' }],
-    ['HogQLQuery with filters and values', hogQLQuerySchema, { kind: 'HogQLQuery', query: 'select count() from events where {filters} and event = {event}', values: { event: '$pageview' }, filters: { filterTestAccounts: true }, tags: { name: 'count' }, version: 2 }],
+    [
+      'HogQLQuery with filters and values',
+      hogQLQuerySchema,
+      {
+        kind: 'HogQLQuery',
+        query: 'select count() from events where {filters} and event = {event}',
+        values: { event: '$pageview' },
+        filters: { filterTestAccounts: true },
+        tags: { name: 'count' },
+        version: 2,
+      },
+    ],
     ['DataWarehouseNode', dataWarehouseNodeSchema, warehouseSeries],
     ['InsightSeriesNode (warehouse)', insightSeriesNodeSchema, warehouseSeries],
-    ['InsightQueryFields', insightQueryFieldsSchema, { dateRange: { date_from: new Date('2026-10-01T00:00:00Z') }, aggregation_group_type_index: null, samplingFactor: 0.1 }],
+    [
+      'InsightQueryFields',
+      insightQueryFieldsSchema,
+      {
+        dateRange: { date_from: new Date('2026-10-01T00:00:00Z') },
+        aggregation_group_type_index: null,
+        samplingFactor: 0.1,
+      },
+    ],
     ['CompareFilter', compareFilterSchema, { compare: true, compare_to: '-1y' }],
-    ['TrendsQuery with a formula and comparison', trendsQuerySchema, { kind: 'TrendsQuery', series: [...signupSteps, warehouseSeries], trendsFilter: { formula: 'A/B' }, compareFilter: { compare: true } }],
-    ['FunnelsQuery', funnelsQuerySchema, { kind: 'FunnelsQuery', series: signupSteps, funnelsFilter: { funnelWindowInterval: 14 }, interval: 'day' }],
+    [
+      'TrendsQuery with a formula and comparison',
+      trendsQuerySchema,
+      {
+        kind: 'TrendsQuery',
+        series: [...signupSteps, warehouseSeries],
+        trendsFilter: { formula: 'A/B' },
+        compareFilter: { compare: true },
+      },
+    ],
+    [
+      'FunnelsQuery',
+      funnelsQuerySchema,
+      { kind: 'FunnelsQuery', series: signupSteps, funnelsFilter: { funnelWindowInterval: 14 }, interval: 'day' },
+    ],
     ['PathsQuery', pathsQuerySchema, { kind: 'PathsQuery', pathsFilter: { includeEventTypes: ['$pageview'] } }],
-    ['StickinessQuery', stickinessQuerySchema, { kind: 'StickinessQuery', series: signupSteps, interval: 'week', stickinessFilter: {} }],
-    ['LifecycleQuery', lifecycleQuerySchema, { kind: 'LifecycleQuery', series: [signupSteps[0]], lifecycleFilter: { showValuesOnSeries: true } }],
-    ['WebAnalyticsQueryFields', webAnalyticsQueryFieldsSchema, { properties: [], conversionGoal: { customEventName: 'purchase' }, doPathCleaning: true }],
-    ['WebOverviewQuery', webOverviewQuerySchema, { kind: 'WebOverviewQuery', properties: [], conversionGoal: { actionId: 3 }, compareFilter: { compare: true } }],
+    [
+      'StickinessQuery',
+      stickinessQuerySchema,
+      { kind: 'StickinessQuery', series: signupSteps, interval: 'week', stickinessFilter: {} },
+    ],
+    [
+      'LifecycleQuery',
+      lifecycleQuerySchema,
+      { kind: 'LifecycleQuery', series: [signupSteps[0]], lifecycleFilter: { showValuesOnSeries: true } },
+    ],
+    [
+      'WebAnalyticsQueryFields',
+      webAnalyticsQueryFieldsSchema,
+      { properties: [], conversionGoal: { customEventName: 'purchase' }, doPathCleaning: true },
+    ],
+    [
+      'WebOverviewQuery',
+      webOverviewQuerySchema,
+      { kind: 'WebOverviewQuery', properties: [], conversionGoal: { actionId: 3 }, compareFilter: { compare: true } },
+    ],
     ['InsightQuery (funnels)', insightQuerySchema, { kind: 'FunnelsQuery', series: signupSteps }],
   ] as const)('%s', (_name, schema, value) => {
     expect(issues(schema, value)).toEqual([])
@@ -82,31 +138,55 @@ describe('insight query schemas: the other kinds parse', () => {
 
 describe('insight query schemas: mistakes are refused where they are', () => {
   it('an unknown key, at the object that has it', () => {
-    expect(issues(endpointQuerySchema, { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['sql'] }])
+    expect(issues(endpointQuerySchema, { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' })).toEqual([
+      { code: 'unrecognized_keys', path: [], keys: ['sql'] },
+    ])
     // Stickiness queries take every insight field but the aggregation group.
-    expect(issues(stickinessQuerySchema, { kind: 'StickinessQuery', series: [], aggregation_group_type_index: 0 })).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['aggregation_group_type_index'] }])
+    expect(
+      issues(stickinessQuerySchema, { kind: 'StickinessQuery', series: [], aggregation_group_type_index: 0 }),
+    ).toEqual([{ code: 'unrecognized_keys', path: [], keys: ['aggregation_group_type_index'] }])
   })
 
   it('an unknown kind, at the kind', () => {
-    expect(issues(endpointQuerySchema, { kind: 'SQLQuery', query: 'select 1' })).toEqual([{ code: 'invalid_union', path: ['kind'] }])
-    expect(issues(trendsQuerySchema, { kind: 'TrendsQuery', series: [{ kind: 'PersonsNode' }] })).toEqual([{ code: 'invalid_union', path: ['series', 0, 'kind'] }])
+    expect(issues(endpointQuerySchema, { kind: 'SQLQuery', query: 'select 1' })).toEqual([
+      { code: 'invalid_union', path: ['kind'] },
+    ])
+    expect(issues(trendsQuerySchema, { kind: 'TrendsQuery', series: [{ kind: 'PersonsNode' }] })).toEqual([
+      { code: 'invalid_union', path: ['series', 0, 'kind'] },
+    ])
   })
 
   it('a value outside an enum, nested', () => {
-    expect(issues(endpointQuerySchema, { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', math: 'median' }], interval: 'quarter' })).toEqual([
+    expect(
+      issues(endpointQuerySchema, {
+        kind: 'TrendsQuery',
+        series: [{ kind: 'EventsNode', math: 'median' }],
+        interval: 'quarter',
+      }),
+    ).toEqual([
       { code: 'invalid_value', path: ['series', 0, 'math'] },
       { code: 'invalid_value', path: ['interval'] },
     ])
-    expect(issues(webStatsTableQuerySchema, { ...endpoints.webTable, orderBy: ['visitors', 'UP'] })).toEqual([{ code: 'invalid_value', path: ['orderBy', 1] }])
+    expect(issues(webStatsTableQuerySchema, { ...endpoints.webTable, orderBy: ['visitors', 'UP'] })).toEqual([
+      { code: 'invalid_value', path: ['orderBy', 1] },
+    ])
   })
 
   it('a missing or mistyped field', () => {
-    expect(issues(retentionQuerySchema, { kind: 'RetentionQuery' })).toEqual([{ code: 'invalid_type', path: ['retentionFilter'] }])
-    expect(issues(hogQLQuerySchema, { kind: 'HogQLQuery', query: 'select {variables.a}', variables: { a: { value: 1 } } })).toEqual([
+    expect(issues(retentionQuerySchema, { kind: 'RetentionQuery' })).toEqual([
+      { code: 'invalid_type', path: ['retentionFilter'] },
+    ])
+    expect(
+      issues(hogQLQuerySchema, { kind: 'HogQLQuery', query: 'select {variables.a}', variables: { a: { value: 1 } } }),
+    ).toEqual([
       { code: 'invalid_type', path: ['variables', 'a', 'code_name'] },
       { code: 'invalid_type', path: ['variables', 'a', 'variableId'] },
     ])
-    expect(issues(webOverviewQuerySchema, { kind: 'WebOverviewQuery', properties: [], conversionGoal: { actionId: '3' } })).toEqual([{ code: 'invalid_union', path: ['conversionGoal'] }])
-    expect(issues(trendsQuerySchema, { kind: 'TrendsQuery', series: [], dateRange: { date_from: 7 } })).toEqual([{ code: 'invalid_union', path: ['dateRange', 'date_from'] }])
+    expect(
+      issues(webOverviewQuerySchema, { kind: 'WebOverviewQuery', properties: [], conversionGoal: { actionId: '3' } }),
+    ).toEqual([{ code: 'invalid_union', path: ['conversionGoal'] }])
+    expect(issues(trendsQuerySchema, { kind: 'TrendsQuery', series: [], dateRange: { date_from: 7 } })).toEqual([
+      { code: 'invalid_union', path: ['dateRange', 'date_from'] },
+    ])
   })
 })

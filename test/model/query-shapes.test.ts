@@ -15,11 +15,25 @@ describe('src/model/generated/query-shapes.ts', () => {
   it('the facts name the commit of PostHog they were read at, and are written as the generator writes them', () => {
     const facts = readFacts()
     expect(facts.commit).toMatch(/^[0-9a-f]{40}$/)
-    expect(readFileSync(new URL('../../scripts/query-schema.facts.json', import.meta.url), 'utf8')).toBe(factsJson(facts))
+    expect(readFileSync(new URL('../../scripts/query-schema.facts.json', import.meta.url), 'utf8')).toBe(
+      factsJson(facts),
+    )
   })
 
   it('a HogQLQuery as the service sends it back, every unset member null, is a valid endpoint query', () => {
-    const fromService = { kind: 'HogQLQuery', query: 'select 1', explain: null, filters: null, modifiers: null, name: null, response: null, tags: null, values: null, variables: null, version: null }
+    const fromService = {
+      kind: 'HogQLQuery',
+      query: 'select 1',
+      explain: null,
+      filters: null,
+      modifiers: null,
+      name: null,
+      response: null,
+      tags: null,
+      values: null,
+      variables: null,
+      version: null,
+    }
     expect(z.safeParse(hogQLQuerySchema, fromService).success).toBe(true)
     expect(z.safeParse(endpointCreateParamsSchema, { name: 'daily', query: fromService }).success).toBe(true)
     // A required member stays required, and a member the model does not have is still refused.
@@ -33,8 +47,15 @@ describe('extractFacts (PostHog schema.json → facts)', () => {
   const definitions = {
     integer: { type: 'integer' },
     Goal: { enum: ['increase', 'decrease'], type: 'string' },
-    DateRange: { properties: { date_from: { type: ['string', 'null'] }, explicitDate: { type: ['boolean', 'null'] } }, type: 'object' },
-    HogQLVariable: { properties: { code_name: { type: 'string' }, value: {}, variableId: { type: 'string' } }, required: ['variableId', 'code_name'], type: 'object' },
+    DateRange: {
+      properties: { date_from: { type: ['string', 'null'] }, explicitDate: { type: ['boolean', 'null'] } },
+      type: 'object',
+    },
+    HogQLVariable: {
+      properties: { code_name: { type: 'string' }, value: {}, variableId: { type: 'string' } },
+      required: ['variableId', 'code_name'],
+      type: 'object',
+    },
     HogQLQuery: {
       properties: {
         kind: { const: 'HogQLQuery', type: 'string' },
@@ -50,12 +71,19 @@ describe('extractFacts (PostHog schema.json → facts)', () => {
       type: 'object',
     },
   }
-  const stub = new Proxy(definitions as Record<string, unknown>, { get: (target, name: string) => target[name] ?? { properties: {}, type: 'object' } })
+  const stub = new Proxy(definitions as Record<string, unknown>, {
+    get: (target, name: string) => target[name] ?? { properties: {}, type: 'object' },
+  })
 
   it('records members, their types (enums spelled out), required and nullable, and the commit', () => {
     const facts = extractFacts({ definitions: stub as never }, 'a'.repeat(40))
     expect(facts.commit).toBe('a'.repeat(40))
-    expect(facts.definitions.DateRange).toEqual({ members: { date_from: { type: { type: 'string' }, required: false, nullable: true }, explicitDate: { type: { type: 'boolean' }, required: false, nullable: true } } })
+    expect(facts.definitions.DateRange).toEqual({
+      members: {
+        date_from: { type: { type: 'string' }, required: false, nullable: true },
+        explicitDate: { type: { type: 'boolean' }, required: false, nullable: true },
+      },
+    })
     expect(facts.definitions.HogQLQuery).toEqual({
       members: {
         kind: { type: { enum: ['HogQLQuery'] }, required: true, nullable: false },

@@ -15,36 +15,57 @@ describe('the built package', () => {
   }, 300_000)
 
   it('emits ESM, CommonJS and type declarations for both entry points', () => {
-    for (const file of ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'testing/index.js', 'testing/index.cjs', 'testing/index.d.ts']) {
+    for (const file of [
+      'index.js',
+      'index.cjs',
+      'index.d.ts',
+      'index.d.cts',
+      'testing/index.js',
+      'testing/index.cjs',
+      'testing/index.d.ts',
+    ]) {
       expect(existsSync(`${built}dist/${file}`), file).toBe(true)
     }
   })
 
-  it('posthog-project-client/config: ESM, CommonJS and types, on the package\'s own entry (no second copy of the client), not in the main bundle', () => {
-    for (const file of ['config/index.js', 'config/index.cjs', 'config/index.d.ts', 'config/index.d.cts']) expect(existsSync(`${built}dist/${file}`), file).toBe(true)
+  it("posthog-project-client/config: ESM, CommonJS and types, on the package's own entry (no second copy of the client), not in the main bundle", () => {
+    for (const file of ['config/index.js', 'config/index.cjs', 'config/index.d.ts', 'config/index.d.cts'])
+      expect(existsSync(`${built}dist/${file}`), file).toBe(true)
     expect(readFileSync(`${built}dist/config/index.js`, 'utf8')).toMatch(/from ['"]posthog-project-client['"]/)
     expect(readFileSync(`${built}dist/config/index.js`, 'utf8')).not.toContain('class ProjectClient ')
     expect(readFileSync(`${built}dist/index.js`, 'utf8')).not.toContain('StaleResourceError')
-    const script = "const m = require('posthog-project-client'); const c = require('posthog-project-client/config'); console.log(typeof c.plan, new c.StaleResourceError('surveys', 'a') instanceof m.ProjectClientError)"
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe('function true')
+    const script =
+      "const m = require('posthog-project-client'); const c = require('posthog-project-client/config'); console.log(typeof c.plan, new c.StaleResourceError('surveys', 'a') instanceof m.ProjectClientError)"
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe(
+      'function true',
+    )
   })
 
-  it('posthog-project-client/hog: ESM, CommonJS and types; PostHog\'s parser and VM imported on first use, in no bundle', () => {
-    for (const file of ['hog/index.js', 'hog/index.cjs', 'hog/index.d.ts', 'hog/index.d.cts']) expect(existsSync(`${built}dist/${file}`), file).toBe(true)
+  it("posthog-project-client/hog: ESM, CommonJS and types; PostHog's parser and VM imported on first use, in no bundle", () => {
+    for (const file of ['hog/index.js', 'hog/index.cjs', 'hog/index.d.ts', 'hog/index.d.cts'])
+      expect(existsSync(`${built}dist/${file}`), file).toBe(true)
     for (const file of ['hog/index.js', 'hog/index.cjs', 'testing/index.js', 'testing/index.cjs']) {
       const code = readFileSync(`${built}dist/${file}`, 'utf8')
       expect(code, file).not.toMatch(/^import .*@posthog\/hog/m)
       expect(code, file).not.toContain('WebAssembly.instantiate')
     }
-    for (const file of ['index.js', 'index.cjs']) expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain('@posthog/hog')
-    const script = "require('posthog-project-client/hog').compileHog('return 1.0').then((b) => console.log(JSON.stringify(b)))"
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe('["_H",1,34,1,38]')
+    for (const file of ['index.js', 'index.cjs'])
+      expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain('@posthog/hog')
+    const script =
+      "require('posthog-project-client/hog').compileHog('return 1.0').then((b) => console.log(JSON.stringify(b)))"
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe(
+      '["_H",1,34,1,38]',
+    )
   })
 
   it('an ESM import of dist exposes ProjectClient', () => {
     const out = execFileSync(
       process.execPath,
-      ['--input-type=module', '-e', "const m = await import('./dist/index.js'); const c = new m.ProjectClient({ apiKey: 'phx_x', projectId: 1 }); console.log(typeof m.ProjectClient, typeof c.experiments.list, c.surveys.constructor.name)"],
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('./dist/index.js'); const c = new m.ProjectClient({ apiKey: 'phx_x', projectId: 1 }); console.log(typeof m.ProjectClient, typeof c.experiments.list, c.surveys.constructor.name)",
+      ],
       { cwd: built, encoding: 'utf8' },
     )
     expect(out.trim()).toBe('function function Surveys')
@@ -53,7 +74,10 @@ describe('the built package', () => {
   it('a CommonJS require of dist exposes ProjectClient', () => {
     const out = execFileSync(
       process.execPath,
-      ['-e', "const m = require('./dist/index.cjs'); const e = new m.NotFoundError({ status: 404, body: undefined, headers: new Headers(), method: 'GET', url: 'u' }); console.log(typeof m.ProjectClient, e instanceof m.ApiError, Object.keys(m.OPERATIONS).length)"],
+      [
+        '-e',
+        "const m = require('./dist/index.cjs'); const e = new m.NotFoundError({ status: 404, body: undefined, headers: new Headers(), method: 'GET', url: 'u' }); console.log(typeof m.ProjectClient, e instanceof m.ApiError, Object.keys(m.OPERATIONS).length)",
+      ],
       { cwd: built, encoding: 'utf8' },
     )
     expect(out.trim()).toBe(`function true ${ALL_OPERATIONS.length}`)
@@ -67,18 +91,20 @@ describe('the built package', () => {
   it.each([
     ['ESM', ['--input-type=module', '-e', `const m = await import('./dist/index.js'); ${failingRetrieve}`]],
     ['CommonJS', ['-e', `(async () => { const m = require('./dist/index.cjs'); ${failingRetrieve} })()`]],
-  ])('%s: a response that fails its check is reported with zod\'s issues', (_format, args) => {
+  ])("%s: a response that fails its check is reported with zod's issues", (_format, args) => {
     const out = execFileSync(process.execPath, args, { cwd: built, encoding: 'utf8' })
     const [isValidationError, issues] = out.trim().split(' ')
     expect(isValidationError).toBe('true')
     expect(JSON.parse(issues!)).toContainEqual(['id', 'number'])
   })
 
-  it('holds no copy of zod but the command line\'s: every entry a user imports uses the installed one', () => {
+  it("holds no copy of zod but the command line's: every entry a user imports uses the installed one", () => {
     // zod's core sets this global config on load: a bundled copy of zod would carry it.
     const marker = '__zod_globalConfig'
     const command = ['cli.cjs', 'cli-shapes.cjs']
-    const files = readdirSync(`${built}dist`, { recursive: true, encoding: 'utf8' }).filter((file) => /\.c?js$/.test(file) && !command.includes(file))
+    const files = readdirSync(`${built}dist`, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.c?js$/.test(file) && !command.includes(file),
+    )
     for (const file of files) expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain(marker)
     // The command exports no schema: its checks' file carries the parts of zod they use, and it never loads the installed CommonJS zod.
     const [cli, shapes] = command.map((file) => readFileSync(`${built}dist/${file}`, 'utf8'))
@@ -90,9 +116,17 @@ describe('the built package', () => {
   })
 
   it.each([
-    ['ESM', ['--input-type=module'], `const m = await import('./dist/index.js'); const z = await import('zod/mini'); const core = await import('zod/v4/core');`],
-    ['CommonJS', [], `const m = require('./dist/index.cjs'); const z = require('zod/mini'); const core = require('zod/v4/core');`],
-  ])('%s: the exported schemas are zod schemas the user\'s zod parses with', (_format, flags, imports) => {
+    [
+      'ESM',
+      ['--input-type=module'],
+      `const m = await import('./dist/index.js'); const z = await import('zod/mini'); const core = await import('zod/v4/core');`,
+    ],
+    [
+      'CommonJS',
+      [],
+      `const m = require('./dist/index.cjs'); const z = require('zod/mini'); const core = require('zod/v4/core');`,
+    ],
+  ])("%s: the exported schemas are zod schemas the user's zod parses with", (_format, flags, imports) => {
     const script = `${imports}
       const body = { id: 7, name: 'Checkout', feature_flag_key: 'checkout', start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z', extra: 1 };
       console.log(JSON.stringify([core.parse(m.experimentSchema, body).extra, m.experimentSchema.safeParse({ ...body, id: 'x' }).success, z.safeParse(m.surveySchema, {}).success]))`
@@ -103,13 +137,18 @@ describe('the built package', () => {
   it('the published declarations name nothing zod marks @internal', () => {
     const internal = zodInternalNames()
     expect(internal).toContain('$ZodTypeInternals')
-    const declarations = readdirSync(`${built}dist`, { recursive: true, encoding: 'utf8' }).filter((file) => /\.d\.c?ts$/.test(file))
+    const declarations = readdirSync(`${built}dist`, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.d\.c?ts$/.test(file),
+    )
     expect(declarations.length).toBeGreaterThan(3)
     for (const file of declarations) {
       const text = readFileSync(`${built}dist/${file}`, 'utf8')
       // A qualified reference to zod's types (`z.X`, `z.core.X`, `core.X`), or a reach into a schema's internals.
       const named = [...text.matchAll(/\b(?:z\.core|core|z)\.([$\w]+)/g)].map((match) => match[1]!)
-      expect(named.filter((name) => internal.has(name)), file).toEqual([])
+      expect(
+        named.filter((name) => internal.has(name)),
+        file,
+      ).toEqual([])
       expect(text, file).not.toMatch(/\b_zod\b|\boptout\b/)
     }
   })
@@ -128,9 +167,13 @@ describe('the built package', () => {
 function zodInternalNames(): Set<string> {
   const names = new Set<string>()
   const folder = `${root}node_modules/zod/v4`
-  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.d.ts'),
+  )) {
     const text = readFileSync(`${folder}/${file}`, 'utf8')
-    for (const match of text.matchAll(/\/\*\*(?:(?!\*\/)[\s\S])*@internal(?:(?!\*\/)[\s\S])*\*\/\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+|type\s+|const\s+|function\s+|class\s+|readonly\s+)?([$\w]+)/g)) {
+    for (const match of text.matchAll(
+      /\/\*\*(?:(?!\*\/)[\s\S])*@internal(?:(?!\*\/)[\s\S])*\*\/\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+|type\s+|const\s+|function\s+|class\s+|readonly\s+)?([$\w]+)/g,
+    )) {
       names.add(match[1]!)
     }
   }

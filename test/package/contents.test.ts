@@ -16,7 +16,11 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 
 /** The paths `npm pack` would put in the tarball (dist/ only when built, so it is not asked about here). */
 function packedFiles(): string[] {
-  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const [pack] = JSON.parse(output) as Array<{ files: Array<{ path: string }> }>
   return pack!.files.map((file) => file.path)
 }
@@ -24,8 +28,12 @@ function packedFiles(): string[] {
 describe('the package', () => {
   it('ships every file the README links and the doc comments cite', { timeout: 60_000 }, () => {
     const packed = new Set(packedFiles())
-    const linked = [...README.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!).filter((target) => !/^[a-z]+:/.test(target))
-    expect(linked).toEqual(expect.arrayContaining(['examples/quickstart.ts', 'docs/service-behaviour.md', 'CHANGELOG.md']))
+    const linked = [...README.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+    expect(linked).toEqual(
+      expect.arrayContaining(['examples/quickstart.ts', 'docs/service-behaviour.md', 'CHANGELOG.md']),
+    )
     // The sources cite the fact sheet by section; their comments are the hovers of the shipped `.d.ts`.
     const cited = ['docs/service-behaviour.md']
     expect(readFileSync(join(root, 'src/core/rate-limit.ts'), 'utf8')).toContain('docs/service-behaviour.md §1.7')

@@ -22,7 +22,9 @@ describe('src/core/create-fields.ts', () => {
   })
 
   it('every operation that takes a body has its shape', () => {
-    const missing = (Object.keys(OPERATIONS) as OperationId[]).filter((id) => OPERATIONS[id].body && !REQUESTS[id]?.body)
+    const missing = (Object.keys(OPERATIONS) as OperationId[]).filter(
+      (id) => OPERATIONS[id].body && !REQUESTS[id]?.body,
+    )
     expect(missing).toEqual([])
   })
 })

@@ -40,7 +40,11 @@ import * as graphPayloads from '../fixtures/payloads/project-graph.js'
 // The one format the schemas use, checked here (ajv-formats is not a dependency): without it ajv warns
 // `unknown format "date-time" ignored` once per schema compiled, and checks nothing.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:?\d{2})$/
-const ajv = new Ajv2020({ strict: false, allErrors: true, formats: { 'date-time': (text: string) => DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) } })
+const ajv = new Ajv2020({
+  strict: false,
+  allErrors: true,
+  formats: { 'date-time': (text: string) => DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) },
+})
 const SHAPES: Record<string, unknown> = Object.assign(
   {},
   queryNodeShapes,
@@ -110,10 +114,13 @@ describe('JSON Schemas of the request shapes', () => {
     expect(all.length).toBeGreaterThanOrEqual(42)
   })
 
-  it.each(all.map((item) => [`${item.file}: ${item.name} (${item.type})`, item] as const))('%s is valid', (_label, { type, value }) => {
-    const { valid, errors } = validate(schemaOfType(type), value)
-    expect(valid, errors).toBe(true)
-  })
+  it.each(all.map((item) => [`${item.file}: ${item.name} (${item.type})`, item] as const))(
+    '%s is valid',
+    (_label, { type, value }) => {
+      const { valid, errors } = validate(schemaOfType(type), value)
+      expect(valid, errors).toBe(true)
+    },
+  )
 
   it('every body JSON Schema compiles, is closed at the top level and lists the fields the SDK checks', () => {
     for (const [method, { body }] of Object.entries(REQUESTS)) {
@@ -143,13 +150,21 @@ function misuseCalls(): MisuseCall[] {
     const visit = (node: ts.Node) => {
       if (ts.isExpressionStatement(node)) {
         const comments = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []
-        const directive = comments.map((range) => text.slice(range.pos, range.end)).find((comment) => comment.startsWith('// @ts-expect-error'))
+        const directive = comments
+          .map((range) => text.slice(range.pos, range.end))
+          .find((comment) => comment.startsWith('// @ts-expect-error'))
         const call = ts.isVoidExpression(node.expression) ? node.expression.expression : node.expression
         if (directive && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression)) {
           const chain = call.expression.getText(source).split('.')
           if (chain[0] === 'client' && chain.length === 3) {
             const where = `${file}-misuse.ts:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
-            calls.push({ where, reason: directive.slice('// @ts-expect-error '.length), group: chain[1]!, method: chain[2]!, args: evaluate(call.arguments.map((arg) => arg.getText(source))) })
+            calls.push({
+              where,
+              reason: directive.slice('// @ts-expect-error '.length),
+              group: chain[1]!,
+              method: chain[2]!,
+              args: evaluate(call.arguments.map((arg) => arg.getText(source))),
+            })
           }
         }
       }
@@ -162,7 +177,9 @@ function misuseCalls(): MisuseCall[] {
 
 /** The arguments as values, when they are literals (`undefined` when they name variables of the file). */
 function evaluate(args: string[]): unknown[] | undefined {
-  const js = ts.transpileModule(`export default [${args.join(', ')}]`, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText
+  const js = ts.transpileModule(`export default [${args.join(', ')}]`, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS },
+  }).outputText
   try {
     const module = { exports: {} as { default?: unknown[] } }
     new Function('module', 'exports', js)(module, module.exports)
@@ -177,7 +194,8 @@ function evaluate(args: string[]): unknown[] | undefined {
  * rightly accepts what they send.
  */
 const TYPE_ONLY: Record<string, string> = {
-  'an optional field cannot be set to undefined explicitly (exactOptionalPropertyTypes)': 'JSON has no undefined: the key is not sent',
+  'an optional field cannot be set to undefined explicitly (exactOptionalPropertyTypes)':
+    'JSON has no undefined: the key is not sent',
 }
 
 describe('misuse cases in the JSON Schemas', () => {
@@ -198,8 +216,11 @@ describe('misuse cases in the JSON Schemas', () => {
     expect(sent.length).toBeGreaterThanOrEqual(60)
   })
 
-  it.each(sent.map((item) => [`${item.where}: ${item.reason}`, item] as const))('%s', (_label, { reason, schema, value }) => {
-    const { valid } = validate(schema, value)
-    expect(valid).toBe(Object.hasOwn(TYPE_ONLY, reason))
-  })
+  it.each(sent.map((item) => [`${item.where}: ${item.reason}`, item] as const))(
+    '%s',
+    (_label, { reason, schema, value }) => {
+      const { valid } = validate(schema, value)
+      expect(valid).toBe(Object.hasOwn(TYPE_ONLY, reason))
+    },
+  )
 })

@@ -57,7 +57,8 @@ function issuesOf(questions: unknown[]): z.core.$ZodIssue[] {
 describe('NPS and rating-bucket branching', () => {
   it('parses with the create schema, each question with the question schema', () => {
     expect(z.safeParse(surveyCreateParamsSchema, npsSurvey)).toEqual({ success: true, data: npsSurvey })
-    for (const question of npsSurvey.questions ?? []) expect(z.safeParse(surveyQuestionSchema, question).success).toBe(true)
+    for (const question of npsSurvey.questions ?? [])
+      expect(z.safeParse(surveyQuestionSchema, question).success).toBe(true)
   })
 
   it('is stored by the fake and read back by bucket, after narrowing on the question type', async () => {
@@ -65,34 +66,74 @@ describe('NPS and rating-bucket branching', () => {
     const created = await client.surveys.create(npsSurvey)
     const survey = await client.surveys.retrieve(created.id)
     const first = survey.questions?.[0]
-    if (first?.type !== 'rating' || first.branching?.type !== 'response_based') throw new Error(`expected rating branching, got ${JSON.stringify(first)}`)
+    if (first?.type !== 'rating' || first.branching?.type !== 'response_based')
+      throw new Error(`expected rating branching, got ${JSON.stringify(first)}`)
     const { detractors, passives, promoters } = first.branching.responseValues
     expect([detractors, passives, promoters]).toEqual([1, 2, 3])
     const ease = survey.questions?.[3]
-    expect(ease?.type === 'rating' && ease.branching).toEqual({ type: 'response_based', responseValues: { negative: 4, neutral: 'end', positive: 'end' } })
+    expect(ease?.type === 'rating' && ease.branching).toEqual({
+      type: 'response_based',
+      responseValues: { negative: 4, neutral: 'end', positive: 'end' },
+    })
     const hardest = survey.questions?.[4]
-    expect(hardest?.type === 'single_choice' && hardest.branching).toEqual({ type: 'response_based', responseValues: { '0': 'end', '2': 5 } })
+    expect(hardest?.type === 'single_choice' && hardest.branching).toEqual({
+      type: 'response_based',
+      responseValues: { '0': 'end', '2': 5 },
+    })
   })
 
   it('refuses a rating value as key, a wrong target and a bucket on a choice question, at their paths', () => {
-    const rating = (responseValues: unknown): unknown => ({ type: 'rating', question: 'Q', scale: 10, branching: { type: 'response_based', responseValues } })
+    const rating = (responseValues: unknown): unknown => ({
+      type: 'rating',
+      question: 'Q',
+      scale: 10,
+      branching: { type: 'response_based', responseValues },
+    })
     const at = ['questions', 0, 'branching', 'responseValues']
-    expect(issuesOf([rating({ '9': 'end' })])).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['9'], path: at })])
-    expect(issuesOf([rating({ detractors: 1, promoters: 'next' })])).toEqual([expect.objectContaining({ code: 'invalid_union', path: [...at, 'promoters'] })])
-    const choice = { type: 'single_choice', question: 'Q', choices: ['a', 'b'], branching: { type: 'response_based', responseValues: { detractors: 1 } } }
+    expect(issuesOf([rating({ '9': 'end' })])).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['9'], path: at }),
+    ])
+    expect(issuesOf([rating({ detractors: 1, promoters: 'next' })])).toEqual([
+      expect.objectContaining({ code: 'invalid_union', path: [...at, 'promoters'] }),
+    ])
+    const choice = {
+      type: 'single_choice',
+      question: 'Q',
+      choices: ['a', 'b'],
+      branching: { type: 'response_based', responseValues: { detractors: 1 } },
+    }
     expect(issuesOf([choice])).toEqual([expect.objectContaining({ code: 'invalid_key', path: [...at, 'detractors'] })])
   })
 
   it('types the buckets: each mistake is a compile error', () => {
     const questions: SurveyQuestion[] = [
-      // @ts-expect-error a rating's keys are buckets, not rating values
-      { type: 'rating', question: 'Q', scale: 10, branching: { type: 'response_based', responseValues: { '9': 'end' } } },
-      // @ts-expect-error a target is a question index or 'end'
-      { type: 'rating', question: 'Q', scale: 10, branching: { type: 'response_based', responseValues: { promoters: 'next' } } },
-      // @ts-expect-error a single-choice question's keys are choice indexes
-      { type: 'single_choice', question: 'Q', choices: ['a'], branching: { type: 'response_based', responseValues: { detractors: 1 } } },
+      {
+        type: 'rating',
+        question: 'Q',
+        scale: 10,
+        // @ts-expect-error a rating's keys are buckets, not rating values
+        branching: { type: 'response_based', responseValues: { '9': 'end' } },
+      },
+      {
+        type: 'rating',
+        question: 'Q',
+        scale: 10,
+        // @ts-expect-error a target is a question index or 'end'
+        branching: { type: 'response_based', responseValues: { promoters: 'next' } },
+      },
+      {
+        type: 'single_choice',
+        question: 'Q',
+        choices: ['a'],
+        // @ts-expect-error a single-choice question's keys are choice indexes
+        branching: { type: 'response_based', responseValues: { detractors: 1 } },
+      },
     ]
     // Each mistake is refused at run time too.
-    expect(questions.map((question) => z.safeParse(surveyQuestionSchema, question).success)).toEqual([false, false, false])
+    expect(questions.map((question) => z.safeParse(surveyQuestionSchema, question).success)).toEqual([
+      false,
+      false,
+      false,
+    ])
   })
 })

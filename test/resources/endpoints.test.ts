@@ -27,7 +27,6 @@ import { expectInvalidArgument, expectRequest } from '../helpers/requests.js'
 
 const { answer, answerAny, serve, watchAll } = useMswApi()
 
-
 describe('endpoints', () => {
   const client = makeClient()
 
@@ -47,7 +46,12 @@ describe('endpoints', () => {
         const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
         return HttpResponse.json(
           offset === 0
-            ? { count: 2, next: `${PROJECT}/endpoints/?limit=1&offset=1`, previous: null, results: [newestEndpoint('a')] }
+            ? {
+                count: 2,
+                next: `${PROJECT}/endpoints/?limit=1&offset=1`,
+                previous: null,
+                results: [newestEndpoint('a')],
+              }
             : { count: 2, next: null, previous: `${PROJECT}/endpoints/?limit=1`, results: [newestEndpoint('b')] },
         )
       })
@@ -69,8 +73,24 @@ describe('endpoints', () => {
   })
 
   it('create posts name and query and reads the endpoint (201)', async () => {
-    const body = { name: 'top_events', query: hogqlQuery, description: 'Top events', cache_age_seconds: 600, is_materialized: false }
-    const sent = answer('post', 'endpoints/', endpoint('top_events', { description: 'Top events', cache_age_seconds: 600, current_version: 1, versions_count: 1 }), 201)
+    const body = {
+      name: 'top_events',
+      query: hogqlQuery,
+      description: 'Top events',
+      cache_age_seconds: 600,
+      is_materialized: false,
+    }
+    const sent = answer(
+      'post',
+      'endpoints/',
+      endpoint('top_events', {
+        description: 'Top events',
+        cache_age_seconds: 600,
+        current_version: 1,
+        versions_count: 1,
+      }),
+      201,
+    )
     const created = await client.endpoints.create(body)
     expectRequest(sent, { method: 'POST', path: 'endpoints/', body })
     expect(created.name).toBe('top_events')
@@ -81,13 +101,20 @@ describe('endpoints', () => {
 
   it('create is not retried after a 503 (the service may have acted)', async () => {
     const sent = answer('post', 'endpoints/', serverError(), 503)
-    const error = await client.endpoints.create({ name: 'x', query: hogqlQuery }, { maxRetries: 2 }).catch((e: unknown) => e)
+    const error = await client.endpoints
+      .create({ name: 'x', query: hogqlQuery }, { maxRetries: 2 })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InternalServerError)
     expect(sent).toHaveLength(1)
   })
 
   it('create failing after validation is a BadRequestError', async () => {
-    answer('post', 'endpoints/', { type: 'validation_error', code: 'invalid_input', detail: 'Failed to create endpoint.', attr: null }, 400)
+    answer(
+      'post',
+      'endpoints/',
+      { type: 'validation_error', code: 'invalid_input', detail: 'Failed to create endpoint.', attr: null },
+      400,
+    )
     const error = await client.endpoints.create({ name: 'dup', query: hogqlQuery }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BadRequestError)
     expect((error as BadRequestError).detail).toBe('Failed to create endpoint.')
@@ -126,7 +153,11 @@ describe('endpoints', () => {
   it('update patches the given fields', async () => {
     const sent = answer('patch', 'endpoints/top_events/', endpoint('top_events', { is_active: false }))
     const updated = await client.endpoints.update('top_events', { is_active: false, description: 'off' })
-    expectRequest(sent, { method: 'PATCH', path: 'endpoints/top_events/', body: { is_active: false, description: 'off' } })
+    expectRequest(sent, {
+      method: 'PATCH',
+      path: 'endpoints/top_events/',
+      body: { is_active: false, description: 'off' },
+    })
     expect(updated.is_active).toBe(false)
   })
 
@@ -143,7 +174,9 @@ describe('endpoints', () => {
     expectRequest(sent, { method: 'DELETE', path: 'endpoints/top_events/' })
 
     const envSent = answer('delete', 'endpoints/top_events/', undefined, 204, ENVIRONMENT)
-    await expect(makeClient({ endpointsPrefix: 'environments' }).endpoints.delete('top_events')).resolves.toBeUndefined()
+    await expect(
+      makeClient({ endpointsPrefix: 'environments' }).endpoints.delete('top_events'),
+    ).resolves.toBeUndefined()
     expectRequest(envSent, { method: 'DELETE', path: 'endpoints/top_events/', prefix: 'environments' })
   })
 
@@ -187,7 +220,16 @@ describe('endpoints', () => {
   })
 
   it('run with no body posts {} and accepts an insight response', async () => {
-    const insight = { results: [{ label: '$pageview', count: 12, data: [1, 2], days: ['2026-10-01', '2026-10-02'] }], is_cached: true, last_refresh: '2026-10-05T09:30:00Z', query_status: null, timezone: 'UTC', endpoint_version: 1, endpoint_version_created_at: '2026-10-01T10:00:00+00:00', endpoint_materialized: false }
+    const insight = {
+      results: [{ label: '$pageview', count: 12, data: [1, 2], days: ['2026-10-01', '2026-10-02'] }],
+      is_cached: true,
+      last_refresh: '2026-10-05T09:30:00Z',
+      query_status: null,
+      timezone: 'UTC',
+      endpoint_version: 1,
+      endpoint_version_created_at: '2026-10-01T10:00:00+00:00',
+      endpoint_materialized: false,
+    }
     const sent = answer('post', 'endpoints/trend/run/', insight)
     const result = await client.endpoints.run('trend')
     expectRequest(sent, { method: 'POST', path: 'endpoints/trend/run/', body: {} })
@@ -205,7 +247,10 @@ describe('endpoints', () => {
     const result = await client.endpoints.run('top_events', { variables: { since: '2026-09-01' } }, { maxRetries: 1 })
     expect(result.results).toEqual(runResult.results)
     expect(sent).toHaveLength(2)
-    expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ variables: { since: '2026-09-01' } }, { variables: { since: '2026-09-01' } }])
+    expect(sent.map((r) => JSON.parse(r.body))).toEqual([
+      { variables: { since: '2026-09-01' } },
+      { variables: { since: '2026-09-01' } },
+    ])
     expect(sent[1]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`)
   })
 
@@ -272,7 +317,11 @@ describe('endpoints', () => {
   it('lastExecutionTimes posts names and reads [[name, datetime], …] pairs', async () => {
     const sent = answer('post', 'endpoints/last_execution_times/', lastExecutionTimes)
     const result = await client.endpoints.lastExecutionTimes({ names: ['top_events', 'never_ran'] })
-    expectRequest(sent, { method: 'POST', path: 'endpoints/last_execution_times/', body: { names: ['top_events', 'never_ran'] } })
+    expectRequest(sent, {
+      method: 'POST',
+      path: 'endpoints/last_execution_times/',
+      body: { names: ['top_events', 'never_ran'] },
+    })
     expect(result).toEqual(lastExecutionTimes)
     const pairs: Array<[string, string]> | null | undefined = result.query_status.results
     expect(pairs).toEqual([['top_events', '2026-10-05T09:30:00Z']])
@@ -284,7 +333,12 @@ describe('endpoints', () => {
     const body = { query_status: queryStatus(null) }
     const sent = answer('post', 'endpoints/last_execution_times/', body, 200, ENVIRONMENT)
     const result = await makeClient({ endpointsPrefix: 'environments' }).endpoints.lastExecutionTimes({ names: ['x'] })
-    expectRequest(sent, { method: 'POST', path: 'endpoints/last_execution_times/', body: { names: ['x'] }, prefix: 'environments' })
+    expectRequest(sent, {
+      method: 'POST',
+      path: 'endpoints/last_execution_times/',
+      body: { names: ['x'] },
+      prefix: 'environments',
+    })
     expect(result.query_status.results).toBeNull()
   })
 
@@ -295,7 +349,14 @@ describe('endpoints', () => {
         created_by: null,
         url: null,
         ui_url: null,
-        materialization: { status: 'Hibernated', can_materialize: true, last_materialized_at: null, error: '', sync_frequency: '2hour', hibernated_at: '2026-10-05T00:00:00Z' },
+        materialization: {
+          status: 'Hibernated',
+          can_materialize: true,
+          last_materialized_at: null,
+          error: '',
+          sync_frequency: '2hour',
+          hibernated_at: '2026-10-05T00:00:00Z',
+        },
         display_name: 'Top events',
         brand_new: { nested: [1, 2] },
       })
@@ -313,7 +374,9 @@ describe('endpoints', () => {
       expect(error).toBeInstanceOf(ResponseValidationError)
       const validation = error as ResponseValidationError
       expect(validation.body).toEqual(body)
-      expect(validation.issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['is_active', 'current_version']))
+      expect(validation.issues.map((issue) => issue.path.join('.'))).toEqual(
+        expect.arrayContaining(['is_active', 'current_version']),
+      )
     })
 
     it('rejects a list item of the wrong type, in either list shape', async () => {

@@ -17,7 +17,12 @@ const { serve, watchAll } = useMswApi()
 const client = makeClient()
 const ID = fx.EVENT_DEFINITION_ID
 
-const page = (results: unknown[], next: string | null = null, count = results.length) => ({ count, next, previous: null, results })
+const page = (results: unknown[], next: string | null = null, count = results.length) => ({
+  count,
+  next,
+  previous: null,
+  results,
+})
 
 describe('eventDefinitions.list', () => {
   it('GETs event_definitions/ with the filters, JSON-encoding excluded_properties and tags', async () => {
@@ -75,15 +80,26 @@ describe('eventDefinitions.list', () => {
   })
 
   it('follows `next` links through every page', async () => {
-    const ids = ['0188a2b5-0000-0000-0000-000000000001', '0188a2b5-0000-0000-0000-000000000002', '0188a2b5-0000-0000-0000-000000000003']
+    const ids = [
+      '0188a2b5-0000-0000-0000-000000000001',
+      '0188a2b5-0000-0000-0000-000000000002',
+      '0188a2b5-0000-0000-0000-000000000003',
+    ]
     const requests = serve('get', 'event_definitions/', (request) => {
       const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0)
       const next = offset + 2 < 3 ? `${PROJECT}/event_definitions/?event_type=event&limit=2&offset=${offset + 2}` : null
-      return HttpResponse.json(page(ids.slice(offset, offset + 2).map((id) => fx.eventDefinition(id)), next, 3))
+      return HttpResponse.json(
+        page(
+          ids.slice(offset, offset + 2).map((id) => fx.eventDefinition(id)),
+          next,
+          3,
+        ),
+      )
     })
 
     const seen: string[] = []
-    for await (const definition of client.eventDefinitions.list({ event_type: 'event', limit: 2 })) seen.push(definition.id)
+    for await (const definition of client.eventDefinitions.list({ event_type: 'event', limit: 2 }))
+      seen.push(definition.id)
 
     expect(seen).toEqual(ids)
     expectRequest(requests, [
@@ -119,7 +135,11 @@ describe('eventDefinitions CRUD', () => {
   it('update PATCHes the body to event_definitions/:id/', async () => {
     const updated = fx.eventDefinition(ID, { description: 'Checkout done', verified: false, hidden: true })
     const requests = serve('patch', `event_definitions/${ID}/`, () => HttpResponse.json(updated))
-    const definition = await client.eventDefinitions.update(ID, { description: 'Checkout done', verified: false, hidden: true })
+    const definition = await client.eventDefinitions.update(ID, {
+      description: 'Checkout done',
+      verified: false,
+      hidden: true,
+    })
     expectRequest(requests, {
       method: 'PATCH',
       path: `event_definitions/${ID}/`,
@@ -140,7 +160,10 @@ describe('eventDefinitions CRUD', () => {
 
   it('a second delete is a NotFoundError', async () => {
     serve('delete', `event_definitions/${ID}/`, () =>
-      HttpResponse.json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, { status: 404 }),
+      HttpResponse.json(
+        { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null },
+        { status: 404 },
+      ),
     )
     const error = await client.eventDefinitions.delete(ID).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(NotFoundError)
@@ -195,7 +218,13 @@ describe('eventDefinitions: metrics and code listings', () => {
 
 describe('eventDefinitions: leniency and validation of responses', () => {
   it('accepts the open-source serializer’s sparse body', async () => {
-    const sparse = { id: ID, name: 'checkout completed', created_at: null, last_seen_at: '2026-09-05T00:00:00Z', tags: [] }
+    const sparse = {
+      id: ID,
+      name: 'checkout completed',
+      created_at: null,
+      last_seen_at: '2026-09-05T00:00:00Z',
+      tags: [],
+    }
     serve('get', `event_definitions/${ID}/`, () => HttpResponse.json(sparse))
     expect(await client.eventDefinitions.retrieve(ID)).toEqual(sparse)
   })
@@ -260,9 +289,17 @@ describe('eventDefinitions: bad input is refused before any request', () => {
     ['list with a negative offset', (c) => c.eventDefinitions.list({ offset: -2 }), 'params.offset'],
     ['list with tags as a string', (c) => c.eventDefinitions.list({ tags: 'revenue' as never }), 'params.tags'],
     ['list with objects in tags', (c) => c.eventDefinitions.list({ tags: [{}] as never }), 'params.tags'],
-    ['list with an object in excluded_properties', (c) => c.eventDefinitions.list({ excluded_properties: [{ name: 'x' }] as never }), 'params.excluded_properties'],
+    [
+      'list with an object in excluded_properties',
+      (c) => c.eventDefinitions.list({ excluded_properties: [{ name: 'x' }] as never }),
+      'params.excluded_properties',
+    ],
     ['list with a non-array params', (c) => c.eventDefinitions.list([] as never), 'params'],
-    ['golang with a bad signal option', (c) => c.eventDefinitions.golang({ signal: 'stop' as never }), 'options.signal'],
+    [
+      'golang with a bad signal option',
+      (c) => c.eventDefinitions.golang({ signal: 'stop' as never }),
+      'options.signal',
+    ],
   ]
 
   it.each(cases)('%s -> InvalidArgumentError, no request', async (_label, call, argument) => {

@@ -21,7 +21,15 @@ const ID = fx.HOG_FUNCTION_ID
 
 describe('hogFunctions.list', () => {
   it('GETs hog_functions/ with every filter, `type` comma-separated, and returns a page of slim items', async () => {
-    const body = { count: 2, next: null, previous: null, results: [fx.hogFunctionMinimal(), fx.hogFunctionMinimal(fx.TRANSFORMATION_ID, { type: 'transformation', execution_order: 1 })] }
+    const body = {
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        fx.hogFunctionMinimal(),
+        fx.hogFunctionMinimal(fx.TRANSFORMATION_ID, { type: 'transformation', execution_order: 1 }),
+      ],
+    }
     const requests = serve('get', 'hog_functions/', () => HttpResponse.json(body))
 
     const page = await client.hogFunctions.list({
@@ -60,7 +68,9 @@ describe('hogFunctions.list', () => {
   })
 
   it('sends no query string without params', async () => {
-    const requests = serve('get', 'hog_functions/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] }))
+    const requests = serve('get', 'hog_functions/', () =>
+      HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+    )
     const page = await client.hogFunctions.list()
     expectRequest(requests, { method: 'GET', path: 'hog_functions/' })
     expect(page.results).toEqual([])
@@ -73,7 +83,12 @@ describe('hogFunctions.list', () => {
       const offset = new URL(request.url).searchParams.get('offset')
       return offset === '1'
         ? HttpResponse.json({ count: 2, next: null, previous: `${PROJECT}/hog_functions/?limit=1`, results: [second] })
-        : HttpResponse.json({ count: 2, next: `${PROJECT}/hog_functions/?limit=1&offset=1`, previous: null, results: [first] })
+        : HttpResponse.json({
+            count: 2,
+            next: `${PROJECT}/hog_functions/?limit=1&offset=1`,
+            previous: null,
+            results: [first],
+          })
     })
 
     const items = await client.hogFunctions.list({ limit: 1 }).toArray()
@@ -121,7 +136,11 @@ describe('hogFunctions CRUD', () => {
       name: 'HTTP Webhook',
       enabled: true,
       inputs: { url: { value: 'https://hooks.example.com/posthog' }, method: { value: 'POST' } },
-      filters: { source: 'events', events: [{ id: '$pageview', name: '$pageview', type: 'events', order: 0 }], filter_test_accounts: true },
+      filters: {
+        source: 'events',
+        events: [{ id: '$pageview', name: '$pageview', type: 'events', order: 0 }],
+        filter_test_accounts: true,
+      },
       _create_in_folder: 'Unfiled/Destinations',
     }
 
@@ -140,7 +159,14 @@ describe('hogFunctions CRUD', () => {
     const fn = await client.hogFunctions.retrieve(ID)
     expectRequest(requests, { method: 'GET', path: `hog_functions/${ID}/` })
     expect(fn).toEqual(fx.hogFunction())
-    expect(fn.inputs_schema?.map((item) => item.key)).toEqual(['url', 'method', 'body', 'headers', 'api_token', 'debug'])
+    expect(fn.inputs_schema?.map((item) => item.key)).toEqual([
+      'url',
+      'method',
+      'body',
+      'headers',
+      'api_token',
+      'debug',
+    ])
   })
 
   it('URL-encodes the id', async () => {
@@ -153,7 +179,11 @@ describe('hogFunctions CRUD', () => {
     const updated = fx.hogFunction(ID, { enabled: false, name: 'Webhook (paused)' })
     const requests = serve('patch', `hog_functions/${ID}/`, () => HttpResponse.json(updated))
     const fn = await client.hogFunctions.update(ID, { enabled: false, name: 'Webhook (paused)' })
-    expectRequest(requests, { method: 'PATCH', path: `hog_functions/${ID}/`, body: { enabled: false, name: 'Webhook (paused)' } })
+    expectRequest(requests, {
+      method: 'PATCH',
+      path: `hog_functions/${ID}/`,
+      body: { enabled: false, name: 'Webhook (paused)' },
+    })
     expect(fn.enabled).toBe(false)
     expect(fn).toEqual(updated)
   })
@@ -194,7 +224,16 @@ describe('hogFunctions actions', () => {
     const requests = serve('post', `hog_functions/${ID}/invocations/`, () => HttpResponse.json(fx.invocationResult))
     const body = {
       configuration: { hog: "print('hi')", inputs: { url: { value: 'https://example.com' } }, enabled: true },
-      globals: { event: { uuid: '0193f0a0', event: '$pageview', distinct_id: 'u1', properties: { $current_url: 'https://example.com/checkout' }, timestamp: '2026-09-05T12:00:00Z' }, person: { id: 'p1', properties: {} } },
+      globals: {
+        event: {
+          uuid: '0193f0a0',
+          event: '$pageview',
+          distinct_id: 'u1',
+          properties: { $current_url: 'https://example.com/checkout' },
+          timestamp: '2026-09-05T12:00:00Z',
+        },
+        person: { id: 'p1', properties: {} },
+      },
       mock_async_functions: true,
       invocation_id: null,
     }
@@ -237,7 +276,12 @@ describe('hogFunctions actions', () => {
     const requests = serve('get', `hog_functions/${ID}/logs/`, (request) =>
       new URL(request.url).searchParams.has('offset')
         ? HttpResponse.json({ count: 3, next: null, previous: null, results: [later] })
-        : HttpResponse.json({ count: 3, next: `${PROJECT}/hog_functions/${ID}/logs/?limit=2&offset=2`, previous: null, results: fx.logEntries }),
+        : HttpResponse.json({
+            count: 3,
+            next: `${PROJECT}/hog_functions/${ID}/logs/?limit=2&offset=2`,
+            previous: null,
+            results: fx.logEntries,
+          }),
     )
     const entries = await client.hogFunctions.logs(ID, { limit: 2 }).toArray()
     expect(entries).toHaveLength(3)
@@ -262,7 +306,15 @@ describe('hogFunctions actions', () => {
     expectRequest(requests, {
       method: 'GET',
       path: `hog_functions/${ID}/metrics/`,
-      query: { after: '-30d', before: '2026-09-04', interval: 'day', breakdown_by: 'name', name: 'succeeded,failed', kind: 'success', instance_id: 'abc' },
+      query: {
+        after: '-30d',
+        before: '2026-09-04',
+        interval: 'day',
+        breakdown_by: 'name',
+        name: 'succeeded,failed',
+        kind: 'success',
+        instance_id: 'abc',
+      },
     })
     expect(result).toEqual(fx.metrics)
     expect(result.series?.[0]?.values).toEqual([120, 98, 143])
@@ -288,7 +340,11 @@ describe('hogFunctions actions', () => {
 
   it('icon GETs hog_functions/icon/?id= and returns the image as a Blob', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10])
-    const requests = serve('get', 'hog_functions/icon/', () => new HttpResponse(png, { headers: { 'content-type': 'image/png' } }))
+    const requests = serve(
+      'get',
+      'hog_functions/icon/',
+      () => new HttpResponse(png, { headers: { 'content-type': 'image/png' } }),
+    )
     const blob = await client.hogFunctions.icon({ id: 'stripe.com' })
     expectRequest(requests, { method: 'GET', path: 'hog_functions/icon/', query: { id: 'stripe.com' } })
     expect(blob).toBeInstanceOf(Blob)
@@ -324,7 +380,9 @@ describe('hogFunctions actions', () => {
 
   it('rearrange answered with a paginated envelope (the answer is a bare array): the write was done, so it resolves with the answer as sent and its issue', async () => {
     serve('patch', 'hog_functions/rearrange/', () => HttpResponse.json({ results: [fx.transformation()] }))
-    const { data, issues } = await client.hogFunctions.rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } }).withResponse()
+    const { data, issues } = await client.hogFunctions
+      .rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } })
+      .withResponse()
     expect(data).toEqual({ results: [fx.transformation()] })
     // One issue: the body itself is not the array the operation answers.
     expect(issues?.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'invalid_type', path: [] }])
@@ -334,7 +392,12 @@ describe('hogFunctions actions', () => {
 describe('hogFunctions: operations without a scope', () => {
   const noScope: Array<[string, Method, string, (c: ProjectClient) => PromiseLike<unknown>]> = [
     ['broadcast', 'post', `hog_functions/${ID}/broadcast/`, (c) => c.hogFunctions.broadcast(ID)],
-    ['invocations', 'post', `hog_functions/${ID}/invocations/`, (c) => c.hogFunctions.invocations(ID, { configuration: {} })],
+    [
+      'invocations',
+      'post',
+      `hog_functions/${ID}/invocations/`,
+      (c) => c.hogFunctions.invocations(ID, { configuration: {} }),
+    ],
     ['logs', 'get', `hog_functions/${ID}/logs/`, (c) => c.hogFunctions.logs(ID)],
     ['metrics', 'get', `hog_functions/${ID}/metrics/`, (c) => c.hogFunctions.metrics(ID)],
     ['metricsTotals', 'get', `hog_functions/${ID}/metrics/totals/`, (c) => c.hogFunctions.metricsTotals(ID)],
@@ -343,23 +406,24 @@ describe('hogFunctions: operations without a scope', () => {
     ['rearrange', 'patch', 'hog_functions/rearrange/', (c) => c.hogFunctions.rearrange({ orders: { [ID]: 1 } })],
   ]
 
-  it.each(noScope)('%s: a 403 is PermissionDeniedError with requiredScope null, saying personal API keys cannot call it', async (_name, method, path, call) => {
-    const requests = serve(method, path, () => HttpResponse.json(fx.noPersonalKeyAccess, { status: 403 }))
-    const error = await Promise.resolve(call(client)).catch((caught: unknown) => caught)
-    expect(requests).toHaveLength(1)
-    expect(error).toBeInstanceOf(PermissionDeniedError)
-    const denied = error as PermissionDeniedError
-    expect(denied.status).toBe(403)
-    expect(denied.requiredScope).toBeNull()
-    expect(denied.code).toBe('permission_denied')
-    expect(denied.message).toMatch(/does not support personal API key access/)
-    expect(denied.message).toContain('whatever their scopes (only a logged-in session can)')
-  })
+  it.each(noScope)(
+    '%s: a 403 is PermissionDeniedError with requiredScope null, saying personal API keys cannot call it',
+    async (_name, method, path, call) => {
+      const requests = serve(method, path, () => HttpResponse.json(fx.noPersonalKeyAccess, { status: 403 }))
+      const error = await Promise.resolve(call(client)).catch((caught: unknown) => caught)
+      expect(requests).toHaveLength(1)
+      expect(error).toBeInstanceOf(PermissionDeniedError)
+      const denied = error as PermissionDeniedError
+      expect(denied.status).toBe(403)
+      expect(denied.requiredScope).toBeNull()
+      expect(denied.code).toBe('permission_denied')
+      expect(denied.message).toMatch(/does not support personal API key access/)
+      expect(denied.message).toContain('whatever their scopes (only a logged-in session can)')
+    },
+  )
 
   it('a scoped operation names its scope on a 403', async () => {
-    serve('get', `hog_functions/${ID}/`, () =>
-      HttpResponse.json(missingScope('hog_function:read'), { status: 403 }),
-    )
+    serve('get', `hog_functions/${ID}/`, () => HttpResponse.json(missingScope('hog_function:read'), { status: 403 }))
     const error = await client.hogFunctions.retrieve(ID).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect((error as PermissionDeniedError).requiredScope).toBe('hog_function:read')
@@ -421,7 +485,9 @@ describe('hogFunctions: leniency and validation of responses', () => {
   })
 
   it('rejects a metrics answer whose values are not numbers', async () => {
-    serve('get', `hog_functions/${ID}/metrics/`, () => HttpResponse.json({ labels: ['2026-09-01'], series: [{ name: 'succeeded', values: ['12'] }] }))
+    serve('get', `hog_functions/${ID}/metrics/`, () =>
+      HttpResponse.json({ labels: ['2026-09-01'], series: [{ name: 'succeeded', values: ['12'] }] }),
+    )
     await expect(client.hogFunctions.metrics(ID)).rejects.toBeInstanceOf(ResponseValidationError)
   })
 })
@@ -439,13 +505,21 @@ describe('hogFunctions: bad input is refused before any request', () => {
     ['delete without an id', (c) => c.hogFunctions.delete(''), 'id'],
     ['softDelete with a null id', (c) => c.hogFunctions.softDelete(null as unknown as string), 'id'],
     ['list with a negative limit', (c) => c.hogFunctions.list({ limit: -1 }), 'params.limit'],
-    ['list with a non-integer created_by', (c) => c.hogFunctions.list({ created_by: 'me' as unknown as number }), 'params.created_by'],
+    [
+      'list with a non-integer created_by',
+      (c) => c.hogFunctions.list({ created_by: 'me' as unknown as number }),
+      'params.created_by',
+    ],
     ['list with objects in type', (c) => c.hogFunctions.list({ type: [{}] as never }), 'params.type'],
     ['list with a string as params', (c) => c.hogFunctions.list('destination' as never), 'params'],
     ['broadcast with a string body', (c) => c.hogFunctions.broadcast(ID, 'go' as never), 'body'],
     ['invocations without a body', (c) => c.hogFunctions.invocations(ID, undefined as never), 'body'],
     ['invocations without configuration', (c) => c.hogFunctions.invocations(ID, {} as never), 'body.configuration'],
-    ['invocations with a string configuration', (c) => c.hogFunctions.invocations(ID, { configuration: 'x' as never }), 'body.configuration'],
+    [
+      'invocations with a string configuration',
+      (c) => c.hogFunctions.invocations(ID, { configuration: 'x' as never }),
+      'body.configuration',
+    ],
     ['logs with an empty id', (c) => c.hogFunctions.logs(''), 'id'],
     ['logs with a fractional limit', (c) => c.hogFunctions.logs(ID, { limit: 1.5 }), 'params.limit'],
     ['metrics with an object filter', (c) => c.hogFunctions.metrics(ID, { after: {} as never }), 'params.after'],
@@ -456,8 +530,16 @@ describe('hogFunctions: bad input is refused before any request', () => {
     ['rearrange without orders', (c) => c.hogFunctions.rearrange({} as never), 'body.orders'],
     ['rearrange with empty orders', (c) => c.hogFunctions.rearrange({ orders: {} }), 'body.orders'],
     ['rearrange with an array of orders', (c) => c.hogFunctions.rearrange({ orders: [1, 2] as never }), 'body.orders'],
-    ['rearrange with a fractional order', (c) => c.hogFunctions.rearrange({ orders: { [ID]: 1.5 } }), `body.orders.${ID}`],
-    ['rearrange with a string order', (c) => c.hogFunctions.rearrange({ orders: { [ID]: '1' as never } }), `body.orders.${ID}`],
+    [
+      'rearrange with a fractional order',
+      (c) => c.hogFunctions.rearrange({ orders: { [ID]: 1.5 } }),
+      `body.orders.${ID}`,
+    ],
+    [
+      'rearrange with a string order',
+      (c) => c.hogFunctions.rearrange({ orders: { [ID]: '1' as never } }),
+      `body.orders.${ID}`,
+    ],
     ['retrieve with a bad timeout option', (c) => c.hogFunctions.retrieve(ID, { timeout: -5 }), 'options.timeout'],
   ]
 
@@ -494,7 +576,12 @@ describe('hogFunctions.create: a secret copied as its mask', () => {
 
   it('in a mapping too; a secret given as its value is sent, and an update may keep the stored secret with the mask', async () => {
     await expectInvalidArgument(
-      () => client.hogFunctions.create({ ...copy, inputs: { url: { value: 'https://example.com' } }, mappings: [{ name: 'm', inputs: { api_token: { secret: true } } }] }),
+      () =>
+        client.hogFunctions.create({
+          ...copy,
+          inputs: { url: { value: 'https://example.com' } },
+          mappings: [{ name: 'm', inputs: { api_token: { secret: true } } }],
+        }),
       'body.mappings.0.inputs.api_token',
       watchAll(),
     )

@@ -25,16 +25,32 @@ describe('experiment lifecycle helpers: one PATCH of the documented fields each'
   it('launch takes a Date or an ISO string, the string sent as given', async () => {
     const fromDate = api.answer('patch', 'experiments/7/', { ...experiment(), id: 7 })
     await client.experiments.launch(7, { start_date: new Date('2026-12-01T09:30:00+02:00') })
-    expectRequest(fromDate, { method: 'PATCH', path: 'experiments/7/', body: { start_date: '2026-12-01T07:30:00.000Z' } })
+    expectRequest(fromDate, {
+      method: 'PATCH',
+      path: 'experiments/7/',
+      body: { start_date: '2026-12-01T07:30:00.000Z' },
+    })
     const fromString = api.answer('patch', 'experiments/8/', { ...experiment(), id: 8 })
     await client.experiments.launch(8, { start_date: '2026-12-01T09:30:00+02:00' })
-    expectRequest(fromString, { method: 'PATCH', path: 'experiments/8/', body: { start_date: '2026-12-01T09:30:00+02:00' } })
+    expectRequest(fromString, {
+      method: 'PATCH',
+      path: 'experiments/8/',
+      body: { start_date: '2026-12-01T09:30:00+02:00' },
+    })
   })
 
   it('end sets end_date and the conclusion', async () => {
     const sent = api.answer('patch', 'experiments/7/', { ...experiment(), id: 7, conclusion: 'won' })
-    const ended = await client.experiments.end(7, { end_date: '2026-11-30T00:00:00Z', conclusion: 'won', conclusion_comment: 'Clear win' })
-    expectRequest(sent, { method: 'PATCH', path: 'experiments/7/', body: { end_date: '2026-11-30T00:00:00Z', conclusion: 'won', conclusion_comment: 'Clear win' } })
+    const ended = await client.experiments.end(7, {
+      end_date: '2026-11-30T00:00:00Z',
+      conclusion: 'won',
+      conclusion_comment: 'Clear win',
+    })
+    expectRequest(sent, {
+      method: 'PATCH',
+      path: 'experiments/7/',
+      body: { end_date: '2026-11-30T00:00:00Z', conclusion: 'won', conclusion_comment: 'Clear win' },
+    })
     expect(ended.conclusion).toBe('won')
   })
 
@@ -57,8 +73,16 @@ describe('experiment lifecycle helpers: one PATCH of the documented fields each'
 
   it('refuses an unreadable date before sending', async () => {
     const requests = api.watchAll()
-    await expectInvalidArgument(() => client.experiments.launch(7, { start_date: 'next week' }), 'params.start_date', requests)
-    await expectInvalidArgument(() => client.experiments.end(7, { end_date: new Date(Number.NaN) }), 'params.end_date', requests)
+    await expectInvalidArgument(
+      () => client.experiments.launch(7, { start_date: 'next week' }),
+      'params.start_date',
+      requests,
+    )
+    await expectInvalidArgument(
+      () => client.experiments.end(7, { end_date: new Date(Number.NaN) }),
+      'params.end_date',
+      requests,
+    )
   })
 })
 
@@ -66,7 +90,11 @@ describe('survey lifecycle helpers', () => {
   it('launch, stop, resume and archive each PATCH their field', async () => {
     const launch = api.answer('patch', `surveys/${SURVEY}/`, { ...survey(), id: SURVEY })
     await client.surveys.launch(SURVEY, { start_date: new Date('2026-12-01T00:00:00Z') })
-    expectRequest(launch, { method: 'PATCH', path: `surveys/${SURVEY}/`, body: { start_date: '2026-12-01T00:00:00.000Z' } })
+    expectRequest(launch, {
+      method: 'PATCH',
+      path: `surveys/${SURVEY}/`,
+      body: { start_date: '2026-12-01T00:00:00.000Z' },
+    })
 
     const stop = api.answer('patch', `surveys/${SURVEY}/`, { ...survey(), id: SURVEY })
     await client.surveys.stop(SURVEY, { end_date: '2026-12-24T18:00:00Z' })

@@ -21,7 +21,9 @@ describe('loading the derivations on demand', () => {
 
   it('experiment results work once loaded', async () => {
     const fake = createFakeApi()
-    const [experiment] = fake.seed.experiments([{ metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm', series: [] }] }])
+    const [experiment] = fake.seed.experiments([
+      { metrics: [{ kind: 'ExperimentMetric', metric_type: 'funnel', uuid: 'm', series: [] }] },
+    ])
     const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
     expect((await client.experiments.results(experiment!.id)).metrics.map((metric) => metric.uuid)).toEqual(['m'])
   })

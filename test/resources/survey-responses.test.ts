@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { InternalServerError, InvalidArgumentError, NotFoundError, ProjectClient, type SurveyResponseRow } from '../../src/index.js'
+import {
+  InternalServerError,
+  InvalidArgumentError,
+  NotFoundError,
+  ProjectClient,
+  type SurveyResponseRow,
+} from '../../src/index.js'
 import { createFakeApi, type FakeApi, type FakeApiOptions } from '../../src/testing/index.js'
 
 /**
@@ -21,7 +27,10 @@ function world(options: FakeApiOptions = {}, count = 6) {
   const responses = fake.seed.surveyResponses(
     survey!.id,
     Array.from({ length: count }, (_, index) => ({
-      answers: index % 3 === 2 ? { 'q-used': ['Surveys', 'Flags'] } : { 'q-score': index + 3, 'q-why': index % 2 ? `Reason ${index}` : '' },
+      answers:
+        index % 3 === 2
+          ? { 'q-used': ['Surveys', 'Flags'] }
+          : { 'q-score': index + 3, 'q-why': index % 2 ? `Reason ${index}` : '' },
       session_id: index % 2 ? `session-${index}` : null,
       properties: { $browser: 'Firefox', $survey_iteration: 1 },
     })),
@@ -42,10 +51,35 @@ describe('surveys.responses', () => {
       distinct_id: 'respondent-1',
       session_id: null,
       submitted_at: responses[0]!.timestamp,
-      answers: [{ question_id: 'q-score', question_index: 0, question_text: 'How likely are you to recommend us?', question_type: 'rating', answer: '3' }],
-      extra: { device_type: null, browser: 'Firefox', os: null, geoip_country_code: null, geoip_country_name: null, geoip_city_name: null, current_url: null, iteration: 1 },
+      answers: [
+        {
+          question_id: 'q-score',
+          question_index: 0,
+          question_text: 'How likely are you to recommend us?',
+          question_type: 'rating',
+          answer: '3',
+        },
+      ],
+      extra: {
+        device_type: null,
+        browser: 'Firefox',
+        os: null,
+        geoip_country_code: null,
+        geoip_country_name: null,
+        geoip_city_name: null,
+        current_url: null,
+        iteration: 1,
+      },
     } satisfies SurveyResponseRow)
-    expect(rows.at(-3)!.answers).toEqual([{ question_id: 'q-used', question_index: 2, question_text: 'What do you use?', question_type: 'multiple_choice', answer: ['Surveys', 'Flags'] }])
+    expect(rows.at(-3)!.answers).toEqual([
+      {
+        question_id: 'q-used',
+        question_index: 2,
+        question_text: 'What do you use?',
+        question_type: 'multiple_choice',
+        answer: ['Surveys', 'Flags'],
+      },
+    ])
   })
 
   it('walks by has_more: one request per page, one after another even with concurrency', async () => {
@@ -64,7 +98,15 @@ describe('surveys.responses', () => {
     let calls = 0
     const fetch = async () => {
       calls++
-      return Response.json({ results: calls === 1 ? [{ uuid: 'a', distinct_id: 'd', session_id: null, submitted_at: '2026-11-01T00:00:00Z', answers: [] }] : [], has_more: true, limit: 1, offset: 0 })
+      return Response.json({
+        results:
+          calls === 1
+            ? [{ uuid: 'a', distinct_id: 'd', session_id: null, submitted_at: '2026-11-01T00:00:00Z', answers: [] }]
+            : [],
+        has_more: true,
+        limit: 1,
+        offset: 0,
+      })
     }
     const client = new ProjectClient({ apiKey: 'phx_test', projectId: 1, fetch, rateLimit: false, maxRetries: 0 })
     expect((await client.surveys.responses('s', { limit: 1 }).toArray()).map((row) => row.uuid)).toEqual(['a'])
@@ -73,7 +115,16 @@ describe('surveys.responses', () => {
 
   it('sends every parameter as on the wire, dates as ISO 8601', async () => {
     const { fake, client, survey } = world()
-    await client.surveys.responses(survey.id, { limit: 5, offset: 2, exclude_archived: false, question_id: 'q-score', score_gte: 4, score_lte: 6, since: new Date('2026-11-02T00:00:00Z'), until: '2026-11-30T00:00:00Z' })
+    await client.surveys.responses(survey.id, {
+      limit: 5,
+      offset: 2,
+      exclude_archived: false,
+      question_id: 'q-score',
+      score_gte: 4,
+      score_lte: 6,
+      since: new Date('2026-11-02T00:00:00Z'),
+      until: '2026-11-30T00:00:00Z',
+    })
     expect(fake.requests[0]!.query).toEqual({
       limit: '5',
       offset: '2',
@@ -89,14 +140,19 @@ describe('surveys.responses', () => {
   it('exclude_archived: the walk reads the archived UUIDs once and asks for every response up to its start (until pinned)', async () => {
     const { fake, client, survey } = world()
     await client.surveys.responses(survey.id, { limit: 5, exclude_archived: true })
-    expect(fake.requests.map((request) => request.operation).sort()).toEqual(['surveys.archivedResponseUuids', 'surveys.responses'])
+    expect(fake.requests.map((request) => request.operation).sort()).toEqual([
+      'surveys.archivedResponseUuids',
+      'surveys.responses',
+    ])
     const page = fake.requests.find((request) => request.operation === 'surveys.responses')!
     expect(page.query).toEqual({ limit: '5', until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) })
     // The moment the walk started, on the caller's clock.
     expect(Math.abs(Date.parse(page.query['until']!) - Date.now())).toBeLessThan(5_000)
     const given = await client.surveys.responses(survey.id, { exclude_archived: true, until: '2026-11-30T00:00:00Z' })
     expect(given.results.length).toBeGreaterThan(0)
-    expect(fake.requests.filter((request) => request.operation === 'surveys.responses').at(-1)!.query).toEqual({ until: '2026-11-30T00:00:00Z' })
+    expect(fake.requests.filter((request) => request.operation === 'surveys.responses').at(-1)!.query).toEqual({
+      until: '2026-11-30T00:00:00Z',
+    })
   })
 
   it.each([
@@ -107,7 +163,10 @@ describe('surveys.responses', () => {
     [{ since: 'yesterday-ish' }, 'params.since'],
   ])('refuses %j before sending anything', async (params, argument) => {
     const { fake, client, survey } = world()
-    const error = await client.surveys.responses(survey.id, params).toArray().catch((caught: unknown) => caught)
+    const error = await client.surveys
+      .responses(survey.id, params)
+      .toArray()
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(InvalidArgumentError)
     expect((error as InvalidArgumentError).argument).toBe(argument)
     expect(fake.requests).toHaveLength(0)
@@ -115,7 +174,9 @@ describe('surveys.responses', () => {
 
   it('filters by question and score: only that answer, only those scores', async () => {
     const { client, survey } = world()
-    const rows = await client.surveys.responses(survey.id, { question_id: 'q-score', score_gte: 4, score_lte: 7 }).toArray()
+    const rows = await client.surveys
+      .responses(survey.id, { question_id: 'q-score', score_gte: 4, score_lte: 7 })
+      .toArray()
     // Scores 3, 4, 6, 7 were given (indexes 0, 1, 3, 4); 4 to 7, newest first.
     expect(rows.map((row) => row.answers.map((answer) => answer.answer))).toEqual([['7'], ['6'], ['4']])
   })
@@ -130,12 +191,29 @@ describe('surveys.responses on a service without the endpoint', () => {
     const rows = await older.client.surveys.responses(older.survey.id, { limit: 3 }).toArray()
 
     expect(rows).toEqual(expected)
-    expect(sent(older.fake)).toEqual(['surveys.responses 404', 'surveys.retrieve 200', 'query.run 200', 'query.run 200', 'query.run 200'])
-    const { query } = older.fake.requests[2]!.body as { query: { kind: string; query: string; values: Record<string, unknown> } }
+    expect(sent(older.fake)).toEqual([
+      'surveys.responses 404',
+      'surveys.retrieve 200',
+      'query.run 200',
+      'query.run 200',
+      'query.run 200',
+    ])
+    const { query } = older.fake.requests[2]!.body as {
+      query: { kind: string; query: string; values: Record<string, unknown> }
+    }
     expect(query.kind).toBe('HogQLQuery')
-    expect(query.query).toContain("WHERE event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})")
+    expect(query.query).toContain(
+      "WHERE event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})",
+    )
     expect(query.query).toMatch(/ORDER BY timestamp DESC, uuid DESC LIMIT 4 OFFSET 0$/)
-    expect(query.values).toMatchObject({ id: older.survey.id, since: '2026-11-01T00:00:00', until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), q0: 'q-score', q1: 'q-why', q2: 'q-used' })
+    expect(query.values).toMatchObject({
+      id: older.survey.id,
+      since: '2026-11-01T00:00:00',
+      until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+      q0: 'q-score',
+      q1: 'q-why',
+      q2: 'q-used',
+    })
   })
 
   it('filters by question and score, and leaves archived responses out, as the endpoint does', async () => {
@@ -149,12 +227,41 @@ describe('surveys.responses on a service without the endpoint', () => {
 
     expect(rows).toEqual(await current.client.surveys.responses(current.survey.id, params).toArray())
     expect(rows.map((row) => row.answers)).toEqual([
-      [{ question_id: 'q-score', question_index: 0, question_text: 'How likely are you to recommend us?', question_type: 'rating', answer: '9' }],
-      [{ question_id: 'q-score', question_index: 0, question_text: 'How likely are you to recommend us?', question_type: 'rating', answer: '6' }],
-      [{ question_id: 'q-score', question_index: 0, question_text: 'How likely are you to recommend us?', question_type: 'rating', answer: '4' }],
+      [
+        {
+          question_id: 'q-score',
+          question_index: 0,
+          question_text: 'How likely are you to recommend us?',
+          question_type: 'rating',
+          answer: '9',
+        },
+      ],
+      [
+        {
+          question_id: 'q-score',
+          question_index: 0,
+          question_text: 'How likely are you to recommend us?',
+          question_type: 'rating',
+          answer: '6',
+        },
+      ],
+      [
+        {
+          question_id: 'q-score',
+          question_index: 0,
+          question_text: 'How likely are you to recommend us?',
+          question_type: 'rating',
+          answer: '4',
+        },
+      ],
     ])
     // The archived UUIDs are read once, by the walk (its start), beside the endpoint's 404 and the fallback's reads.
-    expect(sent(older.fake).slice(1).sort()).toEqual(['query.run 200', 'surveys.archivedResponseUuids 200', 'surveys.responses 404', 'surveys.retrieve 200'])
+    expect(sent(older.fake).slice(1).sort()).toEqual([
+      'query.run 200',
+      'surveys.archivedResponseUuids 200',
+      'surveys.responses 404',
+      'surveys.retrieve 200',
+    ])
   })
 
   it('an unknown question matches nothing, with no query', async () => {
@@ -170,7 +277,9 @@ describe('surveys.responses on a service without the endpoint', () => {
 
     const current = world()
     current.fake.faults.failNext(1, { status: 500, operation: 'surveys.responses' })
-    await expect(current.client.surveys.responses(current.survey.id).toArray()).rejects.toBeInstanceOf(InternalServerError)
+    await expect(current.client.surveys.responses(current.survey.id).toArray()).rejects.toBeInstanceOf(
+      InternalServerError,
+    )
     expect(current.fake.requests.map((request) => request.operation)).toEqual(['surveys.responses'])
   })
 })

@@ -40,7 +40,11 @@ describe('surveys', () => {
   })
 
   it('create posts name and type and reads the create/update shape (201)', async () => {
-    const body = { name: 'NPS Q4', type: 'popover' as const, questions: [{ type: 'open' as const, question: 'Anything else?' }] }
+    const body = {
+      name: 'NPS Q4',
+      type: 'popover' as const,
+      questions: [{ type: 'open' as const, question: 'Anything else?' }],
+    }
     const sent = answer('post', 'surveys/', writtenSurvey(), 201)
     const created = await client.surveys.create(body)
     expectRequest(sent, { method: 'POST', path: 'surveys/', body })
@@ -56,16 +60,26 @@ describe('surveys', () => {
     expectRequest(sent, { method: 'GET', path: `surveys/${SURVEY_ID}/` })
     expect(found).toEqual(survey())
     expect(found.feature_flag_keys?.[1]).toEqual({ key: 'targeting_flag_key', value: 'survey-targeting-3f9a1c0b7e' })
-    expect(found.response_sampling_daily_limits).toBe('[{"date": "2026-10-02", "daily_response_limit": 20, "rollout_percentage": 100}]')
+    expect(found.response_sampling_daily_limits).toBe(
+      '[{"date": "2026-10-02", "daily_response_limit": 20, "rollout_percentage": 100}]',
+    )
     const first = found.questions?.[0]
     expect(first?.type === 'rating' ? first.scale : undefined).toBe(10)
   })
 
   it('update patches the given fields; response_sampling_daily_limits may also come as an array', async () => {
     const limits = [{ date: '2026-10-07', daily_response_limit: 10, rollout_percentage: 50 }]
-    const sent = answer('patch', `surveys/${SURVEY_ID}/`, writtenSurvey(SURVEY_ID, { archived: true, response_sampling_daily_limits: limits }))
+    const sent = answer(
+      'patch',
+      `surveys/${SURVEY_ID}/`,
+      writtenSurvey(SURVEY_ID, { archived: true, response_sampling_daily_limits: limits }),
+    )
     const updated = await client.surveys.update(SURVEY_ID, { archived: true, end_date: '2026-10-31T00:00:00Z' })
-    expectRequest(sent, { method: 'PATCH', path: `surveys/${SURVEY_ID}/`, body: { archived: true, end_date: '2026-10-31T00:00:00Z' } })
+    expectRequest(sent, {
+      method: 'PATCH',
+      path: `surveys/${SURVEY_ID}/`,
+      body: { archived: true, end_date: '2026-10-31T00:00:00Z' },
+    })
     expect(updated.archived).toBe(true)
     expect(updated.response_sampling_daily_limits).toEqual(limits)
   })
@@ -82,8 +96,18 @@ describe('surveys', () => {
       const page = Number(new URL(request.url).searchParams.get('page') ?? 1)
       return HttpResponse.json(
         page === 1
-          ? { results: [activityLog('a1'), activityLog('a2', 'created')], next: `${base}?page=2&limit=2`, previous: null, total_count: 3 }
-          : { results: [activityLog('a3', 'response_archived')], next: null, previous: `${base}?page=1&limit=2`, total_count: 3 },
+          ? {
+              results: [activityLog('a1'), activityLog('a2', 'created')],
+              next: `${base}?page=2&limit=2`,
+              previous: null,
+              total_count: 3,
+            }
+          : {
+              results: [activityLog('a3', 'response_archived')],
+              next: null,
+              previous: `${base}?page=1&limit=2`,
+              total_count: 3,
+            },
       )
     })
     const first = await client.surveys.activity(SURVEY_ID, { limit: 2 })
@@ -95,7 +119,13 @@ describe('surveys', () => {
       ['a2', 'created'],
       ['a3', 'response_archived'],
     ])
-    expect(all[0]!.detail?.changes?.[0]).toEqual({ type: 'Survey', action: 'changed', field: 'name', before: 'NPS', after: 'NPS Q4' })
+    expect(all[0]!.detail?.changes?.[0]).toEqual({
+      type: 'Survey',
+      action: 'changed',
+      field: 'name',
+      before: 'NPS',
+      after: 'NPS Q4',
+    })
     expect(sent.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
       `GET /api/projects/42/surveys/${SURVEY_ID}/activity/?limit=2`,
       `GET /api/projects/42/surveys/${SURVEY_ID}/activity/?limit=2`,
@@ -112,7 +142,12 @@ describe('surveys', () => {
   })
 
   it('allActivity reads the activity of every survey, with limit and page', async () => {
-    const body = { results: [activityLog('a9', 'deleted', { user: null, is_system: true })], next: null, previous: null, total_count: 1 }
+    const body = {
+      results: [activityLog('a9', 'deleted', { user: null, is_system: true })],
+      next: null,
+      previous: null,
+      total_count: 1,
+    }
     const sent = answer('get', 'surveys/activity/', body)
     const page = await client.surveys.allActivity({ limit: 5, page: 1 })
     expectRequest(sent, { method: 'GET', path: 'surveys/activity/', query: '?limit=5&page=1' })
@@ -132,16 +167,31 @@ describe('surveys', () => {
   it('duplicateToProjects posts target_team_ids and reads the 201 result', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/duplicate_to_projects/`, duplicateResult, 201)
     const result = await client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 44] })
-    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/duplicate_to_projects/`, body: { target_team_ids: [43, 44] } })
+    expectRequest(sent, {
+      method: 'POST',
+      path: `surveys/${SURVEY_ID}/duplicate_to_projects/`,
+      body: { target_team_ids: [43, 44] },
+    })
     expect(result).toEqual(duplicateResult)
     expect(result.created_surveys?.map((copy) => copy.team_id)).toEqual([43, 44])
   })
 
   it('duplicateToProjects failing for one project is an error, never a partial success', async () => {
-    const body = { type: 'validation_error', code: 'invalid_input', detail: "One or more target teams not found or you don't have access to them", attr: null }
+    const body = {
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: "One or more target teams not found or you don't have access to them",
+      attr: null,
+    }
     const sent = answer('post', `surveys/${SURVEY_ID}/duplicate_to_projects/`, body, 400)
-    const error = await client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 999] }).catch((e: unknown) => e)
-    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/duplicate_to_projects/`, body: { target_team_ids: [43, 999] } })
+    const error = await client.surveys
+      .duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 999] })
+      .catch((e: unknown) => e)
+    expectRequest(sent, {
+      method: 'POST',
+      path: `surveys/${SURVEY_ID}/duplicate_to_projects/`,
+      body: { target_team_ids: [43, 999] },
+    })
     expect(error).toBeInstanceOf(BadRequestError)
     expect(error).toMatchObject({ status: 400, code: 'invalid_input', detail: body.detail })
   })
@@ -198,12 +248,22 @@ describe('surveys', () => {
   it('summarizeResponses sends question_id/question_index in the query and force_refresh in the body', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/summarize_responses/`, responseSummary)
     const result = await client.surveys.summarizeResponses(SURVEY_ID, { question_id: 'q-1', force_refresh: true })
-    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/summarize_responses/`, query: '?question_id=q-1', body: { force_refresh: true } })
+    expectRequest(sent, {
+      method: 'POST',
+      path: `surveys/${SURVEY_ID}/summarize_responses/`,
+      query: '?question_id=q-1',
+      body: { force_refresh: true },
+    })
     expect(result).toEqual(responseSummary)
 
     const byIndex = answer('post', `surveys/${SURVEY_ID}/summarize_responses/`, { ...responseSummary, cached: true })
     const cached = await client.surveys.summarizeResponses(SURVEY_ID, { question_index: 0 })
-    expectRequest(byIndex, { method: 'POST', path: `surveys/${SURVEY_ID}/summarize_responses/`, query: '?question_index=0', body: {} })
+    expectRequest(byIndex, {
+      method: 'POST',
+      path: `surveys/${SURVEY_ID}/summarize_responses/`,
+      query: '?question_index=0',
+      body: {},
+    })
     expect(cached.cached).toBe(true)
   })
 
@@ -211,9 +271,7 @@ describe('surveys', () => {
     let calls = 0
     const sent = serve('post', `surveys/${SURVEY_ID}/summarize_responses/`, async () => {
       calls += 1
-      return calls === 1
-        ? HttpResponse.json(serverError(), { status: 503 })
-        : HttpResponse.json(responseSummary)
+      return calls === 1 ? HttpResponse.json(serverError(), { status: 503 }) : HttpResponse.json(responseSummary)
     })
     const result = await client.surveys.summarizeResponses(SURVEY_ID, { question_index: 1 }, { maxRetries: 1 })
     expect(result.content).toContain('Summary')
@@ -225,7 +283,11 @@ describe('surveys', () => {
   it('summaryHeadline posts force_refresh (or {}) and reads the headline', async () => {
     const sent = answer('post', `surveys/${SURVEY_ID}/summary_headline/`, summaryHeadline)
     const result = await client.surveys.summaryHeadline(SURVEY_ID, { force_refresh: true })
-    expectRequest(sent, { method: 'POST', path: `surveys/${SURVEY_ID}/summary_headline/`, body: { force_refresh: true } })
+    expectRequest(sent, {
+      method: 'POST',
+      path: `surveys/${SURVEY_ID}/summary_headline/`,
+      body: { force_refresh: true },
+    })
     expect(result).toEqual(summaryHeadline)
 
     const noBody = answer('post', `surveys/${SURVEY_ID}/summary_headline/`, summaryHeadline)
@@ -234,7 +296,12 @@ describe('surveys', () => {
   })
 
   it('summaryHeadline without AI consent is a PermissionDeniedError with the {"error"} detail', async () => {
-    answer('post', `surveys/${SURVEY_ID}/summary_headline/`, { error: 'AI data processing must be approved to generate summaries' }, 403)
+    answer(
+      'post',
+      `surveys/${SURVEY_ID}/summary_headline/`,
+      { error: 'AI data processing must be approved to generate summaries' },
+      403,
+    )
     const error = await client.surveys.summaryHeadline(SURVEY_ID).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect((error as PermissionDeniedError).detail).toBe('AI data processing must be approved to generate summaries')
@@ -243,8 +310,15 @@ describe('surveys', () => {
   it('responsesCount sends survey_ids comma-separated and exclude_archived', async () => {
     const counts = { [SURVEY_ID]: 30, '0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f': 0 }
     const sent = answer('get', 'surveys/responses_count/', counts)
-    const result = await client.surveys.responsesCount({ exclude_archived: true, survey_ids: [SURVEY_ID, '0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f'] })
-    expectRequest(sent, { method: 'GET', path: 'surveys/responses_count/', query: `?exclude_archived=true&survey_ids=${SURVEY_ID}%2C0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f` })
+    const result = await client.surveys.responsesCount({
+      exclude_archived: true,
+      survey_ids: [SURVEY_ID, '0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f'],
+    })
+    expectRequest(sent, {
+      method: 'GET',
+      path: 'surveys/responses_count/',
+      query: `?exclude_archived=true&survey_ids=${SURVEY_ID}%2C0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f`,
+    })
     expect(sent[0]!.url.searchParams.get('survey_ids')).toBe(`${SURVEY_ID},0190d4c2-ffff-7c3d-8e4f-5a6b7c8d9e0f`)
     expect(result).toEqual(counts)
   })
@@ -294,7 +368,9 @@ describe('surveys', () => {
       expect(error).toBeInstanceOf(ResponseValidationError)
       const validation = error as ResponseValidationError
       expect(validation.body).toEqual(body)
-      expect(validation.issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['archived', 'questions.0.choices']))
+      expect(validation.issues.map((issue) => issue.path.join('.'))).toEqual(
+        expect.arrayContaining(['archived', 'questions.0.choices']),
+      )
     })
 
     it('rejects stats whose counts are not numbers', async () => {
@@ -331,17 +407,45 @@ describe('surveys', () => {
       ['non-integer page', () => client.surveys.activity(SURVEY_ID, { page: 1.5 }), 'params.page'],
       ['string page', () => client.surveys.allActivity({ page: '2' as never }), 'params.page'],
       ['missing response uuid', () => client.surveys.archiveResponse(SURVEY_ID, '' as never), 'responseUuid'],
-      ['missing survey id on unarchive', () => client.surveys.unarchiveResponse(undefined as never, RESPONSE_UUID), 'id'],
-      ['empty target_team_ids', () => client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [] }), 'body.target_team_ids'],
-      ['missing target_team_ids', () => client.surveys.duplicateToProjects(SURVEY_ID, {} as never), 'body.target_team_ids'],
-      ['zero team id', () => client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 0] }), 'body.target_team_ids[1]'],
-      ['string team id', () => client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: ['43' as never] }), 'body.target_team_ids[0]'],
+      [
+        'missing survey id on unarchive',
+        () => client.surveys.unarchiveResponse(undefined as never, RESPONSE_UUID),
+        'id',
+      ],
+      [
+        'empty target_team_ids',
+        () => client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [] }),
+        'body.target_team_ids',
+      ],
+      [
+        'missing target_team_ids',
+        () => client.surveys.duplicateToProjects(SURVEY_ID, {} as never),
+        'body.target_team_ids',
+      ],
+      [
+        'zero team id',
+        () => client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: [43, 0] }),
+        'body.target_team_ids[1]',
+      ],
+      [
+        'string team id',
+        () => client.surveys.duplicateToProjects(SURVEY_ID, { target_team_ids: ['43' as never] }),
+        'body.target_team_ids[0]',
+      ],
       ['invalid Date', () => client.surveys.stats(SURVEY_ID, { date_from: new Date('nope') }), 'params.date_from'],
       ['object date', () => client.surveys.allStats({ date_to: {} as never }), 'params.date_to'],
       ['empty survey_ids', () => client.surveys.responsesCount({ survey_ids: [] }), 'params.survey_ids'],
       ['blank survey id', () => client.surveys.responsesCount({ survey_ids: [SURVEY_ID, ''] }), 'params.survey_ids[1]'],
-      ['negative question_index', () => client.surveys.summarizeResponses(SURVEY_ID, { question_index: -1 }), 'body.question_index'],
-      ['empty question_id', () => client.surveys.summarizeResponses(SURVEY_ID, { question_id: '' }), 'body.question_id'],
+      [
+        'negative question_index',
+        () => client.surveys.summarizeResponses(SURVEY_ID, { question_index: -1 }),
+        'body.question_index',
+      ],
+      [
+        'empty question_id',
+        () => client.surveys.summarizeResponses(SURVEY_ID, { question_id: '' }),
+        'body.question_id',
+      ],
       ['array headline body', () => client.surveys.summaryHeadline(SURVEY_ID, [] as never), 'body'],
       ['bad options', () => client.surveys.list(undefined, { maxRetries: -1 }), 'options.maxRetries'],
     ]

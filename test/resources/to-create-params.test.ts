@@ -19,16 +19,25 @@ describe('toCreateParams', () => {
   it('experiments: the writable fields, metrics without their fingerprints; the copy is the same experiment', async () => {
     const client = e2e.client()
     const original = await client.experiments.retrieve((await client.experiments.create(experiments.fullCreate)).id)
-    expect(original.metrics?.every((metric) => typeof (metric as { fingerprint?: string }).fingerprint === 'string')).toBe(true)
+    expect(
+      original.metrics?.every((metric) => typeof (metric as { fingerprint?: string }).fingerprint === 'string'),
+    ).toBe(true)
     const params = client.experiments.toCreateParams(original)
     valid('experiments.create', params)
     expect(params).not.toHaveProperty('id')
     expect(params).not.toHaveProperty('created_at')
     expect(params).not.toHaveProperty('feature_flag')
-    expect(params.metrics?.map((metric) => metric.uuid)).toEqual(original.metrics?.map((metric) => (metric as { uuid?: string }).uuid))
+    expect(params.metrics?.map((metric) => metric.uuid)).toEqual(
+      original.metrics?.map((metric) => (metric as { uuid?: string }).uuid),
+    )
     const copy = await client.experiments.create({ ...params, feature_flag_key: 'copy-flag' })
     expect(copy.id).not.toBe(original.id)
-    expect(copy).toMatchObject({ name: original.name, description: original.description, parameters: original.parameters, metrics: original.metrics })
+    expect(copy).toMatchObject({
+      name: original.name,
+      description: original.description,
+      parameters: original.parameters,
+      metrics: original.metrics,
+    })
   })
 
   it('surveys: the questions and settings, not the id or the flag objects', async () => {
@@ -43,9 +52,14 @@ describe('toCreateParams', () => {
     expect(copy.type).toBe(original.type)
   })
 
-  it('dashboards, insights and early access features: what create takes back, the feature\'s flag as feature_flag_id', async () => {
+  it("dashboards, insights and early access features: what create takes back, the feature's flag as feature_flag_id", async () => {
     const client = e2e.client()
-    const board = await client.dashboards.create({ name: 'Growth', pinned: true, filters: { date_from: '-30d' }, tags: ['team'] })
+    const board = await client.dashboards.create({
+      name: 'Growth',
+      pinned: true,
+      filters: { date_from: '-30d' },
+      tags: ['team'],
+    })
     const boardParams = client.dashboards.toCreateParams(await client.dashboards.retrieve(board.id))
     valid('dashboards.create', boardParams)
     expect(boardParams).toMatchObject({ name: 'Growth', pinned: true, filters: { date_from: '-30d' }, tags: ['team'] })
@@ -70,12 +84,19 @@ describe('toCreateParams', () => {
     const original = await client.hogFunctions.retrieve((await client.hogFunctions.create(hogFunctions.webhook)).id)
     const params = client.hogFunctions.toCreateParams(original)
     valid('hogFunctions.create', params)
-    for (const input of Object.values(params.inputs ?? {})) expect(Object.keys(input ?? {}).every((key) => ['value', 'templating', 'secret'].includes(key))).toBe(true)
+    for (const input of Object.values(params.inputs ?? {}))
+      expect(Object.keys(input ?? {}).every((key) => ['value', 'templating', 'secret'].includes(key))).toBe(true)
     expect(params.filters).not.toHaveProperty('bytecode')
     // The secret comes back as its mask: the copy needs the value itself, and a create without it is refused.
     expect(params.inputs?.api_token).toEqual({ secret: true })
-    await expect(client.hogFunctions.create({ ...params, name: `${params.name} (copy)` })).rejects.toThrow(/body\.inputs\.api_token/)
-    const copy = await client.hogFunctions.create({ ...params, name: `${params.name} (copy)`, inputs: { ...params.inputs, api_token: { value: 'phx_token_from_the_vault' } } })
+    await expect(client.hogFunctions.create({ ...params, name: `${params.name} (copy)` })).rejects.toThrow(
+      /body\.inputs\.api_token/,
+    )
+    const copy = await client.hogFunctions.create({
+      ...params,
+      name: `${params.name} (copy)`,
+      inputs: { ...params.inputs, api_token: { value: 'phx_token_from_the_vault' } },
+    })
     expect(copy.hog).toBe(original.hog)
     expect(Object.keys(copy.inputs ?? {})).toEqual(Object.keys(original.inputs ?? {}))
   })
@@ -85,11 +106,17 @@ describe('toCreateParams', () => {
     const endpoint = await client.endpoints.create(endpoints.topEvents)
     const endpointParams = client.endpoints.toCreateParams(endpoint)
     valid('endpoints.create', endpointParams)
-    expect((await client.endpoints.create({ ...endpointParams, name: 'top_events_copy' })).query).toEqual(endpoint.query)
+    expect((await client.endpoints.create({ ...endpointParams, name: 'top_events_copy' })).query).toEqual(
+      endpoint.query,
+    )
     const definition = await client.eventDefinitions.create(eventDefinitions.checkout)
     const definitionParams = client.eventDefinitions.toCreateParams(definition)
     valid('eventDefinitions.create', definitionParams)
-    expect(definitionParams).toMatchObject({ name: 'checkout_completed', description: 'A customer paid', tags: ['revenue', 'checkout'] })
+    expect(definitionParams).toMatchObject({
+      name: 'checkout_completed',
+      description: 'A customer paid',
+      tags: ['revenue', 'checkout'],
+    })
   })
 
   it('refuses what is not a resource object, before anything', () => {

@@ -21,11 +21,16 @@ export const root = new URL('../..', import.meta.url).pathname
 export function runtimeBinary(runtime: 'bun' | 'deno'): string {
   const arch = process.arch === 'arm64' ? (runtime === 'bun' ? 'aarch64' : 'arm64') : process.arch
   const libc = runtime === 'deno' && process.platform === 'linux' ? '-glibc' : ''
-  const file = runtime === 'bun' ? `@oven/bun-${process.platform}-${arch}/bin/bun` : `@deno/${process.platform}-${arch}${libc}/deno`
+  const file =
+    runtime === 'bun'
+      ? `@oven/bun-${process.platform}-${arch}/bin/bun`
+      : `@deno/${process.platform}-${arch}${libc}/deno`
   const shipped = join(root, 'node_modules', file)
   if (existsSync(shipped)) return shipped
   // Another platform's layout: the package's own entry (which needs its postinstall to have run).
-  return createRequire(join(root, 'package.json')).resolve(`${runtime}/package.json`).replace(/package\.json$/, runtime === 'bun' ? 'bin/bun.exe' : 'bin.cjs')
+  return createRequire(join(root, 'package.json'))
+    .resolve(`${runtime}/package.json`)
+    .replace(/package\.json$/, runtime === 'bun' ? 'bin/bun.exe' : 'bin.cjs')
 }
 
 /** The fake, seeded for the scenario and listening on 127.0.0.1. */
@@ -56,7 +61,15 @@ export function consumerFolder(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `phc-${prefix}-`))
   mkdirSync(join(dir, 'node_modules'))
   symlinkSync(root, join(dir, 'node_modules/posthog-project-client'), 'dir')
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `${prefix}-consumer`, private: true, type: 'module', dependencies: { 'posthog-project-client': '*' } }))
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: `${prefix}-consumer`,
+      private: true,
+      type: 'module',
+      dependencies: { 'posthog-project-client': '*' },
+    }),
+  )
   return dir
 }
 
@@ -94,7 +107,12 @@ export interface RuntimeReport {
  * answering the runtime lives in this process's event loop.
  */
 export async function runReporting(command: string, args: string[], cwd: string): Promise<RuntimeReport> {
-  const { stdout } = await promisify(execFile)(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 })
+  const { stdout } = await promisify(execFile)(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 120_000,
+  })
   const line = stdout.trim().split('\n').at(-1) ?? ''
   return JSON.parse(line) as RuntimeReport
 }

@@ -2,7 +2,13 @@
 // Firefox), against the fake's listen() in a Node process on 127.0.0.1. It imports the SDK by name, as a
 // user does: each runtime resolves `posthog-project-client` to the built package (or a bundle of it).
 // It returns plain JSON, and the runner of each runtime compares it with `expectedScenario()`.
-import { AbortError, InvalidArgumentError, NotFoundError, ProjectClient, ResponseValidationError } from 'posthog-project-client'
+import {
+  AbortError,
+  InvalidArgumentError,
+  NotFoundError,
+  ProjectClient,
+  ResponseValidationError,
+} from 'posthog-project-client'
 
 /** Where the fake listens; the runner passes it to the runtime (query string, argv or request URL). */
 export interface ScenarioConfig {
@@ -79,12 +85,20 @@ export async function runScenario(config: ScenarioConfig, inBrowser: boolean): P
   }
 
   let invalid: ScenarioResult['invalid'] = null
-  const answersAStringId = client.withOptions({ fetch: async () => new Response('{"id": "seven", "name": "x"}', { headers: { 'content-type': 'application/json' } }) })
+  const answersAStringId = client.withOptions({
+    fetch: async () =>
+      new Response('{"id": "seven", "name": "x"}', { headers: { 'content-type': 'application/json' } }),
+  })
   try {
     await answersAStringId.experiments.retrieve(7)
   } catch (error) {
-    const issue = error instanceof ResponseValidationError ? error.issues.find((each) => each.path[0] === 'id') : undefined
-    if (issue) invalid = { name: error instanceof Error ? error.name : '', issue: `${issue.path.join('.')}: ${String(issue.expected)}` }
+    const issue =
+      error instanceof ResponseValidationError ? error.issues.find((each) => each.path[0] === 'id') : undefined
+    if (issue)
+      invalid = {
+        name: error instanceof Error ? error.name : '',
+        issue: `${issue.path.join('.')}: ${String(issue.expected)}`,
+      }
   }
 
   return { withoutBrowserFlag, pages, names, retrieved, notFound, aborted, invalid }
@@ -104,7 +118,14 @@ export function expectedScenario(inBrowser: boolean): ScenarioResult {
 }
 
 /** The operations the fake must have seen, in order (the aborted call never leaves the client). */
-export const EXPECTED_OPERATIONS = ['experiments.list', 'experiments.list', 'experiments.list', 'experiments.create', 'experiments.retrieve', 'experiments.retrieve']
+export const EXPECTED_OPERATIONS = [
+  'experiments.list',
+  'experiments.list',
+  'experiments.list',
+  'experiments.create',
+  'experiments.retrieve',
+  'experiments.retrieve',
+]
 
 function constructWithoutFlag(options: ScenarioConfig): string {
   try {

@@ -8,7 +8,10 @@ export default {
     try {
       return Response.json({ version: navigator.userAgent, result: await runScenario(config, false) })
     } catch (error) {
-      return Response.json({ failed: String(error), stack: error instanceof Error ? error.stack : undefined }, { status: 500 })
+      return Response.json(
+        { failed: String(error), stack: error instanceof Error ? error.stack : undefined },
+        { status: 500 },
+      )
     }
   },
 }

@@ -47,7 +47,9 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
  * `true` when the schema built from `Shape` validates exactly the fields of `T`, less those its schema file names as
  * passed unchecked (`<X>UncheckedFields`: any JSON, so listing them in the schema would check nothing).
  */
-type Tied<Shape extends z.core.$ZodLooseShape, T, Unchecked extends string = never> = [z.output<z.ZodMiniObject<Shape, z.core.$loose>>] extends [T]
+type Tied<Shape extends z.core.$ZodLooseShape, T, Unchecked extends string = never> = [
+  z.output<z.ZodMiniObject<Shape, z.core.$loose>>,
+] extends [T]
   ? Same<keyof Shape | Unchecked, KnownKeys<T>>
   : false
 
@@ -74,4 +76,6 @@ tie<Tied<typeof holdoutShape, Holdout, HoldoutUncheckedFields>>(holdoutShape)
 tie<Tied<typeof savedMetricShape, SavedMetric, SavedMetricUncheckedFields>>(savedMetricShape)
 tie<Tied<typeof dashboardShape, Dashboard, DashboardUncheckedFields>>(dashboardShape)
 tie<Tied<typeof insightShape, Insight, InsightUncheckedFields>>(insightShape)
-tie<Tied<typeof earlyAccessFeatureShape, EarlyAccessFeature, EarlyAccessFeatureUncheckedFields>>(earlyAccessFeatureShape)
+tie<Tied<typeof earlyAccessFeatureShape, EarlyAccessFeature, EarlyAccessFeatureUncheckedFields>>(
+  earlyAccessFeatureShape,
+)

@@ -42,7 +42,9 @@ describe('[AU2] an unknown key: 401 "Personal API key found in request Authoriza
     const { client } = setup({}, { apiKey: 'phx_not_a_key_of_this_fake_0000000000' })
     const error = await failure(client.featureFlags.list())
     expect(error).toBeInstanceOf(AuthenticationError)
-    expect((error as AuthenticationError).detail).toBe('Personal API key found in request Authorization header is invalid.')
+    expect((error as AuthenticationError).detail).toBe(
+      'Personal API key found in request Authorization header is invalid.',
+    )
     expect(error.message).toMatch(/a key made on https:\/\/eu\.posthog\.com needs baseUrl .*revoked/)
   })
 
@@ -50,7 +52,10 @@ describe('[AU2] an unknown key: 401 "Personal API key found in request Authoriza
     'the other 401 details (%s) get no region or revocation hint',
     async (detail) => {
       const { fake, client } = setup()
-      fake.faults.failNext(1, { status: 401, body: { type: 'authentication_error', code: 'authentication_failed', detail, attr: null } })
+      fake.faults.failNext(1, {
+        status: 401,
+        body: { type: 'authentication_error', code: 'authentication_failed', detail, attr: null },
+      })
       const error = await failure(client.featureFlags.list())
       expect(error).toBeInstanceOf(AuthenticationError)
       expect(error.message).toBe(`GET ${fake.baseUrl}/api/projects/1/feature_flags/ failed with 401: ${detail}`)
@@ -71,15 +76,34 @@ describe('[AU3] an action with no scope: 403 "This action does not support perso
     expect(fake.requests.map((request) => request.status)).toEqual([403])
   })
 
-  it('refused before the key\'s projects are looked at; allowUnscopedActions does not open it', async () => {
-    const { client } = setup({ unscopedOperations: ['featureFlags.list'], allowUnscopedActions: true, keys: { phx_one: { scopes: '*', projects: [1] } } }, { apiKey: 'phx_one', projectId: 2 })
+  it("refused before the key's projects are looked at; allowUnscopedActions does not open it", async () => {
+    const { client } = setup(
+      {
+        unscopedOperations: ['featureFlags.list'],
+        allowUnscopedActions: true,
+        keys: { phx_one: { scopes: '*', projects: [1] } },
+      },
+      { apiKey: 'phx_one', projectId: 2 },
+    )
     const error = (await failure(client.featureFlags.list())) as PermissionDeniedError
     expect(error.detail).toBe('This action does not support personal API key access')
   })
 
   it("the service's own capitalisation (Personal API Key) reads the same", () => {
-    const body = { type: 'authentication_error', code: 'permission_denied', detail: 'This action does not support Personal API Key access', attr: null }
-    const error = new PermissionDeniedError({ status: 403, body, headers: new Headers(), method: 'GET', url: 'https://us.posthog.com/x', requiredScope: 'event_definition:read' })
+    const body = {
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: 'This action does not support Personal API Key access',
+      attr: null,
+    }
+    const error = new PermissionDeniedError({
+      status: 403,
+      body,
+      headers: new Headers(),
+      method: 'GET',
+      url: 'https://us.posthog.com/x',
+      requiredScope: 'event_definition:read',
+    })
     expect(error.requiredScope).toBeNull()
     expect(error.message).not.toMatch(/needs the scope/)
   })
@@ -87,7 +111,10 @@ describe('[AU3] an action with no scope: 403 "This action does not support perso
 
 describe('[AU4] a key limited to other projects: 403 "API key does not have access to the requested project: ID n."', () => {
   it('the fake answers it before the scopes; the SDK says the key cannot reach the project, no scope advice', async () => {
-    const { client } = setup({ keys: { phx_one: { scopes: ['feature_flag:read'], projects: [1] } } }, { apiKey: 'phx_one', projectId: 2 })
+    const { client } = setup(
+      { keys: { phx_one: { scopes: ['feature_flag:read'], projects: [1] } } },
+      { apiKey: 'phx_one', projectId: 2 },
+    )
     const error = (await failure(client.experiments.list())) as PermissionDeniedError
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect(error.detail).toBe('API key does not have access to the requested project: ID 2.')
@@ -97,31 +124,45 @@ describe('[AU4] a key limited to other projects: 403 "API key does not have acce
   })
 
   it('on its own project the same key is checked for its scopes', async () => {
-    const { client } = setup({ keys: { phx_one: { scopes: ['feature_flag:read'], projects: [1] } } }, { apiKey: 'phx_one', projectId: 1 })
+    const { client } = setup(
+      { keys: { phx_one: { scopes: ['feature_flag:read'], projects: [1] } } },
+      { apiKey: 'phx_one', projectId: 1 },
+    )
     expect(await client.featureFlags.list().toArray()).toEqual([])
     const error = (await failure(client.experiments.list())) as PermissionDeniedError
     expect(error.detail).toBe("API key missing required scope 'experiment:read'")
   })
 
   it('an organization restriction reads the same', () => {
-    const body = { detail: 'API key does not have access to the requested organization: ID 0191f0c2-0000-0000-0000-000000000000.' }
-    const error = new PermissionDeniedError({ status: 403, body, headers: new Headers(), method: 'GET', url: 'https://us.posthog.com/x', requiredScope: 'survey:read' })
+    const body = {
+      detail: 'API key does not have access to the requested organization: ID 0191f0c2-0000-0000-0000-000000000000.',
+    }
+    const error = new PermissionDeniedError({
+      status: 403,
+      body,
+      headers: new Headers(),
+      method: 'GET',
+      url: 'https://us.posthog.com/x',
+      requiredScope: 'survey:read',
+    })
     expect(error.message).toContain('the key cannot reach this project')
     expect(error.message).not.toMatch(/needs the scope/)
   })
 })
 
-describe("[AU5] a missing scope: 403 \"API key missing required scope '<scope>'\"", () => {
+describe('[AU5] a missing scope: 403 "API key missing required scope \'<scope>\'"', () => {
   it('requiredScope is the one the service named, and the message says the key needs it', async () => {
     const { client } = setup({ keys: { phx_read: ['feature_flag:read'] } }, { apiKey: 'phx_read' })
     const error = (await failure(client.featureFlags.create({ key: 'new-flag' }))) as PermissionDeniedError
     expect(error.requiredScope).toBe('feature_flag:write')
-    expect(error.message).toMatch(/failed with 403: API key missing required scope 'feature_flag:write' — the API key needs the scope 'feature_flag:write'$/)
+    expect(error.message).toMatch(
+      /failed with 403: API key missing required scope 'feature_flag:write' — the API key needs the scope 'feature_flag:write'$/,
+    )
   })
 })
 
-describe("[AU6] the user's rights come last: \"You don't have access to the project.\" and the access-control wordings", () => {
-  it('a project the user is not a member of: the key\'s scopes are checked first', async () => {
+describe('[AU6] the user\'s rights come last: "You don\'t have access to the project." and the access-control wordings', () => {
+  it("a project the user is not a member of: the key's scopes are checked first", async () => {
     const { client } = setup({ keys: { phx_read: ['feature_flag:read'] } }, { apiKey: 'phx_read', projectId: 3 })
     const scope = (await failure(client.experiments.list())) as PermissionDeniedError
     expect(scope.detail).toBe("API key missing required scope 'experiment:read'")
@@ -138,7 +179,10 @@ describe("[AU6] the user's rights come last: \"You don't have access to the proj
     'AI data processing must be approved to generate summaries',
   ])('"%s": the detail, and no scope advice', async (detail) => {
     const { fake, client } = setup()
-    fake.faults.failNext(1, { status: 403, body: { type: 'authentication_error', code: 'permission_denied', detail, attr: null } })
+    fake.faults.failNext(1, {
+      status: 403,
+      body: { type: 'authentication_error', code: 'permission_denied', detail, attr: null },
+    })
     const error = (await failure(client.featureFlags.update(1, { name: 'x' }))) as PermissionDeniedError
     expect(error).toBeInstanceOf(PermissionDeniedError)
     expect(error.message).toBe(`PATCH ${fake.baseUrl}/api/projects/1/feature_flags/1/ failed with 403: ${detail}`)

@@ -58,7 +58,12 @@ describe('ProjectClient against fake.listen()', () => {
     expect((await client.experiments.duplicate(id)).name).toBe(`${experiment?.name} (Copy) 1`)
     const cohort = await client.experiments.createExposureCohort(id)
     expect(cohort.cohort?.name).toBe(`Users exposed to experiment "${experiment?.name}"`)
-    const metric = { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'metric-1', source: { kind: 'EventsNode', event: 'purchase' } } as const
+    const metric = {
+      kind: 'ExperimentMetric',
+      metric_type: 'mean',
+      uuid: 'metric-1',
+      source: { kind: 'EventsNode', event: 'purchase' },
+    } as const
     const recalculation = await client.experiments.recalculateTimeseries(id, { metric, fingerprint: 'fp' })
     expect(recalculation).toMatchObject({ status: 'pending', metric_uuid: 'metric-1', experiment_id: id })
     const results = await client.experiments.timeseriesResults(id, { metric_uuid: 'metric-1', fingerprint: 'fp' })
@@ -81,7 +86,9 @@ describe('ProjectClient against fake.listen()', () => {
 
   it('does not retry a POST the server stored but answered 500', async () => {
     fake.faults.failNext(1, { status: 500, method: 'POST', afterApply: true })
-    await expect(client.experiments.create({ name: 'Twice?', feature_flag_key: 'twice' })).rejects.toBeInstanceOf(InternalServerError)
+    await expect(client.experiments.create({ name: 'Twice?', feature_flag_key: 'twice' })).rejects.toBeInstanceOf(
+      InternalServerError,
+    )
     expect(fake.requests).toHaveLength(1)
     expect([...fake.state.experiments.values()].map((item) => item.name)).toEqual(['Twice?'])
   })
@@ -100,7 +107,9 @@ describe('ProjectClient against fake.listen()', () => {
     try {
       const restrictedClient = new ProjectClient({ ...restricted.clientOptions(restrictedServer.url) })
       expect((await restrictedClient.experiments.list()).results).toEqual([])
-      const error = await restrictedClient.experiments.create({ name: 'x', feature_flag_key: 'x' }).catch((caught: unknown) => caught)
+      const error = await restrictedClient.experiments
+        .create({ name: 'x', feature_flag_key: 'x' })
+        .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(PermissionDeniedError)
       expect((error as PermissionDeniedError).requiredScope).toBe('experiment:write')
     } finally {
@@ -126,7 +135,9 @@ describe('ProjectClient with fetch: fake.fetch', () => {
     const fake = createFakeApi()
     const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
     fake.faults.dropNext(1, { method: 'POST', afterApply: true })
-    await expect(client.experiments.create({ name: 'Dropped', feature_flag_key: 'dropped' })).rejects.toBeInstanceOf(ConnectionError)
+    await expect(client.experiments.create({ name: 'Dropped', feature_flag_key: 'dropped' })).rejects.toBeInstanceOf(
+      ConnectionError,
+    )
     expect(fake.state.experiments.size).toBe(1)
     fake.faults.malformedNext(1)
     await expect(client.experiments.list()).rejects.toBeInstanceOf(ResponseValidationError)

@@ -74,7 +74,7 @@ describe('shared objects', () => {
 })
 
 describe('experiments', () => {
-  it('[XP4] answers a metric\'s timeseries: each day from the start to today, null until computed', async () => {
+  it("[XP4] answers a metric's timeseries: each day from the start to today, null until computed", async () => {
     const { fake, call } = world()
     const [experiment] = fake.seed.experiments([{ start_date: '2026-11-18T09:00:00.000000Z' }])
     const answer = await call('GET', `experiments/${experiment!.id}/timeseries_results/?metric_uuid=m&fingerprint=f`)

@@ -6,7 +6,10 @@ import { caller } from '../helpers/fake-channels.js'
 /** The fake's dashboards, insights and early access features (docs/service-behaviour.md §14), each rule by its id. */
 
 const NOW = new Date('2026-11-20T12:00:00.000Z')
-const TRENDS = { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }] } }
+const TRENDS = {
+  kind: 'InsightVizNode',
+  source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }] },
+}
 
 function world(options: Parameters<typeof createFakeApi>[0] = {}) {
   let now = NOW.getTime()
@@ -42,7 +45,9 @@ describe('dashboards', () => {
     expect(deleted.status).toBe(200)
     expect(deleted.body.tiles).toEqual([])
     expect((await call('GET', `dashboards/${mine!.id}/`)).status).toBe(404)
-    expect((await call('GET', 'dashboards/')).body.results.map((item: { name: string }) => item.name)).toEqual(['Other'])
+    expect((await call('GET', 'dashboards/')).body.results.map((item: { name: string }) => item.name)).toEqual([
+      'Other',
+    ])
     expect((await call('PATCH', `dashboards/${mine!.id}/`, { name: 'Renamed' })).status).toBe(404)
     expect((await call('GET', `insights/${only!.id}/`)).status).toBe(404)
     expect((await call('GET', `insights/${shared!.id}/`)).body.dashboards).toEqual([other!.id])
@@ -59,7 +64,9 @@ describe('dashboards', () => {
     await call('PATCH', `dashboards/${dashboard!.id}/`, { deleted: true, delete_insights: true })
     const restored = await call('PATCH', `dashboards/${dashboard!.id}/`, { deleted: false })
     expect(restored.status).toBe(200)
-    expect(restored.body.tiles.map((tile: { insight: { id: number } }) => tile.insight.id).sort()).toEqual([a!.id, b!.id].sort())
+    expect(restored.body.tiles.map((tile: { insight: { id: number } }) => tile.insight.id).sort()).toEqual(
+      [a!.id, b!.id].sort(),
+    )
     expect((await call('GET', `insights/${a!.id}/`)).status).toBe(200)
   })
 
@@ -68,13 +75,22 @@ describe('dashboards', () => {
     const created = await call('POST', 'dashboards/', { name: 'New', tiles: [{ text: { body: 'ignored' } }] })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ name: 'New', tiles: [], filters: {}, creation_mode: 'default' })
-    expect((await call('POST', 'dashboards/', { filters: [1] })).body).toMatchObject({ detail: 'Filters must be a dictionary', attr: null })
+    expect((await call('POST', 'dashboards/', { filters: [1] })).body).toMatchObject({
+      detail: 'Filters must be a dictionary',
+      attr: null,
+    })
     expect((await call('POST', 'dashboards/', { variables: 'x' })).body.detail).toBe('Filters must be a dictionary')
-    expect((await call('POST', 'dashboards/', { use_dashboard: 999 })).body).toMatchObject({ detail: 'Invalid value provided', attr: 'use_dashboard' })
-    expect((await call('POST', 'dashboards/', { use_template: 'Nope' })).body).toMatchObject({ detail: 'Invalid template provided: Nope', attr: 'use_template' })
-    expect((await call('POST', 'dashboards/', { use_dashboard: created.body.id, use_template: 'Nope' })).body.detail).toBe(
-      '`use_dashboard` and `use_template` cannot be used together',
-    )
+    expect((await call('POST', 'dashboards/', { use_dashboard: 999 })).body).toMatchObject({
+      detail: 'Invalid value provided',
+      attr: 'use_dashboard',
+    })
+    expect((await call('POST', 'dashboards/', { use_template: 'Nope' })).body).toMatchObject({
+      detail: 'Invalid template provided: Nope',
+      attr: 'use_template',
+    })
+    expect(
+      (await call('POST', 'dashboards/', { use_dashboard: created.body.id, use_template: 'Nope' })).body.detail,
+    ).toBe('`use_dashboard` and `use_template` cannot be used together')
     const [insight] = fake.seed.insights([{ dashboards: [created.body.id] }])
     const copy = await call('POST', 'dashboards/', { name: 'Copy', use_dashboard: created.body.id })
     expect(copy.body.creation_mode).toBe('duplicate')
@@ -84,8 +100,16 @@ describe('dashboards', () => {
   it('[D6] [X4] the answer carries the fields the service owns; a write of them changes nothing', async () => {
     const { call } = world()
     const created = await call('POST', 'dashboards/', { name: 'A' })
-    expect(created.body).toMatchObject({ is_shared: false, effective_privilege_level: 37, user_access_level: 'editor', persisted_filters: {} })
-    const patched = await call('PATCH', `dashboards/${created.body.id}/`, { created_at: '2000-01-01T00:00:00Z', is_shared: true })
+    expect(created.body).toMatchObject({
+      is_shared: false,
+      effective_privilege_level: 37,
+      user_access_level: 'editor',
+      persisted_filters: {},
+    })
+    const patched = await call('PATCH', `dashboards/${created.body.id}/`, {
+      created_at: '2000-01-01T00:00:00Z',
+      is_shared: true,
+    })
     expect(patched.body.created_at).toBe(created.body.created_at)
     expect(patched.body.is_shared).toBe(false)
   })
@@ -102,13 +126,18 @@ describe('dashboards', () => {
 
   it('[D8] a PATCH of filters or variables applies only when truthy: {} and null leave them', async () => {
     const { call } = world()
-    const created = await call('POST', 'dashboards/', { filters: { date_from: '-7d' }, variables: { v: { code_name: 'x' } } })
+    const created = await call('POST', 'dashboards/', {
+      filters: { date_from: '-7d' },
+      variables: { v: { code_name: 'x' } },
+    })
     for (const body of [{ filters: {} }, { filters: null }, { variables: {} }]) {
       const patched = await call('PATCH', `dashboards/${created.body.id}/`, body)
       expect(patched.body.filters).toEqual({ date_from: '-7d' })
       expect(patched.body.variables).toEqual({ v: { code_name: 'x' } })
     }
-    expect((await call('PATCH', `dashboards/${created.body.id}/`, { filters: { date_from: '-30d' } })).body.filters).toEqual({ date_from: '-30d' })
+    expect(
+      (await call('PATCH', `dashboards/${created.body.id}/`, { filters: { date_from: '-30d' } })).body.filters,
+    ).toEqual({ date_from: '-30d' })
   })
 
   it('[D9] tiles in the order of their sm layout, each with its insight in full; the list has no tiles', async () => {
@@ -124,9 +153,25 @@ describe('dashboards', () => {
       ],
     })
     const read = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles
-    expect(read.map((tile: { insight: { id: number }; order: number }) => [tile.insight.id, tile.order])).toEqual([[second!.id, 0], [first!.id, 1]])
+    expect(read.map((tile: { insight: { id: number }; order: number }) => [tile.insight.id, tile.order])).toEqual([
+      [second!.id, 0],
+      [first!.id, 1],
+    ])
     expect(Object.keys(read[0]).sort()).toEqual(
-      ['button_tile', 'color', 'filters_overrides', 'id', 'insight', 'is_cached', 'last_refresh', 'layouts', 'order', 'show_description', 'text', 'transparent_background'].sort(),
+      [
+        'button_tile',
+        'color',
+        'filters_overrides',
+        'id',
+        'insight',
+        'is_cached',
+        'last_refresh',
+        'layouts',
+        'order',
+        'show_description',
+        'text',
+        'transparent_background',
+      ].sort(),
     )
     expect(read[0].insight).toMatchObject({ id: second!.id, short_id: second!.short_id, query: TRENDS })
     const item = (await call('GET', 'dashboards/')).body.results[0]
@@ -142,9 +187,14 @@ describe('dashboards', () => {
     const [stranger] = fake.seed.insights([{ dashboards: [elsewhere!.id] }])
     const tiles = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles
     const tileOfA = tiles.find((tile: { insight: { id: number } }) => tile.insight.id === a!.id)
-    await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ id: tileOfA.id, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 }, xs: { x: 0, y: 0, w: 1, h: 5 } } }] })
+    await call('PATCH', `dashboards/${dashboard!.id}/`, {
+      tiles: [{ id: tileOfA.id, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 }, xs: { x: 0, y: 0, w: 1, h: 5 } } }],
+    })
     const patched = await call('PATCH', `dashboards/${dashboard!.id}/`, {
-      tiles: [{ id: tileOfA.id, layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } }, insight: { id: stranger!.id } }, { insight: { id: stranger!.id } }],
+      tiles: [
+        { id: tileOfA.id, layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } }, insight: { id: stranger!.id } },
+        { insight: { id: stranger!.id } },
+      ],
     })
     const byInsight = new Map(patched.body.tiles.map((tile: { insight: { id: number } }) => [tile.insight.id, tile]))
     expect([...byInsight.keys()].sort()).toEqual([a!.id, b!.id].sort())
@@ -154,16 +204,32 @@ describe('dashboards', () => {
   it('[D11] text tiles are made and edited through the tiles; a body is at most 4000 characters', async () => {
     const { fake, call } = world()
     const [dashboard, other] = fake.seed.dashboards([{}, {}])
-    const made = await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ text: { body: '# Notes' }, layouts: { sm: { x: 0, y: 0, w: 12, h: 2 } } }] })
+    const made = await call('PATCH', `dashboards/${dashboard!.id}/`, {
+      tiles: [{ text: { body: '# Notes' }, layouts: { sm: { x: 0, y: 0, w: 12, h: 2 } } }],
+    })
     const tile = made.body.tiles[0]
-    expect(tile).toMatchObject({ insight: null, text: { body: '# Notes' }, layouts: { sm: { x: 0, y: 0, w: 12, h: 2 } } })
-    const edited = await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ id: tile.id, text: { id: tile.text.id, body: 'Changed' } }] })
+    expect(tile).toMatchObject({
+      insight: null,
+      text: { body: '# Notes' },
+      layouts: { sm: { x: 0, y: 0, w: 12, h: 2 } },
+    })
+    const edited = await call('PATCH', `dashboards/${dashboard!.id}/`, {
+      tiles: [{ id: tile.id, text: { id: tile.text.id, body: 'Changed' } }],
+    })
     expect(edited.body.tiles.map((one: { text: { body: string } }) => one.text.body)).toEqual(['Changed'])
-    expect((await call('PATCH', `dashboards/${other!.id}/`, { tiles: [{ id: tile.id, text: { id: tile.text.id, body: 'x' } }] })).body).toMatchObject({
+    expect(
+      (
+        await call('PATCH', `dashboards/${other!.id}/`, {
+          tiles: [{ id: tile.id, text: { id: tile.text.id, body: 'x' } }],
+        })
+      ).body,
+    ).toMatchObject({
       detail: 'Text tile not found.',
       attr: 'text',
     })
-    expect((await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ text: { id: 9999, body: 'x' } }] })).body.detail).toBe('Text tile not found in this team.')
+    expect(
+      (await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ text: { id: 9999, body: 'x' } }] })).body.detail,
+    ).toBe('Text tile not found in this team.')
     const long = await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ text: { body: 'x'.repeat(4001) } }] })
     expect(long.body).toMatchObject({ detail: 'Text body cannot exceed 4000 characters', attr: 'text__body' })
     expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles).toHaveLength(1)
@@ -175,14 +241,26 @@ describe('dashboards', () => {
     const insight = await call('POST', 'insights/', { name: 'Signups', query: TRENDS, dashboards: [dashboard!.id] })
     const tileId = insight.body.dashboard_tiles[0].id
     expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({ id: tileId, layouts: {} })
-    await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }] })
-    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } })
+    await call('PATCH', `dashboards/${dashboard!.id}/`, {
+      tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }],
+    })
+    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({
+      id: tileId,
+      layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } },
+    })
   })
 
   it('[D13] the list: pinned first, then by name; unlisted and deleted left out; filtered by tags and creation_mode', async () => {
     const { fake, call } = world()
-    fake.seed.dashboards([{ name: 'b' }, { name: 'a' }, { name: 'z', pinned: true, tags: ['team'] }, { name: 'hidden', creation_mode: 'unlisted' }, { name: 'gone', deleted: true }])
-    const names = async (query = '') => (await call('GET', `dashboards/${query}`)).body.results.map((item: { name: string }) => item.name)
+    fake.seed.dashboards([
+      { name: 'b' },
+      { name: 'a' },
+      { name: 'z', pinned: true, tags: ['team'] },
+      { name: 'hidden', creation_mode: 'unlisted' },
+      { name: 'gone', deleted: true },
+    ])
+    const names = async (query = '') =>
+      (await call('GET', `dashboards/${query}`)).body.results.map((item: { name: string }) => item.name)
     expect(await names()).toEqual(['z', 'a', 'b'])
     expect(await names('?tags=team')).toEqual(['z'])
     expect(await names('?creation_mode=unlisted')).toEqual(['hidden'])
@@ -237,7 +315,7 @@ describe('copy_tile, the action the SDK does not declare', () => {
     expect((await tilesOf(call, destination!.id))[0].text.body).toBe('Changed')
   })
 
-  it('[D15] the four refusals, as DRF ValidationErrors without an attr; the body\'s fields first', async () => {
+  it("[D15] the four refusals, as DRF ValidationErrors without an attr; the body's fields first", async () => {
     const { fake, call } = world()
     const [source, destination] = fake.seed.dashboards([{}, {}])
     fake.seed.insights([{ dashboards: [source!.id] }])
@@ -296,7 +374,11 @@ describe('copy_tile, the action the SDK does not declare', () => {
     const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
     const tileId = (await caller(fake).read('GET', `dashboards/${source!.id}/`)).body.tiles[0].id
     const body = { fromDashboardId: source!.id, tileId }
-    const answer = (await client.request({ method: 'POST', path: `dashboards/${destination!.id}/copy_tile/`, body })) as {
+    const answer = (await client.request({
+      method: 'POST',
+      path: `dashboards/${destination!.id}/copy_tile/`,
+      body,
+    })) as {
       id: number
       tiles: Array<{ insight: { id: number } }>
     }
@@ -352,7 +434,9 @@ describe('insights', () => {
     const [dashboard] = fake.seed.dashboards([{}])
     const [insight] = fake.seed.insights([{ dashboards: [dashboard!.id] }])
     const tileId = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].id
-    await call('PATCH', `dashboards/${dashboard!.id}/`, { tiles: [{ id: tileId, layouts: { sm: { x: 3, y: 0, w: 6, h: 5 } } }] })
+    await call('PATCH', `dashboards/${dashboard!.id}/`, {
+      tiles: [{ id: tileId, layouts: { sm: { x: 3, y: 0, w: 6, h: 5 } } }],
+    })
     await call('PATCH', `insights/${insight!.id}/`, { deleted: true })
     expect((await call('GET', `insights/${insight!.id}/`)).status).toBe(404)
     expect((await call('GET', 'insights/')).body.count).toBe(0)
@@ -362,7 +446,9 @@ describe('insights', () => {
     expect(restored.body.dashboards).toEqual([])
     const placed = await call('PATCH', `insights/${insight!.id}/`, { dashboards: [dashboard!.id] })
     expect(placed.body.dashboard_tiles).toEqual([{ id: tileId, dashboard_id: dashboard!.id, deleted: false }])
-    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].layouts).toEqual({ sm: { x: 3, y: 0, w: 6, h: 5 } })
+    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].layouts).toEqual({
+      sm: { x: 3, y: 0, w: 6, h: 5 },
+    })
   })
 
   it('[I4] a create needs nothing and answers 201 with the full shape', async () => {
@@ -375,11 +461,16 @@ describe('insights', () => {
 
   it('[I5] the query is checked against the insight queries first: 400 parse_error, or the field error for a non-object', async () => {
     const { call } = world()
-    const wrong = await call('POST', 'insights/', { query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', colour: 1 }] } } })
+    const wrong = await call('POST', 'insights/', {
+      query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', colour: 1 }] } },
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.body).toMatchObject({ type: 'invalid_request', code: 'parse_error', attr: null })
     expect((await call('POST', 'insights/', { query: { kind: 'Nope' } })).body.code).toBe('parse_error')
-    expect((await call('POST', 'insights/', { query: 'SELECT 1' })).body).toMatchObject({ detail: 'Query must be a valid JSON object', attr: 'query' })
+    expect((await call('POST', 'insights/', { query: 'SELECT 1' })).body).toMatchObject({
+      detail: 'Query must be a valid JSON object',
+      attr: 'query',
+    })
     for (const query of [
       TRENDS,
       { kind: 'DataVisualizationNode', source: { kind: 'HogQLQuery', query: 'select 1' }, display: 'ActionsTable' },
@@ -445,8 +536,13 @@ describe('insights', () => {
   it('[I12] the list: live insights, filtered by short_id, saved and dashboards (all of them); basic leaves results out', async () => {
     const { fake, call } = world()
     const [one, two] = fake.seed.dashboards([{}, {}])
-    const [both, onlyOne] = fake.seed.insights([{ dashboards: [one!.id, two!.id] }, { dashboards: [one!.id], saved: false }, { deleted: true }])
-    const ids = async (query: string) => (await call('GET', `insights/${query}`)).body.results.map((item: { id: number }) => item.id)
+    const [both, onlyOne] = fake.seed.insights([
+      { dashboards: [one!.id, two!.id] },
+      { dashboards: [one!.id], saved: false },
+      { deleted: true },
+    ])
+    const ids = async (query: string) =>
+      (await call('GET', `insights/${query}`)).body.results.map((item: { id: number }) => item.id)
     expect(await ids('')).toEqual([both!.id, onlyOne!.id])
     expect(await ids(`?short_id=${onlyOne!.short_id}`)).toEqual([onlyOne!.id])
     expect(await ids('?saved=true')).toEqual([both!.id])
@@ -460,7 +556,11 @@ describe('insights', () => {
     const [cohort] = fake.seed.cohorts([{}])
     const query = {
       kind: 'InsightVizNode',
-      source: { kind: 'TrendsQuery', series: [{ kind: 'ActionsNode', id: action!.id }], properties: [{ key: 'id', type: 'cohort', value: cohort!.id }] },
+      source: {
+        kind: 'TrendsQuery',
+        series: [{ kind: 'ActionsNode', id: action!.id }],
+        properties: [{ key: 'id', type: 'cohort', value: cohort!.id }],
+      },
     }
     const created = await call('POST', 'insights/', { query })
     expect((await call('GET', `insights/${created.body.id}/`)).body.query).toEqual(query)
@@ -491,23 +591,43 @@ describe('early access features', () => {
 
   it('[E3] name and stage are required; stage is a choice; payload defaults to {}', async () => {
     const { call } = world()
-    expect((await call('POST', 'early_access_feature/', { stage: 'beta' })).body).toMatchObject({ attr: 'name', code: 'required' })
-    expect((await call('POST', 'early_access_feature/', { name: 'A' })).body).toMatchObject({ attr: 'stage', code: 'required' })
-    expect((await call('POST', 'early_access_feature/', { name: 'A', stage: 'gamma' })).body).toMatchObject({ attr: 'stage', detail: '"gamma" is not a valid choice.' })
-    expect((await call('POST', 'early_access_feature/', { name: 'x'.repeat(201), stage: 'beta' })).body).toMatchObject({ attr: 'name', code: 'max_length' })
+    expect((await call('POST', 'early_access_feature/', { stage: 'beta' })).body).toMatchObject({
+      attr: 'name',
+      code: 'required',
+    })
+    expect((await call('POST', 'early_access_feature/', { name: 'A' })).body).toMatchObject({
+      attr: 'stage',
+      code: 'required',
+    })
+    expect((await call('POST', 'early_access_feature/', { name: 'A', stage: 'gamma' })).body).toMatchObject({
+      attr: 'stage',
+      detail: '"gamma" is not a valid choice.',
+    })
+    expect((await call('POST', 'early_access_feature/', { name: 'x'.repeat(201), stage: 'beta' })).body).toMatchObject({
+      attr: 'name',
+      code: 'max_length',
+    })
     expect((await call('POST', 'early_access_feature/', { name: 'A', stage: 'draft' })).body.payload).toEqual({})
   })
 
   it('[E4] the read shape: the flag embedded, no feature_flag_id', async () => {
     const { call } = world()
     const created = await call('POST', 'early_access_feature/', { name: 'A', stage: 'draft', description: 'd' })
-    expect(created.body).toMatchObject({ name: 'A', stage: 'draft', description: 'd', documentation_url: '', feature_flag: { key: 'a' } })
+    expect(created.body).toMatchObject({
+      name: 'A',
+      stage: 'draft',
+      description: 'd',
+      documentation_url: '',
+      feature_flag: { key: 'a' },
+    })
     expect(created.body).not.toHaveProperty('feature_flag_id')
   })
 
   it('[E5] the flag is fixed at creation: a PATCH sending feature_flag_id changes nothing', async () => {
     const { fake, call } = world()
-    const [flag] = fake.seed.featureFlags([{ key: 'other', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }])
+    const [flag] = fake.seed.featureFlags([
+      { key: 'other', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+    ])
     const created = await call('POST', 'early_access_feature/', { name: 'A', stage: 'draft' })
     const patched = await call('PATCH', `early_access_feature/${created.body.id}/`, { feature_flag_id: flag!.id })
     expect(patched.status).toBe(200)
@@ -522,12 +642,20 @@ describe('early access features', () => {
       { key: 'grouped', filters: { ...boolean, aggregation_group_type_index: 0 } },
       { key: 'split' },
     ])
-    const detail = async (id: number) => (await call('POST', 'early_access_feature/', { name: `F${id}`, stage: 'draft', feature_flag_id: id })).body
+    const detail = async (id: number) =>
+      (await call('POST', 'early_access_feature/', { name: `F${id}`, stage: 'draft', feature_flag_id: id })).body
     expect(await detail(9999)).toMatchObject({ detail: 'Feature Flag with this ID does not exist', attr: null })
-    expect((await call('POST', 'early_access_feature/', { name: 'First', stage: 'draft', feature_flag_id: plain!.id })).status).toBe(201)
+    expect(
+      (await call('POST', 'early_access_feature/', { name: 'First', stage: 'draft', feature_flag_id: plain!.id }))
+        .status,
+    ).toBe(201)
     expect((await detail(plain!.id)).detail).toBe('Linked feature flag plain already has a feature attached to it.')
-    expect((await detail(grouped!.id)).detail).toBe('Group-based feature flags are not supported for Early Access Features.')
-    expect((await detail(split!.id)).detail).toBe('Multivariate feature flags are not supported for Early Access Features.')
+    expect((await detail(grouped!.id)).detail).toBe(
+      'Group-based feature flags are not supported for Early Access Features.',
+    )
+    expect((await detail(split!.id)).detail).toBe(
+      'Multivariate feature flags are not supported for Early Access Features.',
+    )
   })
 
   it('[E7] [E13] without a flag the service makes one from the name; a live flag with that key refuses the create', async () => {
@@ -556,7 +684,10 @@ describe('early access features', () => {
     await call('PATCH', `early_access_feature/${id}/`, { stage: 'beta' })
     expect((await flag()).filters.feature_enrollment).toBe(true)
     await call('PATCH', `early_access_feature/${id}/`, { stage: 'general-availability', rollout_to_all: true })
-    expect((await flag()).filters).toMatchObject({ feature_enrollment: null, groups: [{ properties: [], rollout_percentage: 100 }] })
+    expect((await flag()).filters).toMatchObject({
+      feature_enrollment: null,
+      groups: [{ properties: [], rollout_percentage: 100 }],
+    })
   })
 
   it('[E9] [X2] a flag a feature uses cannot be deleted until the feature is', async () => {
@@ -574,17 +705,24 @@ describe('early access features', () => {
     const { call } = world()
     const created = await call('POST', 'early_access_feature/', { name: 'P', stage: 'draft', payload: { a: 1 } })
     expect(created.body.payload).toEqual({ a: 1 })
-    expect((await call('PATCH', `early_access_feature/${created.body.id}/`, { payload: null })).body.payload).toEqual({})
+    expect((await call('PATCH', `early_access_feature/${created.body.id}/`, { payload: null })).body.payload).toEqual(
+      {},
+    )
   })
 
   it('[E11] the list: in the order they were made', async () => {
     const { call } = world()
     for (const name of ['b', 'a', 'c']) await call('POST', 'early_access_feature/', { name, stage: 'draft' })
-    expect((await call('GET', 'early_access_feature/')).body.results.map((item: { name: string }) => item.name)).toEqual(['b', 'a', 'c'])
+    expect(
+      (await call('GET', 'early_access_feature/')).body.results.map((item: { name: string }) => item.name),
+    ).toEqual(['b', 'a', 'c'])
   })
 
   it('[E12] a key without feature_flag:write still writes the flag (the service only audits it unless enforced)', async () => {
-    const { fake } = world({ apiKey: 'phx_w', keys: { phx_w: ['early_access_feature:write', 'early_access_feature:read'] } })
+    const { fake } = world({
+      apiKey: 'phx_w',
+      keys: { phx_w: ['early_access_feature:write', 'early_access_feature:read'] },
+    })
     const call = caller(fake).read
     expect((await call('POST', 'early_access_feature/', { name: 'Audited', stage: 'beta' })).status).toBe(201)
   })

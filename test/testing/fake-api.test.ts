@@ -85,7 +85,12 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(list.results.map((item: { id: number }) => item.id)).toEqual([kept?.id])
       const gone = await call('GET', `experiments/${removed?.id}/`)
       expect(gone.status).toBe(404)
-      expect(await jsonOf(gone)).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })
+      expect(await jsonOf(gone)).toEqual({
+        type: 'invalid_request',
+        code: 'not_found',
+        detail: 'Not found.',
+        attr: null,
+      })
     })
 
     it('[XP3] hides archived experiments unless archived=true', async () => {
@@ -101,8 +106,15 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(created.status).toBe(201)
       const body = await jsonOf(created)
       expect(body).toMatchObject({ name: 'Checkout', feature_flag_key: 'checkout', archived: false, deleted: false })
-      expect(body.feature_flag).toMatchObject({ key: 'checkout', name: 'Feature Flag for Experiment Checkout', active: false })
-      expect(body.feature_flag.filters.multivariate.variants.map((variant: { key: string }) => variant.key)).toEqual(['control', 'test'])
+      expect(body.feature_flag).toMatchObject({
+        key: 'checkout',
+        name: 'Feature Flag for Experiment Checkout',
+        active: false,
+      })
+      expect(body.feature_flag.filters.multivariate.variants.map((variant: { key: string }) => variant.key)).toEqual([
+        'control',
+        'test',
+      ])
       expect(body).not.toHaveProperty('_create_in_folder')
 
       const missing = await call('POST', 'experiments/', { name: 'No flag' })
@@ -120,10 +132,18 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
     it('[C11] answers 401 without a key and with an unknown key', async () => {
       const anonymous = await caller(fake, { channel, key: null })('GET', 'experiments/')
       expect(anonymous.status).toBe(401)
-      expect(await jsonOf(anonymous)).toEqual(fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'))
+      expect(await jsonOf(anonymous)).toEqual(
+        fourKey('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'),
+      )
       const unknown = await caller(fake, { channel, key: 'phx_nobody' })('GET', 'experiments/')
       expect(unknown.status).toBe(401)
-      expect(await jsonOf(unknown)).toEqual(fourKey('authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.'))
+      expect(await jsonOf(unknown)).toEqual(
+        fourKey(
+          'authentication_error',
+          'authentication_failed',
+          'Personal API key found in request Authorization header is invalid.',
+        ),
+      )
     })
 
     it('[C12] answers 403 naming the missing scope; a :write scope satisfies :read', async () => {
@@ -134,7 +154,9 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect(await jsonOf(refused)).toEqual(missingScope('experiment:write'))
       const writer = caller(fake, { channel, key: 'phx_writer' })
       expect((await writer('GET', 'experiments/')).status).toBe(200)
-      expect(await jsonOf(await writer('GET', 'hog_functions/'))).toMatchObject({ detail: "API key missing required scope 'hog_function:read'" })
+      expect(await jsonOf(await writer('GET', 'hog_functions/'))).toMatchObject({
+        detail: "API key missing required scope 'hog_function:read'",
+      })
     })
 
     it('[C13] refuses personal API keys on operations without a scope, even with *', async () => {
@@ -164,10 +186,20 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       expect((await jsonOf(notAnId)).detail).toBe('Project not found.')
       const unknown = await call('GET', `${channel.base}/api/projects/5/experiments/`)
       expect(unknown.status).toBe(404)
-      expect(await jsonOf(unknown)).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Project not found.', attr: null })
+      expect(await jsonOf(unknown)).toEqual({
+        type: 'invalid_request',
+        code: 'not_found',
+        detail: 'Project not found.',
+        attr: null,
+      })
       const unreachable = await call('GET', `${channel.base}/api/projects/4/experiments/`)
       expect(unreachable.status).toBe(403)
-      expect(await jsonOf(unreachable)).toEqual({ type: 'authentication_error', code: 'permission_denied', detail: "You don't have access to the project.", attr: null })
+      expect(await jsonOf(unreachable)).toEqual({
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: "You don't have access to the project.",
+        attr: null,
+      })
     })
   })
 
@@ -185,7 +217,9 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
 
       const all = await jsonOf(await call('GET', 'surveys/responses_count/'))
       expect(all).toEqual({ [survey?.id ?? '']: 3, [other?.id ?? '']: 1 })
-      const withoutArchived = await jsonOf(await call('GET', `surveys/responses_count/?exclude_archived=true&survey_ids=${survey?.id}`))
+      const withoutArchived = await jsonOf(
+        await call('GET', `surveys/responses_count/?exclude_archived=true&survey_ids=${survey?.id}`),
+      )
       expect(withoutArchived).toEqual({ [survey?.id ?? '']: 2 })
 
       const stats = await jsonOf(await call('GET', `surveys/${survey?.id}/stats/?exclude_archived=true`))
@@ -200,14 +234,22 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
 
       const activity = await jsonOf(await call('GET', `surveys/${survey?.id}/activity/`))
       expect(activity.total_count).toBe(2)
-      expect(activity.results.map((entry: { activity: string }) => entry.activity)).toEqual(['response_unarchived', 'response_archived'])
+      expect(activity.results.map((entry: { activity: string }) => entry.activity)).toEqual([
+        'response_unarchived',
+        'response_archived',
+      ])
     })
 
     it('[SV4] duplicates to projects all-or-nothing', async () => {
       const [survey] = fake.seed.surveys([{ name: 'NPS' }])
       const refused = await call('POST', `surveys/${survey?.id}/duplicate_to_projects/`, { target_team_ids: [2, 99] })
       expect(refused.status).toBe(400)
-      expect(await jsonOf(refused)).toEqual({ type: 'validation_error', code: 'invalid_input', detail: "One or more target teams not found or you don't have access to them", attr: null })
+      expect(await jsonOf(refused)).toEqual({
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: "One or more target teams not found or you don't have access to them",
+        attr: null,
+      })
       expect(fake.state.surveyCopies).toHaveLength(0)
       expect(fake.state.surveys.size).toBe(1)
 
@@ -268,9 +310,13 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       const openChannelToo = await openChannel(open, transport)
       try {
         const openCall = caller(open, { channel: openChannelToo })
-        const patched = await jsonOf(await openCall('PATCH', 'endpoints/top_events/', { query: { kind: 'HogQLQuery', query: 'SELECT 2' } }))
+        const patched = await jsonOf(
+          await openCall('PATCH', 'endpoints/top_events/', { query: { kind: 'HogQLQuery', query: 'SELECT 2' } }),
+        )
         expect(patched).toMatchObject({ current_version: 2, versions_count: 2 })
-        const versions = await jsonOf(await openCall('GET', 'endpoints/top_events/versions/', undefined, { prefix: 'environments' }))
+        const versions = await jsonOf(
+          await openCall('GET', 'endpoints/top_events/versions/', undefined, { prefix: 'environments' }),
+        )
         expect(versions.map((item: { version: number }) => item.version)).toEqual([2, 1])
         const unchanged = await jsonOf(await openCall('PATCH', 'endpoints/top_events/', { description: 'same query' }))
         expect(unchanged.current_version).toBe(2)
@@ -300,9 +346,19 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       fake.faults.failNext(1, { status: 500, method: 'POST', afterApply: true })
       const response = await call('POST', 'experiments/', { name: 'Stored anyway', feature_flag_key: 'stored' })
       expect(response.status).toBe(500)
-      expect(await jsonOf(response)).toEqual({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null })
+      expect(await jsonOf(response)).toEqual({
+        type: 'server_error',
+        code: 'error',
+        detail: 'A server error occurred.',
+        attr: null,
+      })
       expect([...fake.state.experiments.values()].map((item) => item.name)).toEqual(['Stored anyway'])
-      expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', status: 500, fault: 'status', operation: 'experiments.create' })
+      expect(fake.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        status: 500,
+        fault: 'status',
+        operation: 'experiments.create',
+      })
     })
 
     it('uses a custom body (or none) when given', async () => {
@@ -325,7 +381,9 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
 
     it('hangs until the client gives up', async () => {
       fake.faults.hangNext(1, { operation: 'experiments.list' })
-      await expect(call('GET', 'experiments/', undefined, { signal: AbortSignal.timeout(150) })).rejects.toMatchObject({ name: 'TimeoutError' })
+      await expect(call('GET', 'experiments/', undefined, { signal: AbortSignal.timeout(150) })).rejects.toMatchObject({
+        name: 'TimeoutError',
+      })
       expect(fake.requests.at(-1)).toMatchObject({ fault: 'hang', status: null })
       // The next request is answered.
       expect((await call('GET', 'experiments/')).status).toBe(200)
@@ -363,7 +421,9 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       const throttled = await call('GET', 'experiments/')
       expect(throttled.status).toBe(429)
       expect(throttled.headers.get('retry-after')).toBe('30')
-      expect(await jsonOf(throttled)).toEqual(fourKey('throttled_error', 'throttled', 'Request was throttled. Expected available in 30 seconds.'))
+      expect(await jsonOf(throttled)).toEqual(
+        fourKey('throttled_error', 'throttled', 'Request was throttled. Expected available in 30 seconds.'),
+      )
       // Another key has its own budget; unauthenticated requests are refused before throttling.
       expect((await caller(fake, { channel, key: 'phx_everything' })('GET', 'experiments/')).status).toBe(200)
       expect((await caller(fake, { channel, key: null })('GET', 'experiments/')).status).toBe(401)
@@ -392,7 +452,9 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
   it('[C18] answers an unknown method on a known path with the four-key 405', async () => {
     const response = await call('PUT', 'experiments/', {})
     expect(response.status).toBe(405)
-    expect(await jsonOf(response)).toEqual(fourKey('invalid_request', 'method_not_allowed', 'Method "PUT" not allowed.'))
+    expect(await jsonOf(response)).toEqual(
+      fourKey('invalid_request', 'method_not_allowed', 'Method "PUT" not allowed.'),
+    )
   })
 })
 
@@ -426,7 +488,9 @@ describe('createFakeApi({ tooManyRequests }) and its 0.2 names', () => {
 
   it('refuses both names at once, and a limit that is not a whole number', () => {
     const limit = { limit: 1, windowMs: 1_000 }
-    expect(() => createFakeApi({ tooManyRequests: limit, rateLimit: limit })).toThrow(/tooManyRequests and its deprecated alias rateLimit/)
+    expect(() => createFakeApi({ tooManyRequests: limit, rateLimit: limit })).toThrow(
+      /tooManyRequests and its deprecated alias rateLimit/,
+    )
     expect(() => createFakeApi({ tooManyRequests: { limit: 1.5, windowMs: 1_000 } })).toThrow(TypeError)
     expect(() => createFakeApi().faults.tooManyRequests({ limit: 1, windowMs: 0 })).toThrow(TypeError)
   })

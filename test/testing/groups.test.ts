@@ -18,7 +18,10 @@ describe('experiments', () => {
   it('[XP2] [EG1] reuses an eligible flag, refuses an ineligible one and leaves nothing behind on a 400', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
-    fake.seed.featureFlags([{ key: 'eligible' }, { key: 'boolean-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }])
+    fake.seed.featureFlags([
+      { key: 'eligible' },
+      { key: 'boolean-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+    ])
     const reused = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'eligible' })
     expect(reused.status).toBe(201)
     expect(reused.body.feature_flag.id).toBe(1)
@@ -31,7 +34,12 @@ describe('experiments', () => {
       start_date: '2026-11-10T00:00:00Z',
       end_date: '2026-11-01T00:00:00Z',
     })
-    expect(badDates.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'End date must be after start date', attr: null })
+    expect(badDates.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'End date must be after start date',
+      attr: null,
+    })
     expect(fake.state.experiments.size).toBe(1)
     expect(fake.state.featureFlags.size).toBe(2)
   })
@@ -41,10 +49,25 @@ describe('experiments', () => {
     const created = await caller(fake).read('POST', 'experiments/', {
       name: 'Three ways',
       feature_flag_key: 'three',
-      parameters: { feature_flag_variants: [{ key: 'control', rollout_percentage: 34 }, { key: 'a', rollout_percentage: 33 }, { key: 'b', rollout_percentage: 33 }] },
-      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm1', source: { kind: 'EventsNode', event: 'purchase' } }],
+      parameters: {
+        feature_flag_variants: [
+          { key: 'control', rollout_percentage: 34 },
+          { key: 'a', rollout_percentage: 33 },
+          { key: 'b', rollout_percentage: 33 },
+        ],
+      },
+      metrics: [
+        {
+          kind: 'ExperimentMetric',
+          metric_type: 'mean',
+          uuid: 'm1',
+          source: { kind: 'EventsNode', event: 'purchase' },
+        },
+      ],
     })
-    expect(created.body.feature_flag.filters.multivariate.variants.map((variant: { key: string }) => variant.key)).toEqual(['control', 'a', 'b'])
+    expect(
+      created.body.feature_flag.filters.multivariate.variants.map((variant: { key: string }) => variant.key),
+    ).toEqual(['control', 'a', 'b'])
     expect(created.body.metrics[0].fingerprint).toMatch(/^[0-9a-f]{64}$/)
   })
 
@@ -57,7 +80,10 @@ describe('experiments', () => {
     expect(page.body.results).toHaveLength(20)
     expect(page.body).not.toHaveProperty('next')
     expect((await call('GET', 'experiments/eligible_feature_flags/?limit=500&offset=20')).body.results).toHaveLength(5)
-    expect(await call('GET', 'experiments/eligible_feature_flags/?limit=ten')).toMatchObject({ status: 400, body: { error: 'Invalid limit or offset' } })
+    expect(await call('GET', 'experiments/eligible_feature_flags/?limit=ten')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid limit or offset' },
+    })
   })
 
   it('[XP3] answers 200 for a recalculation already pending, and 400 for a draft experiment', async () => {
@@ -69,7 +95,9 @@ describe('experiments', () => {
     expect((await call('POST', `experiments/${running?.id}/recalculate_timeseries/`, body)).status).toBe(200)
     expect((await call('POST', `experiments/${draft?.id}/recalculate_timeseries/`, body)).status).toBe(400)
     expect((await call('POST', `experiments/${draft?.id}/create_exposure_cohort_for_experiment/`, {})).status).toBe(400)
-    expect((await call('GET', `experiments/${running?.id}/timeseries_results/?fingerprint=f`)).body.detail).toBe('metric_uuid query parameter is required')
+    expect((await call('GET', `experiments/${running?.id}/timeseries_results/?fingerprint=f`)).body.detail).toBe(
+      'metric_uuid query parameter is required',
+    )
   })
 })
 
@@ -94,16 +122,48 @@ describe('hog functions', () => {
     expect(created.body).not.toHaveProperty('template_id')
     // PostHog's bytecode of the code: arguments in order, a dict as key then value, DICT 1, CALL_GLOBAL fetch 2, POP.
     expect(created.body.bytecode).toEqual([
-      '_H', 1, 32, 'url', 32, 'inputs', 1, 2, 32, 'headers', 32, 'Authorization', 32, 'token', 32, 'inputs', 1, 2, 42, 1,
-      42, 1, 2, 'fetch', 2, 35,
+      '_H',
+      1,
+      32,
+      'url',
+      32,
+      'inputs',
+      1,
+      2,
+      32,
+      'headers',
+      32,
+      'Authorization',
+      32,
+      'token',
+      32,
+      'inputs',
+      1,
+      2,
+      42,
+      1,
+      42,
+      1,
+      2,
+      'fetch',
+      2,
+      35,
     ])
     expect(created.body.inputs.url.bytecode).toEqual(['_H', 1, 32, 'https://example.com'])
     expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
 
     const retyped = await call('PATCH', `hog_functions/${created.body.id}/`, { type: 'transformation' })
-    expect(retyped.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Cannot modify the type of an existing function', attr: 'type' })
+    expect(retyped.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'Cannot modify the type of an existing function',
+      attr: 'type',
+    })
 
-    const missingInput = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: [{ key: 'url', type: 'string', required: true }] })
+    const missingInput = await call('POST', 'hog_functions/', {
+      hog: 'x',
+      inputs_schema: [{ key: 'url', type: 'string', required: true }],
+    })
     expect(missingInput.body).toMatchObject({ code: 'required', attr: 'inputs__url' })
 
     expect((await call('DELETE', `hog_functions/${created.body.id}/`)).status).toBe(405)
@@ -120,9 +180,18 @@ describe('hog functions', () => {
       { key: 'token', type: 'string', secret: true, required: true },
     ]
     // A function read back from another project: its secret shows only as the mask.
-    const copied = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: schema, inputs: { url: { value: 'https://example.com' }, token: { secret: true } } })
+    const copied = await call('POST', 'hog_functions/', {
+      hog: 'x',
+      inputs_schema: schema,
+      inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
+    })
     expect(copied.status).toBe(400)
-    expect(copied.body).toEqual({ type: 'validation_error', code: 'required', detail: 'This field is required.', attr: 'inputs__token' })
+    expect(copied.body).toEqual({
+      type: 'validation_error',
+      code: 'required',
+      detail: 'This field is required.',
+      attr: 'inputs__token',
+    })
     expect(fake.state.hogFunctions.size).toBe(0)
 
     const optional = await call('POST', 'hog_functions/', {
@@ -133,13 +202,21 @@ describe('hog functions', () => {
     expect(optional.status).toBe(201)
     expect(fake.state.hogFunctions.get(optional.body.id)?.inputs).not.toHaveProperty('token')
 
-    const created = await call('POST', 'hog_functions/', { hog: 'x', inputs_schema: schema, inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } } })
+    const created = await call('POST', 'hog_functions/', {
+      hog: 'x',
+      inputs_schema: schema,
+      inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } },
+    })
     expect(created.status).toBe(201)
-    const kept = await call('PATCH', `hog_functions/${created.body.id}/`, { inputs: { url: { value: 'https://example.org' }, token: { secret: true } } })
+    const kept = await call('PATCH', `hog_functions/${created.body.id}/`, {
+      inputs: { url: { value: 'https://example.org' }, token: { secret: true } },
+    })
     expect(kept.status).toBe(200)
     expect(kept.body.inputs.token).toEqual({ secret: true })
     expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
-    const rotated = await call('PATCH', `hog_functions/${created.body.id}/`, { inputs: { url: { value: 'https://example.org' }, token: { value: 'new-sekret' } } })
+    const rotated = await call('PATCH', `hog_functions/${created.body.id}/`, {
+      inputs: { url: { value: 'https://example.org' }, token: { value: 'new-sekret' } },
+    })
     expect(rotated.status).toBe(200)
     expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('new-sekret')
   })
@@ -147,22 +224,32 @@ describe('hog functions', () => {
   it('[HF2] [HF4] lists transformations in execution order and rearranges them (bare array)', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
-    const [first, second, destination] = fake.seed.hogFunctions([{ type: 'transformation' }, { type: 'transformation' }, { type: 'destination' }])
+    const [first, second, destination] = fake.seed.hogFunctions([
+      { type: 'transformation' },
+      { type: 'transformation' },
+      { type: 'destination' },
+    ])
     expect([first?.execution_order, second?.execution_order]).toEqual([1, 2])
-    const rearranged = await call('PATCH', 'hog_functions/rearrange/', { orders: { [first?.id ?? '']: 3, [second?.id ?? '']: 1 } })
+    const rearranged = await call('PATCH', 'hog_functions/rearrange/', {
+      orders: { [first?.id ?? '']: 3, [second?.id ?? '']: 1 },
+    })
     expect(Array.isArray(rearranged.body)).toBe(true)
     expect(rearranged.body.map((item: { id: string }) => item.id)).toEqual([second?.id, first?.id])
     const list = await call('GET', 'hog_functions/?type=transformation,destination')
     expect(list.body.results.map((item: { id: string }) => item.id)).toEqual([second?.id, first?.id, destination?.id])
     expect((await call('GET', 'hog_functions/?type=destination')).body.count).toBe(1)
     expect((await call('PATCH', 'hog_functions/rearrange/', { orders: {} })).body.detail).toBe('No orders provided')
-    expect((await call('PATCH', 'hog_functions/rearrange/', { orders: { nope: 1 } })).body.detail).toBe('HogFunction with id nope does not exist')
+    expect((await call('PATCH', 'hog_functions/rearrange/', { orders: { nope: 1 } })).body.detail).toBe(
+      'HogFunction with id nope does not exist',
+    )
   })
 
   it('[HF1] puts a new transformation last, whatever execution_order was sent: (highest or 0) + 1, and 1 after an unordered one', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
-    const create = async (body: Record<string, unknown>) => (await call('POST', 'hog_functions/', { type: 'transformation', hog: 'return event', ...body })).body.execution_order
+    const create = async (body: Record<string, unknown>) =>
+      (await call('POST', 'hog_functions/', { type: 'transformation', hog: 'return event', ...body })).body
+        .execution_order
     expect(await create({ name: 'First', execution_order: 7 })).toBe(1)
     expect(await create({ name: 'Second', execution_order: 0 })).toBe(2)
     fake.seed.hogFunctions([{ type: 'transformation', execution_order: null }])
@@ -173,15 +260,25 @@ describe('hog functions', () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
     const call = caller(fake).read
     const [disabled, enabled] = fake.seed.hogFunctions([{ enabled: false }, { enabled: true }])
-    expect(await call('POST', `hog_functions/${disabled?.id}/broadcast/`, {})).toMatchObject({ status: 400, body: { error: 'Cannot broadcast: function is disabled' } })
-    expect((await call('POST', `hog_functions/${enabled?.id}/invocations/`, {})).body).toEqual({ configuration: 'Required unless use_draft is true.' })
-    await call('POST', `hog_functions/${enabled?.id}/invocations/`, { configuration: {}, globals: { event: { event: '$pageview' } } })
+    expect(await call('POST', `hog_functions/${disabled?.id}/broadcast/`, {})).toMatchObject({
+      status: 400,
+      body: { error: 'Cannot broadcast: function is disabled' },
+    })
+    expect((await call('POST', `hog_functions/${enabled?.id}/invocations/`, {})).body).toEqual({
+      configuration: 'Required unless use_draft is true.',
+    })
+    await call('POST', `hog_functions/${enabled?.id}/invocations/`, {
+      configuration: {},
+      globals: { event: { event: '$pageview' } },
+    })
     const logs = await call('GET', `hog_functions/${enabled?.id}/logs/?level=info`)
     expect(logs.body.results.map((entry: { message: string }) => entry.message)).toEqual(['Test invocation'])
     const metrics = await call('GET', `hog_functions/${enabled?.id}/metrics/`)
     expect(metrics.body.labels.at(-1)).toBe('2026-11-20')
     expect(metrics.body.series[0]).toEqual({ name: 'success', values: [0, 0, 0, 0, 0, 0, 0, 1] })
-    expect((await call('GET', `hog_functions/${enabled?.id}/metrics/totals/?breakdown_by=name`)).body).toEqual({ totals: { succeeded: 1 } })
+    expect((await call('GET', `hog_functions/${enabled?.id}/metrics/totals/?breakdown_by=name`)).body).toEqual({
+      totals: { succeeded: 1 },
+    })
   })
 })
 
@@ -201,11 +298,21 @@ describe('surveys', () => {
     expect(created.body.targeting_flag.key).toMatch(/^survey-targeting-[0-9a-f]{10}$/)
     expect(created.body.internal_targeting_flag.key).toMatch(/-custom$/)
     expect(created.body.response_sampling_interval_type).toBe('week')
-    for (const key of ['feature_flag_keys', 'user_access_level', 'linked_flag_id', 'linked_insight_id', '_create_in_folder', 'targeting_flag_filters']) {
+    for (const key of [
+      'feature_flag_keys',
+      'user_access_level',
+      'linked_flag_id',
+      'linked_insight_id',
+      '_create_in_folder',
+      'targeting_flag_filters',
+    ]) {
       expect(created.body).not.toHaveProperty(key)
     }
     const read = await call('GET', `surveys/${created.body.id}/`)
-    expect(read.body.feature_flag_keys[1]).toEqual({ key: 'targeting_flag_key', value: created.body.targeting_flag.key })
+    expect(read.body.feature_flag_keys[1]).toEqual({
+      key: 'targeting_flag_key',
+      value: created.body.targeting_flag.key,
+    })
     expect(read.body.user_access_level).toBe('editor')
 
     expect((await call('POST', 'surveys/', { name: 'No type' })).body).toEqual({
@@ -214,25 +321,37 @@ describe('surveys', () => {
       detail: 'This field is required.',
       attr: 'type',
     })
-    expect((await call('POST', 'surveys/', { name: 'Bad', type: 'banner' })).body).toMatchObject({ code: 'invalid_choice', attr: 'type' })
-    expect((await call('PATCH', `surveys/${created.body.id}/`, { schedule: 'weekly' })).body).toMatchObject({ code: 'invalid_choice', attr: 'schedule' })
+    expect((await call('POST', 'surveys/', { name: 'Bad', type: 'banner' })).body).toMatchObject({
+      code: 'invalid_choice',
+      attr: 'type',
+    })
+    expect((await call('PATCH', `surveys/${created.body.id}/`, { schedule: 'weekly' })).body).toMatchObject({
+      code: 'invalid_choice',
+      attr: 'schedule',
+    })
   })
 
   it('[C17] [SV3] pages the activity log by page number with total_count', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
     const created = await call('POST', 'surveys/', { name: 'Busy', type: 'api' })
-    for (let index = 0; index < 11; index++) await call('PATCH', `surveys/${created.body.id}/`, { description: `v${index}` })
+    for (let index = 0; index < 11; index++)
+      await call('PATCH', `surveys/${created.body.id}/`, { description: `v${index}` })
     const first = await call('GET', `surveys/${created.body.id}/activity/`)
     expect(first.body.total_count).toBe(12)
     expect(first.body.results).toHaveLength(10)
     expect(first.body.results[0].detail.changes[0]).toMatchObject({ field: 'description', before: 'v9', after: 'v10' })
-    expect(first.body.next).toBe(`https://us.posthog.com/api/projects/1/surveys/${created.body.id}/activity/?limit=10&page=2`)
+    expect(first.body.next).toBe(
+      `https://us.posthog.com/api/projects/1/surveys/${created.body.id}/activity/?limit=10&page=2`,
+    )
     const all = await call('GET', 'surveys/activity/?limit=5&page=3')
     expect(all.body.results.map((entry: { activity: string }) => entry.activity)).toEqual(['updated', 'created'])
     expect(all.body.next).toBeNull()
     expect(all.body.previous).toBe('https://us.posthog.com/api/projects/1/surveys/activity/?limit=5&page=2')
-    expect(await call('GET', 'surveys/01960000-0000-7000-8000-000000000fff/activity/')).toMatchObject({ status: 404, text: '' })
+    expect(await call('GET', 'surveys/01960000-0000-7000-8000-000000000fff/activity/')).toMatchObject({
+      status: 404,
+      text: '',
+    })
   })
 
   it('[SV4] [C20] checks response UUIDs and survey ids on archive, and counts only started projects', async () => {
@@ -242,9 +361,14 @@ describe('surveys', () => {
     const [draft] = fake.seed.surveys([{ start_date: null }])
     fake.seed.surveyResponses(draft?.id ?? '', 2)
     expect((await call('GET', 'surveys/responses_count/')).body).toEqual({})
-    expect(await call('POST', `surveys/${draft?.id}/responses/not-a-uuid/archive/`)).toMatchObject({ status: 400, body: { detail: 'Invalid UUID format' } })
+    expect(await call('POST', `surveys/${draft?.id}/responses/not-a-uuid/archive/`)).toMatchObject({
+      status: 400,
+      body: { detail: 'Invalid UUID format' },
+    })
     expect((await call('POST', `surveys/nope/responses/${crypto.randomUUID()}/archive/`)).status).toBe(404)
-    expect((await call('GET', `surveys/${draft?.id}/stats/?date_from=yesterday`)).body).toMatchObject({ attr: 'date_from' })
+    expect((await call('GET', `surveys/${draft?.id}/stats/?date_from=yesterday`)).body).toMatchObject({
+      attr: 'date_from',
+    })
   })
 
   it('[SV4] summarises responses with a cache, and needs a question', async () => {
@@ -256,8 +380,13 @@ describe('surveys', () => {
     const first = await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, {})
     expect(first.body).toMatchObject({ response_count: 3, cached: false })
     expect(first.headers.get('cache-control')).toBe('max-age=15')
-    expect((await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, {})).body.cached).toBe(true)
-    expect((await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, { force_refresh: true })).body.cached).toBe(false)
+    expect((await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, {})).body.cached).toBe(
+      true,
+    )
+    expect(
+      (await call('POST', `surveys/${survey?.id}/summarize_responses/?question_index=0`, { force_refresh: true })).body
+        .cached,
+    ).toBe(false)
   })
 })
 
@@ -265,21 +394,39 @@ describe('endpoints', () => {
   it('[EP5] [EP8] [EP9] [C20] runs versions, reports unknown and invalid ones, and records execution times', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
     const call = caller(fake).read
-    fake.seed.endpoints([{ name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } }, { name: 'paused', is_active: false }])
+    fake.seed.endpoints([
+      { name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } },
+      { name: 'paused', is_active: false },
+    ])
     expect((await call('POST', 'endpoints/signups/run/', {})).body.results).toEqual([['2026-11-19']])
     expect(await call('POST', 'endpoints/signups/run/', { version: 4 })).toMatchObject({
       status: 404,
       body: { error: "Version 4 not found for endpoint 'signups'", current_version: 1 },
     })
-    expect(await call('GET', 'endpoints/signups/run/?version=x')).toMatchObject({ status: 400, body: { error: 'Invalid version parameter: x' } })
-    expect((await call('POST', 'endpoints/signups/run/', { refresh: 'async' })).body.detail).toBe('Only sync modes are supported (refresh param)')
+    expect(await call('GET', 'endpoints/signups/run/?version=x')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid version parameter: x' },
+    })
+    expect((await call('POST', 'endpoints/signups/run/', { refresh: 'async' })).body.detail).toBe(
+      'Only sync modes are supported (refresh param)',
+    )
     expect((await call('POST', 'endpoints/paused/run/', {})).status).toBe(404)
-    expect(await call('PATCH', 'endpoints/signups/?version=9', { description: 'x' })).toMatchObject({ status: 404, body: { error: 'Version 9 not found' } })
+    expect(await call('PATCH', 'endpoints/signups/?version=9', { description: 'x' })).toMatchObject({
+      status: 404,
+      body: { error: 'Version 9 not found' },
+    })
 
-    const times = await call('POST', 'endpoints/last_execution_times/', { names: ['signups', 'paused'] }, { prefix: 'environments' })
+    const times = await call(
+      'POST',
+      'endpoints/last_execution_times/',
+      { names: ['signups', 'paused'] },
+      { prefix: 'environments' },
+    )
     expect(times.body.query_status.results).toEqual([['signups', '2026-11-20T12:00:00.000Z']])
     expect((await call('POST', 'endpoints/last_execution_times/', { names: [] })).body.query_status.results).toBeNull()
-    expect((await call('POST', 'endpoints/last_execution_times/', { names: ['1bad'] })).body.detail).toBe('Invalid endpoint name: 1bad')
+    expect((await call('POST', 'endpoints/last_execution_times/', { names: ['1bad'] })).body.detail).toBe(
+      'Invalid endpoint name: 1bad',
+    )
     expect((await call('GET', 'endpoints/last_execution_times/')).status).toBe(405)
   })
 
@@ -289,12 +436,23 @@ describe('endpoints', () => {
     const query = { kind: 'HogQLQuery', query: 'SELECT 1' }
     expect((await call('POST', 'endpoints/', { name: '9lives', query })).body.attr).toBe('name')
     expect((await call('POST', 'endpoints/', { name: 'ok', query: { kind: 'SQL' } })).body.attr).toBe('query')
-    expect((await call('POST', 'endpoints/', { name: 'ok', query, cache_age_seconds: 10 })).body).toMatchObject({ code: 'min_value', attr: 'cache_age_seconds' })
+    expect((await call('POST', 'endpoints/', { name: 'ok', query, cache_age_seconds: 10 })).body).toMatchObject({
+      code: 'min_value',
+      attr: 'cache_age_seconds',
+    })
     expect((await call('POST', 'endpoints/', { name: 'ok', query, is_materialized: true })).status).toBe(201)
     expect((await call('POST', 'endpoints/', { name: 'ok', query })).body.detail).toBe('Failed to create endpoint.')
-    expect((await call('GET', 'endpoints/ok/materialization_status/')).body).toMatchObject({ status: 'Completed', can_materialize: true, error: '', sync_frequency: '24hour' })
+    expect((await call('GET', 'endpoints/ok/materialization_status/')).body).toMatchObject({
+      status: 'Completed',
+      can_materialize: true,
+      error: '',
+      sync_frequency: '24hour',
+    })
     const trends = await call('POST', 'endpoints/', { name: 'trend', query: { kind: 'TrendsQuery', series: [] } })
-    expect(trends.body.materialization).toEqual({ can_materialize: false, reason: 'Only HogQL queries can be materialized.' })
+    expect(trends.body.materialization).toEqual({
+      can_materialize: false,
+      reason: 'Only HogQL queries can be materialized.',
+    })
     expect((await call('POST', 'endpoints/trend/run/', { variables: { a: 1 } })).status).toBe(400)
     expect((await call('DELETE', 'endpoints/trend/', undefined, { prefix: 'environments' })).status).toBe(204)
     expect((await call('GET', 'endpoints/trend/')).status).toBe(404)
@@ -303,15 +461,47 @@ describe('endpoints', () => {
   it('[C3] [P21] answers a query as the service dumps its model: every unset member null, nested nodes too, unknown ones kept', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
     const call = caller(fake).read
-    await call('POST', 'endpoints/', { name: 'bare', query: { kind: 'HogQLQuery', query: 'SELECT 1', filters: { dateRange: { date_from: '-7d' } } } })
-    expect((await call('GET', 'endpoints/bare/')).body.query).toEqual({
-      kind: 'HogQLQuery', query: 'SELECT 1', explain: null, modifiers: null, name: null, response: null, tags: null, values: null, variables: null, version: null,
-      filters: { dateRange: { date_from: '-7d', date_to: null, explicitDate: null }, filterTestAccounts: null, properties: null },
+    await call('POST', 'endpoints/', {
+      name: 'bare',
+      query: { kind: 'HogQLQuery', query: 'SELECT 1', filters: { dateRange: { date_from: '-7d' } } },
     })
-    await call('POST', 'endpoints/', { name: 'views', query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', newerMember: 1 }] } })
+    expect((await call('GET', 'endpoints/bare/')).body.query).toEqual({
+      kind: 'HogQLQuery',
+      query: 'SELECT 1',
+      explain: null,
+      modifiers: null,
+      name: null,
+      response: null,
+      tags: null,
+      values: null,
+      variables: null,
+      version: null,
+      filters: {
+        dateRange: { date_from: '-7d', date_to: null, explicitDate: null },
+        filterTestAccounts: null,
+        properties: null,
+      },
+    })
+    await call('POST', 'endpoints/', {
+      name: 'views',
+      query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', newerMember: 1 }] },
+    })
     const trends = (await call('GET', 'endpoints/views/')).body.query
-    expect(trends).toMatchObject({ breakdownFilter: null, compareFilter: null, conversionGoal: null, dateRange: null, modifiers: null, version: null })
-    expect(trends.series[0]).toMatchObject({ kind: 'EventsNode', event: '$pageview', math: null, properties: null, newerMember: 1 })
+    expect(trends).toMatchObject({
+      breakdownFilter: null,
+      compareFilter: null,
+      conversionGoal: null,
+      dateRange: null,
+      modifiers: null,
+      version: null,
+    })
+    expect(trends.series[0]).toMatchObject({
+      kind: 'EventsNode',
+      event: '$pageview',
+      math: null,
+      properties: null,
+      newerMember: 1,
+    })
   })
 })
 
@@ -326,13 +516,21 @@ describe('event definitions', () => {
       { name: 'never_seen', last_seen_at: null },
     ])
     const list = await call('GET', 'event_definitions/')
-    expect(list.body.results.map((item: { name: string }) => item.name)).toEqual(['$pageview', 'a_event', 'b_event', 'never_seen'])
-    expect((await call('GET', 'event_definitions/?event_type=event_custom&ordering=-name')).body.results.map((item: { name: string }) => item.name)).toEqual([
-      'never_seen',
-      'b_event',
+    expect(list.body.results.map((item: { name: string }) => item.name)).toEqual([
+      '$pageview',
       'a_event',
+      'b_event',
+      'never_seen',
     ])
-    expect((await call('POST', 'event_definitions/', { name: 'a_event' })).body).toMatchObject({ code: 'unique', attr: 'name' })
+    expect(
+      (await call('GET', 'event_definitions/?event_type=event_custom&ordering=-name')).body.results.map(
+        (item: { name: string }) => item.name,
+      ),
+    ).toEqual(['never_seen', 'b_event', 'a_event'])
+    expect((await call('POST', 'event_definitions/', { name: 'a_event' })).body).toMatchObject({
+      code: 'unique',
+      attr: 'name',
+    })
     expect((await call('POST', 'event_definitions/', { name: 'both', hidden: true, verified: true })).status).toBe(400)
     const listing = await call('GET', 'event_definitions/typescript/')
     expect(listing.body.content).toContain("export type EventName = '$pageview' | 'a_event' | 'b_event' | 'never_seen'")
@@ -348,7 +546,10 @@ describe('the fake itself', () => {
   it('[C18] answers a body that is not JSON with a parse error, and unknown paths with 404', async () => {
     const fake = createFakeApi()
     const call = caller(fake).read
-    expect((await call('POST', 'experiments/', '{"name":')).body).toMatchObject({ type: 'invalid_request', code: 'parse_error' })
+    expect((await call('POST', 'experiments/', '{"name":')).body).toMatchObject({
+      type: 'invalid_request',
+      code: 'parse_error',
+    })
     expect((await call('GET', 'notebooks/')).status).toBe(404)
     expect((await fake.fetch(`${fake.baseUrl}/healthz`)).status).toBe(404)
   })

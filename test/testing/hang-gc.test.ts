@@ -16,7 +16,10 @@ it("a hang through fake.fetch ends on the caller's signal, even across garbage c
   const collecting = setInterval(gc, 5)
   try {
     const outcome = await Promise.race([
-      answer.then(() => 'answered', (error: Error) => error.name),
+      answer.then(
+        () => 'answered',
+        (error: Error) => error.name,
+      ),
       new Promise((resolve) => setTimeout(resolve, 3_000, 'still hanging')),
     ])
     expect(outcome).toBe('TimeoutError')

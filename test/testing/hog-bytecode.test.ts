@@ -50,13 +50,37 @@ describe('the bytecode the fake stores for hog [H1] [H2] [H4] [H5] [H9] [H10] [H
 
   it('[H5] writes a boolean inside sql() as INTEGER true', async () => {
     expect((await created('return sql(true)')).bytecode).toEqual([
-      ...H, 32, '__hx_ast', 32, 'Constant', 32, 'value', 33, true, 42, 2, 38,
+      ...H,
+      32,
+      '__hx_ast',
+      32,
+      'Constant',
+      32,
+      'value',
+      33,
+      true,
+      42,
+      2,
+      38,
     ])
   })
 
   it('[H9] keeps a local in its slot, and refuses a redeclaration or an assignment to a global', async () => {
     expect((await created('let a := 1; a := a + 1; return a')).bytecode).toEqual([
-      ...H, 33, 1, 33, 1, 36, 0, 6, 37, 0, 36, 0, 38, 35,
+      ...H,
+      33,
+      1,
+      33,
+      1,
+      36,
+      0,
+      6,
+      37,
+      0,
+      36,
+      0,
+      38,
+      35,
     ])
     const { call } = fake()
     for (const hog of ['let x := 1\nlet x := 2', 'y := 1']) {
@@ -67,18 +91,92 @@ describe('the bytecode the fake stores for hog [H1] [H2] [H4] [H5] [H9] [H10] [H
 
   it('[H10] compiles a function and a lambda as CALLABLE … CLOSURE, called with CALL_LOCAL', async () => {
     expect((await created('fun add(a, b) { return a + b }\nreturn add(1, 2)')).bytecode).toEqual([
-      ...H, 52, 'add', 2, 0, 6, 36, 1, 36, 0, 6, 38, 53, 0, 33, 1, 33, 2, 36, 0, 54, 2, 38, 35,
+      ...H,
+      52,
+      'add',
+      2,
+      0,
+      6,
+      36,
+      1,
+      36,
+      0,
+      6,
+      38,
+      53,
+      0,
+      33,
+      1,
+      33,
+      2,
+      36,
+      0,
+      54,
+      2,
+      38,
+      35,
     ])
     expect((await created('let f := x -> x')).bytecode).toEqual([...H, 52, 'lambda', 1, 0, 3, 36, 0, 38, 53, 0, 35])
   })
 
   it('[H17] writes a tag as a dict with __hx_tag and sql() as the AST', async () => {
     expect((await created('<Sparkline data={[1,2,3]} />')).bytecode).toEqual([
-      ...H, 32, '__hx_tag', 32, 'Sparkline', 32, 'data', 33, 1, 33, 2, 33, 3, 43, 3, 42, 2, 35,
+      ...H,
+      32,
+      '__hx_tag',
+      32,
+      'Sparkline',
+      32,
+      'data',
+      33,
+      1,
+      33,
+      2,
+      33,
+      3,
+      43,
+      3,
+      42,
+      2,
+      35,
     ])
     expect((await created('return sql(1 + 1)')).bytecode).toEqual([
-      ...H, 32, '__hx_ast', 32, 'ArithmeticOperation', 32, 'left', 32, '__hx_ast', 32, 'Constant', 32, 'value', 33, 1,
-      42, 2, 32, 'right', 32, '__hx_ast', 32, 'Constant', 32, 'value', 33, 1, 42, 2, 32, 'op', 32, '+', 42, 4, 38,
+      ...H,
+      32,
+      '__hx_ast',
+      32,
+      'ArithmeticOperation',
+      32,
+      'left',
+      32,
+      '__hx_ast',
+      32,
+      'Constant',
+      32,
+      'value',
+      33,
+      1,
+      42,
+      2,
+      32,
+      'right',
+      32,
+      '__hx_ast',
+      32,
+      'Constant',
+      32,
+      'value',
+      33,
+      1,
+      42,
+      2,
+      32,
+      'op',
+      32,
+      '+',
+      42,
+      4,
+      38,
     ])
   })
 

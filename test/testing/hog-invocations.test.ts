@@ -32,9 +32,13 @@ const withoutCompletion = (logs: { level: string }[]) => logs.filter((log) => lo
 describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
   it('[V1] [V2] runs the configuration in the request, not the deployed one, with mocked fetch lines', async () => {
     const { call, id } = setup()
-    const hog = "let res := fetch(inputs.url, {'method': 'PUT', 'body': {'total': event.properties.total}})\nprint('status', res.status)"
+    const hog =
+      "let res := fetch(inputs.url, {'method': 'PUT', 'body': {'total': event.properties.total}})\nprint('status', res.status)"
     const configuration = { ...deployed, hog, inputs: { url: { value: 'https://new.example.test/{event.event}' } } }
-    const { status, body } = await call('POST', `hog_functions/${id}/invocations/`, { configuration, globals: { event } })
+    const { status, body } = await call('POST', `hog_functions/${id}/invocations/`, {
+      configuration,
+      globals: { event },
+    })
     expect(status).toBe(200)
     expect(body).toMatchObject({ status: 'success', result: null, errors: [] })
     const options = JSON.stringify({ method: 'PUT', body: { total: 25 } }, null, 2)
@@ -58,7 +62,10 @@ describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
   it('[V6] skipped when the filters do not match; error with the message when the code throws', async () => {
     const { call, id } = setup()
     const path = `hog_functions/${id}/invocations/`
-    const skipped = await call('POST', path, { configuration: {}, globals: { event: { ...event, event: '$pageview' } } })
+    const skipped = await call('POST', path, {
+      configuration: {},
+      globals: { event: { ...event, event: '$pageview' } },
+    })
     expect(skipped.body).toEqual({ result: null, status: 'skipped', errors: [], logs: [] })
     const failed = await call('POST', path, { configuration: { hog: "throw Error('nope')" }, globals: { event } })
     expect(failed.body).toMatchObject({ status: 'error', errors: ['Error: nope'] })
@@ -68,7 +75,7 @@ describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
 
   it('[V5] a transformation answers the transformed event', async () => {
     const { call } = setup()
-    const configuration = { type: 'transformation', hog: "let e := event\ne.properties.seen := true\nreturn e" }
+    const configuration = { type: 'transformation', hog: 'let e := event\ne.properties.seen := true\nreturn e' }
     const { body } = await call('POST', 'hog_functions/new/invocations/', { configuration, globals: { event } })
     expect(body.result).toMatchObject({ event: 'order_placed', properties: { total: 25, seen: true } })
   })

@@ -4,12 +4,21 @@ import { createFakeApi, type FakeApi, type FakeServer } from '../../src/testing/
 
 /** A raw HTTP exchange, to see what a browser's preflight and a cut connection look like on the wire. */
 function raw(url: string, method: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; error?: Error }>((resolve) => {
+  return new Promise<{
+    status: number
+    headers: Record<string, string | string[] | undefined>
+    body: string
+    error?: Error
+  }>((resolve) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }))
-      res.on('error', (error) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), error }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      )
+      res.on('error', (error) =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), error }),
+      )
       res.on('aborted', () => undefined)
     })
     req.on('error', (error) => resolve({ status: 0, headers: {}, body: '', error }))
@@ -49,7 +58,9 @@ describe('fake.listen()', () => {
   })
 
   it('adds CORS headers to real answers, error answers included', async () => {
-    const response = await fetch(`${server.url}/api/projects/1/experiments/`, { headers: { origin: 'http://app.example.com' } })
+    const response = await fetch(`${server.url}/api/projects/1/experiments/`, {
+      headers: { origin: 'http://app.example.com' },
+    })
     expect(response.status).toBe(401)
     expect(response.headers.get('access-control-allow-origin')).toBe('http://app.example.com')
     expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After')
@@ -58,7 +69,9 @@ describe('fake.listen()', () => {
   it('drops the connection after the headers and part of the promised body', async () => {
     fake.seed.experiments(3)
     fake.faults.dropNext(1, { afterApply: true })
-    const response = await raw(`${server.url}/api/projects/1/experiments/`, 'GET', { authorization: `Bearer ${fake.apiKey}` })
+    const response = await raw(`${server.url}/api/projects/1/experiments/`, 'GET', {
+      authorization: `Bearer ${fake.apiKey}`,
+    })
     expect(response.status).toBe(200)
     const promised = Number(response.headers['content-length'])
     expect(response.body.length).toBeGreaterThan(0)
@@ -68,7 +81,9 @@ describe('fake.listen()', () => {
 
   it('close() ends hung requests', async () => {
     fake.faults.hangNext(1)
-    const pending = fetch(`${server.url}/api/projects/1/experiments/`, { headers: { authorization: `Bearer ${fake.apiKey}` } })
+    const pending = fetch(`${server.url}/api/projects/1/experiments/`, {
+      headers: { authorization: `Bearer ${fake.apiKey}` },
+    })
     await new Promise((resolve) => setTimeout(resolve, 50))
     await server.close()
     await expect(pending).rejects.toThrow(TypeError)

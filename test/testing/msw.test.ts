@@ -21,13 +21,30 @@ describe('mswHandlers(fake) (posthog-project-client/testing/msw)', () => {
     expect(page.count).toBe(3)
     expect(page.next).toBe(`${base}/hog_functions/?limit=2&offset=2`)
     // List items are the minimal representation.
-    expect(Object.keys(page.results[0]).sort()).toEqual(
-      ['created_at', 'created_by', 'description', 'enabled', 'execution_order', 'filters', 'hog', 'icon_url', 'id', 'name', 'status', 'template', 'type', 'updated_at'],
-    )
+    expect(Object.keys(page.results[0]).sort()).toEqual([
+      'created_at',
+      'created_by',
+      'description',
+      'enabled',
+      'execution_order',
+      'filters',
+      'hog',
+      'icon_url',
+      'id',
+      'name',
+      'status',
+      'template',
+      'type',
+      'updated_at',
+    ])
   })
 
   it('keeps state across requests', async () => {
-    const created = await fetch(`${base}/event_definitions/`, { method: 'POST', headers, body: JSON.stringify({ name: 'signed_up' }) })
+    const created = await fetch(`${base}/event_definitions/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'signed_up' }),
+    })
     expect(created.status).toBe(201)
     const { id } = await created.json()
     expect((await fetch(`${base}/event_definitions/${id}/`, { headers })).status).toBe(200)
@@ -42,10 +59,12 @@ describe('mswHandlers(fake) (posthog-project-client/testing/msw)', () => {
 
   it('hangs until the request is aborted', async () => {
     fake.faults.hangNext(1)
-    await expect(fetch(`${base}/experiments/`, { headers, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' })
+    await expect(fetch(`${base}/experiments/`, { headers, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    })
   })
 
-  it('serves a ProjectClient pointed at the fake\'s baseUrl', async () => {
+  it("serves a ProjectClient pointed at the fake's baseUrl", async () => {
     fake.seed.experiments(3)
     const client = new ProjectClient({ ...fake.clientOptions(), maxRetries: 0 })
     const names: string[] = []
@@ -55,8 +74,8 @@ describe('mswHandlers(fake) (posthog-project-client/testing/msw)', () => {
   })
 })
 
-describe('mswHandlers(fake) beside the fake\'s other ways in', () => {
-  it('serves the same state as fake.fetch, on the fake\'s baseUrl only', async () => {
+describe("mswHandlers(fake) beside the fake's other ways in", () => {
+  it("serves the same state as fake.fetch, on the fake's baseUrl only", async () => {
     const other = createFakeApi({ baseUrl: 'https://self-hosted.example/' })
     const local = setupServer(...mswHandlers(other))
     local.listen({ onUnhandledRequest: 'error' })
@@ -65,13 +84,19 @@ describe('mswHandlers(fake) beside the fake\'s other ways in', () => {
       const headers = { authorization: `Bearer ${other.apiKey}` }
       const overMsw = await fetch(`https://self-hosted.example/api/projects/1/surveys/${seeded!.id}/`, { headers })
       expect(overMsw.status).toBe(200)
-      await fetch(`https://self-hosted.example/api/projects/1/surveys/${seeded!.id}/`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Renamed' }) })
+      await fetch(`https://self-hosted.example/api/projects/1/surveys/${seeded!.id}/`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Renamed' }),
+      })
       const inMemory = await other.fetch(`https://anywhere.example/api/projects/1/surveys/${seeded!.id}/`, { headers })
       expect(((await inMemory.json()) as { name: string }).name).toBe('Renamed')
       // Another host is not the fake's: msw reports it unhandled (on console.error, kept out of the test output).
       const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
       try {
-        await expect(fetch('https://us.posthog.com/api/projects/1/surveys/', { headers })).rejects.toThrow(/onUnhandledRequest/)
+        await expect(fetch('https://us.posthog.com/api/projects/1/surveys/', { headers })).rejects.toThrow(
+          /onUnhandledRequest/,
+        )
         expect(String(printed.mock.calls[0]?.[0])).toContain('GET https://us.posthog.com/api/projects/1/surveys/')
       } finally {
         printed.mockRestore()

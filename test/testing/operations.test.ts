@@ -70,7 +70,11 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
   const insight = { id: ids.insight }
   const feature = { id: ids.feature }
   const paginated = (body: any) => expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results'])
-  const asyncRun = (fake: FakeApi) => send(fake, 'query.run', { body: { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'run-1' }, status: 202 })
+  const asyncRun = (fake: FakeApi) =>
+    send(fake, 'query.run', {
+      body: { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'run-1' },
+      status: 202,
+    })
   return {
     'experiments.list': { status: 200, check: paginated },
     'experiments.create': {
@@ -83,22 +87,65 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
           name: 'New',
           feature_flag_key: 'new-flag',
           start_date: null,
-          feature_flag: { key: 'new-flag', name: 'Feature Flag for Experiment New', active: false, filters: { multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] } } },
+          feature_flag: {
+            key: 'new-flag',
+            name: 'Feature Flag for Experiment New',
+            active: false,
+            filters: {
+              multivariate: {
+                variants: [
+                  { key: 'control', rollout_percentage: 50 },
+                  { key: 'test', rollout_percentage: 50 },
+                ],
+              },
+            },
+          },
         }),
     },
-    'experiments.retrieve': { path: experiment, status: 200, check: (body) => expect(body.feature_flag.key).toBe('experiment-1') },
-    'experiments.update': { path: experiment, body: { description: 'changed' }, status: 200, check: (body) => expect(body.description).toBe('changed') },
+    'experiments.retrieve': {
+      path: experiment,
+      status: 200,
+      check: (body) => expect(body.feature_flag.key).toBe('experiment-1'),
+    },
+    'experiments.update': {
+      path: experiment,
+      body: { description: 'changed' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('changed'),
+    },
     'experiments.delete': { path: experiment, status: 405 },
-    'experiments.createExposureCohort': { path: experiment, body: {}, status: 201, check: (body) => expect(body.cohort.id).toBe(2) },
-    'experiments.duplicate': { path: experiment, body: {}, status: 201, check: (body) => expect(body.name).toBe('Experiment 1 (Copy)') },
+    'experiments.createExposureCohort': {
+      path: experiment,
+      body: {},
+      status: 201,
+      check: (body) => expect(body.cohort.id).toBe(2),
+    },
+    'experiments.duplicate': {
+      path: experiment,
+      body: {},
+      status: 201,
+      check: (body) => expect(body.name).toBe('Experiment 1 (Copy)'),
+    },
     'experiments.recalculateTimeseries': {
       path: experiment,
       body: { metric: { uuid: 'm1' }, fingerprint: 'f' },
       status: 201,
       check: (body) =>
-        expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), experiment_id: Number(ids.experiment), metric_uuid: 'm1', fingerprint: 'f', status: 'pending', created_at: '2026-11-20T12:00:00.000000+00:00' }),
+        expect(body).toEqual({
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          experiment_id: Number(ids.experiment),
+          metric_uuid: 'm1',
+          fingerprint: 'f',
+          status: 'pending',
+          created_at: '2026-11-20T12:00:00.000000+00:00',
+        }),
     },
-    'experiments.timeseriesResults': { path: experiment, query: 'metric_uuid=m1&fingerprint=f', status: 200, check: (body) => expect(body.status).toBe('pending') },
+    'experiments.timeseriesResults': {
+      path: experiment,
+      query: 'metric_uuid=m1&fingerprint=f',
+      status: 200,
+      check: (body) => expect(body.status).toBe('pending'),
+    },
     'experiments.eligibleFeatureFlags': {
       status: 200,
       check: (body) => {
@@ -113,18 +160,41 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       status: 200,
       check: (body) =>
         // The seeded experiment is running, launched within the last 30 days.
-        expect(body).toEqual({ launched_last_30d: 1, launched_previous_30d: 0, percent_change: 100, active_experiments: 1, completed_last_30d: 0 }),
+        expect(body).toEqual({
+          launched_last_30d: 1,
+          launched_previous_30d: 0,
+          percent_change: 100,
+          active_experiments: 1,
+          completed_last_30d: 0,
+        }),
     },
 
     'hogFunctions.list': { status: 200, check: paginated },
-    'hogFunctions.create': { body: { name: 'Webhook', template_id: 'template-webhook', inputs: { url: 'https://example.com' } }, status: 201, check: (body) => expect(body.template.id).toBe('template-webhook') },
+    'hogFunctions.create': {
+      body: { name: 'Webhook', template_id: 'template-webhook', inputs: { url: 'https://example.com' } },
+      status: 201,
+      check: (body) => expect(body.template.id).toBe('template-webhook'),
+    },
     'hogFunctions.retrieve': { path: hog, status: 200, check: (body) => expect(body).not.toHaveProperty('deleted') },
-    'hogFunctions.update': { path: hog, body: { enabled: false }, status: 200, check: (body) => expect(body.enabled).toBe(false) },
+    'hogFunctions.update': {
+      path: hog,
+      body: { enabled: false },
+      status: 200,
+      check: (body) => expect(body.enabled).toBe(false),
+    },
     'hogFunctions.delete': { path: hog, status: 405 },
-    'hogFunctions.broadcast': { path: hog, body: {}, status: 200, check: (body) => expect(body).toEqual({ success: true }) },
+    'hogFunctions.broadcast': {
+      path: hog,
+      body: {},
+      status: 200,
+      check: (body) => expect(body).toEqual({ success: true }),
+    },
     'hogFunctions.invocations': {
       path: hog,
-      body: { configuration: { hog: "print('ran')" }, globals: { event: { event: '$pageview', uuid: 'e1', timestamp: '2026-11-20T12:00:00Z' } } },
+      body: {
+        configuration: { hog: "print('ran')" },
+        globals: { event: { event: '$pageview', uuid: 'e1', timestamp: '2026-11-20T12:00:00Z' } },
+      },
       status: 200,
       check: (body) => {
         expect(body).toMatchObject({ status: 'success', result: null, errors: [] })
@@ -133,26 +203,86 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       },
     },
     // A seeded function has never run: no log lines, no metrics.
-    'hogFunctions.logs': { path: hog, status: 200, check: (body) => expect(body).toEqual({ count: 0, next: null, previous: null, results: [] }) },
-    'hogFunctions.metrics': { path: hog, status: 200, check: (body) => expect(body.series.map((item: any) => item.name)).toEqual(['success', 'failure']) },
+    'hogFunctions.logs': {
+      path: hog,
+      status: 200,
+      check: (body) => expect(body).toEqual({ count: 0, next: null, previous: null, results: [] }),
+    },
+    'hogFunctions.metrics': {
+      path: hog,
+      status: 200,
+      check: (body) => expect(body.series.map((item: any) => item.name)).toEqual(['success', 'failure']),
+    },
     'hogFunctions.metricsTotals': { path: hog, status: 200, check: (body) => expect(body).toEqual({ totals: {} }) },
     'hogFunctions.icon': { query: 'id=slack.com', status: 200 },
-    'hogFunctions.icons': { query: 'query=slack', status: 200, check: (body) => expect(body[0].url).toBe('/api/projects/@current/hog_functions/icon/?id=slack.com') },
-    'hogFunctions.rearrange': { body: { orders: { [ids.transformation]: 5 } }, status: 200, check: (body) => expect(body.map((item: any) => item.execution_order)).toEqual([5]) },
+    'hogFunctions.icons': {
+      query: 'query=slack',
+      status: 200,
+      check: (body) => expect(body[0].url).toBe('/api/projects/@current/hog_functions/icon/?id=slack.com'),
+    },
+    'hogFunctions.rearrange': {
+      body: { orders: { [ids.transformation]: 5 } },
+      status: 200,
+      check: (body) => expect(body.map((item: any) => item.execution_order)).toEqual([5]),
+    },
 
     'surveys.list': { status: 200, check: paginated },
-    'surveys.create': { body: { name: 'New survey', type: 'popover' }, status: 201, check: (body) => expect(body).not.toHaveProperty('feature_flag_keys') },
+    'surveys.create': {
+      body: { name: 'New survey', type: 'popover' },
+      status: 201,
+      check: (body) => expect(body).not.toHaveProperty('feature_flag_keys'),
+    },
     'surveys.retrieve': { path: survey, status: 200, check: (body) => expect(body.feature_flag_keys).toHaveLength(4) },
-    'surveys.update': { path: survey, body: { description: 'changed' }, status: 200, check: (body) => expect(body).not.toHaveProperty('linked_flag_id') },
+    'surveys.update': {
+      path: survey,
+      body: { description: 'changed' },
+      status: 200,
+      check: (body) => expect(body).not.toHaveProperty('linked_flag_id'),
+    },
     'surveys.delete': { path: survey, status: 204 },
-    'surveys.activity': { path: survey, status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results', 'total_count']) },
+    'surveys.activity': {
+      path: survey,
+      status: 200,
+      check: (body) => expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results', 'total_count']),
+    },
     'surveys.archivedResponseUuids': { path: survey, status: 200, check: (body) => expect(body).toEqual([]) },
-    'surveys.duplicateToProjects': { path: survey, body: { target_team_ids: [2] }, status: 201, check: (body) => expect(body.count).toBe(1) },
-    'surveys.archiveResponse': { path: { ...survey, responseUuid: ids.response }, body: {}, status: 200, check: (body) => expect(body).toBe(200) },
-    'surveys.unarchiveResponse': { path: { ...survey, responseUuid: ids.response }, body: {}, status: 200, check: (body) => expect(body).toBe(200) },
-    'surveys.stats': { path: survey, status: 200, check: (body) => expect(Object.keys(body).sort()).toEqual(['end_date', 'rates', 'start_date', 'stats', 'survey_id']) },
-    'surveys.summarizeResponses': { path: survey, query: 'question_index=0', body: {}, status: 200, check: (body) => expect(body.response_count).toBe(2) },
-    'surveys.summaryHeadline': { path: survey, body: {}, status: 200, check: (body) => expect(body.responses_sampled).toBe(2) },
+    'surveys.duplicateToProjects': {
+      path: survey,
+      body: { target_team_ids: [2] },
+      status: 201,
+      check: (body) => expect(body.count).toBe(1),
+    },
+    'surveys.archiveResponse': {
+      path: { ...survey, responseUuid: ids.response },
+      body: {},
+      status: 200,
+      check: (body) => expect(body).toBe(200),
+    },
+    'surveys.unarchiveResponse': {
+      path: { ...survey, responseUuid: ids.response },
+      body: {},
+      status: 200,
+      check: (body) => expect(body).toBe(200),
+    },
+    'surveys.stats': {
+      path: survey,
+      status: 200,
+      check: (body) =>
+        expect(Object.keys(body).sort()).toEqual(['end_date', 'rates', 'start_date', 'stats', 'survey_id']),
+    },
+    'surveys.summarizeResponses': {
+      path: survey,
+      query: 'question_index=0',
+      body: {},
+      status: 200,
+      check: (body) => expect(body.response_count).toBe(2),
+    },
+    'surveys.summaryHeadline': {
+      path: survey,
+      body: {},
+      status: 200,
+      check: (body) => expect(body.responses_sampled).toBe(2),
+    },
     'surveys.allActivity': { status: 200, check: (body) => expect(body.total_count).toBe(0) },
     'surveys.responsesCount': { status: 200, check: (body) => expect(body).toEqual({ [ids.survey]: 2 }) },
     'surveys.allStats': { status: 200, check: (body) => expect(body.stats['survey sent'].total_count).toBe(2) },
@@ -173,16 +303,52 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
           created_at: '2026-11-20T12:00:00.000000Z',
         }),
     },
-    'endpoints.retrieve': { path: endpoint, status: 200, check: (body) => expect(body.materialization).toEqual({ can_materialize: true, reason: null }) },
+    'endpoints.retrieve': {
+      path: endpoint,
+      status: 200,
+      check: (body) => expect(body.materialization).toEqual({ can_materialize: true, reason: null }),
+    },
     // The query is unchanged, so no new version (§6.2).
-    'endpoints.update': { path: endpoint, body: { description: 'changed' }, status: 200, check: (body) => expect(body).toMatchObject({ name: 'top_events', description: 'changed', current_version: 1, versions_count: 1 }) },
+    'endpoints.update': {
+      path: endpoint,
+      body: { description: 'changed' },
+      status: 200,
+      check: (body) =>
+        expect(body).toMatchObject({
+          name: 'top_events',
+          description: 'changed',
+          current_version: 1,
+          versions_count: 1,
+        }),
+    },
     'endpoints.delete': { path: endpoint, status: 204 },
-    'endpoints.materializationStatus': { path: endpoint, status: 200, check: (body) => expect(body.can_materialize).toBe(true) },
+    'endpoints.materializationStatus': {
+      path: endpoint,
+      status: 200,
+      check: (body) => expect(body.can_materialize).toBe(true),
+    },
     'endpoints.runGet': { path: endpoint, status: 200, check: (body) => expect(body.endpoint_version).toBe(1) },
-    'endpoints.run': { path: endpoint, body: { refresh: 'blocking' }, status: 200, check: (body) => expect(body.results).toEqual([['$pageview', 128], ['$autocapture', 64]]) },
+    'endpoints.run': {
+      path: endpoint,
+      body: { refresh: 'blocking' },
+      status: 200,
+      check: (body) =>
+        expect(body.results).toEqual([
+          ['$pageview', 128],
+          ['$autocapture', 64],
+        ]),
+    },
     'endpoints.versions': { path: endpoint, status: 200, check: (body) => expect(body).toHaveLength(1) },
-    'endpoints.version': { path: { ...endpoint, versionNumber: '1' }, status: 200, check: (body) => expect(body.version).toBe(1) },
-    'endpoints.lastExecutionTimes': { body: { names: ['top_events'] }, status: 200, check: (body) => expect(body.query_status.results).toEqual([]) },
+    'endpoints.version': {
+      path: { ...endpoint, versionNumber: '1' },
+      status: 200,
+      check: (body) => expect(body.version).toBe(1),
+    },
+    'endpoints.lastExecutionTimes': {
+      body: { names: ['top_events'] },
+      status: 200,
+      check: (body) => expect(body.query_status.results).toEqual([]),
+    },
 
     'surveys.responses': {
       path: survey,
@@ -190,7 +356,10 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       check: (body) => {
         expect(Object.keys(body).sort()).toEqual(['has_more', 'limit', 'offset', 'results'])
         expect(body.results).toHaveLength(2)
-        expect(body.results[0]).toMatchObject({ uuid: ids.response2, answers: [{ answer: 'Answer 2', question_index: 0, question_type: 'open' }] })
+        expect(body.results[0]).toMatchObject({
+          uuid: ids.response2,
+          answers: [{ answer: 'Answer 2', question_index: 0, question_type: 'open' }],
+        })
       },
     },
     'query.run': {
@@ -198,15 +367,42 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       status: 200,
       check: (body) => expect(body).toMatchObject({ columns: ['one'], results: [[1]], types: [['one', 'Int64']] }),
     },
-    'query.status': { prepare: asyncRun, path: { id: 'run-1' }, status: 202, check: (body) => expect(body.query_status).toMatchObject({ id: 'run-1', complete: false }) },
-    'query.cancel': { prepare: asyncRun, path: { id: 'run-1' }, status: 200, check: (body) => expect(body).toEqual({ message: 'Query cancelled.' }) },
+    'query.status': {
+      prepare: asyncRun,
+      path: { id: 'run-1' },
+      status: 202,
+      check: (body) => expect(body.query_status).toMatchObject({ id: 'run-1', complete: false }),
+    },
+    'query.cancel': {
+      prepare: asyncRun,
+      path: { id: 'run-1' },
+      status: 200,
+      check: (body) => expect(body).toEqual({ message: 'Query cancelled.' }),
+    },
 
     'eventDefinitions.list': { status: 200, check: paginated },
-    'eventDefinitions.create': { body: { name: 'new_event' }, status: 201, check: (body) => expect(body.created_at).toBeNull() },
-    'eventDefinitions.retrieve': { path: definition, status: 200, check: (body) => expect(body.name).toBe('signed_up') },
-    'eventDefinitions.update': { path: definition, body: { verified: true }, status: 200, check: (body) => expect(body.verified_by.id).toBe(1) },
+    'eventDefinitions.create': {
+      body: { name: 'new_event' },
+      status: 201,
+      check: (body) => expect(body.created_at).toBeNull(),
+    },
+    'eventDefinitions.retrieve': {
+      path: definition,
+      status: 200,
+      check: (body) => expect(body.name).toBe('signed_up'),
+    },
+    'eventDefinitions.update': {
+      path: definition,
+      body: { verified: true },
+      status: 200,
+      check: (body) => expect(body.verified_by.id).toBe(1),
+    },
     'eventDefinitions.delete': { path: definition, status: 204 },
-    'eventDefinitions.metrics': { path: definition, status: 200, check: (body) => expect(body).toEqual({ query_usage_30_day: 0 }) },
+    'eventDefinitions.metrics': {
+      path: definition,
+      status: 200,
+      check: (body) => expect(body).toEqual({ query_usage_30_day: 0 }),
+    },
     'eventDefinitions.golang': { status: 200, check: (body) => expect(body.generator_version).toBe('1.0.0') },
     'eventDefinitions.python': { status: 200, check: (body) => expect(body.content).toContain('"signed_up"') },
     'eventDefinitions.typescript': {
@@ -225,39 +421,105 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       check: (body) => {
         expect(body.conclusion).toBe('won')
         expect(body.end_date).toBe('2026-11-20T12:00:00.000000Z')
-        expect(body.feature_flag.filters.multivariate.variants.map((variant: any) => [variant.key, variant.rollout_percentage])).toEqual([
+        expect(
+          body.feature_flag.filters.multivariate.variants.map((variant: any) => [
+            variant.key,
+            variant.rollout_percentage,
+          ]),
+        ).toEqual([
           ['control', 0],
           ['test', 100],
         ])
       },
     },
 
-    'featureFlags.list': { status: 200, check: (body) => (paginated(body), expect(body.results.map((item: any) => item.key)).toContain('checkout')) },
+    'featureFlags.list': {
+      status: 200,
+      check: (body) => (paginated(body), expect(body.results.map((item: any) => item.key)).toContain('checkout')),
+    },
     'featureFlags.create': {
-      body: { key: 'new-flag', filters: { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 50 }] } },
+      body: {
+        key: 'new-flag',
+        filters: {
+          groups: [
+            {
+              properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }],
+              rollout_percentage: 50,
+            },
+          ],
+        },
+      },
       status: 201,
       check: (body) => {
-        expect(body).toMatchObject({ key: 'new-flag', active: true, deleted: false, version: 1, status: 'ACTIVE', experiment_set: [], is_eligible_for_experiment: false })
+        expect(body).toMatchObject({
+          key: 'new-flag',
+          active: true,
+          deleted: false,
+          version: 1,
+          status: 'ACTIVE',
+          experiment_set: [],
+          is_eligible_for_experiment: false,
+        })
         expect(body.filters).toEqual({
-          groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }], rollout_percentage: 50, variant: null, aggregation_group_type_index: null }],
+          groups: [
+            {
+              properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }],
+              rollout_percentage: 50,
+              variant: null,
+              aggregation_group_type_index: null,
+            },
+          ],
           payloads: {},
           aggregation_group_type_index: null,
         })
         expect(body).not.toHaveProperty('creation_context')
       },
     },
-    'featureFlags.retrieve': { path: flag, status: 200, check: (body) => expect(body).toMatchObject({ key: 'checkout', is_eligible_for_experiment: true }) },
-    'featureFlags.update': { path: flag, body: { active: false }, status: 200, check: (body) => expect(body).toMatchObject({ active: false, version: 2 }) },
+    'featureFlags.retrieve': {
+      path: flag,
+      status: 200,
+      check: (body) => expect(body).toMatchObject({ key: 'checkout', is_eligible_for_experiment: true }),
+    },
+    'featureFlags.update': {
+      path: flag,
+      body: { active: false },
+      status: 200,
+      check: (body) => expect(body).toMatchObject({ active: false, version: 2 }),
+    },
     'featureFlags.delete': { path: flag, status: 405 },
 
-    'cohorts.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('Beta testers')) },
+    'cohorts.list': {
+      status: 200,
+      check: (body) => (paginated(body), expect(body.results[0].name).toBe('Beta testers')),
+    },
     'cohorts.create': {
-      body: { name: 'Pro users', filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] }] } } },
+      body: {
+        name: 'Pro users',
+        filters: {
+          properties: {
+            type: 'OR',
+            values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }] }],
+          },
+        },
+      },
       status: 201,
-      check: (body) => expect(body).toMatchObject({ name: 'Pro users', is_static: false, is_calculating: true, cohort_type: 'realtime', deleted: false, count: null }),
+      check: (body) =>
+        expect(body).toMatchObject({
+          name: 'Pro users',
+          is_static: false,
+          is_calculating: true,
+          cohort_type: 'realtime',
+          deleted: false,
+          count: null,
+        }),
     },
     'cohorts.retrieve': { path: cohort, status: 200, check: (body) => expect(body.name).toBe('Beta testers') },
-    'cohorts.update': { path: cohort, body: { description: 'Early adopters' }, status: 200, check: (body) => expect(body.description).toBe('Early adopters') },
+    'cohorts.update': {
+      path: cohort,
+      body: { description: 'Early adopters' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('Early adopters'),
+    },
     'cohorts.delete': { path: cohort, status: 405 },
 
     // Not paginated: `{count, results}` and no `next` (§11.4).
@@ -267,11 +529,32 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
       status: 201,
       check: (body) =>
         expect(body.steps).toEqual([
-          { event: '$pageview', properties: null, selector: null, selector_regex: null, tag_name: null, text: null, text_matching: null, href: null, href_matching: null, url: '/pricing', url_matching: 'contains' },
+          {
+            event: '$pageview',
+            properties: null,
+            selector: null,
+            selector_regex: null,
+            tag_name: null,
+            text: null,
+            text_matching: null,
+            href: null,
+            href_matching: null,
+            url: '/pricing',
+            url_matching: 'contains',
+          },
         ]),
     },
-    'actions.retrieve': { path: action, status: 200, check: (body) => expect(body).toMatchObject({ name: 'Signed up', is_action: true, creation_context: null }) },
-    'actions.update': { path: action, body: { description: 'Completed signup' }, status: 200, check: (body) => expect(body.description).toBe('Completed signup') },
+    'actions.retrieve': {
+      path: action,
+      status: 200,
+      check: (body) => expect(body).toMatchObject({ name: 'Signed up', is_action: true, creation_context: null }),
+    },
+    'actions.update': {
+      path: action,
+      body: { description: 'Completed signup' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('Completed signup'),
+    },
     'actions.delete': { path: action, status: 405 },
     'actions.references': { path: action, status: 200, check: (body) => expect(body).toEqual([]) },
 
@@ -279,43 +562,94 @@ function cases(ids: ReturnType<typeof world>['ids']): Record<OperationId, Case> 
     'holdouts.create': {
       body: { name: 'Global holdout', filters: [{ properties: [], rollout_percentage: 5 }] },
       status: 201,
-      check: (body) => expect(body.filters).toEqual([{ properties: [], rollout_percentage: 5, variant: `holdout-${body.id}` }]),
+      check: (body) =>
+        expect(body.filters).toEqual([{ properties: [], rollout_percentage: 5, variant: `holdout-${body.id}` }]),
     },
     'holdouts.retrieve': { path: holdout, status: 200, check: (body) => expect(body.name).toBe('Q3 holdout') },
-    'holdouts.update': { path: holdout, body: { description: '10% kept out' }, status: 200, check: (body) => expect(body.description).toBe('10% kept out') },
+    'holdouts.update': {
+      path: holdout,
+      body: { description: '10% kept out' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('10% kept out'),
+    },
     'holdouts.delete': { path: holdout, status: 204 },
 
     'savedMetrics.list': { status: 200, check: paginated },
     'savedMetrics.create': {
-      body: { name: 'Purchases', query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } } },
+      body: {
+        name: 'Purchases',
+        query: { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } },
+      },
       status: 201,
       // The service assigns the metric's uuid.
       check: (body) => expect(body.query.uuid).toMatch(/^[0-9a-f-]{36}$/),
     },
-    'savedMetrics.retrieve': { path: savedMetric, status: 200, check: (body) => expect(body.name).toBe('Checkout conversion') },
-    'savedMetrics.update': { path: savedMetric, body: { description: 'Shared' }, status: 200, check: (body) => expect(body.description).toBe('Shared') },
+    'savedMetrics.retrieve': {
+      path: savedMetric,
+      status: 200,
+      check: (body) => expect(body.name).toBe('Checkout conversion'),
+    },
+    'savedMetrics.update': {
+      path: savedMetric,
+      body: { description: 'Shared' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('Shared'),
+    },
     'savedMetrics.delete': { path: savedMetric, status: 204 },
 
     'dashboards.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('Growth')) },
-    'dashboards.create': { body: { name: 'Retention' }, status: 201, check: (body) => expect(body).toMatchObject({ name: 'Retention', tiles: [] }) },
-    'dashboards.retrieve': { path: dashboard, status: 200, check: (body) => expect(body.tiles[0].insight.name).toBe('Signups') },
-    'dashboards.update': { path: dashboard, body: { description: 'Weekly' }, status: 200, check: (body) => expect(body.description).toBe('Weekly') },
+    'dashboards.create': {
+      body: { name: 'Retention' },
+      status: 201,
+      check: (body) => expect(body).toMatchObject({ name: 'Retention', tiles: [] }),
+    },
+    'dashboards.retrieve': {
+      path: dashboard,
+      status: 200,
+      check: (body) => expect(body.tiles[0].insight.name).toBe('Signups'),
+    },
+    'dashboards.update': {
+      path: dashboard,
+      body: { description: 'Weekly' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('Weekly'),
+    },
     'dashboards.delete': { path: dashboard, status: 405 },
 
     'insights.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('Signups')) },
     'insights.create': {
-      body: { name: 'SQL', query: { kind: 'DataVisualizationNode', source: { kind: 'HogQLQuery', query: 'SELECT 1' } } },
+      body: {
+        name: 'SQL',
+        query: { kind: 'DataVisualizationNode', source: { kind: 'HogQLQuery', query: 'SELECT 1' } },
+      },
       status: 201,
       check: (body) => expect(body.short_id).toMatch(/^[0-9a-f]{8}$/),
     },
     'insights.retrieve': { path: insight, status: 200, check: (body) => expect(body.dashboards).toHaveLength(1) },
-    'insights.update': { path: insight, body: { description: 'Daily' }, status: 200, check: (body) => expect(body.description).toBe('Daily') },
+    'insights.update': {
+      path: insight,
+      body: { description: 'Daily' },
+      status: 200,
+      check: (body) => expect(body.description).toBe('Daily'),
+    },
     'insights.delete': { path: insight, status: 405 },
 
-    'earlyAccessFeatures.list': { status: 200, check: (body) => (paginated(body), expect(body.results[0].name).toBe('New nav')) },
-    'earlyAccessFeatures.create': { body: { name: 'Dark mode', stage: 'beta' }, status: 201, check: (body) => expect(body.feature_flag.key).toBe('dark-mode') },
+    'earlyAccessFeatures.list': {
+      status: 200,
+      check: (body) => (paginated(body), expect(body.results[0].name).toBe('New nav')),
+    },
+    'earlyAccessFeatures.create': {
+      body: { name: 'Dark mode', stage: 'beta' },
+      status: 201,
+      check: (body) => expect(body.feature_flag.key).toBe('dark-mode'),
+    },
     'earlyAccessFeatures.retrieve': { path: feature, status: 200, check: (body) => expect(body.name).toBe('New nav') },
-    'earlyAccessFeatures.update': { path: feature, body: { stage: 'alpha' }, status: 200, check: (body) => expect(body.stage).toBe('alpha') },
+    'earlyAccessFeatures.update': {
+      path: feature,
+      body: { stage: 'alpha' },
+      status: 200,
+      check: (body) => expect(body.stage).toBe('alpha'),
+    },
     'earlyAccessFeatures.delete': { path: feature, status: 204 },
   }
 }
@@ -326,7 +660,6 @@ function send(fake: FakeApi, id: OperationId, one: Case, key = fake.apiKey, pref
   const body = operation.method === 'POST' || operation.method === 'PATCH' ? (one.body ?? {}) : undefined
   return caller(fake, { key })(operation.method, `${path}${one.query ? `?${one.query}` : ''}`, body, { prefix })
 }
-
 
 describe('[XP3] [HF4] [SV4] [EP8] [ED2] [GR1] [C15] every operation of OPERATIONS', () => {
   it('has a case here for every operation, and no other', () => {
@@ -353,8 +686,16 @@ describe('[XP3] [HF4] [SV4] [EP8] [ED2] [GR1] [C15] every operation of OPERATION
     await one.prepare?.(fake)
     const refused = await send(fake, id, one, 'phx_no_scopes')
     expect(refused.status).toBe(403)
-    const detail = needed === null ? 'This action does not support personal API key access' : `API key missing required scope '${needed}'`
-    expect(await refused.json()).toEqual({ type: 'authentication_error', code: 'permission_denied', detail, attr: null })
+    const detail =
+      needed === null
+        ? 'This action does not support personal API key access'
+        : `API key missing required scope '${needed}'`
+    expect(await refused.json()).toEqual({
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail,
+      attr: null,
+    })
     if (needed === null) {
       // Even a key with every scope is refused unless the fake allows unscoped actions.
       expect((await send(fake, id, one)).status).toBe(403)
@@ -367,9 +708,12 @@ describe('[XP3] [HF4] [SV4] [EP8] [ED2] [GR1] [C15] every operation of OPERATION
     }
   })
 
-  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))('[C7] %s answers the same under /api/environments/', async (id) => {
-    const { fake, ids } = world({ allowUnscopedActions: true })
-    const one = cases(ids)[id]
-    expect((await send(fake, id, one, fake.apiKey, 'environments')).status).toBe(one.status)
-  })
+  it.each(ALL_OPERATIONS.filter((id) => OPERATIONS[id].endpointsPrefix))(
+    '[C7] %s answers the same under /api/environments/',
+    async (id) => {
+      const { fake, ids } = world({ allowUnscopedActions: true })
+      const one = cases(ids)[id]
+      expect((await send(fake, id, one, fake.apiKey, 'environments')).status).toBe(one.status)
+    },
+  )
 })

@@ -21,20 +21,43 @@ describe('feature flags', () => {
       detail: 'Feature flags must have at least one condition set (group).',
       attr: 'filters',
     })
-    const split = { groups: GROUPS, multivariate: { variants: [{ key: 'control', rollout_percentage: 30 }, { key: 'test', rollout_percentage: 30 }] } }
+    const split = {
+      groups: GROUPS,
+      multivariate: {
+        variants: [
+          { key: 'control', rollout_percentage: 30 },
+          { key: 'test', rollout_percentage: 30 },
+        ],
+      },
+    }
     expect((await call('POST', 'feature_flags/', { key: 'a', filters: split })).body).toMatchObject({
       detail: 'Invalid variant definitions: Variant rollout percentages must sum to 100.',
       attr: 'filters',
     })
-    expect((await call('POST', 'feature_flags/', { filters: { groups: GROUPS } })).body).toMatchObject({ attr: 'key', code: 'required' })
-    expect((await call('POST', 'feature_flags/', { key: 'a b', filters: { groups: GROUPS } })).body).toMatchObject({ attr: 'key', code: 'invalid_key' })
-    const override = { groups: [{ properties: [], rollout_percentage: 100, variant: 'blue' }], multivariate: { variants: [{ key: 'control', rollout_percentage: 100 }] } }
-    expect((await call('POST', 'feature_flags/', { key: 'a', filters: override })).body.detail).toBe('Filters are not valid (variant override does not exist)')
-    const missingCohort = { groups: [{ properties: [{ key: 'id', type: 'cohort', value: 99, operator: 'in' }] }] }
-    expect((await call('POST', 'feature_flags/', { key: 'a', filters: missingCohort })).body).toMatchObject({ code: 'cohort_does_not_exist', attr: 'filters' })
-    expect((await call('POST', 'feature_flags/', { key: 'a', filters: { groups: [{ rollout_percentage: 120 }] } })).body.detail).toBe(
-      'groups[0].rollout_percentage must be between 0 and 100, got 120',
+    expect((await call('POST', 'feature_flags/', { filters: { groups: GROUPS } })).body).toMatchObject({
+      attr: 'key',
+      code: 'required',
+    })
+    expect((await call('POST', 'feature_flags/', { key: 'a b', filters: { groups: GROUPS } })).body).toMatchObject({
+      attr: 'key',
+      code: 'invalid_key',
+    })
+    const override = {
+      groups: [{ properties: [], rollout_percentage: 100, variant: 'blue' }],
+      multivariate: { variants: [{ key: 'control', rollout_percentage: 100 }] },
+    }
+    expect((await call('POST', 'feature_flags/', { key: 'a', filters: override })).body.detail).toBe(
+      'Filters are not valid (variant override does not exist)',
     )
+    const missingCohort = { groups: [{ properties: [{ key: 'id', type: 'cohort', value: 99, operator: 'in' }] }] }
+    expect((await call('POST', 'feature_flags/', { key: 'a', filters: missingCohort })).body).toMatchObject({
+      code: 'cohort_does_not_exist',
+      attr: 'filters',
+    })
+    expect(
+      (await call('POST', 'feature_flags/', { key: 'a', filters: { groups: [{ rollout_percentage: 120 }] } })).body
+        .detail,
+    ).toBe('groups[0].rollout_percentage must be between 0 and 100, got 120')
   })
 
   it('[FF2] [FF3] [FF4] [DC4] normalises filters, names cohorts, merges a PATCH of filters and bumps the version', async () => {
@@ -42,15 +65,29 @@ describe('feature flags', () => {
     const [cohort] = fake.seed.cohorts([{ name: 'Beta testers' }])
     const created = await call('POST', 'feature_flags/', {
       key: 'beta',
-      filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 50 }], payloads: { true: 42 } },
+      filters: {
+        groups: [
+          { properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 50 },
+        ],
+        payloads: { true: 42 },
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body.filters).toEqual({
-      groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in', cohort_name: 'Beta testers' }], rollout_percentage: 50, variant: null, aggregation_group_type_index: null }],
+      groups: [
+        {
+          properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in', cohort_name: 'Beta testers' }],
+          rollout_percentage: 50,
+          variant: null,
+          aggregation_group_type_index: null,
+        },
+      ],
       payloads: { true: '42' },
       aggregation_group_type_index: null,
     })
-    const patched = await call('PATCH', `feature_flags/${created.body.id}/`, { filters: { payloads: { true: '"on"' } } })
+    const patched = await call('PATCH', `feature_flags/${created.body.id}/`, {
+      filters: { payloads: { true: '"on"' } },
+    })
     expect(patched.body.filters.groups).toHaveLength(1)
     expect(patched.body.filters.payloads).toEqual({ true: '"on"' })
     expect(patched.body.version).toBe(2)
@@ -85,7 +122,10 @@ describe('feature flags', () => {
     expect(refused.body.detail).toBe(
       `Cannot delete a feature flag that is linked to running experiment(s): "Checkout" (ID: ${experiment!.id}). Please stop the experiment(s) before deleting the flag.`,
     )
-    expect((await call('GET', `feature_flags/${experiment!.feature_flag!.id}/`)).body).toMatchObject({ experiment_set: [experiment!.id], experiment_set_metadata: [{ id: experiment!.id, name: 'Checkout', is_running: true }] })
+    expect((await call('GET', `feature_flags/${experiment!.feature_flag!.id}/`)).body).toMatchObject({
+      experiment_set: [experiment!.id],
+      experiment_set_metadata: [{ id: experiment!.id, name: 'Checkout', is_running: true }],
+    })
   })
 })
 
@@ -97,14 +137,27 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
       name: 'Pricing',
       feature_flag_key: 'pricing',
       holdout_id: holdout!.id,
-      parameters: { feature_flag_variants: [{ key: 'control', split_percent: 34 }, { key: 'cheap', split_percent: 33 }, { key: 'dear', split_percent: 33 }] },
+      parameters: {
+        feature_flag_variants: [
+          { key: 'control', split_percent: 34 },
+          { key: 'cheap', split_percent: 33 },
+          { key: 'dear', split_percent: 33 },
+        ],
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body.holdout).toMatchObject({ id: holdout!.id, filters: [{ variant: `holdout-${holdout!.id}` }] })
     const flag = await call('GET', `feature_flags/${created.body.feature_flag.id}/`)
-    expect(flag.body).toMatchObject({ key: 'pricing', active: false, experiment_set: [created.body.id], name: 'Feature Flag for Experiment Pricing' })
+    expect(flag.body).toMatchObject({
+      key: 'pricing',
+      active: false,
+      experiment_set: [created.body.id],
+      name: 'Feature Flag for Experiment Pricing',
+    })
     expect(flag.body.filters.holdout).toEqual({ id: holdout!.id, exclusion_percentage: 5 })
-    expect(flag.body.filters.multivariate.variants.map((variant: any) => [variant.key, variant.rollout_percentage])).toEqual([
+    expect(
+      flag.body.filters.multivariate.variants.map((variant: any) => [variant.key, variant.rollout_percentage]),
+    ).toEqual([
       ['control', 34],
       ['cheap', 33],
       ['dear', 33],
@@ -112,10 +165,16 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
 
     // A holdout change reaches the flag; deleting the holdout clears it there and on the experiment.
     await call('PATCH', `experiment_holdouts/${holdout!.id}/`, { filters: [{ properties: [], rollout_percentage: 8 }] })
-    expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toEqual({ id: holdout!.id, exclusion_percentage: 8 })
+    expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toEqual({
+      id: holdout!.id,
+      exclusion_percentage: 8,
+    })
     expect((await call('DELETE', `experiment_holdouts/${holdout!.id}/`)).status).toBe(204)
     expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toBeNull()
-    expect((await call('GET', `experiments/${created.body.id}/`)).body).toMatchObject({ holdout: null, holdout_id: null })
+    expect((await call('GET', `experiments/${created.body.id}/`)).body).toMatchObject({
+      holdout: null,
+      holdout_id: null,
+    })
   })
 
   it('[EG1] links an existing multivariate flag as it is, and refuses one without a control variant or an unknown holdout', async () => {
@@ -127,20 +186,34 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
     expect((await call('POST', 'experiments/', { name: 'B', feature_flag_key: 'boolean' })).body.detail).toBe(
       'Feature flag must have at least 2 variants (control and at least one test variant)',
     )
-    expect((await call('POST', 'experiments/', { name: 'C', feature_flag_key: 'c', holdout_id: 77 })).body).toMatchObject({ attr: 'holdout_id', code: 'does_not_exist' })
+    expect(
+      (await call('POST', 'experiments/', { name: 'C', feature_flag_key: 'c', holdout_id: 77 })).body,
+    ).toMatchObject({ attr: 'holdout_id', code: 'does_not_exist' })
   })
 
   it('[EG3] [SM5] shows saved_metrics_ids as saved_metrics, and drops a deleted saved metric', async () => {
     const { fake, call } = world()
     const [metric] = fake.seed.savedMetrics([{ name: 'Revenue' }])
-    const created = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'a', saved_metrics_ids: [{ id: metric!.id, metadata: { type: 'primary' } }] })
+    const created = await call('POST', 'experiments/', {
+      name: 'A',
+      feature_flag_key: 'a',
+      saved_metrics_ids: [{ id: metric!.id, metadata: { type: 'primary' } }],
+    })
     expect(created.body.saved_metrics_ids).toBeNull()
-    expect(created.body.saved_metrics).toMatchObject([{ saved_metric: metric!.id, name: 'Revenue', metadata: { type: 'primary' }, query: { uuid: metric!.query['uuid'] } }])
+    expect(created.body.saved_metrics).toMatchObject([
+      {
+        saved_metric: metric!.id,
+        name: 'Revenue',
+        metadata: { type: 'primary' },
+        query: { uuid: metric!.query['uuid'] },
+      },
+    ])
     expect(created.body.saved_metrics[0].query.fingerprint).toMatch(/^[0-9a-f]{32}$/)
     expect(created.body.primary_metrics_ordered_uuids).toEqual([metric!.query['uuid']])
-    expect((await call('POST', 'experiments/', { name: 'B', feature_flag_key: 'b', saved_metrics_ids: [{ id: 404 }] })).body.detail).toBe(
-      'Saved metric does not exist or does not belong to this project',
-    )
+    expect(
+      (await call('POST', 'experiments/', { name: 'B', feature_flag_key: 'b', saved_metrics_ids: [{ id: 404 }] })).body
+        .detail,
+    ).toBe('Saved metric does not exist or does not belong to this project')
     await call('DELETE', `experiment_saved_metrics/${metric!.id}/`)
     expect((await call('GET', `experiments/${created.body.id}/`)).body.saved_metrics).toEqual([])
   })
@@ -148,11 +221,21 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
   it('[EG4] ships a variant: 100% on the flag, the experiment ended; refused before launch', async () => {
     const { fake, call } = world()
     const [draft, running] = fake.seed.experiments([{ start_date: null }, {}])
-    expect((await call('POST', `experiments/${draft!.id}/ship_variant/`, { variant_key: 'test' })).body.detail).toBe('Experiment has not been launched yet.')
-    const shipped = await call('POST', `experiments/${running!.id}/ship_variant/`, { variant_key: 'control', release_to_everyone: true, conclusion: 'lost' })
+    expect((await call('POST', `experiments/${draft!.id}/ship_variant/`, { variant_key: 'test' })).body.detail).toBe(
+      'Experiment has not been launched yet.',
+    )
+    const shipped = await call('POST', `experiments/${running!.id}/ship_variant/`, {
+      variant_key: 'control',
+      release_to_everyone: true,
+      conclusion: 'lost',
+    })
     expect(shipped.body).toMatchObject({ end_date: '2026-11-20T12:00:00.000000Z', conclusion: 'lost' })
     const flag = (await call('GET', `feature_flags/${running!.feature_flag!.id}/`)).body
-    expect(flag.filters.groups[0]).toEqual({ properties: [], rollout_percentage: 100, description: 'Added automatically when the experiment was ended to keep only one variant.' })
+    expect(flag.filters.groups[0]).toEqual({
+      properties: [],
+      rollout_percentage: 100,
+      description: 'Added automatically when the experiment was ended to keep only one variant.',
+    })
     expect(flag.filters.multivariate.variants.map((variant: any) => variant.rollout_percentage)).toEqual([100, 0])
     expect(flag.version).toBe(2)
   })
@@ -162,22 +245,54 @@ describe('cohorts, actions, saved metrics', () => {
   it('[CO6] [CO7] [DC10] refuses to soft-delete a cohort an active flag uses, and checks the condition tree', async () => {
     const { fake, call } = world()
     const [cohort] = fake.seed.cohorts([{ name: 'Beta' }])
-    fake.seed.featureFlags([{ key: 'beta', filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 100 }] } }])
+    fake.seed.featureFlags([
+      {
+        key: 'beta',
+        filters: {
+          groups: [
+            { properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 100 },
+          ],
+        },
+      },
+    ])
     expect((await call('DELETE', `cohorts/${cohort!.id}/`)).status).toBe(405)
-    expect((await call('PATCH', `cohorts/${cohort!.id}/`, { deleted: true })).body.detail).toBe('This cohort is used in 1 active feature flag(s): beta')
-    expect((await call('POST', 'cohorts/', { name: 'X', filters: {} })).body.detail).toBe("Must contain a 'properties' key with type and values")
+    expect((await call('PATCH', `cohorts/${cohort!.id}/`, { deleted: true })).body.detail).toBe(
+      'This cohort is used in 1 active feature flag(s): beta',
+    )
+    expect((await call('POST', 'cohorts/', { name: 'X', filters: {} })).body.detail).toBe(
+      "Must contain a 'properties' key with type and values",
+    )
     const loop = { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: cohort!.id }] } }
     const child = await call('POST', 'cohorts/', { name: 'Child', filters: loop })
     expect(child.body.cohort_type).toBe('realtime')
     const selfLoop = { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: child.body.id }] } }
-    expect((await call('PATCH', `cohorts/${cohort!.id}/`, { filters: selfLoop })).body.detail).toBe('Cohorts cannot reference other cohorts in a loop.')
+    expect((await call('PATCH', `cohorts/${cohort!.id}/`, { filters: selfLoop })).body.detail).toBe(
+      'Cohorts cannot reference other cohorts in a loop.',
+    )
   })
 
   it('[GR3] [AC5] [DC12] finds where an action is used, and answers the list without next', async () => {
     const { fake, call } = world()
     const [action] = fake.seed.actions([{ name: 'Purchased' }])
-    fake.seed.experiments([{ name: 'Checkout', metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm', source: { kind: 'ActionsNode', id: action!.id } }] }])
-    fake.seed.cohorts([{ name: 'Buyers', filters: { properties: { type: 'OR', values: [{ type: 'behavioral', key: String(action!.id), event_type: 'actions', value: 'performed_event' }] } } }])
+    fake.seed.experiments([
+      {
+        name: 'Checkout',
+        metrics: [
+          { kind: 'ExperimentMetric', metric_type: 'mean', uuid: 'm', source: { kind: 'ActionsNode', id: action!.id } },
+        ],
+      },
+    ])
+    fake.seed.cohorts([
+      {
+        name: 'Buyers',
+        filters: {
+          properties: {
+            type: 'OR',
+            values: [{ type: 'behavioral', key: String(action!.id), event_type: 'actions', value: 'performed_event' }],
+          },
+        },
+      },
+    ])
     const references = await call('GET', `actions/${action!.id}/references/`)
     expect(references.body.map((reference: any) => [reference.type, reference.name])).toEqual([
       ['experiment', 'Checkout'],
@@ -192,9 +307,18 @@ describe('cohorts, actions, saved metrics', () => {
     const { fake, call } = world()
     const [metric] = fake.seed.savedMetrics([{ name: 'Revenue' }])
     const query = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: 'purchase' } }
-    expect((await call('POST', 'experiment_saved_metrics/', { name: 'REVENUE', query })).body).toMatchObject({ attr: 'name', code: 'unique', detail: 'A shared metric with this name already exists.' })
-    expect((await call('PATCH', `experiment_saved_metrics/${metric!.id}/`, { query: { ...query, uuid: 'other' } })).body.detail).toBe('Saved metric UUID cannot be changed')
+    expect((await call('POST', 'experiment_saved_metrics/', { name: 'REVENUE', query })).body).toMatchObject({
+      attr: 'name',
+      code: 'unique',
+      detail: 'A shared metric with this name already exists.',
+    })
+    expect(
+      (await call('PATCH', `experiment_saved_metrics/${metric!.id}/`, { query: { ...query, uuid: 'other' } })).body
+        .detail,
+    ).toBe('Saved metric UUID cannot be changed')
     const missingAction = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'ActionsNode', id: 9 } }
-    expect((await call('POST', 'experiment_saved_metrics/', { name: 'X', query: missingAction })).body.detail).toBe('Action(s) with ID 9 not found or deleted.')
+    expect((await call('POST', 'experiment_saved_metrics/', { name: 'X', query: missingAction })).body.detail).toBe(
+      'Action(s) with ID 9 not found or deleted.',
+    )
   })
 })

@@ -25,7 +25,10 @@ describe('fake API: several projects', () => {
     expect(created.results).toEqual([])
 
     expect((await clientFor(1).experiments.list()).results.map((item) => item.name)).toEqual(['in one'])
-    expect((await clientFor(7).experiments.list()).results.map((item) => item.name).sort()).toEqual(['also in seven', 'in seven'])
+    expect((await clientFor(7).experiments.list()).results.map((item) => item.name).sort()).toEqual([
+      'also in seven',
+      'in seven',
+    ])
     expect(fake.stateOf(7).experiments.size).toBe(2)
     expect(fake.state.experiments.size).toBe(1)
     // Ids come from one sequence, as in the service's database: no two projects share one.
@@ -43,10 +46,12 @@ describe('fake API: several projects', () => {
     fake.seed.surveys(2, { projectId: 4 })
     expect((await clientFor(4).surveys.list()).count).toBe(2)
     expect((await clientFor(3).surveys.list()).count).toBe(0)
-    const error = await clientFor(5).surveys.list().then(
-      () => undefined,
-      (reason: unknown) => reason,
-    )
+    const error = await clientFor(5)
+      .surveys.list()
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      )
     expect(error).toBeInstanceOf(NotFoundError)
     expect((error as NotFoundError).detail).toBe('Project not found.')
     expect(() => fake.seed.surveys(1, { projectId: 5 })).toThrow(/no project 5/)
@@ -58,21 +63,39 @@ describe('fake API: several projects', () => {
     expect(fake.projects).toEqual([12345])
     const clientFor = await serve(fake)
     expect((await clientFor(12345).experiments.list()).results).toEqual([])
-    const wrong = await clientFor(12346).experiments.list().then(
-      () => undefined,
-      (reason: unknown) => reason,
-    )
+    const wrong = await clientFor(12346)
+      .experiments.list()
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      )
     expect(wrong).toBeInstanceOf(NotFoundError)
-    expect((wrong as NotFoundError).body).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Project not found.', attr: null })
-    const unreachable = await clientFor(777).experiments.list().then(
-      () => undefined,
-      (reason: unknown) => reason,
-    )
+    expect((wrong as NotFoundError).body).toEqual({
+      type: 'invalid_request',
+      code: 'not_found',
+      detail: 'Project not found.',
+      attr: null,
+    })
+    const unreachable = await clientFor(777)
+      .experiments.list()
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      )
     expect(unreachable).toBeInstanceOf(PermissionDeniedError)
-    expect((unreachable as PermissionDeniedError).body).toEqual({ type: 'authentication_error', code: 'permission_denied', detail: "You don't have access to the project.", attr: null })
+    expect((unreachable as PermissionDeniedError).body).toEqual({
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: "You don't have access to the project.",
+      attr: null,
+    })
     // The client's message says the project is out of reach, not that a scope is missing.
-    expect((unreachable as PermissionDeniedError).message).toMatch(/failed with 403: You don't have access to the project\. — the key cannot reach this project: check projectId/)
-    expect(() => fake.seed.experiments(1, { projectId: 12346 })).toThrow(/no project 12346 .*declare others with createFakeApi\(\{ projects \}\)/)
+    expect((unreachable as PermissionDeniedError).message).toMatch(
+      /failed with 403: You don't have access to the project\. — the key cannot reach this project: check projectId/,
+    )
+    expect(() => fake.seed.experiments(1, { projectId: 12346 })).toThrow(
+      /no project 12346 .*declare others with createFakeApi\(\{ projects \}\)/,
+    )
   })
 
   it('refuses inconsistent options', () => {
@@ -108,7 +131,9 @@ describe('fake API: several projects', () => {
     const fake = createFakeApi({ projects: [1, 2] })
     const clientFor = await serve(fake)
     const [survey] = fake.seed.surveys(1)
-    await expect(clientFor(1).surveys.duplicateToProjects(survey!.id, { target_team_ids: [2, 3] })).rejects.toBeInstanceOf(BadRequestError)
+    await expect(
+      clientFor(1).surveys.duplicateToProjects(survey!.id, { target_team_ids: [2, 3] }),
+    ).rejects.toBeInstanceOf(BadRequestError)
     expect(fake.stateOf(2).surveys.size).toBe(0)
     expect(fake.state.surveys.size).toBe(1)
     expect(fake.state.surveyCopies).toEqual([])

@@ -60,11 +60,15 @@ describe('createFakeApi({ rateLimits })', () => {
     const refused = await call('GET', 'experiments/')
     expect((await jsonOf(refused)).detail).toBe('Request was throttled. Expected available in 10 seconds.')
     advance(9_500) // t = 59.5 s
-    expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe('Request was throttled. Expected available in 1 second.')
+    expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe(
+      'Request was throttled. Expected available in 1 second.',
+    )
     advance(500) // t = 60 s: the request of t = 0 has left; the two refused ones were never counted
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     advance(1_000) // t = 61 s: 20 s, 40 s, 60 s are in the window
-    expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe('Request was throttled. Expected available in 19 seconds.')
+    expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe(
+      'Request was throttled. Expected available in 19 seconds.',
+    )
   })
 
   it('[C21] counts the hour too: the answer is the longest wait of the throttles that refuse', async () => {
@@ -72,13 +76,18 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     advance(600_000)
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
-    expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe('Request was throttled. Expected available in 3000 seconds.')
+    expect((await jsonOf(await call('GET', 'experiments/'))).detail).toBe(
+      'Request was throttled. Expected available in 3000 seconds.',
+    )
     advance(3_000_000)
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
   })
 
   it('[C21] gives the endpoints group its own limits, under either prefix, apart from the rest', async () => {
-    const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 1, endpointsRequestsPerMinute: 2 }, allowUnscopedActions: true })
+    const { fake, call } = fakeWithClock({
+      rateLimits: { requestsPerMinute: 1, endpointsRequestsPerMinute: 2 },
+      allowUnscopedActions: true,
+    })
     fake.seed.endpoints(1)
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     expect(await statusOf(call('GET', 'surveys/'))).toBe(429)
@@ -91,7 +100,15 @@ describe('createFakeApi({ rateLimits })', () => {
     const { call } = fakeWithClock({ rateLimits: { requestsPerMinute: 1, queryRequestsPerMinute: 2 } })
     expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
     expect(await statusOf(call('GET', 'surveys/'))).toBe(429)
-    expect(await statusOf(call('POST', 'query/', { query: { kind: 'HogQLQuery', query: 'SELECT 1' }, refresh: 'async', client_query_id: 'q' }))).toBe(202)
+    expect(
+      await statusOf(
+        call('POST', 'query/', {
+          query: { kind: 'HogQLQuery', query: 'SELECT 1' },
+          refresh: 'async',
+          client_query_id: 'q',
+        }),
+      ),
+    ).toBe(202)
     expect(await statusOf(call('GET', 'query/q/'))).toBe(202)
     expect(await statusOf(call('GET', 'query/q/'))).toBe(429)
   })
@@ -124,7 +141,9 @@ describe('createFakeApi({ rateLimits })', () => {
       const throttled = await call('GET', 'experiments/')
       expect(throttled.status).toBe(429)
       expect(throttled.headers.get('retry-after')).toBeNull()
-      expect((await jsonOf(throttled)).detail).toMatch(/^Request was throttled\. Expected available in (60|59) seconds\.$/)
+      expect((await jsonOf(throttled)).detail).toMatch(
+        /^Request was throttled\. Expected available in (60|59) seconds\.$/,
+      )
     } finally {
       await channel.close()
     }

@@ -4,7 +4,29 @@
  * "Configuration as code" names them, and a mistake in a spec written in code is a compile error.
  */
 import { expectTypeOf } from 'vitest'
-import { apply, formatPlan, plan, planCopy, pull, readConfig, readPlan, secretVariableName, StalePlanError, testHogFunctions, writeConfig, writePlan, type HogTestReport, type ApplyReport, type CopyOptions, type Plan, type PlanChange, type PlanProject, type ProjectConfig, type Renamable, type WithRefs } from 'posthog-project-client/config'
+import {
+  apply,
+  formatPlan,
+  plan,
+  planCopy,
+  pull,
+  readConfig,
+  readPlan,
+  secretVariableName,
+  StalePlanError,
+  testHogFunctions,
+  writeConfig,
+  writePlan,
+  type HogTestReport,
+  type ApplyReport,
+  type CopyOptions,
+  type Plan,
+  type PlanChange,
+  type PlanProject,
+  type ProjectConfig,
+  type Renamable,
+  type WithRefs,
+} from 'posthog-project-client/config'
 import { ProjectClientError } from 'posthog-project-client'
 import type { ExperimentCreateParams, HogFunctionCreateParams } from 'posthog-project-client'
 import { client } from './helpers.js'
@@ -21,37 +43,94 @@ export async function configTypes(): Promise<void> {
   // A spec written in code: a secret from the environment, the spec otherwise a create body.
   const promoted: ProjectConfig = {
     ...desired,
-    hogFunctions: [{ type: 'destination', name: 'Order webhook', hog: 'print(inputs.token)', inputs: { token: { value: { $env: secretVariableName('Order webhook', 'token') } } } }],
+    hogFunctions: [
+      {
+        type: 'destination',
+        name: 'Order webhook',
+        hog: 'print(inputs.token)',
+        inputs: { token: { value: { $env: secretVariableName('Order webhook', 'token') } } },
+      },
+    ],
   }
   const changes = await plan(client, promoted, { prune: ['surveys'], env: { TOKEN: 'x' }, rotateSecrets: true })
   expectTypeOf(changes).toEqualTypeOf<Plan>()
   expectTypeOf<PlanChange['action']>().toEqualTypeOf<'create' | 'update' | 'delete' | 'unchanged'>()
-  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<'experiments' | 'surveys' | 'hogFunctions' | 'endpoints' | 'eventDefinitions' | 'featureFlags' | 'cohorts' | 'actions' | 'holdouts' | 'savedMetrics' | 'earlyAccessFeatures' | 'insights' | 'dashboards'>()
+  expectTypeOf<PlanChange['kind']>().toEqualTypeOf<
+    | 'experiments'
+    | 'surveys'
+    | 'hogFunctions'
+    | 'endpoints'
+    | 'eventDefinitions'
+    | 'featureFlags'
+    | 'cohorts'
+    | 'actions'
+    | 'holdouts'
+    | 'savedMetrics'
+    | 'earlyAccessFeatures'
+    | 'insights'
+    | 'dashboards'
+  >()
   // A dashboard's tiles name insights by key; an insight's query names actions and cohorts; a feature its flag.
   await plan(client, {
-    dashboards: [{ name: 'Growth', tiles: [{ insight: { $ref: 'insights/Signups' }, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }, { text: { body: 'Notes' } }] }],
-    insights: [{ name: 'Signups', query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'ActionsNode', id: { $ref: 'actions/Signed up' } }] } } }],
+    dashboards: [
+      {
+        name: 'Growth',
+        tiles: [
+          { insight: { $ref: 'insights/Signups' }, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } },
+          { text: { body: 'Notes' } },
+        ],
+      },
+    ],
+    insights: [
+      {
+        name: 'Signups',
+        query: {
+          kind: 'InsightVizNode',
+          source: { kind: 'TrendsQuery', series: [{ kind: 'ActionsNode', id: { $ref: 'actions/Signed up' } }] },
+        },
+      },
+    ],
     earlyAccessFeatures: [{ name: 'Dark mode', stage: 'beta', feature_flag_id: { $ref: 'feature-flags/dark-mode' } }],
   })
   // A reference by key where an id goes.
-  await plan(client, { experiments: [{ name: 'Checkout', feature_flag_key: 'checkout', holdout_id: { $ref: 'holdouts/Q4' } }] })
+  await plan(client, {
+    experiments: [{ name: 'Checkout', feature_flag_key: 'checkout', holdout_id: { $ref: 'holdouts/Q4' } }],
+  })
   expectTypeOf<PlanChange['reads']>().toEqualTypeOf<string[] | undefined>()
   // $env at any depth of a secret input's value; variables not named POSTHOG_SECRET_* allowed by name or pattern.
-  const nested: ProjectConfig = { hogFunctions: [{ type: 'destination', name: 'Hook', hog: 'x', inputs: { headers: { value: { Authorization: { $env: 'DEPLOY_TOKEN' } } } } }] }
+  const nested: ProjectConfig = {
+    hogFunctions: [
+      {
+        type: 'destination',
+        name: 'Hook',
+        hog: 'x',
+        inputs: { headers: { value: { Authorization: { $env: 'DEPLOY_TOKEN' } } } },
+      },
+    ],
+  }
   await plan(client, nested, { allowEnv: ['DEPLOY_TOKEN', /^VAULT_/] })
   // A selection by key, as --key: only those keys planned and pruned.
   await plan(client, nested, { prune: ['cohorts'], keys: ['Old cohort'] })
   const text: string = formatPlan(changes, 'markdown')
   void text
 
-  const report = await apply(client, changes, { signal: AbortSignal.timeout(60_000), concurrency: 2, onProgress: ({ done, total }) => void [done, total] })
+  const report = await apply(client, changes, {
+    signal: AbortSignal.timeout(60_000),
+    concurrency: 2,
+    onProgress: ({ done, total }) => void [done, total],
+  })
   expectTypeOf(report).toEqualTypeOf<ApplyReport>()
   expectTypeOf(report.aborted).toEqualTypeOf<boolean>()
   expectTypeOf(report.results[0]!.status).toEqualTypeOf<'applied' | 'failed' | 'skipped'>()
 
   // Promotion, renames and saved plans.
   const production = client.withOptions({ projectId: 222 })
-  const promotion = await planCopy(client, production, { kinds: ['experiments'], keys: ['checkout'], env: {}, allowEnv: ['TOKEN', /^HOOK_/] })
+  const promotion = await planCopy(client, production, {
+    kinds: ['experiments'],
+    keys: ['checkout'],
+    env: {},
+    allowEnv: ['TOKEN', /^HOOK_/],
+  })
   expectTypeOf(promotion).toEqualTypeOf<Plan>()
   expectTypeOf(promotion.project).toEqualTypeOf<PlanProject | undefined>()
   const copyOptions: CopyOptions = { keys: ['a', 'b'] }
@@ -100,7 +179,10 @@ export async function configTypes(): Promise<void> {
   await readPlan(saved)
 
   // Hog function tests: the report's shape; a filter names functions and cases by their strings.
-  const tested = await testHogFunctions(await readConfig('posthog'), { env: {}, filter: { keys: ['Order webhook'], cases: ['sends'] } })
+  const tested = await testHogFunctions(await readConfig('posthog'), {
+    env: {},
+    filter: { keys: ['Order webhook'], cases: ['sends'] },
+  })
   expectTypeOf(tested).toEqualTypeOf<HogTestReport>()
   expectTypeOf(tested.cases[0]!.differences[0]!.message).toEqualTypeOf<string>()
   await pull(client, { withTests: true })

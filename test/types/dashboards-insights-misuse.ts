@@ -20,7 +20,9 @@ export function typeChecks(dashboard: Dashboard, insight: Insight, feature: Earl
 
   // Insights.
   // @ts-expect-error an InsightVizNode's source is TrendsQuery/FunnelsQuery/RetentionQuery/PathsQuery/StickinessQuery/LifecycleQuery
-  void client.insights.create({ query: { kind: 'InsightVizNode', source: { kind: 'WebOverviewQuery', properties: [] } } })
+  void client.insights.create({
+    query: { kind: 'InsightVizNode', source: { kind: 'WebOverviewQuery', properties: [] } },
+  })
   // @ts-expect-error 'serie' is misspelled, deep in the query's source
   void client.insights.create({ query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', serie: [] } } })
   // @ts-expect-error a DataVisualizationNode's source is a HogQLQuery

@@ -17,7 +17,10 @@ export async function typeChecks(endpoint: Endpoint): Promise<void> {
   // @ts-expect-error 'sql' is not a HogQLQuery field (it is query)
   void client.endpoints.create({ name: 'top', query: { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' } })
   // @ts-expect-error a HogQL variable needs its variableId and code_name
-  void client.endpoints.create({ name: 'top', query: { kind: 'HogQLQuery', query: 'select {variables.a}', variables: { a: { value: 1 } } } })
+  void client.endpoints.create({
+    name: 'top',
+    query: { kind: 'HogQLQuery', query: 'select {variables.a}', variables: { a: { value: 1 } } },
+  })
   // @ts-expect-error a TrendsQuery needs its series
   void client.endpoints.create({ name: 'trend', query: { kind: 'TrendsQuery' } })
   // @ts-expect-error a series item is an EventsNode/ActionsNode/DataWarehouseNode

@@ -3,16 +3,11 @@
  * comment (checked under the strict user-side flags of test/types/tsconfig.json).
  */
 import { expectTypeOf } from 'vitest'
-import type {
-  Experiment,
-  ExperimentMetricResult,
-  ExperimentRatioMetric,
-} from 'posthog-project-client'
+import type { Experiment, ExperimentMetricResult, ExperimentRatioMetric } from 'posthog-project-client'
 import { client } from './helpers.js'
 
 /** Compile-time checks only: never called (the client and the experiment exist only as types). */
 export function typeChecks(experiment: Experiment): void {
-
   // --- Misuse -------------------------------------------------------------------------------------
 
   // A misspelled field (the first example): the service would drop it silently.
@@ -37,31 +32,67 @@ export function typeChecks(experiment: Experiment): void {
   // @ts-expect-error metrics are ExperimentMetric objects, not strings
   void client.experiments.update(1, { metrics: ['revenue'] })
   // @ts-expect-error metric_type 'median' is not mean/funnel/ratio/retention
-  void client.experiments.update(1, { metrics: [{ metric_type: 'median', source: { kind: 'EventsNode', event: 'purchase' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'median', source: { kind: 'EventsNode', event: 'purchase' } }],
+  })
   // @ts-expect-error a mean metric needs a source
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean' }] })
   // @ts-expect-error a funnel metric has series, not source
-  void client.experiments.update(1, { metrics: [{ metric_type: 'funnel', source: { kind: 'EventsNode', event: 'a' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'funnel', source: { kind: 'EventsNode', event: 'a' } }],
+  })
   // @ts-expect-error a ratio metric needs a denominator
-  void client.experiments.update(1, { metrics: [{ metric_type: 'ratio', numerator: { kind: 'EventsNode', event: 'a' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'ratio', numerator: { kind: 'EventsNode', event: 'a' } }],
+  })
   // @ts-expect-error an ActionsNode source needs its action id
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'ActionsNode' } }] })
   // @ts-expect-error source kind 'PersonsNode' is not an experiment source
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'PersonsNode' } }] })
   // @ts-expect-error math 'median' is not an experiment math type
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'EventsNode', event: 'a', math: 'median' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'mean', source: { kind: 'EventsNode', event: 'a', math: 'median' } }],
+  })
   // @ts-expect-error goal is increase/decrease
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', goal: 'up', source: { kind: 'EventsNode', event: 'a' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'mean', goal: 'up', source: { kind: 'EventsNode', event: 'a' } }],
+  })
   // @ts-expect-error conversion_window_unit has no 'year'
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', conversion_window: 1, conversion_window_unit: 'year', source: { kind: 'EventsNode', event: 'a' } }] })
+  void client.experiments.update(1, {
+    metrics: [
+      {
+        metric_type: 'mean',
+        conversion_window: 1,
+        conversion_window_unit: 'year',
+        source: { kind: 'EventsNode', event: 'a' },
+      },
+    ],
+  })
   // @ts-expect-error a warehouse source needs its join keys
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'ExperimentDataWarehouseNode', table_name: 'payments' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'mean', source: { kind: 'ExperimentDataWarehouseNode', table_name: 'payments' } }],
+  })
   // @ts-expect-error retention start_handling is first_seen/last_seen
-  void client.experiments.update(1, { metrics: [{ metric_type: 'retention', start_event: { kind: 'EventsNode', event: 'a' }, completion_event: { kind: 'EventsNode', event: 'b' }, start_handling: 'any' }] })
+  void client.experiments.update(1, {
+    metrics: [
+      {
+        metric_type: 'retention',
+        start_event: { kind: 'EventsNode', event: 'a' },
+        completion_event: { kind: 'EventsNode', event: 'b' },
+        start_handling: 'any',
+      },
+    ],
+  })
   // A metric as read (with the fingerprint the service computed, nulls included) may be sent back as it is.
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', fingerprint: 'x', name: null, source: { kind: 'EventsNode', event: 'a', math: null } }] })
+  void client.experiments.update(1, {
+    metrics: [
+      { metric_type: 'mean', fingerprint: 'x', name: null, source: { kind: 'EventsNode', event: 'a', math: null } },
+    ],
+  })
   // @ts-expect-error a member no metric has
-  void client.experiments.update(1, { metrics: [{ metric_type: 'mean', fingerprnt: 'x', source: { kind: 'EventsNode', event: 'a' } }] })
+  void client.experiments.update(1, {
+    metrics: [{ metric_type: 'mean', fingerprnt: 'x', source: { kind: 'EventsNode', event: 'a' } }],
+  })
   // @ts-expect-error a variant needs its key
   void client.experiments.update(1, { parameters: { feature_flag_variants: [{ name: 'Control', split_percent: 50 }] } })
   // @ts-expect-error 'variants' is not a parameters key (it is feature_flag_variants)
@@ -75,7 +106,9 @@ export function typeChecks(experiment: Experiment): void {
   // @ts-expect-error saved metric metadata type is primary/secondary
   void client.experiments.update(1, { saved_metrics_ids: [{ id: 3, metadata: { type: 'tertiary' } }] })
   // @ts-expect-error recalculateTimeseries needs the fingerprint
-  void client.experiments.recalculateTimeseries(1, { metric: { metric_type: 'mean', source: { kind: 'EventsNode', event: 'a' } } })
+  void client.experiments.recalculateTimeseries(1, {
+    metric: { metric_type: 'mean', source: { kind: 'EventsNode', event: 'a' } },
+  })
   // @ts-expect-error timeseriesResults needs metric_uuid and fingerprint
   void client.experiments.timeseriesResults(1, { metric_uuid: 'm' })
   // @ts-expect-error duplicate takes only feature_flag_key
@@ -98,7 +131,8 @@ export function typeChecks(experiment: Experiment): void {
     expectTypeOf(first).toEqualTypeOf<ExperimentRatioMetric & { fingerprint?: string }>()
     expectTypeOf(first.fingerprint).toEqualTypeOf<string | undefined>()
   }
-  if (first && first.kind === 'ExperimentTrendsQuery') expectTypeOf(first.count_query.kind).toEqualTypeOf<'TrendsQuery'>()
+  if (first && first.kind === 'ExperimentTrendsQuery')
+    expectTypeOf(first.count_query.kind).toEqualTypeOf<'TrendsQuery'>()
   expectTypeOf<ExperimentMetricResult>().toMatchTypeOf<{ kind?: string | null }>()
   // The fingerprint timeseriesResults needs is reachable without a cast, on every kind of metric.
   expectTypeOf(experiment.metrics?.[0]?.fingerprint).toEqualTypeOf<string | undefined>()
@@ -107,4 +141,3 @@ export function typeChecks(experiment: Experiment): void {
   // An embedded user's always-sent fields are required.
   expectTypeOf(experiment.created_by?.email).toEqualTypeOf<string | undefined>()
 }
-

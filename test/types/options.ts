@@ -24,9 +24,17 @@ export function typeChecks(): void {
     rateLimit: { requestsPerMinute: number(env['REQUESTS_PER_MINUTE']), requestsPerHour: undefined },
   }
   const other = new ProjectClient(options).withOptions({ projectId: env['OTHER_PROJECT_ID'], timeout: undefined })
-  const call: RequestOptions = { timeout: number(env['CALL_TIMEOUT_MS']), signal: undefined, maxRetries: undefined, headers: undefined }
+  const call: RequestOptions = {
+    timeout: number(env['CALL_TIMEOUT_MS']),
+    signal: undefined,
+    maxRetries: undefined,
+    headers: undefined,
+  }
   const walk: ListOptions = { ...call, concurrency: number(env['CONCURRENCY']) }
   void other.experiments.retrieve(1, call)
   void client.experiments.list({ limit: 10 }, walk)
-  void client.bulk([1, 2], (id, { signal }) => client.experiments.retrieve(id, { signal }), { concurrency: number(env['CONCURRENCY']), onProgress: undefined })
+  void client.bulk([1, 2], (id, { signal }) => client.experiments.retrieve(id, { signal }), {
+    concurrency: number(env['CONCURRENCY']),
+    onProgress: undefined,
+  })
 }

@@ -32,14 +32,18 @@ describe('type-test payloads against the fake', () => {
       expect(created.metrics?.length ?? 0).toBe(body.metrics?.length ?? 0)
     }
     const { id } = await client.experiments.create(experiments.minimalCreate)
-    for (const body of [experiments.launch, experiments.conclude, experiments.draftAgain]) await client.experiments.update(id, body)
+    for (const body of [experiments.launch, experiments.conclude, experiments.draftAgain])
+      await client.experiments.update(id, body)
     expect((await client.experiments.list(experiments.listRunning)).results).toEqual([])
     const full = await client.experiments.create({ ...experiments.fullCreate, feature_flag_key: 'another' })
     const metric = full.metrics?.[0]
     if (!metric || !('metric_type' in metric)) throw new Error('expected a current metric')
     expect(metric).toMatchObject({ uuid: experiments.meanRevenue.uuid, metric_type: 'mean' })
     await client.experiments.update(full.id, { start_date: new Date() })
-    const recalculation = await client.experiments.recalculateTimeseries(full.id, { metric, fingerprint: metric.fingerprint ?? '' })
+    const recalculation = await client.experiments.recalculateTimeseries(full.id, {
+      metric,
+      fingerprint: metric.fingerprint ?? '',
+    })
     expect(recalculation.metric_uuid).toBe(metric.uuid)
   })
 })
@@ -48,7 +52,10 @@ describe('project graph payloads against the fake', () => {
   it('creates the flag, cohort, action, holdout and saved metric, then ships a variant', async () => {
     const { client, fake } = setup()
     // The ids the payloads name: a cohort, a dependency flag and an action of the project.
-    fake.seed.cohorts([{ id: 790, name: 'Early' }, { id: 812, name: 'Beta testers' }])
+    fake.seed.cohorts([
+      { id: 790, name: 'Early' },
+      { id: 812, name: 'Beta testers' },
+    ])
     fake.seed.featureFlags([{ id: 4190, key: 'dependency' }])
     fake.seed.actions([{ id: 305, name: 'Purchased' }])
     const flag = await client.featureFlags.create(graph.checkoutFlag)
@@ -58,7 +65,11 @@ describe('project graph payloads against the fake', () => {
     expect((await client.actions.create(graph.signedUp)).steps).toHaveLength(2)
     expect((await client.holdouts.create(graph.q3)).filters?.[0]?.rollout_percentage).toBe(5)
     expect((await client.savedMetrics.create(graph.conversion)).query?.uuid).toEqual(expect.any(String))
-    const experiment = await client.experiments.create({ name: 'Checkout', feature_flag_key: 'new-checkout', start_date: new Date() })
+    const experiment = await client.experiments.create({
+      name: 'Checkout',
+      feature_flag_key: 'new-checkout',
+      start_date: new Date(),
+    })
     expect((await client.experiments.shipVariant(experiment.id, graph.ship)).conclusion).toBe('won')
   })
 })
@@ -69,7 +80,9 @@ describe('survey payloads against the fake', () => {
     for (const body of [surveys.nps, surveys.choices, surveys.links, surveys.external, surveys.apiSurvey]) {
       const created = await client.surveys.create(body)
       expect(created).toMatchObject({ name: body.name, type: body.type })
-      expect(created.questions?.map((question) => question.type)).toEqual(body.questions?.map((question) => question.type))
+      expect(created.questions?.map((question) => question.type)).toEqual(
+        body.questions?.map((question) => question.type),
+      )
       expect(created.questions?.every((question) => typeof question.id === 'string')).toBe(true)
     }
     const { id } = await client.surveys.create({ ...surveys.nps, name: 'Another' })
@@ -92,13 +105,20 @@ describe('endpoint payloads against the fake', () => {
     expect(greeting.columns).toEqual(['greeting', 'who', 'answer'])
     expect(greeting.results).toEqual([['hello', 'PostHog', 42]])
     // (update has no personal-API-key scope on the service, so the settings go with the create)
-    const materialized = await client.endpoints.create({ name: 'plain', query: { kind: 'HogQLQuery', query: 'select 1 as one' }, ...endpoints.materialize })
+    const materialized = await client.endpoints.create({
+      name: 'plain',
+      query: { kind: 'HogQLQuery', query: 'select 1 as one' },
+      ...endpoints.materialize,
+    })
     expect(materialized.is_materialized).toBe(true)
   })
 
   it('sends fields the SDK does not know through extraBody and extraQuery', async () => {
     const { fake, client } = setup()
-    await client.endpoints.create(endpoints.greeting, { extraBody: { brand_new_setting: true }, extraQuery: { dry_run: false, since: new Date('2026-11-01T00:00:00Z') } })
+    await client.endpoints.create(endpoints.greeting, {
+      extraBody: { brand_new_setting: true },
+      extraQuery: { dry_run: false, since: new Date('2026-11-01T00:00:00Z') },
+    })
     expect(fake.requests.at(-1)?.body).toMatchObject({ name: 'greeting', brand_new_setting: true })
     expect(fake.requests.at(-1)?.query).toEqual({ dry_run: 'false', since: '2026-11-01T00:00:00.000Z' })
   })
@@ -116,9 +136,14 @@ describe('hog function payloads against the fake', () => {
     // The secret input comes back masked.
     expect(created[0]?.inputs?.['api_token']).toEqual({ secret: true })
     expect(created[1]?.mappings).toHaveLength(2)
-    expect((await client.hogFunctions.list(hogFunctions.destinations)).results.map((fn) => fn.name)).toEqual(['Order webhook'])
+    expect((await client.hogFunctions.list(hogFunctions.destinations)).results.map((fn) => fn.name)).toEqual([
+      'Order webhook',
+    ])
     // `base_updated_at` is the copy the change is based on: the one just read (an older one is a 409).
-    const paused = await client.hogFunctions.update(created[0]!.id, { ...hogFunctions.pause, base_updated_at: new Date(created[0]!.updated_at!) })
+    const paused = await client.hogFunctions.update(created[0]!.id, {
+      ...hogFunctions.pause,
+      base_updated_at: new Date(created[0]!.updated_at!),
+    })
     expect(paused.enabled).toBe(false)
   })
 })
@@ -131,8 +156,14 @@ describe('event definition payloads against the fake', () => {
     expect((await client.eventDefinitions.update(created.id, eventDefinitions.verify)).verified).toBe(true)
     await client.eventDefinitions.update(created.id, eventDefinitions.enforce, eventDefinitions.withExtras)
     expect(fake.requests.at(-1)?.body).toEqual({ enforcement_mode: 'allow', primary_property: 'amount' })
-    expect(fake.requests.at(-1)?.query).toEqual({ include_actions: 'true', since: '2026-11-01T00:00:00.000Z', ids: 'a,b' })
-    expect((await client.eventDefinitions.list(eventDefinitions.custom)).results.map((item) => item.name)).toEqual(['checkout_completed'])
+    expect(fake.requests.at(-1)?.query).toEqual({
+      include_actions: 'true',
+      since: '2026-11-01T00:00:00.000Z',
+      ids: 'a,b',
+    })
+    expect((await client.eventDefinitions.list(eventDefinitions.custom)).results.map((item) => item.name)).toEqual([
+      'checkout_completed',
+    ])
   })
 })
 
@@ -148,8 +179,14 @@ describe('a Date is sent as ISO 8601 UTC', () => {
   it('in a query', async () => {
     const { fake, client } = setup()
     const [survey] = fake.seed.surveys(1)
-    await client.surveys.stats(survey!.id, { date_from: new Date('2026-10-01T00:00:00-05:00'), date_to: '2026-10-31T00:00:00Z' })
-    expect(fake.requests.at(-1)?.query).toEqual({ date_from: '2026-10-01T05:00:00.000Z', date_to: '2026-10-31T00:00:00Z' })
+    await client.surveys.stats(survey!.id, {
+      date_from: new Date('2026-10-01T00:00:00-05:00'),
+      date_to: '2026-10-31T00:00:00Z',
+    })
+    expect(fake.requests.at(-1)?.query).toEqual({
+      date_from: '2026-10-01T05:00:00.000Z',
+      date_to: '2026-10-31T00:00:00Z',
+    })
   })
 })
 
@@ -170,11 +207,16 @@ describe('the README "Typed requests" snippet', () => {
       await importSnippet(dir, 'snippet.ts', code!)
     }).finally(() => rmSync(dir, { recursive: true, force: true }))
     expect(printed).toHaveLength(2)
-    expect(printed[0]).toMatch(/^Invalid argument `body\.conclsuion`: unknown field; did you mean "conclusion"\? Send fields the SDK does not know yet with the request option extraBody$/)
+    expect(printed[0]).toMatch(
+      /^Invalid argument `body\.conclsuion`: unknown field; did you mean "conclusion"\? Send fields the SDK does not know yet with the request option extraBody$/,
+    )
     expect(printed[1]).toBe('pageview: 128')
     const [experiment] = [...fake.state.experiments.values()]
     expect(fake.requests.filter((request) => request.method === 'PATCH')).toEqual([])
-    expect(experiment).toMatchObject({ name: 'Checkout button colour', primary_metrics_ordered_uuids: ['7d4f2f0e-6a1c-4b8e-9a57-0c6f3a1e2b11'] })
+    expect(experiment).toMatchObject({
+      name: 'Checkout button colour',
+      primary_metrics_ordered_uuids: ['7d4f2f0e-6a1c-4b8e-9a57-0c6f3a1e2b11'],
+    })
     expect([...fake.state.surveys.values()][0]?.questions).toHaveLength(2)
   })
 })

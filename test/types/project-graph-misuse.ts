@@ -10,18 +10,33 @@ import { client } from './helpers.js'
 const groups = [{ properties: [], rollout_percentage: 100 }]
 
 /** Compile-time checks only: never called. */
-export function typeChecks(flag: FeatureFlag, cohort: Cohort, action: Action, holdout: Holdout, metric: SavedMetric): void {
+export function typeChecks(
+  flag: FeatureFlag,
+  cohort: Cohort,
+  action: Action,
+  holdout: Holdout,
+  metric: SavedMetric,
+): void {
   // Feature flags.
   // @ts-expect-error create needs the key
   void client.featureFlags.create({ name: 'No key', filters: { groups } })
   // @ts-expect-error the id 42 is a number, not the text '42'
   void client.featureFlags.retrieve('42')
   // @ts-expect-error 'valeu' is misspelled, deep in a release condition's property
-  void client.featureFlags.create({ key: 'k', filters: { groups: [{ properties: [{ key: 'email', type: 'person', valeu: 'x' }] }] } })
+  void client.featureFlags.create({
+    key: 'k',
+    filters: { groups: [{ properties: [{ key: 'email', type: 'person', valeu: 'x' }] }] },
+  })
   // @ts-expect-error a property's type is person/cohort/group/flag/person_metadata
-  void client.featureFlags.create({ key: 'k', filters: { groups: [{ properties: [{ key: 'email', type: 'event' }] }] } })
+  void client.featureFlags.create({
+    key: 'k',
+    filters: { groups: [{ properties: [{ key: 'email', type: 'event' }] }] },
+  })
   // @ts-expect-error operators are the flag's own (icontains, semver_gte, flag_evaluates_to, …)
-  void client.featureFlags.create({ key: 'k', filters: { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'contains' }] }] } })
+  void client.featureFlags.create({
+    key: 'k',
+    filters: { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'contains' }] }] },
+  })
   // @ts-expect-error a variant needs its rollout_percentage
   void client.featureFlags.update(1, { filters: { multivariate: { variants: [{ key: 'control' }] } } })
   // @ts-expect-error the holdout is { id, exclusion_percentage }
@@ -37,11 +52,24 @@ export function typeChecks(flag: FeatureFlag, cohort: Cohort, action: Action, ho
   // @ts-expect-error a condition group's type is AND/OR
   void client.cohorts.create({ filters: { properties: { type: 'ALL', values: [] } } })
   // @ts-expect-error a cohort condition's value is the cohort id (a number)
-  void client.cohorts.create({ filters: { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: 'beta' }] } } })
+  void client.cohorts.create({
+    filters: { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: 'beta' }] } },
+  })
   // @ts-expect-error a behavioral condition's value is the behaviour (performed_event, …)
-  void client.cohorts.create({ filters: { properties: { type: 'OR', values: [{ type: 'behavioral', key: 'signup', event_type: 'events', value: 'did_it' }] } } })
+  void client.cohorts.create({
+    filters: {
+      properties: {
+        type: 'OR',
+        values: [{ type: 'behavioral', key: 'signup', event_type: 'events', value: 'did_it' }],
+      },
+    },
+  })
   // @ts-expect-error nested groups are checked too: a person condition needs its operator
-  void client.cohorts.update(1, { filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] }] } } })
+  void client.cohorts.update(1, {
+    filters: {
+      properties: { type: 'OR', values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] }] },
+    },
+  })
 
   // Actions.
   // @ts-expect-error url_matching is contains/regex/exact
@@ -59,7 +87,10 @@ export function typeChecks(flag: FeatureFlag, cohort: Cohort, action: Action, ho
   // @ts-expect-error create needs the query
   void client.savedMetrics.create({ name: 'Revenue' })
   // @ts-expect-error the query is an ExperimentMetric: metric_type mean/funnel/ratio/retention
-  void client.savedMetrics.create({ name: 'Revenue', query: { kind: 'ExperimentMetric', metric_type: 'sum', source: { kind: 'EventsNode', event: 'purchase' } } })
+  void client.savedMetrics.create({
+    name: 'Revenue',
+    query: { kind: 'ExperimentMetric', metric_type: 'sum', source: { kind: 'EventsNode', event: 'purchase' } },
+  })
 
   // Ship a variant.
   // @ts-expect-error shipVariant needs the variant_key

@@ -14,20 +14,82 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const typesDir = join(root, 'test/types')
 const DIRECTIVE = '// @ts-expect-error '
 /** Words of a reason that say nothing about the error itself. */
-const FILLER = new Set(['not', 'the', 'and', 'are', 'for', 'has', 'its', 'one', 'any', 'but', 'was', 'can', 'cannot', 'into', 'than', 'that', 'this', 'with', 'from', 'only', 'each', 'every', 'needs', 'need', 'must', 'takes', 'have', 'does', 'exist', 'issue', 'example', 'value', 'values', 'closed', 'enum', 'sent', 'service', 'would', 'field', 'fields', 'list', 'type', 'kind', 'none', 'misspelled', 'given', 'object', 'objects', 'number', 'numbers', 'string', 'strings', 'assignable'])
+const FILLER = new Set([
+  'not',
+  'the',
+  'and',
+  'are',
+  'for',
+  'has',
+  'its',
+  'one',
+  'any',
+  'but',
+  'was',
+  'can',
+  'cannot',
+  'into',
+  'than',
+  'that',
+  'this',
+  'with',
+  'from',
+  'only',
+  'each',
+  'every',
+  'needs',
+  'need',
+  'must',
+  'takes',
+  'have',
+  'does',
+  'exist',
+  'issue',
+  'example',
+  'value',
+  'values',
+  'closed',
+  'enum',
+  'sent',
+  'service',
+  'would',
+  'field',
+  'fields',
+  'list',
+  'type',
+  'kind',
+  'none',
+  'misspelled',
+  'given',
+  'object',
+  'objects',
+  'number',
+  'numbers',
+  'string',
+  'strings',
+  'assignable',
+])
 
 describe('misuse cases fail for the reason given', () => {
   const files = readdirSync(typesDir).filter((name) => name.endsWith('-misuse.ts'))
   const sources = new Map(files.map((name) => [join(typesDir, name), readFileSync(join(typesDir, name), 'utf8')]))
-  const config = ts.getParsedCommandLineOfConfigFile(join(typesDir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(typesDir, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!
   const options: ts.CompilerOptions = {
     ...config.options,
-    paths: { 'posthog-project-client': [join(root, 'src/index.ts')], 'posthog-project-client/testing': [join(root, 'src/testing/index.ts')] },
+    paths: {
+      'posthog-project-client': [join(root, 'src/index.ts')],
+      'posthog-project-client/testing': [join(root, 'src/testing/index.ts')],
+    },
   }
   const host = ts.createCompilerHost(options)
   const read = host.readFile.bind(host)
   // The misuse files as a plain program: their directives become ordinary comments.
-  host.readFile = (name) => (sources.has(name) ? sources.get(name)!.replaceAll(DIRECTIVE, '// expected error: ') : read(name))
+  host.readFile = (name) =>
+    sources.has(name) ? sources.get(name)!.replaceAll(DIRECTIVE, '// expected error: ') : read(name)
   const program = ts.createProgram([...sources.keys(), join(typesDir, 'helpers.ts')], options, host)
   const errors = new Map<string, string[]>()
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
@@ -36,26 +98,45 @@ describe('misuse cases fail for the reason given', () => {
     const key = `${diagnostic.file.fileName}:${line}`
     // What the error points at (a property name or a value), then the message chain.
     const span = diagnostic.file.text.slice(diagnostic.start ?? 0, (diagnostic.start ?? 0) + (diagnostic.length ?? 0))
-    errors.set(key, [...(errors.get(key) ?? []), `at ${span.replace(/^['"]|['"]$/g, '')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`])
+    errors.set(key, [
+      ...(errors.get(key) ?? []),
+      `at ${span.replace(/^['"]|['"]$/g, '')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+    ])
   }
   const cases = [...sources].flatMap(([file, text]) =>
-    text.split('\n').flatMap((line, index) => (line.trimStart().startsWith(DIRECTIVE) ? [{ file, line: index + 1, reason: line.trim().slice(DIRECTIVE.length) }] : [])),
+    text
+      .split('\n')
+      .flatMap((line, index) =>
+        line.trimStart().startsWith(DIRECTIVE)
+          ? [{ file, line: index + 1, reason: line.trim().slice(DIRECTIVE.length) }]
+          : [],
+      ),
   )
 
   it('counts at least 60 cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(60)
   })
 
-  it.each(cases.map((item) => [`${item.file.slice(typesDir.length + 1)}:${item.line}`, item] as const))('%s', (_label, { file, line, reason }) => {
-    const messages = errors.get(`${file}:${line}`) ?? []
-    expect(messages, `no compile error on the line after: ${reason}`).not.toEqual([])
-    const words = (reason.match(/[\w$:]+/g) ?? []).map((word) => word.replace(/:+$/, '')).filter((word) => word.length >= 3 && !FILLER.has(word.toLowerCase()))
-    const text = messages.join('\n').toLowerCase()
-    // The reason names the field or value the error points at, or the message names what the reason names.
-    const pointedAt = messages.map((message) => /^at ([\w$.-]+)/.exec(message)?.[1]?.toLowerCase()).filter((word) => word && word.length >= 2)
-    const named = [...words.filter((word) => text.includes(word.toLowerCase())), ...pointedAt.filter((word) => reason.toLowerCase().includes(word!))]
-    expect(named, `the error does not name what the reason names: ${reason}\n${messages.join('\n')}`).not.toEqual([])
-  })
+  it.each(cases.map((item) => [`${item.file.slice(typesDir.length + 1)}:${item.line}`, item] as const))(
+    '%s',
+    (_label, { file, line, reason }) => {
+      const messages = errors.get(`${file}:${line}`) ?? []
+      expect(messages, `no compile error on the line after: ${reason}`).not.toEqual([])
+      const words = (reason.match(/[\w$:]+/g) ?? [])
+        .map((word) => word.replace(/:+$/, ''))
+        .filter((word) => word.length >= 3 && !FILLER.has(word.toLowerCase()))
+      const text = messages.join('\n').toLowerCase()
+      // The reason names the field or value the error points at, or the message names what the reason names.
+      const pointedAt = messages
+        .map((message) => /^at ([\w$.-]+)/.exec(message)?.[1]?.toLowerCase())
+        .filter((word) => word && word.length >= 2)
+      const named = [
+        ...words.filter((word) => text.includes(word.toLowerCase())),
+        ...pointedAt.filter((word) => reason.toLowerCase().includes(word!)),
+      ]
+      expect(named, `the error does not name what the reason names: ${reason}\n${messages.join('\n')}`).not.toEqual([])
+    },
+  )
 
   it('has no error outside the lines that follow a directive', () => {
     const expected = new Set(cases.map(({ file, line }) => `${file}:${line}`))

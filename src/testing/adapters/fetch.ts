@@ -5,7 +5,11 @@ import { abortReason, type Outcome } from '../outcome.js'
  * the request's signal; for a drop, a response whose body stream fails half-way with a `TypeError`
  * (what fetch reports when the server cuts the connection mid-body).
  */
-export async function outcomeToFetchResponse(outcome: Outcome, request: Request, signal: AbortSignal = request.signal): Promise<Response> {
+export async function outcomeToFetchResponse(
+  outcome: Outcome,
+  request: Request,
+  signal: AbortSignal = request.signal,
+): Promise<Response> {
   switch (outcome.type) {
     case 'hang':
       return never(signal)

@@ -32,13 +32,25 @@ const NODE_HTTP = 'node:http'
  * Serves the fake on a real `node:http` server on 127.0.0.1, with CORS for any origin (preflights
  * included). `node:http` is imported only here, at call time, so the module loads in browsers.
  */
-export async function listenOnNode(serve: (request: Request) => Promise<Outcome>, options: ListenOptions = {}): Promise<FakeServer> {
-  const { createServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP)) as typeof import('node:http')
+export async function listenOnNode(
+  serve: (request: Request) => Promise<Outcome>,
+  options: ListenOptions = {},
+): Promise<FakeServer> {
+  const { createServer } = (await import(
+    /* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP
+  )) as typeof import('node:http')
   const server: Server = createServer((incoming, outgoing) => {
     handle(incoming, outgoing, serve).catch((error: unknown) => {
       if (!outgoing.headersSent) {
         outgoing.writeHead(500, { 'content-type': 'application/json' })
-        outgoing.end(JSON.stringify({ type: 'server_error', code: 'error', detail: `Fake server failure: ${String(error)}`, attr: null }))
+        outgoing.end(
+          JSON.stringify({
+            type: 'server_error',
+            code: 'error',
+            detail: `Fake server failure: ${String(error)}`,
+            attr: null,
+          }),
+        )
       } else {
         outgoing.destroy()
       }
@@ -75,7 +87,11 @@ function corsHeaders(incoming: IncomingMessage): Record<string, string> {
   }
 }
 
-async function handle(incoming: IncomingMessage, outgoing: ServerResponse, serve: (request: Request) => Promise<Outcome>): Promise<void> {
+async function handle(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  serve: (request: Request) => Promise<Outcome>,
+): Promise<void> {
   const method = (incoming.method ?? 'GET').toUpperCase()
   const cors = corsHeaders(incoming)
   if (method === 'OPTIONS') {
@@ -100,7 +116,8 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, serve
   const headers = new Headers()
   for (let index = 0; index + 1 < incoming.rawHeaders.length; index += 2) {
     const name = incoming.rawHeaders[index] ?? ''
-    if (['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(name.toLowerCase())) continue
+    if (['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(name.toLowerCase()))
+      continue
     headers.append(name, incoming.rawHeaders[index + 1] ?? '')
   }
   // `next` links are built from this URL, so they point at the origin the client used.

@@ -46,13 +46,17 @@ function blankAction(store: FakeStore): FakeAction {
 function normalizeStep(step: unknown, index: number): Record<string, unknown> {
   if (!isObject(step)) invalid('Expected a dictionary of items.', `steps__${index}`)
   const stored: Record<string, unknown> = {}
-  for (const key of STEP_TEXT) stored[key] = stringField(step, key, { nullable: true }, `steps__${index}__${key}`) ?? null
-  for (const key of STEP_MATCHING) stored[key] = choiceField(step, key, ACTION_STEP_MATCHINGS, { nullable: true }, `steps__${index}__${key}`) ?? null
+  for (const key of STEP_TEXT)
+    stored[key] = stringField(step, key, { nullable: true }, `steps__${index}__${key}`) ?? null
+  for (const key of STEP_MATCHING)
+    stored[key] = choiceField(step, key, ACTION_STEP_MATCHINGS, { nullable: true }, `steps__${index}__${key}`) ?? null
   if (!('url_matching' in step)) stored['url_matching'] = 'contains'
   const properties = step['properties'] ?? null
-  if (properties !== null && !Array.isArray(properties)) invalid('Expected a list of items.', `steps__${index}__properties`)
+  if (properties !== null && !Array.isArray(properties))
+    invalid('Expected a list of items.', `steps__${index}__properties`)
   stored['properties'] = properties
-  stored['selector_regex'] = typeof stored['selector'] === 'string' && stored['selector'] !== '' ? selectorRegex(stored['selector']) : null
+  stored['selector_regex'] =
+    typeof stored['selector'] === 'string' && stored['selector'] !== '' ? selectorRegex(stored['selector']) : null
   return stored
 }
 
@@ -76,13 +80,17 @@ const actions = new GroupKit<FakeAction>({
     tags: field.strings(),
     post_to_slack: field.boolean(),
     slack_message_format: field.text({ maxLength: 1200 }),
-    steps: (body, key, write) => (body[key] === undefined ? undefined : ((field.list({ nullable: true })(body, key, write) as unknown[] | null) ?? []).map(normalizeStep)),
+    steps: (body, key, write) =>
+      body[key] === undefined
+        ? undefined
+        : ((field.list({ nullable: true })(body, key, write) as unknown[] | null) ?? []).map(normalizeStep),
     deleted: field.boolean(),
     pinned_at: field.text({ nullable: true }),
   },
   unique: { field: 'name', message: (holder) => `This project already has an action with this name, ID ${holder.id}` },
   check(store, draft, body, previous) {
-    if (typeof draft.name === 'string' && draft.name.trim() === '') invalid('This field may not be blank.', 'name', 'blank')
+    if (typeof draft.name === 'string' && draft.name.trim() === '')
+      invalid('This field may not be blank.', 'name', 'blank')
     if (draft.pinned_at === '') draft.pinned_at = null
     // On update any truthy pin is the service's own time, kept when already pinned.
     if (previous && draft.pinned_at) draft.pinned_at = previous.pinned_at ?? store.timestamp()
@@ -119,7 +127,14 @@ function cohortMentions(value: unknown, id: number): boolean {
 
 /** The experiments, cohorts and hog functions using an action (the fake keeps no insights), as `references` lists them. */
 function referencesOf(store: FakeStore, action: FakeAction): Record<string, unknown>[] {
-  const reference = (type: string, id: string | number, name: string | null, url: string, createdAt: string | null, createdBy: unknown) => ({
+  const reference = (
+    type: string,
+    id: string | number,
+    name: string | null,
+    url: string,
+    createdAt: string | null,
+    createdBy: unknown,
+  ) => ({
     type,
     id: String(id),
     name: name || 'Unnamed',
@@ -129,14 +144,55 @@ function referencesOf(store: FakeStore, action: FakeAction): Record<string, unkn
   })
   const found = [
     ...[...store.experiments.values()]
-      .filter((experiment) => !experiment.deleted && mentions([experiment.metrics, experiment.metrics_secondary, experiment.filters, experiment.parameters, experiment.exposure_criteria], action.id))
-      .map((experiment) => reference('experiment', experiment.id, experiment.name, `/experiments/${experiment.id}`, experiment.created_at, experiment.created_by)),
+      .filter(
+        (experiment) =>
+          !experiment.deleted &&
+          mentions(
+            [
+              experiment.metrics,
+              experiment.metrics_secondary,
+              experiment.filters,
+              experiment.parameters,
+              experiment.exposure_criteria,
+            ],
+            action.id,
+          ),
+      )
+      .map((experiment) =>
+        reference(
+          'experiment',
+          experiment.id,
+          experiment.name,
+          `/experiments/${experiment.id}`,
+          experiment.created_at,
+          experiment.created_by,
+        ),
+      ),
     ...[...store.cohorts.values()]
       .filter((cohort) => !cohort.deleted && cohortMentions(cohort.filters, action.id))
-      .map((cohort) => reference('cohort', cohort.id, cohort.name, `/cohorts/${cohort.id}`, cohort.created_at, cohort.created_by)),
+      .map((cohort) =>
+        reference('cohort', cohort.id, cohort.name, `/cohorts/${cohort.id}`, cohort.created_at, cohort.created_by),
+      ),
     ...[...store.hogFunctions.values()]
-      .filter((hogFunction) => !hogFunction.deleted && isObject(hogFunction.filters) && Array.isArray(hogFunction.filters['actions']) && hogFunction.filters['actions'].some((item) => isObject(item) && (item['id'] === action.id || item['id'] === String(action.id))))
-      .map((hogFunction) => reference('hog_function', hogFunction.id, hogFunction.name, `/functions/${hogFunction.id}`, hogFunction.created_at, hogFunction.created_by)),
+      .filter(
+        (hogFunction) =>
+          !hogFunction.deleted &&
+          isObject(hogFunction.filters) &&
+          Array.isArray(hogFunction.filters['actions']) &&
+          hogFunction.filters['actions'].some(
+            (item) => isObject(item) && (item['id'] === action.id || item['id'] === String(action.id)),
+          ),
+      )
+      .map((hogFunction) =>
+        reference(
+          'hog_function',
+          hogFunction.id,
+          hogFunction.name,
+          `/functions/${hogFunction.id}`,
+          hogFunction.created_at,
+          hogFunction.created_by,
+        ),
+      ),
   ]
   return clone(found.slice(0, REFERENCES_CAP))
 }
@@ -162,12 +218,17 @@ export const actionHandlers: GroupHandlers<'actions'> = {
     const tags = jsonList(query.get('tags'))
     if (tags && tags.length > 0) items = items.filter((action) => action.tags.some((tag) => tags.includes(tag)))
     const ordering = query.get('ordering')
-    sortBy(items, ordering ? [ordering] : ['-last_calculated_at', 'name'], (action, name) => (name === 'created_by' ? (action.created_by?.id ?? null) : action[name]))
+    sortBy(items, ordering ? [ordering] : ['-last_calculated_at', 'name'], (action, name) =>
+      name === 'created_by' ? (action.created_by?.id ?? null) : action[name],
+    )
     const offset = Math.max(0, Number(query.get('offset')) || 0)
     const limit = Number(query.get('limit')) || undefined
-    const results = items.slice(offset, limit === undefined ? undefined : offset + limit).map((action) => clone(action) as Record<string, unknown>)
+    const results = items
+      .slice(offset, limit === undefined ? undefined : offset + limit)
+      .map((action) => clone(action) as Record<string, unknown>)
     if (parseBoolean(query.get('include_reference_count'))) {
-      for (const result of results) result['reference_count'] = referencesOf(store, store.actions.get(result['id'] as number)!).length
+      for (const result of results)
+        result['reference_count'] = referencesOf(store, store.actions.get(result['id'] as number)!).length
     }
     return json({ count: items.length, results })
   },

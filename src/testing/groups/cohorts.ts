@@ -14,7 +14,13 @@ import { FAKE_USER, clone, hash128, type FakeStore } from '../store.js'
 
 const LEAF_TYPES = ['person', 'person_metadata', 'cohort', 'behavioral']
 /** Behaviours that make a cohort `analytical` rather than `behavioral`. */
-const ANALYTICAL = ['performed_event_first_time', 'performed_event_regularly', 'performed_event_sequence', 'stopped_performing_event', 'restarted_performing_event']
+const ANALYTICAL = [
+  'performed_event_first_time',
+  'performed_event_regularly',
+  'performed_event_sequence',
+  'stopped_performing_event',
+  'restarted_performing_event',
+]
 
 function blankCohort(store: FakeStore): FakeCohort {
   return {
@@ -49,15 +55,18 @@ function leavesOf(node: unknown, path = 'properties'): Record<string, unknown>[]
     if (!Array.isArray(node['values'])) invalid(`${path}.values: field required`, 'filters')
     return node['values'].flatMap((value, index) => leavesOf(value, `${path}.values[${index}]`))
   }
-  if (!LEAF_TYPES.includes(String(node['type']))) invalid(`${path}.type: invalid condition type ${JSON.stringify(node['type'])}`, 'filters')
-  if (node['type'] === 'person' && node['operator'] === undefined) invalid('Missing required keys for person filter: operator', 'filters')
+  if (!LEAF_TYPES.includes(String(node['type'])))
+    invalid(`${path}.type: invalid condition type ${JSON.stringify(node['type'])}`, 'filters')
+  if (node['type'] === 'person' && node['operator'] === undefined)
+    invalid('Missing required keys for person filter: operator', 'filters')
   return [node]
 }
 
 /** What the service computes from the filters: `static`, `behavioral`, `analytical` or `person_property` (docs/service-behaviour.md §11.3). */
 function cohortTypeOf(cohort: FakeCohort, leaves: Record<string, unknown>[]): string {
   if (cohort.is_static) return 'static'
-  if (leaves.some((leaf) => leaf['type'] === 'behavioral' && ANALYTICAL.includes(String(leaf['value'])))) return 'analytical'
+  if (leaves.some((leaf) => leaf['type'] === 'behavioral' && ANALYTICAL.includes(String(leaf['value']))))
+    return 'analytical'
   if (leaves.some((leaf) => leaf['type'] === 'behavioral')) return 'behavioral'
   return 'person_property'
 }
@@ -123,14 +132,30 @@ function referencedCohorts(cohort: FakeCohort): number[] {
     .map((leaf) => Number(leaf['value']))
 }
 
-function checkFilters(store: FakeStore, draft: FakeCohort, body: Record<string, unknown>, previous: FakeCohort | undefined): void {
-  if (body['filters'] !== undefined && body['query'] !== undefined && body['filters'] !== null && body['query'] !== null) invalid('Cannot set both query and filters at the same time.')
-  if (draft.query !== null && !draft.is_static) invalid('Cannot create a dynamic cohort with a query. Set is_static to true.', 'query')
+function checkFilters(
+  store: FakeStore,
+  draft: FakeCohort,
+  body: Record<string, unknown>,
+  previous: FakeCohort | undefined,
+): void {
+  if (
+    body['filters'] !== undefined &&
+    body['query'] !== undefined &&
+    body['filters'] !== null &&
+    body['query'] !== null
+  )
+    invalid('Cannot set both query and filters at the same time.')
+  if (draft.query !== null && !draft.is_static)
+    invalid('Cannot create a dynamic cohort with a query. Set is_static to true.', 'query')
   if (!previous && draft.is_static) checkStaticSource(draft, body)
   if (!isObject(draft.filters)) return
   if (draft.is_static && !hasValues(draft.filters) && body['filters'] !== undefined) return
   if (!isObject(draft.filters['properties'])) invalid("Must contain a 'properties' key with type and values", 'filters')
-  if (previous?.is_static && body['filters'] !== undefined) invalid('Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead.', 'filters')
+  if (previous?.is_static && body['filters'] !== undefined)
+    invalid(
+      'Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead.',
+      'filters',
+    )
   const leaves = leavesOf(draft.filters['properties'])
   const onEvents = leaves.some((leaf) => leaf['type'] === 'behavioral')
   if (previous && body['filters'] !== undefined && onEvents && activeFlagsUsing(store, previous.id).length > 0) {
@@ -140,11 +165,15 @@ function checkFilters(store: FakeStore, draft: FakeCohort, body: Record<string, 
   for (const id of referencedCohorts(draft)) {
     const target = store.cohorts.get(id)
     if (!target || target.deleted) invalid(`Referenced cohort ${id} not found`, 'filters')
-    if (id === draft.id || (draft.id !== 0 && reaches(store, id, draft.id))) invalid('Cohorts cannot reference other cohorts in a loop.', 'filters')
+    if (id === draft.id || (draft.id !== 0 && reaches(store, id, draft.id)))
+      invalid('Cohorts cannot reference other cohorts in a loop.', 'filters')
   }
   const computed = cohortTypeOf(draft, leaves)
   if (typeof body['cohort_type'] === 'string' && body['cohort_type'] !== computed) {
-    invalid(`Cohort type '${body['cohort_type']}' does not match the filters. Expected type: '${computed}'`, 'cohort_type')
+    invalid(
+      `Cohort type '${body['cohort_type']}' does not match the filters. Expected type: '${computed}'`,
+      'cohort_type',
+    )
   }
 }
 
@@ -169,9 +198,17 @@ function reaches(store: FakeStore, from: number, to: number, seen = new Set<numb
 /** Soft delete: refused while a live flag or another live cohort uses the cohort; experiments drop it as their exposure cohort. */
 function checkSoftDelete(store: FakeStore, draft: FakeCohort): void {
   const flags = activeFlagsUsing(store, draft.id)
-  if (flags.length > 0) invalid(`This cohort is used in ${flags.length} active feature flag(s): ${flags.map((flag) => flag.key).join(', ')}`)
-  const cohorts = [...store.cohorts.values()].filter((cohort) => !cohort.deleted && cohort.id !== draft.id && referencedCohorts(cohort).includes(draft.id))
-  if (cohorts.length > 0) invalid(`This cohort is used as criteria in ${cohorts.length} other cohort(s): ${cohorts.map((cohort) => cohort.name).join(', ')}`)
+  if (flags.length > 0)
+    invalid(
+      `This cohort is used in ${flags.length} active feature flag(s): ${flags.map((flag) => flag.key).join(', ')}`,
+    )
+  const cohorts = [...store.cohorts.values()].filter(
+    (cohort) => !cohort.deleted && cohort.id !== draft.id && referencedCohorts(cohort).includes(draft.id),
+  )
+  if (cohorts.length > 0)
+    invalid(
+      `This cohort is used as criteria in ${cohorts.length} other cohort(s): ${cohorts.map((cohort) => cohort.name).join(', ')}`,
+    )
 }
 
 const cohorts = new GroupKit<FakeCohort>({
@@ -197,15 +234,24 @@ const cohorts = new GroupKit<FakeCohort>({
     if (!cohort.is_static && isObject(cohort.filters) && isObject(cohort.filters['properties'])) {
       cohort.filters = { ...cohort.filters, properties: compiled(cohort.filters['properties']) }
     }
-    const leaves = isObject(cohort.filters) && isObject(cohort.filters['properties']) ? leavesOf(cohort.filters['properties']) : []
+    const leaves =
+      isObject(cohort.filters) && isObject(cohort.filters['properties']) ? leavesOf(cohort.filters['properties']) : []
     // Dynamic cohorts with filters: the service overwrites the type (`null` when not every leaf compiles to realtime bytecode).
-    cohort.cohort_type = cohort.is_static ? 'static' : leaves.length > 0 ? (cohortTypeOf(cohort, leaves) === 'person_property' ? 'realtime' : null) : cohort.cohort_type
+    cohort.cohort_type = cohort.is_static
+      ? 'static'
+      : leaves.length > 0
+        ? cohortTypeOf(cohort, leaves) === 'person_property'
+          ? 'realtime'
+          : null
+        : cohort.cohort_type
     if (!previous || JSON.stringify(previous.filters) !== JSON.stringify(cohort.filters)) {
       cohort.is_calculating = !cohort.is_static && leaves.length > 0
       cohort.version = Number(cohort.version ?? 0) + 1
       cohort.pending_version = cohort.version
     }
-    if (cohort.deleted) for (const experiment of store.experiments.values()) if (experiment.exposure_cohort === cohort.id) experiment.exposure_cohort = null
+    if (cohort.deleted)
+      for (const experiment of store.experiments.values())
+        if (experiment.exposure_cohort === cohort.id) experiment.exposure_cohort = null
   },
   present: (_store, cohort) => clone(cohort),
 })
@@ -223,10 +269,12 @@ export const cohortHandlers: GroupHandlers<'cohorts'> = {
     if (search && search.length > 200) invalid('Search term cannot exceed 200 characters', 'search')
     if (search) items = items.filter((cohort) => icontains(cohort.name, search))
     const type = query.get('type')
-    if (type === 'static' || type === 'dynamic') items = items.filter((cohort) => cohort.is_static === (type === 'static'))
+    if (type === 'static' || type === 'dynamic')
+      items = items.filter((cohort) => cohort.is_static === (type === 'static'))
     const createdBy = query.get('created_by_id')
     if (createdBy) items = items.filter((cohort) => String(cohort.created_by?.id) === createdBy)
-    if (parseBoolean(query.get('hide_behavioral_cohorts'))) items = items.filter((cohort) => cohort['cohort_type'] !== 'behavioral' && cohort['cohort_type'] !== 'analytical')
+    if (parseBoolean(query.get('hide_behavioral_cohorts')))
+      items = items.filter((cohort) => cohort['cohort_type'] !== 'behavioral' && cohort['cohort_type'] !== 'analytical')
     sortBy(items, ['-created_at', '-id'], (cohort, name) => cohort[name])
     if (search) sortBy(items, ['match'], (cohort) => (cohort.name?.toLowerCase() === search.toLowerCase() ? 0 : 1))
     if (parseBoolean(query.get('basic')) !== true) return cohorts.page(context, items)

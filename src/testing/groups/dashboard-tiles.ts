@@ -9,17 +9,24 @@ import type { FakeStore } from '../store.js'
 /** The tiles of a dashboard (`live`: not soft-deleted, their insight not deleted either), oldest first. */
 export function tilesOf(store: FakeStore, dashboardId: number, live: boolean): FakeDashboardTile[] {
   return [...store.dashboardTiles.values()].filter(
-    (tile) => tile.dashboard_id === dashboardId && (!live || (!tile.deleted && !(tile.insight_id !== null && store.insights.get(tile.insight_id)?.deleted))),
+    (tile) =>
+      tile.dashboard_id === dashboardId &&
+      (!live || (!tile.deleted && !(tile.insight_id !== null && store.insights.get(tile.insight_id)?.deleted))),
   )
 }
 
 /** The live tiles of an insight on live dashboards, oldest first. */
 export function tilesOfInsight(store: FakeStore, insightId: number): FakeDashboardTile[] {
-  return [...store.dashboardTiles.values()].filter((tile) => tile.insight_id === insightId && !tile.deleted && !store.dashboards.get(tile.dashboard_id)?.deleted)
+  return [...store.dashboardTiles.values()].filter(
+    (tile) => tile.insight_id === insightId && !tile.deleted && !store.dashboards.get(tile.dashboard_id)?.deleted,
+  )
 }
 
 /** Stores a new tile. */
-export function addTile(store: FakeStore, fields: Partial<FakeDashboardTile> & { dashboard_id: number }): FakeDashboardTile {
+export function addTile(
+  store: FakeStore,
+  fields: Partial<FakeDashboardTile> & { dashboard_id: number },
+): FakeDashboardTile {
   const tile: FakeDashboardTile = {
     id: store.nextId('tile'),
     insight_id: null,
@@ -45,7 +52,9 @@ export function addTile(store: FakeStore, fields: Partial<FakeDashboardTile> & {
 export function placeInsight(store: FakeStore, insightId: number, dashboardIds: readonly number[]): void {
   const wanted = new Set(dashboardIds.filter((id) => store.dashboards.get(id)?.deleted === false))
   const tiles = [...store.dashboardTiles.values()].filter((tile) => tile.insight_id === insightId)
-  for (const tile of tiles) if (!tile.deleted && !wanted.has(tile.dashboard_id) && !store.dashboards.get(tile.dashboard_id)?.deleted) tile.deleted = true
+  for (const tile of tiles)
+    if (!tile.deleted && !wanted.has(tile.dashboard_id) && !store.dashboards.get(tile.dashboard_id)?.deleted)
+      tile.deleted = true
   for (const dashboardId of wanted) {
     const old = tiles.find((tile) => tile.dashboard_id === dashboardId)
     if (old) old.deleted = false

@@ -18,12 +18,35 @@ import { presentInsight } from './insights.js'
 /** A text tile's body is at most this long (`TextSerializer`). */
 const TEXT_MAX = 4000
 /** What a tile entry of a PATCH may change besides its text (§14.1 [`D10`]). */
-const TILE_FIELDS = ['deleted', 'color', 'layouts', 'filters_overrides', 'show_description', 'transparent_background'] as const
+const TILE_FIELDS = [
+  'deleted',
+  'color',
+  'layouts',
+  'filters_overrides',
+  'show_description',
+  'transparent_background',
+] as const
 /** The members the list's items have (`DashboardBasicSerializer`, §14.1 [`D13`]). */
 const BASIC = [
-  'id', 'name', 'description', 'pinned', 'created_at', 'created_by', 'last_accessed_at', 'last_viewed_at', 'is_shared', 'deleted',
-  'creation_mode', 'tags', 'restriction_level', 'effective_restriction_level', 'effective_privilege_level', 'user_access_level',
-  'access_control_version', 'last_refresh', 'team_id',
+  'id',
+  'name',
+  'description',
+  'pinned',
+  'created_at',
+  'created_by',
+  'last_accessed_at',
+  'last_viewed_at',
+  'is_shared',
+  'deleted',
+  'creation_mode',
+  'tags',
+  'restriction_level',
+  'effective_restriction_level',
+  'effective_privilege_level',
+  'user_access_level',
+  'access_control_version',
+  'last_refresh',
+  'team_id',
 ] as const
 
 /** The dashboard a create copies its tiles from, until it has its id. */
@@ -56,7 +79,10 @@ function blankDashboard(store: FakeStore): FakeDashboard {
  * `filters` or `variables` as `create` and `update` read them from the raw body: applied only when truthy,
  * refused with the filters' message when not an object (§14.1 [`D5`], [`D8`]).
  */
-function truthyObject(body: Record<string, unknown>, key: 'filters' | 'variables'): Record<string, unknown> | undefined {
+function truthyObject(
+  body: Record<string, unknown>,
+  key: 'filters' | 'variables',
+): Record<string, unknown> | undefined {
   const value = body[key]
   // Python's truth: an empty object or list is false.
   if (!value || (typeof value === 'object' && Object.keys(value).length === 0)) return undefined
@@ -78,18 +104,33 @@ function tileChanges(store: FakeStore, dashboardId: number, entries: unknown): A
       const text = entry['text']
       const body = text['body'] ?? null
       if (body !== null && typeof body !== 'string') invalid('Not a valid string.', 'text__body')
-      if (typeof body === 'string' && body.length > TEXT_MAX) invalid(`Text body cannot exceed ${TEXT_MAX} characters`, 'text__body', 'max_length')
+      if (typeof body === 'string' && body.length > TEXT_MAX)
+        invalid(`Text body cannot exceed ${TEXT_MAX} characters`, 'text__body', 'max_length')
       const textId = typeof text['id'] === 'number' ? text['id'] : undefined
       if (textId !== undefined) {
         if (!store.texts.has(textId)) invalid('Text tile not found in this team.', 'text')
-        if (!tilesOf(store, dashboardId, false).some((tile) => tile.text_id === textId)) invalid('Text tile not found.', 'text')
-        changes.push(() => Object.assign(store.texts.get(textId)!, { body, last_modified_by: FAKE_USER, last_modified_at: store.timestamp() }))
+        if (!tilesOf(store, dashboardId, false).some((tile) => tile.text_id === textId))
+          invalid('Text tile not found.', 'text')
+        changes.push(() =>
+          Object.assign(store.texts.get(textId)!, {
+            body,
+            last_modified_by: FAKE_USER,
+            last_modified_at: store.timestamp(),
+          }),
+        )
         if (tileId !== undefined) changes.push(() => upsertTile(store, dashboardId, tileId, fields))
       } else {
         changes.push(() => {
           const id = store.nextId('text')
           const now = store.timestamp()
-          store.texts.set(id, { id, body, created_by: FAKE_USER, created_at: now, last_modified_by: FAKE_USER, last_modified_at: now })
+          store.texts.set(id, {
+            id,
+            body,
+            created_by: FAKE_USER,
+            created_at: now,
+            last_modified_by: FAKE_USER,
+            last_modified_at: now,
+          })
           addTile(store, { ...fields, dashboard_id: dashboardId, text_id: id })
         })
       }
@@ -102,7 +143,12 @@ function tileChanges(store: FakeStore, dashboardId: number, entries: unknown): A
 }
 
 /** `update_or_create(id=…, dashboard=…)`: the named tile of this dashboard changed, or a new one. */
-function upsertTile(store: FakeStore, dashboardId: number, tileId: number | undefined, fields: Partial<FakeDashboardTile>): void {
+function upsertTile(
+  store: FakeStore,
+  dashboardId: number,
+  tileId: number | undefined,
+  fields: Partial<FakeDashboardTile>,
+): void {
   const tile = tileId === undefined ? undefined : store.dashboardTiles.get(tileId)
   if (tile && tile.dashboard_id === dashboardId) Object.assign(tile, fields)
   else addTile(store, { ...fields, dashboard_id: dashboardId })
@@ -112,7 +158,11 @@ function upsertTile(store: FakeStore, dashboardId: number, tileId: number | unde
 function softDelete(store: FakeStore, dashboard: FakeDashboard, deleteInsights: boolean): void {
   for (const tile of tilesOf(store, dashboard.id, false)) {
     if (tile.deleted) continue
-    if (deleteInsights && tile.insight_id !== null && tilesOfInsight(store, tile.insight_id).every((one) => one.dashboard_id === dashboard.id)) {
+    if (
+      deleteInsights &&
+      tile.insight_id !== null &&
+      tilesOfInsight(store, tile.insight_id).every((one) => one.dashboard_id === dashboard.id)
+    ) {
       store.insights.get(tile.insight_id)!.deleted = true
     }
     tile.deleted = true
@@ -141,7 +191,8 @@ const dashboards = new GroupKit<FakeDashboard>({
     tags: field.strings(),
     restriction_level: (body) => {
       const level = body['restriction_level']
-      if (level !== undefined && level !== 21 && level !== 37) invalid(`"${String(level)}" is not a valid choice.`, 'restriction_level', 'invalid_choice')
+      if (level !== undefined && level !== 21 && level !== 37)
+        invalid(`"${String(level)}" is not a valid choice.`, 'restriction_level', 'invalid_choice')
       return level
     },
     quick_filter_ids: field.list({ nullable: true }),
@@ -153,9 +204,11 @@ const dashboards = new GroupKit<FakeDashboard>({
       const source = typeof useDashboard === 'number' ? store.dashboards.get(useDashboard) : undefined
       if (!source || source.deleted) invalid('Invalid value provided', 'use_dashboard')
     }
-    if (!previous && useDashboard !== null && body['use_template']) invalid('`use_dashboard` and `use_template` cannot be used together')
+    if (!previous && useDashboard !== null && body['use_template'])
+      invalid('`use_dashboard` and `use_template` cannot be used together')
     // The fake has no dashboard templates: every name is unknown.
-    if (!previous && body['use_template']) invalid(`Invalid template provided: ${String(body['use_template'])}`, 'use_template')
+    if (!previous && body['use_template'])
+      invalid(`Invalid template provided: ${String(body['use_template'])}`, 'use_template')
     const filters = truthyObject(body, 'filters')
     const variables = truthyObject(body, 'variables')
     if (filters) draft.filters = filters
@@ -296,7 +349,9 @@ export const dashboardHandlers: GroupHandlers<'dashboards'> = {
   'dashboards.list': (context) => {
     const { store, query } = context
     const mode = query.get('creation_mode')
-    let items = dashboards.live(store).filter((dashboard) => (mode ? dashboard.creation_mode === mode : dashboard.creation_mode !== 'unlisted'))
+    let items = dashboards
+      .live(store)
+      .filter((dashboard) => (mode ? dashboard.creation_mode === mode : dashboard.creation_mode !== 'unlisted'))
     const tags = query.getAll('tags')
     if (tags.length > 0) items = items.filter((dashboard) => tags.some((tag) => dashboard.tags.includes(tag)))
     sortBy(items, ['-pinned', 'name'], (dashboard, name) => dashboard[name])

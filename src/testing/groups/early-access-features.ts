@@ -61,7 +61,10 @@ function linkedFlag(store: FakeStore, id: unknown): FakeFeatureFlag {
   if ([...store.earlyAccessFeatures.values()].some((feature) => feature.feature_flag_id === flag.id)) {
     invalid(`Linked feature flag ${flag.key} already has a feature attached to it.`)
   }
-  if (flag.filters['aggregation_group_type_index'] !== null && flag.filters['aggregation_group_type_index'] !== undefined) {
+  if (
+    flag.filters['aggregation_group_type_index'] !== null &&
+    flag.filters['aggregation_group_type_index'] !== undefined
+  ) {
     invalid('Group-based feature flags are not supported for Early Access Features.')
   }
   if (flagVariants(flag).length > 0) invalid('Multivariate feature flags are not supported for Early Access Features.')
@@ -79,14 +82,16 @@ const features = new GroupKit<FakeEarlyAccessFeature, string>({
     stage: field.choice(EARLY_ACCESS_FEATURE_STAGES, { required: 'on create' }),
     documentation_url: (body) => {
       const url = field.text({ maxLength: 800 })(body, 'documentation_url', { previous: undefined })
-      if (typeof url === 'string' && url !== '' && !URL_PATTERN.test(url)) invalid('Enter a valid URL.', 'documentation_url')
+      if (typeof url === 'string' && url !== '' && !URL_PATTERN.test(url))
+        invalid('Enter a valid URL.', 'documentation_url')
       return url
     },
     // A falsy payload is stored as `{}` (§14.3 [`E10`]).
     payload: (body) => ('payload' in body ? (objectField(body, 'payload', { nullable: true }) ?? {}) : undefined),
     assignee: (body) => {
       const assignee = objectField(body, 'assignee', { nullable: true })
-      if (isObject(assignee) && assignee['type'] !== 'user' && assignee['type'] !== 'role') invalid('Invalid assignee type.', 'assignee')
+      if (isObject(assignee) && assignee['type'] !== 'user' && assignee['type'] !== 'role')
+        invalid('Invalid assignee type.', 'assignee')
       return assignee
     },
   },
@@ -110,9 +115,18 @@ const features = new GroupKit<FakeEarlyAccessFeature, string>({
         if (active) markFlag(store, link.flag, true)
       } else if (link?.key !== undefined) {
         // The service's own flag (§14.3 [`E7`]).
-        const filters: Record<string, unknown> = { groups: [{ properties: [], rollout_percentage: 0, variant: null }], payloads: {}, multivariate: null }
+        const filters: Record<string, unknown> = {
+          groups: [{ properties: [], rollout_percentage: 0, variant: null }],
+          payloads: {},
+          multivariate: null,
+        }
         if (active) filters['feature_enrollment'] = true
-        const flag = createFlag(store, { key: link.key, name: `Feature Flag for Early Access Feature ${feature.name}`, filters, creation_context: 'early_access_features' })
+        const flag = createFlag(store, {
+          key: link.key,
+          name: `Feature Flag for Early Access Feature ${feature.name}`,
+          filters,
+          creation_context: 'early_access_features',
+        })
         feature.feature_flag_id = flag.id
       }
       return
@@ -147,11 +161,18 @@ export function featuresOnFlag(store: FakeStore, flagId: number): FakeEarlyAcces
 }
 
 /** Stores a feature built from `seed` without validation (on a new boolean flag unless `feature_flag_id` is given). */
-export function seedEarlyAccessFeature(store: FakeStore, seed: Partial<FakeEarlyAccessFeature>): FakeEarlyAccessFeature {
+export function seedEarlyAccessFeature(
+  store: FakeStore,
+  seed: Partial<FakeEarlyAccessFeature>,
+): FakeEarlyAccessFeature {
   const name = seed.name ?? `Feature ${store.earlyAccessFeatures.size + 1}`
   const flagId =
     seed.feature_flag_id ??
-    createFlag(store, { key: slugify(name), name: `Feature Flag for Early Access Feature ${name}`, filters: { groups: [{ properties: [], rollout_percentage: 0, variant: null }] } }).id
+    createFlag(store, {
+      key: slugify(name),
+      name: `Feature Flag for Early Access Feature ${name}`,
+      filters: { groups: [{ properties: [], rollout_percentage: 0, variant: null }] },
+    }).id
   return features.seed(store, { ...seed, name, feature_flag_id: flagId })
 }
 

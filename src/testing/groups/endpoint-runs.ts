@@ -28,12 +28,17 @@ export function currentVersion(endpoint: FakeEndpoint): number {
 function variableValues(query: Record<string, unknown>, sent: unknown): Record<string, unknown> {
   const values: Record<string, unknown> = {}
   for (const variable of Object.values(isObject(query['variables']) ? query['variables'] : {})) {
-    if (isObject(variable) && typeof variable['code_name'] === 'string') values[variable['code_name']] = variable['value'] ?? null
+    if (isObject(variable) && typeof variable['code_name'] === 'string')
+      values[variable['code_name']] = variable['value'] ?? null
   }
   if (isObject(sent)) {
     for (const [name, value] of Object.entries(sent)) {
       // Unknown names are refused (docs/service-behaviour.md §6.1, newer services).
-      if (!Object.hasOwn(values, name)) invalid(`Unknown variable: ${name}. This endpoint's variables: ${Object.keys(values).join(', ') || 'none'}.`, 'variables')
+      if (!Object.hasOwn(values, name))
+        invalid(
+          `Unknown variable: ${name}. This endpoint's variables: ${Object.keys(values).join(', ') || 'none'}.`,
+          'variables',
+        )
       values[name] = value
     }
   }
@@ -65,7 +70,12 @@ function debugFields(text: string, now: Date): Record<string, unknown> {
   }
 }
 
-function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndpoint['versions'][number], body: Record<string, unknown>): Record<string, unknown> {
+function runResponse(
+  store: FakeStore,
+  endpoint: FakeEndpoint,
+  version: FakeEndpoint['versions'][number],
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const now = store.now()
   const versionFields: Record<string, unknown> = {
     endpoint_version: version.version,
@@ -79,7 +89,8 @@ function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndp
   if (query['kind'] === 'HogQLQuery') {
     const values = variableValues(query, body['variables'])
     for (const variable of Object.values(isObject(query['variables']) ? query['variables'] : {})) {
-      if (isObject(variable) && typeof variable['code_name'] === 'string') variable['value'] = values[variable['code_name']]
+      if (isObject(variable) && typeof variable['code_name'] === 'string')
+        variable['value'] = values[variable['code_name']]
     }
     // A SELECT of literals and variables is evaluated; any other query answers the seeded rows.
     const text = String(query['query'])
@@ -91,7 +102,9 @@ function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndp
     return {
       results: clone(rows),
       cache_target_age: null,
-      clickhouse: evaluated ? text.replace(/\{\s*variables\.(\w+)\s*\}/g, (_, name: string) => JSON.stringify(values[name] ?? null)) : `SELECT ${answer.columns.join(', ')} FROM events WHERE team_id = ${store.projectId} LIMIT ${limit}`,
+      clickhouse: evaluated
+        ? text.replace(/\{\s*variables\.(\w+)\s*\}/g, (_, name: string) => JSON.stringify(values[name] ?? null))
+        : `SELECT ${answer.columns.join(', ')} FROM events WHERE team_id = ${store.projectId} LIMIT ${limit}`,
       columns: [...answer.columns],
       error: null,
       hasMore: offset + limit < answer.results.length,
@@ -110,7 +123,9 @@ function runResponse(store: FakeStore, endpoint: FakeEndpoint, version: FakeEndp
     }
   }
   // Insight endpoints answer that insight's shape; a Trends-like series is close enough for clients.
-  const days = Array.from({ length: 7 }, (_, index) => new Date(now.getTime() - (6 - index) * 86_400_000).toISOString().slice(0, 10))
+  const days = Array.from({ length: 7 }, (_, index) =>
+    new Date(now.getTime() - (6 - index) * 86_400_000).toISOString().slice(0, 10),
+  )
   const data = days.map((_, index) => (index + 1) * 3)
   return {
     results: [
@@ -139,14 +154,27 @@ export function run(context: OperationContext): Response {
   if (!endpoint.is_active) notFound()
   const body = context.method === 'POST' ? bodyObject(context.body) : {}
   const number = requestedVersion(context, body)
-  const version = number === undefined ? endpoint.versions[endpoint.versions.length - 1] : endpoint.versions.find((item) => item.version === number)
+  const version =
+    number === undefined
+      ? endpoint.versions[endpoint.versions.length - 1]
+      : endpoint.versions.find((item) => item.version === number)
   if (!version) {
-    fail(json({ error: `Version ${number} not found for endpoint '${endpoint.name}'`, current_version: currentVersion(endpoint) }, 404))
+    fail(
+      json(
+        {
+          error: `Version ${number} not found for endpoint '${endpoint.name}'`,
+          current_version: currentVersion(endpoint),
+        },
+        404,
+      ),
+    )
   }
   const refresh = body['refresh'] ?? context.query.get('refresh') ?? 'blocking'
-  if (typeof refresh !== 'string' || ASYNC_REFRESH.includes(refresh)) invalid('Only sync modes are supported (refresh param)', 'refresh')
+  if (typeof refresh !== 'string' || ASYNC_REFRESH.includes(refresh))
+    invalid('Only sync modes are supported (refresh param)', 'refresh')
   if (!SYNC_REFRESH.includes(refresh)) invalid(`"${refresh}" is not a valid choice.`, 'refresh', 'invalid_choice')
-  if (refresh === 'direct' && !endpoint.is_materialized) invalid("'direct' refresh is only supported for materialized endpoints", 'refresh')
+  if (refresh === 'direct' && !endpoint.is_materialized)
+    invalid("'direct' refresh is only supported for materialized endpoints", 'refresh')
   const isHogQL = version.query['kind'] === 'HogQLQuery'
   if (isHogQL && body['query_override'] !== undefined && body['query_override'] !== null) {
     invalid('query_override is not supported for HogQL endpoints; use variables instead.', 'query_override')

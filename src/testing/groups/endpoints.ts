@@ -7,8 +7,22 @@ import { param, type GroupHandlers, type OperationContext } from '../context.js'
 import { field, GroupKit, seededAt } from '../group-kit.js'
 import { sortBy } from '../paging.js'
 import { fail, invalid, json } from '../responses.js'
-import { arrayField, bodyObject, booleanField, integerField, isObject, objectField, parseBoolean, stringField } from '../validators.js'
-import { ENDPOINT_BUCKET_FUNCTIONS, ENDPOINT_DATA_FRESHNESS_SECONDS, ENDPOINT_QUERY_KINDS, ENDPOINT_SYNC_FREQUENCIES } from '../../model/enums.js'
+import {
+  arrayField,
+  bodyObject,
+  booleanField,
+  integerField,
+  isObject,
+  objectField,
+  parseBoolean,
+  stringField,
+} from '../validators.js'
+import {
+  ENDPOINT_BUCKET_FUNCTIONS,
+  ENDPOINT_DATA_FRESHNESS_SECONDS,
+  ENDPOINT_QUERY_KINDS,
+  ENDPOINT_SYNC_FREQUENCIES,
+} from '../../model/enums.js'
 import { placeholders } from '../hogql-select.js'
 import type { FakeEndpoint, FakeEndpointVersion, FakeRunResult } from '../records.js'
 import { FAKE_USER, clone, isoDateTime, type FakeStore } from '../store.js'
@@ -121,15 +135,21 @@ const INSIGHT_REQUIRED: Readonly<Record<string, readonly string[]>> = {
 function checkHogQL(query: Record<string, unknown>): void {
   const text = query['query']
   if (typeof text !== 'string' || text.trim() === '') invalid('A HogQL query needs its query text.', 'query')
-  if (query['connectionId'] !== undefined && query['connectionId'] !== null) invalid('Endpoints cannot use a direct external connection.', 'query')
+  if (query['connectionId'] !== undefined && query['connectionId'] !== null)
+    invalid('Endpoints cannot use a direct external connection.', 'query')
   const variables = query['variables'] ?? {}
   if (!isObject(variables)) invalid('HogQL variables must be an object keyed by variable id.', 'query')
   const codeNames = new Set<string>()
   for (const [key, variable] of Object.entries(variables)) {
-    if (!isObject(variable) || typeof variable['code_name'] !== 'string' || typeof variable['variableId'] !== 'string') {
+    if (
+      !isObject(variable) ||
+      typeof variable['code_name'] !== 'string' ||
+      typeof variable['variableId'] !== 'string'
+    ) {
       invalid(`Variable ${key} needs a variableId and a code_name.`, 'query')
     }
-    if (variable['variableId'] !== key) invalid(`Variable ${key} is keyed by another id than its variableId (${variable['variableId']}).`, 'query')
+    if (variable['variableId'] !== key)
+      invalid(`Variable ${key} is keyed by another id than its variableId (${variable['variableId']}).`, 'query')
     codeNames.add(variable['code_name'])
   }
   const missing = placeholders(text).filter((name) => !codeNames.has(name))
@@ -138,7 +158,10 @@ function checkHogQL(query: Record<string, unknown>): void {
 
 function checkName(value: unknown): string {
   if (typeof value !== 'string' || !NAME.test(value)) {
-    invalid('Endpoint name must start with a letter and contain only letters, numbers, hyphens or underscores (at most 128 characters).', 'name')
+    invalid(
+      'Endpoint name must start with a letter and contain only letters, numbers, hyphens or underscores (at most 128 characters).',
+      'name',
+    )
   }
   return value
 }
@@ -147,7 +170,10 @@ function checkName(value: unknown): string {
 function targetedVersion(context: OperationContext, endpoint: FakeEndpoint): FakeEndpointVersion | undefined {
   const wanted = context.query.get('version')
   if (wanted === null) return undefined
-  return endpoint.versions.find((item) => String(item.version) === wanted) ?? fail(json({ error: `Version ${wanted} not found` }, 404))
+  return (
+    endpoint.versions.find((item) => String(item.version) === wanted) ??
+    fail(json({ error: `Version ${wanted} not found` }, 404))
+  )
 }
 
 function blankEndpoint(store: FakeStore): FakeEndpoint {
@@ -181,13 +207,27 @@ const endpoints = new GroupKit<FakeEndpoint, string>({
   // HogQL unless told otherwise, with version 1 unless `versions` is given.
   seeded(store, _endpoint, seed, index) {
     const createdAt = seed.created_at ?? seededAt(store, index)
-    const query = dumpQueryNode(seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' })
+    const query = dumpQueryNode(
+      seed.query ?? { kind: 'HogQLQuery', query: 'SELECT event, count() FROM events GROUP BY event' },
+    )
     const versions = seed.versions ?? [newVersion(store, 1, query, new Date(Date.parse(createdAt)))]
-    return { name: `endpoint_${store.endpoints.size + 1}`, created_at: createdAt, updated_at: createdAt, ...seed, query, versions }
+    return {
+      name: `endpoint_${store.endpoints.size + 1}`,
+      created_at: createdAt,
+      updated_at: createdAt,
+      ...seed,
+      query,
+      versions,
+    }
   },
   softDeletes: false,
   writable: {
-    name: (body, key, { previous }) => (previous ? (body[key] === undefined ? undefined : checkName(body[key])) : checkName(stringField(body, key, { required: true, allowBlank: false }))),
+    name: (body, key, { previous }) =>
+      previous
+        ? body[key] === undefined
+          ? undefined
+          : checkName(body[key])
+        : checkName(stringField(body, key, { required: true, allowBlank: false })),
     query: (body, key, { previous }) => checkQuery(body, !previous),
     description: (body, key) => {
       const description = stringField(body, key, { nullable: true })
@@ -198,13 +238,15 @@ const endpoints = new GroupKit<FakeEndpoint, string>({
     sync_frequency: field.choice(SYNC_FREQUENCIES, { nullable: true }),
     data_freshness_seconds: (body, key) => {
       const freshness = integerField(body, key, { nullable: true })
-      if (typeof freshness === 'number' && !(ENDPOINT_DATA_FRESHNESS_SECONDS as readonly number[]).includes(freshness)) invalid(`"${freshness}" is not a valid choice.`, key, 'invalid_choice')
+      if (typeof freshness === 'number' && !(ENDPOINT_DATA_FRESHNESS_SECONDS as readonly number[]).includes(freshness))
+        invalid(`"${freshness}" is not a valid choice.`, key, 'invalid_choice')
       return freshness
     },
     bucket_overrides: (body, key) => {
       const buckets = objectField(body, key, { nullable: true })
       for (const [column, bucket] of Object.entries(buckets ?? {})) {
-        if (!(ENDPOINT_BUCKET_FUNCTIONS as readonly unknown[]).includes(bucket)) invalid(`Unsupported bucket function for ${column}: ${String(bucket)}.`, key)
+        if (!(ENDPOINT_BUCKET_FUNCTIONS as readonly unknown[]).includes(bucket))
+          invalid(`Unsupported bucket function for ${column}: ${String(bucket)}.`, key)
       }
       return buckets
     },
@@ -255,7 +297,8 @@ export const endpointHandlers: GroupHandlers<'endpoints'> = {
   'endpoints.list': ({ store, query }) => {
     let items = [...store.endpoints.values()]
     const active = query.get('is_active')
-    if (active !== null && parseBoolean(active) !== undefined) items = items.filter((item) => item.is_active === parseBoolean(active))
+    if (active !== null && parseBoolean(active) !== undefined)
+      items = items.filter((item) => item.is_active === parseBoolean(active))
     const createdBy = query.get('created_by')
     if (createdBy) items = items.filter((item) => String(item.created_by?.id) === createdBy)
     sortBy(items, ['-created_at', 'name'], (item, field) => item[field])
@@ -290,7 +333,8 @@ export const endpointHandlers: GroupHandlers<'endpoints'> = {
   'endpoints.lastExecutionTimes': ({ store, body: raw }) => {
     const body = bodyObject(raw)
     const names = arrayField(body, 'names', { required: true }) as unknown[]
-    for (const name of names) if (typeof name !== 'string' || !NAME.test(name)) invalid(`Invalid endpoint name: ${String(name)}`, 'names')
+    for (const name of names)
+      if (typeof name !== 'string' || !NAME.test(name)) invalid(`Invalid endpoint name: ${String(name)}`, 'names')
     const now = store.now()
     const since = now.getTime() - SIX_MONTHS_MS
     const results =
@@ -298,7 +342,9 @@ export const endpointHandlers: GroupHandlers<'endpoints'> = {
         ? null
         : (names as string[]).flatMap((name) => {
             const executed = store.endpoints.get(name)?.last_executed_at
-            return executed && Date.parse(executed) >= since ? [[name, new Date(Date.parse(executed)).toISOString()]] : []
+            return executed && Date.parse(executed) >= since
+              ? [[name, new Date(Date.parse(executed)).toISOString()]]
+              : []
           })
     return json({
       query_status: {

@@ -59,7 +59,14 @@ const definitions = new GroupKit<FakeEventDefinition, string>({
   seeded(store, _definition, seed, index) {
     const createdAt = seed.created_at === undefined ? seededAt(store, index) : seed.created_at
     const updatedAt = createdAt ?? store.timestamp()
-    return { name: `event_${store.eventDefinitions.size + 1}`, created_at: createdAt, last_seen_at: createdAt, updated_at: updatedAt, last_updated_at: updatedAt, ...seed }
+    return {
+      name: `event_${store.eventDefinitions.size + 1}`,
+      created_at: createdAt,
+      last_seen_at: createdAt,
+      updated_at: updatedAt,
+      last_updated_at: updatedAt,
+      ...seed,
+    }
   },
   softDeletes: false,
   writable: {
@@ -70,17 +77,22 @@ const definitions = new GroupKit<FakeEventDefinition, string>({
     verified: (body, key, { store, draft }) => {
       const verified = booleanField(body, key)
       if (typeof verified !== 'boolean' || verified === draft.verified) return undefined
-      Object.assign(draft, { verified_at: verified ? store.timestamp() : null, verified_by: verified ? FAKE_USER : null })
+      Object.assign(draft, {
+        verified_at: verified ? store.timestamp() : null,
+        verified_by: verified ? FAKE_USER : null,
+      })
       return verified
     },
     hidden: (body, key, { draft }) => {
       const hidden = booleanField(body, key, { nullable: true })
-      if ((hidden === undefined ? draft.hidden : hidden) && draft.verified) invalid('An event cannot be both hidden and verified.')
+      if ((hidden === undefined ? draft.hidden : hidden) && draft.verified)
+        invalid('An event cannot be both hidden and verified.')
       return hidden
     },
     enforcement_mode: (body, key, { draft }) => {
       const mode = choiceField(body, key, ENFORCEMENT_MODES)
-      if (mode === 'reject' && draft.enforcement_mode !== 'reject') invalid("Enforcement mode 'reject' is not available for this project.", key)
+      if (mode === 'reject' && draft.enforcement_mode !== 'reject')
+        invalid("Enforcement mode 'reject' is not available for this project.", key)
       return mode
     },
     post_to_slack: field.boolean(),
@@ -89,7 +101,12 @@ const definitions = new GroupKit<FakeEventDefinition, string>({
       return columns === undefined ? undefined : (columns ?? []).map(String)
     },
   },
-  unique: { field: 'name', message: () => 'Event definition with this name already exists.', withField: { create: true, update: true }, onChangeOnly: true },
+  unique: {
+    field: 'name',
+    message: () => 'Event definition with this name already exists.',
+    withField: { create: true, update: true },
+    onChangeOnly: true,
+  },
   written(store, definition, previous) {
     if (!previous) return
     const now = store.timestamp()
@@ -111,7 +128,10 @@ function listedEvents(store: FakeStore): string[] {
 }
 
 function identifier(name: string, style: 'pascal' | 'snake'): string {
-  const words = name.replace(/^\$/, '').split(/[^a-zA-Z0-9]+/).filter(Boolean)
+  const words = name
+    .replace(/^\$/, '')
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
   if (style === 'snake') return words.map((word) => word.toLowerCase()).join('_') || 'event'
   return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('') || 'Event'
 }
@@ -204,7 +224,10 @@ export const eventDefinitionHandlers: GroupHandlers<'eventDefinitions'> = {
     if (excluded) items = items.filter((item) => !excluded.includes(item.name))
     const tags = jsonList(query, 'tags')
     if (tags && tags.length > 0) items = items.filter((item) => item.tags.some((tag) => tags.includes(tag)))
-    const ordering = query.getAll('ordering').flatMap((value) => value.split(',')).filter(Boolean)
+    const ordering = query
+      .getAll('ordering')
+      .flatMap((value) => value.split(','))
+      .filter(Boolean)
     sortBy(items, ordering.length > 0 ? ordering : ['-last_seen_at::date', 'name'], orderValue)
     return definitions.page(context, items)
   },

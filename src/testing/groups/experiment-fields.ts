@@ -5,7 +5,16 @@
  */
 import { field, type FieldRead, type Write } from '../group-kit.js'
 import { invalid } from '../responses.js'
-import { arrayField, booleanField, choiceField, dateTimeField, integerField, isObject, objectField, stringField } from '../validators.js'
+import {
+  arrayField,
+  booleanField,
+  choiceField,
+  dateTimeField,
+  integerField,
+  isObject,
+  objectField,
+  stringField,
+} from '../validators.js'
 import {
   CONVERSION_WINDOW_UNITS,
   EXPERIMENT_CONCLUSIONS,
@@ -39,9 +48,15 @@ function uuidList(body: Record<string, unknown>, key: string): string[] | null |
 }
 
 /** The metrics of `key` checked, each given its `uuid` and `fingerprint`. */
-function readMetrics(body: Record<string, unknown>, key: string, { store }: Write<FakeExperiment>): unknown[] | undefined {
+function readMetrics(
+  body: Record<string, unknown>,
+  key: string,
+  { store }: Write<FakeExperiment>,
+): unknown[] | undefined {
   const metrics = arrayField(body, key, { nullable: true })
-  return metrics === undefined ? undefined : (metrics ?? []).map((metric, index) => withFingerprint(store, checkMetric(metric, `${key}__${index}`)))
+  return metrics === undefined
+    ? undefined
+    : (metrics ?? []).map((metric, index) => withFingerprint(store, checkMetric(metric, `${key}__${index}`)))
 }
 
 /** The writable fields of an experiment, in the serializer's order (create and PATCH). */
@@ -67,7 +82,8 @@ export const EXPERIMENT_WRITABLE: Readonly<Record<string, FieldRead<FakeExperime
   end_date: (body, key, { draft }) => {
     const end = dateTimeField(body, key, { nullable: true })
     const last = end === undefined ? draft.end_date : end
-    if (draft.start_date && last && Date.parse(last) <= Date.parse(draft.start_date)) invalid('End date must be after start date')
+    if (draft.start_date && last && Date.parse(last) <= Date.parse(draft.start_date))
+      invalid('End date must be after start date')
     return end
   },
   holdout_id: (body, key, { store, draft }) => {
@@ -91,7 +107,14 @@ export const EXPERIMENT_WRITABLE: Readonly<Record<string, FieldRead<FakeExperime
   type: field.choice(TYPES, { nullable: true }),
   exposure_criteria: (body, key) => {
     const criteria = objectField(body, key, { nullable: true })
-    if (criteria) choiceField(criteria, 'multiple_variant_handling', MULTIPLE_VARIANT_HANDLINGS, {}, 'exposure_criteria__multiple_variant_handling')
+    if (criteria)
+      choiceField(
+        criteria,
+        'multiple_variant_handling',
+        MULTIPLE_VARIANT_HANDLINGS,
+        {},
+        'exposure_criteria__multiple_variant_handling',
+      )
     return criteria
   },
   metrics: readMetrics,
@@ -132,7 +155,13 @@ function checkMetric(metric: unknown, attr: string): Record<string, unknown> {
   const kind = metric['kind'] ?? 'ExperimentMetric'
   if (typeof kind === 'string' && LEGACY_METRIC_KINDS.includes(kind)) return metric
   if (kind !== 'ExperimentMetric') invalid(`Invalid metric kind: ${String(kind)}.`, `${attr}__kind`)
-  const type = choiceField(metric, 'metric_type', EXPERIMENT_METRIC_TYPES, { required: true }, `${attr}__metric_type`) as (typeof EXPERIMENT_METRIC_TYPES)[number]
+  const type = choiceField(
+    metric,
+    'metric_type',
+    EXPERIMENT_METRIC_TYPES,
+    { required: true },
+    `${attr}__metric_type`,
+  ) as (typeof EXPERIMENT_METRIC_TYPES)[number]
   choiceField(metric, 'goal', EXPERIMENT_METRIC_GOALS, {}, `${attr}__goal`)
   choiceField(metric, 'conversion_window_unit', CONVERSION_WINDOW_UNITS, {}, `${attr}__conversion_window_unit`)
   checkBreakdownFilter(metric['breakdownFilter'], `${attr}__breakdownFilter`)
@@ -140,7 +169,8 @@ function checkMetric(metric: unknown, attr: string): Record<string, unknown> {
   for (const key of one) checkSource(metric[key], `${attr}__${key}`)
   if (many) {
     const series = metric[many]
-    if (!Array.isArray(series) || series.length === 0) invalid('A funnel metric needs at least one step.', `${attr}__${many}`)
+    if (!Array.isArray(series) || series.length === 0)
+      invalid('A funnel metric needs at least one step.', `${attr}__${many}`)
     series.forEach((step, index) => checkSource(step, `${attr}__${many}__${index}`))
   }
   return metric
@@ -177,6 +207,8 @@ function checkSource(source: unknown, attr: string): void {
 /** An ordering list, when set, must name every metric's uuid (docs/service-behaviour.md §3.1). */
 function checkOrderedUuids(metrics: unknown[] | null, ordered: string[] | null, attr: string): void {
   if (ordered === null) return
-  const missing = (metrics ?? []).map((metric) => (isObject(metric) ? metric['uuid'] : undefined)).filter((uuid) => !ordered.includes(String(uuid)))
+  const missing = (metrics ?? [])
+    .map((metric) => (isObject(metric) ? metric['uuid'] : undefined))
+    .filter((uuid) => !ordered.includes(String(uuid)))
   if (missing.length > 0) invalid(`${attr} must contain every metric uuid; missing: ${missing.join(', ')}.`, attr)
 }

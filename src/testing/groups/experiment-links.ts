@@ -9,22 +9,43 @@ import { bodyObject, booleanField, choiceField, isObject, stringField } from '..
 import { EXPERIMENT_CONCLUSIONS } from '../../model/enums.js'
 import type { FakeExperiment, FakeFeatureFlag, FakeHoldout } from '../records.js'
 import { clone, hash128, type FakeStore } from '../store.js'
-import { DEFAULT_VARIANTS, createFlag, flagByKey, flagVariants, isEligibleForExperiment, minimalFlag, multivariateFilters, touchFlag, type FlagVariant } from './feature-flags.js'
+import {
+  DEFAULT_VARIANTS,
+  createFlag,
+  flagByKey,
+  flagVariants,
+  isEligibleForExperiment,
+  minimalFlag,
+  multivariateFilters,
+  touchFlag,
+  type FlagVariant,
+} from './feature-flags.js'
 import { holdoutForFlag } from './holdouts.js'
 
 /**
  * The flag an experiment uses: a live flag with the key, linked as it is (multivariate with a `control`
  * variant), or a new one from `parameters` carrying the holdout.
  */
-export function resolveFlag(store: FakeStore, experiment: FakeExperiment, parameters: Record<string, unknown> | null | undefined, active: boolean): FakeFeatureFlag {
+export function resolveFlag(
+  store: FakeStore,
+  experiment: FakeExperiment,
+  parameters: Record<string, unknown> | null | undefined,
+  active: boolean,
+): FakeFeatureFlag {
   const existing = flagByKey(store, experiment.feature_flag_key)
   if (existing) {
-    if (flagVariants(existing).length < 2) invalid('Feature flag must have at least 2 variants (control and at least one test variant)', 'feature_flag_key')
-    if (!isEligibleForExperiment(existing)) invalid("Feature flag must have a variant with key 'control'", 'feature_flag_key')
+    if (flagVariants(existing).length < 2)
+      invalid('Feature flag must have at least 2 variants (control and at least one test variant)', 'feature_flag_key')
+    if (!isEligibleForExperiment(existing))
+      invalid("Feature flag must have a variant with key 'control'", 'feature_flag_key')
     return existing
   }
   const rollout = typeof parameters?.['rollout_percentage'] === 'number' ? parameters['rollout_percentage'] : 100
-  const filters = multivariateFilters(variantsOf(parameters), parameters?.['aggregation_group_type_index'] ?? null, rollout)
+  const filters = multivariateFilters(
+    variantsOf(parameters),
+    parameters?.['aggregation_group_type_index'] ?? null,
+    rollout,
+  )
   const payloads = parameters?.['feature_flag_payloads']
   return createFlag(store, {
     key: experiment.feature_flag_key,
@@ -32,7 +53,11 @@ export function resolveFlag(store: FakeStore, experiment: FakeExperiment, parame
     active,
     creation_context: 'experiments',
     ensure_experience_continuity: parameters?.['ensure_experience_continuity'] === true,
-    filters: { ...filters, payloads: isObject(payloads) ? payloads : {}, holdout: experiment.holdout ? holdoutForFlag(experiment.holdout) : null },
+    filters: {
+      ...filters,
+      payloads: isObject(payloads) ? payloads : {},
+      holdout: experiment.holdout ? holdoutForFlag(experiment.holdout) : null,
+    },
   })
 }
 
@@ -50,7 +75,8 @@ function variantsOf(parameters: Record<string, unknown> | null | undefined): Fla
   }
   const flagVariants = variants.map((variant, index) => {
     const fields = isObject(variant) ? variant : {}
-    const share = [fields['split_percent'], fields['rollout_percentage']].find((value) => typeof value === 'number') as number | undefined
+    const share = [fields['split_percent'], fields['rollout_percentage']].find((value) => typeof value === 'number') as
+      number | undefined
     return {
       key: typeof fields['key'] === 'string' ? fields['key'] : `variant-${index}`,
       name: typeof fields['name'] === 'string' ? fields['name'] : undefined,
@@ -78,19 +104,39 @@ export function linkSavedMetrics(store: FakeStore, target: FakeExperiment, items
   const links = items.map((item, index) => {
     if (!isObject(item)) invalid('Saved metric must be an object', 'saved_metrics_ids')
     if (item['id'] === undefined) invalid('Saved metric must have an id', 'saved_metrics_ids')
-    if (item['metadata'] !== undefined && item['metadata'] !== null && (!isObject(item['metadata']) || item['metadata']['type'] === undefined)) {
+    if (
+      item['metadata'] !== undefined &&
+      item['metadata'] !== null &&
+      (!isObject(item['metadata']) || item['metadata']['type'] === undefined)
+    ) {
       invalid('Metadata must have a type key', 'saved_metrics_ids')
     }
     const metric = store.savedMetrics.get(Number(item['id']))
     if (!metric) invalid('Saved metric does not exist or does not belong to this project', 'saved_metrics_ids')
     const metadata = isObject(item['metadata']) ? item['metadata'] : { type: 'primary' }
-    const query: Record<string, unknown> = { ...clone(metric.query), fingerprint: hash128(`${target.id}:${JSON.stringify(metric.query)}`) }
-    return { id: index + 1, experiment: target.id, saved_metric: metric.id, metadata, created_at: store.timestamp(), query, name: metric.name }
+    const query: Record<string, unknown> = {
+      ...clone(metric.query),
+      fingerprint: hash128(`${target.id}:${JSON.stringify(metric.query)}`),
+    }
+    return {
+      id: index + 1,
+      experiment: target.id,
+      saved_metric: metric.id,
+      metadata,
+      created_at: store.timestamp(),
+      query,
+      name: metric.name,
+    }
   })
   target.saved_metrics = links
   target.saved_metrics_ids = null
-  for (const [type, key] of [['primary', 'primary_metrics_ordered_uuids'], ['secondary', 'secondary_metrics_ordered_uuids']] as const) {
-    const uuids = links.filter((link) => (link.metadata['type'] ?? 'primary') === type).map((link) => String(link.query['uuid']))
+  for (const [type, key] of [
+    ['primary', 'primary_metrics_ordered_uuids'],
+    ['secondary', 'secondary_metrics_ordered_uuids'],
+  ] as const) {
+    const uuids = links
+      .filter((link) => (link.metadata['type'] ?? 'primary') === type)
+      .map((link) => String(link.query['uuid']))
     if (uuids.length > 0) target[key] = [...new Set([...(target[key] ?? []), ...uuids])]
   }
 }
@@ -100,12 +146,20 @@ export function syncHoldout(store: FakeStore, experiment: FakeExperiment, previo
   if (experiment.holdout_id === previous.holdout_id) return
   if (previous.start_date && !previous.end_date) invalid("Can't update holdout on running Experiment")
   const flag = flagOf(store, experiment)
-  if (flag) touchFlag(store, flag, () => (flag.filters = { ...flag.filters, holdout: experiment.holdout ? holdoutForFlag(experiment.holdout) : null }))
+  if (flag)
+    touchFlag(
+      store,
+      flag,
+      () =>
+        (flag.filters = { ...flag.filters, holdout: experiment.holdout ? holdoutForFlag(experiment.holdout) : null }),
+    )
 }
 
 /** The stored flag of an experiment. */
 export function flagOf(store: FakeStore, experiment: FakeExperiment): FakeFeatureFlag | undefined {
-  return experiment.feature_flag ? store.featureFlags.get(experiment.feature_flag.id) : flagByKey(store, experiment.feature_flag_key)
+  return experiment.feature_flag
+    ? store.featureFlags.get(experiment.feature_flag.id)
+    : flagByKey(store, experiment.feature_flag_key)
 }
 
 /** An experiment as answered: its flag and holdout as they are now (a ship, a holdout change or delete shows at once). */
@@ -137,11 +191,18 @@ export function shipVariant(context: OperationContext, experiment: FakeExperimen
   if (!variants.some((variant) => variant['key'] === key)) invalid(`Variant '${key}' not found on feature flag.`)
   touchFlag(store, flag, () => {
     const groups = (flag.filters['groups'] as unknown[] | undefined) ?? []
-    const catchAll = { properties: [], rollout_percentage: 100, description: 'Added automatically when the experiment was ended to keep only one variant.' }
+    const catchAll = {
+      properties: [],
+      rollout_percentage: 100,
+      description: 'Added automatically when the experiment was ended to keep only one variant.',
+    }
     flag.filters = {
       ...flag.filters,
       groups: everyone ? [catchAll, ...groups] : groups,
-      multivariate: { ...(flag.filters['multivariate'] as object), variants: variants.map((variant) => ({ ...variant, rollout_percentage: variant['key'] === key ? 100 : 0 })) },
+      multivariate: {
+        ...(flag.filters['multivariate'] as object),
+        variants: variants.map((variant) => ({ ...variant, rollout_percentage: variant['key'] === key ? 100 : 0 })),
+      },
     }
   })
   if (!experiment.end_date) experiment.end_date = store.timestamp()

@@ -81,9 +81,19 @@ const experiments = new GroupKit<FakeExperiment>({
     const name = seed.name ?? `Experiment ${experiment.id}`
     const key = seed.feature_flag_key ?? `experiment-${experiment.id}`
     const startDate = seed.start_date === undefined ? store.timestamp(-7 * DAY_MS) : seed.start_date
-    const flag = flagByKey(store, key) ?? createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
+    const flag =
+      flagByKey(store, key) ??
+      createFlag(store, { key, name: `Feature Flag for Experiment ${name}`, active: startDate !== null })
     const createdAt = seed.created_at ?? seededAt(store, index)
-    return { name, feature_flag_key: key, created_at: createdAt, updated_at: createdAt, start_date: startDate, feature_flag: minimalFlag(flag), ...seed }
+    return {
+      name,
+      feature_flag_key: key,
+      created_at: createdAt,
+      updated_at: createdAt,
+      start_date: startDate,
+      feature_flag: minimalFlag(flag),
+      ...seed,
+    }
   },
   softDeletes: true,
   writable: EXPERIMENT_WRITABLE,
@@ -128,12 +138,16 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     const wanted = query.get('status')
     const createdBy = query.get('created_by_id')
     let items = experiments.live(store)
-    items = items.filter((item) => (archived === null ? !item.archived : item.archived === (archived.toLowerCase() === 'true')))
+    items = items.filter((item) =>
+      archived === null ? !item.archived : item.archived === (archived.toLowerCase() === 'true'),
+    )
     if (search) items = items.filter((item) => icontains(item.name, search))
     if (wanted && wanted !== 'all') items = items.filter((item) => status(item) === wanted)
     if (createdBy) items = items.filter((item) => String(item.created_by?.id) === createdBy)
     const order = query.get('order')
-    sortBy(items, order ? [order, '-id'] : ['-created_at', '-id'], (item, field) => (field === 'status' ? status(item) : item[field]))
+    sortBy(items, order ? [order, '-id'] : ['-created_at', '-id'], (item, field) =>
+      field === 'status' ? status(item) : item[field],
+    )
     return experiments.page(context, items)
   },
 
@@ -264,14 +278,19 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
     if (!fingerprint) invalid('fingerprint query parameter is required')
     const timeseries: Record<string, null> = {}
     if (experiment.start_date) {
-      const last = experiment.end_date ? Math.min(Date.parse(experiment.end_date), store.now().getTime()) : store.now().getTime()
+      const last = experiment.end_date
+        ? Math.min(Date.parse(experiment.end_date), store.now().getTime())
+        : store.now().getTime()
       for (let day = Date.parse(isoDate(new Date(experiment.start_date))); day <= last; day += DAY_MS) {
         timeseries[isoDate(new Date(day))] = null
       }
     }
     const recalculation = [...store.timeseriesRecalculations]
       .reverse()
-      .find((item) => item.experiment_id === experiment.id && item.metric_uuid === metricUuid && item.fingerprint === fingerprint)
+      .find(
+        (item) =>
+          item.experiment_id === experiment.id && item.metric_uuid === metricUuid && item.fingerprint === fingerprint,
+      )
     const now = isoDateTime(store.now())
     return json({
       experiment_id: experiment.id,
@@ -310,7 +329,10 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
       flags = flags.filter((flag) => flag.evaluation_tags.length > 0 === parseBoolean(tagged))
     }
     sortBy(flags, [query.get('order') ?? '-created_at', '-id'], (flag, field) => flag[field])
-    return json({ results: flags.slice(offset, offset + limit).map((flag) => presentFlag(store, flag)), count: flags.length })
+    return json({
+      results: flags.slice(offset, offset + limit).map((flag) => presentFlag(store, flag)),
+      count: flags.length,
+    })
   },
 
   'experiments.shipVariant': (context) => {
@@ -325,7 +347,8 @@ export const experimentHandlers: GroupHandlers<'experiments'> = {
   'experiments.stats': ({ store }) => {
     const now = store.now().getTime()
     const live = [...store.experiments.values()].filter((item) => !item.deleted && !item.archived)
-    const within = (date: string | null, from: number, to: number) => date !== null && Date.parse(date) > now - from && Date.parse(date) <= now - to
+    const within = (date: string | null, from: number, to: number) =>
+      date !== null && Date.parse(date) > now - from && Date.parse(date) <= now - to
     const last = live.filter((item) => within(item.start_date, 30 * DAY_MS, 0)).length
     const previous = live.filter((item) => within(item.start_date, 60 * DAY_MS, 30 * DAY_MS)).length
     const change = previous === 0 ? (last > 0 ? 100 : 0) : ((last - previous) / previous) * 100

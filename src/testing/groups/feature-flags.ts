@@ -10,7 +10,12 @@ import { field, GroupKit } from '../group-kit.js'
 import { icontains, sortBy } from '../paging.js'
 import { invalid } from '../responses.js'
 import { isObject, parseBoolean } from '../validators.js'
-import { FEATURE_FLAG_BUCKETING_IDENTIFIERS, FEATURE_FLAG_CREATION_CONTEXTS, FEATURE_FLAG_EVALUATION_RUNTIMES, FEATURE_FLAG_PROPERTY_TYPES } from '../../model/enums.js'
+import {
+  FEATURE_FLAG_BUCKETING_IDENTIFIERS,
+  FEATURE_FLAG_CREATION_CONTEXTS,
+  FEATURE_FLAG_EVALUATION_RUNTIMES,
+  FEATURE_FLAG_PROPERTY_TYPES,
+} from '../../model/enums.js'
 import type { FakeFeatureFlag, FakeMinimalFeatureFlag } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 import { behavioralCohort } from './cohorts.js'
@@ -33,7 +38,11 @@ export const DEFAULT_VARIANTS: FlagVariant[] = [
 ]
 
 /** Flag filters for a multivariate flag with `variants`. */
-export function multivariateFilters(variants: readonly FlagVariant[], aggregationGroupTypeIndex: unknown = null, rolloutPercentage = 100): Record<string, unknown> {
+export function multivariateFilters(
+  variants: readonly FlagVariant[],
+  aggregationGroupTypeIndex: unknown = null,
+  rolloutPercentage = 100,
+): Record<string, unknown> {
   return {
     // As the flag serializer stores it: the flag-level aggregation copied into the group.
     groups: [
@@ -123,7 +132,15 @@ function normalizeFilters(
   const variants = isObject(filters['multivariate']) ? filters['multivariate']['variants'] : []
   if (!Array.isArray(variants)) invalid('multivariate.variants must be a list', 'filters')
   const keys = variants.map((variant) => (isObject(variant) ? variant['key'] : undefined))
-  if (variants.length > 0 && variants.reduce((sum: number, variant) => sum + (isObject(variant) && typeof variant['rollout_percentage'] === 'number' ? variant['rollout_percentage'] : 0), 0) !== 100) {
+  if (
+    variants.length > 0 &&
+    variants.reduce(
+      (sum: number, variant) =>
+        sum +
+        (isObject(variant) && typeof variant['rollout_percentage'] === 'number' ? variant['rollout_percentage'] : 0),
+      0,
+    ) !== 100
+  ) {
     invalid('Invalid variant definitions: Variant rollout percentages must sum to 100.', 'filters')
   }
   const flagLevel = filters['aggregation_group_type_index'] ?? null
@@ -138,27 +155,43 @@ function normalizeFilters(
   }
 }
 
-function normalizeGroup(store: FakeStore, group: unknown, index: number, variantKeys: unknown[], flagLevel: unknown): Record<string, unknown> {
+function normalizeGroup(
+  store: FakeStore,
+  group: unknown,
+  index: number,
+  variantKeys: unknown[],
+  flagLevel: unknown,
+): Record<string, unknown> {
   if (!isObject(group)) invalid(`groups[${index}] must be an object`, 'filters')
   const rollout = group['rollout_percentage'] ?? null
   if (rollout !== null && (typeof rollout !== 'number' || rollout < 0 || rollout > 100)) {
     invalid(`groups[${index}].rollout_percentage must be between 0 and 100, got ${JSON.stringify(rollout)}`, 'filters')
   }
   const variant = group['variant'] ?? null
-  if (variant !== null && !variantKeys.includes(variant)) invalid('Filters are not valid (variant override does not exist)', 'filters')
+  if (variant !== null && !variantKeys.includes(variant))
+    invalid('Filters are not valid (variant override does not exist)', 'filters')
   const properties = group['properties'] ?? []
   if (!Array.isArray(properties)) invalid(`groups[${index}].properties must be a list`, 'filters')
   properties.forEach((property, position) => checkProperty(store, property, `groups[${index}].properties[${position}]`))
-  return { ...group, properties, rollout_percentage: rollout, variant, aggregation_group_type_index: 'aggregation_group_type_index' in group ? group['aggregation_group_type_index'] : flagLevel }
+  return {
+    ...group,
+    properties,
+    rollout_percentage: rollout,
+    variant,
+    aggregation_group_type_index:
+      'aggregation_group_type_index' in group ? group['aggregation_group_type_index'] : flagLevel,
+  }
 }
 
 /** A property leaf: a known type, and the cohort or flag it names existing in the project. */
 function checkProperty(store: FakeStore, property: unknown, path: string): void {
   if (!isObject(property) || typeof property['key'] !== 'string') invalid(`${path}.key: field required`, 'filters')
-  if (!(FEATURE_FLAG_PROPERTY_TYPES as readonly unknown[]).includes(property['type'])) invalid(`${path}.type: invalid property type`, 'filters')
+  if (!(FEATURE_FLAG_PROPERTY_TYPES as readonly unknown[]).includes(property['type']))
+    invalid(`${path}.type: invalid property type`, 'filters')
   if (property['type'] === 'cohort') {
     const cohort = store.cohorts.get(Number(property['value']))
-    if (!cohort || cohort.deleted) invalid(`Cohort with id ${String(property['value'])} does not exist`, 'filters', 'cohort_does_not_exist')
+    if (!cohort || cohort.deleted)
+      invalid(`Cohort with id ${String(property['value'])} does not exist`, 'filters', 'cohort_does_not_exist')
     const onEvents = behavioralCohort(store, cohort.id)
     if (onEvents) {
       const detail = `Cohort '${onEvents.name}' with filters on events cannot be used in feature flags.`
@@ -167,10 +200,14 @@ function checkProperty(store: FakeStore, property: unknown, path: string): void 
   }
   if (property['type'] === 'flag') {
     if (!/^\d+$/.test(property['key'])) {
-      invalid('Flag dependencies must reference flag IDs (integers), not flag keys. Use the id of the flag depended on.', 'filters')
+      invalid(
+        'Flag dependencies must reference flag IDs (integers), not flag keys. Use the id of the flag depended on.',
+        'filters',
+      )
     }
     const dependency = store.featureFlags.get(Number(property['key']))
-    if (!dependency || dependency.deleted) invalid(`Flag dependency references non-existent flag with ID ${property['key']}`, 'filters')
+    if (!dependency || dependency.deleted)
+      invalid(`Flag dependency references non-existent flag with ID ${property['key']}`, 'filters')
     if (!dependency.active) {
       const detail = `Cannot create dependency on disabled flag '${dependency.key}' (ID: ${dependency.id}).`
       invalid(`${detail} Flag dependencies must reference active flags only.`, 'filters')
@@ -181,7 +218,9 @@ function checkProperty(store: FakeStore, property: unknown, path: string): void 
 /** The keys of the flags a flag's conditions depend on. */
 function dependencyKeys(store: FakeStore, filters: Record<string, unknown>): string[] {
   const groups = Array.isArray(filters['groups']) ? filters['groups'] : []
-  const properties = groups.flatMap((group) => (isObject(group) && Array.isArray(group['properties']) ? group['properties'] : []))
+  const properties = groups.flatMap((group) =>
+    isObject(group) && Array.isArray(group['properties']) ? group['properties'] : [],
+  )
   return properties
     .filter((property) => isObject(property) && property['type'] === 'flag')
     .map((property) => store.featureFlags.get(Number((property as Record<string, unknown>)['key']))?.key)
@@ -220,18 +259,24 @@ function normalizePayloads(payloads: unknown): Record<string, string> {
 
 /** The live experiments using a flag. */
 function experimentsOf(store: FakeStore, flag: FakeFeatureFlag) {
-  return flag.experiment_set.map((id) => store.experiments.get(Number(id))).filter((experiment) => experiment !== undefined && !experiment.deleted)
+  return flag.experiment_set
+    .map((id) => store.experiments.get(Number(id)))
+    .filter((experiment) => experiment !== undefined && !experiment.deleted)
 }
 
 /** Soft delete: refused while a running experiment uses the flag; frees the key (renamed when an experiment ever used it). */
 function softDelete(store: FakeStore, draft: FakeFeatureFlag): void {
   if (featuresOnFlag(store, draft.id).length > 0) {
-    invalid('Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.')
+    invalid(
+      'Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.',
+    )
   }
   const running = experimentsOf(store, draft).filter((experiment) => experiment!.start_date && !experiment!.end_date)
   if (running.length > 0) {
     const names = running.map((experiment) => `"${experiment!.name}" (ID: ${experiment!.id})`).join(', ')
-    invalid(`Cannot delete a feature flag that is linked to running experiment(s): ${names}. Please stop the experiment(s) before deleting the flag.`)
+    invalid(
+      `Cannot delete a feature flag that is linked to running experiment(s): ${names}. Please stop the experiment(s) before deleting the flag.`,
+    )
   }
   if (draft.experiment_set.length > 0) draft.key = `${draft.key}:deleted:${draft.id}`
 }
@@ -271,7 +316,8 @@ const flags = new GroupKit<FakeFeatureFlag>({
   unique: { field: 'key', message: () => 'There is already a feature flag with this key.' },
   check(store, draft, body, previous) {
     if (!previous && body['key'] === undefined) invalid('This field is required.', 'key', 'required')
-    if (typeof body['key'] === 'string' && !KEY_PATTERN.test(draft.key)) invalid('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key')
+    if (typeof body['key'] === 'string' && !KEY_PATTERN.test(draft.key))
+      invalid('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key')
     const remoteConfig = draft.is_remote_configuration === true
     // A new remote configuration sent without filters gets one group for everyone ([`FF9`]).
     const everyone = { groups: [{ properties: [], rollout_percentage: 100, variant: null }] }
@@ -285,13 +331,16 @@ const flags = new GroupKit<FakeFeatureFlag>({
       invalid('Encrypted payloads require the flag to be a remote configuration.')
     }
     if (draft.archived && draft.active) {
-      if (previous?.archived && body['active'] === true) invalid('Cannot enable an archived feature flag. Unarchive it first.')
+      if (previous?.archived && body['active'] === true)
+        invalid('Cannot enable an archived feature flag. Unarchive it first.')
       invalid('Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.')
     }
     if (draft.deleted && !previous?.deleted) softDelete(store, draft)
     if (previous?.deleted && !draft.deleted) restore(store, draft)
     // A new flag takes a key held only by soft-deleted flags: those tombstones go.
-    if (!previous) for (const old of [...store.featureFlags.values()]) if (old.deleted && old.key === draft.key) store.featureFlags.delete(old.id)
+    if (!previous)
+      for (const old of [...store.featureFlags.values()])
+        if (old.deleted && old.key === draft.key) store.featureFlags.delete(old.id)
   },
   stored(store, flag, previous) {
     if (!previous) return
@@ -308,15 +357,22 @@ export function presentFlag(store: FakeStore, flag: FakeFeatureFlag): Record<str
   const experiments = experimentsOf(store, flag)
   const variants = flagVariants(flag)
   for (const group of (rest.filters['groups'] as unknown[] | undefined) ?? []) {
-    for (const property of (isObject(group) && Array.isArray(group['properties']) ? group['properties'] : []) as unknown[]) {
-      if (isObject(property) && property['type'] === 'cohort') property['cohort_name'] = store.cohorts.get(Number(property['value']))?.name ?? null
+    for (const property of (isObject(group) && Array.isArray(group['properties'])
+      ? group['properties']
+      : []) as unknown[]) {
+      if (isObject(property) && property['type'] === 'cohort')
+        property['cohort_name'] = store.cohorts.get(Number(property['value']))?.name ?? null
     }
   }
   return {
     ...rest,
     status: flag.deleted ? 'DELETED' : flag['archived'] ? 'ARCHIVED' : 'ACTIVE',
     experiment_set: experiments.map((experiment) => experiment!.id),
-    experiment_set_metadata: experiments.map((experiment) => ({ id: experiment!.id, name: experiment!.name, is_running: Boolean(experiment!.start_date && !experiment!.end_date) })),
+    experiment_set_metadata: experiments.map((experiment) => ({
+      id: experiment!.id,
+      name: experiment!.name,
+      is_running: Boolean(experiment!.start_date && !experiment!.end_date),
+    })),
     is_eligible_for_experiment: variants.length >= 2 && variants.length <= 20,
   }
 }

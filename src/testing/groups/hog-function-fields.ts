@@ -6,7 +6,12 @@
 import { field, type FieldRead, type Write } from '../group-kit.js'
 import { invalid } from '../responses.js'
 import { arrayField, choiceField, integerField, isObject, objectField, stringField } from '../validators.js'
-import { HOG_FUNCTION_FILTER_SOURCES, HOG_FUNCTION_INPUT_TYPES, HOG_FUNCTION_TEMPLATING, HOG_FUNCTION_TYPES } from '../../model/enums.js'
+import {
+  HOG_FUNCTION_FILTER_SOURCES,
+  HOG_FUNCTION_INPUT_TYPES,
+  HOG_FUNCTION_TEMPLATING,
+  HOG_FUNCTION_TYPES,
+} from '../../model/enums.js'
 import type { FakeHogFunction, FakeInputSchemaItem } from '../records.js'
 import { clone, type FakeStore } from '../store.js'
 import { FAKE_TEMPLATES } from './hog-function-templates.js'
@@ -52,23 +57,33 @@ export function projectActions(store: FakeStore): HogAction[] {
  * (docs/service-behaviour.md §P4.2): on update the stored secret is kept; on create there is none to keep,
  * so the input has no value (a required one is then refused).
  */
-function withSecretsKept(schema: readonly FakeInputSchemaItem[], sent: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+function withSecretsKept(
+  schema: readonly FakeInputSchemaItem[],
+  sent: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   const inputs: Record<string, unknown> = {}
   for (const [key, input] of Object.entries(sent)) {
     const masked = isObject(input) && input['secret'] === true && !('value' in input)
     if (!masked) inputs[key] = input
-    else if (stored[key] !== undefined && schema.some((item) => item.key === key && item.secret)) inputs[key] = stored[key]
+    else if (stored[key] !== undefined && schema.some((item) => item.key === key && item.secret))
+      inputs[key] = stored[key]
   }
   return inputs
 }
 
 function checkInputsSchema(value: unknown[]): FakeInputSchemaItem[] {
   return value.map((item, index) => {
-    if (!isObject(item)) invalid(`Expected a dictionary of items but got type "${typeof item}".`, `inputs_schema__${index}`, 'not_a_dict')
+    if (!isObject(item))
+      invalid(`Expected a dictionary of items but got type "${typeof item}".`, `inputs_schema__${index}`, 'not_a_dict')
     choiceField(item, 'type', INPUT_TYPES, { required: true }, `inputs_schema__${index}__type`)
     stringField(item, 'key', { required: true, allowBlank: false }, `inputs_schema__${index}__key`)
     const templating = item['templating']
-    if (templating !== undefined && typeof templating !== 'boolean' && !(HOG_FUNCTION_TEMPLATING as readonly unknown[]).includes(templating)) {
+    if (
+      templating !== undefined &&
+      typeof templating !== 'boolean' &&
+      !(HOG_FUNCTION_TEMPLATING as readonly unknown[]).includes(templating)
+    ) {
       invalid(`"${String(templating)}" is not a valid choice.`, `inputs_schema__${index}__templating`, 'invalid_choice')
     }
     return { required: false, secret: false, hidden: false, ...item } as FakeInputSchemaItem
@@ -107,7 +122,9 @@ function inputValueProblem(type: string, value: unknown, templating: unknown): s
     case 'integration':
       return Number.isInteger(value) ? null : 'Value must be an Integration ID.'
     case 'integration_multi':
-      return Array.isArray(value) && value.every((item) => Number.isInteger(item)) ? null : 'Value must be a list of Integration IDs.'
+      return Array.isArray(value) && value.every((item) => Number.isInteger(item))
+        ? null
+        : 'Value must be a list of Integration IDs.'
     case 'email':
     case 'native_email': {
       if (!isObject(value)) return 'Value must be an email object.'
@@ -126,8 +143,14 @@ function checkFilters(filters: Record<string, unknown>): void {
   for (const kind of ['events', 'actions'] as const) {
     const items = arrayField(filters, kind, {}, `filters__${kind}`)
     items?.forEach((item, index) => {
-      if (!isObject(item) || item['id'] === undefined) invalid('Each filter item needs an id.', `filters__${kind}__${index}`)
-      if (item['type'] !== undefined && item['type'] !== kind) invalid(`"${String(item['type'])}" is not a valid choice.`, `filters__${kind}__${index}__type`, 'invalid_choice')
+      if (!isObject(item) || item['id'] === undefined)
+        invalid('Each filter item needs an id.', `filters__${kind}__${index}`)
+      if (item['type'] !== undefined && item['type'] !== kind)
+        invalid(
+          `"${String(item['type'])}" is not a valid choice.`,
+          `filters__${kind}__${index}__type`,
+          'invalid_choice',
+        )
     })
   }
 }
@@ -142,7 +165,11 @@ function checkMasking(masking: Record<string, unknown> | null): Record<string, u
 }
 
 /** On create, a template's code, inputs schema, name and defaults (docs/service-behaviour.md §4.1); ignored on update. */
-function readTemplate(body: Record<string, unknown>, key: string, { draft, previous }: Write<FakeHogFunction>): undefined {
+function readTemplate(
+  body: Record<string, unknown>,
+  key: string,
+  { draft, previous }: Write<FakeHogFunction>,
+): undefined {
   if (previous) return undefined
   const templateId = stringField(body, key, { nullable: true })
   if (typeof templateId !== 'string') return undefined
@@ -162,7 +189,11 @@ function readTemplate(body: Record<string, unknown>, key: string, { draft, previ
 }
 
 /** The inputs sent checked against the schema (masked secrets kept), then every required input present. */
-function readInputs(body: Record<string, unknown>, key: string, { draft, previous }: Write<FakeHogFunction>): undefined {
+function readInputs(
+  body: Record<string, unknown>,
+  key: string,
+  { draft, previous }: Write<FakeHogFunction>,
+): undefined {
   const sent = objectField(body, key)
   const inputs = sent && withSecretsKept(draft.inputs_schema, sent, previous ? draft.inputs : {})
   if (inputs) checkInputValues(draft.inputs_schema, inputs)
@@ -172,7 +203,10 @@ function readInputs(body: Record<string, unknown>, key: string, { draft, previou
   }
   for (const item of draft.inputs_schema) {
     const input = draft.inputs[item.key]
-    if (item.required && (input === undefined || input['value'] === undefined || input['value'] === '' || input['value'] === null)) {
+    if (
+      item.required &&
+      (input === undefined || input['value'] === undefined || input['value'] === '' || input['value'] === null)
+    ) {
       invalid('This field is required.', `inputs__${item.key}`, 'required')
     }
   }
@@ -185,7 +219,8 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
   type: (body, key, { previous }) => {
     const type = choiceField(body, key, HOG_FUNCTION_TYPES, { nullable: true })
     if (!previous) return type ?? undefined
-    if (type !== undefined && type !== null && type !== previous.type) invalid('Cannot modify the type of an existing function', key)
+    if (type !== undefined && type !== null && type !== previous.type)
+      invalid('Cannot modify the type of an existing function', key)
     return undefined
   },
   template_id: readTemplate,
@@ -195,7 +230,8 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
   deleted: field.boolean(),
   hog: (body, key, { draft, previous }) => {
     const hog = stringField(body, key, { required: !previous && !draft.hog })
-    if (typeof hog === 'string' && new TextEncoder().encode(hog).length > MAX_HOG_BYTES) invalid('Hog code exceeds maximum size of 100KB.', key)
+    if (typeof hog === 'string' && new TextEncoder().encode(hog).length > MAX_HOG_BYTES)
+      invalid('Hog code exceeds maximum size of 100KB.', key)
     return hog ?? undefined
   },
   inputs_schema: (body, key) => {
@@ -216,7 +252,8 @@ export const HOG_FUNCTION_WRITABLE: Readonly<Record<string, FieldRead<FakeHogFun
   mappings: (body, key, { store, draft }) => {
     const mappings = arrayField(body, key, { nullable: true })
     if (mappings === undefined || mappings === null) return mappings
-    if (draft.type !== 'destination' && draft.type !== 'site_destination') invalid('Mappings are only allowed for destinations.', key)
+    if (draft.type !== 'destination' && draft.type !== 'site_destination')
+      invalid('Mappings are only allowed for destinations.', key)
     return mappings.map((item, index) => (isObject(item) ? compiledMapping(store, draft, item, index) : {}))
   },
   icon_url: field.text({ nullable: true }),
@@ -272,7 +309,9 @@ export function checkHogFunction(
     invalid(`Invalid filter configuration: ${filterError}`, 'filters')
   }
   if (draft.type === 'transformation' && draft.enabled && !draft.deleted) {
-    const others = [...store.hogFunctions.values()].filter((item) => item.id !== draft.id && !item.deleted && item.enabled && item.type === 'transformation')
+    const others = [...store.hogFunctions.values()].filter(
+      (item) => item.id !== draft.id && !item.deleted && item.enabled && item.type === 'transformation',
+    )
     if (others.length >= MAX_ENABLED_TRANSFORMATIONS) {
       invalid(`Maximum of ${MAX_ENABLED_TRANSFORMATIONS} enabled transformations allowed per team.`, 'type')
     }

@@ -14,7 +14,11 @@ const DAY_MS = 86_400_000
 
 type RunHandlers = Pick<
   GroupHandlers<'hogFunctions'>,
-  'hogFunctions.broadcast' | 'hogFunctions.invocations' | 'hogFunctions.logs' | 'hogFunctions.metrics' | 'hogFunctions.metricsTotals'
+  | 'hogFunctions.broadcast'
+  | 'hogFunctions.invocations'
+  | 'hogFunctions.logs'
+  | 'hogFunctions.metrics'
+  | 'hogFunctions.metricsTotals'
 >
 
 /** A live (not soft-deleted) hog function, or a 404. */
@@ -27,9 +31,21 @@ function recordInvocation(store: FakeStore, record: FakeHogFunction, message: st
   const logs = store.hogFunctionLogs.get(record.id) ?? []
   const instance = store.uuid()
   const entries: FakeLogEntry[] = [
-    { log_source_id: record.id, instance_id: instance, timestamp: drfDateTime(now), level: 'DEBUG', message: 'Executing function' },
+    {
+      log_source_id: record.id,
+      instance_id: instance,
+      timestamp: drfDateTime(now),
+      level: 'DEBUG',
+      message: 'Executing function',
+    },
     { log_source_id: record.id, instance_id: instance, timestamp: drfDateTime(now), level: 'INFO', message },
-    { log_source_id: record.id, instance_id: instance, timestamp: drfDateTime(now), level: 'DEBUG', message: 'Function completed in 1.2ms' },
+    {
+      log_source_id: record.id,
+      instance_id: instance,
+      timestamp: drfDateTime(now),
+      level: 'DEBUG',
+      message: 'Function completed in 1.2ms',
+    },
   ]
   logs.push(...entries)
   store.hogFunctionLogs.set(record.id, logs)
@@ -42,7 +58,10 @@ function recordInvocation(store: FakeStore, record: FakeHogFunction, message: st
 }
 
 /** The metric rows of a function matching `kind`/`name` filters (comma lists). */
-function metricRows(context: OperationContext, record: FakeHogFunction): { rows: FakeAppMetric[]; by: 'kind' | 'name' } {
+function metricRows(
+  context: OperationContext,
+  record: FakeHogFunction,
+): { rows: FakeAppMetric[]; by: 'kind' | 'name' } {
   const kinds = context.query.get('kind')?.split(',').filter(Boolean)
   const names = context.query.get('name')?.split(',').filter(Boolean)
   const rows = (context.store.hogFunctionMetrics.get(record.id) ?? []).filter(
@@ -113,7 +132,9 @@ export const hogFunctionRunHandlers: RunHandlers = {
     for (const row of rows) if (!names.includes(row[by])) names.push(row[by])
     const series = names.map((name) => ({
       name,
-      values: labels.map((label) => rows.filter((row) => row[by] === name && row.date === label).reduce((sum, row) => sum + row.count, 0)),
+      values: labels.map((label) =>
+        rows.filter((row) => row[by] === name && row.date === label).reduce((sum, row) => sum + row.count, 0),
+      ),
     }))
     return json({ labels, series })
   },

@@ -104,7 +104,14 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
   seeded(store, _record, seed, index) {
     const createdAt = seed.created_at ?? seededAt(store, index)
     const type = seed.type ?? 'destination'
-    const fields: Partial<FakeHogFunction> = { type, created_at: createdAt, updated_at: createdAt, name: `Hog function ${index + 1}`, hog: "print('hello')", enabled: true }
+    const fields: Partial<FakeHogFunction> = {
+      type,
+      created_at: createdAt,
+      updated_at: createdAt,
+      name: `Hog function ${index + 1}`,
+      hog: "print('hello')",
+      enabled: true,
+    }
     if (type === 'transformation') fields.execution_order = nextExecutionOrder(store)
     Object.assign(fields, seed)
     const transpiled = transpiledFor(type, fields.hog ?? '')
@@ -176,10 +183,14 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
   'hogFunctions.list': compiling((context) => {
     const { store, query } = context
     let items = hogFunctions.live(store)
-    const types = query.getAll('type').flatMap((value) => value.split(',')).filter(Boolean)
+    const types = query
+      .getAll('type')
+      .flatMap((value) => value.split(','))
+      .filter(Boolean)
     if (types.length > 0) items = items.filter((item) => types.includes(item.type))
     const enabled = query.get('enabled')
-    if (enabled !== null && parseBoolean(enabled) !== undefined) items = items.filter((item) => item.enabled === parseBoolean(enabled))
+    if (enabled !== null && parseBoolean(enabled) !== undefined)
+      items = items.filter((item) => item.enabled === parseBoolean(enabled))
     const id = query.get('id')
     if (id) items = items.filter((item) => item.id === id)
     const createdBy = query.get('created_by')
@@ -202,7 +213,10 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
   // A binary image; 400 without `id` (docs/service-behaviour.md §4.2).
   'hogFunctions.icon': ({ query }) => {
     if (!query.get('id')) invalid('This field is required.', 'id', 'required')
-    return new Response(PNG_1X1, { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'max-age=86400' } })
+    return new Response(PNG_1X1, {
+      status: 200,
+      headers: { 'content-type': 'image/png', 'cache-control': 'max-age=86400' },
+    })
   },
 
   'hogFunctions.icons': ({ query }) => {
@@ -226,13 +240,17 @@ export const hogFunctionHandlers: GroupHandlers<'hogFunctions'> = {
     const updates: Array<[FakeHogFunction, number]> = []
     for (const [id, order] of Object.entries(orders)) {
       const record = store.hogFunctions.get(id)
-      if (!record || record.deleted || record.type !== 'transformation') invalid(`HogFunction with id ${id} does not exist`)
-      if (typeof order !== 'number' || !Number.isInteger(order)) invalid('A valid integer is required.', `orders__${id}`)
+      if (!record || record.deleted || record.type !== 'transformation')
+        invalid(`HogFunction with id ${id} does not exist`)
+      if (typeof order !== 'number' || !Number.isInteger(order))
+        invalid('A valid integer is required.', `orders__${id}`)
       updates.push([record, order])
     }
     const now = store.timestamp()
     for (const [record, order] of updates) Object.assign(record, { execution_order: order, updated_at: now })
-    const transformations = [...store.hogFunctions.values()].filter((item) => !item.deleted && item.type === 'transformation')
+    const transformations = [...store.hogFunctions.values()].filter(
+      (item) => !item.deleted && item.type === 'transformation',
+    )
     sortBy(transformations, ['execution_order', '-updated_at'], (item, field) => item[field])
     return json(transformations.map(presentHogFunction))
   }),

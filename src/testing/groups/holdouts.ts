@@ -15,7 +15,16 @@ import { touchFlag } from './feature-flags.js'
 
 function blankHoldout(store: FakeStore): FakeHoldout {
   const now = store.timestamp()
-  return { id: 0, name: '', description: null, filters: [], created_by: FAKE_USER, created_at: now, updated_at: now, user_access_level: 'editor' }
+  return {
+    id: 0,
+    name: '',
+    description: null,
+    filters: [],
+    created_by: FAKE_USER,
+    created_at: now,
+    updated_at: now,
+    user_access_level: 'editor',
+  }
 }
 
 function checkGroups(groups: unknown[]): void {
@@ -23,19 +32,25 @@ function checkGroups(groups: unknown[]): void {
   for (const group of groups) {
     const rollout = isObject(group) ? group['rollout_percentage'] : undefined
     if (rollout === undefined || rollout === null) invalid('Rollout percentage must be present.', 'filters')
-    if (typeof rollout !== 'number' || rollout < 0 || rollout > 100) invalid('Rollout percentage must be between 0 and 100.', 'filters')
+    if (typeof rollout !== 'number' || rollout < 0 || rollout > 100)
+      invalid('Rollout percentage must be between 0 and 100.', 'filters')
   }
 }
 
 /** What a flag carries of a holdout: its id and the first group's rollout as the exclusion percentage. */
 export function holdoutForFlag(holdout: FakeHoldout): { id: number; exclusion_percentage: number } {
   const first = holdout.filters[0]
-  return { id: holdout.id, exclusion_percentage: typeof first?.['rollout_percentage'] === 'number' ? first['rollout_percentage'] : 0 }
+  return {
+    id: holdout.id,
+    exclusion_percentage: typeof first?.['rollout_percentage'] === 'number' ? first['rollout_percentage'] : 0,
+  }
 }
 
 /** The flags whose `filters.holdout` names the holdout. */
 function flagsWith(store: FakeStore, holdoutId: number): FakeFeatureFlag[] {
-  return [...store.featureFlags.values()].filter((flag) => isObject(flag.filters['holdout']) && flag.filters['holdout']['id'] === holdoutId)
+  return [...store.featureFlags.values()].filter(
+    (flag) => isObject(flag.filters['holdout']) && flag.filters['holdout']['id'] === holdoutId,
+  )
 }
 
 const holdouts = new GroupKit<FakeHoldout>({
@@ -57,10 +72,12 @@ const holdouts = new GroupKit<FakeHoldout>({
     holdout.filters = holdout.filters.map((group) => ({ properties: [], ...group, variant: `holdout-${holdout.id}` }))
     if (!previous) return
     holdout.updated_at = store.timestamp()
-    for (const flag of flagsWith(store, holdout.id)) touchFlag(store, flag, () => (flag.filters = { ...flag.filters, holdout: holdoutForFlag(holdout) }))
+    for (const flag of flagsWith(store, holdout.id))
+      touchFlag(store, flag, () => (flag.filters = { ...flag.filters, holdout: holdoutForFlag(holdout) }))
   },
   removed(store, holdout) {
-    for (const flag of flagsWith(store, holdout.id)) touchFlag(store, flag, () => (flag.filters = { ...flag.filters, holdout: null }))
+    for (const flag of flagsWith(store, holdout.id))
+      touchFlag(store, flag, () => (flag.filters = { ...flag.filters, holdout: null }))
     for (const experiment of store.experiments.values()) {
       if (experiment.holdout_id === holdout.id) Object.assign(experiment, { holdout_id: null, holdout: null })
     }
@@ -70,11 +87,19 @@ const holdouts = new GroupKit<FakeHoldout>({
 
 /** Stores a holdout built from `seed` without validation (one group excluding 10% unless told otherwise). */
 export function seedHoldout(store: FakeStore, seed: Partial<FakeHoldout>): FakeHoldout {
-  return holdouts.seed(store, { name: `Holdout ${store.holdouts.size + 1}`, filters: [{ properties: [], rollout_percentage: 10 }], ...seed })
+  return holdouts.seed(store, {
+    name: `Holdout ${store.holdouts.size + 1}`,
+    filters: [{ properties: [], rollout_percentage: 10 }],
+    ...seed,
+  })
 }
 
 export const holdoutHandlers: GroupHandlers<'holdouts'> = {
-  'holdouts.list': (context) => holdouts.page(context, sortBy([...context.store.holdouts.values()], ['-created_at', '-id'], (holdout, name) => holdout[name])),
+  'holdouts.list': (context) =>
+    holdouts.page(
+      context,
+      sortBy([...context.store.holdouts.values()], ['-created_at', '-id'], (holdout, name) => holdout[name]),
+    ),
   'holdouts.create': holdouts.create,
   'holdouts.retrieve': holdouts.retrieve,
   'holdouts.update': holdouts.update,

@@ -53,7 +53,14 @@ function readQuery(body: Record<string, unknown>): Record<string, unknown> | nul
   const parsed = insightRootQuerySchema.safeParse(query)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    fail(apiError(400, 'invalid_request', 'parse_error', `1 validation error for QuerySchemaRoot\n${issue.path.join('.')}\n  ${issue.message}`))
+    fail(
+      apiError(
+        400,
+        'invalid_request',
+        'parse_error',
+        `1 validation error for QuerySchemaRoot\n${issue.path.join('.')}\n  ${issue.message}`,
+      ),
+    )
   }
   return query
 }
@@ -64,7 +71,8 @@ function readDashboards(store: FakeStore, body: Record<string, unknown>): number
   if (ids === undefined) return undefined
   if (!Array.isArray(ids)) invalid(`Expected a list of items but got type "${typeof ids}".`, 'dashboards', 'not_a_list')
   for (const id of ids) {
-    if (typeof id !== 'number' || !store.dashboards.has(id)) invalid(`Invalid pk "${String(id)}" - object does not exist.`, 'dashboards', 'does_not_exist')
+    if (typeof id !== 'number' || !store.dashboards.has(id))
+      invalid(`Invalid pk "${String(id)}" - object does not exist.`, 'dashboards', 'does_not_exist')
   }
   return ids as number[]
 }
@@ -97,7 +105,8 @@ const insights = new GroupKit<FakeInsight>({
     if (!('saved' in body)) draft.saved = true
     const now = store.timestamp()
     draft.updated_at = now
-    if (MATERIAL.some((key) => JSON.stringify(draft[key]) !== JSON.stringify(previous[key]))) Object.assign(draft, { last_modified_at: now, last_modified_by: FAKE_USER })
+    if (MATERIAL.some((key) => JSON.stringify(draft[key]) !== JSON.stringify(previous[key])))
+      Object.assign(draft, { last_modified_at: now, last_modified_by: FAKE_USER })
     // Soft delete takes it off every dashboard; a restore alone does not put it back (§14.2 [`I3`]).
     if (draft.deleted && !previous.deleted) for (const tile of tilesOfInsight(store, draft.id)) tile.deleted = true
     if (dashboards && !draft.deleted) placeInsight(store, draft.id, dashboards)
@@ -153,7 +162,9 @@ export function presentInsight(store: FakeStore, insight: FakeInsight, basic = f
 function findInsight(context: OperationContext, forUpdate: boolean): FakeInsight {
   const { store, params } = context
   const raw = params['id'] ?? ''
-  const insight = (/^\d+$/.test(raw) ? store.insights.get(Number(raw)) : undefined) ?? [...store.insights.values()].find((one) => one.short_id === raw)
+  const insight =
+    (/^\d+$/.test(raw) ? store.insights.get(Number(raw)) : undefined) ??
+    [...store.insights.values()].find((one) => one.short_id === raw)
   const restoring = forUpdate && isObject(context.body) && 'deleted' in context.body && !context.body['deleted']
   if (!insight || (insight.deleted && !restoring)) notFound()
   return insight
@@ -162,7 +173,10 @@ function findInsight(context: OperationContext, forUpdate: boolean): FakeInsight
 /** Stores an insight built from `seed` without validation (a trends insight of `$pageview` unless told otherwise). */
 export function seedInsight(store: FakeStore, seed: Partial<FakeInsight> & { dashboards?: number[] }): FakeInsight {
   const { dashboards, ...fields } = seed
-  const query = { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }] } }
+  const query = {
+    kind: 'InsightVizNode',
+    source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }] },
+  }
   const insight = insights.seed(store, { name: `Insight ${store.insights.size + 1}`, query, saved: true, ...fields })
   if (dashboards) placeInsight(store, insight.id, dashboards)
   return insight
@@ -173,7 +187,10 @@ export const insightHandlers: GroupHandlers<'insights'> = {
     const { store, query } = context
     let items = insights.live(store)
     const search = query.get('search')
-    if (search) items = items.filter((insight) => [insight.name, insight.derived_name, insight.description].some((text) => icontains(text, search)))
+    if (search)
+      items = items.filter((insight) =>
+        [insight.name, insight.derived_name, insight.description].some((text) => icontains(text, search)),
+      )
     const shortId = query.get('short_id')
     if (shortId) items = items.filter((insight) => insight.short_id === shortId)
     for (const flag of ['saved', 'favorited'] as const) {
@@ -182,15 +199,19 @@ export const insightHandlers: GroupHandlers<'insights'> = {
     }
     const dashboards = JSON.parse(query.get('dashboards') ?? '[]') as unknown
     if (Array.isArray(dashboards)) {
-      items = items.filter((insight) => dashboards.every((id) => tilesOfInsight(store, insight.id).some((tile) => tile.dashboard_id === id)))
+      items = items.filter((insight) =>
+        dashboards.every((id) => tilesOfInsight(store, insight.id).some((tile) => tile.dashboard_id === id)),
+      )
     }
     sortBy(items, ['order', 'id'], (insight, name) => insight[name])
     const basic = parseBoolean(query.get('basic')) === true
     return insights.page(context, items, (insight) => presentInsight(store, insight, basic))
   },
   'insights.create': insights.create,
-  'insights.retrieve': (context) => insights.retrieve({ ...context, params: { ...context.params, id: String(findInsight(context, false).id) } }),
-  'insights.update': (context) => insights.update({ ...context, params: { ...context.params, id: String(findInsight(context, true).id) } }),
+  'insights.retrieve': (context) =>
+    insights.retrieve({ ...context, params: { ...context.params, id: String(findInsight(context, false).id) } }),
+  'insights.update': (context) =>
+    insights.update({ ...context, params: { ...context.params, id: String(findInsight(context, true).id) } }),
   // Never hard-deleted: 405 with an empty body, whatever the id (forbid_destroy_model.py).
   'insights.delete': insights.delete,
 }

@@ -10,7 +10,16 @@
 import { param, type GroupHandlers } from '../context.js'
 import { apiError, fail, invalid, json } from '../responses.js'
 import { bodyObject, isObject } from '../validators.js'
-import { bayesian, compare, frequentist, normalCdf, normalQuantile, validationFailures, type StatisticKind, type VariantCounts } from '../experiment-stats.js'
+import {
+  bayesian,
+  compare,
+  frequentist,
+  normalCdf,
+  normalQuantile,
+  validationFailures,
+  type StatisticKind,
+  type VariantCounts,
+} from '../experiment-stats.js'
 import { evaluateSelect } from '../hogql-select.js'
 import { evaluateEvents } from '../hogql-events.js'
 import type { FakeExperiment, FakeExperimentData, FakeQueryRun } from '../records.js'
@@ -82,7 +91,9 @@ function run(store: FakeStore, query: Record<string, unknown>): Record<string, u
     case 'ExperimentFunnelsQuery':
       return legacyQuery(store, query)
     default:
-      invalid(`The fake does not evaluate ${String(query['kind'])} queries (it answers HogQLQuery, ExperimentQuery and the legacy experiment kinds).`)
+      invalid(
+        `The fake does not evaluate ${String(query['kind'])} queries (it answers HogQLQuery, ExperimentQuery and the legacy experiment kinds).`,
+      )
   }
 }
 
@@ -91,8 +102,13 @@ function hogql(store: FakeStore, query: Record<string, unknown>): Record<string,
   if (typeof sql !== 'string' || sql.trim() === '') invalid('This field is required.', 'query', 'required')
   const values = isObject(query['values']) ? query['values'] : {}
   // `{name}` placeholders read `values` as `{variables.name}` would read variables.
-  const answer = evaluateEvents(store, sql, values) ?? evaluateSelect(sql.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, '{variables.$1}'), values)
-  if (!answer) invalid('The fake evaluates a SELECT of literals and placeholders, and the survey-event reads of the SDK; not this query.')
+  const answer =
+    evaluateEvents(store, sql, values) ??
+    evaluateSelect(sql.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, '{variables.$1}'), values)
+  if (!answer)
+    invalid(
+      'The fake evaluates a SELECT of literals and placeholders, and the survey-event reads of the SDK; not this query.',
+    )
   return { ...answer, hogql: sql, kind: 'HogQLQueryResponse' }
 }
 
@@ -117,7 +133,12 @@ function variantKeys(experiment: FakeExperiment, data: FakeExperimentData | unde
  * The counts of every variant for a metric (its own data, else the experiment's, else nothing counted). A ratio
  * metric's denominator defaults to one per exposed unit (the ratio is then the mean).
  */
-function countsOf(store: FakeStore, experiment: FakeExperiment, metricUuid: unknown, kind: StatisticKind): VariantCounts[] {
+function countsOf(
+  store: FakeStore,
+  experiment: FakeExperiment,
+  metricUuid: unknown,
+  kind: StatisticKind,
+): VariantCounts[] {
   const seeded = store.experimentData.get(experiment.id)
   const data = (typeof metricUuid === 'string' ? seeded?.get(metricUuid) : undefined) ?? seeded?.get('*')
   return variantKeys(experiment, data).map((key) => {
@@ -125,7 +146,12 @@ function countsOf(store: FakeStore, experiment: FakeExperiment, metricUuid: unkn
     const proportion = kind === 'proportion'
     const exposures = entry?.exposures ?? 0
     const sum = (proportion ? entry?.conversions : (entry?.sum ?? entry?.conversions)) ?? 0
-    const counts: VariantCounts = { key, number_of_samples: exposures, sum, sum_squares: proportion ? sum : (entry?.sum_squares ?? sum) }
+    const counts: VariantCounts = {
+      key,
+      number_of_samples: exposures,
+      sum,
+      sum_squares: proportion ? sum : (entry?.sum_squares ?? sum),
+    }
     if (kind !== 'ratio') return counts
     return {
       ...counts,
@@ -161,9 +187,19 @@ function experimentQuery(store: FakeStore, query: Record<string, unknown>): Reco
       if (failures.length > 0 || baselineFailures.length > 0) return result
       const comparison = compare(entry, baseline, kind)
       const level = (config[method] as { ci_level?: number; alpha?: number } | undefined) ?? {}
-      return { ...result, ...(method === 'bayesian' ? bayesian(comparison, level.ci_level ?? 0.95) : frequentist(comparison, level.alpha ?? 0.05)) }
+      return {
+        ...result,
+        ...(method === 'bayesian'
+          ? bayesian(comparison, level.ci_level ?? 0.95)
+          : frequentist(comparison, level.alpha ?? 0.05)),
+      }
     })
-  return { kind: 'ExperimentQuery', metric, baseline: { ...baseline, validation_failures: baselineFailures }, variant_results: variantResults }
+  return {
+    kind: 'ExperimentQuery',
+    metric,
+    baseline: { ...baseline, validation_failures: baselineFailures },
+    variant_results: variantResults,
+  }
 }
 
 /**
@@ -182,9 +218,14 @@ function legacyQuery(store: FakeStore, query: Record<string, unknown>): Record<s
   const intervals: Record<string, [number, number]> = {}
   for (const entry of counts) {
     const rate = entry.number_of_samples ? entry.sum / entry.number_of_samples : 0
-    const spread = entry.number_of_samples ? z * Math.sqrt(funnel ? (rate * (1 - rate)) / entry.number_of_samples : entry.sum) / (funnel ? 1 : entry.number_of_samples) : 0
+    const spread = entry.number_of_samples
+      ? (z * Math.sqrt(funnel ? (rate * (1 - rate)) / entry.number_of_samples : entry.sum)) /
+        (funnel ? 1 : entry.number_of_samples)
+      : 0
     intervals[entry.key] = [rate - spread, rate + spread]
-    if (entry !== control) probability[entry.key] = control.sum > 0 && entry.number_of_samples > 0 ? normalCdf(compareOrZero(entry, control, funnel)) : 0
+    if (entry !== control)
+      probability[entry.key] =
+        control.sum > 0 && entry.number_of_samples > 0 ? normalCdf(compareOrZero(entry, control, funnel)) : 0
   }
   const best = Math.max(0, ...Object.values(probability))
   probability[control.key] = 1 - best
@@ -193,7 +234,12 @@ function legacyQuery(store: FakeStore, query: Record<string, unknown>): Record<s
   const variants = counts.map((entry) =>
     funnel
       ? { key: entry.key, success_count: entry.sum, failure_count: entry.number_of_samples - entry.sum }
-      : { key: entry.key, count: entry.sum, exposure: entry.number_of_samples, absolute_exposure: entry.number_of_samples },
+      : {
+          key: entry.key,
+          count: entry.sum,
+          exposure: entry.number_of_samples,
+          absolute_exposure: entry.number_of_samples,
+        },
   )
   return {
     kind: query['kind'],

@@ -15,7 +15,17 @@ import { FAKE_USER, clone, type FakeStore } from '../store.js'
 
 function blankSavedMetric(store: FakeStore): FakeSavedMetric {
   const now = store.timestamp()
-  return { id: 0, name: '', description: null, query: {}, created_by: FAKE_USER, created_at: now, updated_at: now, tags: [], user_access_level: 'editor' }
+  return {
+    id: 0,
+    name: '',
+    description: null,
+    query: {},
+    created_by: FAKE_USER,
+    created_at: now,
+    updated_at: now,
+    tags: [],
+    user_access_level: 'editor',
+  }
 }
 
 /** The action ids a metric's nodes name. */
@@ -28,7 +38,8 @@ function actionIds(value: unknown): number[] {
 
 function checkQuery(store: FakeStore, draft: FakeSavedMetric, previous: FakeSavedMetric | undefined): void {
   const query = draft.query
-  if (query['kind'] !== 'ExperimentMetric') invalid('Only ExperimentMetric queries are supported for new saved metrics.', 'query')
+  if (query['kind'] !== 'ExperimentMetric')
+    invalid('Only ExperimentMetric queries are supported for new saved metrics.', 'query')
   choiceField(query, 'metric_type', EXPERIMENT_METRIC_TYPES, { required: true }, 'query')
   const missing = actionIds(query).filter((id) => !store.actions.get(id) || store.actions.get(id)!.deleted)
   if (missing.length > 0) invalid(`Action(s) with ID ${missing.join(', ')} not found or deleted.`, 'query')
@@ -44,7 +55,9 @@ function checkQuery(store: FakeStore, draft: FakeSavedMetric, previous: FakeSave
 function refreshExperiments(store: FakeStore, metric: FakeSavedMetric | undefined, id: number): void {
   for (const experiment of store.experiments.values()) {
     const links = experiment.saved_metrics.filter((link) => link['saved_metric'] !== id || metric)
-    experiment.saved_metrics = links.map((link) => (link['saved_metric'] === id && metric ? { ...link, name: metric.name, query: clone(metric.query) } : link))
+    experiment.saved_metrics = links.map((link) =>
+      link['saved_metric'] === id && metric ? { ...link, name: metric.name, query: clone(metric.query) } : link,
+    )
   }
 }
 
@@ -76,7 +89,12 @@ const savedMetrics = new GroupKit<FakeSavedMetric>({
 
 /** Stores a saved metric built from `seed` without validation (a mean of `$pageview` unless told otherwise). */
 export function seedSavedMetric(store: FakeStore, seed: Partial<FakeSavedMetric>): FakeSavedMetric {
-  const query = { kind: 'ExperimentMetric', metric_type: 'mean', source: { kind: 'EventsNode', event: '$pageview' }, uuid: store.uuid() }
+  const query = {
+    kind: 'ExperimentMetric',
+    metric_type: 'mean',
+    source: { kind: 'EventsNode', event: '$pageview' },
+    uuid: store.uuid(),
+  }
   return savedMetrics.seed(store, { name: `Saved metric ${store.savedMetrics.size + 1}`, query, ...seed })
 }
 
@@ -85,7 +103,13 @@ export const savedMetricHandlers: GroupHandlers<'savedMetrics'> = {
     const { store, query } = context
     let items = [...store.savedMetrics.values()]
     const search = query.get('search')
-    if (search) items = items.filter((metric) => icontains(metric.name, search) || icontains(metric.description, search) || metric.tags.some((tag) => icontains(tag, search)))
+    if (search)
+      items = items.filter(
+        (metric) =>
+          icontains(metric.name, search) ||
+          icontains(metric.description, search) ||
+          metric.tags.some((tag) => icontains(tag, search)),
+      )
     const event = query.get('event')
     if (event) items = items.filter((metric) => JSON.stringify(metric.query).includes(JSON.stringify(event)))
     sortBy(items, ['name', 'id'], (metric, name) => (name === 'name' ? metric.name.toLowerCase() : metric[name]))

@@ -32,7 +32,8 @@ export function activityPage(context: OperationContext, entries: FakeActivityLog
   const page = positiveInt(context.query.get('page'), true) ?? 1
   const newestFirst = [...entries].reverse()
   const results = newestFirst.slice((page - 1) * limit, page * limit)
-  const link = (target: number) => replaceQueryParam(new URL(replaceQueryParam(context.url, 'page', target)), 'limit', limit)
+  const link = (target: number) =>
+    replaceQueryParam(new URL(replaceQueryParam(context.url, 'page', target)), 'limit', limit)
   return json({
     results: clone(results),
     next: page * limit < newestFirst.length ? link(page + 1) : null,

@@ -31,7 +31,9 @@ const MAILTO = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/
 
 /** Questions without an `id` get one. */
 export function withQuestionIds(store: FakeStore, questions: Record<string, unknown>[]): Record<string, unknown>[] {
-  return questions.map((question) => (typeof question['id'] === 'string' ? question : { id: store.uuid(), ...question }))
+  return questions.map((question) =>
+    typeof question['id'] === 'string' ? question : { id: store.uuid(), ...question },
+  )
 }
 
 function checkQuestions(store: FakeStore, questions: unknown[]): Record<string, unknown>[] {
@@ -41,10 +43,15 @@ function checkQuestions(store: FakeStore, questions: unknown[]): Record<string, 
       if (!isObject(question)) invalid(`Question ${index} must be an object`, 'questions')
       choiceField(question, 'type', QUESTION_TYPES, { required: true }, 'questions')
       const text = question['question']
-      if (typeof text !== 'string' || text.trim() === '') invalid(`Question ${index} must have a question text`, 'questions')
+      if (typeof text !== 'string' || text.trim() === '')
+        invalid(`Question ${index} must have a question text`, 'questions')
       if (question['type'] === 'single_choice' || question['type'] === 'multiple_choice') {
         const choices = question['choices']
-        if (!Array.isArray(choices) || choices.length === 0 || choices.some((choice) => typeof choice !== 'string' || choice.trim() === '')) {
+        if (
+          !Array.isArray(choices) ||
+          choices.length === 0 ||
+          choices.some((choice) => typeof choice !== 'string' || choice.trim() === '')
+        ) {
           invalid(`Question ${index} must have a non-empty list of non-empty choices`, 'questions')
         }
       }
@@ -63,9 +70,11 @@ function checkQuestionDetails(question: Record<string, unknown>, index: number):
     // The serializer's rule is `min_value=1`; the documented scales are 3, 5, 7 and 10.
     integerField(question, 'scale', { min: 1 }, 'questions')
   }
-  if (question['type'] === 'open' && question['validation'] !== undefined) checkValidation(question['validation'], index)
+  if (question['type'] === 'open' && question['validation'] !== undefined)
+    checkValidation(question['validation'], index)
   if (isObject(question['branching'])) checkBranching(question['branching'], question['type'], index)
-  else if (question['branching'] !== undefined && question['branching'] !== null) invalid(`Question ${index}: branching must be an object`, 'questions')
+  else if (question['branching'] !== undefined && question['branching'] !== null)
+    invalid(`Question ${index}: branching must be an object`, 'questions')
 }
 
 /** `https:` with a host, or a `mailto:` address; no other scheme (§P2.3). */
@@ -79,7 +88,10 @@ function checkLink(link: unknown, index: number): void {
   }
   const scheme = url?.protocol
   if (!url || !scheme || !(SURVEY_LINK_SCHEMES as readonly string[]).includes(scheme)) {
-    invalid(`Link must be a URL with one of these schemes: ${SURVEY_LINK_SCHEMES.map((item) => item.slice(0, -1)).join(', ')}`, 'questions')
+    invalid(
+      `Link must be a URL with one of these schemes: ${SURVEY_LINK_SCHEMES.map((item) => item.slice(0, -1)).join(', ')}`,
+      'questions',
+    )
   }
   if (scheme === 'https:' && !url.hostname) invalid('Link must include a host', 'questions')
   if (scheme === 'mailto:' && !MAILTO.test(link)) invalid('Link must be a valid mailto: address', 'questions')
@@ -92,10 +104,12 @@ function checkValidation(rules: unknown, index: number): void {
   for (const rule of rules) {
     if (!isObject(rule)) invalid(`Question ${index}: each validation rule must be an object`, 'questions')
     const type = choiceField(rule, 'type', SURVEY_VALIDATION_TYPES, { required: true }, 'questions')
-    if (type !== 'email') lengths[type as string] = integerField(rule, 'value', { required: true, min: 1 }, 'questions') as number
+    if (type !== 'email')
+      lengths[type as string] = integerField(rule, 'value', { required: true, min: 1 }, 'questions') as number
   }
   const { min_length: min, max_length: max } = lengths
-  if (min !== undefined && max !== undefined && min > max) invalid(`Question ${index}: min_length must not exceed max_length`, 'questions')
+  if (min !== undefined && max !== undefined && min > max)
+    invalid(`Question ${index}: min_length must not exceed max_length`, 'questions')
 }
 
 /** `next_question`, `end`, `specific_question` with an index ≥ 0, `response_based` (rating and single choice) with its targets. */
@@ -103,7 +117,8 @@ function checkBranching(branching: Record<string, unknown>, type: unknown, index
   const kind = choiceField(branching, 'type', SURVEY_BRANCHING_TYPES, { required: true }, 'questions')
   if (kind === 'specific_question') integerField(branching, 'index', { required: true, min: 0 }, 'questions')
   if (kind !== 'response_based') return
-  if (type !== 'rating' && type !== 'single_choice') invalid(`Question ${index}: response-based branching is only for rating and single choice questions`, 'questions')
+  if (type !== 'rating' && type !== 'single_choice')
+    invalid(`Question ${index}: response-based branching is only for rating and single choice questions`, 'questions')
   const values = branching['responseValues']
   if (!isObject(values)) invalid(`Question ${index}: response-based branching needs responseValues`, 'questions')
   for (const target of Object.values(values)) {
@@ -119,7 +134,11 @@ function checkConditions(conditions: Record<string, unknown>): void {
   choiceField(conditions, 'deviceTypesMatchType', SURVEY_MATCH_TYPES, { nullable: true }, 'conditions')
   integerField(conditions, 'seenSurveyWaitPeriodInDays', { nullable: true, min: 0 }, 'conditions')
   const devices = conditions['deviceTypes']
-  if (devices !== undefined && devices !== null && (!Array.isArray(devices) || devices.some((device) => !(SURVEY_DEVICE_TYPES as readonly unknown[]).includes(device)))) {
+  if (
+    devices !== undefined &&
+    devices !== null &&
+    (!Array.isArray(devices) || devices.some((device) => !(SURVEY_DEVICE_TYPES as readonly unknown[]).includes(device)))
+  ) {
     invalid(`Device types must be a list of ${SURVEY_DEVICE_TYPES.join(', ')}`, 'conditions')
   }
 }
@@ -128,19 +147,29 @@ function checkConditions(conditions: Record<string, unknown>): void {
 function checkAppearance(draft: FakeSurvey, appearance: unknown): void {
   if (isObject(draft.conditions)) checkConditions(draft.conditions)
   if (!isObject(appearance)) return
-  if (typeof appearance['surveyPopupDelaySeconds'] === 'number' && appearance['surveyPopupDelaySeconds'] < 0) invalid('Survey popup delay seconds must be a positive integer.', 'appearance')
-  if (appearance['whiteLabel'] !== undefined && typeof appearance['whiteLabel'] !== 'boolean') invalid('whiteLabel must be a boolean.', 'appearance')
+  if (typeof appearance['surveyPopupDelaySeconds'] === 'number' && appearance['surveyPopupDelaySeconds'] < 0)
+    invalid('Survey popup delay seconds must be a positive integer.', 'appearance')
+  if (appearance['whiteLabel'] !== undefined && typeof appearance['whiteLabel'] !== 'boolean')
+    invalid('whiteLabel must be a boolean.', 'appearance')
   // Shuffled questions cannot branch: a non-field error.
-  if (appearance['shuffleQuestions'] === true && (draft.questions ?? []).some((question) => isObject(question) && question['branching'] != null)) {
+  if (
+    appearance['shuffleQuestions'] === true &&
+    (draft.questions ?? []).some((question) => isObject(question) && question['branching'] != null)
+  ) {
     invalid('Question shuffling and question branching cannot be used together. Please disable one of these features.')
   }
 }
 
 /** A flag of the project named by id (`null` clears it), as the survey embeds it. */
-function linkedFlag(body: Record<string, unknown>, key: string, store: FakeStore): { id: number | null | undefined; flag: FakeMinimalFeatureFlag | null } {
+function linkedFlag(
+  body: Record<string, unknown>,
+  key: string,
+  store: FakeStore,
+): { id: number | null | undefined; flag: FakeMinimalFeatureFlag | null } {
   const id = integerField(body, key, { nullable: true })
   const flag = id === null || id === undefined ? undefined : store.featureFlags.get(id)
-  if (id !== null && id !== undefined && !flag) invalid(`Invalid pk "${id}" - object does not exist.`, key, 'does_not_exist')
+  if (id !== null && id !== undefined && !flag)
+    invalid(`Invalid pk "${id}" - object does not exist.`, key, 'does_not_exist')
   return { id, flag: flag ? minimalFlag(flag) : null }
 }
 
@@ -197,7 +226,13 @@ export const SURVEY_WRITABLE: Readonly<Record<string, FieldRead<FakeSurvey>>> = 
     const filters = objectField(body, key, { nullable: true })
     if (!filters) return undefined
     const existing = draft.targeting_flag ? store.featureFlags.get(draft.targeting_flag.id) : undefined
-    const flag = existing ?? createFlag(store, { key: `survey-targeting-${store.hex(10)}`, name: `Targeting flag for survey ${draft.name}`, filters })
+    const flag =
+      existing ??
+      createFlag(store, {
+        key: `survey-targeting-${store.hex(10)}`,
+        name: `Targeting flag for survey ${draft.name}`,
+        filters,
+      })
     flag.filters = filters
     draft.targeting_flag = minimalFlag(flag)
     return undefined

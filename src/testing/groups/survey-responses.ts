@@ -20,7 +20,11 @@ export type SurveyResponseSeed = Partial<Omit<FakeSurveyResponse, 'survey_id'>>
  * fall inside the survey's window, as the responses endpoint reads it (from its start, or creation, to its end
  * or now): a minute apart, or closer when the window is shorter, the newest last.
  */
-export function seedSurveyResponses(store: FakeStore, surveyId: string, seeds: readonly SurveyResponseSeed[]): FakeSurveyResponse[] {
+export function seedSurveyResponses(
+  store: FakeStore,
+  surveyId: string,
+  seeds: readonly SurveyResponseSeed[],
+): FakeSurveyResponse[] {
   const survey = store.surveys.get(surveyId)
   if (!survey) throw new Error(`seed.surveyResponses: no survey with id ${surveyId}`)
   const list = store.surveyResponses.get(surveyId) ?? []
@@ -65,18 +69,31 @@ export function surveyResponses(context: OperationContext): Response {
   const since = dateTimeField(query, 'since')
   const until = dateTimeField(query, 'until')
   const questionId = query['question_id'] || null
-  const scores = (['score_gte', 'score_lte'] as const).map((key) => (query[key] === undefined ? null : Number(query[key])))
-  if (scores.some((score) => score !== null) && questionId === null) invalid('score_lte / score_gte require question_id', 'question_id')
-  if (scores.some((score) => Number.isNaN(score))) invalid('A valid number is required.', query['score_gte'] !== undefined ? 'score_gte' : 'score_lte')
+  const scores = (['score_gte', 'score_lte'] as const).map((key) =>
+    query[key] === undefined ? null : Number(query[key]),
+  )
+  if (scores.some((score) => score !== null) && questionId === null)
+    invalid('score_lte / score_gte require question_id', 'question_id')
+  if (scores.some((score) => Number.isNaN(score)))
+    invalid('A valid number is required.', query['score_gte'] !== undefined ? 'score_gte' : 'score_lte')
   const from = instant(since ?? survey.start_date ?? survey.created_at)
   const to = until ? instant(until) : survey.end_date ? instant(survey.end_date) : context.store.now().getTime()
-  const archived = queryFlag(context.query, 'exclude_archived') ? context.store.archivedResponseUuids.get(survey.id) : undefined
-  const questions = (survey.questions ?? []).map((question, index) => ({ question, index })).filter(({ question }) => questionId === null || question['id'] === questionId)
+  const archived = queryFlag(context.query, 'exclude_archived')
+    ? context.store.archivedResponseUuids.get(survey.id)
+    : undefined
+  const questions = (survey.questions ?? [])
+    .map((question, index) => ({ question, index }))
+    .filter(({ question }) => questionId === null || question['id'] === questionId)
   if (questionId !== null && questions.length === 0) return json({ results: [], has_more: false, limit, offset })
   const rows = (context.store.surveyResponses.get(survey.id) ?? [])
-    .filter((response) => instant(response.timestamp) >= from && instant(response.timestamp) <= to && !archived?.has(response.uuid))
+    .filter(
+      (response) =>
+        instant(response.timestamp) >= from && instant(response.timestamp) <= to && !archived?.has(response.uuid),
+    )
     .map((response) => row(surveyEvent(survey, response), questions, response.session_id ?? null))
-    .filter((entry) => questionId === null || (entry.answers.length > 0 && inScore(Number(entry.answers[0]!.answer), scores)))
+    .filter(
+      (entry) => questionId === null || (entry.answers.length > 0 && inScore(Number(entry.answers[0]!.answer), scores)),
+    )
     .sort((a, b) => instant(b.submitted_at) - instant(a.submitted_at) || (a.uuid < b.uuid ? 1 : -1))
   return json({ results: rows.slice(offset, offset + limit), has_more: rows.length > offset + limit, limit, offset })
 }
@@ -85,12 +102,31 @@ function inScore(value: number, [gte = null, lte = null]: Array<number | null>):
   return (gte === null || value >= gte) && (lte === null || value <= lte)
 }
 
-function row(event: SurveyEvent, questions: Array<{ question: Record<string, unknown>; index: number }>, sessionId: string | null) {
+function row(
+  event: SurveyEvent,
+  questions: Array<{ question: Record<string, unknown>; index: number }>,
+  sessionId: string | null,
+) {
   const answers = questions.flatMap(({ question, index }) => {
     const answer = restAnswer(storedAnswer(event.properties, index, String(question['id'] ?? '')))
     if (answer === null) return []
-    return [{ question_id: String(question['id'] ?? ''), question_index: index, question_text: String(question['question'] ?? ''), question_type: String(question['type'] ?? 'open'), answer }]
+    return [
+      {
+        question_id: String(question['id'] ?? ''),
+        question_index: index,
+        question_text: String(question['question'] ?? ''),
+        question_type: String(question['type'] ?? 'open'),
+        answer,
+      },
+    ]
   })
   const extra = Object.fromEntries(EXTRA.map(([key, property]) => [key, event.properties[property] ?? null]))
-  return { uuid: event.uuid, distinct_id: event.distinct_id, session_id: sessionId, submitted_at: drfDateTime(new Date(instant(event.timestamp))), answers, extra }
+  return {
+    uuid: event.uuid,
+    distinct_id: event.distinct_id,
+    session_id: sessionId,
+    submitted_at: drfDateTime(new Date(instant(event.timestamp))),
+    answers,
+    extra,
+  }
 }

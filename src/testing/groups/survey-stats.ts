@@ -10,13 +10,25 @@ import { bodyObject, queryFlag } from '../validators.js'
 import type { FakeSurveyResponse } from '../records.js'
 import { isoDateTime, type FakeStore } from '../store.js'
 
-type StatsHandlers = Pick<GroupHandlers<'surveys'>, 'surveys.stats' | 'surveys.summarizeResponses' | 'surveys.summaryHeadline' | 'surveys.responsesCount' | 'surveys.allStats'>
+type StatsHandlers = Pick<
+  GroupHandlers<'surveys'>,
+  | 'surveys.stats'
+  | 'surveys.summarizeResponses'
+  | 'surveys.summaryHeadline'
+  | 'surveys.responsesCount'
+  | 'surveys.allStats'
+>
 
 /** Some survey actions answer an unknown id with 404 and no body (§1.6). */
 export const emptyNotFound = (): never => fail(empty(404))
 
 /** Responses in a date window, optionally without archived ones. */
-function responsesOf(store: FakeStore, surveyId: string, window: DateWindow, excludeArchived: boolean): FakeSurveyResponse[] {
+function responsesOf(
+  store: FakeStore,
+  surveyId: string,
+  window: DateWindow,
+  excludeArchived: boolean,
+): FakeSurveyResponse[] {
   const archived = store.archivedResponseUuids.get(surveyId)
   return (store.surveyResponses.get(surveyId) ?? []).filter((response) => {
     const at = Date.parse(response.timestamp)
@@ -38,7 +50,10 @@ function dateWindow(query: URLSearchParams): DateWindow {
   const read = (key: string) => {
     const value = query.get(key)
     if (value === null || value === '') return null
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) || Number.isNaN(Date.parse(value))) {
+    if (
+      !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) ||
+      Number.isNaN(Date.parse(value))
+    ) {
       invalid(`${key} must be an ISO 8601 timestamp with a timezone`, key)
     }
     return value
@@ -58,14 +73,18 @@ interface EventStats {
 }
 
 /** `{stats, rates}` of a set of responses: each response is one `survey sent` and one `survey shown`. */
-function statsOf(shown: FakeSurveyResponse[], sent: FakeSurveyResponse[]): { stats: Record<string, EventStats>; rates: Record<string, number> } {
+function statsOf(
+  shown: FakeSurveyResponse[],
+  sent: FakeSurveyResponse[],
+): { stats: Record<string, EventStats>; rates: Record<string, number> } {
   const sentPersons = new Set(sent.map((response) => response.distinct_id))
   const shownPersons = new Set(shown.map((response) => response.distinct_id))
   const onlySeen = shown.filter((response) => !sentPersons.has(response.distinct_id))
   const event = (responses: FakeSurveyResponse[], onlySeenCount = 0, onlySeenPersons = 0): EventStats => {
     const times = responses.map((response) => Date.parse(response.timestamp)).sort((a, b) => a - b)
     // ClickHouse's naive timestamps with a `Z` appended (docs/service-behaviour.md §1.8).
-    const render = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z'))
+    const render = (time: number | undefined) =>
+      time === undefined ? null : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z')
     return {
       total_count: responses.length,
       unique_persons: new Set(responses.map((response) => response.distinct_id)).size,
@@ -119,7 +138,8 @@ export const surveyStatsHandlers: StatsHandlers = {
     const body = bodyObject(context.body)
     const cacheKey = `${survey.id}:${String(question['id'])}`
     const cached = store.summaries.get(cacheKey)
-    if (cached && body['force_refresh'] !== true) return json({ ...cached, cached: true }, 200, { 'cache-control': 'max-age=15' })
+    if (cached && body['force_refresh'] !== true)
+      return json({ ...cached, cached: true }, 200, { 'cache-control': 'max-age=15' })
     const responses = responsesOf(store, survey.id, { from: null, to: null, fromText: null, toText: null }, true)
     const summary = {
       content: `## Summary\n\n${responses.length} responses to "${String(question['question'] ?? '')}".\n\n- Respondents mostly asked for improvements.`,
@@ -138,7 +158,10 @@ export const surveyStatsHandlers: StatsHandlers = {
     const responses = responsesOf(store, survey.id, { from: null, to: null, fromText: null, toText: null }, true)
     const sampled = Math.min(responses.length, 100)
     return json({
-      headline: responses.length === 0 ? 'No responses yet.' : `Across ${responses.length} responses, people mostly asked for improvements.`,
+      headline:
+        responses.length === 0
+          ? 'No responses yet.'
+          : `Across ${responses.length} responses, people mostly asked for improvements.`,
       responses_sampled: sampled,
       has_more: responses.length > sampled,
     })
@@ -148,12 +171,21 @@ export const surveyStatsHandlers: StatsHandlers = {
     const surveys = [...store.surveys.values()]
     // `{}` while no survey has ever started (§5.2).
     if (!surveys.some((survey) => survey.start_date !== null)) return json({})
-    const wanted = query.get('survey_ids')?.split(',').map((id) => id.trim()).filter(Boolean)
+    const wanted = query
+      .get('survey_ids')
+      ?.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean)
     const excludeArchived = queryFlag(query, 'exclude_archived')
     const counts: Record<string, number> = {}
     for (const survey of surveys) {
       if (wanted && !wanted.includes(survey.id)) continue
-      const count = responsesOf(store, survey.id, { from: null, to: null, fromText: null, toText: null }, excludeArchived).length
+      const count = responsesOf(
+        store,
+        survey.id,
+        { from: null, to: null, fromText: null, toText: null },
+        excludeArchived,
+      ).length
       if (count > 0) counts[survey.id] = count
     }
     return json(counts)
@@ -163,7 +195,10 @@ export const surveyStatsHandlers: StatsHandlers = {
     const window = dateWindow(query)
     const surveys = [...store.surveys.values()]
     if (!surveys.some((survey) => survey.start_date !== null)) {
-      return json({ stats: {}, rates: { response_rate: 0, dismissal_rate: 0, unique_users_response_rate: 0, unique_users_dismissal_rate: 0 } })
+      return json({
+        stats: {},
+        rates: { response_rate: 0, dismissal_rate: 0, unique_users_response_rate: 0, unique_users_dismissal_rate: 0 },
+      })
     }
     const responses = surveys.flatMap((survey) => responsesOf(store, survey.id, window, false))
     return json(statsOf(responses, responses))

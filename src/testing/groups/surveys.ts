@@ -136,13 +136,15 @@ function presentWritten(survey: FakeSurvey): Record<string, unknown> {
 }
 
 function recordChanges(store: FakeStore, survey: FakeSurvey, previous: FakeSurvey): void {
-  const changes = TRACKED.filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(survey[field])).map((field) => ({
-    type: 'Survey',
-    action: 'changed',
-    field,
-    before: clone(previous[field]),
-    after: clone(survey[field]),
-  }))
+  const changes = TRACKED.filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(survey[field])).map(
+    (field) => ({
+      type: 'Survey',
+      action: 'changed',
+      field,
+      before: clone(previous[field]),
+      after: clone(survey[field]),
+    }),
+  )
   if (changes.length > 0) recordActivity(store, survey, 'updated', changes)
 }
 
@@ -153,8 +155,22 @@ const surveys = new GroupKit<FakeSurvey, string>({
   // Launched unless `start_date: null`, with one open question.
   seeded(store, _survey, seed, index) {
     const createdAt = seed.created_at ?? seededAt(store, index)
-    const question = { id: store.uuid(), type: 'open', question: 'What can we improve?', description: '', descriptionContentType: 'text', optional: false }
-    return { name: `Survey ${store.surveys.size + 1}`, type: 'popover', created_at: createdAt, start_date: createdAt, questions: [question], ...seed }
+    const question = {
+      id: store.uuid(),
+      type: 'open',
+      question: 'What can we improve?',
+      description: '',
+      descriptionContentType: 'text',
+      optional: false,
+    }
+    return {
+      name: `Survey ${store.surveys.size + 1}`,
+      type: 'popover',
+      created_at: createdAt,
+      start_date: createdAt,
+      questions: [question],
+      ...seed,
+    }
   },
   softDeletes: false,
   writable: SURVEY_WRITABLE,
@@ -163,7 +179,8 @@ const surveys = new GroupKit<FakeSurvey, string>({
     field: 'name',
     attr: null,
     onChangeOnly: true,
-    message: (_holder, previous) => (previous ? 'There is already another survey with this name.' : 'There is already a survey with this name.'),
+    message: (_holder, previous) =>
+      previous ? 'There is already another survey with this name.' : 'There is already a survey with this name.',
   },
   stored(store, survey, previous) {
     if (!previous) {
@@ -178,7 +195,8 @@ const surveys = new GroupKit<FakeSurvey, string>({
   },
   // A hard delete that also removes the survey's targeting flags (§5.2).
   removed(store, survey) {
-    for (const flag of [survey.targeting_flag, survey.internal_targeting_flag]) if (flag) store.featureFlags.delete(flag.id)
+    for (const flag of [survey.targeting_flag, survey.internal_targeting_flag])
+      if (flag) store.featureFlags.delete(flag.id)
     store.surveyResponses.delete(survey.id)
     store.archivedResponseUuids.delete(survey.id)
     recordActivity(store, survey, 'deleted')
@@ -213,7 +231,8 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     try {
       return surveys.create(context)
     } catch (error) {
-      for (const id of context.store.featureFlags.keys()) if (!flagsBefore.has(id)) context.store.featureFlags.delete(id)
+      for (const id of context.store.featureFlags.keys())
+        if (!flagsBefore.has(id)) context.store.featureFlags.delete(id)
       throw error
     }
   },
@@ -243,7 +262,8 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     const targets = body['target_team_ids']
     if (!Array.isArray(targets) || targets.length === 0) invalid('target_team_ids must be a non-empty list of team IDs')
     for (const [index, target] of targets.entries()) {
-      if (typeof target !== 'number' || !Number.isInteger(target)) invalid('A valid integer is required.', `target_team_ids__${index}`)
+      if (typeof target !== 'number' || !Number.isInteger(target))
+        invalid('A valid integer is required.', `target_team_ids__${index}`)
     }
     const ids = targets as number[]
     // The organisation's teams among those named, each once: a repeated or unknown id is one too few.
@@ -289,7 +309,9 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     if (!archived.has(uuid)) {
       archived.add(uuid)
       store.archivedResponseUuids.set(survey.id, archived)
-      recordActivity(store, survey, 'response_archived', [{ type: 'Survey', action: 'changed', field: 'response', before: uuid, after: null }])
+      recordActivity(store, survey, 'response_archived', [
+        { type: 'Survey', action: 'changed', field: 'response', before: uuid, after: null },
+      ])
     }
     return json(200)
   },
@@ -300,7 +322,9 @@ export const surveyHandlers: GroupHandlers<'surveys'> = {
     const uuid = param(context, 'responseUuid')
     if (!UUID.test(uuid)) return json({ detail: 'Invalid UUID format' }, 400)
     if (store.archivedResponseUuids.get(survey.id)?.delete(uuid)) {
-      recordActivity(store, survey, 'response_unarchived', [{ type: 'Survey', action: 'changed', field: 'response', before: null, after: uuid }])
+      recordActivity(store, survey, 'response_unarchived', [
+        { type: 'Survey', action: 'changed', field: 'response', before: null, after: uuid },
+      ])
     }
     return json(200)
   },

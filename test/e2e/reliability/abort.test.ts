@@ -46,7 +46,10 @@ describe('abort stops at once, with AbortError and no further request', () => {
     let pages = 0
     const error = await failure(
       (async () => {
-        for await (const _page of e2e.client().experiments.list({ limit: 100 }, { signal: controller.signal }).pages()) {
+        for await (const _page of e2e
+          .client()
+          .experiments.list({ limit: 100 }, { signal: controller.signal })
+          .pages()) {
           pages += 1
           controller.abort()
         }
@@ -93,7 +96,9 @@ describe('abort stops at once, with AbortError and no further request', () => {
     const client = e2e.client()
     const signal = AbortSignal.abort()
     expect(await failure(client.experiments.list(undefined, { signal }))).toBeInstanceOf(AbortError)
-    expect(await failure(client.experiments.create({ name: 'x', feature_flag_key: 'x' }, { signal }))).toBeInstanceOf(AbortError)
+    expect(await failure(client.experiments.create({ name: 'x', feature_flag_key: 'x' }, { signal }))).toBeInstanceOf(
+      AbortError,
+    )
     await sleep(50)
     expect(e2e.fake.requests).toHaveLength(0)
   })

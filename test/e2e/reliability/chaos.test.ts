@@ -19,7 +19,10 @@ describe('chaos pagination', () => {
   const e2e = useE2E()
   let expected: number[]
   beforeAll(() => {
-    expected = e2e.fake.seed.experiments(TOTAL).map((experiment) => experiment.id).reverse()
+    expected = e2e.fake.seed
+      .experiments(TOTAL)
+      .map((experiment) => experiment.id)
+      .reverse()
   })
 
   it(`walks ${TOTAL.toLocaleString('en')} items exactly once, in order, through ~${FAULT_RATE * 100}% random faults`, async () => {

@@ -58,27 +58,49 @@ describe('hostile responses over real sockets', () => {
       hostileTried += 1
     })
 
-    it('plain http from an https baseUrl (a TLS proxy in front): read over https on the client\'s origin, every item', async () => {
+    it("plain http from an https baseUrl (a TLS proxy in front): read over https on the client's origin, every item", async () => {
       // No TLS locally: the https client reaches the primary server through a forwarding fetch (a real socket).
       const seen: string[] = []
       const fetch: typeof globalThis.fetch = (input, init) => {
         const request = input as Request
         seen.push(request.url)
         const url = new URL(request.url)
-        return globalThis.fetch(`${primary.url}${url.pathname}${url.search}`, { ...init, method: request.method, headers: request.headers })
+        return globalThis.fetch(`${primary.url}${url.pathname}${url.search}`, {
+          ...init,
+          method: request.method,
+          headers: request.headers,
+        })
       }
       respond = (request, response) =>
-        send(response, 200, request.url === LIST ? page(`http://api.example.test${LIST}?offset=1`) : JSON.stringify({ count: 2, next: null, previous: null, results: [experiment(2)] }))
-      const https = new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl: 'https://api.example.test', fetch, maxRetries: 0 })
+        send(
+          response,
+          200,
+          request.url === LIST
+            ? page(`http://api.example.test${LIST}?offset=1`)
+            : JSON.stringify({ count: 2, next: null, previous: null, results: [experiment(2)] }),
+        )
+      const https = new ProjectClient({
+        apiKey: KEY,
+        projectId: 1,
+        baseUrl: 'https://api.example.test',
+        fetch,
+        maxRetries: 0,
+      })
       expect((await https.experiments.list().toArray()).map((item) => item.id)).toEqual([1, 2])
       expect(seen).toEqual([`https://api.example.test${LIST}`, `https://api.example.test${LIST}?offset=1`])
       expect(primary.requests).toHaveLength(2)
       hostileTried += 1
     })
 
-    it('https on the same host and port from an http baseUrl: read on the client\'s own origin', async () => {
+    it("https on the same host and port from an http baseUrl: read on the client's own origin", async () => {
       respond = (request, response) =>
-        send(response, 200, request.url === LIST ? page(`https://127.0.0.1:${primary.port}${LIST}?offset=1`) : JSON.stringify({ count: 2, next: null, previous: null, results: [experiment(2)] }))
+        send(
+          response,
+          200,
+          request.url === LIST
+            ? page(`https://127.0.0.1:${primary.port}${LIST}?offset=1`)
+            : JSON.stringify({ count: 2, next: null, previous: null, results: [experiment(2)] }),
+        )
       expect((await client().experiments.list().toArray()).map((item) => item.id)).toEqual([1, 2])
       expect(primary.requests.map((request) => request.url)).toEqual([LIST, `${LIST}?offset=1`])
       expect(other.requests).toHaveLength(0)
@@ -96,11 +118,13 @@ describe('hostile responses over real sockets', () => {
       [302, 'GET', 'another host'],
     ]
     it.each(cases)('%i on a %s to %s', async (status, method, where) => {
-      const location = where === 'another port' ? `${other.url}/collect?stolen=1` : `http://localhost:${primary.port}/collect`
+      const location =
+        where === 'another port' ? `${other.url}/collect?stolen=1` : `http://localhost:${primary.port}/collect`
       respond = (request, response) =>
         request.url.startsWith('/collect') ? send(response, 200, '{}') : send(response, status, '', { location })
       const api = client({ maxRetries: 3 })
-      const call = method === 'GET' ? api.experiments.list() : api.experiments.create({ name: 'x', feature_flag_key: 'x' })
+      const call =
+        method === 'GET' ? api.experiments.list() : api.experiments.create({ name: 'x', feature_flag_key: 'x' })
       const error = await failure(call)
       expect(error).toBeInstanceOf(ApiError)
       expect((error as ApiError).status).toBe(status)
@@ -114,15 +138,23 @@ describe('hostile responses over real sockets', () => {
 
     it('a same-origin redirect is followed with the key (control)', async () => {
       respond = (request, response) =>
-        request.url === LIST ? send(response, 302, '', { location: `${LIST}?moved=1` }) : send(response, 200, page(null))
+        request.url === LIST
+          ? send(response, 302, '', { location: `${LIST}?moved=1` })
+          : send(response, 200, page(null))
       const found = await client().experiments.list()
       expect(found.results.map((item) => item.id)).toEqual([1])
-      expect(primary.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`])
+      expect(primary.requests.map((request) => request.headers.authorization)).toEqual([
+        `Bearer ${KEY}`,
+        `Bearer ${KEY}`,
+      ])
     })
 
     it.each([307, 308])('a same-origin %i of a POST sends the same body again (control)', async (status) => {
       const created = JSON.stringify(experiment(1))
-      respond = (request, response) => (request.url === LIST ? send(response, status, '', { location: `${LIST}?moved=1` }) : send(response, 201, created))
+      respond = (request, response) =>
+        request.url === LIST
+          ? send(response, status, '', { location: `${LIST}?moved=1` })
+          : send(response, 201, created)
       const body = { name: 'Moved', feature_flag_key: 'moved', description: 'sent twice' }
       await client().experiments.create(body, { extraBody: { extra: 1 } })
       expect(primary.requests.map((request) => [request.method, request.url, JSON.parse(request.body)])).toEqual([
@@ -136,30 +168,51 @@ describe('hostile responses over real sockets', () => {
   describe('no prototype pollution', () => {
     const polluted = (id: number) =>
       `{"id": ${id}, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null, "archived": false, "created_at": "2026-01-01T00:00:00Z", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}}, "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, "parameters": {"constructor": {"prototype": {"polluted": true}}, "__proto__": {"isAdmin": true}}}`
-    it.each([true, false])('through __proto__ and constructor keys in a list and a retrieve (validateResponses: %s)', async (validateResponses) => {
-      respond = (request, response) =>
-        send(response, 200, request.url === LIST ? `{"count": 1, "next": null, "previous": null, "__proto__": {"next": "${other.url}/x"}, "results": [${polluted(1)}]}` : polluted(1))
-      const api = client({ validateResponses })
-      const items = await api.experiments.list().toArray()
-      const one = await api.experiments.retrieve(1)
-      for (const item of [items[0]!, one]) {
-        expect(Object.getPrototypeOf(item)).toBe(Object.prototype)
-        expect((item as Record<string, unknown>).polluted).toBeUndefined()
-        expect(Object.getPrototypeOf(item.feature_flag)).toBe(Object.prototype)
-      }
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
-      expect(other.requests).toHaveLength(0)
-      hostileTried += 2
-    })
+    it.each([true, false])(
+      'through __proto__ and constructor keys in a list and a retrieve (validateResponses: %s)',
+      async (validateResponses) => {
+        respond = (request, response) =>
+          send(
+            response,
+            200,
+            request.url === LIST
+              ? `{"count": 1, "next": null, "previous": null, "__proto__": {"next": "${other.url}/x"}, "results": [${polluted(1)}]}`
+              : polluted(1),
+          )
+        const api = client({ validateResponses })
+        const items = await api.experiments.list().toArray()
+        const one = await api.experiments.retrieve(1)
+        for (const item of [items[0]!, one]) {
+          expect(Object.getPrototypeOf(item)).toBe(Object.prototype)
+          expect((item as Record<string, unknown>).polluted).toBeUndefined()
+          expect(Object.getPrototypeOf(item.feature_flag)).toBe(Object.prototype)
+        }
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+        expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+        expect(other.requests).toHaveLength(0)
+        hostileTried += 2
+      },
+    )
   })
 
   describe('broken bodies are typed errors that keep the raw text', () => {
     const huge = 'not json '.repeat(600_000)
     const bodies: Array<[string, number, string, string, typeof ApiError | typeof ResponseValidationError]> = [
-      ['truncated JSON', 200, '{"count": 1, "next": null, "results": [{"id": 1, "name": "trunc', 'application/json', ResponseValidationError],
+      [
+        'truncated JSON',
+        200,
+        '{"count": 1, "next": null, "results": [{"id": 1, "name": "trunc',
+        'application/json',
+        ResponseValidationError,
+      ],
       ['wrong content type', 200, 'id=1&name=x', 'application/x-www-form-urlencoded', ResponseValidationError],
-      ['an HTML sign-in page on 200', 200, '<!doctype html><title>Sign in</title><form></form>', 'text/html', ResponseValidationError],
+      [
+        'an HTML sign-in page on 200',
+        200,
+        '<!doctype html><title>Sign in</title><form></form>',
+        'text/html',
+        ResponseValidationError,
+      ],
       ['an empty 200 body', 200, '', 'application/json', ResponseValidationError],
       ['whitespace only', 200, '  \n ', 'application/json', ResponseValidationError],
       ['JSON null', 200, 'null', 'application/json', ResponseValidationError],
@@ -167,8 +220,20 @@ describe('hostile responses over real sockets', () => {
       ['results not an array', 200, '{"results": {"0": 1}}', 'application/json', ResponseValidationError],
       ['an item of the wrong shape', 200, '{"results": [{"id": "one"}]}', 'application/json', ResponseValidationError],
       ['a 5.4 MB non-JSON body', 200, huge, 'text/plain', ResponseValidationError],
-      ['an HTML 502 page from a proxy', 502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html', InternalServerError],
-      ['truncated JSON on a 500', 500, '{"type": "server_error", "detail": "bo', 'application/json', InternalServerError],
+      [
+        'an HTML 502 page from a proxy',
+        502,
+        '<html><body><h1>502 Bad Gateway</h1></body></html>',
+        'text/html',
+        InternalServerError,
+      ],
+      [
+        'truncated JSON on a 500',
+        500,
+        '{"type": "server_error", "detail": "bo',
+        'application/json',
+        InternalServerError,
+      ],
       ['an empty 404', 404, '', 'text/plain', ApiError],
       ['an HTML 403', 403, '<html>Forbidden</html>', 'text/html', ApiError],
     ]

@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BadRequestError, InvalidArgumentError, ProjectClient, ResponseTooLargeError, ResponseValidationError } from 'posthog-project-client'
+import {
+  BadRequestError,
+  InvalidArgumentError,
+  ProjectClient,
+  ResponseTooLargeError,
+  ResponseValidationError,
+} from 'posthog-project-client'
 import { experiment } from '../../fixtures/experiments.js'
 import { failure } from '../../helpers/async.js'
 import { plainServer, send, type PlainServer, type Seen } from '../../helpers/plain-server.js'
@@ -70,7 +76,12 @@ describe('maxResponseBytes', () => {
     respond = (_request, response) => stream(response, 1024 * MiB)
     const { result: error, rss, heap } = await peakGrowth(() => failure(client().experiments.retrieve(1)))
     expect(error).toBeInstanceOf(ResponseTooLargeError)
-    expect(error).toMatchObject({ limit: 64 * MiB, method: 'GET', status: 200, url: `${server.url}/api/projects/1/experiments/1/` })
+    expect(error).toMatchObject({
+      limit: 64 * MiB,
+      method: 'GET',
+      status: 200,
+      url: `${server.url}/api/projects/1/experiments/1/`,
+    })
     expect((error as Error).message).toContain('maxResponseBytes (67108864 bytes')
     expect(server.requests).toHaveLength(1)
     // The body is 1 GiB; what was held is at most the 64 MiB read before the limit, and some of what the sockets buffer.
@@ -83,7 +94,9 @@ describe('maxResponseBytes', () => {
     const body = JSON.stringify(experiment(1))
     respond = (_request, response) => send(response, 200, body)
     expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
-    expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
+    expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(
+      ResponseTooLargeError,
+    )
     // Without a length (chunked): counted as it comes.
     respond = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' })
@@ -91,10 +104,15 @@ describe('maxResponseBytes', () => {
       response.end(body.slice(10))
     }
     expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
-    expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
+    expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(
+      ResponseTooLargeError,
+    )
     // An error answer too: never a body held past the limit.
-    respond = (_request, response) => send(response, 400, { type: 'validation_error', code: 'invalid', detail: 'x'.repeat(2_000), attr: 'name' })
-    expect(await failure(client({ maxResponseBytes: 1_000 }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
+    respond = (_request, response) =>
+      send(response, 400, { type: 'validation_error', code: 'invalid', detail: 'x'.repeat(2_000), attr: 'name' })
+    expect(await failure(client({ maxResponseBytes: 1_000 }).experiments.retrieve(1))).toBeInstanceOf(
+      ResponseTooLargeError,
+    )
     expect(await failure(client().experiments.retrieve(1))).toBeInstanceOf(BadRequestError)
   })
 
@@ -121,20 +139,28 @@ describe('maxResponseBytes', () => {
     expect(rss).toBeLessThan(400 * MiB)
     expect(heap).toBeLessThan(200 * MiB)
     // A small limit holds the same way, from the first member.
-    expect(await failure(client({ maxResponseBytes: MiB }).experiments.retrieve(1))).toBeInstanceOf(ResponseTooLargeError)
+    expect(await failure(client({ maxResponseBytes: MiB }).experiments.retrieve(1))).toBeInstanceOf(
+      ResponseTooLargeError,
+    )
   }, 60_000)
 
   it('a compressed answer under the limit is read whole, counted inflated', async () => {
     const body = JSON.stringify(experiment(7, { description: 'd'.repeat(10_000) }))
     const zipped = gzipSync(body)
     respond = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(zipped.byteLength) })
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(zipped.byteLength),
+      })
       response.end(zipped)
     }
     expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(7)).description).toHaveLength(10_000)
     // The compressed length is under the limit, the inflated one over it.
     expect(zipped.byteLength).toBeLessThan(2_000)
-    expect(await failure(client({ maxResponseBytes: 2_000 }).experiments.retrieve(7))).toBeInstanceOf(ResponseTooLargeError)
+    expect(await failure(client({ maxResponseBytes: 2_000 }).experiments.retrieve(7))).toBeInstanceOf(
+      ResponseTooLargeError,
+    )
   })
 
   it('a bad maxResponseBytes is an InvalidArgumentError naming it', () => {
@@ -148,8 +174,9 @@ describe('maxResponseBytes', () => {
 describe('answers nested thousands deep end in a typed error, never a RangeError', () => {
   const DEPTH = 5_000
   const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}"${KEY}"${'}'.repeat(depth)}`
-  const deepArray = (depth: number) => `${"[".repeat(depth)}"${KEY}"${"]".repeat(depth)}`
-  const answer = (status: number, body: string) => (_request: Seen, response: ServerResponse) => send(response, status, body)
+  const deepArray = (depth: number) => `${'['.repeat(depth)}"${KEY}"${']'.repeat(depth)}`
+  const answer = (status: number, body: string) => (_request: Seen, response: ServerResponse) =>
+    send(response, status, body)
   /** The string at the bottom of a nest, found by following the last member of each level (no recursion). */
   const bottom = (value: unknown): unknown => {
     let current = value
@@ -160,8 +187,18 @@ describe('answers nested thousands deep end in a typed error, never a RangeError
 
   it.each([
     ['the whole answer an array 5,000 deep', 200, deepArray(DEPTH), ResponseValidationError],
-    ['a field of the wrong type, 5,000 deep (the key at the bottom)', 200, JSON.stringify({ ...experiment(1), name: 'NAME' }).replace('"NAME"', deepObject(DEPTH)), ResponseValidationError],
-    ['an error body with a member 5,000 deep (the key at the bottom)', 400, `{"type":"validation_error","code":"invalid","detail":"bad","attr":"name","extra":${deepObject(DEPTH)}}`, BadRequestError],
+    [
+      'a field of the wrong type, 5,000 deep (the key at the bottom)',
+      200,
+      JSON.stringify({ ...experiment(1), name: 'NAME' }).replace('"NAME"', deepObject(DEPTH)),
+      ResponseValidationError,
+    ],
+    [
+      'an error body with a member 5,000 deep (the key at the bottom)',
+      400,
+      `{"type":"validation_error","code":"invalid","detail":"bad","attr":"name","extra":${deepObject(DEPTH)}}`,
+      BadRequestError,
+    ],
   ] as const)('%s', async (_name, status, body, Class) => {
     respond = answer(status, body)
     const error = await failure(client().experiments.retrieve(1))
@@ -169,7 +206,9 @@ describe('answers nested thousands deep end in a typed error, never a RangeError
     // The redaction walked it all: the key at the bottom is gone from the kept body.
     expect(printed(error)).not.toContain(KEY)
     const { body: kept } = error as { body: unknown[] | { name?: unknown; extra?: unknown } }
-    expect(bottom(Array.isArray(kept) ? kept : typeof kept.name === 'object' ? kept.name : kept.extra)).toBe('[REDACTED]')
+    expect(bottom(Array.isArray(kept) ? kept : typeof kept.name === 'object' ? kept.name : kept.extra)).toBe(
+      '[REDACTED]',
+    )
   })
 
   it('a valid answer with a member 5,000 deep where any JSON is allowed is read', async () => {

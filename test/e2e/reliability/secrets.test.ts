@@ -12,7 +12,13 @@ const LIST = '/api/projects/1/experiments/'
 
 /** A hostile server that echoes the Authorization header it received into the body, headers and links. */
 type Echo = (request: Seen, response: ServerResponse, key: string) => void
-const echoBody = (key: string) => ({ type: 'validation_error', code: 'invalid', detail: `bad key ${key}`, attr: key, echoed: { authorization: `Bearer ${key}` } })
+const echoBody = (key: string) => ({
+  type: 'validation_error',
+  code: 'invalid',
+  detail: `bad key ${key}`,
+  attr: key,
+  echoed: { authorization: `Bearer ${key}` },
+})
 
 describe('the API key never leaks', () => {
   let primary: PlainServer
@@ -20,38 +26,150 @@ describe('the API key never leaks', () => {
   let echo: Echo
   const lines: string[] = []
   const logger: Logger = {
-    debug: (...args: unknown[]) => lines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')),
+    debug: (...args: unknown[]) =>
+      lines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')),
     warn: (...args: unknown[]) => lines.push(`WARN ${args.map(String).join(' ')}`),
   }
   beforeAll(async () => {
-    primary = await plainServer((request, response) => echo(request, response, (request.headers.authorization ?? '').replace(/^Bearer /, '')))
+    primary = await plainServer((request, response) =>
+      echo(request, response, (request.headers.authorization ?? '').replace(/^Bearer /, '')),
+    )
     other = await plainServer()
   })
   afterAll(() => Promise.all([primary.close(), other.close()]))
   const client = (options: Partial<ConstructorParameters<typeof ProjectClient>[0]> = {}) =>
-    new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl: primary.url, maxRetries: 0, timeout: 200, logger, ...options })
+    new ProjectClient({
+      apiKey: KEY,
+      projectId: 1,
+      baseUrl: primary.url,
+      maxRetries: 0,
+      timeout: 200,
+      logger,
+      ...options,
+    })
 
   const kinds: Array<[string, Echo, (api: ProjectClient) => PromiseLike<unknown>]> = [
     ...[400, 401, 403, 404, 405, 409, 418, 429, 500, 503].map(
       (status): [string, Echo, (api: ProjectClient) => PromiseLike<unknown>] => [
         `HTTP ${status} echoing the key in body and headers`,
-        (_request, response, key) => send(response, status, echoBody(key), { 'x-echo': key, 'retry-after': '0', 'www-authenticate': `Bearer realm="${key}"` }),
+        (_request, response, key) =>
+          send(response, status, echoBody(key), {
+            'x-echo': key,
+            'retry-after': '0',
+            'www-authenticate': `Bearer realm="${key}"`,
+          }),
         (api) => api.experiments.list(),
       ],
     ),
-    ['a non-JSON error body echoing the key', (_r, response, key) => { response.writeHead(502, { 'content-type': 'text/plain' }); response.end(`upstream said Authorization: Bearer ${key}`) }, (api) => api.experiments.retrieve(1)],
-    ['a 200 that is not JSON, echoing the key', (_r, response, key) => { response.writeHead(200, { 'content-type': 'text/html' }); response.end(`<p>${key}</p>`) }, (api) => api.experiments.retrieve(1)],
-    ['a 200 of the wrong shape, echoing the key', (_r, response, key) => send(response, 200, { id: key, name: 1 }), (api) => api.experiments.retrieve(1)],
-    ['a foreign next link carrying the key', (_r, response, key) => send(response, 200, { count: 2, next: `${other.url}${LIST}?token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a same-origin next link carrying the key, then a 500', (request, response, key) => request.url.includes('token=') ? send(response, 500, { detail: 'boom' }) : send(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a same-origin next link carrying the key, then not JSON', (request, response, key) => request.url.includes('token=') ? void (response.writeHead(200), response.end('<html>')) : send(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a same-origin next link carrying the key, then a hang', (request, response, key) => request.url.includes('token=') ? undefined : send(response, 200, { count: 2, next: `${primary.url}${LIST}?offset=1&token=${key}`, previous: null, results: [experiment(1)] }), (api) => api.experiments.list().toArray()],
-    ['a redirect to another origin carrying the key', (_r, response, key) => { response.writeHead(302, { location: `${other.url}/steal?key=${key}`, 'x-echo': key }); response.end() }, (api) => api.experiments.list()],
-    ['a POST redirected to another origin', (_r, response, key) => { response.writeHead(307, { location: `${other.url}/steal?key=${key}` }); response.end() }, (api) => api.experiments.create({ name: 'x', feature_flag_key: 'x' })],
-    ['a dropped connection', (_r, response) => { response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }); response.write('{"id"', () => response.socket?.destroy()) }, (api) => api.experiments.list()],
+    [
+      'a non-JSON error body echoing the key',
+      (_r, response, key) => {
+        response.writeHead(502, { 'content-type': 'text/plain' })
+        response.end(`upstream said Authorization: Bearer ${key}`)
+      },
+      (api) => api.experiments.retrieve(1),
+    ],
+    [
+      'a 200 that is not JSON, echoing the key',
+      (_r, response, key) => {
+        response.writeHead(200, { 'content-type': 'text/html' })
+        response.end(`<p>${key}</p>`)
+      },
+      (api) => api.experiments.retrieve(1),
+    ],
+    [
+      'a 200 of the wrong shape, echoing the key',
+      (_r, response, key) => send(response, 200, { id: key, name: 1 }),
+      (api) => api.experiments.retrieve(1),
+    ],
+    [
+      'a foreign next link carrying the key',
+      (_r, response, key) =>
+        send(response, 200, {
+          count: 2,
+          next: `${other.url}${LIST}?token=${key}`,
+          previous: null,
+          results: [experiment(1)],
+        }),
+      (api) => api.experiments.list().toArray(),
+    ],
+    [
+      'a same-origin next link carrying the key, then a 500',
+      (request, response, key) =>
+        request.url.includes('token=')
+          ? send(response, 500, { detail: 'boom' })
+          : send(response, 200, {
+              count: 2,
+              next: `${primary.url}${LIST}?offset=1&token=${key}`,
+              previous: null,
+              results: [experiment(1)],
+            }),
+      (api) => api.experiments.list().toArray(),
+    ],
+    [
+      'a same-origin next link carrying the key, then not JSON',
+      (request, response, key) =>
+        request.url.includes('token=')
+          ? void (response.writeHead(200), response.end('<html>'))
+          : send(response, 200, {
+              count: 2,
+              next: `${primary.url}${LIST}?offset=1&token=${key}`,
+              previous: null,
+              results: [experiment(1)],
+            }),
+      (api) => api.experiments.list().toArray(),
+    ],
+    [
+      'a same-origin next link carrying the key, then a hang',
+      (request, response, key) =>
+        request.url.includes('token=')
+          ? undefined
+          : send(response, 200, {
+              count: 2,
+              next: `${primary.url}${LIST}?offset=1&token=${key}`,
+              previous: null,
+              results: [experiment(1)],
+            }),
+      (api) => api.experiments.list().toArray(),
+    ],
+    [
+      'a redirect to another origin carrying the key',
+      (_r, response, key) => {
+        response.writeHead(302, { location: `${other.url}/steal?key=${key}`, 'x-echo': key })
+        response.end()
+      },
+      (api) => api.experiments.list(),
+    ],
+    [
+      'a POST redirected to another origin',
+      (_r, response, key) => {
+        response.writeHead(307, { location: `${other.url}/steal?key=${key}` })
+        response.end()
+      },
+      (api) => api.experiments.create({ name: 'x', feature_flag_key: 'x' }),
+    ],
+    [
+      'a dropped connection',
+      (_r, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+        response.write('{"id"', () => response.socket?.destroy())
+      },
+      (api) => api.experiments.list(),
+    ],
     ['a hang (TimeoutError)', () => undefined, (api) => api.experiments.list()],
     ['an abort', () => undefined, (api) => api.experiments.list(undefined, { signal: AbortSignal.timeout(50) })],
-    ['a refused connection', () => undefined, () => new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl: 'http://127.0.0.1:9', maxRetries: 0, logger }).experiments.list()],
+    [
+      'a refused connection',
+      () => undefined,
+      () =>
+        new ProjectClient({
+          apiKey: KEY,
+          projectId: 1,
+          baseUrl: 'http://127.0.0.1:9',
+          maxRetries: 0,
+          logger,
+        }).experiments.list(),
+    ],
     ['bad input', () => undefined, (api) => api.experiments.retrieve(-1)],
   ]
 
@@ -78,7 +196,8 @@ describe('the API key never leaks', () => {
     expect(lines.length).toBeGreaterThan(kinds.length)
     for (const line of lines) expect(line).not.toContain(KEY)
     const api = client()
-    for (const text of [String(api), JSON.stringify(api), inspect(api, { depth: Infinity, showHidden: true })]) expect(text).not.toContain(KEY)
+    for (const text of [String(api), JSON.stringify(api), inspect(api, { depth: Infinity, showHidden: true })])
+      expect(text).not.toContain(KEY)
     // Every request that reached a server with the key went to the primary, configured origin.
     expect(primary.requests.length).toBeGreaterThan(0)
     expect(primary.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true)
@@ -109,8 +228,10 @@ describe('the API key never leaks', () => {
 describe('a custom fetch that throws with the key in its message and cause', () => {
   const lines: string[] = []
   const logger: Logger = {
-    debug: (...args: unknown[]) => lines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')),
-    warn: (...args: unknown[]) => lines.push(`WARN ${args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')}`),
+    debug: (...args: unknown[]) =>
+      lines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')),
+    warn: (...args: unknown[]) =>
+      lines.push(`WARN ${args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' ')}`),
   }
   const leakyFetch: typeof globalThis.fetch = async () => {
     const cause = new Error(`connect ECONNREFUSED 10.0.0.1:443 while sending Authorization: Bearer ${KEY}`)
@@ -118,7 +239,14 @@ describe('a custom fetch that throws with the key in its message and cause', () 
   }
   const connectionError = async () => {
     // One retry, so the retry's log line is exercised too.
-    const api = new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl: 'https://us.posthog.com', fetch: leakyFetch, maxRetries: 1, logger })
+    const api = new ProjectClient({
+      apiKey: KEY,
+      projectId: 1,
+      baseUrl: 'https://us.posthog.com',
+      fetch: leakyFetch,
+      maxRetries: 1,
+      logger,
+    })
     const error = await failure(api.experiments.list())
     expect(error).toBeInstanceOf(ConnectionError)
     return error as ConnectionError
@@ -130,7 +258,8 @@ describe('a custom fetch that throws with the key in its message and cause', () 
     // The reason is kept (redacted), so the failure stays diagnosable.
     expect(error.message).toContain('fetch failed')
     expect(error.message).toContain('[REDACTED]')
-    for (const text of [error.message, String(error), JSON.stringify(error), error.stack ?? '']) expect(text).not.toContain(KEY)
+    for (const text of [error.message, String(error), JSON.stringify(error), error.stack ?? ''])
+      expect(text).not.toContain(KEY)
     expect(lines.length).toBeGreaterThan(0)
     for (const line of lines) expect(line).not.toContain(KEY)
   })
@@ -145,7 +274,13 @@ describe('plain http on a non-local host', () => {
   const { fetch: ok } = stubFetch(() => jsonResponse(EMPTY_PAGE))
   const warnings = (baseUrl: string) => {
     const warned: string[] = []
-    const client = new ProjectClient({ apiKey: KEY, projectId: 1, baseUrl, fetch: ok, logger: { debug: () => undefined, warn: (message: string) => warned.push(message) } })
+    const client = new ProjectClient({
+      apiKey: KEY,
+      projectId: 1,
+      baseUrl,
+      fetch: ok,
+      logger: { debug: () => undefined, warn: (message: string) => warned.push(message) },
+    })
     return { warned, client }
   }
 
@@ -159,9 +294,12 @@ describe('plain http on a non-local host', () => {
     expect(warned[0]).not.toContain(KEY)
   })
 
-  it.each(['https://posthog.example.com', 'http://localhost:8000', 'http://127.0.0.1:8000', 'http://[::1]:8000'])('%s gets none', (baseUrl) => {
-    expect(warnings(baseUrl).warned).toHaveLength(0)
-  })
+  it.each(['https://posthog.example.com', 'http://localhost:8000', 'http://127.0.0.1:8000', 'http://[::1]:8000'])(
+    '%s gets none',
+    (baseUrl) => {
+      expect(warnings(baseUrl).warned).toHaveLength(0)
+    },
+  )
 
   it.each(['http://10.0.0.5', 'http://posthog.internal', 'http://localhost.evil.com'])('%s gets one', (baseUrl) => {
     expect(warnings(baseUrl).warned).toHaveLength(1)

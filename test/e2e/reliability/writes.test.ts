@@ -10,12 +10,14 @@ interface Create {
   stored: (fake: FakeApi, name: string) => number
 }
 
-const named = (records: Iterable<{ name?: unknown }>, name: string) => [...records].filter((record) => record.name === name).length
+const named = (records: Iterable<{ name?: unknown }>, name: string) =>
+  [...records].filter((record) => record.name === name).length
 
 const creates: Create[] = [
   {
     operation: 'experiments.create',
-    send: (client, name) => client.experiments.create({ name, feature_flag_key: name.toLowerCase().replace(/\W+/g, '-') }),
+    send: (client, name) =>
+      client.experiments.create({ name, feature_flag_key: name.toLowerCase().replace(/\W+/g, '-') }),
     stored: (fake, name) => named(fake.state.experiments.values(), name),
   },
   {
@@ -53,23 +55,30 @@ describe('writes are never duplicated', () => {
   let tried = 0
 
   describe.each(creates)('$operation', ({ operation, send, stored }) => {
-    it.each(faults)('%s after the fake stored it: one request, one resource, a typed error', async (fault, ErrorClass) => {
-      const { fake } = e2e
-      if (fault === 'drop') fake.faults.dropNext(1, { operation, afterApply: true })
-      else if (fault === 'hang') fake.faults.hangNext(1, { operation, afterApply: true })
-      else fake.faults.failNext(1, { operation, afterApply: true, status: Number(fault.slice(7)), retryAfter: 0 })
-      const name = `Once ${operation} ${fault}`
-      const error = await Promise.resolve(send(e2e.client({ maxRetries: 5, timeout: 300 }), name)).catch((caught: unknown) => caught)
-      expect(error).toBeInstanceOf(ErrorClass)
-      expect(fake.requests.filter((request) => request.operation === operation)).toHaveLength(1)
-      expect(stored(fake, name)).toBe(1)
-      tried += 1
-    })
+    it.each(faults)(
+      '%s after the fake stored it: one request, one resource, a typed error',
+      async (fault, ErrorClass) => {
+        const { fake } = e2e
+        if (fault === 'drop') fake.faults.dropNext(1, { operation, afterApply: true })
+        else if (fault === 'hang') fake.faults.hangNext(1, { operation, afterApply: true })
+        else fake.faults.failNext(1, { operation, afterApply: true, status: Number(fault.slice(7)), retryAfter: 0 })
+        const name = `Once ${operation} ${fault}`
+        const error = await Promise.resolve(send(e2e.client({ maxRetries: 5, timeout: 300 }), name)).catch(
+          (caught: unknown) => caught,
+        )
+        expect(error).toBeInstanceOf(ErrorClass)
+        expect(fake.requests.filter((request) => request.operation === operation)).toHaveLength(1)
+        expect(stored(fake, name)).toBe(1)
+        tried += 1
+      },
+    )
   })
 
   it('the same POST, when the fault came before the server acted, is also sent once and stores nothing', async () => {
     e2e.fake.faults.failNext(1, { operation: 'experiments.create', status: 500 })
-    const error = await Promise.resolve(creates[0]!.send(e2e.client({ maxRetries: 5 }), 'Never')).catch((caught: unknown) => caught)
+    const error = await Promise.resolve(creates[0]!.send(e2e.client({ maxRetries: 5 }), 'Never')).catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(InternalServerError)
     expect(e2e.fake.requests).toHaveLength(1)
     expect(creates[0]!.stored(e2e.fake, 'Never')).toBe(0)

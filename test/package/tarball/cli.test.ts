@@ -18,9 +18,18 @@ function run(command: string, args: string[], cwd: string): string {
 }
 
 /** Runs a command without blocking this process's event loop (the fake answering it lives here). */
-function runAsync(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runAsync(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -42,9 +51,12 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'phc-cli-pack-'))
   const staging = join(work, 'staging')
   mkdirSync(join(staging, 'testing'), { recursive: true })
-  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'testing/package.json']) cpSync(join(root, file), join(staging, file))
+  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'testing/package.json'])
+    cpSync(join(root, file), join(staging, file))
   run('npx', ['tsup', '--silent', '--out-dir', join(staging, 'dist')], root)
-  const pack = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], staging)) as Array<{ filename: string }>
+  const pack = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], staging)) as Array<{
+    filename: string
+  }>
   consumer = join(work, 'consumer')
   mkdirSync(consumer)
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
@@ -74,11 +86,30 @@ describe('npx posthog-project from the packed tarball', () => {
     fake.seed.surveys([{ name: 'Installed survey' }])
     const server = await fake.listen()
     try {
-      const env = { POSTHOG_PERSONAL_API_KEY: fake.apiKey, POSTHOG_PROJECT_ID: String(fake.projectId), POSTHOG_BASE_URL: server.url }
-      const listed = await runAsync('npx', ['--no', '--', 'posthog-project', 'surveys', 'list', '--all', '--format', 'ndjson'], consumer, env)
+      const env = {
+        POSTHOG_PERSONAL_API_KEY: fake.apiKey,
+        POSTHOG_PROJECT_ID: String(fake.projectId),
+        POSTHOG_BASE_URL: server.url,
+      }
+      const listed = await runAsync(
+        'npx',
+        ['--no', '--', 'posthog-project', 'surveys', 'list', '--all', '--format', 'ndjson'],
+        consumer,
+        env,
+      )
       expect(listed).toMatchObject({ code: 0, stderr: '' })
-      expect(listed.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { name: string }).name)).toEqual(['Installed survey'])
-      const missing = await runAsync('npx', ['--no', '--', 'posthog-project', 'surveys', 'retrieve', 'nope'], consumer, env)
+      expect(
+        listed.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { name: string }).name),
+      ).toEqual(['Installed survey'])
+      const missing = await runAsync(
+        'npx',
+        ['--no', '--', 'posthog-project', 'surveys', 'retrieve', 'nope'],
+        consumer,
+        env,
+      )
       expect(missing.code).toBe(1)
       expect(missing.stderr).toMatch(/^posthog-project: NotFoundError: GET .* failed with 404/)
     } finally {

@@ -32,9 +32,13 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'phc-pack-'))
   const staging = join(work, 'staging')
   mkdirSync(join(staging, 'testing/msw'), { recursive: true })
-  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', ...REDIRECTS]) cpSync(join(root, file), join(staging, file))
+  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', ...REDIRECTS])
+    cpSync(join(root, file), join(staging, file))
   run('npx', ['tsup', '--silent', '--out-dir', join(staging, 'dist')], root)
-  const pack = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], staging)) as Array<{ filename: string; files: Array<{ path: string }> }>
+  const pack = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], staging)) as Array<{
+    filename: string
+    files: Array<{ path: string }>
+  }>
   packed = pack[0]!.files.map((file) => file.path)
   tarball = join(work, pack[0]!.filename)
   consumer = join(work, 'consumer')
@@ -51,12 +55,19 @@ afterAll(() => {
 describe('the packed tarball', () => {
   it('holds only what users need', () => {
     expect(packed.some((path) => path.startsWith('src/') || path.startsWith('test/'))).toBe(false)
-    const built = ENTRIES.flatMap((entry) => ['js', 'cjs', 'd.ts', 'd.cts'].map((extension) => `dist/${entry}.${extension}`))
-    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', ...REDIRECTS, ...built]) expect(packed, file).toContain(file)
+    const built = ENTRIES.flatMap((entry) =>
+      ['js', 'cjs', 'd.ts', 'd.cts'].map((extension) => `dist/${entry}.${extension}`),
+    )
+    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', ...REDIRECTS, ...built])
+      expect(packed, file).toContain(file)
   })
 
-  it('installs only ky and zod, yaml and diff (the configuration entry\'s), PostHog\'s parser and VM with luxon (the hog entry\'s) besides itself (msw is an optional peer)', () => {
-    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['@posthog', 'diff', 'ky', 'luxon', 'posthog-project-client', 'yaml', 'zod'])
+  it("installs only ky and zod, yaml and diff (the configuration entry's), PostHog's parser and VM with luxon (the hog entry's) besides itself (msw is an optional peer)", () => {
+    expect(
+      readdirSync(join(consumer, 'node_modules'))
+        .filter((name) => !name.startsWith('.'))
+        .sort(),
+    ).toEqual(['@posthog', 'diff', 'ky', 'luxon', 'posthog-project-client', 'yaml', 'zod'])
     expect(readdirSync(join(consumer, 'node_modules', '@posthog')).sort()).toEqual(['hogql-parser', 'hogvm'])
   })
 
@@ -109,7 +120,13 @@ try {
 }
 `,
     )
-    expect(JSON.parse(run(process.execPath, ['testing.mjs'], consumer))).toEqual({ msw: 'ERR_MODULE_NOT_FOUND', names: ['Installed'], created: 'In memory', notFound: true, keyShown: false })
+    expect(JSON.parse(run(process.execPath, ['testing.mjs'], consumer))).toEqual({
+      msw: 'ERR_MODULE_NOT_FOUND',
+      names: ['Installed'],
+      created: 'In memory',
+      notFound: true,
+      keyShown: false,
+    })
   })
 
   it('works by name from CommonJS: listen() over a socket and fake.fetch in memory', () => {
@@ -135,15 +152,22 @@ const { createFakeApi } = require('posthog-project-client/testing')
 })().catch((error) => { console.error(error); process.exit(1) })
 `,
     )
-    expect(JSON.parse(run(process.execPath, ['testing.cjs'], consumer))).toEqual({ msw: 'MODULE_NOT_FOUND', name: 'From CJS', notFound: true, operations: ALL_OPERATIONS.length })
+    expect(JSON.parse(run(process.execPath, ['testing.cjs'], consumer))).toEqual({
+      msw: 'MODULE_NOT_FOUND',
+      name: 'From CJS',
+      notFound: true,
+      operations: ALL_OPERATIONS.length,
+    })
   })
 
-  it.each(['nodenext', 'bundler'])('type-checks a strict TypeScript consumer of both entries (moduleResolution %s, skipLibCheck false)', (resolution) => {
-    const dir = typeScriptConsumer(`ts-${resolution}`, resolution)
-    // A CommonJS TypeScript module (.cts) resolves the `require` conditions: dist/*.d.cts.
-    writeFileSync(
-      join(dir, 'consumer.cts'),
-      `import { ProjectClient, ApiError, NotFoundError, type Experiment } from 'posthog-project-client'
+  it.each(['nodenext', 'bundler'])(
+    'type-checks a strict TypeScript consumer of both entries (moduleResolution %s, skipLibCheck false)',
+    (resolution) => {
+      const dir = typeScriptConsumer(`ts-${resolution}`, resolution)
+      // A CommonJS TypeScript module (.cts) resolves the `require` conditions: dist/*.d.cts.
+      writeFileSync(
+        join(dir, 'consumer.cts'),
+        `import { ProjectClient, ApiError, NotFoundError, type Experiment } from 'posthog-project-client'
 import { createFakeApi } from 'posthog-project-client/testing'
 
 export async function firstName(): Promise<string | undefined> {
@@ -157,10 +181,10 @@ export async function firstName(): Promise<string | undefined> {
   return first?.name ?? String(base?.status)
 }
 `,
-    )
-    writeFileSync(
-      join(dir, 'consumer.ts'),
-      `import { ProjectClient, NotFoundError, type Experiment, type Page } from 'posthog-project-client'
+      )
+      writeFileSync(
+        join(dir, 'consumer.ts'),
+        `import { ProjectClient, NotFoundError, type Experiment, type Page } from 'posthog-project-client'
 import { createFakeApi, type FakeApi, type FakeServer } from 'posthog-project-client/testing'
 
 export const fake: FakeApi = createFakeApi({ pageSize: 10 })
@@ -185,13 +209,15 @@ export const wrong = (client: ProjectClient) => client.experiments.retrieve('1')
 // @ts-expect-error the msw handlers moved to posthog-project-client/testing/msw
 export const gone = fake.handlers
 `,
-    )
-    const used = typeCheck(dir)
-    const expected = resolution === 'nodenext'
-      ? ['dist/index.d.ts', 'dist/testing/index.d.ts', 'dist/index.d.cts', 'dist/testing/index.d.cts']
-      : ['dist/index.d.ts', 'dist/testing/index.d.ts']
-    for (const file of expected) expect(used).toContain(installed(file))
-  })
+      )
+      const used = typeCheck(dir)
+      const expected =
+        resolution === 'nodenext'
+          ? ['dist/index.d.ts', 'dist/testing/index.d.ts', 'dist/index.d.cts', 'dist/testing/index.d.cts']
+          : ['dist/index.d.ts', 'dist/testing/index.d.ts']
+      for (const file of expected) expect(used).toContain(installed(file))
+    },
+  )
 })
 
 describe('the packed tarball with msw installed (the msw entry)', () => {
@@ -221,7 +247,11 @@ try {
 }
 `,
     )
-    expect(JSON.parse(run(process.execPath, ['msw.mjs'], consumer))).toEqual({ names: ['Experiment 3', 'Experiment 2', 'Experiment 1'], notFound: true, requests: 3 })
+    expect(JSON.parse(run(process.execPath, ['msw.mjs'], consumer))).toEqual({
+      names: ['Experiment 3', 'Experiment 2', 'Experiment 1'],
+      notFound: true,
+      requests: 3,
+    })
   })
 
   it('serves the fake through msw by name from CommonJS', () => {
@@ -246,23 +276,28 @@ const { mswHandlers } = require('posthog-project-client/testing/msw')
 `,
     )
     const out = JSON.parse(run(process.execPath, ['msw.cjs'], consumer)) as { name: string; url: string }
-    expect(out).toEqual({ name: 'Over msw', url: expect.stringMatching(/^https:\/\/eu\.posthog\.com\/api\/projects\/1\/surveys\/$/) })
+    expect(out).toEqual({
+      name: 'Over msw',
+      url: expect.stringMatching(/^https:\/\/eu\.posthog\.com\/api\/projects\/1\/surveys\/$/),
+    })
   })
 
-  it.each(['nodenext', 'bundler'])('type-checks a strict TypeScript consumer of the msw entry (moduleResolution %s)', (resolution) => {
-    const dir = typeScriptConsumer(`ts-msw-${resolution}`, resolution)
-    writeFileSync(
-      join(dir, 'consumer.cts'),
-      `import type { HttpHandler } from 'msw'
+  it.each(['nodenext', 'bundler'])(
+    'type-checks a strict TypeScript consumer of the msw entry (moduleResolution %s)',
+    (resolution) => {
+      const dir = typeScriptConsumer(`ts-msw-${resolution}`, resolution)
+      writeFileSync(
+        join(dir, 'consumer.cts'),
+        `import type { HttpHandler } from 'msw'
 import { createFakeApi } from 'posthog-project-client/testing'
 import { mswHandlers } from 'posthog-project-client/testing/msw'
 
 export const handlers: HttpHandler[] = mswHandlers(createFakeApi())
 `,
-    )
-    writeFileSync(
-      join(dir, 'consumer.ts'),
-      `import { setupServer } from 'msw/node'
+      )
+      writeFileSync(
+        join(dir, 'consumer.ts'),
+        `import { setupServer } from 'msw/node'
 import { ProjectClient } from 'posthog-project-client'
 import { createFakeApi, type FakeApi } from 'posthog-project-client/testing'
 import { mswHandlers } from 'posthog-project-client/testing/msw'
@@ -273,13 +308,15 @@ export const client = new ProjectClient(fake.clientOptions())
 // @ts-expect-error mswHandlers takes a fake
 export const wrong = mswHandlers({})
 `,
-    )
-    const used = typeCheck(dir)
-    const expected = resolution === 'nodenext'
-      ? ['dist/testing/msw/index.d.ts', 'dist/testing/msw/index.d.cts']
-      : ['dist/testing/msw/index.d.ts']
-    for (const file of expected) expect(used).toContain(installed(file))
-  })
+      )
+      const used = typeCheck(dir)
+      const expected =
+        resolution === 'nodenext'
+          ? ['dist/testing/msw/index.d.ts', 'dist/testing/msw/index.d.cts']
+          : ['dist/testing/msw/index.d.ts']
+      for (const file of expected) expect(used).toContain(installed(file))
+    },
+  )
 })
 
 /** A strict TypeScript project in `consumer/<name>` (no @types, `skipLibCheck: false`), checking consumer.ts (and consumer.cts for nodenext). */
