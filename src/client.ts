@@ -25,19 +25,7 @@ import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
 import { Transport, type RawRequest } from './core/transport.js'
 // The groups with the largest response schemas first: a bundle then writes the create bodies' field names
 // (core/create-fields.ts) after those schemas, where gzip finds them again (BENCHMARKS.md, "0.5 merges").
-import { Experiments } from './resources/experiments.js'
-import { Surveys } from './resources/surveys.js'
-import { HogFunctions } from './resources/hog-functions.js'
-import { Actions } from './resources/actions.js'
-import { Cohorts } from './resources/cohorts.js'
-import { Dashboards } from './resources/dashboards.js'
-import { EarlyAccessFeatures } from './resources/early-access-features.js'
-import { Endpoints } from './resources/endpoints.js'
-import { EventDefinitions } from './resources/event-definitions.js'
-import { FeatureFlags } from './resources/feature-flags.js'
-import { Holdouts } from './resources/holdouts.js'
-import { Insights } from './resources/insights.js'
-import { SavedMetrics } from './resources/saved-metrics.js'
+import { GROUPS, type Groups } from './resources/generated/groups.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
 import type { HogQLQuery } from './model/insight-queries.js'
 import type { QueryNode } from './requests/query.js'
@@ -109,6 +97,9 @@ const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 
+/** The resource groups (`client.experiments`, …): one property each, its type and doc line from `GROUPS`. */
+export interface ProjectClient extends Groups {}
+
 /**
  * The client of PostHog's project-management API. One sub-client per resource group; every method
  * returns a promise of the validated body with `.withResponse()`.
@@ -120,32 +111,6 @@ const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
  * ```
  */
 export class ProjectClient {
-  /** Experiments: `experiments/`. */
-  declare readonly experiments: Experiments
-  /** Hog functions: `hog_functions/`. */
-  declare readonly hogFunctions: HogFunctions
-  /** Surveys: `surveys/`. */
-  declare readonly surveys: Surveys
-  /** Saved-query endpoints: `endpoints/` under the `endpointsPrefix`. */
-  declare readonly endpoints: Endpoints
-  /** Event definitions: `event_definitions/`. */
-  declare readonly eventDefinitions: EventDefinitions
-  /** Feature flags: `feature_flags/`. */
-  declare readonly featureFlags: FeatureFlags
-  /** Cohorts: `cohorts/`. */
-  declare readonly cohorts: Cohorts
-  /** Actions: `actions/`. */
-  declare readonly actions: Actions
-  /** Experiment holdouts: `experiment_holdouts/`. */
-  declare readonly holdouts: Holdouts
-  /** Saved (shared) experiment metrics: `experiment_saved_metrics/`. */
-  declare readonly savedMetrics: SavedMetrics
-  /** Dashboards: `dashboards/`. */
-  declare readonly dashboards: Dashboards
-  /** Insights: `insights/`. */
-  declare readonly insights: Insights
-  /** Early access features: `early_access_feature/`. */
-  declare readonly earlyAccessFeatures: EarlyAccessFeatures
   /** The project id every path uses. */
   declare readonly projectId: string
   /** The host every request goes to. */
@@ -212,19 +177,7 @@ export class ProjectClient {
           : checkWhole('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
     })
     this.#transport = transport
-    this.experiments = new Experiments(transport)
-    this.hogFunctions = new HogFunctions(transport)
-    this.surveys = new Surveys(transport)
-    this.endpoints = new Endpoints(transport)
-    this.eventDefinitions = new EventDefinitions(transport)
-    this.featureFlags = new FeatureFlags(transport)
-    this.cohorts = new Cohorts(transport)
-    this.actions = new Actions(transport)
-    this.holdouts = new Holdouts(transport)
-    this.savedMetrics = new SavedMetrics(transport)
-    this.dashboards = new Dashboards(transport)
-    this.insights = new Insights(transport)
-    this.earlyAccessFeatures = new EarlyAccessFeatures(transport)
+    for (const [group, Group] of Object.entries(GROUPS)) Object.assign(this, { [group]: new Group(transport) })
   }
 
   /**

@@ -7,6 +7,7 @@ const COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
 
 export const holdouts = declareGroup({
   scope: 'experiment_holdout',
+  client: 'Experiment holdouts: `experiment_holdouts/`.',
   methods: {
     list: {
       method: 'GET',

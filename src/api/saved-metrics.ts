@@ -11,6 +11,7 @@ const COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
 
 export const savedMetrics = declareGroup({
   scope: 'experiment_saved_metric',
+  client: 'Saved (shared) experiment metrics: `experiment_saved_metrics/`.',
   methods: {
     list: {
       method: 'GET',

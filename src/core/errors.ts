@@ -170,14 +170,15 @@ export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError'
   /**
    * The scope the operation needs: the one the service named, else the operation's; `null` when the service refuses
-   * personal API keys for it, whatever their scopes.
+   * personal API keys for it, whatever their scopes. A scope no operation of the SDK needs (a `request()` to
+   * another path) is the service's name as it wrote it.
    */
-  readonly requiredScope: Scope | null
+  readonly requiredScope: Scope | (string & {}) | null
   /** Reads the scope and the cause from the service's detail; advice is added only for a cause the detail names. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
     const detail = fields.detail ?? ''
-    const fromDetail = /missing required scope '([^']+)'/.exec(detail)?.[1] as Scope | undefined
+    const fromDetail = /missing required scope '([^']+)'/.exec(detail)?.[1]
     const refused = /does not support personal API key/i.test(detail)
     const requiredScope = refused ? null : (fromDetail ?? init.requiredScope ?? null)
     // The service's refusals of a project or an organisation are not about a scope.

@@ -382,6 +382,13 @@ export function createFlag(store: FakeStore, fields: Partial<FakeFeatureFlag> & 
   return flags.seed(store, { filters: multivariateFilters(DEFAULT_VARIANTS), ...fields })
 }
 
+/** Stores a flag built from `seed` without validation (multivariate `control`/`test` unless told otherwise). */
+export function seedFeatureFlag(store: FakeStore, seed: Partial<FakeFeatureFlag>): FakeFeatureFlag {
+  const flag = createFlag(store, { key: seed.key ?? `flag-${store.featureFlags.size + 1}`, ...seed })
+  if (!seed.name) flag.name = `Flag ${flag.id}`
+  return flag
+}
+
 /** Changes a stored flag as a write through the API would (version bumped, `updated_at` now). */
 export function touchFlag(store: FakeStore, flag: FakeFeatureFlag, change: (flag: FakeFeatureFlag) => void): void {
   const previous = clone(flag)
