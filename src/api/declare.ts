@@ -98,6 +98,9 @@ export interface GroupDeclaration {
   readonly methods: { readonly [method: string]: OperationDeclaration | HelperDeclaration }
 }
 
+/** The columns of `--format table` for a group of named records with a description (holdouts, saved metrics). */
+export const DESCRIBED_COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
+
 /** Declares a group (checked against `GroupDeclaration`, its literal types kept). */
 export function declareGroup<const G extends GroupDeclaration>(group: G): G {
   return group

@@ -276,26 +276,21 @@ export class ResponseTooLargeError extends ProjectClientError {
   }
 }
 
+/** The error class of each HTTP status that has one of its own. */
+const BY_STATUS: { readonly [status: number]: typeof ApiError } = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  409: ConflictError,
+  429: RateLimitError,
+}
+
 /** Builds the error class that matches an HTTP status. */
 export function toApiError(init: ApiErrorInit): ApiError {
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(init)
-    case 401:
-      return new AuthenticationError(init)
-    case 403:
-      return new PermissionDeniedError(init)
-    case 404:
-      return new NotFoundError(init)
-    case 405:
-      return new MethodNotAllowedError(init)
-    case 409:
-      return new ConflictError(init)
-    case 429:
-      return new RateLimitError(init)
-    default:
-      return init.status >= 500 && init.status <= 599 ? new InternalServerError(init) : new ApiError(init)
-  }
+  const Type = BY_STATUS[init.status] ?? (init.status >= 500 && init.status <= 599 ? InternalServerError : ApiError)
+  return new Type(init)
 }
 
 /** `Retry-After` in seconds, from delta-seconds or an HTTP date. */

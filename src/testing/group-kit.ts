@@ -127,8 +127,8 @@ export interface GroupSpec<R extends KitRecord, K extends number | string = numb
   param?: string
   /** Whether a lookup by id finds a soft-deleted record: yes (default), on update only (it may restore it), or never. */
   findsDeleted?: boolean | 'on update'
-  /** A new record with the service's defaults (the id 0 until it is stored). */
-  blank(store: FakeStore): R
+  /** A new record's fields with the service's defaults, `now` its time of creation (the kit gives its id). */
+  blank(store: FakeStore, now: string): Omit<R, 'id'>
   /** What a seed stores, given the built record: its defaults and the seed (default: the seed as given). */
   seeded?(store: FakeStore, record: R, seed: Partial<R>, index: number): Partial<R>
   /** The writable fields, in the serializer's order, and how each is read from a create or update body. */
@@ -285,9 +285,9 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
     return empty(204)
   }
 
-  /** A blank record, with its UUID when the group's ids are UUIDs. */
+  /** A blank record, with its UUID when the group's ids are UUIDs (an integer id is 0 until the record is stored). */
   #built(store: FakeStore): R {
-    const record = this.spec.blank(store)
+    const record = { id: 0, ...this.spec.blank(store, store.timestamp()) } as R
     if (this.spec.idKind === 'uuid') record.id = store.uuid()
     return record
   }

@@ -18,10 +18,8 @@ const STEP_MATCHING = ['text_matching', 'href_matching', 'url_matching'] as cons
 /** The references list stops here, as the service's does. */
 const REFERENCES_CAP = 50
 
-function blankAction(store: FakeStore): FakeAction {
-  const now = store.timestamp()
+function blankAction(store: FakeStore, now: string): Omit<FakeAction, 'id'> {
   return {
-    id: 0,
     name: null,
     description: '',
     tags: [],

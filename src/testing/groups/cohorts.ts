@@ -22,9 +22,8 @@ const ANALYTICAL = [
   'restarted_performing_event',
 ]
 
-function blankCohort(store: FakeStore): FakeCohort {
+function blankCohort(store: FakeStore): Omit<FakeCohort, 'id'> {
   return {
-    id: 0,
     name: null,
     description: '',
     groups: [],

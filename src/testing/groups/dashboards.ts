@@ -52,9 +52,8 @@ const BASIC = [
 /** The dashboard a create copies its tiles from, until it has its id. */
 const copying = new WeakMap<FakeDashboard, number>()
 
-function blankDashboard(store: FakeStore): FakeDashboard {
+function blankDashboard(store: FakeStore): Omit<FakeDashboard, 'id'> {
   return {
-    id: 0,
     name: null,
     description: '',
     pinned: false,

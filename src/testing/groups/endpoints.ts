@@ -176,10 +176,8 @@ function targetedVersion(context: OperationContext, endpoint: FakeEndpoint): Fak
   )
 }
 
-function blankEndpoint(store: FakeStore): FakeEndpoint {
-  const now = store.timestamp()
+function blankEndpoint(store: FakeStore, now: string): Omit<FakeEndpoint, 'id'> {
   return {
-    id: '',
     name: '',
     description: '',
     query: {},

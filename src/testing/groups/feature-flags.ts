@@ -72,10 +72,8 @@ export function flagVariants(flag: { filters: Record<string, unknown> }): Array<
   return Array.isArray(variants) ? variants.filter(isObject) : []
 }
 
-function blankFlag(store: FakeStore): FakeFeatureFlag {
-  const now = store.timestamp()
+function blankFlag(store: FakeStore, now: string): Omit<FakeFeatureFlag, 'id'> {
   return {
-    id: 0,
     team_id: store.projectId,
     name: '',
     key: '',
