@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApi } from '../../src/testing/index.js'
+import { FAKE_GROUPS } from '../../src/testing/fake-groups.js'
 import { caller } from '../helpers/fake-channels.js'
 
 const FIXED_NOW = new Date('2026-11-20T12:00:00.000Z')
@@ -570,6 +571,33 @@ describe('the fake itself', () => {
     expect(fake.faults.pending).toBe(0)
     // Ids start again after a reset.
     expect(fake.seed.experiments(1)[0]?.id).toBe(1)
+  })
+
+  it('fake.seed has a seeder for every group of FAKE_GROUPS that seeds, and reset() empties every map and list', async () => {
+    const fake = createFakeApi()
+    const own = ['surveyResponses', 'experimentData']
+    const seeders = Object.entries(fake.seed).filter(([name]) => !own.includes(name))
+    const seeding = Object.entries(FAKE_GROUPS).filter(([, group]) => 'seed' in group)
+    expect(seeders.map(([name]) => name).sort()).toEqual(seeding.map(([name]) => name).sort())
+    for (const [name, seed] of seeders) expect((seed as (count: number) => unknown[])(1), name).toHaveLength(1)
+    fake.seed.surveyResponses(fake.seed.surveys(1)[0]!.id, 2)
+    // A list too: a survey created through the API is in the activity log.
+    await caller(fake).read('POST', 'surveys/', { name: 'Logged', type: 'popover', questions: [] })
+    const sizes = () =>
+      Object.entries(fake.state).flatMap(([name, held]: [string, unknown]) =>
+        held instanceof Map ? [[name, held.size]] : Array.isArray(held) ? [[name, held.length]] : [],
+      )
+    // Every group's map holds its seed (and the surveys' responses theirs) before the reset.
+    const seeded = new Set(
+      sizes()
+        .filter(([, size]) => size !== 0)
+        .map(([name]) => name),
+    )
+    for (const name of [...seeding.map(([group]) => group), 'surveyResponses', 'activity'])
+      expect(seeded).toContain(name)
+    fake.reset()
+    expect(sizes().filter(([, size]) => size !== 0)).toEqual([])
+    expect(sizes().length).toBeGreaterThan(seeding.length)
   })
 
   it('seeded experiments were all launched a week ago, as documented (a draft with start_date: null)', () => {
