@@ -573,7 +573,7 @@ describe('the fake itself', () => {
     expect(fake.seed.experiments(1)[0]?.id).toBe(1)
   })
 
-  it('fake.seed has a seeder for every group of FAKE_GROUPS that seeds, and reset() empties every map and list', async () => {
+  it('seeds every seeding group of FAKE_GROUPS; reset() empties every map and list', async () => {
     const fake = createFakeApi()
     const own = ['surveyResponses', 'experimentData']
     const seeders = Object.entries(fake.seed).filter(([name]) => !own.includes(name))
