@@ -128,6 +128,9 @@ async function fetchLoop(origin: string, apiKey: string, projectId: number): Pro
     walk('actions/'),
     walk('experiment_holdouts/'),
     walk('experiment_saved_metrics/'),
+    walk('early_access_feature/'),
+    walk('insights/'),
+    walk('dashboards/'),
   ])
   let next = 0
   await Promise.all(

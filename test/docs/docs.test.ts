@@ -90,7 +90,7 @@ describe('doc comments of the resource methods', () => {
           .join('\n')
         const body = member.body?.getText() ?? ''
         // `_softDelete` (CrudResource) sends the group's update.
-        const operation = (/_transport\.(?:request|list)\('([\w.]+)'/.exec(body)?.[1] ??
+        const operation = (/_transport\.(?:request|list)\(\s*'([\w.]+)'/.exec(body)?.[1] ??
           (body.includes('this._softDelete(') ? `${group}.update` : undefined)) as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
