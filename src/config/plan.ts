@@ -18,7 +18,7 @@ import { holdReads, Scrubber } from './scrub.js'
 import { carrySource } from './sources.js'
 import { asStored } from './normalized.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
-import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
+import { UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -148,9 +148,7 @@ class KindPlanner {
     for (const written of specs) {
       const { [RENAMED_FROM]: renamedFrom, ...rest } = written
       // What the service owns is not the file's to decide (a file an older pull wrote may hold it).
-      const spec = withoutOwned(this.ops.kind, rest)
-      carryUnknownMembers(written, spec)
-      carrySource(written, spec)
+      const spec = carrySource(written, withoutOwned(this.ops.kind, rest))
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -247,7 +245,7 @@ class KindPlanner {
     spec = this.graph.withRefs(this.ops.kind, spec)
     const known = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
     const before = this.ops.kind === 'dashboards' ? alignTiles(known, spec) : known
-    carryUnknownMembers(asWritten, spec)
+    carrySource(asWritten, spec)
     const prepared = this.prepare(key, spec, current)
     const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
     const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
@@ -307,10 +305,7 @@ class KindPlanner {
 
   /** The spec in the form the service stores it (normalized.ts), still read as the spec it came from. */
   private asStored(spec: Resource, live: Resource | undefined): Resource {
-    const stored = asStored(this.ops.kind, spec, live)
-    carryUnknownMembers(spec, stored)
-    carrySource(spec, stored)
-    return stored
+    return carrySource(spec, asStored(this.ops.kind, spec, live))
   }
 
   private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
