@@ -6,7 +6,7 @@ import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
-import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
+import { fingerprint, planned, withWrite, type PlannedWrite } from './pending.js'
 import { applySteps } from './order.js'
 import { alignTiles } from './dashboards.js'
 import { withOwnedOrder, withoutCreateOnly, withoutFlagConfig, withoutOwned } from './owned.js'
@@ -14,7 +14,7 @@ import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
 import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
-import { holdReads, Scrubber } from './scrub.js'
+import { Scrubber } from './scrub.js'
 import { carrySource } from './sources.js'
 import { asStored } from './normalized.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
@@ -60,12 +60,14 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
   checkDeletes(result, { client, desired: files, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
-  setTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
-  const scrubber = new Scrubber(env.values)
-  scrubber.plan(result)
-  holdReads(result, env.values)
-  return markPlanned(result)
+  new Scrubber(env.values).plan(result)
+  return planned(result, {
+    targets: Object.fromEntries(graph.resolved),
+    rotateSecrets: options.rotateSecrets === true,
+    saved: false,
+    env,
+  })
 }
 
 function managedKinds(desired: ProjectConfig): ConfigKind[] {
@@ -256,19 +258,14 @@ class KindPlanner {
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
-    // What a saved plan holds is written as the spec is: an encrypted payload the spec leaves out, as its `$env` too.
-    const parts: Array<[Resource, Resource]> = [
-      [pick(prepared.send, differences), current],
-      [pick(spec, differences), referencePayloads(current)],
-    ]
-    const [body, written] = parts.map(([part, live]) => {
-      const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part
-      return withOwnedOrder(this.ops.kind, whole, current)
-    })
+    // Sent as the spec writes it (secrets read when applied): an encrypted payload the spec leaves out, as its `$env` too.
+    const part = pick(spec, differences)
+    const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, referencePayloads(current)) : part
+    const send = withOwnedOrder(this.ops.kind, whole, current)
     this.push(
-      withPendingWrite(
+      withWrite(
         { kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads },
-        { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) },
+        { send, fingerprint: fingerprint(current), ...secretsOf(prepared) },
       ),
     )
   }
@@ -283,9 +280,9 @@ class KindPlanner {
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
     this.push(
-      withPendingWrite(
+      withWrite(
         { kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) },
-        { body: prepared.send, written: spec, ...this.secrets(prepared) },
+        { send: spec, ...secretsOf(prepared) },
       ),
     )
   }
@@ -295,9 +292,9 @@ class KindPlanner {
     const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map(
       (reference) => refTo(reference.kind, reference.key).$ref,
     )
-    const change = withPendingWrite(
+    const change = withWrite(
       { kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) },
-      { fingerprint: fingerprint(current), references },
+      { fingerprint: fingerprint(current), ...(references.length > 0 && { references }) },
     )
     this.deleted.set(change, current)
     this.push(change)
@@ -306,11 +303,6 @@ class KindPlanner {
   /** The spec in the form the service stores it (normalized.ts), still read as the spec it came from. */
   private asStored(spec: Resource, live: Resource | undefined): Resource {
     return carrySource(spec, asStored(this.ops.kind, spec, live))
-  }
-
-  private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
-    if (this.ops.kind !== 'hogFunctions' && prepared.hidden.length === 0) return {}
-    return { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } }
   }
 
   /**
@@ -396,6 +388,11 @@ const PLACED_BY_DASHBOARDS =
 const FEATURE_FLAG_FIXED =
   'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
   'delete the feature and create it again on the other flag, or keep its flag'
+
+/** The secrets of what a change sends, as its write holds them (none: no member). */
+function secretsOf(prepared: PreparedSpec): Pick<PlannedWrite, 'secrets'> {
+  return prepared.hidden.length > 0 ? { secrets: [...prepared.hidden] } : {}
+}
 
 /** The variables a change reads, as a member of the change (none: no member). */
 function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {
