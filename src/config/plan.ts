@@ -258,7 +258,8 @@ class KindPlanner {
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
-    // Sent as the spec writes it (secrets read when applied): an encrypted payload the spec leaves out, as its `$env` too.
+    // Sent as the spec writes it (secrets read when applied): an encrypted payload the spec leaves out, as its
+    // `$env` too.
     const part = pick(spec, differences)
     const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, referencePayloads(current)) : part
     const send = withOwnedOrder(this.ops.kind, whole, current)

@@ -6,9 +6,9 @@ import type { ConfigKind, PlanWarning } from './types.js'
 
 /**
  * Members a configuration file holds that the SDK does not know: a newer service's, or a typo. `readConfig`
- * keeps them with the spec they were read from (its `SpecSource`: sources.ts); `plan` settles them against the live resource: the same
- * member with the same value there is kept (a `PlanWarning` says so), anything else is a file problem
- * naming the nearest known member (docs/service-behaviour.md §0).
+ * keeps them with the spec they were read from (its `SpecSource`: sources.ts); `plan` settles them against the
+ * live resource: the same member with the same value there is kept (a `PlanWarning` says so), anything else is
+ * a file problem naming the nearest known member (docs/service-behaviour.md §0).
  */
 
 /** One unknown member, where the file has it. */
