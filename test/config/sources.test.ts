@@ -33,7 +33,7 @@ describe('where a spec was read', () => {
     return readConfig(dir)
   }
 
-  it('a $ref that names nothing is a plan error at the file and line of the $ref (in the copy plan makes)', async () => {
+  it('a $ref that names nothing is a plan error at the file and line of the $ref', async () => {
     const fake = createFakeApi({ projects: [1] })
     const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
     const config = await read()
