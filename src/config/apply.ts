@@ -1,4 +1,11 @@
-import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
+import {
+  AbortError,
+  InvalidArgumentError,
+  NotFoundError,
+  type ProjectClient,
+  type RequestOptions,
+} from 'posthog-project-client'
+import { BODY_CHECKED } from '../core/checked.js'
 import { isPlainObject } from './diff.js'
 import { DependencyFailedError, StalePlanError, StaleResourceError } from './errors.js'
 import { referencesOf, refTo, withIds } from './graph.js'
@@ -199,11 +206,13 @@ async function applyChange(
     // Secrets are read now, from where the plan read them (a kept one as the live resource has it).
     const body = (live: Resource | undefined) =>
       resolver.resolve(change, bodies?.get(change) ?? savedBody(change, write, live, state), signal)
+    // A body checked already (its spec by readConfig, a saved one by readPlan) is not checked again by the SDK.
+    const sending = write.checked === true ? { signal, [BODY_CHECKED]: true } : options
     if (change.action === 'create') {
-      resolver.created(change, await createOnce(client, ops, change, await body(undefined), signal))
+      resolver.created(change, await createOnce(client, ops, change, await body(undefined), sending))
     } else {
       const live = state.saved ? undefined : await checkUnchangedSincePlan(client, change, write, signal)
-      if (change.action === 'update') await ops.update(client, change.id!, await body(live), options)
+      if (change.action === 'update') await ops.update(client, change.id!, await body(live), sending)
       else await ops.remove(client, change.id!, options)
     }
     return { change, status: 'applied' }
@@ -218,10 +227,11 @@ async function createOnce(
   ops: KindOps,
   change: PlanChange,
   body: Resource,
-  signal: AbortSignal,
+  options: RequestOptions & { signal: AbortSignal },
 ): Promise<Resource> {
+  const { signal } = options
   if ((await ops.find(client, body, { signal })).length > 0) throw new StaleResourceError(change.kind, change.key)
-  const created = (await ops.create(client, body, { signal })) as Resource
+  const created = (await ops.create(client, body, options)) as Resource
   if (ops.uniqueOnService) return created
   const [oldest] = (await ops.find(client, body, { signal })).sort(byAge)
   if (oldest === undefined || ops.id(oldest) === ops.id(created)) return created

@@ -24,6 +24,11 @@ export const plannedWriteShape = {
 export interface PlannedWrite extends z.infer<z.ZodMiniObject<typeof plannedWriteShape>> {
   /** The secret inputs and payloads of `send` (`['inputs', 'api_token']`): a saved plan holds none as a value. */
   secrets?: readonly Segments[]
+  /**
+   * `send` was checked against the request shape already (its spec read by `readConfig`, a body by `readPlan`):
+   * the SDK does not check it again. Never saved: `readPlan` checks what it reads itself.
+   */
+  checked?: boolean
 }
 
 /** A plan's own data, beside its changes. */

@@ -15,7 +15,7 @@ import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { Scrubber } from './scrub.js'
-import { carrySource } from './sources.js'
+import { carrySource, sourceOf } from './sources.js'
 import { asStored } from './normalized.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
 import { UnknownMembers } from './unknown-members.js'
@@ -266,7 +266,7 @@ class KindPlanner {
     this.push(
       withWrite(
         { kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads },
-        { send, fingerprint: fingerprint(current), ...secretsOf(prepared) },
+        { send, fingerprint: fingerprint(current), ...secretsOf(prepared), ...checked(spec) },
       ),
     )
   }
@@ -283,7 +283,7 @@ class KindPlanner {
     this.push(
       withWrite(
         { kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) },
-        { send: spec, ...secretsOf(prepared) },
+        { send: spec, ...secretsOf(prepared), ...checked(spec) },
       ),
     )
   }
@@ -389,6 +389,11 @@ const PLACED_BY_DASHBOARDS =
 const FEATURE_FLAG_FIXED =
   'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
   'delete the feature and create it again on the other flag, or keep its flag'
+
+/** A spec `readConfig` read was checked against its request shape there: the SDK does not check it again. */
+function checked(spec: Resource): Pick<PlannedWrite, 'checked'> {
+  return sourceOf(spec) === undefined ? {} : { checked: true }
+}
 
 /** The secrets of what a change sends, as its write holds them (none: no member). */
 function secretsOf(prepared: PreparedSpec): Pick<PlannedWrite, 'secrets'> {

@@ -111,7 +111,7 @@ export async function writePlan(path: string, plan: Plan): Promise<void> {
 
 /** A change and its write, as one object of the file (where its secrets are is for `writePlan` alone). */
 function savedChange(change: PlanChange): SavedChange {
-  const { secrets: _secrets, ...write } = writeOf(change) ?? {}
+  const { secrets: _secrets, checked: _checked, ...write } = writeOf(change) ?? {}
   return { ...change, ...write }
 }
 
@@ -166,8 +166,9 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
       else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets))
         errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
+    // Every body was checked against its request shape (parseSaved).
     return withWrite(shown as PlanChange, {
-      ...(send && { send }),
+      ...(send && { send, checked: true }),
       ...(fingerprint !== undefined && { fingerprint }),
       ...(references && { references }),
     })
