@@ -30,8 +30,8 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * with the report so far (`aborted: true`).
  * A saved plan (`readPlan`) is checked whole first: every resource it changes is read once, and when any
  * changed since the plan was made, `apply` rejects with {@link StalePlanError} before any write.
- * No value read from the environment (by the plan, or by apply for a saved plan) is in the report or an
- * error, the service's texts included.
+ * A change's secrets are read when it is sent, from where the plan read them. No value read from the environment
+ * (by the plan or by apply) is in the report or an error, the service's texts included.
  */
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
   checkPlan(plan, client)

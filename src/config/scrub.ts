@@ -46,7 +46,7 @@ export class Scrubber {
 
   /**
    * Removes every read value from what a plan shows, in place (its changes keep their identity: what they send
-   * is held beside them). The values of its fields are replaced by clean copies: they may share objects with
+   * is carried in them). The values of its fields are replaced by clean copies: they may share objects with
    * the bodies to send and with the caller's specs, which must stay as they are.
    */
   plan(plan: Plan): void {
