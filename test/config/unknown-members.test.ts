@@ -63,7 +63,7 @@ describe('unknown members in configuration files', () => {
     expect(result.warnings.some((warning) => warning.message.startsWith('query.sampleRate is not a member'))).toBe(true)
   })
 
-  it('a spec is checked once, by readConfig: the update keeps the member, where an unchecked spec is refused', async () => {
+  it('a spec is checked once, by readConfig: the update keeps the member; a spec made in code is refused', async () => {
     const { client, dir, fake } = await pulled()
     fake.seed.featureFlags({
       key: 'beta',
