@@ -26,8 +26,8 @@ export function shownName(name: string): string {
 export type EnvRead = { ok: true; value: string } | { ok: false; message: string }
 
 export class EnvReader {
-  /** Every value read, for the scrubber: what a plan read is removed from all it shows. */
-  readonly values = new Set<string>()
+  // Private: no inspection of a plan (util.inspect with showHidden) reaches the values through its reader.
+  readonly #values = new Set<string>()
   readonly #env: Readonly<Record<string, string | undefined>>
   readonly #allowed: ReadonlyArray<string | RegExp>
 
@@ -54,13 +54,18 @@ export class EnvReader {
     return undefined
   }
 
+  /** Every value read so far, for the scrubber: what a plan read is removed from all it shows. */
+  get values(): ReadonlySet<string> {
+    return this.#values
+  }
+
   /** The value of `name`, or why it cannot be read. */
   read(name: string, field: string): EnvRead {
     const refusal = this.refusal(name, field)
     if (refusal !== undefined) return { ok: false, message: refusal }
     const value = this.#env[name]
     if (value === undefined) return { ok: false, message: `${field}: environment variable ${name} is not set` }
-    this.values.add(value)
+    this.#values.add(value)
     return { ok: true, value }
   }
 
@@ -71,7 +76,7 @@ export class EnvReader {
 
   /** Records a value derived from one read (a string inside a JSON variable), to scrub it too. */
   derived(value: string): void {
-    this.values.add(value)
+    this.#values.add(value)
   }
 }
 

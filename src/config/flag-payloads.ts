@@ -66,7 +66,8 @@ export function preparePayloads(spec: Spec, live: Spec | undefined, context: Pre
     }
     const at = `filters.payloads.${name}`
     hidden.push(['filters', 'payloads', name])
-    if (spec.has_encrypted_payloads !== true) {
+    // An update that leaves the field out (it sends only what differs) keeps the live flag's.
+    if ((spec.has_encrypted_payloads ?? live?.has_encrypted_payloads) !== true) {
       const why = '(any other payload is stored and read in clear)'
       context.error(`${at}: $env stands in a payload only of a flag with has_encrypted_payloads: true ${why}`)
       continue

@@ -97,7 +97,7 @@ export function configSchemaFile(kind: ConfigKind): string {
 export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
   const schema = structuredClone(body) as JsonSchema
   const defs = (schema.$defs ??= {}) as Record<string, JsonSchema>
-  const wrapped = new WeakSet<object>()
+  const wrapped = new Set<object>()
   for (const site of SCHEMA_SITES[kind]) {
     const refName = `ref.${site.target}`
     defs[refName] ??= refSchema(site.target)

@@ -6,7 +6,7 @@ import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
 import { referencesOf, refTo } from './graph.js'
-import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
+import { fingerprint, planned, withWrite, type PlannedWrite } from './pending.js'
 import { applySteps } from './order.js'
 import { alignTiles } from './dashboards.js'
 import { withOwnedOrder, withoutCreateOnly, withoutFlagConfig, withoutOwned } from './owned.js'
@@ -14,11 +14,11 @@ import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
 import { preparePayloads, referencePayloads } from './flag-payloads.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
-import { holdReads, Scrubber } from './scrub.js'
-import { carrySource } from './sources.js'
+import { Scrubber } from './scrub.js'
+import { carrySource, sourceOf } from './sources.js'
 import { asStored } from './normalized.js'
 import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
-import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
+import { UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -60,12 +60,14 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
   checkDeletes(result, { client, desired: files, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
-  setTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
-  const scrubber = new Scrubber(env.values)
-  scrubber.plan(result)
-  holdReads(result, env.values)
-  return markPlanned(result)
+  new Scrubber(env.values).plan(result)
+  return planned(result, {
+    targets: Object.fromEntries(graph.resolved),
+    rotateSecrets: options.rotateSecrets === true,
+    saved: false,
+    env,
+  })
 }
 
 function managedKinds(desired: ProjectConfig): ConfigKind[] {
@@ -148,9 +150,7 @@ class KindPlanner {
     for (const written of specs) {
       const { [RENAMED_FROM]: renamedFrom, ...rest } = written
       // What the service owns is not the file's to decide (a file an older pull wrote may hold it).
-      const spec = withoutOwned(this.ops.kind, rest)
-      carryUnknownMembers(written, spec)
-      carrySource(written, spec)
+      const spec = carrySource(written, withoutOwned(this.ops.kind, rest))
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -247,7 +247,7 @@ class KindPlanner {
     spec = this.graph.withRefs(this.ops.kind, spec)
     const known = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
     const before = this.ops.kind === 'dashboards' ? alignTiles(known, spec) : known
-    carryUnknownMembers(asWritten, spec)
+    carrySource(asWritten, spec)
     const prepared = this.prepare(key, spec, current)
     const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
     const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
@@ -258,19 +258,15 @@ class KindPlanner {
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
     if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
     this.warnIds(key, pick(spec, differences))
-    // What a saved plan holds is written as the spec is: an encrypted payload the spec leaves out, as its `$env` too.
-    const parts: Array<[Resource, Resource]> = [
-      [pick(prepared.send, differences), current],
-      [pick(spec, differences), referencePayloads(current)],
-    ]
-    const [body, written] = parts.map(([part, live]) => {
-      const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part
-      return withOwnedOrder(this.ops.kind, whole, current)
-    })
+    // Sent as the spec writes it (secrets read when applied): an encrypted payload the spec leaves out, as its
+    // `$env` too.
+    const part = pick(spec, differences)
+    const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, referencePayloads(current)) : part
+    const send = withOwnedOrder(this.ops.kind, whole, current)
     this.push(
-      withPendingWrite(
+      withWrite(
         { kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads },
-        { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) },
+        { send, fingerprint: fingerprint(current), ...secretsOf(prepared), ...checked(spec) },
       ),
     )
   }
@@ -285,9 +281,9 @@ class KindPlanner {
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
     this.push(
-      withPendingWrite(
+      withWrite(
         { kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) },
-        { body: prepared.send, written: spec, ...this.secrets(prepared) },
+        { send: spec, ...secretsOf(prepared), ...checked(spec) },
       ),
     )
   }
@@ -297,9 +293,9 @@ class KindPlanner {
     const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map(
       (reference) => refTo(reference.kind, reference.key).$ref,
     )
-    const change = withPendingWrite(
+    const change = withWrite(
       { kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) },
-      { fingerprint: fingerprint(current), references },
+      { fingerprint: fingerprint(current), ...(references.length > 0 && { references }) },
     )
     this.deleted.set(change, current)
     this.push(change)
@@ -307,15 +303,7 @@ class KindPlanner {
 
   /** The spec in the form the service stores it (normalized.ts), still read as the spec it came from. */
   private asStored(spec: Resource, live: Resource | undefined): Resource {
-    const stored = asStored(this.ops.kind, spec, live)
-    carryUnknownMembers(spec, stored)
-    carrySource(spec, stored)
-    return stored
-  }
-
-  private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
-    if (this.ops.kind !== 'hogFunctions' && prepared.hidden.length === 0) return {}
-    return { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } }
+    return carrySource(spec, asStored(this.ops.kind, spec, live))
   }
 
   /**
@@ -401,6 +389,16 @@ const PLACED_BY_DASHBOARDS =
 const FEATURE_FLAG_FIXED =
   'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
   'delete the feature and create it again on the other flag, or keep its flag'
+
+/** A spec `readConfig` read was checked against its request shape there: the SDK does not check it again. */
+function checked(spec: Resource): Pick<PlannedWrite, 'checked'> {
+  return sourceOf(spec) === undefined ? {} : { checked: true }
+}
+
+/** The secrets of what a change sends, as its write holds them (none: no member). */
+function secretsOf(prepared: PreparedSpec): Pick<PlannedWrite, 'secrets'> {
+  return prepared.hidden.length > 0 ? { secrets: [...prepared.hidden] } : {}
+}
 
 /** The variables a change reads, as a member of the change (none: no member). */
 function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {

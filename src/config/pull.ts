@@ -7,7 +7,7 @@ import { dropDefaults } from './normalized.js'
 import { withoutFlagConfig, withoutOwned } from './owned.js'
 import { payloadVariables, referencePayloads } from './flag-payloads.js'
 import { referenceSecrets } from './secrets.js'
-import { holdHogTests } from './hog-tests.js'
+import { withHogTests } from './hog-tests.js'
 import { starterTests } from './hog-test-starter.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
@@ -48,7 +48,7 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
   const config = Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
   // A starter test for each function (writeConfig writes it where the function has none).
   if (options.withTests === true && config.hogFunctions)
-    holdHogTests(config, await starterTests(config.hogFunctions as Resource[]))
+    withHogTests(config, await starterTests(config.hogFunctions as Resource[]))
   return config
 }
 

@@ -123,7 +123,10 @@ export interface PlanWarning {
   message: string
 }
 
-/** What `plan` resolves with. What it will send is held with it, never in its fields or its JSON. */
+/**
+ * What `plan` resolves with. What it will send is carried in it as data (`$env` names, never values), never in its
+ * enumerable fields or its JSON.
+ */
 export interface Plan {
   changes: PlanChange[]
   errors: PlanError[]

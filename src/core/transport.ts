@@ -9,6 +9,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors.js'
+import { BODY_CHECKED } from './checked.js'
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
@@ -339,7 +340,8 @@ export class Transport {
     const params = queryParams('params', query)
     const checkedBody = checkBody(operation, body)
     const { checkRequest } = this.config
-    const check = checkRequest && (() => checkRequest(id, checkedBody, givenQuery ?? params))
+    const checked = (options as { [BODY_CHECKED]?: boolean } | undefined)?.[BODY_CHECKED] === true
+    const check = checkRequest && !checked ? () => checkRequest(id, checkedBody, givenQuery ?? params) : undefined
     return {
       method: operation.method,
       url: this.url(id, values, withExtraQuery(params, options)),
