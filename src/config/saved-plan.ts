@@ -11,8 +11,7 @@ import { refsAsPlaceholders } from './graph.js'
 import { withPendingWrite, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
 import { EnvReader } from './env.js'
 import { holdReads } from './scrub.js'
-import { preparePayloads } from './flag-payloads.js'
-import { isEnvReference, prepareSecrets } from './secrets.js'
+import { isEnvReference } from './secrets.js'
 import type { ConfigKind, Plan, PlanChange, PlanError, ReadPlanOptions } from './types.js'
 
 /**
@@ -257,12 +256,12 @@ export function savedBody(
   live: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   const written = write.written!
-  if ((change.kind !== 'hogFunctions' && change.kind !== 'featureFlags') || !write.secrets) return written
+  const secrets = kindOps(change.kind).secrets
+  if (!secrets || !write.secrets) return written
   const { env, rotate } = write.secrets
   const failures: string[] = []
   const context = { env, rotate, error: (message: string) => failures.push(message) }
-  const { send } =
-    change.kind === 'hogFunctions' ? prepareSecrets(written, live, context) : preparePayloads(written, live, context)
+  const { send } = secrets.prepare(written, live, context)
   if (failures.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failures[0]}`)
   return send
 }
