@@ -5,11 +5,10 @@ import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, kindOps, type KindOps, type Resource } from './kinds.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
-import { referencesOf, refTo } from './graph.js'
+import { isRef, parseRef, referencesOf, refTo } from './graph.js'
 import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
 import { applySteps } from './order.js'
 import { withoutCreateOnly, withoutOwned } from './owned.js'
-import { behavioralCohortErrors } from './refusals.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
 import { holdReads, Scrubber } from './scrub.js'
@@ -51,9 +50,8 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
   })
   unknown.throwIfAny()
   graph.checkCycles()
-  if (managed.includes('featureFlags')) {
-    result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
-  }
+  const whole = { desired, live: (kind: ConfigKind) => live[KIND_NAMES.indexOf(kind)]!, referenced }
+  for (const ops of KINDS) if (managed.includes(ops.kind)) result.errors.push(...(ops.plan.checkPlan?.(whole) ?? []))
   // What stays is every spec of the files, selected or not.
   checkDeletes(result, { client, desired: files, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
@@ -353,6 +351,12 @@ class KindPlanner {
   private error(key: string | undefined, message: string): void {
     this.result.errors.push({ kind: this.ops.kind, ...(key !== undefined && { key }), message })
   }
+}
+
+/** The kind and key a value names when it is a well-formed `$ref`. */
+function referenced(value: unknown): { kind: ConfigKind; key: string } | undefined {
+  const parsed = isRef(value) ? parseRef(value.$ref) : undefined
+  return typeof parsed === 'object' ? parsed : undefined
 }
 
 /** The variables a change reads, as a member of the change (none: no member). */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
-import { kindOps, KIND_NAMES, specShapeOf, type KindOps, type Resource } from './kinds.js'
+import { kindOps, KIND_NAMES, KINDS, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { dropDefaults } from './normalized.js'
 import { withoutOwned } from './owned.js'
 import { holdHogTests } from './hog-tests.js'
@@ -46,8 +46,8 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
   })
   const config = Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
   // A starter test for each function (writeConfig writes it where the function has none).
-  if (options.withTests === true && config.hogFunctions)
-    holdHogTests(config, await starterTests(config.hogFunctions as Resource[]))
+  for (const ops of options.withTests === true ? KINDS : [])
+    if (ops.hasTests && config[ops.kind]) holdHogTests(config, await starterTests(config[ops.kind] as Resource[]))
   return config
 }
 

@@ -1,8 +1,7 @@
 import { isPlainObject } from './diff.js'
-import { isRef, parseRef } from './graph.js'
-import type { Resource } from './kinds.js'
+import type { Resource, WholePlan } from './kinds/declare.js'
 import { leavesOf } from './kinds/cohorts.js'
-import type { PlanError, ProjectConfig } from './types.js'
+import type { PlanError } from './types.js'
 
 /**
  * What the service refuses for a reason the files show, refused by `plan` instead, naming the spec and the
@@ -11,23 +10,19 @@ import type { PlanError, ProjectConfig } from './types.js'
  * kinds (a flag and the cohorts it targets).
  */
 
-/** The cohorts the live project and the configuration know, to follow a flag's cohorts and theirs. */
-export interface CohortIndex {
-  desired: ProjectConfig
-  live: readonly Resource[]
-}
-
 /**
  * A plan error for each flag spec that targets a cohort with behavioral (event-based) conditions, directly or
  * through a cohort it names: the service refuses the flag (`behavioral_cohort_found`, docs/service-behaviour.md
  * §11.2). A cohort is the configuration's spec when it has one (what it will be), else the live one.
  */
-export function behavioralCohortErrors({ desired, live }: CohortIndex): PlanError[] {
+export function behavioralCohortErrors(plan: WholePlan): PlanError[] {
+  const { desired } = plan
   const specs = (desired.cohorts ?? []) as Resource[]
+  const live = plan.live('cohorts')
   const byRef = (value: unknown): Resource | undefined => {
-    if (isRef(value)) {
-      const parsed = parseRef(value.$ref)
-      if (typeof parsed !== 'object' || parsed.kind !== 'cohorts') return undefined
+    const parsed = plan.referenced(value)
+    if (parsed !== undefined) {
+      if (parsed.kind !== 'cohorts') return undefined
       return specs.find((spec) => spec.name === parsed.key) ?? live.find((cohort) => cohort.name === parsed.key)
     }
     const cohort = live.find((item) => String(item.id) === String(value))

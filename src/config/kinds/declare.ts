@@ -3,7 +3,7 @@ import type { TypedSchema } from '../../model/shape.js'
 import { isPlainObject, type Difference } from '../diff.js'
 import type { PrepareContext, PreparedSpec } from '../secrets.js'
 import type { TargetGraph } from '../target-graph.js'
-import type { ConfigKind, PlanWarning } from '../types.js'
+import type { ConfigKind, PlanError, ProjectConfig } from '../types.js'
 
 /**
  * What a configuration kind is, declared once (one module per kind in this folder, listed in ../kinds.ts): how
@@ -94,8 +94,18 @@ export interface PlanContext {
   projectId: string
 }
 
+/** What a check across the whole plan reads: the specs, the live resources read, the `$ref`s. */
+export interface WholePlan {
+  desired: ProjectConfig
+  live(kind: ConfigKind): readonly Resource[]
+  /** The kind and key a value names when it is a well-formed `$ref`. */
+  referenced(value: unknown): { kind: ConfigKind; key: string } | undefined
+}
+
 /** What `plan` does for this kind alone, at the step each hook names. */
 export interface PlanHooks {
+  /** Plan errors once every kind is planned, where the kind is managed (a flag on a behavioral cohort). */
+  checkPlan?(plan: WholePlan): PlanError[]
   /** Before a spec is matched with a live resource (`creating`: none has its key). */
   checkSpec?(context: PlanContext, creating: boolean): void
   /** Why a spec is refused whatever the project holds (a plan error), before its references are checked. */

@@ -1,10 +1,5 @@
 import { at, declareKind } from './declare.js'
 
-// The service ignores a changed flag (docs/service-behaviour.md §14.3 [`E5`]).
-const FEATURE_FLAG_FIXED =
-  'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
-  'delete the feature and create it again on the other flag, or keep its flag'
-
 // Deleted; names not unique (§14 [`E13`]). The list has no search.
 export const earlyAccessFeatures = declareKind({
   kind: 'earlyAccessFeatures',
@@ -23,3 +18,8 @@ export const earlyAccessFeatures = declareKind({
       differences.some((difference) => difference.at[0] === 'feature_flag_id') ? FEATURE_FLAG_FIXED : undefined,
   },
 })
+
+// The service ignores a changed flag (docs/service-behaviour.md §14.3 [`E5`]).
+const FEATURE_FLAG_FIXED =
+  'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
+  'delete the feature and create it again on the other flag, or keep its flag'

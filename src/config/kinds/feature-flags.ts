@@ -1,5 +1,6 @@
 import { isPlainObject, stableJson } from '../diff.js'
 import { flagPayloadSecrets, payloadVariables } from '../flag-payloads.js'
+import { behavioralCohortErrors } from '../refusals.js'
 import { at, declareKind, ITEMS, narrowed, objects, remove, type Resource } from './declare.js'
 
 type Spec = Resource
@@ -80,6 +81,7 @@ export const featureFlags = declareKind({
       return Array.isArray(groups) && groups.length === 0 ? EMPTY_GROUPS : undefined
     },
     updateBody: wholeFilters,
+    checkPlan: behavioralCohortErrors,
   },
 })
 
