@@ -108,7 +108,10 @@ function selectKeys(
   return out as ProjectConfig
 }
 
-/** `true`: every managed kind pruned by default (not event definitions: they come from ingested events); an array names them. */
+/**
+ * `true`: every managed kind pruned by default (not event definitions: they come from ingested events); an array
+ * names them.
+ */
 function pruneKinds(prune: PlanOptions['prune'], managed: readonly ConfigKind[]): ConfigKind[] {
   if (prune === undefined || prune === false) return []
   if (prune === true) return managed.filter((kind) => kindOps(kind).prunedByDefault)

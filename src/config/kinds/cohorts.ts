@@ -77,14 +77,18 @@ function staticPeopleWarnings(spec: Resource, project: string): string[] {
   if (spec.is_static !== true || (Array.isArray(given) && given.length > 0)) return []
   if (isPlainObject(spec.query))
     return [
-      `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`,
+      `static, with a query: the service fills it from the query over the persons of project ${project} ` +
+        'when it is created; no people are copied from elsewhere',
     ]
   if (given === undefined) {
     return [
-      `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`,
+      `static, with criteria: the service fills it from them over the persons of project ${project} ` +
+        'when it is created; no people are copied from elsewhere',
     ]
   }
   return [
-    `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`,
+    'static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so ' +
+      `none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or ` +
+      "_create_static_person_ids with this project's person ids)",
   ]
 }

@@ -25,7 +25,10 @@ export interface ReferenceField {
   field: string
   /** The kind of resource the id names. */
   target: ConfigKind
-  /** How the service takes the id there: a number (default), or a string (a flag dependency's `key`, hog function filters). */
+  /**
+   * How the service takes the id there: a number (default), or a string (a flag dependency's `key`, hog function
+   * filters).
+   */
   form?: 'number' | 'string'
   /** A member beside the id that the service writes from the resource named (left out where a `$ref` stands). */
   derived?: string
@@ -159,7 +162,7 @@ export interface KindOps {
   create(client: ProjectClient, body: Resource, options: RequestOptions): Promise<unknown>
   update(client: ProjectClient, id: Id, body: Resource, options: RequestOptions): Promise<unknown>
   remove(client: ProjectClient, id: Id, options: RequestOptions): Promise<unknown>
-  /** Where its specs hold ids of other resources (docs/service-behaviour.md §12.1): read by graph.ts and json-schemas.ts. */
+  /** Where its specs hold ids of other resources (docs/service-behaviour.md §12.1): graph.ts, json-schemas.ts. */
   readonly references: readonly ReferenceSpot[]
   /** The kind of the resource of the same key it stands on (an experiment: the flag of its `feature_flag_key`). */
   readonly keyNames?: ConfigKind

@@ -3,7 +3,8 @@ import { declareKind, type Resource } from './declare.js'
 
 // The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
 const ENDPOINT_UPDATE_WARNING =
-  'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
+  'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service ' +
+  'is new enough to take endpoint:write'
 
 export const endpoints = declareKind({
   kind: 'endpoints',

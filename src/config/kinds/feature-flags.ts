@@ -12,7 +12,8 @@ const GROUP_OWNED = ['exposure_frozen', 'exposure_frozen_cohort']
 const FEATURE_OWNED = ['feature_enrollment', 'super_groups']
 
 const EMPTY_GROUPS =
-  'filters.groups is empty: the service refuses to create a flag without a condition set ("Feature flags must have at least one condition set (group).")'
+  'filters.groups is empty: the service refuses to create a flag without a condition set ' +
+  '("Feature flags must have at least one condition set (group).")'
 
 // Only soft-deleted; keys unique among live flags (docs/service-behaviour.md §12.2).
 export const featureFlags = declareKind({
@@ -71,7 +72,10 @@ export const featureFlags = declareKind({
     warning(flag) {
       const variables = payloadVariables(flag)
       if (variables.length === 0) return undefined
-      return `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it`
+      return (
+        'its encrypted payloads are written as $env references, never their values (the service answers them ' +
+        `decrypted): set ${variables.join(', ')} to apply or copy it`
+      )
     },
   },
   plan: {
@@ -149,7 +153,8 @@ function problems(spec: Spec): string[] {
       if (typeof value === 'string' && !isJson(value)) {
         const refused = `the service refuses it ("Payload for key '${key}' is not valid JSON.")`
         found.push(
-          `filters.payloads.${key}: not JSON text: ${refused}; write the value itself (a mapping, a list, a number) or JSON text`,
+          `filters.payloads.${key}: not JSON text: ${refused}; ` +
+            'write the value itself (a mapping, a list, a number) or JSON text',
         )
       }
     }
