@@ -3,6 +3,7 @@ import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.
 import { checkDeletes, namingKinds } from './deletes.js'
 import { EnvReader } from './env.js'
 import { KIND_NAMES, KINDS, kindOps, type KindOps, type Resource } from './kinds.js'
+import type { PlanContext } from './kinds/declare.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
 import { isRef, parseRef, referencesOf, refTo } from './graph.js'
@@ -220,8 +221,9 @@ class KindPlanner {
 
   private planSpec(key: string, spec: Resource, allMatches: readonly Resource[]): void {
     const hooks = this.ops.plan
-    const context = { key, graph: this.graph, projectId: this.client.projectId }
-    hooks.checkSpec?.(context, allMatches.length === 0)
+    const context = this.context(key)
+    const unlinkable = hooks.checkSpec?.(context, allMatches.length === 0)
+    if (unlinkable !== undefined) this.error(key, unlinkable)
     const matches = this.managed(key, allMatches)
     if (matches.length > 1) {
       const ids = matches
@@ -280,8 +282,7 @@ class KindPlanner {
   private planCreate(key: string, spec: Resource): void {
     const hooks = this.ops.plan
     spec = this.asStored(spec, undefined)
-    if (hooks.beforeCreate)
-      spec = hooks.beforeCreate(spec, { key, graph: this.graph, projectId: this.client.projectId })
+    if (hooks.beforeCreate) spec = hooks.beforeCreate(spec, this.context(key))
     // Why the service would refuse to create it, for a reason it shows (docs/service-behaviour.md §11.2, §11.3).
     const refused = hooks.refuseCreate?.(spec, this.client.projectId)
     if (refused !== undefined) return this.error(key, refused)
@@ -341,6 +342,13 @@ class KindPlanner {
     const prepared = secrets ? secrets.prepare(spec, live, context) : plain
     strayReferences(prepared.send, secrets?.inInputs === true).forEach(error)
     return prepared
+  }
+
+  /** What the kind's hooks are given about the spec of `key`. */
+  private context(key: string): PlanContext {
+    const { desired } = this.graph
+    const live = (kind: ConfigKind, other: string) => this.graph.liveWithKey(kind, other)
+    return { key, projectId: this.client.projectId, desired, live, warn: (message) => this.warn(key, message) }
   }
 
   private push(change: PlanChange): void {

@@ -2,7 +2,6 @@ import type { ProjectClient, RequestOptions } from 'posthog-project-client'
 import type { TypedSchema } from '../../model/shape.js'
 import { isPlainObject, type Difference } from '../diff.js'
 import type { PrepareContext, PreparedSpec } from '../secrets.js'
-import type { TargetGraph } from '../target-graph.js'
 import type { ConfigKind, PlanError, ProjectConfig } from '../types.js'
 
 /**
@@ -93,8 +92,13 @@ export interface SecretHandling {
 /** What the planner's hooks are given about the spec being planned. */
 export interface PlanContext {
   key: string
-  graph: TargetGraph
   projectId: string
+  /** Every spec of the plan. */
+  desired: ProjectConfig
+  /** The live resources of a kind a reference can name that have `key` (as this plan renames them). */
+  live(kind: ConfigKind, key: string): readonly Resource[]
+  /** A plan warning on this spec. */
+  warn(message: string): void
 }
 
 /** What a check across the whole plan reads: the specs, the live resources read, the `$ref`s. */
@@ -109,8 +113,8 @@ export interface WholePlan {
 export interface PlanHooks {
   /** Plan errors once every kind is planned, where the kind is managed (a flag on a behavioral cohort). */
   checkPlan?(plan: WholePlan): PlanError[]
-  /** Before a spec is matched with a live resource (`creating`: none has its key). */
-  checkSpec?(context: PlanContext, creating: boolean): void
+  /** Why a spec cannot be planned, before it is matched with a live resource (`creating`: none has its key). */
+  checkSpec?(context: PlanContext, creating: boolean): string | undefined
   /** Why a spec is refused whatever the project holds (a plan error), before its references are checked. */
   refuseSpec?(spec: Spec): string | undefined
   /** The spec as planned, once its references are checked (`creating`: no live resource matches it). */

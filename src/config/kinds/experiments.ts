@@ -1,5 +1,6 @@
 import type { ProjectClient } from 'posthog-project-client'
 import { isPlainObject } from '../diff.js'
+import { experimentFlagProblem, flagDecides } from '../experiment-flag.js'
 import { all, at, BELOW, byAge, declareKind, ITEMS, memberIs, objects, type Resource } from './declare.js'
 
 type Spec = Resource
@@ -70,8 +71,8 @@ export const experiments = declareKind({
       pulled('featureFlags').some((flag) => flag.key === spec.feature_flag_key) ? withoutFlagConfig(spec) : spec,
   },
   plan: {
-    checkSpec: ({ key, graph }, creating) => graph.checkExperimentFlag(key, creating),
-    desired: (spec, { key, graph }, creating) => (graph.flagDecides(key, creating) ? withoutFlagConfig(spec) : spec),
+    checkSpec: experimentFlagProblem,
+    desired: (spec, context, creating) => (flagDecides(context, creating) ? withoutFlagConfig(spec) : spec),
     updateBody: (part, _live, current) => withOwnedOrder(part, current),
   },
 })

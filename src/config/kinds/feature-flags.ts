@@ -1,4 +1,5 @@
 import { isPlainObject, stableJson } from '../diff.js'
+import { flagForExperiment } from '../experiment-flag.js'
 import { flagPayloadSecrets, payloadVariables } from '../flag-payloads.js'
 import { behavioralCohortErrors } from '../refusals.js'
 import { at, declareKind, ITEMS, narrowed, objects, remove, type Resource } from './declare.js'
@@ -79,7 +80,7 @@ export const featureFlags = declareKind({
     },
   },
   plan: {
-    beforeCreate: (spec, { key, graph }) => graph.flagForExperiment(key, spec),
+    beforeCreate: flagForExperiment,
     refuseCreate(spec) {
       const groups = isPlainObject(spec.filters) ? spec.filters.groups : undefined
       return Array.isArray(groups) && groups.length === 0 ? EMPTY_GROUPS : undefined
