@@ -250,14 +250,11 @@ export function declareKind<I extends Id>(declared: KindDeclaration<I>): KindOps
   const kept = (items: readonly object[]) => (items as Resource[]).filter((item) => keep?.(item) ?? true)
   return {
     createShape: `${declared.kind}.create`,
-    live: async (client, signal) =>
-      kept(
-        readEach
-          ? await readEachOf(client, sdk(client).list(undefined, { signal }), (item: Resource, options) =>
-              sdk(client).retrieve(item.id as I, options),
-            )(signal)
-          : await all(sdk(client).list(undefined, { signal })),
-      ),
+    live: async (client, signal) => {
+      const items = sdk(client).list(undefined, { signal })
+      const read = (item: Resource, signal: AbortSignal) => sdk(client).retrieve(item.id as I, { signal })
+      return kept(readEach ? await readEachOf(client, items, read, signal) : await all(items))
+    },
     find: async (client, spec, options) =>
       kept(await all(sdk(client).list(search?.(spec), options))).filter((item) => item[keyField] === spec[keyField]),
     read: (client, id, options) => sdk(client).retrieve(id as I, options),
@@ -287,18 +284,17 @@ export function declareKind<I extends Id>(declared: KindDeclaration<I>): KindOps
  * Every item of a slim list read whole, {@link READS_IN_FLIGHT} at a time; the first failure stops the rest
  * and is thrown.
  */
-function readEachOf(
+async function readEachOf(
   client: ProjectClient,
   items: AsyncIterable<object>,
-  read: (item: Resource, options: { signal: AbortSignal }) => Promise<object>,
-): (signal: AbortSignal | undefined) => Promise<Resource[]> {
-  return async (signal) => {
-    const options = { concurrency: READS_IN_FLIGHT, stopOnError: true, signal }
-    const report = await client.bulk(items, (item, context) => read(item as Resource, context), options)
-    const failure = report.results.find((result) => result.status === 'rejected')
-    if (failure) throw failure.error
-    return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as Resource] : []))
-  }
+  read: (item: Resource, signal: AbortSignal) => Promise<object>,
+  signal: AbortSignal | undefined,
+): Promise<Resource[]> {
+  const options = { concurrency: READS_IN_FLIGHT, stopOnError: true, signal }
+  const report = await client.bulk(items, (item, context) => read(item as Resource, context.signal), options)
+  const failure = report.results.find((result) => result.status === 'rejected')
+  if (failure) throw failure.error
+  return report.results.flatMap((result) => (result.status === 'fulfilled' ? [result.value as Resource] : []))
 }
 
 export async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
