@@ -1,5 +1,5 @@
 import { layers, referencesOf, refTo } from './graph.js'
-import { KIND_NAMES } from './kinds.js'
+import { KIND_NAMES, kindOps } from './kinds.js'
 import { writeOf } from './pending.js'
 import type { PlanChange } from './types.js'
 
@@ -39,7 +39,8 @@ export function dependenciesOf(change: PlanChange, among: readonly PlanChange[])
     )
   }
   const refs = bodyRefs(change)
-  if (change.kind === 'experiments') refs.push(refTo('featureFlags', change.key).$ref)
+  const keyNames = kindOps(change.kind).keyNames
+  if (keyNames !== undefined) refs.push(refTo(keyNames, change.key).$ref)
   return others.filter((other) => other.action !== 'delete' && refs.includes(refOf(other)))
 }
 

@@ -86,7 +86,7 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.'))
     listed.sort((a, b) => (a.name < b.name ? -1 : 1))
     // Hog function tests (`<name>.test.yaml`) stand beside the specs they test, and are never specs.
-    const testFiles = ops.kind === 'hogFunctions' ? listed.filter((entry) => testedStem(entry.name) !== undefined) : []
+    const testFiles = ops.hasTests ? listed.filter((entry) => testedStem(entry.name) !== undefined) : []
     const rest = listed.filter((entry) => !testFiles.includes(entry))
     const notSpecs = rest.filter((entry) => !EXTENSIONS.includes(extname(entry.name)))
     const why = `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder`

@@ -19,8 +19,7 @@ import {
   type PlanState,
 } from './pending.js'
 import { EnvReader } from './env.js'
-import { preparePayloads } from './flag-payloads.js'
-import { isEnvReference, prepareSecrets } from './secrets.js'
+import { isEnvReference } from './secrets.js'
 import type { ConfigKind, Plan, PlanChange, PlanError, ReadPlanOptions } from './types.js'
 
 /**
@@ -263,11 +262,11 @@ export function savedBody(
   { env, rotateSecrets: rotate }: PlanState,
 ): Record<string, unknown> {
   const written = write.send!
-  if (change.kind !== 'hogFunctions' && change.kind !== 'featureFlags') return written
+  const secrets = kindOps(change.kind).secrets
+  if (!secrets) return written
   const failures: string[] = []
   const context = { env, rotate, error: (message: string) => failures.push(message) }
-  const { send } =
-    change.kind === 'hogFunctions' ? prepareSecrets(written, live, context) : preparePayloads(written, live, context)
+  const { send } = secrets.prepare(written, live, context)
   if (failures.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failures[0]}`)
   return send
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { nodeOf } from '../requests/introspect.js'
 import { hogTestFileShape } from './hog-tests.js'
 import { configJsonSchema } from './json-schemas.js'
-import { KINDS, specShapeOf } from './kinds.js'
+import { kindOps, specShapeOf } from './kinds.js'
 import type { ConfigKind } from './types.js'
 
 /**
@@ -28,7 +28,7 @@ export function jsonSchemaOf(schema: z.ZodMiniType): object {
 
 /** The text of a kind's configuration schema file: the build ships it, `writeConfig` writes it beside the files. */
 export function configSchemaText(kind: ConfigKind): string {
-  const ops = KINDS.find((candidate) => candidate.kind === kind)!
+  const ops = kindOps(kind)
   const schema = configJsonSchema(kind, jsonSchemaOf(specShapeOf(ops)))
   return `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`
 }

@@ -1,5 +1,6 @@
 import { DIFFERENT, isPlainObject, isWithin, pathText, stableJson, type Difference, type Segments } from './diff.js'
 import { shownName, type EnvReader } from './env.js'
+import type { SecretHandling } from './kinds/declare.js'
 
 /**
  * Secret hog function inputs, the function's own and those of its mappings. The service reads a function's
@@ -379,4 +380,12 @@ function maskAt(value: unknown, segments: Segments): unknown {
   if (isPlainObject(value) && typeof head === 'string' && Object.hasOwn(value, head))
     return { ...value, [head]: maskAt(value[head], rest) }
   return value
+}
+
+/** A hog function's secrets: the values of the inputs its `inputs_schema` declares secret. */
+export const hogInputSecrets: SecretHandling = {
+  prepare: prepareSecrets,
+  reference: referenceSecrets,
+  comparedAsReferenced: true,
+  inInputs: true,
 }
