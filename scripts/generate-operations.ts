@@ -325,7 +325,8 @@ export function methodText(
     args.push(`params${optional(operation.query as never) ? '?' : ''}: ${named(names, imports, method, 'query', true)}`)
     call.push(
       operation.jsonQuery
-        ? `query: withJsonArrays('params', params, ${JSON.stringify(operation.jsonQuery).replace(/"/g, "'").replace(/,/g, ', ')}), givenQuery: params`
+        ? `query: withJsonArrays('params', params, ` +
+            `${JSON.stringify(operation.jsonQuery).replace(/"/g, "'").replace(/,/g, ', ')}), givenQuery: params`
         : 'query: params',
     )
     if (operation.jsonQuery) imports.add('../../core/args.js', 'withJsonArrays')
@@ -340,7 +341,9 @@ export function methodText(
     imports.add('../../core/pagination.js', 'type ListOptions')
     imports.add('../../core/pagination.js', 'type PagePromise')
     const item = named(names, imports, method, 'answer')
-    signature = `${method}(${[...args, 'options?: ListOptions'].join(', ')}): PagePromise<${named(names, imports, method, 'answer', true)}>`
+    signature =
+      `${method}(${[...args, 'options?: ListOptions'].join(', ')}): ` +
+      `PagePromise<${named(names, imports, method, 'answer', true)}>`
     body = `return this._transport.list('${id}', ${item}, ${callArgs}, options)`
   } else {
     imports.add('../../core/api-promise.js', 'type APIPromise')
@@ -355,9 +358,14 @@ export function methodText(
       decoder = schema.replace(/Schema$/, '')
     }
     signature = `${method}(${[...args, 'options?: RequestOptions'].join(', ')}): APIPromise<${result}>`
-    body = `return this._transport.request('${id}', ${decoder}, ${callArgs}, options)${result === 'never' ? ' as APIPromise<never>' : ''}`
+    body =
+      `return this._transport.request('${id}', ${decoder}, ${callArgs}, ` +
+      `options)${result === 'never' ? ' as APIPromise<never>' : ''}`
   }
-  return `${docComment(operation.doc, wireLine(group, operation, scopeOf(declaration, operation)))}\n  ${signature} {\n    ${body}\n  }`
+  return (
+    `${docComment(operation.doc, wireLine(group, operation, scopeOf(declaration, operation)))}\n  ${signature} ` +
+    `{\n    ${body}\n  }`
+  )
 }
 
 /**

@@ -68,12 +68,15 @@ export interface ClientOptions {
   endpointsPrefix?: 'projects' | 'environments' | undefined
   /** Receives each request, response and retry at debug level, with the key redacted. */
   logger?: Logger | undefined
-  /** In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`. */
+  /**
+   * In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`.
+   */
   dangerouslyAllowBrowser?: boolean | undefined
   /**
    * Pacing to the service's rate limits: a call over a limit waits for its turn. By default on PostHog Cloud
    * (`https://us.posthog.com`, `https://eu.posthog.com`) with its published numbers (480 requests a minute
-   * and 4,800 an hour per key; the endpoints group 240 and 2,400; the query API 240 and 1,200); on other hosts only with `true` (those
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400; the query API 240 and 1,200); on other hosts only
+   * with `true` (those
    * numbers) or an object (any number changed). Either way, after a 429 every call of the key and host
    * waits the asked time out together; `false` turns all of it off. Clients of the same key and host share
    * one limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
@@ -145,12 +148,14 @@ export class ProjectClient {
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
       throw new InvalidArgumentError(
         'dangerouslyAllowBrowser',
-        'this looks like a browser, where a personal API key is visible to anyone using the page; pass `dangerouslyAllowBrowser: true` if that is intended',
+        'this looks like a browser, where a personal API key is visible to anyone using the page; pass ' +
+          '`dangerouslyAllowBrowser: true` if that is intended',
       )
     }
     if (baseUrl.protocol === 'http:' && !LOCAL_HOSTS.test(baseUrl.hostname)) {
       logger?.warn?.(
-        `[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the network unencrypted. Use https.`,
+        `[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the ` +
+          `network unencrypted. Use https.`,
       )
     }
     this.#options = options
@@ -218,7 +223,8 @@ export class ProjectClient {
    * `HogQLQuery` answers are typed by `Row` (not checked at run time); pass constants as `values` and
    * refer to them as `{name}` in the SQL rather than building strings. Paced on the query API's own limits.
    *
-   * `POST /api/projects/:project_id/query/` · scope `query:read` (and `GET …/query/:id/` while an async run is unfinished)
+   * `POST /api/projects/:project_id/query/` · scope `query:read` (and `GET …/query/:id/` while an async run is
+   * unfinished)
    *
    * @example
    * ```ts

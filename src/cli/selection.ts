@@ -85,7 +85,8 @@ export function narrowPlan(plan: Plan, keys: readonly string[] | undefined): voi
   if (unmatched.length > 0) {
     const named = unmatched.map((key) => JSON.stringify(key)).join(', ')
     throw new UnmatchedKeyError(
-      `--key ${named} match${unmatched.length === 1 ? 'es' : ''} no spec and no live resource of the kinds selected; nothing was sent`,
+      `--key ${named} match${unmatched.length === 1 ? 'es' : ''} no spec and no live resource of the kinds ` +
+        `selected; nothing was sent`,
     )
   }
 }

@@ -102,17 +102,20 @@ function checkPlan(plan: Plan, client: ProjectClient): void {
   if (project && (project.id !== client.projectId || project.host !== client.baseUrl))
     throw new InvalidArgumentError(
       'plan',
-      `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`,
+      `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ` +
+        `${client.baseUrl}: nothing was sent`,
     )
   if (plan.errors.length > 0)
     throw new InvalidArgumentError(
       'plan',
-      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`,
+      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ` +
+        plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; '),
     )
   if (!markApplied(plan))
     throw new InvalidArgumentError(
       'plan',
-      'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again',
+      'was not made by plan() in this process, or was applied already (a plan read back from JSON holds ' +
+        'nothing to send): plan again',
     )
 }
 
@@ -146,7 +149,8 @@ class Resolver {
       else
         throw new InvalidArgumentError(
           `${change.kind} "${change.key}"`,
-          `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`,
+          `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} ` +
+            `in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`,
         )
     }
     return withIds(change.kind, body, (reference) => this.ids.get(refTo(reference.kind, reference.key).$ref)).spec

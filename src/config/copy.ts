@@ -31,7 +31,8 @@ export async function planCopy(source: ProjectClient, target: ProjectClient, opt
   if (unmatched && unmatched.length > 0)
     throw new InvalidArgumentError(
       'options.keys',
-      `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ${source.projectId} (kinds ${kinds.join(', ')})`,
+      `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ` +
+        `${source.projectId} (kinds ${kinds.join(', ')})`,
     )
   const selected = selectSpecs(pulled, kinds, keys)
   const closure = await dependencies(target, pulled, selected)
@@ -119,7 +120,9 @@ async function dependencies(
       warnings.push({
         kind: node.kind,
         key,
-        message: `linked: ${by} needs it and project ${target.projectId} has it (id ${String(ops.id(there[0]!))}), left as it is`,
+        message:
+          `linked: ${by} needs it and project ${target.projectId} has it (id ${String(ops.id(there[0]!))}), left ` +
+          `as it is`,
       })
     }
   }
@@ -156,7 +159,9 @@ export function forCopy(
           warnings.push({
             kind: ops.kind,
             key,
-            message: `not copied: it names objects of the source project by id (${references.join(', ')}); create them in the target and write their ids into the spec`,
+            message:
+              `not copied: it names objects of the source project by id (${references.join(', ')}); create them ` +
+              `in the target and write their ids into the spec`,
           })
           return []
         }

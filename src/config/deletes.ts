@@ -63,7 +63,10 @@ export function checkDeletes(result: Plan, context: DeleteContext): void {
     result.errors.push({
       kind: change.kind,
       key: change.key,
-      message: `not deleted: ${names.join(', ')} stay${names.length === 1 ? 's' : ''} and name${names.length === 1 ? 's' : ''} it; remove the reference, or delete ${names.length === 1 ? 'that' : 'those'} too`,
+      message:
+        `not deleted: ${names.join(', ')} stay${names.length === 1 ? 's' : ''} and ` +
+        `name${names.length === 1 ? 's' : ''} it; remove the reference, or delete ` +
+        `${names.length === 1 ? 'that' : 'those'} too`,
     })
   }
 }

@@ -50,7 +50,10 @@ export class EnvReader {
     if (!VARIABLE_NAME.test(name))
       return `${field}: $env ${shownName(name)} is not a variable name (letters, digits and _)`
     if (!this.allows(name))
-      return `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed (allowEnv, --allow-env ${name})`
+      return (
+        `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed ` +
+        `(allowEnv, --allow-env ${name})`
+      )
     return undefined
   }
 

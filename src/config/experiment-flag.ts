@@ -22,7 +22,10 @@ const DEFAULT_VARIANTS: readonly FlagVariant[] = [
   { key: 'test', name: 'Test', rollout_percentage: 50 },
 ]
 
-/** The variants an experiment spec gives the flag it creates: `parameters.feature_flag_variants`, each share its `split_percent` else its `rollout_percentage`. */
+/**
+ * The variants an experiment spec gives the flag it creates: `parameters.feature_flag_variants`, each share its
+ * `split_percent` else its `rollout_percentage`.
+ */
 export function experimentVariants(experiment: Resource): FlagVariant[] {
   const parameters = isPlainObject(experiment.parameters) ? experiment.parameters : {}
   const variants = parameters.feature_flag_variants

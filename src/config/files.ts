@@ -88,7 +88,9 @@ export async function writeConfig(dir: string, config: ProjectConfig): Promise<v
       file: join(dir, kind.ops.folder),
       line: 0,
       path: kind.ops.keyField,
-      message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one`,
+      message:
+        `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them ` +
+        `written (an existing file is kept); rename all but one`,
     })),
   )
   if (shared.length > 0) throw new ConfigError(shared)

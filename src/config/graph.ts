@@ -55,7 +55,10 @@ export function parseRef(ref: string): Reference | string {
   const folder = slash < 0 ? ref : ref.slice(0, slash)
   const kind = REF_FOLDERS[folder]
   if (kind === undefined || slash < 0 || slash === ref.length - 1)
-    return `$ref ${JSON.stringify(ref)}: expected "<folder>/<key>" with a folder of ${Object.keys(REF_FOLDERS).join(', ')}`
+    return (
+      `$ref ${JSON.stringify(ref)}: expected "<folder>/<key>" with a folder of ` +
+      `${Object.keys(REF_FOLDERS).join(', ')}`
+    )
   return { kind, key: ref.slice(slash + 1) }
 }
 
@@ -197,7 +200,8 @@ export function refProblems(kind: ConfigKind, spec: Spec): string[] {
     if (typeof parsed === 'string') return [`${site.path}: ${parsed}`]
     if (parsed.kind !== site.target)
       return [
-        `${site.path}: $ref ${JSON.stringify(value.$ref)} names a resource of ${parsed.kind}, where the id of one of ${site.target} goes`,
+        `${site.path}: $ref ${JSON.stringify(value.$ref)} names a resource of ${parsed.kind}, where the id of ` +
+          `one of ${site.target} goes`,
       ]
     return []
   })

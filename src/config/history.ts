@@ -14,7 +14,10 @@ export function historyWarning(
   return {
     kind: ops.kind,
     key,
-    message: `${matches.length} experiments share this ${ops.keyField}: the one managed is id ${String(ops.id(managed))}${managed.archived === true ? ' (the newest; all are archived)' : ' (not archived)'}; ${others.length === 1 ? 'id' : 'ids'} ${others.join(', ')} left alone`,
+    message:
+      `${matches.length} experiments share this ${ops.keyField}: the one managed is id ${String(ops.id(managed))}` +
+      (managed.archived === true ? ' (the newest; all are archived)' : ' (not archived)') +
+      `; ${others.length === 1 ? 'id' : 'ids'} ${others.join(', ')} left alone`,
   }
 }
 

@@ -14,10 +14,15 @@ import type { ConfigKind } from './types.js'
 
 type JsonSchema = Record<string, unknown>
 
-/** A step from a schema to the schemas inside it: a property, the items of an array, or every object schema below that `matches`. */
+/**
+ * A step from a schema to the schemas inside it: a property, the items of an array, or every object schema below that
+ * `matches`.
+ */
 type Step = string | typeof ITEMS | { matches: (schema: JsonSchema) => boolean }
 
-/** Where a field holding an id sits in a create body's schema: the object schemas `at` reaches, their property `field`. */
+/**
+ * Where a field holding an id sits in a create body's schema: the object schemas `at` reaches, their property `field`.
+ */
 interface SchemaSite {
   at: readonly Step[]
   field: string
@@ -73,7 +78,8 @@ export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
     }
     if (found === 0)
       throw new Error(
-        `configJsonSchema(${kind}): no field ${site.field} where ${describe(site.at)} leads in the create body's schema`,
+        `configJsonSchema(${kind}): no field ${site.field} where ${describe(site.at)} leads in the create ` +
+          `body's schema`,
       )
   }
   const properties = (schema.properties ??= {}) as Record<string, JsonSchema>

@@ -193,7 +193,8 @@ class KindPlanner {
     if (this.ops.keyField === 'feature_flag_key')
       return this.error(
         key,
-        `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`,
+        `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service ` +
+          `refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`,
       )
     if (oldKey === key) return this.planSpec(key, spec, context.liveByKey.get(key) ?? [])
     if (context.keys.has(oldKey))
@@ -232,7 +233,8 @@ class KindPlanner {
         .join(', ')
       return this.error(
         key,
-        `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`,
+        `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is ` +
+          `planned for it: rename or remove all but one`,
       )
     }
     const [resource] = matches
@@ -319,11 +321,14 @@ class KindPlanner {
     for (const id of sentIds(this.ops.kind, body))
       this.warn(
         key,
-        `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the right one in project ${this.client.projectId}`,
+        `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the ` +
+          `right one in project ${this.client.projectId}`,
       )
   }
 
-  /** What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error. */
+  /**
+   * What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error.
+   */
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
     const secrets = this.ops.secrets
     const error = (message: string) => this.error(key, message)

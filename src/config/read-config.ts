@@ -89,7 +89,9 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     const testFiles = ops.hasTests ? listed.filter((entry) => testedStem(entry.name) !== undefined) : []
     const rest = listed.filter((entry) => !testFiles.includes(entry))
     const notSpecs = rest.filter((entry) => !EXTENSIONS.includes(extname(entry.name)))
-    const why = `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder`
+    const why =
+      `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the ` +
+      `configuration folder`
     for (const entry of notSpecs) problems.add({ file: join(shown, entry.name), line: 0, path: '', message: why })
     const entries = rest.filter((entry) => EXTENSIONS.includes(extname(entry.name)))
     const keys = new Map<string, string>()

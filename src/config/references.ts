@@ -30,7 +30,10 @@ export function topLevelIds(kind: ConfigKind, spec: Spec): string[] {
   return [...unmanaged, ...new Set(bare)]
 }
 
-/** Paths inside a spec (below the top level) that name an object by id: reference fields holding an id, and integrations. */
+/**
+ * Paths inside a spec (below the top level) that name an object by id: reference fields holding an id, and
+ * integrations.
+ */
 export function nestedIds(kind: ConfigKind, spec: Spec): string[] {
   const found = integrationInputs(spec, 'inputs')
   const mappings: unknown[] = Array.isArray(spec.mappings) ? spec.mappings : []

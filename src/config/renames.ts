@@ -35,7 +35,10 @@ export function suggestRenames(
       warnings.push({
         kind: ops.kind,
         key: create.key,
-        message: `looks like "${match.key}" renamed (every other field matches): add ${RENAMED_FROM}: ${JSON.stringify(match.key)} to its spec to update it in place instead of a create and a delete (which loses what the service keeps by id)`,
+        message:
+          `looks like "${match.key}" renamed (every other field matches): add ${RENAMED_FROM}: ` +
+          `${JSON.stringify(match.key)} to its spec to update it in place instead of a create and a delete ` +
+          `(which loses what the service keeps by id)`,
       })
   }
   return warnings

@@ -82,14 +82,17 @@ export async function writePlan(path: string, plan: Plan): Promise<void> {
   if (plan.errors.length > 0)
     throw new InvalidArgumentError(
       'plan',
-      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is not saved`,
+      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is ` +
+        `not saved`,
     )
   for (const change of plan.changes) {
     const literal = literalSecrets(writeOf(change))
     if (literal.length > 0)
       throw new InvalidArgumentError(
         'plan',
-        `${change.kind} "${change.key}": ${literal.join(', ')} ${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`,
+        `${change.kind} "${change.key}": ${literal.join(', ')} ` +
+          `${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never ` +
+          `holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`,
       )
   }
   const saved: Omit<SavedPlan, 'checksum'> = {
@@ -215,7 +218,8 @@ function parseSaved(path: string, text: string): SavedPlan {
   if (written !== checksum(saved))
     throw problem(
       'checksum',
-      'the file was changed after it was written: apply only the plan that was reviewed (make it again with plan --out)',
+      'the file was changed after it was written: apply only the plan that was reviewed (make it again with ' +
+        'plan --out)',
     )
   saved.changes.forEach((change, index) => {
     const where = `changes[${index}]`

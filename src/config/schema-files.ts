@@ -33,7 +33,9 @@ export function configSchemaText(kind: ConfigKind): string {
   return `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`
 }
 
-/** The text of the hog function test files' schema (`config.hogFunctionTests.json`): the test shape's (hog-tests.ts). */
+/**
+ * The text of the hog function test files' schema (`config.hogFunctionTests.json`): the test shape's (hog-tests.ts).
+ */
 export function hogTestsSchemaText(): string {
   const schema = jsonSchemaOf(hogTestFileShape) as Record<string, unknown>
   return `${JSON.stringify({ title: 'hog-functions test file (<name>.test.yaml)', ...schema }, null, 2)}\n`

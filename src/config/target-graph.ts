@@ -80,7 +80,10 @@ export class TargetGraph {
     return withRefs(kind, spec, (target) => this.keys.get(target))
   }
 
-  /** Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan errors. */
+  /**
+   * Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan
+   * errors.
+   */
   /** Each problem names the file and line of the `$ref` when the spec was read from a file (sources.ts). */
   checkRefs(kind: ConfigKind, key: string, spec: Resource): boolean {
     const located = (problem: string) => `${whereIs(spec, problem.slice(0, problem.indexOf(':')))}${problem}`
@@ -95,7 +98,9 @@ export class TargetGraph {
       const renamedTo = this.renamed.get(ref)
       if (renamedTo !== undefined) {
         problems.push(
-          `${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`,
+          `${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} ` +
+            `(${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { ` +
+            `$ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`,
         )
         continue
       }
@@ -103,7 +108,9 @@ export class TargetGraph {
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
       else if (matches.length > 1)
         problems.push(
-          `${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`,
+          `${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ` +
+            `${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ` +
+            `${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`,
         )
       else if (!this.inConfig(reference.kind, reference.key)) {
         const where = `in project ${this.result.project?.id ?? ''} or in the configuration`

@@ -145,7 +145,10 @@ export interface PlanProject {
 
 /** Options of `plan`. */
 export interface PlanOptions {
-  /** `true`: plan deletes for every managed kind but event definitions; an array names the kinds (event definitions only that way). */
+  /**
+   * `true`: plan deletes for every managed kind but event definitions; an array names the kinds (event definitions only
+   * that way).
+   */
   prune?: boolean | readonly ConfigKind[]
   /**
    * Plans (and prunes) only the specs and live resources with these keys (CLI `--key`): every other spec

@@ -56,7 +56,9 @@ export class UnknownMembers {
         this.warnings.push({
           kind,
           key,
-          message: `${member.path} is not a member this SDK knows; the live resource has it with the same value, so it is kept (a newer service?)`,
+          message:
+            `${member.path} is not a member this SDK knows; the live resource has it with the same value, so it ` +
+            `is kept (a newer service?)`,
         })
       } else {
         const { segments: _segments, ...problem } = member

@@ -136,7 +136,8 @@ export class BadRequestError extends ApiError {
  * looks keys of this API up among personal API keys only (docs/service-behaviour.md §1.3).
  */
 export const PROJECT_KEY_HINT =
-  'the key is a project API key (`phc_…`), which only sends events: this API needs a personal API key (`phx_…`, made under Personal API keys in your PostHog account settings)'
+  'the key is a project API key (`phc_…`), which only sends events: this API needs a personal API key ' +
+  '(`phx_…`, made under Personal API keys in your PostHog account settings)'
 
 /**
  * 401: no key, or the key is invalid (docs/service-behaviour.md [`AU1`], [`AU2`]). From PostHog Cloud
@@ -157,7 +158,8 @@ export class AuthenticationError extends ApiError {
       : region &&
         init.hint !== PROJECT_KEY_HINT &&
         /invalid|^$/i.test(detail) &&
-        `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
+        `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; ` +
+          `otherwise the key may have been revoked`
     super(why ? { ...init, hint: init.hint ? `${init.hint}; ${why}` : why } : init)
   }
 }
@@ -271,7 +273,8 @@ export class ResponseTooLargeError extends ProjectClientError {
     readonly status: number,
   ) {
     super(
-      `${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): not read further`,
+      `${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): ` +
+        `not read further`,
     )
   }
 }
@@ -323,7 +326,10 @@ function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' |
   }
 }
 
-/** `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the detail. */
+/**
+ * `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the
+ * detail.
+ */
 function describe(
   status: number,
   method: string,

@@ -64,7 +64,10 @@ export interface Operation {
   readonly params?: { readonly [name: string]: PathParamKind }
   /** `required`: the method needs a body object; `optional`: `{}` is sent when none is given. */
   readonly body?: 'required' | 'optional'
-  /** Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`): the endpoints group. */
+  /**
+   * Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`): the endpoints
+   * group.
+   */
   readonly endpointsPrefix: boolean
   /** Added to the message of errors of this operation: what to do instead. */
   readonly hint?: string

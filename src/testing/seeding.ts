@@ -38,7 +38,8 @@ export interface FakeSeeders extends GroupSeeders {
    * What the experiment's results are computed from (`ExperimentQuery` and the legacy kinds): per variant
    * key, the exposures and the conversions (funnels) or `sum` and `sum_squares` (means), e.g.
    * `{ control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } }`. For every
-   * metric of the experiment, or only the one whose uuid `options.metric` names. Replaces earlier data for the same metric.
+   * metric of the experiment, or only the one whose uuid `options.metric` names. Replaces earlier data for the same
+   * metric.
    */
   experimentData(experimentId: number, variants: FakeExperimentData, options?: SeedOptions & { metric?: string }): void
 }

@@ -46,7 +46,10 @@ export function resolve(method: string, pathname: string): Resolved {
   return { path, match: path ? matchRoute(method, path.rest) : { kind: 'not-found' } }
 }
 
-/** What the project a path names (a number or `@current`) is: its store, `'no-access'`, or `undefined` when there is no such project. */
+/**
+ * What the project a path names (a number or `@current`) is: its store, `'no-access'`, or `undefined` when there is no
+ * such project.
+ */
 export type ProjectLookup = (projectId: string) => ProjectOutcome
 
 export interface CoreSettings {

@@ -98,7 +98,8 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
   idKind: 'uuid',
   findsDeleted: false,
   blank: blankHogFunction,
-  // Enabled destinations unless told otherwise; `inputs` may give plain values (`{ url: 'https://…' }`) or input objects.
+  // Enabled destinations unless told otherwise; `inputs` may give plain values (`{ url: 'https://…' }`) or input
+  // objects.
   seeded(store, _record, seed, index) {
     const createdAt = seed.created_at ?? seededAt(store, index)
     const type = seed.type ?? 'destination'
