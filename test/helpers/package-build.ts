@@ -24,7 +24,7 @@ export function builtPackage(options: { declarations: boolean }): string {
     execFileSync(process.execPath, [tsup, '--silent', ...flags, '--out-dir', join(dir, 'dist')], {
       cwd: root,
       stdio: 'pipe',
-      timeout: 10 * 60_000,
+      timeout: 5 * 60_000,
     })
   })
 }
