@@ -1,11 +1,12 @@
 #!/bin/sh
-# `npm test`: the type check (`npm run typecheck`, three tsc) beside vitest rather than before it, at a lower
-# priority: it takes the cores vitest leaves idle (tests waiting on sockets, timers and child processes, the last
-# files of the run) instead of adding its own minute. Its output is printed at the end; either failing fails the
-# run. The SDK's declarations are emitted once for both (test/helpers/declarations.ts): tests needing them wait
-# for the type check's emit, or make it first and the type check reuses it.
+# `npm test`: the type check (`npm run typecheck`: two tsc and the declarations' emit) beside vitest rather
+# than before it. The two tsc run at a lower priority (`nice` in the script): they take the cores vitest leaves
+# idle (tests waiting on sockets, timers and child processes, the last files of the run) instead of adding
+# their own minute. The emit of the SDK's declarations is shared (test/helpers/declarations.ts) with the tests
+# that read them, which wait for it: it keeps the normal priority. The type check's output is printed at the
+# end; either failing fails the run.
 mkdir -p .tmp
-nice -n 10 npm run --silent typecheck > .tmp/typecheck.log 2>&1 &
+npm run --silent typecheck > .tmp/typecheck.log 2>&1 &
 typecheck=$!
 vitest run "$@"
 tests=$?
