@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -84,6 +84,34 @@ describe('cachedBuild', () => {
     rmSync(lock, { recursive: true })
     build({ maxWaitMs: 300 })
     expect(count()).toBe(1)
+  })
+
+  it('two processes asking at once: one builds, the other waits for it, both get the build', async () => {
+    const { dir } = setUp('two at once')
+    const log = join(root, inputDir, 'builds.log')
+    // Each process builds slowly (a busy-wait, the build being synchronous), appending its id to the log.
+    const script = `
+      import { appendFileSync, writeFileSync } from 'node:fs'
+      import { cachedBuild } from ${JSON.stringify(join(root, 'test/helpers/build-cache.ts'))}
+      const dir = cachedBuild(${JSON.stringify(name)}, [${JSON.stringify(input)}], (out) => {
+        appendFileSync(${JSON.stringify(log)}, process.pid + '\\n')
+        const until = Date.now() + 300
+        while (Date.now() < until);
+        writeFileSync(out + '/made', 'yes')
+      })
+      console.log(dir)`
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root })
+        let out = ''
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+        child.once('error', reject)
+        child.once('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))))
+      })
+    expect(await Promise.all([run(), run()])).toEqual([dir, dir])
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1)
+    expect(readFileSync(join(dir, 'made'), 'utf8')).toBe('yes')
+    expect(existsSync(`${dir}.lock`)).toBe(false)
   })
 
   it('removes old builds of its own name only, not of a name it prefixes', () => {
