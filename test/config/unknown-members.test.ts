@@ -87,21 +87,24 @@ describe('unknown members in configuration files', () => {
     expect(fake.requests.slice(from).filter((request) => request.method === 'PATCH')).toHaveLength(1)
   })
 
-  it('another value than the live one: a file problem naming the file, the line and the nearest known member', async () => {
-    const { client, dir } = await pulled()
-    const file = join(dir, 'endpoints', 'daily.yaml')
-    edit(file, 'sampleRate: 0.5', 'sampleRate: 0.9')
-    const error = await plan(client, await readConfig(dir), { env: {} }).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(ConfigError)
-    const [problem] = (error as ConfigError).problems
-    expect(problem).toMatchObject({ file, path: 'query.sampleRate' })
-    expect(problem!.line).toBe(
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .findIndex((line) => line.includes('sampleRate')) + 1,
-    )
-    expect(problem!.message).toMatch(/^unknown field.*\(the live resource has another value\)$/)
-  })
+  it(
+    'another value than the live one: a file problem naming the ' + 'file, the line and the nearest known member',
+    async () => {
+      const { client, dir } = await pulled()
+      const file = join(dir, 'endpoints', 'daily.yaml')
+      edit(file, 'sampleRate: 0.5', 'sampleRate: 0.9')
+      const error = await plan(client, await readConfig(dir), { env: {} }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ConfigError)
+      const [problem] = (error as ConfigError).problems
+      expect(problem).toMatchObject({ file, path: 'query.sampleRate' })
+      expect(problem!.line).toBe(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .findIndex((line) => line.includes('sampleRate')) + 1,
+      )
+      expect(problem!.message).toMatch(/^unknown field.*\(the live resource has another value\)$/)
+    },
+  )
 
   it('a member the live resource does not have (a typo): a file problem with "did you mean"', async () => {
     const { client, dir } = await pulled()

@@ -23,7 +23,8 @@ describe('bulk over a real socket', () => {
   // About 900 requests over a socket, ~85 of them faulty: each of the seven kinds of fault is all but certain to
   // come up (the test checks that it did). Seconds on a quiet machine, more than the default 30 s on a loaded one.
   it(
-    `tags ${TOTAL.toLocaleString('en')} event definitions through ~${FAULT_RATE * 100}% faults: every item accounted for, no write sent twice once stored`,
+    `tags ${TOTAL.toLocaleString('en')} event definitions through ~${FAULT_RATE * 100}% faults: every item ` +
+      `accounted for, no write sent twice once stored`,
     { timeout: 120_000 },
     async () => {
       const { fake } = e2e
@@ -96,8 +97,10 @@ describe('bulk over a real socket', () => {
       expect(KINDS.every((kind) => counts[kind]! > 0)).toBe(true)
       expect(report.failed).toBeGreaterThan(0)
       console.log(
-        `[bulk] items=${TOTAL} succeeded=${report.succeeded} failed=${report.failed} skipped=${report.skipped} requests=${fake.requests.length} ` +
-          `faults=${all.length} (${KINDS.map((kind) => `${kind}:${counts[kind]}`).join(' ')}) sent-after-stored=${sentAfterStored} stored-twice=${storedTwice}`,
+        `[bulk] items=${TOTAL} succeeded=${report.succeeded} failed=${report.failed} skipped=${report.skipped} ` +
+          `requests=${fake.requests.length} ` +
+          (`faults=${all.length} (${KINDS.map((kind) => `${kind}:${counts[kind]}`).join(' ')}) ` +
+            `sent-after-stored=${sentAfterStored} stored-twice=${storedTwice}`),
       )
     },
   )
