@@ -26,9 +26,15 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The scenario on each runtime runs with `npm run test:runtimes` (vitest.runtimes.config.ts; browsers
-    // also with `npm run test:browser`), the packed-tarball test with `npm run test:package`
-    // (vitest.package.config.ts; ~40 s of CPU for a build, npm pack/install, tsc). All need the build.
-    exclude: ['test/browser/**', 'test/runtimes/**', 'test/package/tarball/**', 'node_modules/**'],
+    // also with `npm run test:browser`), the built package's checks (its declarations: a minute of tsup) and the
+    // packed-tarball test with `npm run test:package` (vitest.package.config.ts). All need the build.
+    exclude: [
+      'test/browser/**',
+      'test/runtimes/**',
+      'test/package/build.test.ts',
+      'test/package/tarball/**',
+      'node_modules/**',
+    ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // A worker per core (vitest's default leaves one core out: one worker on a 2-core machine, the other core
