@@ -1,7 +1,7 @@
 /** A dynamic cohort's criteria (`filters`): the condition tree, as sent and as read (docs/service-behaviour.md §11.3). */
 import * as z from 'zod/mini'
 import { COHORT_BEHAVIORS, COHORT_EVENT_TYPES, FEATURE_FLAG_OPERATORS } from './enums.js'
-import { nullableOptional, type ShapeOutput } from './shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from './shape.js'
 
 const cohortScalarSchema = z.union([z.string(), z.number(), z.boolean()])
 const cohortValueSchema = nullableOptional(z.union([cohortScalarSchema, z.array(cohortScalarSchema)]))
@@ -16,7 +16,7 @@ const compiledShape = {
   conditionHash: nullableOptional(z.string()),
 }
 
-const cohortPersonConditionShape = {
+export const cohortPersonConditionSchema = strictObject({
   /** A person property (`person`) or a column of the persons table (`person_metadata`). */
   type: z.enum(['person', 'person_metadata']),
   /** The property or column name. */
@@ -28,16 +28,11 @@ const cohortPersonConditionShape = {
   /** Negate the match. */
   negation: z.exactOptional(z.boolean()),
   ...compiledShape,
-}
-export interface CohortPersonConditionSchema extends z.ZodMiniObject<
-  typeof cohortPersonConditionShape,
-  z.core.$strict
-> {}
-export const cohortPersonConditionSchema: CohortPersonConditionSchema = z.strictObject(cohortPersonConditionShape)
+})
 /** A person property condition, e.g. `{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }`. */
-export interface CohortPersonCondition extends ShapeOutput<typeof cohortPersonConditionShape> {}
+export interface CohortPersonCondition extends ShapeOf<typeof cohortPersonConditionSchema> {}
 
-const cohortCohortConditionShape = {
+export const cohortCohortConditionSchema = strictObject({
   /** Membership of another cohort. */
   type: z.literal('cohort'),
   /** Always `id`. */
@@ -47,14 +42,9 @@ const cohortCohortConditionShape = {
   /** Not in the other cohort. */
   negation: z.exactOptional(z.boolean()),
   ...compiledShape,
-}
-export interface CohortCohortConditionSchema extends z.ZodMiniObject<
-  typeof cohortCohortConditionShape,
-  z.core.$strict
-> {}
-export const cohortCohortConditionSchema: CohortCohortConditionSchema = z.strictObject(cohortCohortConditionShape)
+})
 /** Membership of another cohort: `{ type: 'cohort', key: 'id', value: <cohort id> }`. */
-export interface CohortCohortCondition extends ShapeOutput<typeof cohortCohortConditionShape> {}
+export interface CohortCohortCondition extends ShapeOf<typeof cohortCohortConditionSchema> {}
 
 const cohortEventFilterShape = {
   /** `event` or `element` properties, or a `hogql` expression. */
@@ -68,7 +58,7 @@ const cohortEventFilterShape = {
 }
 const cohortEventFilterSchema = z.strictObject(cohortEventFilterShape)
 
-const cohortBehavioralConditionShape = {
+export const cohortBehavioralConditionSchema = strictObject({
   /** Something the person did. */
   type: z.literal('behavioral'),
   /** An event name (`event_type: 'events'`) or an action id (`event_type: 'actions'`). */
@@ -106,15 +96,9 @@ const cohortBehavioralConditionShape = {
   /** Until this date-time (newer services). */
   explicit_datetime_to: nullableOptional(z.string()),
   ...compiledShape,
-}
-export interface CohortBehavioralConditionSchema extends z.ZodMiniObject<
-  typeof cohortBehavioralConditionShape,
-  z.core.$strict
-> {}
-export const cohortBehavioralConditionSchema: CohortBehavioralConditionSchema =
-  z.strictObject(cohortBehavioralConditionShape)
+})
 /** A behaviour, e.g. `{ type: 'behavioral', key: 'signed up', event_type: 'events', value: 'performed_event', time_value: 30, time_interval: 'day' }`. */
-export interface CohortBehavioralCondition extends ShapeOutput<typeof cohortBehavioralConditionShape> {}
+export interface CohortBehavioralCondition extends ShapeOf<typeof cohortBehavioralConditionSchema> {}
 
 /** One condition of a cohort's tree. */
 export type CohortCondition = CohortPersonCondition | CohortCohortCondition | CohortBehavioralCondition
@@ -143,11 +127,9 @@ export const cohortConditionGroupSchema: CohortConditionGroupSchema = z.strictOb
   },
 })
 
-const cohortFiltersShape = {
+export const cohortFiltersSchema = strictObject({
   /** The condition tree. */
   properties: cohortConditionGroupSchema,
-}
-export interface CohortFiltersSchema extends z.ZodMiniObject<typeof cohortFiltersShape, z.core.$strict> {}
-export const cohortFiltersSchema: CohortFiltersSchema = z.strictObject(cohortFiltersShape)
+})
 /** A dynamic cohort's criteria: `{ properties: { type: 'OR', values: [...] } }`. */
-export interface CohortFilters extends ShapeOutput<typeof cohortFiltersShape> {}
+export interface CohortFilters extends ShapeOf<typeof cohortFiltersSchema> {}

@@ -19,8 +19,8 @@ export function typeChecks(dashboard: Dashboard, insight: Insight, feature: Earl
   void client.dashboards.update(1, { tiles: [{ insight: 5 }] })
 
   // Insights.
-  // @ts-expect-error an InsightVizNode's source is TrendsQuery/FunnelsQuery/RetentionQuery/PathsQuery/StickinessQuery/LifecycleQuery
   void client.insights.create({
+    // @ts-expect-error an InsightVizNode's source is TrendsQuery/FunnelsQuery/RetentionQuery/PathsQuery/StickinessQuery/LifecycleQuery
     query: { kind: 'InsightVizNode', source: { kind: 'WebOverviewQuery', properties: [] } },
   })
   // @ts-expect-error 'serie' is misspelled, deep in the query's source

@@ -16,9 +16,9 @@ export async function typeChecks(endpoint: Endpoint): Promise<void> {
   void client.endpoints.create({ name: 'top', query: { query: 'select 1' } })
   // @ts-expect-error 'sql' is not a HogQLQuery field (it is query)
   void client.endpoints.create({ name: 'top', query: { kind: 'HogQLQuery', query: 'select 1', sql: 'select 1' } })
-  // @ts-expect-error a HogQL variable needs its variableId and code_name
   void client.endpoints.create({
     name: 'top',
+    // @ts-expect-error a HogQL variable needs its variableId and code_name
     query: { kind: 'HogQLQuery', query: 'select {variables.a}', variables: { a: { value: 1 } } },
   })
   // @ts-expect-error a TrendsQuery needs its series

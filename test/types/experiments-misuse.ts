@@ -31,54 +31,54 @@ export function typeChecks(experiment: Experiment): void {
   void client.experiments.update(1, { name: undefined })
   // @ts-expect-error metrics are ExperimentMetric objects, not strings
   void client.experiments.update(1, { metrics: ['revenue'] })
-  // @ts-expect-error metric_type 'median' is not mean/funnel/ratio/retention
   void client.experiments.update(1, {
+    // @ts-expect-error metric_type 'median' is not mean/funnel/ratio/retention
     metrics: [{ metric_type: 'median', source: { kind: 'EventsNode', event: 'purchase' } }],
   })
   // @ts-expect-error a mean metric needs a source
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean' }] })
-  // @ts-expect-error a funnel metric has series, not source
   void client.experiments.update(1, {
+    // @ts-expect-error a funnel metric has series, not source
     metrics: [{ metric_type: 'funnel', source: { kind: 'EventsNode', event: 'a' } }],
   })
-  // @ts-expect-error a ratio metric needs a denominator
   void client.experiments.update(1, {
+    // @ts-expect-error a ratio metric needs a denominator
     metrics: [{ metric_type: 'ratio', numerator: { kind: 'EventsNode', event: 'a' } }],
   })
   // @ts-expect-error an ActionsNode source needs its action id
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'ActionsNode' } }] })
   // @ts-expect-error source kind 'PersonsNode' is not an experiment source
   void client.experiments.update(1, { metrics: [{ metric_type: 'mean', source: { kind: 'PersonsNode' } }] })
-  // @ts-expect-error math 'median' is not an experiment math type
   void client.experiments.update(1, {
+    // @ts-expect-error math 'median' is not an experiment math type
     metrics: [{ metric_type: 'mean', source: { kind: 'EventsNode', event: 'a', math: 'median' } }],
   })
-  // @ts-expect-error goal is increase/decrease
   void client.experiments.update(1, {
+    // @ts-expect-error goal is increase/decrease
     metrics: [{ metric_type: 'mean', goal: 'up', source: { kind: 'EventsNode', event: 'a' } }],
   })
-  // @ts-expect-error conversion_window_unit has no 'year'
   void client.experiments.update(1, {
     metrics: [
       {
         metric_type: 'mean',
         conversion_window: 1,
+        // @ts-expect-error conversion_window_unit has no 'year'
         conversion_window_unit: 'year',
         source: { kind: 'EventsNode', event: 'a' },
       },
     ],
   })
-  // @ts-expect-error a warehouse source needs its join keys
   void client.experiments.update(1, {
+    // @ts-expect-error a warehouse source needs its join keys
     metrics: [{ metric_type: 'mean', source: { kind: 'ExperimentDataWarehouseNode', table_name: 'payments' } }],
   })
-  // @ts-expect-error retention start_handling is first_seen/last_seen
   void client.experiments.update(1, {
     metrics: [
       {
         metric_type: 'retention',
         start_event: { kind: 'EventsNode', event: 'a' },
         completion_event: { kind: 'EventsNode', event: 'b' },
+        // @ts-expect-error retention start_handling is first_seen/last_seen
         start_handling: 'any',
       },
     ],
@@ -89,8 +89,8 @@ export function typeChecks(experiment: Experiment): void {
       { metric_type: 'mean', fingerprint: 'x', name: null, source: { kind: 'EventsNode', event: 'a', math: null } },
     ],
   })
-  // @ts-expect-error a member no metric has
   void client.experiments.update(1, {
+    // @ts-expect-error a member no metric has
     metrics: [{ metric_type: 'mean', fingerprnt: 'x', source: { kind: 'EventsNode', event: 'a' } }],
   })
   // @ts-expect-error a variant needs its key

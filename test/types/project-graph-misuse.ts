@@ -22,19 +22,19 @@ export function typeChecks(
   void client.featureFlags.create({ name: 'No key', filters: { groups } })
   // @ts-expect-error the id 42 is a number, not the text '42'
   void client.featureFlags.retrieve('42')
-  // @ts-expect-error 'valeu' is misspelled, deep in a release condition's property
   void client.featureFlags.create({
     key: 'k',
+    // @ts-expect-error 'valeu' is misspelled, deep in a release condition's property
     filters: { groups: [{ properties: [{ key: 'email', type: 'person', valeu: 'x' }] }] },
   })
-  // @ts-expect-error a property's type is person/cohort/group/flag/person_metadata
   void client.featureFlags.create({
     key: 'k',
+    // @ts-expect-error a property's type is person/cohort/group/flag/person_metadata
     filters: { groups: [{ properties: [{ key: 'email', type: 'event' }] }] },
   })
-  // @ts-expect-error operators are the flag's own (icontains, semver_gte, flag_evaluates_to, …)
   void client.featureFlags.create({
     key: 'k',
+    // @ts-expect-error operators are the flag's own (icontains, semver_gte, flag_evaluates_to, …)
     filters: { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'contains' }] }] },
   })
   // @ts-expect-error a variant needs its rollout_percentage
@@ -51,22 +51,22 @@ export function typeChecks(
   // Cohorts.
   // @ts-expect-error a condition group's type is AND/OR
   void client.cohorts.create({ filters: { properties: { type: 'ALL', values: [] } } })
-  // @ts-expect-error a cohort condition's value is the cohort id (a number)
   void client.cohorts.create({
+    // @ts-expect-error a cohort condition's value is the cohort id (a number)
     filters: { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: 'beta' }] } },
   })
-  // @ts-expect-error a behavioral condition's value is the behaviour (performed_event, …)
   void client.cohorts.create({
     filters: {
       properties: {
         type: 'OR',
+        // @ts-expect-error a behavioral condition's value is the behaviour (performed_event, …)
         values: [{ type: 'behavioral', key: 'signup', event_type: 'events', value: 'did_it' }],
       },
     },
   })
-  // @ts-expect-error nested groups are checked too: a person condition needs its operator
   void client.cohorts.update(1, {
     filters: {
+      // @ts-expect-error nested groups are checked too: a person condition needs its operator
       properties: { type: 'OR', values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] }] },
     },
   })
@@ -86,9 +86,9 @@ export function typeChecks(
   void client.holdouts.update(1, { filters: [{ properties: [] }] })
   // @ts-expect-error create needs the query
   void client.savedMetrics.create({ name: 'Revenue' })
-  // @ts-expect-error the query is an ExperimentMetric: metric_type mean/funnel/ratio/retention
   void client.savedMetrics.create({
     name: 'Revenue',
+    // @ts-expect-error the query is an ExperimentMetric: metric_type mean/funnel/ratio/retention
     query: { kind: 'ExperimentMetric', metric_type: 'sum', source: { kind: 'EventsNode', event: 'purchase' } },
   })
 

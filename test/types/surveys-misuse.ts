@@ -10,78 +10,78 @@ import { client } from './helpers.js'
 export function typeChecks(survey: Survey): void {
   // @ts-expect-error question type 'raiting' is misspelled (the issue's example)
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'raiting', question: 'How?' }] })
-  // @ts-expect-error 'scael' is not a rating question field
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error 'scael' is not a rating question field
     questions: [{ type: 'rating', question: 'How?', scael: 10 }],
   })
   // @ts-expect-error a single-choice question needs choices
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'single_choice', question: 'Which?' }] })
-  // @ts-expect-error choices must be non-empty
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error choices must be non-empty
     questions: [{ type: 'multiple_choice', question: 'Which?', choices: [] }],
   })
-  // @ts-expect-error each choice is a string, not a number such as 10
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error each choice is a string, not a number such as 10
     questions: [{ type: 'single_choice', question: 'Which?', choices: [10, 20] }],
   })
-  // @ts-expect-error scale 4 is not 3, 5, 7 or 10
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error scale 4 is not 3, 5, 7 or 10
     questions: [{ type: 'rating', question: 'How?', scale: 4 }],
   })
-  // @ts-expect-error display is number or emoji
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error display is number or emoji
     questions: [{ type: 'rating', question: 'How?', display: 'stars' }],
   })
-  // @ts-expect-error a link must be https:// or mailto:
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error a link must be https:// or mailto:
     questions: [{ type: 'link', question: 'Read', link: 'http://example.com' }],
   })
   // @ts-expect-error a link question needs its link
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'link', question: 'Read' }] })
   // @ts-expect-error every question needs its text
   void client.surveys.create({ name: 'S', type: 'popover', questions: [{ type: 'open' }] })
-  // @ts-expect-error multiple-choice questions cannot branch
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error multiple-choice questions cannot branch
     questions: [{ type: 'multiple_choice', question: 'Q', choices: ['a'], branching: { type: 'end' } }],
   })
-  // @ts-expect-error response-based branching is for rating and single choice only
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error response-based branching is for rating and single choice only
     questions: [{ type: 'open', question: 'Q', branching: { type: 'response_based', responseValues: {} } }],
   })
-  // @ts-expect-error specific_question branching needs the index
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error specific_question branching needs the index
     questions: [{ type: 'open', question: 'Q', branching: { type: 'specific_question' } }],
   })
-  // @ts-expect-error responseValues targets are question indexes or 'end'
   void client.surveys.create({
     name: 'S',
     type: 'popover',
     questions: [
+      // @ts-expect-error responseValues targets are question indexes or 'end'
       { type: 'rating', question: 'Q', branching: { type: 'response_based', responseValues: { '0': 'next' } } },
     ],
   })
-  // @ts-expect-error descriptionContentType is text or html
   void client.surveys.create({
     name: 'S',
     type: 'popover',
+    // @ts-expect-error descriptionContentType is text or html
     questions: [{ type: 'open', question: 'Q', descriptionContentType: 'markdown' }],
   })
   // @ts-expect-error survey type 'full_screen' is not a backend choice
