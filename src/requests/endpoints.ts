@@ -6,7 +6,14 @@ import {
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
 } from '../model/enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import {
+  createParams,
+  dateTimeInput,
+  jsonRecord,
+  nullableOptional,
+  type ShapeOf,
+  strictObject,
+} from '../model/shape.js'
 import { endpointQuerySchema } from '../model/insight-queries.js'
 import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-nodes.js'
 
@@ -52,8 +59,7 @@ export const endpointWriteFieldsSchema = strictObject({
  */
 export interface EndpointWriteFields extends ShapeOf<typeof endpointWriteFieldsSchema> {}
 
-export const endpointCreateParamsSchema = strictObject({
-  ...endpointWriteFieldsSchema.shape,
+export const endpointCreateParamsSchema = createParams(endpointWriteFieldsSchema, {
   /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (required). */
   name: z.string(),
   /** The query to run (required). */
