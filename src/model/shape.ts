@@ -1,4 +1,4 @@
-import type { Merge, UnionToIntersection } from 'type-fest'
+import type { UnionToIntersection } from 'type-fest'
 import * as z from 'zod/mini'
 
 /**
@@ -28,25 +28,6 @@ export function strictObject<const P extends readonly z.core.$ZodLooseShape[]>(
 
 /** The schema `strictObject` returns: a zod/mini object that refuses unknown keys. */
 export interface StrictObject<S extends z.core.$ZodLooseShape> extends z.ZodMiniObject<S, z.core.$strict> {}
-
-/**
- * A group's create body: its write fields (the update body), those in `required` required (their schemas
- * and docs replace the write fields' ones, in place).
- */
-export function createParams<W extends z.core.$ZodLooseShape, const R extends z.core.$ZodLooseShape>(
-  writeFields: StrictObject<W>,
-  required: R,
-): StrictObject<Merge<W, R>> {
-  return z.strictObject({ ...writeFields.shape, ...required }) as StrictObject<Merge<W, R>>
-}
-
-/** The page of a list's query, the first part of most groups' list params. */
-export const pageParams = {
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
-}
 
 /** `strictObject` for a payload whose other keys are kept as sent (the interface's display settings, …). */
 export function looseObject<const P extends readonly z.core.$ZodLooseShape[]>(

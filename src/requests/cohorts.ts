@@ -1,7 +1,8 @@
 /** Request bodies and queries of `cohorts` (docs/service-behaviour.md §11.3). */
 import * as z from 'zod/mini'
 import { COHORT_TYPES } from '../model/enums.js'
-import { jsonRecord, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 import { cohortFiltersSchema } from '../model/cohort-filters.js'
 
 export const cohortWriteFieldsSchema = strictObject({

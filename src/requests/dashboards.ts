@@ -1,6 +1,7 @@
 /** Request bodies and queries of `dashboards` (docs/service-behaviour.md §14.1). */
 import * as z from 'zod/mini'
-import { jsonRecord, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 
 /** A breakpoint's place of a tile on the grid (12 columns wide at `sm`). */
 const tileLayoutSchema = strictObject({

@@ -1,7 +1,8 @@
 /** Request bodies and queries of `earlyAccessFeatures` (docs/service-behaviour.md §14.3). */
 import * as z from 'zod/mini'
 import { EARLY_ACCESS_FEATURE_STAGES } from '../model/enums.js'
-import { jsonRecord, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 
 const earlyAccessFeatureFieldsShape = {
   /** Name, at most 200 characters (not unique; without a flag, its slug is the new flag's key). */

@@ -6,14 +6,8 @@ import {
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
 } from '../model/enums.js'
-import {
-  createParams,
-  dateTimeInput,
-  jsonRecord,
-  nullableOptional,
-  type ShapeOf,
-  strictObject,
-} from '../model/shape.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams } from './group-shapes.js'
 import { endpointQuerySchema } from '../model/insight-queries.js'
 import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-nodes.js'
 

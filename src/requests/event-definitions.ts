@@ -1,7 +1,8 @@
 /** Request bodies and queries of `eventDefinitions` (docs/service-behaviour.md §7). */
 import * as z from 'zod/mini'
 import { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from '../model/enums.js'
-import { createParams, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 
 export const eventDefinitionWriteFieldsSchema = strictObject({
   /** Event name, at most 400 characters; unique per project (a duplicate is refused on create). */

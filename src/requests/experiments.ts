@@ -9,16 +9,8 @@ import {
   EXPERIMENT_TYPES,
   FEATURE_FLAG_EVALUATION_RUNTIMES,
 } from '../model/enums.js'
-import {
-  anyJson,
-  createParams,
-  dateTimeInput,
-  jsonRecord,
-  nullableOptional,
-  pageParams,
-  type ShapeOf,
-  strictObject,
-} from '../model/shape.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import {
   experimentDateSchema,
   experimentExposureCriteriaSchema,

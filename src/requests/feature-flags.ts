@@ -6,7 +6,8 @@ import {
   FEATURE_FLAG_EVALUATION_RUNTIMES,
   FEATURE_FLAG_LIST_TYPES,
 } from '../model/enums.js'
-import { createParams, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { featureFlagFiltersSchema } from '../model/feature-flag-filters.js'
 
 export const featureFlagWriteFieldsSchema = strictObject({

@@ -1,6 +1,7 @@
 /** Request bodies and queries of `holdouts` (docs/service-behaviour.md §11.5). */
 import * as z from 'zod/mini'
-import { createParams, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { holdoutGroupSchema } from '../model/holdout-groups.js'
 
 export const holdoutWriteFieldsSchema = strictObject({

@@ -1,7 +1,8 @@
 /** Request bodies and queries of `insights` (docs/service-behaviour.md §14.2). */
 import * as z from 'zod/mini'
 import { insightRootQuerySchema } from '../model/insight-queries.js'
-import { jsonRecord, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 
 export const insightWriteFieldsSchema = strictObject({
   /** Name (not unique; `null` shows `derived_name`). */

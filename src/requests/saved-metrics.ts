@@ -1,6 +1,7 @@
 /** Request bodies and queries of `savedMetrics` (docs/service-behaviour.md §11.6). */
 import * as z from 'zod/mini'
-import { createParams, nullableOptional, pageParams, type ShapeOf, strictObject } from '../model/shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { experimentMetricSchema } from '../model/experiment-metrics.js'
 
 export const savedMetricWriteFieldsSchema = strictObject({

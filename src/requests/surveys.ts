@@ -4,15 +4,8 @@
  */
 import * as z from 'zod/mini'
 import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../model/enums.js'
-import {
-  createParams,
-  dateTimeInput,
-  jsonRecord,
-  nullableOptional,
-  pageParams,
-  type ShapeOf,
-  strictObject,
-} from '../model/shape.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from '../model/survey-questions.js'
 
 /** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
