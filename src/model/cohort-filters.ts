@@ -16,33 +16,37 @@ const compiledShape = {
   conditionHash: nullableOptional(z.string()),
 }
 
-export const cohortPersonConditionSchema = strictObject({
-  /** A person property (`person`) or a column of the persons table (`person_metadata`). */
-  type: z.enum(['person', 'person_metadata']),
-  /** The property or column name. */
-  key: z.string(),
-  /** The comparison (always required by the service). */
-  operator: z.enum(FEATURE_FLAG_OPERATORS),
-  /** The value(s); absent for `is_set`/`is_not_set`. */
-  value: cohortValueSchema,
-  /** Negate the match. */
-  negation: z.exactOptional(z.boolean()),
-  ...compiledShape,
-})
+export const cohortPersonConditionSchema = strictObject(
+  {
+    /** A person property (`person`) or a column of the persons table (`person_metadata`). */
+    type: z.enum(['person', 'person_metadata']),
+    /** The property or column name. */
+    key: z.string(),
+    /** The comparison (always required by the service). */
+    operator: z.enum(FEATURE_FLAG_OPERATORS),
+    /** The value(s); absent for `is_set`/`is_not_set`. */
+    value: cohortValueSchema,
+    /** Negate the match. */
+    negation: z.exactOptional(z.boolean()),
+  },
+  compiledShape,
+)
 /** A person property condition, e.g. `{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }`. */
 export interface CohortPersonCondition extends ShapeOf<typeof cohortPersonConditionSchema> {}
 
-export const cohortCohortConditionSchema = strictObject({
-  /** Membership of another cohort. */
-  type: z.literal('cohort'),
-  /** Always `id`. */
-  key: z.literal('id'),
-  /** The other cohort's id. */
-  value: z.number(),
-  /** Not in the other cohort. */
-  negation: z.exactOptional(z.boolean()),
-  ...compiledShape,
-})
+export const cohortCohortConditionSchema = strictObject(
+  {
+    /** Membership of another cohort. */
+    type: z.literal('cohort'),
+    /** Always `id`. */
+    key: z.literal('id'),
+    /** The other cohort's id. */
+    value: z.number(),
+    /** Not in the other cohort. */
+    negation: z.exactOptional(z.boolean()),
+  },
+  compiledShape,
+)
 /** Membership of another cohort: `{ type: 'cohort', key: 'id', value: <cohort id> }`. */
 export interface CohortCohortCondition extends ShapeOf<typeof cohortCohortConditionSchema> {}
 
@@ -58,45 +62,47 @@ const cohortEventFilterShape = {
 }
 const cohortEventFilterSchema = z.strictObject(cohortEventFilterShape)
 
-export const cohortBehavioralConditionSchema = strictObject({
-  /** Something the person did. */
-  type: z.literal('behavioral'),
-  /** An event name (`event_type: 'events'`) or an action id (`event_type: 'actions'`). */
-  key: z.union([z.string(), z.number()]),
-  /** The behaviour: `performed_event`, `performed_event_multiple`, `stopped_performing_event`, … */
-  value: z.enum(COHORT_BEHAVIORS),
-  /** Whether `key` is an event name or an action id. */
-  event_type: z.enum(COHORT_EVENT_TYPES),
-  /** Within this many `time_interval`s. */
-  time_value: nullableOptional(z.number()),
-  /** `day`, `week`, `month`, … */
-  time_interval: nullableOptional(z.string()),
-  /** Negate the match. */
-  negation: z.exactOptional(z.boolean()),
-  /** `performed_event_multiple`: how the count compares (`gte`, `lte`, `exact`). */
-  operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
-  /** `performed_event_multiple`: the count. */
-  operator_value: nullableOptional(z.number()),
-  /** `performed_event_sequence`: the second event name or action id. */
-  seq_event: nullableOptional(z.union([z.string(), z.number()])),
-  /** Whether `seq_event` is an event name or an action id. */
-  seq_event_type: nullableOptional(z.enum(COHORT_EVENT_TYPES)),
-  /** `performed_event_sequence`: within this many `seq_time_interval`s. */
-  seq_time_value: nullableOptional(z.number()),
-  /** `performed_event_sequence`: the interval unit. */
-  seq_time_interval: nullableOptional(z.string()),
-  /** `performed_event_regularly`: periods considered. */
-  total_periods: nullableOptional(z.number()),
-  /** `performed_event_regularly`: periods with the event. */
-  min_periods: nullableOptional(z.number()),
-  /** Filters on the events counted. */
-  event_filters: nullableOptional(z.array(cohortEventFilterSchema)),
-  /** Since this date-time (instead of `time_value`). */
-  explicit_datetime: nullableOptional(z.string()),
-  /** Until this date-time (newer services). */
-  explicit_datetime_to: nullableOptional(z.string()),
-  ...compiledShape,
-})
+export const cohortBehavioralConditionSchema = strictObject(
+  {
+    /** Something the person did. */
+    type: z.literal('behavioral'),
+    /** An event name (`event_type: 'events'`) or an action id (`event_type: 'actions'`). */
+    key: z.union([z.string(), z.number()]),
+    /** The behaviour: `performed_event`, `performed_event_multiple`, `stopped_performing_event`, … */
+    value: z.enum(COHORT_BEHAVIORS),
+    /** Whether `key` is an event name or an action id. */
+    event_type: z.enum(COHORT_EVENT_TYPES),
+    /** Within this many `time_interval`s. */
+    time_value: nullableOptional(z.number()),
+    /** `day`, `week`, `month`, … */
+    time_interval: nullableOptional(z.string()),
+    /** Negate the match. */
+    negation: z.exactOptional(z.boolean()),
+    /** `performed_event_multiple`: how the count compares (`gte`, `lte`, `exact`). */
+    operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
+    /** `performed_event_multiple`: the count. */
+    operator_value: nullableOptional(z.number()),
+    /** `performed_event_sequence`: the second event name or action id. */
+    seq_event: nullableOptional(z.union([z.string(), z.number()])),
+    /** Whether `seq_event` is an event name or an action id. */
+    seq_event_type: nullableOptional(z.enum(COHORT_EVENT_TYPES)),
+    /** `performed_event_sequence`: within this many `seq_time_interval`s. */
+    seq_time_value: nullableOptional(z.number()),
+    /** `performed_event_sequence`: the interval unit. */
+    seq_time_interval: nullableOptional(z.string()),
+    /** `performed_event_regularly`: periods considered. */
+    total_periods: nullableOptional(z.number()),
+    /** `performed_event_regularly`: periods with the event. */
+    min_periods: nullableOptional(z.number()),
+    /** Filters on the events counted. */
+    event_filters: nullableOptional(z.array(cohortEventFilterSchema)),
+    /** Since this date-time (instead of `time_value`). */
+    explicit_datetime: nullableOptional(z.string()),
+    /** Until this date-time (newer services). */
+    explicit_datetime_to: nullableOptional(z.string()),
+  },
+  compiledShape,
+)
 /** A behaviour, e.g. `{ type: 'behavioral', key: 'signed up', event_type: 'events', value: 'performed_event', time_value: 30, time_interval: 'day' }`. */
 export interface CohortBehavioralCondition extends ShapeOf<typeof cohortBehavioralConditionSchema> {}
 

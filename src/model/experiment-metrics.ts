@@ -11,7 +11,15 @@ import {
   MULTIPLE_VARIANT_HANDLINGS,
   RETENTION_START_HANDLINGS,
 } from './enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject, type TypedSchema } from './shape.js'
+import {
+  dateTimeInput,
+  jsonRecord,
+  nullableOptional,
+  type ShapeOf,
+  type StrictObject,
+  strictObject,
+  type TypedSchema,
+} from './shape.js'
 import {
   experimentFunnelMetricShape,
   experimentMeanMetricShape,
@@ -43,7 +51,10 @@ const newerMetricFieldsShape = {
   breakdownFilter: nullableOptional(breakdownFilterSchema),
 }
 
-export const experimentMetricFieldsSchema = /* @__PURE__ */ strictObject(
+// The metrics are made of generated parts: a part from another module keeps its members' docs in the
+// declarations only when its type is named (`typeof part`), so each schema's type says its parts.
+type MetricFieldsShape = typeof experimentMetricBasePropertiesSchema.shape & typeof newerMetricFieldsShape
+export const experimentMetricFieldsSchema: StrictObject<MetricFieldsShape> = /* @__PURE__ */ strictObject(
   experimentMetricBasePropertiesSchema.shape,
   newerMetricFieldsShape,
 )
@@ -59,45 +70,60 @@ export { experimentMetricOutlierHandlingSchema }
 /** Outlier handling (winsorization): percentiles as fractions in [0, 1], zeros left out or not. */
 export interface ExperimentMetricOutlierHandling extends ShapeOf<typeof experimentMetricOutlierHandlingSchema> {}
 
-export const experimentMeanMetricSchema = strictObject(experimentMeanMetricShape, newerMetricFieldsShape, {
+const meanMetricOwnShape = {
   /** Also report the share of users whose value is at least this (sum and count math only). */
   threshold: nullableOptional(z.number()),
-})
+}
+type MeanMetricShape = typeof experimentMeanMetricShape & typeof newerMetricFieldsShape & typeof meanMetricOwnShape
+export const experimentMeanMetricSchema: StrictObject<MeanMetricShape> = strictObject(
+  experimentMeanMetricShape,
+  newerMetricFieldsShape,
+  meanMetricOwnShape,
+)
 /** The mean of a per-user value (count, sum, average, …) of one `source`. */
 export interface ExperimentMeanMetric extends ShapeOf<typeof experimentMeanMetricSchema> {}
 
-export const experimentFunnelMetricSchema = strictObject(experimentFunnelMetricShape, newerMetricFieldsShape)
+type FunnelMetricShape = typeof experimentFunnelMetricShape & typeof newerMetricFieldsShape
+export const experimentFunnelMetricSchema: StrictObject<FunnelMetricShape> = strictObject(
+  experimentFunnelMetricShape,
+  newerMetricFieldsShape,
+)
 /** The conversion rate through ordered `series` steps (exposure is the implicit first step). */
 export interface ExperimentFunnelMetric extends ShapeOf<typeof experimentFunnelMetricSchema> {}
 
-export const experimentRatioMetricSchema = strictObject(experimentRatioMetricShape, newerMetricFieldsShape, {
+const ratioMetricOwnShape = {
   /** Winsorization of the numerator. */
   numerator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
-})
+}
+type RatioMetricShape = typeof experimentRatioMetricShape & typeof newerMetricFieldsShape & typeof ratioMetricOwnShape
+export const experimentRatioMetricSchema: StrictObject<RatioMetricShape> = strictObject(
+  experimentRatioMetricShape,
+  newerMetricFieldsShape,
+  ratioMetricOwnShape,
+)
 /** The ratio of two per-user sources (`numerator` / `denominator`, e.g. revenue per order). */
 export interface ExperimentRatioMetric extends ShapeOf<typeof experimentRatioMetricSchema> {}
 
-export const experimentRetentionMetricSchema = strictObject(
-  {
-    /** Discriminator. */
-    metric_type: z.literal('retention'),
-    /** The event that starts the window. */
-    start_event: experimentMetricSourceSchema,
-    /** The event that counts as retained. */
-    completion_event: experimentMetricSourceSchema,
-    /** Start of the retention window after `start_event`, in `retention_window_unit`s. */
-    retention_window_start: nullableOptional(z.number()),
-    /** End of the retention window, in `retention_window_unit`s. */
-    retention_window_end: nullableOptional(z.number()),
-    /** Unit of the window bounds. */
-    retention_window_unit: nullableOptional(z.enum(CONVERSION_WINDOW_UNITS)),
-    /** Which `start_event` counts when a user has several: `first_seen` or `last_seen`. */
-    start_handling: nullableOptional(z.enum(RETENTION_START_HANDLINGS)),
-  },
-  experimentMetricFieldsSchema.shape,
-)
+const retentionMetricOwnShape = {
+  /** Discriminator. */
+  metric_type: z.literal('retention'),
+  /** The event that starts the window. */
+  start_event: experimentMetricSourceSchema,
+  /** The event that counts as retained. */
+  completion_event: experimentMetricSourceSchema,
+  /** Start of the retention window after `start_event`, in `retention_window_unit`s. */
+  retention_window_start: nullableOptional(z.number()),
+  /** End of the retention window, in `retention_window_unit`s. */
+  retention_window_end: nullableOptional(z.number()),
+  /** Unit of the window bounds. */
+  retention_window_unit: nullableOptional(z.enum(CONVERSION_WINDOW_UNITS)),
+  /** Which `start_event` counts when a user has several: `first_seen` or `last_seen`. */
+  start_handling: nullableOptional(z.enum(RETENTION_START_HANDLINGS)),
+}
+export const experimentRetentionMetricSchema: StrictObject<typeof retentionMetricOwnShape & MetricFieldsShape> =
+  strictObject(retentionMetricOwnShape, experimentMetricFieldsSchema.shape)
 /** The share of users who do `completion_event` within a window after `start_event`. */
 export interface ExperimentRetentionMetric extends ShapeOf<typeof experimentRetentionMetricSchema> {}
 

@@ -131,82 +131,92 @@ const conversionGoalSchema = z.union([
   }),
 ])
 
-export const trendsQuerySchema = strictObject({
-  /** Compare against a conversion goal (an action or a custom event). */
-  conversionGoal: nullableOptional(conversionGoalSchema),
-  /** Discriminator. */
-  kind: z.literal('TrendsQuery'),
-  /** The series. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Time bucket (default `day`). */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
-  trendsFilter: nullableOptional(jsonRecord),
-  /** Split the series by a property. */
-  breakdownFilter: nullableOptional(breakdownFilterSchema),
-  /** Compare with the previous period. */
-  compareFilter: nullableOptional(compareFilterSchema),
-  ...insightQueryFieldsShape,
-})
+export const trendsQuerySchema = strictObject(
+  {
+    /** Compare against a conversion goal (an action or a custom event). */
+    conversionGoal: nullableOptional(conversionGoalSchema),
+    /** Discriminator. */
+    kind: z.literal('TrendsQuery'),
+    /** The series. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Time bucket (default `day`). */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+    /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
+    trendsFilter: nullableOptional(jsonRecord),
+    /** Split the series by a property. */
+    breakdownFilter: nullableOptional(breakdownFilterSchema),
+    /** Compare with the previous period. */
+    compareFilter: nullableOptional(compareFilterSchema),
+  },
+  insightQueryFieldsShape,
+)
 /** Counts of events over time. */
 export interface TrendsQuery extends ShapeOf<typeof trendsQuerySchema> {}
 
-export const funnelsQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('FunnelsQuery'),
-  /** The steps. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
-  funnelsFilter: nullableOptional(jsonRecord),
-  /** Split by a property. */
-  breakdownFilter: nullableOptional(breakdownFilterSchema),
-  /** Time bucket for the `trends` visualisation. */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  ...insightQueryFieldsShape,
-})
+export const funnelsQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('FunnelsQuery'),
+    /** The steps. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
+    funnelsFilter: nullableOptional(jsonRecord),
+    /** Split by a property. */
+    breakdownFilter: nullableOptional(breakdownFilterSchema),
+    /** Time bucket for the `trends` visualisation. */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+  },
+  insightQueryFieldsShape,
+)
 /** Conversion through ordered steps. */
 export interface FunnelsQuery extends ShapeOf<typeof funnelsQuerySchema> {}
 
-export const retentionQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('RetentionQuery'),
-  /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
-  retentionFilter: jsonRecord,
-  /** Split by a property. */
-  breakdownFilter: nullableOptional(breakdownFilterSchema),
-  ...insightQueryFieldsShape,
-})
+export const retentionQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('RetentionQuery'),
+    /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
+    retentionFilter: jsonRecord,
+    /** Split by a property. */
+    breakdownFilter: nullableOptional(breakdownFilterSchema),
+  },
+  insightQueryFieldsShape,
+)
 /** Users coming back after a first event. */
 export interface RetentionQuery extends ShapeOf<typeof retentionQuerySchema> {}
 
 /** User paths between events (`pathsFilter` holds the settings; all optional). */
 export interface PathsQuery extends ShapeOf<typeof pathsQuerySchema> {}
 
-export const stickinessQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('StickinessQuery'),
-  /** The series. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Time bucket. */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  /** Stickiness settings. */
-  stickinessFilter: nullableOptional(jsonRecord),
-  ...stickinessQueryFieldsShape,
-})
+export const stickinessQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('StickinessQuery'),
+    /** The series. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Time bucket. */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+    /** Stickiness settings. */
+    stickinessFilter: nullableOptional(jsonRecord),
+  },
+  stickinessQueryFieldsShape,
+)
 /** How many intervals users repeat an event. */
 export interface StickinessQuery extends ShapeOf<typeof stickinessQuerySchema> {}
 
-export const lifecycleQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('LifecycleQuery'),
-  /** The series. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Time bucket. */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  /** Lifecycle settings. */
-  lifecycleFilter: nullableOptional(jsonRecord),
-  ...insightQueryFieldsShape,
-})
+export const lifecycleQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('LifecycleQuery'),
+    /** The series. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Time bucket. */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+    /** Lifecycle settings. */
+    lifecycleFilter: nullableOptional(jsonRecord),
+  },
+  insightQueryFieldsShape,
+)
 /** New, returning, resurrecting and dormant users. */
 export interface LifecycleQuery extends ShapeOf<typeof lifecycleQuerySchema> {}
 
@@ -233,31 +243,35 @@ export const webAnalyticsQueryFieldsSchema = /* @__PURE__ */ strictObject(webAna
 /** Fields of the web analytics queries. */
 export interface WebAnalyticsQueryFields extends ShapeOf<typeof webAnalyticsQueryFieldsSchema> {}
 
-export const webStatsTableQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('WebStatsTableQuery'),
-  /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
-  breakdownBy: z.string(),
-  /** Order: `[field, 'ASC' | 'DESC']`. */
-  orderBy: nullableOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
-  /** Rows per page. */
-  limit: nullableOptional(z.number()),
-  /** Rows to skip. */
-  offset: nullableOptional(z.number()),
-  /** Add the scroll-depth columns. */
-  includeScrollDepth: nullableOptional(z.boolean()),
-  /** Add the bounce-rate column. */
-  includeBounceRate: nullableOptional(z.boolean()),
-  ...webAnalyticsQueryFieldsShape,
-})
+export const webStatsTableQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('WebStatsTableQuery'),
+    /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
+    breakdownBy: z.string(),
+    /** Order: `[field, 'ASC' | 'DESC']`. */
+    orderBy: nullableOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
+    /** Rows per page. */
+    limit: nullableOptional(z.number()),
+    /** Rows to skip. */
+    offset: nullableOptional(z.number()),
+    /** Add the scroll-depth columns. */
+    includeScrollDepth: nullableOptional(z.boolean()),
+    /** Add the bounce-rate column. */
+    includeBounceRate: nullableOptional(z.boolean()),
+  },
+  webAnalyticsQueryFieldsShape,
+)
 /** A web analytics table (top pages, sources, …). */
 export interface WebStatsTableQuery extends ShapeOf<typeof webStatsTableQuerySchema> {}
 
-export const webOverviewQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('WebOverviewQuery'),
-  ...webAnalyticsQueryFieldsShape,
-})
+export const webOverviewQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('WebOverviewQuery'),
+  },
+  webAnalyticsQueryFieldsShape,
+)
 /** The web analytics overview numbers. */
 export interface WebOverviewQuery extends ShapeOf<typeof webOverviewQuerySchema> {}
 
@@ -344,13 +358,15 @@ export interface DataVisualizationNode extends ShapeOf<typeof dataVisualizationN
   [setting: string]: unknown
 }
 
-export const hogQuerySchema = strictObject({
-  /** Discriminator. */
-  kind: z.literal('HogQuery'),
-  /** The Hog program. */
-  code: nullableOptional(z.string()),
-  ...queryNodeFieldsShape,
-})
+export const hogQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('HogQuery'),
+    /** The Hog program. */
+    code: nullableOptional(z.string()),
+  },
+  queryNodeFieldsShape,
+)
 /** A Hog program whose value the insight shows. */
 export interface HogQuery extends ShapeOf<typeof hogQuerySchema> {}
 

@@ -1,4 +1,3 @@
-import type { UnionToIntersection } from 'type-fest'
 import * as z from 'zod/mini'
 
 /**
@@ -19,21 +18,28 @@ import * as z from 'zod/mini'
  * spread object's type would lose them). The `const` type parameter keeps each field's doc in the
  * declaration files (`z.strictObject`'s inferred type drops them).
  */
-export function strictObject<const P extends readonly z.core.$ZodLooseShape[]>(
-  ...parts: P
-): StrictObject<UnionToIntersection<P[number]>> {
+export function strictObject<const P extends readonly z.core.$ZodLooseShape[]>(...parts: P): StrictObject<Parts<P>> {
   // Object.assign builds what the intersection types: the parts' members (no two parts share a key).
-  return z.strictObject(Object.assign({}, ...parts)) as StrictObject<UnionToIntersection<P[number]>>
+  return z.strictObject(Object.assign({}, ...parts)) as StrictObject<Parts<P>>
 }
+
+/**
+ * The shape of several parts: their intersection, written out part by part so that each member keeps its
+ * declaration and doc (type-fest's `UnionToIntersection` of the parts' union loses them in the declarations).
+ */
+type Parts<P extends readonly Shape[]> = P extends readonly [infer Only extends Shape]
+  ? Only
+  : P extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
+    ? First & Parts<Rest>
+    : Shape
+type Shape = z.core.$ZodLooseShape
 
 /** The schema `strictObject` returns: a zod/mini object that refuses unknown keys. */
 export interface StrictObject<S extends z.core.$ZodLooseShape> extends z.ZodMiniObject<S, z.core.$strict> {}
 
 /** `strictObject` for a payload whose other keys are kept as sent (the interface's display settings, …). */
-export function looseObject<const P extends readonly z.core.$ZodLooseShape[]>(
-  ...parts: P
-): LooseObject<UnionToIntersection<P[number]>> {
-  return z.looseObject(Object.assign({}, ...parts)) as LooseObject<UnionToIntersection<P[number]>>
+export function looseObject<const P extends readonly z.core.$ZodLooseShape[]>(...parts: P): LooseObject<Parts<P>> {
+  return z.looseObject(Object.assign({}, ...parts)) as LooseObject<Parts<P>>
 }
 
 /** The schema `looseObject` returns: a zod/mini object that keeps unknown keys. */

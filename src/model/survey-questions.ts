@@ -142,49 +142,55 @@ export const surveyQuestionFieldsSchema = /* @__PURE__ */ strictObject(questionS
 /** Fields every question takes (docs/service-behaviour.md §P2.2). */
 export interface SurveyQuestionFields extends ShapeOf<typeof surveyQuestionFieldsSchema> {}
 
-export const surveyOpenQuestionSchema = strictObject({
-  /** Discriminator. */
-  type: z.literal('open'),
-  /** Rules the answer must follow. */
-  validation: nullableOptional(z.array(surveyQuestionValidationSchema)),
-  /** Where to go next. */
-  branching: nullableOptional(surveyBranchingSchema),
-  ...questionShape,
-})
+export const surveyOpenQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('open'),
+    /** Rules the answer must follow. */
+    validation: nullableOptional(z.array(surveyQuestionValidationSchema)),
+    /** Where to go next. */
+    branching: nullableOptional(surveyBranchingSchema),
+  },
+  questionShape,
+)
 /** A free-text question. */
 export interface SurveyOpenQuestion extends ShapeOf<typeof surveyOpenQuestionSchema> {}
 
-export const surveyLinkQuestionSchema = strictObject({
-  /** Discriminator. */
-  type: z.literal('link'),
-  /** The link: `https://` with a host, or `mailto:` with an address (other schemes are refused). */
-  link: surveyLinkSchema,
-  /** Where to go next. */
-  branching: nullableOptional(surveyBranchingSchema),
-  ...questionShape,
-})
+export const surveyLinkQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('link'),
+    /** The link: `https://` with a host, or `mailto:` with an address (other schemes are refused). */
+    link: surveyLinkSchema,
+    /** Where to go next. */
+    branching: nullableOptional(surveyBranchingSchema),
+  },
+  questionShape,
+)
 /** A question with a link (a call to action). */
 export interface SurveyLinkQuestion extends ShapeOf<typeof surveyLinkQuestionSchema> {}
 
-export const surveyRatingQuestionSchema = strictObject({
-  /** Discriminator. */
-  type: z.literal('rating'),
-  /** `number` (default) or `emoji`. */
-  display: nullableOptional(z.enum(SURVEY_RATING_DISPLAYS)),
-  /** 3 (emoji), 5, 7 or 10 (NPS). */
-  scale: nullableOptional(z.literal(SURVEY_RATING_SCALES)),
-  /** Label of the low end, e.g. `Unlikely`. */
-  lowerBoundLabel: nullableOptional(z.string()),
-  /** Label of the high end, e.g. `Very likely`. */
-  upperBoundLabel: nullableOptional(z.string()),
-  /** A Net Promoter Score question (0–10). */
-  isNpsQuestion: nullableOptional(z.boolean()),
-  /** Submit on click, without a button. */
-  skipSubmitButton: nullableOptional(z.boolean()),
-  /** Where to go next, possibly by the rating's bucket (`detractors`, `passives`, `promoters` on the NPS scale). */
-  branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
-  ...questionShape,
-})
+export const surveyRatingQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('rating'),
+    /** `number` (default) or `emoji`. */
+    display: nullableOptional(z.enum(SURVEY_RATING_DISPLAYS)),
+    /** 3 (emoji), 5, 7 or 10 (NPS). */
+    scale: nullableOptional(z.literal(SURVEY_RATING_SCALES)),
+    /** Label of the low end, e.g. `Unlikely`. */
+    lowerBoundLabel: nullableOptional(z.string()),
+    /** Label of the high end, e.g. `Very likely`. */
+    upperBoundLabel: nullableOptional(z.string()),
+    /** A Net Promoter Score question (0–10). */
+    isNpsQuestion: nullableOptional(z.boolean()),
+    /** Submit on click, without a button. */
+    skipSubmitButton: nullableOptional(z.boolean()),
+    /** Where to go next, possibly by the rating's bucket (`detractors`, `passives`, `promoters` on the NPS scale). */
+    branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
+  },
+  questionShape,
+)
 /** A rating (numbers or emoji; 0–10 with `isNpsQuestion` for NPS). */
 export interface SurveyRatingQuestion extends ShapeOf<typeof surveyRatingQuestionSchema> {}
 
@@ -203,23 +209,27 @@ export const surveyChoiceFieldsSchema = /* @__PURE__ */ strictObject(choiceShape
 /** Fields of the choice questions. */
 export interface SurveyChoiceFields extends ShapeOf<typeof surveyChoiceFieldsSchema> {}
 
-export const surveySingleChoiceQuestionSchema = strictObject({
-  /** Discriminator. */
-  type: z.literal('single_choice'),
-  /** Where to go next, possibly by the choice made (keys are choice indexes). */
-  branching: nullableOptional(
-    z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema]),
-  ),
-  ...choiceShape,
-})
+export const surveySingleChoiceQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('single_choice'),
+    /** Where to go next, possibly by the choice made (keys are choice indexes). */
+    branching: nullableOptional(
+      z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema]),
+    ),
+  },
+  choiceShape,
+)
 /** One answer among choices. */
 export interface SurveySingleChoiceQuestion extends ShapeOf<typeof surveySingleChoiceQuestionSchema> {}
 
-export const surveyMultipleChoiceQuestionSchema = strictObject({
-  /** Discriminator. */
-  type: z.literal('multiple_choice'),
-  ...choiceShape,
-})
+export const surveyMultipleChoiceQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('multiple_choice'),
+  },
+  choiceShape,
+)
 /** Any number of answers among choices (no branching). */
 export interface SurveyMultipleChoiceQuestion extends ShapeOf<typeof surveyMultipleChoiceQuestionSchema> {}
 

@@ -2,7 +2,6 @@
  * What the request shapes of every group share: a list's page, and the create body made of the write
  * fields (the update body) with some of them required.
  */
-import type { Merge } from 'type-fest'
 import * as z from 'zod/mini'
 import type { StrictObject } from '../model/shape.js'
 
@@ -13,14 +12,21 @@ import type { StrictObject } from '../model/shape.js'
 export function createParams<W extends z.core.$ZodLooseShape, const R extends z.core.$ZodLooseShape>(
   writeFields: StrictObject<W>,
   required: R,
-): StrictObject<Merge<W, R>> {
-  return z.strictObject({ ...writeFields.shape, ...required }) as StrictObject<Merge<W, R>>
+): StrictObject<Omit<W, keyof R> & R> {
+  // Typed as the intersection of its parts, each member keeps its doc (type-fest's `Merge` drops them).
+  return z.strictObject({ ...writeFields.shape, ...required }) as StrictObject<Omit<W, keyof R> & R>
 }
 
-/** The page of a list's query, the first part of most groups' list params. */
-export const pageParams = {
+const page = {
   /** Page size (default 100). */
   limit: z.optional(z.number()),
   /** Items to skip. */
   offset: z.optional(z.number()),
 }
+type Page = typeof page
+/**
+ * The page of a list's query, the first part of most groups' list params. An interface: the declarations
+ * of the list params name it, and so keep its members' docs (those of another module's literal are lost).
+ */
+export interface PageParams extends Page {}
+export const pageParams: PageParams = page
