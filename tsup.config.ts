@@ -43,7 +43,8 @@ export default defineConfig([
     // Types from packages not listed in `external` are written into the declarations: type-fest's
     // (`LiteralUnion`, src/schemas/common.ts), a development dependency only, not installed with the package.
     dts: { resolve: true },
-    // Everything but the command line's and the configuration entry's files, which the other builds write into the same folder at the same time.
+    // Everything but the command line's and the configuration entry's files, which the other builds write into the same
+    // folder at the same time.
     clean: ['!cli.cjs', '!cli.cjs.map', '!cli-shapes.cjs', '!cli-shapes.cjs.map', '!config/**'],
     sourcemap: true,
     target: 'es2022',

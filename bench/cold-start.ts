@@ -92,7 +92,9 @@ const DEPS = ['ky', 'zod/mini']
 /** One process that imports `specifiers` (at once) and prints how long the imports took. */
 function launch(...specifiers: string[]): { importMs: number; wallMs: number } {
   const imports = specifiers.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ')
-  const script = `const t = performance.now(); await Promise.all([${imports}]); process.stdout.write(String(performance.now() - t))`
+  const script =
+    `const t = performance.now(); await Promise.all([${imports}]); process.stdout.write(String(performance.now() ` +
+    `- t))`
   const start = performance.now()
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: ROOT,

@@ -1,6 +1,7 @@
 /**
  * 10. Configuration as code: `pull` then `plan` of a project with about 1,000 resources (100 of each of the
- * ten kinds; each experiment's flag is pulled as a flag too), against the fake over a socket. Requests by operation (goal: one list walk per group plus one
+ * ten kinds; each experiment's flag is pulled as a flag too), against the fake over a socket. Requests by operation
+ * (goal: one list walk per group plus one
  * read per hog function, their list being slim, and nothing else), wall time against a fetch loop making
  * exactly those requests (the fewest there are; ~420, under the 480-a-minute burst limit, so the limits
  * add no wait; medians of alternating rounds, every answer 20 ms late as over a network; with no
@@ -56,7 +57,10 @@ export interface ConfigResult {
   /** The same reads and writes from a fetch loop. */
   applyBaselineMs: number
   applyRatio: number
-  /** Apply of a saved plan of CONFIG_UPDATES updates: its re-reads, whether all of them came before the first write, and its writes. */
+  /**
+   * Apply of a saved plan of CONFIG_UPDATES updates: its re-reads, whether all of them came before the first write, and
+   * its writes.
+   */
   savedApplyRequests: { writes: number; reads: number; other: number; readsFirst: boolean }
   /** readConfig refusing a 1 MiB file of unknown keys (median), and the problems it listed. */
   unknownKeys: { ms: number; keys: number; problems: number }
@@ -128,6 +132,9 @@ async function fetchLoop(origin: string, apiKey: string, projectId: number): Pro
     walk('actions/'),
     walk('experiment_holdouts/'),
     walk('experiment_saved_metrics/'),
+    walk('early_access_feature/'),
+    walk('insights/'),
+    walk('dashboards/'),
   ])
   let next = 0
   await Promise.all(

@@ -82,7 +82,8 @@ async function run(sdk: Sdk, rateLimit: false | { requestsPerMinute: number }): 
 
 export async function benchPacing(sdk: Sdk, log: (line: string) => void = () => undefined): Promise<PacingResult> {
   log(
-    `bench: pacing: ${PACING_UPDATES} updates at concurrency ${PACING_CONCURRENCY}, server limit ${PACING_PER_MINUTE}/min, paced…`,
+    `bench: pacing: ${PACING_UPDATES} updates at concurrency ${PACING_CONCURRENCY}, server limit ` +
+      `${PACING_PER_MINUTE}/min, paced…`,
   )
   const paced = await run(sdk, { requestsPerMinute: PACING_PER_MINUTE })
   log(`bench: pacing: paced in ${(paced.wallMs / 1000).toFixed(1)} s, ${paced.throttled} × 429; now without pacing…`)

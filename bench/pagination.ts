@@ -126,7 +126,10 @@ export async function benchPagination(
   }
 }
 
-/** 10,000 survey responses through `surveys.responses` (paged by `has_more`), keeping none: requests, then heap as above. */
+/**
+ * 10,000 survey responses through `surveys.responses` (paged by `has_more`), keeping none: requests, then heap as
+ * above.
+ */
 async function walkResponses(
   client: InstanceType<Sdk['ProjectClient']>,
   server: BenchServer,

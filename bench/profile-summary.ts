@@ -33,7 +33,10 @@ export function area(frame: CallFrame): string {
 }
 
 function label(frame: CallFrame): string {
-  return `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.replace(/^.*\/(node_modules|src|bench)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`
+  return (
+    `${frame.functionName || '(anonymous)'} ` +
+    `${frame.url ? `${frame.url.replace(/^.*\/(node_modules|src|bench)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`
+  )
 }
 
 export function summarise(profile: Profile, top = 25): string {

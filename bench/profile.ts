@@ -1,7 +1,8 @@
 /**
  * One workload of the benchmark in a loop, for `node --cpu-prof`:
  *
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts per-call|ky-call|raw-call|pagination|validation|raw-walk
+ * node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts
+ * per-call|ky-call|raw-call|pagination|validation|raw-walk
  *   npx tsx bench/profile-summary.ts /tmp/prof/<file>.cpuprofile
  *
  * The server runs in a child process, so the profile holds the client only.

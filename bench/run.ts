@@ -5,7 +5,9 @@
  *
  *   node --expose-gc --import tsx bench/run.ts
  *
- * Environment: BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk,walk-latency,config,hog-tests (a subset;
+ * Environment:
+ * BENCH_ONLY=per-call,validation,pagination,bundle,cold-start,cli-start,cli-walk,walk-latency,config,hog-tests (a
+ * subset;
  * `pacing`, over two minutes long, runs only when named here),
  * BENCH_QUICK=1 (fewer blocks, for a smoke run), BENCH_SDK_SRC / BENCH_DIST_ENTRY (another copy of
  * the SDK, to measure a prototype fix without touching src/).
@@ -46,7 +48,9 @@ export const BUDGETS = {
   heapGrowthMb: 5,
   /** The main entry as one file (issue 29): every feature pays for itself inside it. */
   bundleGzipBytes: 50_000,
-  /** What a page loads up front from a bundler that splits code (issue 29): the full request shapes load on first use. */
+  /**
+   * What a page loads up front from a bundler that splits code (issue 29): the full request shapes load on first use.
+   */
   bundleUpFrontGzipBytes: 40_000,
   /** `import()` of the package against `import()` of ky and zod/mini together: the SDK's own cost (issue 29). */
   coldStartRatio: 1.2,
@@ -59,7 +63,9 @@ export const BUDGETS = {
   walkLatencyRatio: 0.35,
   pacingThrottled: 0,
   pacingWallRatio: 1.05,
-  /** pull + plan of 1,000 resources, and apply of 100 updates, against a fetch loop making the same (fewest) requests. */
+  /**
+   * pull + plan of 1,000 resources, and apply of 100 updates, against a fetch loop making the same (fewest) requests.
+   */
   configRatio: 1.2,
   /** readConfig refuses a 1 MiB file of ~100k unknown keys (issue 26: 232 s before), listing at most 100 problems. */
   configUnknownKeysMs: 1000,
@@ -594,7 +600,8 @@ async function main(): Promise<void> {
     rows.push([
       `10 config: apply of a saved plan of ${CONFIG_UPDATES} updates, requests`,
       `${CONFIG_UPDATES} re-reads + ${CONFIG_UPDATES} writes`,
-      `${saved.reads} re-reads (${saved.readsFirst ? 'all' : 'not all'} before the first write) + ${saved.writes} writes`,
+      `${saved.reads} re-reads (${saved.readsFirst ? 'all' : 'not all'} before the first write) + ` +
+        `${saved.writes} writes`,
       String(saved.writes + saved.reads + saved.other),
       `= ${2 * CONFIG_UPDATES}`,
       check(
@@ -659,11 +666,11 @@ async function main(): Promise<void> {
   const out: string[] = []
   out.push('')
   out.push(`posthog-project-client benchmark — ${host.nproc} CPUs, ${host.cpu}, node ${host.node}`)
+  const built = coldStart?.built ? ' (built for this run)' : ''
+  out.push(`SDK source: ${sdk.source}${coldStart ? `; cold start from ${DIST_ENTRY}${built}` : ''}`)
   out.push(
-    `SDK source: ${sdk.source}${coldStart ? `; cold start from ${DIST_ENTRY}${coldStart.built ? ' (built for this run)' : ''}` : ''}`,
-  )
-  out.push(
-    'Times are medians over alternating blocks A, B, A, B… ([p25 – p75]); each ratio is the median of the SDK/baseline ratios of adjacent pairs.',
+    'Times are medians over alternating blocks A, B, A, B… ([p25 – p75]); each ratio is the median of the ' +
+      'SDK/baseline ratios of adjacent pairs.',
   )
   out.push('')
   out.push(renderTable(['measure', 'baseline', 'sdk', 'figure', 'budget', 'status'], rows))
@@ -672,15 +679,23 @@ async function main(): Promise<void> {
     out.push('')
     if (perCall)
       out.push(
-        `per call: ${perCall.blocks} pairs of blocks × ${perCall.callsPerBlock} sequential calls; ratio of medians ${perCall.ratioOfMedians.toFixed(2)}×; SDK overhead ${us(perCall.sdkUs - perCall.rawUs)} per call; ky alone vs fetch: ${perCall.ky.blocks} pairs of blocks; SDK vs ky alone: ${perCall.overKy.blocks} pairs of blocks, ratio of medians ${perCall.overKy.ratioOfMedians.toFixed(2)}×`,
+        `per call: ${perCall.blocks} pairs of blocks × ${perCall.callsPerBlock} sequential calls; ratio of ` +
+          `medians ${perCall.ratioOfMedians.toFixed(2)}×; SDK overhead ${us(perCall.sdkUs - perCall.rawUs)} per ` +
+          `call; ky alone vs fetch: ${perCall.ky.blocks} pairs of blocks; SDK vs ky alone: ` +
+          `${perCall.overKy.blocks} pairs of blocks, ratio of medians ` +
+          `${perCall.overKy.ratioOfMedians.toFixed(2)}×`,
       )
     if (validation)
       out.push(
-        `validation: ${validation.run.a.length} pairs of blocks × ${validation.iterationsPerBlock} pages; ratio of medians ${validation.ratioOfMedians.toFixed(2)}×; ${validation.perItemUs.toFixed(1)} µs per experiment validated`,
+        `validation: ${validation.run.a.length} pairs of blocks × ${validation.iterationsPerBlock} pages; ` +
+          `ratio of medians ${validation.ratioOfMedians.toFixed(2)}×; ${validation.perItemUs.toFixed(1)} µs per ` +
+          `experiment validated`,
       )
     if (pagination)
       out.push(
-        `pagination: ${pagination.run.a.length} pairs of walks of ${TOTAL_ITEMS} items; ratio of medians ${pagination.ratioOfMedians.toFixed(2)}×; heap runs (growth/peak MB): ${pagination.heapRuns.map((run) => `${run.growthMb.toFixed(2)}/${run.peakMb.toFixed(1)}`).join(', ')}`,
+        `pagination: ${pagination.run.a.length} pairs of walks of ${TOTAL_ITEMS} items; ratio of medians ` +
+          `${pagination.ratioOfMedians.toFixed(2)}×; heap runs (growth/peak MB): ` +
+          `${pagination.heapRuns.map((run) => `${run.growthMb.toFixed(2)}/${run.peakMb.toFixed(1)}`).join(', ')}`,
       )
   }
   if (bundle) {
@@ -708,31 +723,40 @@ async function main(): Promise<void> {
   if (walkLatency) {
     out.push('')
     out.push(
-      `walk over latency: ${LATENCY_ITEMS} items at ${LATENCY_PAGE_SIZE} a page, ${LATENCY_MS} ms added to every answer; ${walkLatency.rounds} rounds of the three walks in rotating order; each ratio is the median of the per-round ratios`,
+      `walk over latency: ${LATENCY_ITEMS} items at ${LATENCY_PAGE_SIZE} a page, ${LATENCY_MS} ms added to ` +
+        `every answer; ${walkLatency.rounds} rounds of the three walks in rotating order; each ratio is the ` +
+        `median of the per-round ratios`,
     )
   }
   if (coldStart) {
     out.push('')
     out.push(
-      `cold start: ${coldStart.launches} launches each, alternating; import() of zod/mini alone ${ms(coldStart.zod.importMs)}, of ky alone ${ms(coldStart.ky.importMs)}, of ky and zod/mini together ${ms(coldStart.deps.importMs)}, of the package ${ms(coldStart.sdk.importMs)}`,
+      `cold start: ${coldStart.launches} launches each, alternating; import() of zod/mini alone ` +
+        `${ms(coldStart.zod.importMs)}, of ky alone ${ms(coldStart.ky.importMs)}, of ky and zod/mini together ` +
+        `${ms(coldStart.deps.importMs)}, of the package ${ms(coldStart.sdk.importMs)}`,
     )
   }
 
   if (cliStart) {
     out.push('')
     out.push(
-      `cli start: ${cliStart.launches} launches each, alternating (${cliStart.command}); ratio of medians ${(cliStart.cliMs / cliStart.nodeMs).toFixed(2)}×`,
+      `cli start: ${cliStart.launches} launches each, alternating (${cliStart.command}); ratio of medians ` +
+        `${(cliStart.cliMs / cliStart.nodeMs).toFixed(2)}×`,
     )
   }
   if (pacing) {
     const line = (name: string, run: PacingResult['paced']) =>
-      `${name}: ${run.requests} requests for ${PACING_UPDATES} updates, ${run.throttled} × 429, ${run.failed} failed, ${(run.wallMs / 1000).toFixed(1)} s`
+      `${name}: ${run.requests} requests for ${PACING_UPDATES} updates, ${run.throttled} × 429, ${run.failed} ` +
+      `failed, ${(run.wallMs / 1000).toFixed(1)} s`
     out.push('')
     out.push(
-      `pacing: ${line('paced (rateLimit: { requestsPerMinute: 300 })', pacing.paced)}; ${line('unpaced (rateLimit: false)', pacing.unpaced)}`,
+      `pacing: ${line('paced (rateLimit: { requestsPerMinute: 300 })', pacing.paced)}; ` +
+        `${line('unpaced (rateLimit: false)', pacing.unpaced)}`,
     )
     out.push(
-      `pacing: the least the limit allows is a minute (the 301st update cannot start sooner); at this machine's speed, ${(pacing.paced.boundMs / 1000).toFixed(1)} s (when the 100th update started, plus a minute, plus a median update)`,
+      `pacing: the least the limit allows is a minute (the 301st update cannot start sooner); at this ` +
+        `machine's speed, ${(pacing.paced.boundMs / 1000).toFixed(1)} s (when the 100th update started, plus a ` +
+        `minute, plus a median update)`,
     )
   }
 

@@ -55,7 +55,8 @@ export async function main(
   }
   const ended = report.results.filter((entry) => entry.status === 'fulfilled' && entry.value.conclusion).length
   console.log(
-    `${ended} ended${options.dryRun ? ' (dry run: nothing written)' : ''}, ${report.succeeded - ended} running, ${report.failed} failed`,
+    `${ended} ended${options.dryRun ? ' (dry run: nothing written)' : ''}, ${report.succeeded - ended} ` +
+      `running, ${report.failed} failed`,
   )
   return report
 }
@@ -94,7 +95,8 @@ function quote(metric: MetricResult, variant: VariantResult): string {
     ? `, interval [${percent(variant.interval[0])}, ${percent(variant.interval[1])}]`
     : ''
   return (
-    `${metric.name ?? metric.uuid} (goal: ${metric.goal}): ${variant.key} ${variant.value.toPrecision(3)} against ${metric.baseline.key} ` +
+    `${metric.name ?? metric.uuid} (goal: ${metric.goal}): ${variant.key} ${variant.value.toPrecision(3)} ` +
+    `against ${metric.baseline.key} ` +
     `${metric.baseline.value.toPrecision(3)}, ${percent(variant.delta ?? 0)}${interval}, ${odds}; ` +
     `${variant.number_of_samples} and ${metric.baseline.number_of_samples} exposures`
   )

@@ -113,8 +113,10 @@ export async function main(options: QuickstartOptions = {}): Promise<QuickstartR
 
     log(
       real
-        ? `posthog-project-client quickstart: ${connection.baseUrl}, project ${connection.projectId}, ${writes ? 'WRITES ON (POSTHOG_DEMO_WRITE=1)' : 'read-only'}`
-        : `posthog-project-client quickstart: in-memory fake at ${connection.baseUrl} (POSTHOG_PERSONAL_API_KEY not set)`,
+        ? `posthog-project-client quickstart: ${connection.baseUrl}, project ${connection.projectId}, ` +
+            `${writes ? 'WRITES ON (POSTHOG_DEMO_WRITE=1)' : 'read-only'}`
+        : `posthog-project-client quickstart: in-memory fake at ${connection.baseUrl} (POSTHOG_PERSONAL_API_KEY ` +
+            `not set)`,
     )
     if (fake) seedHistory(fake)
 
@@ -143,7 +145,8 @@ export async function main(options: QuickstartOptions = {}): Promise<QuickstartR
         created.push(summarise(concluded))
         log(`  created #${draft.id} "${draft.name}" (flag ${draft.feature_flag_key})`)
         log(
-          `    launched ${day(launched.start_date)}, concluded ${day(concluded.end_date)}: ${concluded.conclusion} ("${concluded.conclusion_comment ?? ''}")`,
+          `    launched ${day(launched.start_date)}, concluded ${day(concluded.end_date)}: ` +
+            `${concluded.conclusion} ("${concluded.conclusion_comment ?? ''}")`,
         )
       }
     } else {
@@ -151,7 +154,8 @@ export async function main(options: QuickstartOptions = {}): Promise<QuickstartR
     }
     const stats = await client.experiments.stats()
     log(
-      `  project stats: ${stats.active_experiments ?? 0} active, ${stats.launched_last_30d ?? 0} launched and ${stats.completed_last_30d ?? 0} completed in the last 30 days`,
+      `  project stats: ${stats.active_experiments ?? 0} active, ${stats.launched_last_30d ?? 0} launched and ` +
+        `${stats.completed_last_30d ?? 0} completed in the last 30 days`,
     )
 
     // Pagination: walk every experiment, page by page.
@@ -177,7 +181,8 @@ export async function main(options: QuickstartOptions = {}): Promise<QuickstartR
       cleanedUp = true
       log('')
       log(
-        `Cleanup: soft-deleted ${created.map((experiment) => `#${experiment.id}`).join(', ')} (their feature flags stay)`,
+        `Cleanup: soft-deleted ${created.map((experiment) => `#${experiment.id}`).join(', ')} (their feature ` +
+          `flags stay)`,
       )
     }
 
@@ -259,7 +264,8 @@ async function surveyPart(
   }
   if (!writes || !responseUuid) {
     log(
-      `  ${!writes ? 'read-only' : 'no POSTHOG_DEMO_RESPONSE_UUID'}: no response archived; ${result.archivedUuids.length} archived already`,
+      `  ${!writes ? 'read-only' : 'no POSTHOG_DEMO_RESPONSE_UUID'}: no response archived; ` +
+        `${result.archivedUuids.length} archived already`,
     )
     return result
   }
@@ -270,7 +276,8 @@ async function surveyPart(
   result.responsesIncludingArchived = await sent(false)
   log(`  archived response ${responseUuid}`)
   log(
-    `  responses after archiving:  ${result.responsesAfter} (exclude_archived), ${result.responsesIncludingArchived} with archived ones`,
+    `  responses after archiving:  ${result.responsesAfter} (exclude_archived), ` +
+      `${result.responsesIncludingArchived} with archived ones`,
   )
   await client.surveys.unarchiveResponse(survey.id, responseUuid)
   result.responsesRestored = await sent(true)

@@ -182,18 +182,40 @@ export function operationTableModule(): string {
   return `${HEADER}
 /** A row of the five plain operations (\`crud\`). */
 interface CrudRow {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   readonly path: string
   readonly params?: { readonly id: 'integer' | 'uuid' }
   readonly body?: 'required'
   readonly softDeleteOnly?: true
 }
 
+/** The method of each plain operation. */
+interface CrudMethods {
+  list: 'GET'
+  create: 'POST'
+  retrieve: 'GET'
+  update: 'PATCH'
+  delete: 'DELETE'
+}
+
+/** The rows \`crud\` returns, keyed \`group.method\`, each with its method and path. */
+type CrudRows<G extends string, P extends string> = {
+  readonly [M in keyof CrudMethods as \`\${G}.\${M}\`]: CrudRow & {
+    readonly method: CrudMethods[M]
+    readonly path: P | \`\${P}{id}/\`
+  }
+}
+
 /**
  * A group's five plain operations: list and create on \`path\`; retrieve, update and delete on \`path{id}/\`
- * (\`softDeleteOnly\`: a delete the service always refuses).
+ * (\`softDeleteOnly\`: a delete the service always refuses). Their types keep the path and the method, from
+ * which src/core/operations.ts reads each one's scope.
  */
-function crud<G extends string>(group: G, path: string, kind: 'integer' | 'uuid', softDeleteOnly?: true): { readonly [M in \`\${G}.\${'list' | 'create' | 'retrieve' | 'update' | 'delete'}\`]: CrudRow } {
+function crud<G extends string, P extends string>(
+  group: G,
+  path: P,
+  kind: 'integer' | 'uuid',
+  softDeleteOnly?: true,
+): CrudRows<G, P> {
   const item = \`\${path}{id}/\`
   const params = { id: kind }
   return {
@@ -202,7 +224,7 @@ function crud<G extends string>(group: G, path: string, kind: 'integer' | 'uuid'
     [\`\${group}.retrieve\`]: { method: 'GET', path: item, params },
     [\`\${group}.update\`]: { method: 'PATCH', path: item, params, body: 'required' },
     [\`\${group}.delete\`]: { method: 'DELETE', path: item, params, ...(softDeleteOnly && { softDeleteOnly }) },
-  } as { readonly [M in \`\${G}.\${'list' | 'create' | 'retrieve' | 'update' | 'delete'}\`]: CrudRow }
+  } as CrudRows<G, P>
 }
 
 /** Each operation's wire facts, as the exceptions to the defaults (src/core/operations.ts). */
@@ -303,7 +325,8 @@ export function methodText(
     args.push(`params${optional(operation.query as never) ? '?' : ''}: ${named(names, imports, method, 'query', true)}`)
     call.push(
       operation.jsonQuery
-        ? `query: withJsonArrays('params', params, ${JSON.stringify(operation.jsonQuery).replace(/"/g, "'").replace(/,/g, ', ')}), givenQuery: params`
+        ? `query: withJsonArrays('params', params, ` +
+            `${JSON.stringify(operation.jsonQuery).replace(/"/g, "'").replace(/,/g, ', ')}), givenQuery: params`
         : 'query: params',
     )
     if (operation.jsonQuery) imports.add('../../core/args.js', 'withJsonArrays')
@@ -318,7 +341,9 @@ export function methodText(
     imports.add('../../core/pagination.js', 'type ListOptions')
     imports.add('../../core/pagination.js', 'type PagePromise')
     const item = named(names, imports, method, 'answer')
-    signature = `${method}(${[...args, 'options?: ListOptions'].join(', ')}): PagePromise<${named(names, imports, method, 'answer', true)}>`
+    signature =
+      `${method}(${[...args, 'options?: ListOptions'].join(', ')}): ` +
+      `PagePromise<${named(names, imports, method, 'answer', true)}>`
     body = `return this._transport.list('${id}', ${item}, ${callArgs}, options)`
   } else {
     imports.add('../../core/api-promise.js', 'type APIPromise')
@@ -333,9 +358,14 @@ export function methodText(
       decoder = schema.replace(/Schema$/, '')
     }
     signature = `${method}(${[...args, 'options?: RequestOptions'].join(', ')}): APIPromise<${result}>`
-    body = `return this._transport.request('${id}', ${decoder}, ${callArgs}, options)${result === 'never' ? ' as APIPromise<never>' : ''}`
+    body =
+      `return this._transport.request('${id}', ${decoder}, ${callArgs}, ` +
+      `options)${result === 'never' ? ' as APIPromise<never>' : ''}`
   }
-  return `${docComment(operation.doc, wireLine(group, operation, scopeOf(declaration, operation)))}\n  ${signature} {\n    ${body}\n  }`
+  return (
+    `${docComment(operation.doc, wireLine(group, operation, scopeOf(declaration, operation)))}\n  ${signature} ` +
+    `{\n    ${body}\n  }`
+  )
 }
 
 /**
@@ -555,12 +585,74 @@ ${text.join('\n')}
 `
 }
 
+/** The groups of `ProjectClient` (every group but `query`, a method of the client), in the declared order. */
+function clientGroups(): Array<[GroupName, string]> {
+  return (Object.entries(API) as Array<[GroupName, GroupDeclaration]>).flatMap(([group, declaration]) => {
+    if (group === 'query') return []
+    if (!declaration.client)
+      throw new Error(`src/api/${fileOf(group)}.ts: the group needs \`client\`, its doc line on ProjectClient`)
+    return [[group, declaration.client] as [GroupName, string]]
+  })
+}
+
+/**
+ * src/resources/generated/groups.ts: the class of every group of `ProjectClient`, which builds one of each and
+ * takes its properties' types (and their doc lines) from it.
+ */
+export function groupsModule(): string {
+  const groups = clientGroups()
+  const imports = groups.map(([group]) => `import { ${pascal(group)} } from '../${fileOf(group)}.js'`)
+  const rows = groups.map(([group, doc]) => `  /** ${doc} */\n  ${group}: ${pascal(group)},`)
+  return `${HEADER}${imports.join('\n')}
+
+/** The resource groups of \`ProjectClient\`, each by its class, in the order of the client's properties. */
+export const GROUPS = {
+${rows.join('\n')}
+}
+
+/** The resource groups of \`ProjectClient\`: one instance of each class. */
+export type Groups = { readonly [Group in keyof typeof GROUPS]: InstanceType<(typeof GROUPS)[Group]> }
+`
+}
+
+/**
+ * src/resources/generated/exports.ts: what the main entry (src/index.ts) exports of every group of `ProjectClient`:
+ * its class, the schema of its records and their type, and the types of its create, update and list shapes. The
+ * entry writes the rest (the types these are made of) itself.
+ */
+export function exportsModule(): string {
+  const lines = clientGroups().flatMap(([group]) => {
+    const names = declaredNames(group)
+    const schema = (names.operations.get('retrieve') ?? names.operations.get('list'))?.get('answer')
+    const shapes = [
+      names.operations.get('create')?.get('body'),
+      names.operations.get('update')?.get('body'),
+      names.operations.get('list')?.get('query'),
+    ]
+    const requests = shapes[0] && names.modules.get(shapes[0])
+    if (!schema || !requests || shapes.some((shape) => !shape || names.modules.get(shape) !== requests))
+      throw new Error(
+        `src/api/${fileOf(group)}.ts: a group needs a record schema and its create, update and list shapes`,
+      )
+    return [
+      `export { ${pascal(group)} } from '../${fileOf(group)}.js'`,
+      `export { ${schema}, type ${typeOf(schema)} } from '../../${names.modules.get(schema)!}'`,
+      `export type { ${shapes.map((shape) => typeOf(shape!)).join(', ')} } from '../../${requests}'`,
+    ]
+  })
+  return `${HEADER}
+${lines.join('\n')}
+`
+}
+
 /** Every generated file: its path under src/ and its text. */
 export function generatedFiles(): Map<string, string> {
   const files = new Map<string, string>([
     ['core/operation-table.ts', operationTableModule()],
     ['requests/by-method.ts', requestsModule()],
     ['cli/command-table.ts', commandTableModule()],
+    ['resources/generated/groups.ts', groupsModule()],
+    ['resources/generated/exports.ts', exportsModule()],
   ])
   for (const [group, declaration] of Object.entries(API) as Array<[GroupName, GroupDeclaration]>) {
     if (group === 'query') continue

@@ -219,7 +219,10 @@ function memberCode(definition: string, name: string, member: MemberFact): strin
   // Optional members are `Optional[…] = None` in the service's model: absent or `null`.
   const written = !member.required ? `nullableOptional(${base})` : member.nullable ? `z.nullable(${base})` : base
   const doc = MEMBER_DOCS[`${definition}.${name}`] ?? MEMBER_DOCS[name]
-  return `${doc ? `  /** ${doc} */\n` : ''}  ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${written},`
+  return (
+    `${doc ? `  /** ${doc} */\n` : ''}  ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ` +
+    `${written},`
+  )
 }
 
 /** The text of src/model/generated/query-shapes.ts. */
@@ -233,7 +236,9 @@ export function queryShapesModule(facts: QuerySchemaFacts): string {
     if ('union' in definition) {
       definition.union.forEach((option) => unionMembers.add(option))
       blocks.push(
-        `export const ${id}Schema: TypedSchema<${definition.union.join(' | ')}> = z.discriminatedUnion('${definition.discriminator}', [${definition.union.map((option) => `${camel(option)}Schema`).join(', ')}])`,
+        `export const ${id}Schema: TypedSchema<${definition.union.join(' | ')}> = ` +
+          `z.discriminatedUnion('${definition.discriminator}', ` +
+          `[${definition.union.map((option) => `${camel(option)}Schema`).join(', ')}])`,
       )
       continue
     }
@@ -266,7 +271,10 @@ export function factsJson(facts: QuerySchemaFacts): string {
     )
     return `    ${JSON.stringify(name)}: {\n      "members": {\n${members.join(',\n')}\n      }\n    }`
   })
-  return `{\n  "source": ${JSON.stringify(facts.source)},\n  "commit": ${JSON.stringify(facts.commit)},\n  "definitions": {\n${definitions.join(',\n')}\n  }\n}\n`
+  return (
+    `{\n  "source": ${JSON.stringify(facts.source)},\n  "commit": ${JSON.stringify(facts.commit)},\n  ` +
+    `"definitions": {\n${definitions.join(',\n')}\n  }\n}\n`
+  )
 }
 
 export function readFacts(): QuerySchemaFacts {

@@ -51,7 +51,10 @@ ${rows.join('\n')}
 
 export { jsonSchemaOf }
 
-/** Writes the configuration files' schema of every kind into `folder`: a kind's create body, with `$ref`s (src/config/json-schemas.ts). */
+/**
+ * Writes the configuration files' schema of every kind into `folder`: a kind's create body, with `$ref`s
+ * (src/config/json-schemas.ts).
+ */
 export function writeConfigJsonSchemas(folder: string): number {
   mkdirSync(folder, { recursive: true })
   for (const ops of KINDS) writeFileSync(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind))

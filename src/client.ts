@@ -25,19 +25,7 @@ import { rateLimitOption, type RateLimits } from './core/rate-limit.js'
 import { Transport, type RawRequest } from './core/transport.js'
 // The groups with the largest response schemas first: a bundle then writes the create bodies' field names
 // (core/create-fields.ts) after those schemas, where gzip finds them again (BENCHMARKS.md, "0.5 merges").
-import { Experiments } from './resources/experiments.js'
-import { Surveys } from './resources/surveys.js'
-import { HogFunctions } from './resources/hog-functions.js'
-import { Actions } from './resources/actions.js'
-import { Cohorts } from './resources/cohorts.js'
-import { Dashboards } from './resources/dashboards.js'
-import { EarlyAccessFeatures } from './resources/early-access-features.js'
-import { Endpoints } from './resources/endpoints.js'
-import { EventDefinitions } from './resources/event-definitions.js'
-import { FeatureFlags } from './resources/feature-flags.js'
-import { Holdouts } from './resources/holdouts.js'
-import { Insights } from './resources/insights.js'
-import { SavedMetrics } from './resources/saved-metrics.js'
+import { GROUPS, type Groups } from './resources/generated/groups.js'
 import { runQuery, type QueryOptions } from './resources/query.js'
 import type { HogQLQuery } from './model/insight-queries.js'
 import type { QueryNode } from './requests/query.js'
@@ -80,12 +68,15 @@ export interface ClientOptions {
   endpointsPrefix?: 'projects' | 'environments' | undefined
   /** Receives each request, response and retry at debug level, with the key redacted. */
   logger?: Logger | undefined
-  /** In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`. */
+  /**
+   * In a browser the constructor refuses a personal API key (it would be visible to the page's users) unless `true`.
+   */
   dangerouslyAllowBrowser?: boolean | undefined
   /**
    * Pacing to the service's rate limits: a call over a limit waits for its turn. By default on PostHog Cloud
    * (`https://us.posthog.com`, `https://eu.posthog.com`) with its published numbers (480 requests a minute
-   * and 4,800 an hour per key; the endpoints group 240 and 2,400; the query API 240 and 1,200); on other hosts only with `true` (those
+   * and 4,800 an hour per key; the endpoints group 240 and 2,400; the query API 240 and 1,200); on other hosts only
+   * with `true` (those
    * numbers) or an object (any number changed). Either way, after a 429 every call of the key and host
    * waits the asked time out together; `false` turns all of it off. Clients of the same key and host share
    * one limiter; when they give different numbers it keeps the smallest of each (README, "Rate limits").
@@ -109,6 +100,9 @@ const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 const DEFAULT_BASE_URL = 'https://us.posthog.com'
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 
+/** The resource groups (`client.experiments`, …): one property each, its type and doc line from `GROUPS`. */
+export interface ProjectClient extends Groups {}
+
 /**
  * The client of PostHog's project-management API. One sub-client per resource group; every method
  * returns a promise of the validated body with `.withResponse()`.
@@ -120,32 +114,6 @@ const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
  * ```
  */
 export class ProjectClient {
-  /** Experiments: `experiments/`. */
-  declare readonly experiments: Experiments
-  /** Hog functions: `hog_functions/`. */
-  declare readonly hogFunctions: HogFunctions
-  /** Surveys: `surveys/`. */
-  declare readonly surveys: Surveys
-  /** Saved-query endpoints: `endpoints/` under the `endpointsPrefix`. */
-  declare readonly endpoints: Endpoints
-  /** Event definitions: `event_definitions/`. */
-  declare readonly eventDefinitions: EventDefinitions
-  /** Feature flags: `feature_flags/`. */
-  declare readonly featureFlags: FeatureFlags
-  /** Cohorts: `cohorts/`. */
-  declare readonly cohorts: Cohorts
-  /** Actions: `actions/`. */
-  declare readonly actions: Actions
-  /** Experiment holdouts: `experiment_holdouts/`. */
-  declare readonly holdouts: Holdouts
-  /** Saved (shared) experiment metrics: `experiment_saved_metrics/`. */
-  declare readonly savedMetrics: SavedMetrics
-  /** Dashboards: `dashboards/`. */
-  declare readonly dashboards: Dashboards
-  /** Insights: `insights/`. */
-  declare readonly insights: Insights
-  /** Early access features: `early_access_feature/`. */
-  declare readonly earlyAccessFeatures: EarlyAccessFeatures
   /** The project id every path uses. */
   declare readonly projectId: string
   /** The host every request goes to. */
@@ -180,12 +148,14 @@ export class ProjectClient {
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
       throw new InvalidArgumentError(
         'dangerouslyAllowBrowser',
-        'this looks like a browser, where a personal API key is visible to anyone using the page; pass `dangerouslyAllowBrowser: true` if that is intended',
+        'this looks like a browser, where a personal API key is visible to anyone using the page; pass ' +
+          '`dangerouslyAllowBrowser: true` if that is intended',
       )
     }
     if (baseUrl.protocol === 'http:' && !LOCAL_HOSTS.test(baseUrl.hostname)) {
       logger?.warn?.(
-        `[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the network unencrypted. Use https.`,
+        `[posthog-project-client] baseUrl ${baseUrl.origin} uses plain http: the API key will cross the ` +
+          `network unencrypted. Use https.`,
       )
     }
     this.#options = options
@@ -212,19 +182,7 @@ export class ProjectClient {
           : checkWhole('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
     })
     this.#transport = transport
-    this.experiments = new Experiments(transport)
-    this.hogFunctions = new HogFunctions(transport)
-    this.surveys = new Surveys(transport)
-    this.endpoints = new Endpoints(transport)
-    this.eventDefinitions = new EventDefinitions(transport)
-    this.featureFlags = new FeatureFlags(transport)
-    this.cohorts = new Cohorts(transport)
-    this.actions = new Actions(transport)
-    this.holdouts = new Holdouts(transport)
-    this.savedMetrics = new SavedMetrics(transport)
-    this.dashboards = new Dashboards(transport)
-    this.insights = new Insights(transport)
-    this.earlyAccessFeatures = new EarlyAccessFeatures(transport)
+    for (const [group, Group] of Object.entries(GROUPS)) Object.assign(this, { [group]: new Group(transport) })
   }
 
   /**
@@ -265,7 +223,8 @@ export class ProjectClient {
    * `HogQLQuery` answers are typed by `Row` (not checked at run time); pass constants as `values` and
    * refer to them as `{name}` in the SQL rather than building strings. Paced on the query API's own limits.
    *
-   * `POST /api/projects/:project_id/query/` · scope `query:read` (and `GET …/query/:id/` while an async run is unfinished)
+   * `POST /api/projects/:project_id/query/` · scope `query:read` (and `GET …/query/:id/` while an async run is
+   * unfinished)
    *
    * @example
    * ```ts

@@ -105,56 +105,13 @@ export type {
   ExperimentFeatureFlagInput,
   ExperimentDate,
 } from './model/experiment-metrics.js'
-/** The response schemas of the five resources: zod schemas, lenient like the client (unknown keys kept). */
-export { experimentSchema } from './schemas/experiments.js'
-export { surveySchema } from './schemas/surveys.js'
-export { hogFunctionSchema } from './schemas/hog-functions.js'
-export { endpointSchema } from './schemas/endpoints.js'
-export { eventDefinitionSchema } from './schemas/event-definitions.js'
-export { Experiments } from './resources/experiments.js'
-export { HogFunctions } from './resources/hog-functions.js'
-export { Surveys } from './resources/surveys.js'
-export { Endpoints } from './resources/endpoints.js'
-export { EventDefinitions } from './resources/event-definitions.js'
-export { FeatureFlags } from './resources/feature-flags.js'
-export { Cohorts } from './resources/cohorts.js'
-export { Actions } from './resources/actions.js'
-export { Holdouts } from './resources/holdouts.js'
-export { SavedMetrics } from './resources/saved-metrics.js'
-export { Dashboards } from './resources/dashboards.js'
-export { Insights } from './resources/insights.js'
-export { EarlyAccessFeatures } from './resources/early-access-features.js'
-export { dashboardSchema } from './schemas/dashboards.js'
-export { insightSchema } from './schemas/insights.js'
-export { earlyAccessFeatureSchema } from './schemas/early-access-features.js'
-export type { Dashboard, DashboardTile, TileLayout } from './schemas/dashboards.js'
-export type { Insight } from './schemas/insights.js'
-export type { EarlyAccessFeature } from './schemas/early-access-features.js'
-export type {
-  DashboardTileParams,
-  DashboardCreateParams,
-  DashboardUpdateParams,
-  DashboardListParams,
-} from './requests/dashboards.js'
-export type {
-  InsightWriteFields,
-  InsightCreateParams,
-  InsightUpdateParams,
-  InsightListParams,
-} from './requests/insights.js'
-export type {
-  EarlyAccessFeatureCreateParams,
-  EarlyAccessFeatureUpdateParams,
-  EarlyAccessFeatureListParams,
-} from './requests/early-access-features.js'
-export { featureFlagSchema } from './schemas/feature-flags.js'
-export { cohortSchema } from './schemas/cohorts.js'
-export { actionSchema } from './schemas/actions.js'
-export { holdoutSchema } from './schemas/holdouts.js'
-export { savedMetricSchema } from './schemas/saved-metrics.js'
-export type { Cohort } from './schemas/cohorts.js'
-export type { Action, ActionReference } from './schemas/actions.js'
-export type { SavedMetric } from './schemas/saved-metrics.js'
+// Of every resource group (generated from src/api): its class, the zod schema of its records (lenient like the client:
+// unknown keys kept) and their type, and the types of its create, update and list shapes.
+export * from './resources/generated/exports.js'
+export type { DashboardTile, TileLayout } from './schemas/dashboards.js'
+export type { DashboardTileParams } from './requests/dashboards.js'
+export type { InsightWriteFields } from './requests/insights.js'
+export type { ActionReference } from './schemas/actions.js'
 export type {
   FeatureFlagPropertyType,
   FeatureFlagOperator,
@@ -163,12 +120,7 @@ export type {
   FeatureFlagVariant,
   FeatureFlagFilters,
 } from './model/feature-flag-filters.js'
-export type {
-  FeatureFlagWriteFields,
-  FeatureFlagCreateParams,
-  FeatureFlagUpdateParams,
-  FeatureFlagListParams,
-} from './requests/feature-flags.js'
+export type { FeatureFlagWriteFields } from './requests/feature-flags.js'
 export type {
   CohortPersonCondition,
   CohortCohortCondition,
@@ -177,35 +129,16 @@ export type {
   CohortConditionGroup,
   CohortFilters,
 } from './model/cohort-filters.js'
-export type { CohortWriteFields, CohortCreateParams, CohortUpdateParams, CohortListParams } from './requests/cohorts.js'
+export type { CohortWriteFields } from './requests/cohorts.js'
 export type { ActionStepMatching, ActionStep } from './model/action-steps.js'
-export type {
-  ActionWriteFields,
-  ActionCreateParams,
-  ActionUpdateParams,
-  ActionOrdering,
-  ActionListParams,
-} from './requests/actions.js'
+export type { ActionWriteFields, ActionOrdering } from './requests/actions.js'
 export type { HoldoutGroup } from './model/holdout-groups.js'
+export type { HoldoutWriteFields } from './requests/holdouts.js'
+export type { SavedMetricWriteFields } from './requests/saved-metrics.js'
 export type {
-  HoldoutWriteFields,
-  HoldoutCreateParams,
-  HoldoutUpdateParams,
-  HoldoutListParams,
-} from './requests/holdouts.js'
-export type {
-  SavedMetricWriteFields,
-  SavedMetricCreateParams,
-  SavedMetricUpdateParams,
-  SavedMetricListParams,
-} from './requests/saved-metrics.js'
-export type {
-  Holdout,
   ExperimentSavedMetric,
   ExperimentType,
   ExperimentConclusion,
-  Experiment,
-  FeatureFlag,
   ExposureCohortResult,
   TimeseriesRecalculation,
   TimeseriesResults,
@@ -214,14 +147,11 @@ export type {
 } from './schemas/experiments.js'
 export type {
   ExperimentWriteFields,
-  ExperimentCreateParams,
-  ExperimentUpdateParams,
   ExperimentDuplicateParams,
   ExposureCohortParams,
   ExperimentLaunchParams,
   ExperimentEndParams,
   ExperimentShipVariantParams,
-  ExperimentListParams,
   EligibleFeatureFlagsParams,
   RecalculateTimeseriesParams,
   TimeseriesResultsParams,
@@ -240,7 +170,6 @@ export type {
   HogFunctionTemplate,
   HogFunctionStatus,
   HogFunctionMinimal,
-  HogFunction,
   HogFunctionBroadcastResult,
   HogFunctionInvocationLog,
   HogFunctionInvocationResult,
@@ -258,10 +187,7 @@ export type {
   HogFunctionMaskingParam,
   HogFunctionMappingParam,
   HogFunctionWriteFields,
-  HogFunctionCreateParams,
-  HogFunctionUpdateParams,
   HogFunctionBroadcastParams,
-  HogFunctionListParams,
   HogFunctionInvocationParams,
   HogFunctionLogsParams,
   HogFunctionMetricsParams,
@@ -297,11 +223,8 @@ export type {
 export type {
   SurveyTypeParam,
   SurveyWriteFields,
-  SurveyCreateParams,
-  SurveyUpdateParams,
   SurveyLaunchParams,
   SurveyStopParams,
-  SurveyListParams,
   SurveyActivityParams,
   DuplicateToProjectsParams,
   SurveyStatsParams,
@@ -316,7 +239,6 @@ export type {
   SurveyQuestionBranching,
   SurveyDailyLimit,
   SurveyFeatureFlagKey,
-  Survey,
   ActivityChange,
   ActivityLog,
   DuplicatedSurvey,
@@ -334,7 +256,6 @@ export type {
   SyncFrequency,
   EndpointMaterialization,
   EndpointColumn,
-  Endpoint,
   EndpointVersion,
   QueryStatus,
   EndpointRunResult,
@@ -344,9 +265,6 @@ export type {
 } from './schemas/endpoints.js'
 export type {
   EndpointWriteFields,
-  EndpointCreateParams,
-  EndpointUpdateParams,
-  EndpointListParams,
   EndpointDataFreshness,
   EndpointRefresh,
   EndpointFiltersOverride,
@@ -376,14 +294,7 @@ export type {
 export type { QueryOptions } from './resources/query.js'
 export type {
   EventDefinitionEnforcementMode,
-  EventDefinition,
   EventDefinitionMetrics,
   EventDefinitionCode,
 } from './schemas/event-definitions.js'
-export type {
-  EventDefinitionWriteFields,
-  EventDefinitionCreateParams,
-  EventDefinitionUpdateParams,
-  EventDefinitionListParams,
-  EventDefinitionOrdering,
-} from './requests/event-definitions.js'
+export type { EventDefinitionWriteFields, EventDefinitionOrdering } from './requests/event-definitions.js'

@@ -190,7 +190,9 @@ export function experimentPage(listUrl: string, offset: number, limit: number, t
   }
 }
 
-/** One survey response row as the responses endpoint gives it (docs/service-behaviour.md §10.1): three answers, `extra`. */
+/**
+ * One survey response row as the responses endpoint gives it (docs/service-behaviour.md §10.1): three answers, `extra`.
+ */
 export function surveyResponseRow(n: number) {
   return {
     uuid: uuid(n * 7 + 3),

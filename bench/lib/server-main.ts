@@ -1,7 +1,8 @@
 /**
  * The benchmark's HTTP server, run in its own process (the client and the server then use one core
  * each on a two-core machine, and the server's work is not on the client's event loop).
- * Serves the experiments routes and a survey's responses from pre-serialised bodies and counts the requests it sees; with a
+ * Serves the experiments routes and a survey's responses from pre-serialised bodies and counts the requests it sees;
+ * with a
  * latency set (`/__bench/latency?ms=N`), every API answer leaves N ms after its request arrived.
  * Prints `{"port": N}` on stdout once listening on 127.0.0.1.
  */
@@ -64,7 +65,8 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     send(
       response,
       401,
-      '{"type":"authentication_error","code":"not_authenticated","detail":"Authentication credentials were not provided.","attr":null}',
+      '{"type":"authentication_error","code":"not_authenticated","detail":"Authentication credentials were not ' +
+        'provided.","attr":null}',
     )
     return
   }

@@ -7,6 +7,7 @@ const COLUMNS = ['id', 'name', 'description', 'deleted', 'created_at'] as const
 
 export const actions = declareGroup({
   scope: 'action',
+  client: 'Actions: `actions/`.',
   methods: {
     list: {
       method: 'GET',

@@ -7,6 +7,7 @@ const COLUMNS = ['id', 'name', 'is_static', 'count', 'deleted', 'created_at'] as
 
 export const cohorts = declareGroup({
   scope: 'cohort',
+  client: 'Cohorts: `cohorts/`.',
   methods: {
     list: {
       method: 'GET',

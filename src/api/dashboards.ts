@@ -11,6 +11,7 @@ const COLUMNS = ['id', 'name', 'pinned', 'deleted', 'created_at'] as const
 
 export const dashboards = declareGroup({
   scope: 'dashboard',
+  client: 'Dashboards: `dashboards/`.',
   methods: {
     list: {
       method: 'GET',

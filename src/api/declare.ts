@@ -7,7 +7,7 @@
  * method (src/requests/by-method.ts) and the command line's rows (src/cli/command-table.ts).
  */
 import type * as z from 'zod/mini'
-import type { HttpMethod, PathParamKind, Scope } from '../core/operations.js'
+import type { HttpMethod, PathParamKind } from '../core/operations.js'
 
 /** How an operation's answer is read. */
 export type Answer =
@@ -40,8 +40,11 @@ export interface OperationDeclaration extends CommandFacts {
   readonly path: string
   /** The path parameters, in the order the method takes them, with what each holds (its check). */
   readonly params?: { readonly [name: string]: PathParamKind }
-  /** Only where it is not the group's (`<resource>:read` for a GET, `:write` otherwise); `null`: none is listed, and personal API keys are refused. */
-  readonly scope?: Scope | null
+  /**
+   * Only where it is not the group's (`<resource>:read` for a GET, `:write` otherwise); `null`: none is listed, and
+   * personal API keys are refused. The `Scope` type of src/core/operations.ts is read from the generated table.
+   */
+  readonly scope?: `${string}:${'read' | 'write'}` | null
   /** A POST that only reads (run, summaries): retried like a GET. */
   readonly idempotent?: true
   /** A DELETE the service always refuses (405): its errors say to soft-delete instead. */
@@ -86,9 +89,17 @@ export interface HelperDeclaration extends CommandFacts {
 export interface GroupDeclaration {
   /** The resource its scopes name: `experiment` for `experiment:read` and `experiment:write`. */
   readonly scope: string
+  /**
+   * The doc line of its `ProjectClient` property (`client.<group>`), naming its path; none for `query`, which is a
+   * method of the client (`client.query(…)`), not a group.
+   */
+  readonly client?: string
   /** The methods, in the order the command line lists them (the operation table keeps the order of the operations). */
   readonly methods: { readonly [method: string]: OperationDeclaration | HelperDeclaration }
 }
+
+/** The columns of `--format table` for a group of named records with a description (holdouts, saved metrics). */
+export const DESCRIBED_COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
 
 /** Declares a group (checked against `GroupDeclaration`, its literal types kept). */
 export function declareGroup<const G extends GroupDeclaration>(group: G): G {

@@ -11,6 +11,7 @@ const COLUMNS = ['id', 'name', 'stage', 'documentation_url', 'created_at'] as co
 
 export const earlyAccessFeatures = declareGroup({
   scope: 'early_access_feature',
+  client: 'Early access features: `early_access_feature/`.',
   methods: {
     list: {
       method: 'GET',

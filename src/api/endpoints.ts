@@ -20,6 +20,7 @@ const COLUMNS = ['name', 'is_active', 'current_version', 'last_executed_at', 'up
 
 export const endpoints = declareGroup({
   scope: 'endpoint',
+  client: 'Saved-query endpoints: `endpoints/` under the `endpointsPrefix`.',
   methods: {
     list: {
       method: 'GET',

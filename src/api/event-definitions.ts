@@ -15,6 +15,7 @@ const COLUMNS = ['id', 'name', 'verified', 'last_seen_at', 'tags'] as const
 
 export const eventDefinitions = declareGroup({
   scope: 'event_definition',
+  client: 'Event definitions: `event_definitions/`.',
   methods: {
     list: {
       method: 'GET',

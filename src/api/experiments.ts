@@ -29,6 +29,7 @@ const COLUMNS = ['id', 'name', 'feature_flag_key', 'start_date', 'end_date', 'ar
 
 export const experiments = declareGroup({
   scope: 'experiment',
+  client: 'Experiments: `experiments/`.',
   methods: {
     list: {
       method: 'GET',

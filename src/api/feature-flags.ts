@@ -11,6 +11,7 @@ const COLUMNS = ['id', 'key', 'name', 'active', 'deleted', 'updated_at'] as cons
 
 export const featureFlags = declareGroup({
   scope: 'feature_flag',
+  client: 'Feature flags: `feature_flags/`.',
   methods: {
     list: {
       method: 'GET',

@@ -28,6 +28,7 @@ const COLUMNS = ['id', 'name', 'type', 'enabled', 'execution_order', 'updated_at
 
 export const hogFunctions = declareGroup({
   scope: 'hog_function',
+  client: 'Hog functions: `hog_functions/`.',
   methods: {
     list: {
       method: 'GET',

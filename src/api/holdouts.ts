@@ -1,12 +1,10 @@
 import { holdoutCreateParamsSchema, holdoutListParamsSchema, holdoutUpdateParamsSchema } from '../requests/holdouts.js'
 import { holdoutSchema } from '../schemas/holdouts.js'
-import { declareGroup } from './declare.js'
-
-/** The columns of `--format table` for holdouts. */
-const COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
+import { DESCRIBED_COLUMNS, declareGroup } from './declare.js'
 
 export const holdouts = declareGroup({
   scope: 'experiment_holdout',
+  client: 'Experiment holdouts: `experiment_holdouts/`.',
   methods: {
     list: {
       method: 'GET',
@@ -15,7 +13,7 @@ export const holdouts = declareGroup({
       answer: { list: holdoutSchema },
       doc: 'Lists holdouts.',
       command: 'List experiment holdouts.',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     create: {
       method: 'POST',
@@ -24,7 +22,7 @@ export const holdouts = declareGroup({
       answer: holdoutSchema,
       doc: "Creates a holdout (201); the service names each group's variant `holdout-<id>`.",
       command: 'Create a holdout ({name, filters: [{properties: [], rollout_percentage}]}).',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     retrieve: {
       method: 'GET',
@@ -33,7 +31,7 @@ export const holdouts = declareGroup({
       answer: holdoutSchema,
       doc: 'Reads one holdout.',
       command: 'Read one holdout.',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     update: {
       method: 'PATCH',
@@ -43,7 +41,7 @@ export const holdouts = declareGroup({
       answer: holdoutSchema,
       doc: 'Changes writable fields; changed `filters` reach the flags of the experiments using it.',
       command: 'Change writable fields of a holdout.',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     delete: {
       method: 'DELETE',

@@ -7,6 +7,7 @@ const COLUMNS = ['id', 'short_id', 'name', 'dashboards', 'deleted'] as const
 
 export const insights = declareGroup({
   scope: 'insight',
+  client: 'Insights: `insights/`.',
   methods: {
     list: {
       method: 'GET',

@@ -4,13 +4,11 @@ import {
   savedMetricUpdateParamsSchema,
 } from '../requests/saved-metrics.js'
 import { savedMetricSchema } from '../schemas/saved-metrics.js'
-import { declareGroup } from './declare.js'
-
-/** The columns of `--format table` for savedMetrics. */
-const COLUMNS = ['id', 'name', 'description', 'updated_at'] as const
+import { DESCRIBED_COLUMNS, declareGroup } from './declare.js'
 
 export const savedMetrics = declareGroup({
   scope: 'experiment_saved_metric',
+  client: 'Saved (shared) experiment metrics: `experiment_saved_metrics/`.',
   methods: {
     list: {
       method: 'GET',
@@ -19,7 +17,7 @@ export const savedMetrics = declareGroup({
       answer: { list: savedMetricSchema },
       doc: 'Lists saved metrics by name (case-insensitive).',
       command: 'List saved experiment metrics by name.',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     create: {
       method: 'POST',
@@ -28,7 +26,7 @@ export const savedMetrics = declareGroup({
       answer: savedMetricSchema,
       doc: "Creates a saved metric (201); the service assigns the metric's `uuid`.",
       command: 'Create a saved metric ({name, query: ExperimentMetric}).',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     retrieve: {
       method: 'GET',
@@ -37,7 +35,7 @@ export const savedMetrics = declareGroup({
       answer: savedMetricSchema,
       doc: 'Reads one saved metric.',
       command: 'Read one saved metric.',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     update: {
       method: 'PATCH',
@@ -47,7 +45,7 @@ export const savedMetrics = declareGroup({
       answer: savedMetricSchema,
       doc: "Changes writable fields (the metric's `uuid` cannot change).",
       command: 'Change writable fields of a saved metric.',
-      columns: COLUMNS,
+      columns: DESCRIBED_COLUMNS,
     },
     delete: {
       method: 'DELETE',

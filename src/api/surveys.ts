@@ -35,6 +35,7 @@ const ACTIVITY_COLUMNS = ['created_at', 'activity', 'scope', 'item_id', 'user'] 
 
 export const surveys = declareGroup({
   scope: 'survey',
+  client: 'Surveys: `surveys/`.',
   methods: {
     list: {
       method: 'GET',

@@ -263,7 +263,10 @@ function outputOptions(values: FlagValues, spec: Pick<CommandSpec, 'list'>, wher
   }
 }
 
-/** Checks flags or `--data` against a method's shape (shapes.ts): the first problem a `UsageError` naming it. Nothing is sent. */
+/**
+ * Checks flags or `--data` against a method's shape (shapes.ts): the first problem a `UsageError` naming it. Nothing is
+ * sent.
+ */
 export function checkInput(
   shapes: typeof import('./shapes.js'),
   schema: z.ZodMiniType | undefined,

@@ -37,7 +37,10 @@ const DRY_RUN_KEY = 'phx_dry_run'
 
 /** How a command's client differs from the SDK's defaults. */
 export interface ClientUse {
-  /** The fetch that records the request instead of sending it (no retry; without a key anywhere, a placeholder stands in). */
+  /**
+   * The fetch that records the request instead of sending it (no retry; without a key anywhere, a placeholder stands
+   * in).
+   */
   dryRun?: { fetch: typeof globalThis.fetch } | undefined
   /**
    * The command has checked what it sends in full depth against the same request shapes (its flags and
@@ -153,7 +156,8 @@ function announcingWaits(
     const wait = response.headers.get('retry-after')
     if ((response.status === 429 || response.status === 503) && wait !== null) {
       logger.debug(
-        `${response.status}: the service asks to wait ${/^\d+$/.test(wait) ? `${wait} s` : `until ${wait}`} (Retry-After)`,
+        `${response.status}: the service asks to wait ${/^\d+$/.test(wait) ? `${wait} s` : `until ${wait}`} ` +
+          `(Retry-After)`,
       )
     }
     return response

@@ -95,7 +95,8 @@ const ROWS: readonly Row[] = [
     usage: 'pull [DIR] [--kind K[,K…]] [--with-tests]',
     about: [
       "Writes the project's specs to DIR (default posthog), one YAML file each. Reads only.",
-      '--with-tests also writes a starter hog-functions/<name>.test.yaml for each hog function that has none (see test).',
+      '--with-tests also writes a starter hog-functions/<name>.test.yaml for each hog function that has none ' +
+        '(see test).',
     ],
   },
   {
@@ -103,10 +104,13 @@ const ROWS: readonly Row[] = [
     flags: ['kind', 'key', 'prune', 'format', 'detailed-exitcode', 'out', 'allow-env', 'rotate-secrets'],
     formats: PLAN_FORMATS,
     synopsis: 'plan [DIR] [--detailed-exitcode]',
-    usage: `plan [DIR] ${SELECT} [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE] [--allow-env NAME …] [--rotate-secrets]`,
+    usage:
+      `plan [DIR] ${SELECT} [--prune] [--format text|markdown|json] [--detailed-exitcode] [--out FILE] ` +
+      `[--allow-env NAME …] [--rotate-secrets]`,
     about: [
       'What apply would change. Exit 0; with --detailed-exitcode 2 when there are changes (and only then).',
-      '1 for any failure: a bad file (every problem with file and line, nothing sent), plan errors, a --key that matches nothing, API errors.',
+      '1 for any failure: a bad file (every problem with file and line, nothing sent), plan errors, a --key ' +
+        'that matches nothing, API errors.',
       '--out FILE also saves the plan (secrets as $env references) for apply FILE.',
     ],
   },
@@ -115,11 +119,14 @@ const ROWS: readonly Row[] = [
     flags: ['kind', 'key', 'prune', 'format', 'dry-run', 'yes', 'allow-env', 'rotate-secrets'],
     formats: ['text', 'json'],
     synopsis: 'apply [DIR] [--dry-run]',
-    usage: `apply [DIR | FILE] ${SELECT} [--prune] [--format text|json] [--dry-run] [--yes] [--allow-env NAME …] [--rotate-secrets]`,
+    usage:
+      `apply [DIR | FILE] ${SELECT} [--prune] [--format text|json] [--dry-run] [--yes] [--allow-env NAME …] ` +
+      `[--rotate-secrets]`,
     about: [
       'Prints the plan and makes it; without a terminal --yes is required (exit 2 without it, nothing sent).',
       '--dry-run prints the plan and sends nothing; --format json prints only the report, as JSON.',
-      'FILE (a plan saved by plan --out) is applied as reviewed, whole: when anything it changes changed since, nothing is written (exit 1).',
+      'FILE (a plan saved by plan --out) is applied as reviewed, whole: when anything it changes changed ' +
+        'since, nothing is written (exit 1).',
     ],
   },
   {
@@ -131,8 +138,10 @@ const ROWS: readonly Row[] = [
       `copy --to-project ID [--to-host URL --to-api-key-env NAME] ${SELECT} [--format text|json] [--dry-run] [--yes] ` +
       '[--out FILE] [--allow-env NAME …]',
     about: [
-      'Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are reported and not sent.',
-      '--kind and --key select what is promoted; what it stands on comes along (actions, cohorts, holdouts, saved metrics, flags, insights).',
+      'Pulls from --project and applies to ID; lifecycle fields are not carried, ids of the source project are ' +
+        'reported and not sent.',
+      '--kind and --key select what is promoted; what it stands on comes along (actions, cohorts, holdouts, ' +
+        'saved metrics, flags, insights).',
       '--to-host URL and --to-api-key-env NAME: the target on another service or with another key (read from NAME).',
       "--out FILE saves the plan and sends nothing: apply FILE, with the target's settings, applies it there only.",
     ],
@@ -170,11 +179,15 @@ function configHelp(row: Row): string {
     ...row.about.map((line) => `  ${line}`),
     '',
     `Kinds: ${KIND_FOLDERS.join(', ')}`,
-    "Keys: an experiment's feature_flag_key, the name of the others; --key is repeatable, and one that matches nothing is an error (exit 1).",
-    'Settings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url (POSTHOG_BASE_URL), --endpoints-prefix,',
+    "Keys: an experiment's feature_flag_key, the name of the others; --key is repeatable, and one that matches " +
+      'nothing is an error (exit 1).',
+    'Settings: --api-key (POSTHOG_PERSONAL_API_KEY), --project (POSTHOG_PROJECT_ID), --base-url ' +
+      '(POSTHOG_BASE_URL), --endpoints-prefix,',
     '  --timeout <ms>, --max-retries <n>, --no-validate-responses, --verbose (each request, retry and wait on stderr)',
-    'Secrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that variable to create it.',
-    '  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or PREFIX_*) allows another.',
+    'Secrets: a secret hog function input is written as { $env: POSTHOG_SECRET_<FUNCTION>_<INPUT> }; set that ' +
+      'variable to create it.',
+    '  $env reads only POSTHOG_SECRET_* variables, and only in inputs declared secret; --allow-env NAME (or ' +
+      'PREFIX_*) allows another.',
     '  --rotate-secrets re-sends every secret from its variable.',
     'Problems in the files and plan errors go to stderr (with --format markdown, into the markdown too).',
     '',
@@ -210,7 +223,8 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
   if (toHost !== undefined && toApiKeyEnv === undefined) {
     throw new UsageError(
       '--to-host',
-      "needs --to-api-key-env NAME, the variable that holds a key of that service (the source's key is never sent there)",
+      "needs --to-api-key-env NAME, the variable that holds a key of that service (the source's key is never " +
+        'sent there)',
     )
   }
   const kinds = list('kind')

@@ -22,7 +22,9 @@ export async function runConfigCommand(command: ConfigCommand, given: Io): Promi
   } catch (error) {
     if (error instanceof config.ConfigError) {
       const what = command.command === 'pull' ? `writing ${command.dir}` : `in ${command.dir}; nothing was sent`
-      const heading = `${error.problems.length}${error.incomplete ? ' (the first)' : ''} problem${error.problems.length === 1 ? '' : 's'} ${what}`
+      const heading =
+        `${error.problems.length}${error.incomplete ? ' (the first)' : ''} ` +
+        `problem${error.problems.length === 1 ? '' : 's'} ${what}`
       const problems = error.problems.map(
         (problem) =>
           `${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.path || '(file)'}: ${problem.message}`,
@@ -139,7 +141,8 @@ async function execute(command: ConfigCommand, io: Io, config: ConfigModule, onR
   if (Object.keys(files).length === 0) {
     await put(
       io.stderr,
-      `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ folders; nothing was sent\n`,
+      `posthog-project: no configuration in ${command.dir}: no spec file in its ${KIND_FOLDERS.join('/, ')}/ ` +
+        `folders; nothing was sent\n`,
     )
     return EXIT.api
   }
@@ -276,7 +279,8 @@ function reportJson(report: ApplyReport): string {
     status,
     ...(error && { error: { name: error.name, message: error.message } }),
   }))
-  return `${JSON.stringify({ applied: report.applied, failed: report.failed, skipped: report.skipped, aborted: report.aborted, results }, null, 2)}\n`
+  const { applied, failed, skipped, aborted } = report
+  return `${JSON.stringify({ applied, failed, skipped, aborted, results }, null, 2)}\n`
 }
 
 /** planCopy's refusal of keys that name nothing in the source, as the command line's (exit 1). */

@@ -72,7 +72,8 @@ export function toolHelp(
   tool: readonly Command[] = [],
 ): string {
   const lines = [
-    `Usage: ${TOOL} <group> <method> [path params…] [--<param> <value>…] [--data <json> | --data @file.json | --data -]`,
+    `Usage: ${TOOL} <group> <method> [path params…] [--<param> <value>…] [--data <json> | --data @file.json | ` +
+      `--data -]`,
     '',
     "Every operation of PostHog's project API. Groups and methods are the SDK's, also in kebab case;",
     'path params are positional, query params are flags named as on the wire (lists comma-separated or repeated).',
@@ -104,7 +105,8 @@ export function toolHelp(
   lines.push('  plan --detailed-exitcode: 0 no changes, 2 changes, 1 any failure (usage errors included)')
   lines.push(
     '',
-    `More: ${TOOL} help <group> (methods with wire path and scope), ${TOOL} help <group> <method>, ${TOOL} help <command>`,
+    `More: ${TOOL} help <group> (methods with wire path and scope), ${TOOL} help <group> <method>, ${TOOL} ` +
+      `help <command>`,
   )
   return `${lines.join('\n')}\n`
 }

@@ -25,7 +25,8 @@ runCommandLine(process.argv.slice(2), __CLI_VERSION__, { stdout, stderr }, proce
   },
   (error: unknown) => {
     stderr.write(
-      `posthog-project: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `posthog-project: unexpected failure: ` +
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     )
     process.exitCode = EXIT.api
   },

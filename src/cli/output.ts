@@ -129,10 +129,8 @@ function recordTable(record: Record<string, unknown>): string {
 }
 
 function line(row: readonly string[], widths: readonly number[]): string {
-  return (
-    `${row.map((text, index) => (index === row.length - 1 ? text : text.padEnd(widths[index]!))).join('  ')}`.trimEnd() +
-    '\n'
-  )
+  const cells = row.map((text, index) => (index === row.length - 1 ? text : text.padEnd(widths[index]!)))
+  return `${cells.join('  ').trimEnd()}\n`
 }
 
 /** One value as table text: users by email or name, objects as compact JSON, cut to `width`. */

@@ -1,10 +1,17 @@
-import { AbortError, InvalidArgumentError, NotFoundError, type ProjectClient } from 'posthog-project-client'
+import {
+  AbortError,
+  InvalidArgumentError,
+  NotFoundError,
+  type ProjectClient,
+  type RequestOptions,
+} from 'posthog-project-client'
+import { BODY_CHECKED } from '../core/checked.js'
 import { isPlainObject } from './diff.js'
 import { DependencyFailedError, StalePlanError, StaleResourceError } from './errors.js'
 import { referencesOf, refTo, withIds } from './graph.js'
 import { byAge, kindOps, type Id, type KindOps, type Resource } from './kinds.js'
 import { applySteps, dependenciesOf } from './order.js'
-import { fingerprint, pendingWrite, markApplied, targetsOf, type PendingWrite } from './pending.js'
+import { fingerprint, markApplied, stateOf, writeOf, type PlannedWrite, type PlanState } from './pending.js'
 import { savedBody } from './saved-plan.js'
 import { scrubberOf } from './scrub.js'
 import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from './types.js'
@@ -23,13 +30,13 @@ import type { ApplyOptions, ApplyReport, ApplyResult, Plan, PlanChange } from '.
  * with the report so far (`aborted: true`).
  * A saved plan (`readPlan`) is checked whole first: every resource it changes is read once, and when any
  * changed since the plan was made, `apply` rejects with {@link StalePlanError} before any write.
- * No value read from the environment (by the plan, or by apply for a saved plan) is in the report or an
- * error, the service's texts included.
+ * A change's secrets are read when it is sent, from where the plan read them. No value read from the environment
+ * (by the plan or by apply) is in the report or an error, the service's texts included.
  */
 export async function apply(client: ProjectClient, plan: Plan, options: ApplyOptions = {}): Promise<ApplyReport> {
   checkPlan(plan, client)
   try {
-    const report = await applyPlan(client, plan, options)
+    const report = await applyPlan(client, plan, stateOf(plan)!, options)
     scrubberOf(plan).inPlace(report)
     return report
   } catch (error) {
@@ -38,14 +45,17 @@ export async function apply(client: ProjectClient, plan: Plan, options: ApplyOpt
   }
 }
 
-async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOptions): Promise<ApplyReport> {
+async function applyPlan(
+  client: ProjectClient,
+  plan: Plan,
+  state: PlanState,
+  options: ApplyOptions,
+): Promise<ApplyReport> {
   const changes = plan.changes.filter((change) => change.action !== 'unchanged')
-  const bodies = changes.some((change) => pendingWrite(change)?.saved)
-    ? await rereadAll(client, changes, options)
-    : undefined
+  const bodies = state.saved ? await rereadAll(client, changes, state, options) : undefined
   const outcomes = new Map<PlanChange, ApplyResult>()
   const counts = { done: 0, total: changes.length, applied: 0, failed: 0 }
-  const resolver = new Resolver(client, targetsOf(plan))
+  const resolver = new Resolver(client, new Map(Object.entries(state.targets)))
   for (const step of applySteps(changes)) {
     if (options.signal?.aborted) break
     const ran = await client
@@ -59,7 +69,7 @@ async function applyPlan(client: ProjectClient, plan: Plan, options: ApplyOption
           )
           const outcome = blocked
             ? { change, status: 'skipped' as const, error: new DependencyFailedError(blocked) }
-            : await applyChange(client, change, signal, bodies, resolver)
+            : await applyChange(client, change, signal, { state, bodies, resolver })
           outcomes.set(change, outcome)
           counts.done += 1
           if (outcome.status !== 'skipped') counts[outcome.status] += 1
@@ -92,17 +102,20 @@ function checkPlan(plan: Plan, client: ProjectClient): void {
   if (project && (project.id !== client.projectId || project.host !== client.baseUrl))
     throw new InvalidArgumentError(
       'plan',
-      `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ${client.baseUrl}: nothing was sent`,
+      `was made for project ${project.id} at ${project.host}, not project ${client.projectId} at ` +
+        `${client.baseUrl}: nothing was sent`,
     )
   if (plan.errors.length > 0)
     throw new InvalidArgumentError(
       'plan',
-      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ${plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; ')}`,
+      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}, nothing was sent: ` +
+        plan.errors.map((error) => `${error.kind}${error.key ? ` "${error.key}"` : ''}: ${error.message}`).join('; '),
     )
   if (!markApplied(plan))
     throw new InvalidArgumentError(
       'plan',
-      'was not made by plan() in this process, or was applied already (a plan read back from JSON holds nothing to send): plan again',
+      'was not made by plan() in this process, or was applied already (a plan read back from JSON holds ' +
+        'nothing to send): plan again',
     )
 }
 
@@ -136,7 +149,8 @@ class Resolver {
       else
         throw new InvalidArgumentError(
           `${change.kind} "${change.key}"`,
-          `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`,
+          `$ref ${JSON.stringify(ref)} names ${found.length === 0 ? 'nothing' : `${found.length} resources`} ` +
+            `in project ${this.client.projectId} (its create failed, or it changed since the plan): not sent`,
         )
     }
     return withIds(change.kind, body, (reference) => this.ids.get(refTo(reference.kind, reference.key).$ref)).spec
@@ -150,6 +164,7 @@ class Resolver {
 async function rereadAll(
   client: ProjectClient,
   changes: readonly PlanChange[],
+  state: PlanState,
   options: ApplyOptions,
 ): Promise<Map<PlanChange, Resource>> {
   const read = new Map<PlanChange, Resource>()
@@ -161,7 +176,7 @@ async function rereadAll(
       const ops = kindOps(change.kind)
       const current = await readCurrent(client, change, signal)
       const writable = current && ops.toSpec(client, current)
-      if (writable === undefined || fingerprint(writable) !== pendingWrite(change)!.fingerprint) stale.push(change)
+      if (writable === undefined || fingerprint(writable) !== writeOf(change)!.fingerprint) stale.push(change)
       else read.set(change, writable)
     },
     { concurrency: options.concurrency ?? 4, signal: options.signal, stopOnError: true },
@@ -171,27 +186,37 @@ async function rereadAll(
   if (stale.length > 0) throw new StalePlanError(existing.filter((change) => stale.includes(change)))
   const bodies = new Map<PlanChange, Resource>()
   for (const change of changes)
-    if (change.action !== 'delete') bodies.set(change, savedBody(change, pendingWrite(change)!, read.get(change)))
+    if (change.action !== 'delete') bodies.set(change, savedBody(change, writeOf(change)!, read.get(change), state))
   return bodies
+}
+
+/** What one change needs of its plan: its state, a saved plan's bodies (made before any write), the ids so far. */
+interface Applying {
+  state: PlanState
+  bodies: Map<PlanChange, Resource> | undefined
+  resolver: Resolver
 }
 
 async function applyChange(
   client: ProjectClient,
   change: PlanChange,
   signal: AbortSignal,
-  bodies: Map<PlanChange, Resource> | undefined,
-  resolver: Resolver,
+  { state, bodies, resolver }: Applying,
 ): Promise<ApplyResult> {
   const ops = kindOps(change.kind)
-  const write = pendingWrite(change) as PendingWrite
+  const write = writeOf(change)!
   const options = { signal }
   try {
-    const body = () => resolver.resolve(change, write.saved ? bodies!.get(change)! : write.body!, signal)
+    // Secrets are read now, from where the plan read them (a kept one as the live resource has it).
+    const body = (live: Resource | undefined) =>
+      resolver.resolve(change, bodies?.get(change) ?? savedBody(change, write, live, state), signal)
+    // A body checked already (its spec by readConfig, a saved one by readPlan) is not checked again by the SDK.
+    const sending = write.checked === true ? { signal, [BODY_CHECKED]: true } : options
     if (change.action === 'create') {
-      resolver.created(change, await createOnce(client, ops, change, await body(), signal))
+      resolver.created(change, await createOnce(client, ops, change, await body(undefined), sending))
     } else {
-      if (!write.saved) await checkUnchangedSincePlan(client, change, write, signal)
-      if (change.action === 'update') await ops.update(client, change.id!, await body(), options)
+      const live = state.saved ? undefined : await checkUnchangedSincePlan(client, change, write, signal)
+      if (change.action === 'update') await ops.update(client, change.id!, await body(live), sending)
       else await ops.remove(client, change.id!, options)
     }
     return { change, status: 'applied' }
@@ -206,10 +231,11 @@ async function createOnce(
   ops: KindOps,
   change: PlanChange,
   body: Resource,
-  signal: AbortSignal,
+  options: RequestOptions & { signal: AbortSignal },
 ): Promise<Resource> {
+  const { signal } = options
   if ((await ops.find(client, body, { signal })).length > 0) throw new StaleResourceError(change.kind, change.key)
-  const created = (await ops.create(client, body, { signal })) as Resource
+  const created = (await ops.create(client, body, options)) as Resource
   if (ops.uniqueOnService) return created
   const [oldest] = (await ops.find(client, body, { signal })).sort(byAge)
   if (oldest === undefined || ops.id(oldest) === ops.id(created)) return created
@@ -217,17 +243,19 @@ async function createOnce(
   throw new StaleResourceError(change.kind, change.key)
 }
 
-/** One read: the resource's writable fields as the plan saw them, or the change is stale. */
+/** One read: the resource's writable fields, still as the plan saw them (else the change is stale). */
 async function checkUnchangedSincePlan(
   client: ProjectClient,
   change: PlanChange,
-  write: PendingWrite,
+  write: PlannedWrite,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<Resource> {
   const ops = kindOps(change.kind)
   const current = await readCurrent(client, change, signal)
-  if (current === undefined || fingerprint(ops.toSpec(client, current)) !== write.fingerprint)
+  const writable = current && ops.toSpec(client, current)
+  if (writable === undefined || fingerprint(writable) !== write.fingerprint)
     throw new StaleResourceError(change.kind, change.key)
+  return writable
 }
 
 /**

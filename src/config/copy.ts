@@ -3,7 +3,7 @@ import { isReferable, referencesOf } from './graph.js'
 import { kindOps, KIND_NAMES, KINDS } from './kinds.js'
 import { plan } from './plan.js'
 import { checkKinds, pull } from './pull.js'
-import { ID_FIELDS, nestedIds, REFERENCE_FIELDS, topLevelIds } from './references.js'
+import { nestedIds, topLevelIds } from './references.js'
 import type { ConfigKind, CopyOptions, Plan, PlanWarning, ProjectConfig } from './types.js'
 
 /**
@@ -31,7 +31,8 @@ export async function planCopy(source: ProjectClient, target: ProjectClient, opt
   if (unmatched && unmatched.length > 0)
     throw new InvalidArgumentError(
       'options.keys',
-      `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ${source.projectId} (kinds ${kinds.join(', ')})`,
+      `${unmatched.map((key) => JSON.stringify(key)).join(', ')} matched nothing in project ` +
+        `${source.projectId} (kinds ${kinds.join(', ')})`,
     )
   const selected = selectSpecs(pulled, kinds, keys)
   const closure = await dependencies(target, pulled, selected)
@@ -78,16 +79,18 @@ async function dependencies(
   for (let node = queue.shift(); node; node = queue.shift()) {
     const by = name(node.kind, String(node.spec[kindOps(node.kind).keyField]))
     const references = referencesOf(node.kind, node.spec)
-    if (node.kind === 'experiments') references.push({ kind: 'featureFlags', key: String(node.spec.feature_flag_key) })
-    for (const [index, reference] of references.entries()) {
+    // What it stands on by its key (an experiment: the flag of its feature_flag_key), last.
+    const keyNames = kindOps(node.kind).keyNames
+    const standsOn = keyNames && { kind: keyNames, key: String(node.spec[kindOps(node.kind).keyField]) }
+    if (standsOn) references.push(standsOn)
+    for (const reference of references) {
       const ref = name(reference.kind, reference.key)
       const spec = ((pulled[reference.kind] ?? []) as Spec[]).find(
         (candidate) => candidate[kindOps(reference.kind).keyField] === reference.key,
       )
       if (have.has(ref) || !spec) continue
       have.add(ref)
-      // The experiment's own flag is the reference added last, above.
-      const own = node.kind === 'experiments' && index === references.length - 1
+      const own = reference === standsOn
       needed.push({ node: { kind: reference.kind, spec }, by, own })
       queue.push({ kind: reference.kind, spec })
     }
@@ -117,7 +120,9 @@ async function dependencies(
       warnings.push({
         kind: node.kind,
         key,
-        message: `linked: ${by} needs it and project ${target.projectId} has it (id ${String(ops.id(there[0]!))}), left as it is`,
+        message:
+          `linked: ${by} needs it and project ${target.projectId} has it (id ${String(ops.id(there[0]!))}), left ` +
+          `as it is`,
       })
     }
   }
@@ -128,21 +133,6 @@ function toConfig(nodes: readonly Node[]): ProjectConfig {
   const config: Record<string, Spec[]> = {}
   for (const node of nodes) (config[node.kind] ??= []).push(node.spec)
   return config as ProjectConfig
-}
-
-/** Fields that say where a resource is in its life, not what it is: each project has its own. */
-const LIFECYCLE_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
-  experiments: ['start_date', 'end_date', 'conclusion', 'conclusion_comment', 'archived', 'deleted'],
-  surveys: [
-    'start_date',
-    'end_date',
-    'archived',
-    'current_iteration',
-    'current_iteration_start_date',
-    'iteration_start_dates',
-    'response_sampling_start_date',
-    'response_sampling_daily_limits',
-  ],
 }
 
 export interface CopySelection {
@@ -169,7 +159,9 @@ export function forCopy(
           warnings.push({
             kind: ops.kind,
             key,
-            message: `not copied: it names objects of the source project by id (${references.join(', ')}); create them in the target and write their ids into the spec`,
+            message:
+              `not copied: it names objects of the source project by id (${references.join(', ')}); create them ` +
+              `in the target and write their ids into the spec`,
           })
           return []
         }
@@ -181,10 +173,10 @@ export function forCopy(
             message: `${field} ${JSON.stringify(spec[field])} means nothing in the target project: not sent`,
           })
         // An id field is not carried even when empty: the target keeps its own links.
-        const empty = (REFERENCE_FIELDS[ops.kind] ?? []).filter(
+        const empty = ops.referenceFields.filter(
           (field) => spec[field] === null || (Array.isArray(spec[field]) && (spec[field] as unknown[]).length === 0),
         )
-        const left = new Set([...(LIFECYCLE_FIELDS[ops.kind] ?? []), ...ID_FIELDS[ops.kind], ...ids, ...empty])
+        const left = new Set([...ops.lifecycleFields, ...ops.idFields, ...ids, ...empty])
         return [Object.fromEntries(Object.entries(spec).filter(([field]) => !left.has(field)))]
       })
   }

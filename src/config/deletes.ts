@@ -1,6 +1,6 @@
 import type { ProjectClient } from 'posthog-project-client'
 import { isRef, NAMED_BY, parseRef, referenceSites, refTo, siteValue } from './graph.js'
-import { KINDS, type Resource } from './kinds.js'
+import { KINDS, kindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind, Plan, PlanChange, ProjectConfig } from './types.js'
 
@@ -43,8 +43,10 @@ export function checkDeletes(result: Plan, context: DeleteContext): void {
       else if (typeof value === 'number' || typeof value === 'string')
         note(byId.get(`${site.target} ${String(value)}`), site.path)
     }
-    if (kind === 'experiments' && typeof spec.feature_flag_key === 'string')
-      note(byRef.get(refTo('featureFlags', spec.feature_flag_key).$ref), 'feature_flag_key')
+    // What it stands on by its key (an experiment: the flag of its feature_flag_key).
+    const { keyNames, keyField } = kindOps(kind)
+    if (keyNames !== undefined && typeof spec[keyField] === 'string')
+      note(byRef.get(refTo(keyNames, spec[keyField]).$ref), keyField)
   }
   KINDS.forEach((ops, index) => {
     if (!context.read.includes(ops.kind)) return
@@ -61,7 +63,10 @@ export function checkDeletes(result: Plan, context: DeleteContext): void {
     result.errors.push({
       kind: change.kind,
       key: change.key,
-      message: `not deleted: ${names.join(', ')} stay${names.length === 1 ? 's' : ''} and name${names.length === 1 ? 's' : ''} it; remove the reference, or delete ${names.length === 1 ? 'that' : 'those'} too`,
+      message:
+        `not deleted: ${names.join(', ')} stay${names.length === 1 ? 's' : ''} and ` +
+        `name${names.length === 1 ? 's' : ''} it; remove the reference, or delete ` +
+        `${names.length === 1 ? 'that' : 'those'} too`,
     })
   }
 }

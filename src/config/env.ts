@@ -26,8 +26,8 @@ export function shownName(name: string): string {
 export type EnvRead = { ok: true; value: string } | { ok: false; message: string }
 
 export class EnvReader {
-  /** Every value read, for the scrubber: what a plan read is removed from all it shows. */
-  readonly values = new Set<string>()
+  // Private: no inspection of a plan (util.inspect with showHidden) reaches the values through its reader.
+  readonly #values = new Set<string>()
   readonly #env: Readonly<Record<string, string | undefined>>
   readonly #allowed: ReadonlyArray<string | RegExp>
 
@@ -50,8 +50,16 @@ export class EnvReader {
     if (!VARIABLE_NAME.test(name))
       return `${field}: $env ${shownName(name)} is not a variable name (letters, digits and _)`
     if (!this.allows(name))
-      return `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed (allowEnv, --allow-env ${name})`
+      return (
+        `${field}: $env ${name} is not allowed: $env reads only variables named ${SECRET_PREFIX}* unless allowed ` +
+        `(allowEnv, --allow-env ${name})`
+      )
     return undefined
+  }
+
+  /** Every value read so far, for the scrubber: what a plan read is removed from all it shows. */
+  get values(): ReadonlySet<string> {
+    return this.#values
   }
 
   /** The value of `name`, or why it cannot be read. */
@@ -60,7 +68,7 @@ export class EnvReader {
     if (refusal !== undefined) return { ok: false, message: refusal }
     const value = this.#env[name]
     if (value === undefined) return { ok: false, message: `${field}: environment variable ${name} is not set` }
-    this.values.add(value)
+    this.#values.add(value)
     return { ok: true, value }
   }
 
@@ -71,7 +79,7 @@ export class EnvReader {
 
   /** Records a value derived from one read (a string inside a JSON variable), to scrub it too. */
   derived(value: string): void {
-    this.values.add(value)
+    this.#values.add(value)
   }
 }
 

@@ -18,7 +18,9 @@ export class ConfigError extends ProjectClientError {
     readonly incomplete = false,
   ) {
     super(
-      `${problems.length}${incomplete ? ' (the first; more not listed)' : ''} problem${problems.length === 1 ? '' : 's'} in the configuration:\n${problems.map(describeProblem).join('\n')}`,
+      `${problems.length}${incomplete ? ' (the first; more not listed)' : ''} ` +
+        `problem${problems.length === 1 ? '' : 's'} in the ` +
+        `configuration:\n${problems.map(describeProblem).join('\n')}`,
     )
   }
 }
@@ -46,7 +48,8 @@ export class StalePlanError extends ProjectClientError {
   override name = 'StalePlanError'
   constructor(readonly changes: PlanChange[]) {
     super(
-      `the saved plan is stale: ${changes.map((change) => `${change.kind} "${change.key}"`).join(', ')} changed since it was made; nothing was written. Plan again.`,
+      `the saved plan is stale: ${changes.map((change) => `${change.kind} "${change.key}"`).join(', ')} ` +
+        `changed since it was made; nothing was written. Plan again.`,
     )
   }
 }

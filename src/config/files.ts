@@ -77,7 +77,7 @@ export async function writeConfig(dir: string, config: ProjectConfig): Promise<v
       )
   // pull's starter tests (never those read from files) beside the hog functions that have none.
   const starters = hogTestsOf(config).filter((tests) => tests.file === undefined)
-  for (const kind of kinds) await replaceKindFolder(root, kind, kind.ops.kind === 'hogFunctions' ? starters : [])
+  for (const kind of kinds) await replaceKindFolder(root, kind, kind.ops.hasTests ? starters : [])
   await writeSchemas(
     root,
     dir,
@@ -88,7 +88,9 @@ export async function writeConfig(dir: string, config: ProjectConfig): Promise<v
       file: join(dir, kind.ops.folder),
       line: 0,
       path: kind.ops.keyField,
-      message: `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them written (an existing file is kept); rename all but one`,
+      message:
+        `${kind.counts.get(key)} resources share the ${kind.ops.keyField} ${JSON.stringify(key)}: none of them ` +
+        `written (an existing file is kept); rename all but one`,
     })),
   )
   if (shared.length > 0) throw new ConfigError(shared)
@@ -109,7 +111,7 @@ async function writeSchemas(root: string, dir: string, kinds: readonly KindOps[]
     await writeFile(join(folder, configSchemaFile(ops.kind)), configSchemaText(ops.kind), { mode: 0o644 })
   }
   // The hog function test files' (`<name>.test.yaml`), beside the hog functions'.
-  if (kinds.some((ops) => ops.kind === 'hogFunctions')) {
+  if (kinds.some((ops) => ops.hasTests)) {
     await writeFile(join(folder, HOG_TESTS_SCHEMA_FILE), hogTestsSchemaText(), { mode: 0o644 })
   }
 }

@@ -1,6 +1,7 @@
 import { DIFFERENT, isPlainObject, type Segments } from './diff.js'
 import { SECRET_PREFIX } from './env.js'
 import { isEnvReference, type PrepareContext, type PreparedSpec } from './secrets.js'
+import type { SecretHandling } from './kinds/declare.js'
 
 /**
  * Encrypted payloads: a flag with `has_encrypted_payloads: true` (a remote configuration) keeps its payloads
@@ -66,7 +67,8 @@ export function preparePayloads(spec: Spec, live: Spec | undefined, context: Pre
     }
     const at = `filters.payloads.${name}`
     hidden.push(['filters', 'payloads', name])
-    if (spec.has_encrypted_payloads !== true) {
+    // An update that leaves the field out (it sends only what differs) keeps the live flag's.
+    if ((spec.has_encrypted_payloads ?? live?.has_encrypted_payloads) !== true) {
       const why = '(any other payload is stored and read in clear)'
       context.error(`${at}: $env stands in a payload only of a flag with has_encrypted_payloads: true ${why}`)
       continue
@@ -90,4 +92,12 @@ export function preparePayloads(spec: Spec, live: Spec | undefined, context: Pre
     compare[name] = livePayloads === undefined || kept === read.value ? read.value : DIFFERENT
   }
   return { compare: withPayloads(spec, compare), send: withPayloads(spec, send), hidden, reads: [...reads].sort() }
+}
+
+/** A flag's secrets: its encrypted payloads. */
+export const flagPayloadSecrets: SecretHandling = {
+  prepare: preparePayloads,
+  reference: referencePayloads,
+  comparedAsReferenced: false,
+  inInputs: false,
 }

@@ -56,7 +56,8 @@ function text(plan: Plan): string {
   const lines = [`Plan${target(plan)}: ${summary(plan)}.`]
   for (const change of plan.changes.filter((change) => change.action !== 'unchanged')) {
     lines.push(
-      `${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} (${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`,
+      `${MARKS[change.action]} ${folder(change.kind)} ${JSON.stringify(change.key)} ` +
+        `(${change.action}${change.id === undefined ? '' : `, id ${change.id}`})`,
     )
     if (change.reads?.length) lines.push(`    ${readsText(change.reads)}`)
     for (const field of change.fields ?? []) {
@@ -71,7 +72,8 @@ function text(plan: Plan): string {
     )
   for (const warning of plan.warnings)
     lines.push(
-      `Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ${warning.message}`,
+      `Warning: ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${JSON.stringify(warning.key)}`}: ` +
+        `${warning.message}`,
     )
   return `${lines.join('\n')}\n`
 }
@@ -81,15 +83,19 @@ function markdown(plan: Plan): string {
   const changed = plan.changes.filter((change) => change.action !== 'unchanged')
   if (changed.length > 0) {
     out.push('| | Kind | Key | Change |', '|---|---|---|---|')
-    for (const change of changed)
+    for (const change of changed) {
+      const id = change.id === undefined ? '' : ` (id ${cell(String(change.id))})`
+      const reads = change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''
       out.push(
-        `| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${change.id === undefined ? '' : ` (id ${cell(String(change.id))})`}${change.reads?.length ? `; ${cell(readsText(change.reads))}` : ''} |`,
+        `| ${MARKS[change.action]} | ${folder(change.kind)} | ${cell(change.key)} | ${change.action}${id}${reads} |`,
       )
+    }
     out.push('')
   }
   for (const change of changed.filter((change) => change.fields?.length)) {
     out.push(
-      `<details><summary>${folder(change.kind)} ${cell(change.key)}: ${change.fields!.length} field${change.fields!.length === 1 ? '' : 's'}</summary>`,
+      `<details><summary>${folder(change.kind)} ${cell(change.key)}: ${change.fields!.length} ` +
+        `field${change.fields!.length === 1 ? '' : 's'}</summary>`,
       '',
     )
     const [long, short] = partition(change.fields!, (field) => isMultiline(field.before, field.after))
@@ -113,7 +119,8 @@ function markdown(plan: Plan): string {
       '',
       ...plan.warnings.map(
         (warning) =>
-          `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ${cell(warning.message)}`,
+          `- ${folder(warning.kind)}${warning.key === undefined ? '' : ` ${code(warning.key)}`}: ` +
+          `${cell(warning.message)}`,
       ),
       '',
     )

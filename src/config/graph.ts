@@ -1,5 +1,6 @@
 import { isPlainObject } from './diff.js'
-import type { Id, Resource } from './kinds.js'
+import { KINDS, kindOps, type Id, type Resource } from './kinds.js'
+import { BELOW, ITEMS, type Step } from './kinds/declare.js'
 import type { ConfigKind } from './types.js'
 
 /**
@@ -9,15 +10,10 @@ import type { ConfigKind } from './types.js'
  * target's id in its place, creating what a resource names before it (docs/service-behaviour.md §12).
  */
 
-/** Where a reference goes: the folder of each kind that can be named (the configuration's folders). */
-export const REF_FOLDERS: Readonly<Record<string, ConfigKind>> = {
-  'feature-flags': 'featureFlags',
-  cohorts: 'cohorts',
-  actions: 'actions',
-  holdouts: 'holdouts',
-  'saved-metrics': 'savedMetrics',
-  insights: 'insights',
-}
+/** Where a reference goes: the folder of each kind that can be named (those with a `singular`). */
+export const REF_FOLDERS: Readonly<Record<string, ConfigKind>> = Object.fromEntries(
+  KINDS.filter((ops) => ops.singular !== undefined).map((ops) => [ops.folder, ops.kind]),
+)
 const FOLDER_OF: Partial<Record<ConfigKind, string>> = Object.fromEntries(
   Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder]),
 )
@@ -59,7 +55,10 @@ export function parseRef(ref: string): Reference | string {
   const folder = slash < 0 ? ref : ref.slice(0, slash)
   const kind = REF_FOLDERS[folder]
   if (kind === undefined || slash < 0 || slash === ref.length - 1)
-    return `$ref ${JSON.stringify(ref)}: expected "<folder>/<key>" with a folder of ${Object.keys(REF_FOLDERS).join(', ')}`
+    return (
+      `$ref ${JSON.stringify(ref)}: expected "<folder>/<key>" with a folder of ` +
+      `${Object.keys(REF_FOLDERS).join(', ')}`
+    )
   return { kind, key: ref.slice(slash + 1) }
 }
 
@@ -73,108 +72,37 @@ export function isReferable(kind: ConfigKind): boolean {
 }
 
 /**
- * Every reference site of a spec of `kind` (the table in docs/service-behaviour.md §12.1), whatever the
- * value there holds now (an id, a `$ref`, `null`).
+ * Every reference site of a spec of `kind` (its declaration's `references`: the table in
+ * docs/service-behaviour.md §12.1), whatever the value there holds now (an id, a `$ref`, `null`).
  */
 export function referenceSites(kind: ConfigKind, spec: Spec): ReferenceSite[] {
   const sites: ReferenceSite[] = []
-  const add = (
-    holder: ReferenceSite['holder'],
-    field: string | number,
-    target: ConfigKind,
-    path: string,
-    form: ReferenceSite['form'] = 'number',
-    derived?: string,
-  ) => {
-    const value = (holder as Record<string | number, unknown>)[field]
-    if (value !== undefined && value !== null)
-      sites.push({ holder, field, target, form, path, ...(derived && { derived }) })
-  }
-  const actionsNodes = (value: unknown, path: string) =>
-    walk(value, path, (node, at) => {
-      if (node.kind === 'ActionsNode') add(node, 'id', 'actions', `${at}.id`)
+  for (const spot of kindOps(kind).references) {
+    reach(spec, '', spot.at, (holder, path) => {
+      for (const { field, target, form = 'number', derived, where } of spot.fields) {
+        const value = holder[field]
+        if (value === undefined || value === null || (where && !where.spec(holder))) continue
+        sites.push({ holder, field, target, form, path: join(path, field), ...(derived && { derived }) })
+      }
     })
-  switch (kind) {
-    case 'experiments':
-      add(spec, 'holdout_id', 'holdouts', 'holdout_id')
-      items(spec.saved_metrics_ids, 'saved_metrics_ids', (item, at) => add(item, 'id', 'savedMetrics', `${at}.id`))
-      for (const field of ['metrics', 'metrics_secondary', 'exposure_criteria']) actionsNodes(spec[field], field)
-      break
-    case 'savedMetrics':
-      actionsNodes(spec.query, 'query')
-      break
-    case 'featureFlags': {
-      const filters = isPlainObject(spec.filters) ? spec.filters : {}
-      items(filters.groups, 'filters.groups', (group, at) =>
-        items(group.properties, `${at}.properties`, (property, where) => {
-          if (property.type === 'cohort') add(property, 'value', 'cohorts', `${where}.value`, 'number', 'cohort_name')
-          if (property.type === 'flag') add(property, 'key', 'featureFlags', `${where}.key`, 'string')
-        }),
-      )
-      if (isPlainObject(filters.holdout)) add(filters.holdout, 'id', 'holdouts', 'filters.holdout.id')
-      break
-    }
-    case 'cohorts':
-      walk(spec.filters, 'filters', (node, at) => {
-        if (node.type === 'cohort') add(node, 'value', 'cohorts', `${at}.value`)
-        if (node.type === 'behavioral' && node.event_type === 'actions') add(node, 'key', 'actions', `${at}.key`)
-        if (node.type === 'behavioral' && node.seq_event_type === 'actions')
-          add(node, 'seq_event', 'actions', `${at}.seq_event`)
-      })
-      break
-    case 'hogFunctions':
-      items(isPlainObject(spec.filters) ? spec.filters.actions : undefined, 'filters.actions', (action, at) =>
-        add(action, 'id', 'actions', `${at}.id`, 'string'),
-      )
-      items(spec.mappings, 'mappings', (mapping, at) =>
-        items(
-          isPlainObject(mapping.filters) ? mapping.filters.actions : undefined,
-          `${at}.filters.actions`,
-          (action, where) => add(action, 'id', 'actions', `${where}.id`, 'string'),
-        ),
-      )
-      break
-    case 'surveys': {
-      add(spec, 'linked_flag_id', 'featureFlags', 'linked_flag_id')
-      add(spec, 'targeting_flag_id', 'featureFlags', 'targeting_flag_id')
-      const conditions = isPlainObject(spec.conditions) ? spec.conditions : {}
-      const actions = isPlainObject(conditions.actions) ? conditions.actions : {}
-      items(actions.values, 'conditions.actions.values', (action, at) => add(action, 'id', 'actions', `${at}.id`))
-      break
-    }
-    case 'insights':
-      // An action counted and a cohort filtered by, anywhere in the query (docs/service-behaviour.md §14.2 [`I13`]).
-      walk(spec.query, 'query', (node, at) => {
-        if (node.kind === 'ActionsNode') add(node, 'id', 'actions', `${at}.id`)
-        if (node.type === 'cohort' && node.key === 'id') add(node, 'value', 'cohorts', `${at}.value`)
-      })
-      break
-    case 'dashboards':
-      items(spec.tiles, 'tiles', (tile, at) => add(tile, 'insight', 'insights', `${at}.insight`))
-      break
-    case 'earlyAccessFeatures':
-      // Fixed once created (§14.3 [`E5`]): plan.ts refuses a change.
-      add(spec, 'feature_flag_id', 'featureFlags', 'feature_flag_id')
-      break
-    default:
-      break
   }
   return sites
 }
 
 /**
- * The kinds whose specs can name a resource of each kind (their reference sites above; an experiment also
- * stands on the flag of its `feature_flag_key`): what a plan reads to know whether a delete leaves a
- * reference behind.
+ * The kinds whose specs can name a resource of each kind (their declared references; an experiment also
+ * stands on the flag of its `feature_flag_key`, `keyNames`): what a plan reads to know whether a delete leaves
+ * a reference behind.
  */
-export const NAMED_BY: Readonly<Partial<Record<ConfigKind, readonly ConfigKind[]>>> = {
-  actions: ['cohorts', 'savedMetrics', 'hogFunctions', 'surveys', 'experiments', 'insights'],
-  cohorts: ['cohorts', 'featureFlags', 'insights'],
-  holdouts: ['featureFlags', 'experiments'],
-  savedMetrics: ['experiments'],
-  featureFlags: ['featureFlags', 'surveys', 'experiments', 'earlyAccessFeatures'],
-  insights: ['dashboards'],
-}
+export const NAMED_BY: Readonly<Partial<Record<ConfigKind, readonly ConfigKind[]>>> = Object.fromEntries(
+  Object.values(REF_FOLDERS).map((named) => [
+    named,
+    KINDS.filter(
+      (ops) =>
+        ops.keyNames === named || ops.references.some((spot) => spot.fields.some((field) => field.target === named)),
+    ).map((ops) => ops.kind),
+  ]),
+)
 
 /** The value a site holds. */
 export function siteValue(site: ReferenceSite): unknown {
@@ -272,7 +200,8 @@ export function refProblems(kind: ConfigKind, spec: Spec): string[] {
     if (typeof parsed === 'string') return [`${site.path}: ${parsed}`]
     if (parsed.kind !== site.target)
       return [
-        `${site.path}: $ref ${JSON.stringify(value.$ref)} names a resource of ${parsed.kind}, where the id of one of ${site.target} goes`,
+        `${site.path}: $ref ${JSON.stringify(value.$ref)} names a resource of ${parsed.kind}, where the id of ` +
+          `one of ${site.target} goes`,
       ]
     return []
   })
@@ -330,8 +259,28 @@ export function layers<T>(items: readonly T[], dependsOn: (item: T) => readonly 
   return out.filter((layer) => layer !== undefined)
 }
 
-function items(value: unknown, path: string, visit: (item: Spec, path: string) => void): void {
-  if (Array.isArray(value)) value.forEach((item, index) => isPlainObject(item) && visit(item, `${path}[${index}]`))
+/** The objects `steps` reach from `value` (at `path`), each with its path: `visit` on each. */
+function reach(
+  value: unknown,
+  path: string,
+  steps: readonly Step[],
+  visit: (object: Spec, path: string) => void,
+): void {
+  if (steps.length === 0) {
+    if (isPlainObject(value)) visit(value, path)
+    return
+  }
+  const [step, ...rest] = steps
+  if (step === ITEMS) {
+    if (Array.isArray(value))
+      value.forEach((item, index) => isPlainObject(item) && reach(item, `${path}[${index}]`, rest, visit))
+  } else if (step === BELOW) {
+    walk(value, path, (object, at) => reach(object, at, rest, visit))
+  } else if (isPlainObject(value)) reach(value[step!], join(path, step!), rest, visit)
+}
+
+function join(path: string, field: string): string {
+  return path === '' ? field : `${path}.${field}`
 }
 
 function walk(value: unknown, path: string, visit: (object: Spec, path: string) => void): void {

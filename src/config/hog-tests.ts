@@ -89,16 +89,24 @@ export interface HogFunctionTests {
   readonly cases: readonly HogTestCase[]
 }
 
-const TESTS = new WeakMap<object, readonly HogFunctionTests[]>()
+const TESTS = Symbol('hogTests')
 
-/** Holds the tests beside a configuration (never in it: `plan` and `apply` never see them). */
-export function holdHogTests(config: ProjectConfig, tests: readonly HogFunctionTests[]): void {
-  if (tests.length > 0) TESTS.set(config, tests)
+interface WithTests {
+  readonly [TESTS]?: readonly HogFunctionTests[]
+}
+
+/**
+ * `config`, carrying the tests as data: a member under a symbol that is not enumerable, so `plan` and `apply`
+ * never see it, and it is never compared or written as JSON (a new object made of its kinds has no tests).
+ */
+export function withHogTests<T extends ProjectConfig>(config: T, tests: readonly HogFunctionTests[]): T {
+  if (tests.length > 0) Object.defineProperty(config, TESTS, { value: tests, enumerable: false, configurable: true })
+  return config
 }
 
 /** The tests `readConfig` (or `pull` with `withTests`) read or made for `config`. */
 export function hogTestsOf(config: ProjectConfig): readonly HogFunctionTests[] {
-  return TESTS.get(config) ?? []
+  return (config as WithTests)[TESTS] ?? []
 }
 
 /** The shipped JSON Schema of test files, beside the kinds' (`dist/schemas/`). */

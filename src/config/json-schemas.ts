@@ -1,4 +1,5 @@
-import { REF_FOLDERS } from './graph.js'
+import { kindOps } from './kinds.js'
+import { BELOW, ITEMS } from './kinds/declare.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ConfigKind } from './types.js'
 
@@ -13,77 +14,39 @@ import type { ConfigKind } from './types.js'
 
 type JsonSchema = Record<string, unknown>
 
-/** A step from a schema to the schemas inside it: a property, the items of an array, or every object schema below that `matches`. */
+/**
+ * A step from a schema to the schemas inside it: a property, the items of an array, or every object schema below that
+ * `matches`.
+ */
 type Step = string | typeof ITEMS | { matches: (schema: JsonSchema) => boolean }
-const ITEMS: unique symbol = Symbol('items')
 
-/** Where a field holding an id sits in a create body's schema: the object schemas `at` reaches, their property `field`. */
+/**
+ * Where a field holding an id sits in a create body's schema: the object schemas `at` reaches, their property `field`.
+ */
 interface SchemaSite {
   at: readonly Step[]
   field: string
   target: ConfigKind
+  /** Only the object schemas reached that this matches. */
+  holder?: (schema: JsonSchema) => boolean
 }
 
-/** Every object schema below whose `member` is the constant `value` (an `ActionsNode`, a cohort condition of one type). */
-const withConst = (member: string, value: string): Step => ({
-  matches: (schema) => (schema.properties as Record<string, JsonSchema> | undefined)?.[member]?.const === value,
-})
-const kindIs = (value: string) => withConst('kind', value)
-const typeIs = (value: string) => withConst('type', value)
-/** Every property filter schema below (`key`, `type` and `value`). */
-const PROPERTY_FILTER: Step = {
-  matches: (schema) =>
-    ['key', 'type', 'value'].every((member) => member in ((schema.properties as object | undefined) ?? {})),
+/**
+ * The reference fields a kind declares (the same that graph.ts walks in specs), in schema terms: everything
+ * below (`BELOW`) that a field's `where` matches, or the objects reached that it matches.
+ */
+function schemaSites(kind: ConfigKind): SchemaSite[] {
+  return kindOps(kind).references.flatMap((spot) =>
+    spot.fields.map(({ field, target, where }): SchemaSite => {
+      const last = spot.at.length - 1
+      const steps = spot.at.map((step, index): Step =>
+        step !== BELOW ? step : { matches: index === last && where ? where.schema : () => true },
+      )
+      const holder = where && spot.at[last] !== BELOW ? where.schema : undefined
+      return { at: steps, field, target, ...(holder && { holder }) }
+    }),
+  )
 }
-
-/** The reference sites of graph.ts (`referenceSites`) in schema terms, kind by kind. */
-const SCHEMA_SITES: Record<ConfigKind, readonly SchemaSite[]> = {
-  experiments: [
-    { at: [], field: 'holdout_id', target: 'holdouts' },
-    { at: ['saved_metrics_ids', ITEMS], field: 'id', target: 'savedMetrics' },
-    ...['metrics', 'metrics_secondary', 'exposure_criteria'].map((field): SchemaSite => ({
-      at: [field, kindIs('ActionsNode')],
-      field: 'id',
-      target: 'actions',
-    })),
-  ],
-  savedMetrics: [{ at: ['query', kindIs('ActionsNode')], field: 'id', target: 'actions' }],
-  featureFlags: [
-    { at: ['filters', 'groups', ITEMS, 'properties', ITEMS], field: 'value', target: 'cohorts' },
-    { at: ['filters', 'groups', ITEMS, 'properties', ITEMS], field: 'key', target: 'featureFlags' },
-    { at: ['filters', 'holdout'], field: 'id', target: 'holdouts' },
-  ],
-  cohorts: [
-    { at: ['filters', typeIs('cohort')], field: 'value', target: 'cohorts' },
-    { at: ['filters', typeIs('behavioral')], field: 'key', target: 'actions' },
-    { at: ['filters', typeIs('behavioral')], field: 'seq_event', target: 'actions' },
-  ],
-  hogFunctions: [
-    { at: ['filters', 'actions', ITEMS], field: 'id', target: 'actions' },
-    { at: ['mappings', ITEMS, 'filters', 'actions', ITEMS], field: 'id', target: 'actions' },
-  ],
-  surveys: [
-    { at: [], field: 'linked_flag_id', target: 'featureFlags' },
-    { at: [], field: 'targeting_flag_id', target: 'featureFlags' },
-    { at: ['conditions', 'actions', 'values', ITEMS], field: 'id', target: 'actions' },
-  ],
-  insights: [
-    { at: ['query', kindIs('ActionsNode')], field: 'id', target: 'actions' },
-    // A property filter (its `type` one of many): graph.ts takes a `$ref` only where it is `cohort`.
-    { at: ['query', PROPERTY_FILTER], field: 'value', target: 'cohorts' },
-  ],
-  dashboards: [{ at: ['tiles', ITEMS], field: 'insight', target: 'insights' }],
-  earlyAccessFeatures: [{ at: [], field: 'feature_flag_id', target: 'featureFlags' }],
-  endpoints: [],
-  eventDefinitions: [],
-  actions: [],
-  holdouts: [],
-}
-
-const FOLDER_OF = Object.fromEntries(Object.entries(REF_FOLDERS).map(([folder, kind]) => [kind, folder])) as Record<
-  string,
-  string
->
 
 /** The file name of a kind's configuration schema, beside the request schemas. */
 export function configSchemaFile(kind: ConfigKind): string {
@@ -97,12 +60,13 @@ export function configSchemaFile(kind: ConfigKind): string {
 export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
   const schema = structuredClone(body) as JsonSchema
   const defs = (schema.$defs ??= {}) as Record<string, JsonSchema>
-  const wrapped = new WeakSet<object>()
-  for (const site of SCHEMA_SITES[kind]) {
+  const wrapped = new Set<object>()
+  for (const site of schemaSites(kind)) {
     const refName = `ref.${site.target}`
     defs[refName] ??= refSchema(site.target)
     let found = 0
     for (const holder of select(schema, [schema], site.at)) {
+      if (site.holder && !site.holder(holder)) continue
       const properties = holder.properties as Record<string, JsonSchema> | undefined
       const field = properties?.[site.field]
       if (!properties || !field) continue
@@ -114,7 +78,8 @@ export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
     }
     if (found === 0)
       throw new Error(
-        `configJsonSchema(${kind}): no field ${site.field} where ${describe(site.at)} leads in the create body's schema`,
+        `configJsonSchema(${kind}): no field ${site.field} where ${describe(site.at)} leads in the create ` +
+          `body's schema`,
       )
   }
   const properties = (schema.properties ??= {}) as Record<string, JsonSchema>
@@ -127,7 +92,7 @@ export function configJsonSchema(kind: ConfigKind, body: object): JsonSchema {
 }
 
 function refSchema(target: ConfigKind): JsonSchema {
-  const folder = FOLDER_OF[target]!
+  const folder = kindOps(target).folder
   return {
     type: 'object',
     description: `A reference by key to a resource of ${folder}: the plan sends the target project's id in its place.`,

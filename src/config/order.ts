@@ -1,6 +1,6 @@
 import { layers, referencesOf, refTo } from './graph.js'
-import { KIND_NAMES } from './kinds.js'
-import { pendingWrite } from './pending.js'
+import { KIND_NAMES, kindOps } from './kinds.js'
+import { writeOf } from './pending.js'
 import type { PlanChange } from './types.js'
 
 /**
@@ -20,7 +20,7 @@ export function applySteps(changes: readonly PlanChange[]): PlanChange[][] {
   const deletes = [...KIND_NAMES].reverse().flatMap((kind) => {
     const ofKind = changes.filter((change) => change.kind === kind && change.action === 'delete')
     return layers(ofKind, (change) =>
-      ofKind.filter((other) => (pendingWrite(other)?.references ?? []).includes(refOf(change))),
+      ofKind.filter((other) => (writeOf(other)?.references ?? []).includes(refOf(change))),
     )
   })
   return [...writes, ...deletes].filter((step) => step.length > 0)
@@ -35,17 +35,17 @@ export function dependenciesOf(change: PlanChange, among: readonly PlanChange[])
   const others = among.filter((other) => other !== change && other.action !== 'unchanged')
   if (change.action === 'delete') {
     return others.filter(
-      (other) => other.action === 'delete' && (pendingWrite(other)?.references ?? []).includes(refOf(change)),
+      (other) => other.action === 'delete' && (writeOf(other)?.references ?? []).includes(refOf(change)),
     )
   }
   const refs = bodyRefs(change)
-  if (change.kind === 'experiments') refs.push(refTo('featureFlags', change.key).$ref)
+  const keyNames = kindOps(change.kind).keyNames
+  if (keyNames !== undefined) refs.push(refTo(keyNames, change.key).$ref)
   return others.filter((other) => other.action !== 'delete' && refs.includes(refOf(other)))
 }
 
 /** The references a create or an update sends (`<folder>/<key>`). */
 function bodyRefs(change: PlanChange): string[] {
-  const write = pendingWrite(change)
-  const body = write?.written ?? write?.body
+  const body = writeOf(change)?.send
   return body ? referencesOf(change.kind, body).map((reference) => refTo(reference.kind, reference.key).$ref) : []
 }

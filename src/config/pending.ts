@@ -1,25 +1,50 @@
 import { createHash } from 'node:crypto'
+import * as z from 'zod/mini'
 import { stableJson, type Segments } from './diff.js'
 import type { EnvReader } from './env.js'
 import type { Plan, PlanChange } from './types.js'
 
 /**
- * What a plan will send, held beside it (never in its fields, so never in its JSON or a log of it): a plan
- * is applied in the process that made it.
+ * What a plan will do, held in it as data: each change carries its {@link PlannedWrite} and the plan its
+ * {@link PlanState}, each a member under a symbol that is not enumerable, so never in the plan's JSON, a
+ * `formatPlan` or a comparison of its fields. A saved plan is the same data encoded as JSON (saved-plan.ts).
+ * No secret value is in any of it: a secret is its `{ $env: NAME }` reference, read when the change is sent.
  */
-export interface PendingWrite {
-  /** The body of a create or an update (secrets included). */
-  body?: Record<string, unknown>
-  /** The same fields as the spec has them (`$env` references in place of secrets): what a saved plan holds. */
-  written?: Record<string, unknown>
-  /** The live resource's writable fields when planned: `apply` re-reads it and writes only if they still match. */
-  fingerprint?: string
-  /** Where a hog function's secrets are read, whether they are re-sent, and the inputs that hold them (`['inputs', 'api_token']`). */
-  secrets?: { env: EnvReader; rotate: boolean; paths?: readonly Segments[] }
-  /** A delete: the resources the live one names (`<folder>/<key>`), deleted after it when the plan deletes them too. */
-  references?: readonly string[]
-  /** Read back from a file (`readPlan`): `body` is made from `written` when applied. */
-  saved?: boolean
+
+/** The data a create, update or delete needs, as a saved plan holds it beside the change's own fields. */
+export const plannedWriteShape = {
+  /** A create's or update's fields as the spec writes them (`$env` references in place of secrets). */
+  send: z.optional(z.record(z.string(), z.unknown())),
+  /** The live resource's writable fields when planned (SHA-256): `apply` writes only if they still match. */
+  fingerprint: z.optional(z.string()),
+  /** A delete: the resources the live one names (`<folder>/<key>`), deleted after it when the plan deletes them. */
+  references: z.optional(z.array(z.string())),
+}
+
+export interface PlannedWrite extends z.infer<z.ZodMiniObject<typeof plannedWriteShape>> {
+  /** The secret inputs and payloads of `send` (`['inputs', 'api_token']`): a saved plan holds none as a value. */
+  secrets?: readonly Segments[]
+  /**
+   * `send` was checked against the request shape already (its spec read by `readConfig`, a body by `readPlan`):
+   * the SDK does not check it again. Never saved: `readPlan` checks what it reads itself.
+   */
+  checked?: boolean
+}
+
+/** A plan's own data, beside its changes. */
+export interface PlanState {
+  /** The ids of the target's resources the references named when it was made (`<folder>/<key>` → id). */
+  targets: Readonly<Record<string, string | number>>
+  /** Re-send every secret input that has a `$env` value. */
+  rotateSecrets: boolean
+  /** Read back from a file (`readPlan`): `apply` reads every resource it changes before any write. */
+  saved: boolean
+  /**
+   * Where the `$env` references are read when the plan is applied, and every value read so far (for the
+   * scrubber: none is shown). The one member that is not data: the plan holds names, this holds the values.
+   */
+  env: EnvReader
+  applied: boolean
 }
 
 /**
@@ -30,43 +55,49 @@ export function fingerprint(writable: object): string {
   return createHash('sha256').update(stableJson(writable)).digest('hex')
 }
 
-const writes = new WeakMap<PlanChange, PendingWrite>()
-const plans = new WeakSet<Plan>()
-const targets = new WeakMap<Plan, ReadonlyMap<string, string | number>>()
+const WRITE = Symbol('write')
+const STATE = Symbol('plan')
 
-/** Records the ids of the target's resources a plan's references named when it was made (`<folder>/<key>` → id). */
-export function setTargets(plan: Plan, ids: ReadonlyMap<string, string | number>): void {
-  targets.set(plan, ids)
+interface Carrying {
+  [WRITE]?: PlannedWrite
+  [STATE]?: PlanState
 }
 
-export function targetsOf(plan: Plan): ReadonlyMap<string, string | number> {
-  return targets.get(plan) ?? new Map()
+function carry<T extends object>(value: T, key: typeof WRITE | typeof STATE, data: PlannedWrite | PlanState): T {
+  Object.defineProperty(value, key, { value: data, enumerable: false, configurable: true })
+  return value
 }
 
-/** `change`, with what it will send held beside it (read back by `pendingWrite`). */
-export function withPendingWrite(change: PlanChange, write: PendingWrite): PlanChange {
-  writes.set(change, write)
-  return change
+/** `change`, carrying what it will send. */
+export function withWrite(change: PlanChange, write: PlannedWrite): PlanChange {
+  return carry(change, WRITE, write)
 }
 
-export function pendingWrite(change: PlanChange): PendingWrite | undefined {
-  return writes.get(change)
+export function writeOf(change: PlanChange): PlannedWrite | undefined {
+  return (change as Carrying)[WRITE]
 }
 
-export function markPlanned(plan: Plan): Plan {
-  plans.add(plan)
-  return plan
+/** `plan`, made by `plan()` (or read by `readPlan()`), carrying its state. */
+export function planned(plan: Plan, state: Omit<PlanState, 'applied'>): Plan {
+  return carry(plan, STATE, { ...state, applied: false })
+}
+
+export function stateOf(plan: Plan): PlanState | undefined {
+  return (plan as Carrying)[STATE]
 }
 
 /** Whether `plan` was made by `plan()` (or read by `readPlan()`) and not applied yet. */
 export function isPlanned(plan: Plan): boolean {
-  return plans.has(plan)
+  return stateOf(plan)?.applied === false
 }
 
 /**
- * Marks `plan` applied: `false` when it was not made by `plan()` here or was applied already (it is applied
- * once: a second run would create twice).
+ * Marks `plan` applied: `false` when it was not made by `plan()` or was applied already (it is applied once: a
+ * second run would create twice).
  */
 export function markApplied(plan: Plan): boolean {
-  return plans.delete(plan)
+  const state = stateOf(plan)
+  if (state === undefined || state.applied) return false
+  state.applied = true
+  return true
 }

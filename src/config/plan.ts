@@ -2,23 +2,21 @@ import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client
 import { diffFields, fieldChange, isPlainObject, type Difference } from './diff.js'
 import { checkDeletes, namingKinds } from './deletes.js'
 import { EnvReader } from './env.js'
-import { KIND_NAMES, KINDS, type KindOps, type Resource } from './kinds.js'
+import { KIND_NAMES, KINDS, kindOps, type KindOps, type Resource } from './kinds.js'
+import type { PlanContext } from './kinds/declare.js'
 import { historyWarning, managedAmong } from './history.js'
 import { TargetGraph, referencedKinds } from './target-graph.js'
-import { referencesOf, refTo } from './graph.js'
-import { fingerprint, withPendingWrite, setTargets, markPlanned, type PendingWrite } from './pending.js'
+import { isRef, parseRef, referencesOf, refTo } from './graph.js'
+import { fingerprint, planned, withWrite, type PlannedWrite } from './pending.js'
 import { applySteps } from './order.js'
-import { alignTiles } from './dashboards.js'
-import { withOwnedOrder, withoutCreateOnly, withoutFlagConfig, withoutOwned } from './owned.js'
-import { behavioralCohortErrors, staticCohortRefusal } from './refusals.js'
-import { preparePayloads, referencePayloads } from './flag-payloads.js'
+import { withoutCreateOnly, withoutOwned } from './owned.js'
 import { sentIds } from './references.js'
 import { RENAMED_FROM, suggestRenames } from './renames.js'
-import { holdReads, Scrubber } from './scrub.js'
-import { carrySource } from './sources.js'
+import { Scrubber } from './scrub.js'
+import { carrySource, sourceOf } from './sources.js'
 import { asStored } from './normalized.js'
-import { hideSecrets, prepareSecrets, referenceSecrets, strayReferences, type PreparedSpec } from './secrets.js'
-import { carryUnknownMembers, UnknownMembers } from './unknown-members.js'
+import { hideSecrets, strayReferences, type PreparedSpec } from './secrets.js'
+import { UnknownMembers } from './unknown-members.js'
 import type { ConfigKind, Plan, PlanChange, PlanOptions, ProjectConfig } from './types.js'
 
 /**
@@ -53,19 +51,20 @@ export async function plan(client: ProjectClient, files: ProjectConfig, options:
   })
   unknown.throwIfAny()
   graph.checkCycles()
-  if (managed.includes('featureFlags')) {
-    result.errors.push(...behavioralCohortErrors({ desired, live: live[KIND_NAMES.indexOf('cohorts')]! }))
-  }
+  const whole = { desired, live: (kind: ConfigKind) => live[KIND_NAMES.indexOf(kind)]!, referenced }
+  for (const ops of KINDS) if (managed.includes(ops.kind)) result.errors.push(...(ops.plan.checkPlan?.(whole) ?? []))
   // What stays is every spec of the files, selected or not.
   checkDeletes(result, { client, desired: files, managed, read, live })
   // Listed in the order apply runs them: what a change names before it, deletes dependents first.
   result.changes = applySteps(result.changes).flat()
-  setTargets(result, graph.resolved)
   // The last line of defence: no value read from the environment stays in what the plan shows.
-  const scrubber = new Scrubber(env.values)
-  scrubber.plan(result)
-  holdReads(result, env.values)
-  return markPlanned(result)
+  new Scrubber(env.values).plan(result)
+  return planned(result, {
+    targets: Object.fromEntries(graph.resolved),
+    rotateSecrets: options.rotateSecrets === true,
+    saved: false,
+    env,
+  })
 }
 
 function managedKinds(desired: ProjectConfig): ConfigKind[] {
@@ -104,7 +103,7 @@ function selectKeys(
 ): ProjectConfig {
   const out: Record<string, Resource[]> = {}
   for (const kind of managed) {
-    const keyField = KINDS.find((ops) => ops.kind === kind)!.keyField
+    const keyField = kindOps(kind).keyField
     const chosen = (spec: Resource) =>
       [spec[keyField], spec[RENAMED_FROM]].some((key) => typeof key === 'string' && selected(key))
     out[kind] = (files[kind] as unknown as Resource[]).filter(chosen)
@@ -112,10 +111,13 @@ function selectKeys(
   return out as ProjectConfig
 }
 
-/** `true`: every managed kind but event definitions (they come from ingested events); an array names them. */
+/**
+ * `true`: every managed kind pruned by default (not event definitions: they come from ingested events); an array
+ * names them.
+ */
 function pruneKinds(prune: PlanOptions['prune'], managed: readonly ConfigKind[]): ConfigKind[] {
   if (prune === undefined || prune === false) return []
-  if (prune === true) return managed.filter((kind) => kind !== 'eventDefinitions')
+  if (prune === true) return managed.filter((kind) => kindOps(kind).prunedByDefault)
   if (!Array.isArray(prune))
     throw new InvalidArgumentError('options.prune', 'expected true, false or an array of kinds')
   for (const kind of prune)
@@ -148,9 +150,7 @@ class KindPlanner {
     for (const written of specs) {
       const { [RENAMED_FROM]: renamedFrom, ...rest } = written
       // What the service owns is not the file's to decide (a file an older pull wrote may hold it).
-      const spec = withoutOwned(this.ops.kind, rest)
-      carryUnknownMembers(written, spec)
-      carrySource(written, spec)
+      const spec = carrySource(written, withoutOwned(this.ops.kind, rest))
       const key = spec[this.ops.keyField]
       if (typeof key !== 'string' || key === '') {
         this.error(undefined, `a spec has no ${this.ops.keyField}, the key that identifies it`)
@@ -193,7 +193,8 @@ class KindPlanner {
     if (this.ops.keyField === 'feature_flag_key')
       return this.error(
         key,
-        `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`,
+        `${RENAMED_FROM}: an experiment's feature_flag_key cannot change once it is created (the service ` +
+          `refuses it); to move to another flag key, create a new experiment and archive "${oldKey}"`,
       )
     if (oldKey === key) return this.planSpec(key, spec, context.liveByKey.get(key) ?? [])
     if (context.keys.has(oldKey))
@@ -220,7 +221,10 @@ class KindPlanner {
   }
 
   private planSpec(key: string, spec: Resource, allMatches: readonly Resource[]): void {
-    if (this.ops.kind === 'experiments') this.graph.checkExperimentFlag(key, allMatches.length === 0)
+    const hooks = this.ops.plan
+    const context = this.context(key)
+    const unlinkable = hooks.checkSpec?.(context, allMatches.length === 0)
+    if (unlinkable !== undefined) this.error(key, unlinkable)
     const matches = this.managed(key, allMatches)
     if (matches.length > 1) {
       const ids = matches
@@ -229,65 +233,67 @@ class KindPlanner {
         .join(', ')
       return this.error(
         key,
-        `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is planned for it: rename or remove all but one`,
+        `${this.ops.keyField} "${key}" matches ${matches.length} live resources (ids ${ids}); nothing is ` +
+          `planned for it: rename or remove all but one`,
       )
     }
     const [resource] = matches
-    if (this.ops.kind === 'insights' && spec.dashboards !== undefined) return this.error(key, PLACED_BY_DASHBOARDS)
+    const refused = hooks.refuseSpec?.(spec)
+    if (refused !== undefined) return this.error(key, refused)
     if (!this.graph.checkRefs(this.ops.kind, key, spec)) return
-    if (this.ops.kind === 'experiments' && this.graph.flagDecides(key, !resource)) spec = withoutFlagConfig(spec)
+    if (hooks.desired) spec = hooks.desired(spec, context, !resource)
     if (!resource) return this.planCreate(key, spec)
     spec = withoutCreateOnly(spec)
     // The writable fields as read (a mapping's secrets in clear: never shown) and as a pull writes them, with
     // ids of the target's resources as references by key (compared with the spec's, shown by key).
     const current = this.ops.toSpec(this.client, resource)
     spec = this.asStored(spec, current)
-    const read = this.ops.kind === 'hogFunctions' ? referenceSecrets(current) : current
+    const secrets = this.ops.secrets
+    const read = secrets?.comparedAsReferenced ? secrets.reference(current) : current
     const asWritten = spec
     spec = this.graph.withRefs(this.ops.kind, spec)
     const known = this.graph.withRefs(this.ops.kind, withoutOwned(this.ops.kind, read))
-    const before = this.ops.kind === 'dashboards' ? alignTiles(known, spec) : known
-    carryUnknownMembers(asWritten, spec)
+    const before = hooks.compared ? hooks.compared(known, spec) : known
+    carrySource(asWritten, spec)
     const prepared = this.prepare(key, spec, current)
     const compare = this.unknown.settle(this.ops.kind, key, spec, resource, prepared.compare)
     const differences = diffFields(before, compare).map((difference) => hideSecrets(difference, prepared))
     const id = this.ops.id(resource)
     const reads = readsOf(prepared)
-    const flagChanged = differences.some((difference) => difference.at[0] === 'feature_flag_id')
-    if (this.ops.kind === 'earlyAccessFeatures' && flagChanged) return this.error(key, FEATURE_FLAG_FIXED)
+    const unchangeable = hooks.refuseUpdate?.(differences)
+    if (unchangeable !== undefined) return this.error(key, unchangeable)
     if (differences.length === 0) return this.push({ kind: this.ops.kind, key, action: 'unchanged', id, ...reads })
-    if (this.ops.kind === 'endpoints') this.warn(key, ENDPOINT_UPDATE_WARNING)
+    if (hooks.updateWarning !== undefined) this.warn(key, hooks.updateWarning)
     this.warnIds(key, pick(spec, differences))
-    // What a saved plan holds is written as the spec is: an encrypted payload the spec leaves out, as its `$env` too.
-    const parts: Array<[Resource, Resource]> = [
-      [pick(prepared.send, differences), current],
-      [pick(spec, differences), referencePayloads(current)],
-    ]
-    const [body, written] = parts.map(([part, live]) => {
-      const whole = this.ops.kind === 'featureFlags' ? wholeFilters(part, live) : part
-      return withOwnedOrder(this.ops.kind, whole, current)
-    })
+    // Sent as the spec writes it (secrets read when applied): an encrypted payload the spec leaves out, as its
+    // `$env` too.
+    const part = pick(spec, differences)
+    const send = hooks.updateBody
+      ? hooks.updateBody(part, secrets ? secrets.reference(current) : current, current)
+      : part
     this.push(
-      withPendingWrite(
+      withWrite(
         { kind: this.ops.kind, key, action: 'update', id, fields: differences.map(fieldChange), ...reads },
-        { body, written, fingerprint: fingerprint(current), ...this.secrets(prepared) },
+        { send, fingerprint: fingerprint(current), ...secretsOf(prepared), ...checked(spec) },
       ),
     )
   }
 
   private planCreate(key: string, spec: Resource): void {
+    const hooks = this.ops.plan
     spec = this.asStored(spec, undefined)
-    if (this.ops.kind === 'featureFlags') spec = this.graph.flagForExperiment(key, spec)
-    const refused = this.refusal(spec)
+    if (hooks.beforeCreate) spec = hooks.beforeCreate(spec, this.context(key))
+    // Why the service would refuse to create it, for a reason it shows (docs/service-behaviour.md §11.2, §11.3).
+    const refused = hooks.refuseCreate?.(spec, this.client.projectId)
     if (refused !== undefined) return this.error(key, refused)
-    if (this.ops.kind === 'cohorts') this.warnStaticPeople(key, spec)
+    for (const message of hooks.createWarnings?.(spec, this.client.projectId) ?? []) this.warn(key, message)
     const prepared = this.prepare(key, spec, undefined)
     this.unknown.settle(this.ops.kind, key, spec, undefined, prepared.compare)
     this.warnIds(key, spec)
     this.push(
-      withPendingWrite(
+      withWrite(
         { kind: this.ops.kind, key, action: 'create', ...readsOf(prepared) },
-        { body: prepared.send, written: spec, ...this.secrets(prepared) },
+        { send: spec, ...secretsOf(prepared), ...checked(spec) },
       ),
     )
   }
@@ -297,9 +303,9 @@ class KindPlanner {
     const references = referencesOf(this.ops.kind, this.graph.withRefs(this.ops.kind, current)).map(
       (reference) => refTo(reference.kind, reference.key).$ref,
     )
-    const change = withPendingWrite(
+    const change = withWrite(
       { kind: this.ops.kind, key, action: 'delete', id: this.ops.id(resource) },
-      { fingerprint: fingerprint(current), references },
+      { fingerprint: fingerprint(current), ...(references.length > 0 && { references }) },
     )
     this.deleted.set(change, current)
     this.push(change)
@@ -307,49 +313,7 @@ class KindPlanner {
 
   /** The spec in the form the service stores it (normalized.ts), still read as the spec it came from. */
   private asStored(spec: Resource, live: Resource | undefined): Resource {
-    const stored = asStored(this.ops.kind, spec, live)
-    carryUnknownMembers(spec, stored)
-    carrySource(spec, stored)
-    return stored
-  }
-
-  private secrets(prepared: PreparedSpec): Pick<PendingWrite, 'secrets'> {
-    if (this.ops.kind !== 'hogFunctions' && prepared.hidden.length === 0) return {}
-    return { secrets: { env: this.env, rotate: this.rotate, paths: [...prepared.hidden] } }
-  }
-
-  /**
-   * A static cohort's people are not part of its spec: PostHog keeps persons per project (a list of another
-   * project's person ids is ignored), so a static cohort is created without them unless its spec names this
-   * project's, or the service fills it from its `query` (docs/service-behaviour.md §12.5).
-   */
-  private warnStaticPeople(key: string, spec: Resource): void {
-    const given = spec._create_static_person_ids
-    if (spec.is_static !== true || (Array.isArray(given) && given.length > 0)) return
-    const project = this.client.projectId
-    if (isPlainObject(spec.query))
-      return this.warn(
-        key,
-        `static, with a query: the service fills it from the query over the persons of project ${project} when it is created; no people are copied from elsewhere`,
-      )
-    if (given === undefined) {
-      return this.warn(
-        key,
-        `static, with criteria: the service fills it from them over the persons of project ${project} when it is created; no people are copied from elsewhere`,
-      )
-    }
-    this.warn(
-      key,
-      `static: created without people. Its members are not part of a spec (PostHog keeps persons per project), so none are copied; add them in project ${project} (a CSV of distinct ids or emails on the cohort's page, or _create_static_person_ids with this project's person ids)`,
-    )
-  }
-
-  /** Why the service would refuse to create `spec`, for a reason it shows (docs/service-behaviour.md §11.2, §11.3). */
-  private refusal(spec: Resource): string | undefined {
-    if (this.ops.kind === 'cohorts') return staticCohortRefusal(spec, this.client.projectId)
-    const groups = isPlainObject(spec.filters) ? spec.filters.groups : undefined
-    if (this.ops.kind !== 'featureFlags' || !Array.isArray(groups) || groups.length > 0) return undefined
-    return 'filters.groups is empty: the service refuses to create a flag without a condition set ("Feature flags must have at least one condition set (group).")'
+    return carrySource(spec, asStored(this.ops.kind, spec, live))
   }
 
   /** An id of an object the configuration does not manage is sent as it is: it must mean the same in this project. */
@@ -357,23 +321,29 @@ class KindPlanner {
     for (const id of sentIds(this.ops.kind, body))
       this.warn(
         key,
-        `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the right one in project ${this.client.projectId}`,
+        `${id} is sent as it is: an id of an object the configuration does not manage, so it must name the ` +
+          `right one in project ${this.client.projectId}`,
       )
   }
 
-  /** What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error. */
+  /**
+   * What the spec compares and sends, its secrets read; a `$env` left unread (not in a secret input) is a plan error.
+   */
   private prepare(key: string, spec: Resource, live: Resource | undefined): PreparedSpec {
-    const isHogFunction = this.ops.kind === 'hogFunctions'
+    const secrets = this.ops.secrets
     const error = (message: string) => this.error(key, message)
     const context = { env: this.env, rotate: this.rotate, error }
     const plain = { compare: spec, send: spec, hidden: [], reads: [] }
-    const prepared = isHogFunction
-      ? prepareSecrets(spec, live, context)
-      : this.ops.kind === 'featureFlags'
-        ? preparePayloads(spec, live, context)
-        : plain
-    strayReferences(prepared.send, isHogFunction).forEach(error)
+    const prepared = secrets ? secrets.prepare(spec, live, context) : plain
+    strayReferences(prepared.send, secrets?.inInputs === true).forEach(error)
     return prepared
+  }
+
+  /** What the kind's hooks are given about the spec of `key`. */
+  private context(key: string): PlanContext {
+    const { desired } = this.graph
+    const live = (kind: ConfigKind, other: string) => this.graph.liveWithKey(kind, other)
+    return { key, projectId: this.client.projectId, desired, live, warn: (message) => this.warn(key, message) }
   }
 
   private push(change: PlanChange): void {
@@ -389,18 +359,21 @@ class KindPlanner {
   }
 }
 
-// The endpoint update lists no scope in older services (docs/service-behaviour.md §1.4).
-const ENDPOINT_UPDATE_WARNING =
-  'the service lists no scope for an endpoint update: personal API keys are refused (403) unless the service is new enough to take endpoint:write'
+/** The kind and key a value names when it is a well-formed `$ref`. */
+function referenced(value: unknown): { kind: ConfigKind; key: string } | undefined {
+  const parsed = isRef(value) ? parseRef(value.$ref) : undefined
+  return typeof parsed === 'object' ? parsed : undefined
+}
 
-// An insight is placed by the tiles of the dashboards that show it (docs/service-behaviour.md §14.4 [`X1`]).
-const PLACED_BY_DASHBOARDS =
-  'dashboards: an insight is placed by the dashboards that show it: list it in their tiles ' +
-  "({ insight: { $ref: 'insights/<name>' } }) and leave dashboards out of its spec"
-// The service ignores a changed flag (§14.3 [`E5`]).
-const FEATURE_FLAG_FIXED =
-  'feature_flag_id: an early access feature keeps the flag it was created with (the service ignores a change): ' +
-  'delete the feature and create it again on the other flag, or keep its flag'
+/** A spec `readConfig` read was checked against its request shape there: the SDK does not check it again. */
+function checked(spec: Resource): Pick<PlannedWrite, 'checked'> {
+  return sourceOf(spec) === undefined ? {} : { checked: true }
+}
+
+/** The secrets of what a change sends, as its write holds them (none: no member). */
+function secretsOf(prepared: PreparedSpec): Pick<PlannedWrite, 'secrets'> {
+  return prepared.hidden.length > 0 ? { secrets: [...prepared.hidden] } : {}
+}
 
 /** The variables a change reads, as a member of the change (none: no member). */
 function readsOf(prepared: PreparedSpec): Pick<PlanChange, 'reads'> {
@@ -414,17 +387,6 @@ function groupByKey(resources: readonly Resource[], keyField: string): Map<strin
     groups.set(key, [...(groups.get(key) ?? []), resource])
   }
   return groups
-}
-
-/**
- * A flag update's `filters` sent whole: older services replace the stored object with what a PATCH sends, newer
- * ones merge its top-level members (docs/service-behaviour.md §11.8), so the members the spec leaves out (an
- * experiment's variants, the holdout) are sent as the live flag has them and both keep them.
- */
-function wholeFilters(part: Resource, live: Resource): Resource {
-  return isPlainObject(part.filters) && isPlainObject(live.filters)
-    ? { ...part, filters: { ...live.filters, ...part.filters } }
-    : part
 }
 
 /** The top-level fields of `send` that the differences touch: an update sends only what differs. */

@@ -2,12 +2,10 @@ import * as z from 'zod/mini'
 import { InvalidArgumentError, type ProjectClient } from 'posthog-project-client'
 import { isReferable, keysById, withRefs, type KeysById } from './graph.js'
 import { historyWarning, managedAmong } from './history.js'
-import { kindOps, KIND_NAMES, specShapeOf, type KindOps, type Resource } from './kinds.js'
+import { kindOps, KIND_NAMES, KINDS, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { dropDefaults } from './normalized.js'
-import { withoutFlagConfig, withoutOwned } from './owned.js'
-import { payloadVariables, referencePayloads } from './flag-payloads.js'
-import { referenceSecrets } from './secrets.js'
-import { holdHogTests } from './hog-tests.js'
+import { withoutOwned } from './owned.js'
+import { withHogTests } from './hog-tests.js'
 import { starterTests } from './hog-test-starter.js'
 import type { ConfigKind, ProjectConfig, PullOptions } from './types.js'
 
@@ -33,22 +31,23 @@ export async function pull(client: ProjectClient, options: PullOptions = {}): Pr
       compareKeys(a[ops.keyField], b[ops.keyField]),
     )
   })
-  const flags = (specs[kinds.indexOf('featureFlags')] ?? []) as Resource[]
-  // The flag's config an experiment's parameters show is the flag's, pulled with it.
-  const experiments = kinds.indexOf('experiments')
-  const pulledFlag = (spec: Resource) => flags.some((flag) => flag.key === spec.feature_flag_key)
-  if (experiments >= 0)
-    specs[experiments] = specs[experiments]!.map((spec) => (pulledFlag(spec) ? withoutFlagConfig(spec) : spec))
-  for (const flag of flags) {
-    const variables = payloadVariables(flag)
-    if (variables.length === 0) continue
-    const message = `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${variables.join(', ')} to apply or copy it`
-    options.onWarning?.({ kind: 'featureFlags', key: String(flag.key), message })
-  }
+  // What each kind's declaration does once every kind is read (an experiment's flag config is its pulled flag's).
+  const pulled = (kind: ConfigKind) => (specs[kinds.indexOf(kind)] ?? []) as Resource[]
+  kinds.forEach((kind, index) => {
+    const hooks = kindOps(kind).pull
+    if (hooks.spec) specs[index] = specs[index]!.map((spec) => hooks.spec!(spec, pulled))
+  })
+  kinds.forEach((kind, index) => {
+    const { pull: hooks, keyField } = kindOps(kind)
+    for (const spec of hooks.warning ? specs[index]! : []) {
+      const message = hooks.warning!(spec)
+      if (message !== undefined) options.onWarning?.({ kind, key: String(spec[keyField]), message })
+    }
+  })
   const config = Object.fromEntries(kinds.map((kind, index) => [kind, specs[index]])) as ProjectConfig
   // A starter test for each function (writeConfig writes it where the function has none).
-  if (options.withTests === true && config.hogFunctions)
-    holdHogTests(config, await starterTests(config.hogFunctions as Resource[]))
+  for (const ops of options.withTests === true ? KINDS : [])
+    if (ops.hasTests && config[ops.kind]) withHogTests(config, await starterTests(config[ops.kind] as Resource[]))
   return config
 }
 
@@ -80,8 +79,7 @@ export function liveSpec(ops: KindOps, client: ProjectClient, resource: object):
   const owned = withoutOwned(ops.kind, read)
   const spec = owned === read ? structuredClone(read) : owned
   dropDefaults(ops.kind, spec)
-  if (ops.kind === 'featureFlags') return referencePayloads(spec)
-  return ops.kind === 'hogFunctions' ? referenceSecrets(spec) : spec
+  return ops.secrets ? ops.secrets.reference(spec) : spec
 }
 
 const nullable = new Map<ConfigKind, string[]>()
@@ -99,7 +97,7 @@ function nullableFields(ops: KindOps): string[] {
 
 /** The live resources less the experiments history leaves alone (reported). */
 function managedOnly(ops: KindOps, live: readonly Resource[], onWarning: PullOptions['onWarning']): Resource[] {
-  if (ops.kind !== 'experiments') return [...live]
+  if (ops.managedAmong === undefined) return [...live]
   const byKey = new Map<string, Resource[]>()
   for (const resource of live)
     byKey.set(String(resource[ops.keyField]), [...(byKey.get(String(resource[ops.keyField])) ?? []), resource])

@@ -12,18 +12,18 @@ import {
 } from 'yaml'
 import { InvalidArgumentError } from 'posthog-project-client'
 import { closest } from '../core/closest.js'
-import { recordSource } from './sources.js'
+import { pathKey, withSource } from './sources.js'
 import { normalizationProblems } from './normalized.js'
 import { checkShape } from '../requests/check.js'
 import { isPlainObject } from './diff.js'
 import { refProblems, refsAsPlaceholders } from './graph.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
-import { hogTestFileShape, holdHogTests, testedStem, type HogFunctionTests, type HogTestCase } from './hog-tests.js'
+import { hogTestFileShape, withHogTests, testedStem, type HogFunctionTests, type HogTestCase } from './hog-tests.js'
 import { entryKind, FolderError, listEntries, readRegularFile, refusal, resolveFolder } from './folder.js'
 import { KINDS, specShapeOf, type KindOps, type Resource } from './kinds.js'
 import { RENAMED_FROM } from './renames.js'
 import type { ProjectConfig } from './types.js'
-import { holdUnknownMembers, isUnknownMember } from './unknown-members.js'
+import { isUnknownMember, unknownMembers } from './unknown-members.js'
 
 export const EXTENSIONS = ['.yaml', '.yml', '.json']
 
@@ -86,10 +86,12 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     const listed = (await listEntries(join(root, ops.folder))).filter((entry) => !entry.name.startsWith('.'))
     listed.sort((a, b) => (a.name < b.name ? -1 : 1))
     // Hog function tests (`<name>.test.yaml`) stand beside the specs they test, and are never specs.
-    const testFiles = ops.kind === 'hogFunctions' ? listed.filter((entry) => testedStem(entry.name) !== undefined) : []
+    const testFiles = ops.hasTests ? listed.filter((entry) => testedStem(entry.name) !== undefined) : []
     const rest = listed.filter((entry) => !testFiles.includes(entry))
     const notSpecs = rest.filter((entry) => !EXTENSIONS.includes(extname(entry.name)))
-    const why = `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the configuration folder`
+    const why =
+      `not a spec file: ${ops.folder}/ holds only specs (${EXTENSIONS.join(', ')}); move it out of the ` +
+      `configuration folder`
     for (const entry of notSpecs) problems.add({ file: join(shown, entry.name), line: 0, path: '', message: why })
     const entries = rest.filter((entry) => EXTENSIONS.includes(extname(entry.name)))
     const keys = new Map<string, string>()
@@ -122,8 +124,7 @@ export async function readConfig(dir: string): Promise<ProjectConfig> {
     }
   }
   if (problems.list.length > 0) throw new ConfigError(problems.sorted(), problems.full)
-  holdHogTests(config as ProjectConfig, tests)
-  return config as ProjectConfig
+  return withHogTests(config as ProjectConfig, tests)
 }
 
 const KIND_FOLDERS = KINDS.map((ops) => ops.folder)
@@ -256,7 +257,13 @@ async function readTestFile(
 /** A file parsed: its value and the line of a field path in it, or its problems. */
 type Parsed =
   | { problems: ConfigProblem[] }
-  | { value: unknown; lineOf: (path: string) => number; lineText: (line: number) => string }
+  | {
+      value: unknown
+      lineOf: (path: string) => number
+      lineText: (line: number) => string
+      /** The line of every field, by path (`SpecSource.lines`). */
+      lines: () => Record<string, number>
+    }
 
 /** One file's YAML (or JSON) read, in time linear in its size (at most MAX_PROBLEMS line lookups). */
 function parseFile(file: string, text: string): Parsed {
@@ -293,14 +300,15 @@ function parseFile(file: string, text: string): Parsed {
   }
   const lineOf = (path: string) => lineAt(document.contents as YamlNode | null, path, lineAtOffset)
   const lineText = (line: number) => text.slice(lines.lineStarts[line - 1] ?? 0, lines.lineStarts[line] ?? text.length)
-  return { value, lineOf, lineText }
+  const table = () => lineTable(document.contents as YamlNode | null, lineAtOffset)
+  return { value, lineOf, lineText, lines: table }
 }
 
 /** One file's spec and problems. */
 function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   const parsed = parseFile(file, text)
   if ('problems' in parsed) return { keyLine: 0, problems: parsed.problems }
-  const { value: spec, lineOf, lineText } = parsed
+  const { value: spec, lineOf, lineText, lines } = parsed
   if (!isPlainObject(spec))
     return {
       keyLine: 1,
@@ -333,9 +341,8 @@ function readSpec(ops: KindOps, file: string, text: string): ReadSpec {
   // as many as the problem cap are the file's problems at once (a newer service adds a few, not a hundred).
   const deferred = found.length < MAX_PROBLEMS && found.every(isUnknownMember)
   const problems = deferred ? [] : found
-  if (deferred) holdUnknownMembers(spec, found)
   const key = spec[ops.keyField]
-  recordSource(spec, file, lineOf)
+  withSource(spec, { file, lines: lines(), unknown: deferred ? unknownMembers(found) : [] })
   return { spec, ...(typeof key === 'string' && { key }), keyLine: lineOf(ops.keyField), problems }
 }
 
@@ -396,6 +403,24 @@ function lineOfOffset(text: string, offset: number): number {
   let line = 1
   for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) line++
   return line
+}
+
+/** The line of every node of the document by its path (`SpecSource.lines`): a parent's where a child has none. */
+function lineTable(root: YamlNode | null, lineAtOffset: (offset: number) => number): Record<string, number> {
+  const lines: Record<string, number> = Object.create(null) as Record<string, number>
+  const visitNode = (node: unknown, steps: Array<string | number>, parent: number): void => {
+    const range = node && typeof node === 'object' && 'range' in node ? (node as YamlNode).range : undefined
+    const line = range ? lineAtOffset(range[0]) : parent
+    lines[pathKey(steps)] = line
+    if (isMap(node))
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key
+        if (typeof key === 'string' || typeof key === 'number') visitNode(pair.value, [...steps, key], line)
+      }
+    else if (isSeq(node)) node.items.forEach((item, index) => visitNode(item, [...steps, index], line))
+  }
+  visitNode(root, [], 1)
+  return lines
 }
 
 /** The line of the node at `metrics[0].name`, or of the nearest parent that is there (a missing field's mapping). */

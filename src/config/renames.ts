@@ -1,6 +1,6 @@
 import { diffFields } from './diff.js'
 import type { KindOps, Resource } from './kinds.js'
-import { pendingWrite } from './pending.js'
+import { writeOf } from './pending.js'
 import { isEnvReference } from './secrets.js'
 import type { PlanChange, PlanWarning } from './types.js'
 
@@ -26,7 +26,7 @@ export function suggestRenames(
   if (deletes.length === 0) return []
   const warnings: PlanWarning[] = []
   for (const create of changes.filter((change) => change.action === 'create')) {
-    const { [ops.keyField]: _key, ...fields } = pendingWrite(create)?.written ?? {}
+    const { [ops.keyField]: _key, ...fields } = writeOf(create)?.send ?? {}
     const match = deletes.find((change) => {
       const live = deletedSpec(change)
       return live !== undefined && diffFields(live, fields).every((field) => containsEnv(field.after))
@@ -35,7 +35,10 @@ export function suggestRenames(
       warnings.push({
         kind: ops.kind,
         key: create.key,
-        message: `looks like "${match.key}" renamed (every other field matches): add ${RENAMED_FROM}: ${JSON.stringify(match.key)} to its spec to update it in place instead of a create and a delete (which loses what the service keeps by id)`,
+        message:
+          `looks like "${match.key}" renamed (every other field matches): add ${RENAMED_FROM}: ` +
+          `${JSON.stringify(match.key)} to its spec to update it in place instead of a create and a delete ` +
+          `(which loses what the service keeps by id)`,
       })
   }
   return warnings

@@ -8,15 +8,23 @@ import { isPlainObject, pathText, stableJson } from './diff.js'
 import { ConfigError } from './errors.js'
 import { kindOps, KIND_NAMES } from './kinds.js'
 import { refsAsPlaceholders } from './graph.js'
-import { withPendingWrite, isPlanned, markPlanned, pendingWrite, type PendingWrite } from './pending.js'
+import {
+  isPlanned,
+  planned,
+  plannedWriteShape,
+  stateOf,
+  withWrite,
+  writeOf,
+  type PlannedWrite,
+  type PlanState,
+} from './pending.js'
 import { EnvReader } from './env.js'
-import { holdReads } from './scrub.js'
-import { preparePayloads } from './flag-payloads.js'
-import { isEnvReference, prepareSecrets } from './secrets.js'
+import { isEnvReference } from './secrets.js'
 import type { ConfigKind, Plan, PlanChange, PlanError, ReadPlanOptions } from './types.js'
 
 /**
- * Saved plans: the plan reviewed on a pull request, applied on merge. The file holds what each change will
+ * Saved plans: the plan reviewed on a pull request, applied on merge. The file is the plan's data as JSON (its
+ * changes, each with its `PlannedWrite`: pending.ts), read back with one schema: what each change will
  * send as the spec wrote it (a secret as its `{ $env: NAME }` reference, never a value: the variable is read
  * when the plan is read back, where it is applied), a fingerprint (SHA-256) of each live resource it read, the
  * project and host it was made against, and a checksum of all of it.
@@ -47,10 +55,7 @@ const changeSchema = z.object({
   id: z.optional(z.union([z.string(), z.number()])),
   fields: z.optional(z.array(fieldSchema)),
   reads: z.optional(z.array(z.string())),
-  send: z.optional(z.record(z.string(), z.unknown())),
-  fingerprint: z.optional(z.string()),
-  /** A delete: the resources the live one names (`<folder>/<key>`), so that apply deletes it before them. */
-  references: z.optional(z.array(z.string())),
+  ...plannedWriteShape,
 })
 const fileSchema = z.object({
   format: z.literal(FORMAT),
@@ -77,21 +82,24 @@ export async function writePlan(path: string, plan: Plan): Promise<void> {
   if (plan.errors.length > 0)
     throw new InvalidArgumentError(
       'plan',
-      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is not saved`,
+      `has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: a plan that cannot be applied is ` +
+        `not saved`,
     )
   for (const change of plan.changes) {
-    const literal = literalSecrets(pendingWrite(change))
+    const literal = literalSecrets(writeOf(change))
     if (literal.length > 0)
       throw new InvalidArgumentError(
         'plan',
-        `${change.kind} "${change.key}": ${literal.join(', ')} ${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`,
+        `${change.kind} "${change.key}": ${literal.join(', ')} ` +
+          `${literal.length === 1 ? 'is a secret' : 'are secrets'} written as a value, which a saved plan never ` +
+          `holds: write { value: { $env: 'POSTHOG_SECRET_…' } } in the spec`,
       )
   }
   const saved: Omit<SavedPlan, 'checksum'> = {
     format: FORMAT,
     project: plan.project,
     ...(plan.source && { source: plan.source }),
-    rotateSecrets: plan.changes.some((change) => pendingWrite(change)?.secrets?.rotate === true),
+    rotateSecrets: stateOf(plan)!.rotateSecrets,
     changes: plan.changes.map(savedChange),
     errors: [],
     warnings: plan.warnings,
@@ -103,24 +111,20 @@ export async function writePlan(path: string, plan: Plan): Promise<void> {
   await rename(partial, path)
 }
 
+/** A change and its write, as one object of the file (where its secrets are is for `writePlan` alone). */
 function savedChange(change: PlanChange): SavedChange {
-  const write = pendingWrite(change)
-  return {
-    ...change,
-    ...(write?.written && { send: write.written }),
-    ...(write?.fingerprint !== undefined && { fingerprint: write.fingerprint }),
-    ...(write?.references?.length && { references: [...write.references] }),
-  }
+  const { secrets: _secrets, checked: _checked, ...write } = writeOf(change) ?? {}
+  return { ...change, ...write }
 }
 
 /**
  * The secret inputs of a change whose value the spec gives as it is: no `{ $env }` anywhere in it (a whole value
  * or inside a dictionary), and not the mask a read returns.
  */
-function literalSecrets(write: PendingWrite | undefined): string[] {
-  const written = write?.written
+function literalSecrets(write: PlannedWrite | undefined): string[] {
+  const written = write?.send
   if (!written) return []
-  return (write.secrets?.paths ?? [])
+  return (write.secrets ?? [])
     .filter((path) => {
       const input = path.reduce<unknown>(
         (value, segment) =>
@@ -164,18 +168,18 @@ export async function readPlan(path: string, options: ReadPlanOptions = {}): Pro
       else if (!env.isSet(name) && (shown.action === 'create' || saved.rotateSecrets))
         errors.push({ kind: shown.kind, key: shown.key, message: `environment variable ${name} is not set` })
     }
-    return withPendingWrite(shown as PlanChange, {
-      ...(send && { written: send }),
+    // Every body was checked against its request shape (parseSaved).
+    return withWrite(shown as PlanChange, {
+      ...(send && { send, checked: true }),
       ...(fingerprint !== undefined && { fingerprint }),
       ...(references && { references }),
-      secrets: { env, rotate: saved.rotateSecrets },
-      saved: true,
     })
   })
   const source = saved.source && { source: saved.source }
-  const plan = markPlanned({ changes, errors, warnings: saved.warnings, project: saved.project, ...source })
-  holdReads(plan, env.values)
-  return plan
+  return planned(
+    { changes, errors, warnings: saved.warnings, project: saved.project, ...source },
+    { targets: {}, rotateSecrets: saved.rotateSecrets, saved: true, env },
+  )
 }
 
 async function readSmallFile(path: string): Promise<string> {
@@ -214,7 +218,8 @@ function parseSaved(path: string, text: string): SavedPlan {
   if (written !== checksum(saved))
     throw problem(
       'checksum',
-      'the file was changed after it was written: apply only the plan that was reviewed (make it again with plan --out)',
+      'the file was changed after it was written: apply only the plan that was reviewed (make it again with ' +
+        'plan --out)',
     )
   saved.changes.forEach((change, index) => {
     const where = `changes[${index}]`
@@ -250,19 +255,22 @@ function envNames(value: unknown): string[] {
   return isPlainObject(value) ? Object.values(value).flatMap(envNames) : []
 }
 
-/** What a change of a read plan sends: its saved body, each secret read from the environment (and a kept one as the live resource has it). */
+/**
+ * What a change of a plan sends: its body as the spec writes it, each secret read from the environment (and a
+ * kept one as the live resource has it).
+ */
 export function savedBody(
   change: PlanChange,
-  write: PendingWrite,
+  write: PlannedWrite,
   live: Record<string, unknown> | undefined,
+  { env, rotateSecrets: rotate }: PlanState,
 ): Record<string, unknown> {
-  const written = write.written!
-  if ((change.kind !== 'hogFunctions' && change.kind !== 'featureFlags') || !write.secrets) return written
-  const { env, rotate } = write.secrets
+  const written = write.send!
+  const secrets = kindOps(change.kind).secrets
+  if (!secrets) return written
   const failures: string[] = []
   const context = { env, rotate, error: (message: string) => failures.push(message) }
-  const { send } =
-    change.kind === 'hogFunctions' ? prepareSecrets(written, live, context) : preparePayloads(written, live, context)
+  const { send } = secrets.prepare(written, live, context)
   if (failures.length > 0) throw new InvalidArgumentError('plan', `${change.kind} "${change.key}": ${failures[0]}`)
   return send
 }

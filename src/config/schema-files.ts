@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { nodeOf } from '../requests/introspect.js'
 import { hogTestFileShape } from './hog-tests.js'
 import { configJsonSchema } from './json-schemas.js'
-import { KINDS, specShapeOf } from './kinds.js'
+import { kindOps, specShapeOf } from './kinds.js'
 import type { ConfigKind } from './types.js'
 
 /**
@@ -28,12 +28,14 @@ export function jsonSchemaOf(schema: z.ZodMiniType): object {
 
 /** The text of a kind's configuration schema file: the build ships it, `writeConfig` writes it beside the files. */
 export function configSchemaText(kind: ConfigKind): string {
-  const ops = KINDS.find((candidate) => candidate.kind === kind)!
+  const ops = kindOps(kind)
   const schema = configJsonSchema(kind, jsonSchemaOf(specShapeOf(ops)))
   return `${JSON.stringify({ title: `${ops.folder} configuration file`, ...schema }, null, 2)}\n`
 }
 
-/** The text of the hog function test files' schema (`config.hogFunctionTests.json`): the test shape's (hog-tests.ts). */
+/**
+ * The text of the hog function test files' schema (`config.hogFunctionTests.json`): the test shape's (hog-tests.ts).
+ */
 export function hogTestsSchemaText(): string {
   const schema = jsonSchemaOf(hogTestFileShape) as Record<string, unknown>
   return `${JSON.stringify({ title: 'hog-functions test file (<name>.test.yaml)', ...schema }, null, 2)}\n`

@@ -1,4 +1,5 @@
 import { isPlainObject } from './diff.js'
+import { stateOf } from './pending.js'
 import { SECRET_SHOWN } from './secrets.js'
 import type { Plan } from './types.js'
 
@@ -45,7 +46,7 @@ export class Scrubber {
 
   /**
    * Removes every read value from what a plan shows, in place (its changes keep their identity: what they send
-   * is held beside them). The values of its fields are replaced by clean copies: they may share objects with
+   * is carried in them). The values of its fields are replaced by clean copies: they may share objects with
    * the bodies to send and with the caller's specs, which must stay as they are.
    */
   plan(plan: Plan): void {
@@ -98,17 +99,7 @@ function replace(record: Record<string, unknown>, key: string, clean: string, va
   })
 }
 
-const reads = new WeakMap<object, ReadonlySet<string>>()
-
-/**
- * Holds beside a plan (never in its fields) the values read for it: a live set, so that values read later
- * for it (a saved plan's secrets, read when it is applied) are removed too.
- */
-export function holdReads(plan: object, values: ReadonlySet<string>): void {
-  reads.set(plan, values)
-}
-
-/** What removes every value read for `plan` so far; one that removes nothing for a plan not made here. */
-export function scrubberOf(plan: object): Scrubber {
-  return new Scrubber(reads.get(plan) ?? [])
+/** What removes every value read for `plan` so far (by `plan()`, or by `apply` for its secrets); none for another. */
+export function scrubberOf(plan: Plan): Scrubber {
+  return new Scrubber(stateOf(plan)?.env.values ?? [])
 }

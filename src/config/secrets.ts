@@ -1,5 +1,6 @@
 import { DIFFERENT, isPlainObject, isWithin, pathText, stableJson, type Difference, type Segments } from './diff.js'
 import { shownName, type EnvReader } from './env.js'
+import type { SecretHandling } from './kinds/declare.js'
 
 /**
  * Secret hog function inputs, the function's own and those of its mappings. The service reads a function's
@@ -117,7 +118,9 @@ function withInputs(spec: Inputs, set: InputSet, inputs: Inputs): Inputs {
   return { ...spec, mappings }
 }
 
-/** A pulled hog function: each stored secret, the function's and its mappings', as a `$env` reference to its variable. */
+/**
+ * A pulled hog function: each stored secret, the function's and its mappings', as a `$env` reference to its variable.
+ */
 export function referenceSecrets(spec: Inputs): Inputs {
   let out = spec
   for (const set of inputSets(spec)) {
@@ -189,7 +192,10 @@ function mergedSchema(
   )
 }
 
-/** The live inputs matching a set of the spec, and their schema: a mapping by its name when both have one, else by position. */
+/**
+ * The live inputs matching a set of the spec, and their schema: a mapping by its name when both have one, else by
+ * position.
+ */
 function liveSetOf(
   live: Inputs,
   spec: Inputs,
@@ -247,7 +253,8 @@ function prepareSet(
     }
     if (!stored && isMasked(input)) {
       context.error(
-        `${pathText(at)}: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${set.variable(key)}' } }`,
+        `${pathText(at)}: is only the mask a read returns for a secret, with no stored secret to keep: write { ` +
+          `value: { $env: '${set.variable(key)}' } }`,
       )
       continue
     }
@@ -308,7 +315,8 @@ function readJson(name: string, at: Segments, type: 'json' | 'dictionary', conte
     parsed = JSON.parse(text)
   } catch {
     return void context.error(
-      `${pathText(at)}: environment variable ${name} does not hold JSON (the input's type is ${type}); its text is not shown`,
+      `${pathText(at)}: environment variable ${name} does not hold JSON (the input's type is ${type}); its ` +
+        `text is not shown`,
     )
   }
   if (type === 'dictionary' && !isPlainObject(parsed))
@@ -338,7 +346,8 @@ export function strayReferences(send: unknown, isHogFunction: boolean): string[]
   return referencesIn(send, []).map(({ name, at }) => {
     const where =
       isHogFunction && isInInputValue(at)
-        ? 'only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)'
+        ? 'only inside the value of an input whose inputs_schema declares secret: true (the service stores other ' +
+          'inputs in clear, and pull would write the value into the files)'
         : 'only inside the value of a secret hog function input'
     return `${pathText(at)}: $env ${shownName(name)} is not read here: $env stands ${where}`
   })
@@ -379,4 +388,12 @@ function maskAt(value: unknown, segments: Segments): unknown {
   if (isPlainObject(value) && typeof head === 'string' && Object.hasOwn(value, head))
     return { ...value, [head]: maskAt(value[head], rest) }
   return value
+}
+
+/** A hog function's secrets: the values of the inputs its `inputs_schema` declares secret. */
+export const hogInputSecrets: SecretHandling = {
+  prepare: prepareSecrets,
+  reference: referenceSecrets,
+  comparedAsReferenced: true,
+  inInputs: true,
 }

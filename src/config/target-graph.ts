@@ -1,5 +1,4 @@
 import { isPlainObject } from './diff.js'
-import { experimentVariants, flagVariants, linkable, variantsText, withExperimentVariants } from './experiment-flag.js'
 import { closest } from '../core/closest.js'
 import { findCycle, isReferable, isRef, keysById, parseRef, refProblems, referenceSites } from './graph.js'
 import { referencesOf, refTo, siteValue, withRefs, type KeysById } from './graph.js'
@@ -29,7 +28,8 @@ export class TargetGraph {
   private readonly liveByKey = new Map<ConfigKind, Map<string, Resource[]>>()
 
   constructor(
-    private readonly desired: ProjectConfig,
+    /** The plan's specs. */
+    readonly desired: ProjectConfig,
     read: readonly ConfigKind[],
     live: ReadonlyArray<readonly Resource[]>,
     private readonly result: Plan,
@@ -80,7 +80,10 @@ export class TargetGraph {
     return withRefs(kind, spec, (target) => this.keys.get(target))
   }
 
-  /** Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan errors. */
+  /**
+   * Whether every reference of the spec names exactly one resource (live, or a spec of the configuration); else plan
+   * errors.
+   */
   /** Each problem names the file and line of the `$ref` when the spec was read from a file (sources.ts). */
   checkRefs(kind: ConfigKind, key: string, spec: Resource): boolean {
     const located = (problem: string) => `${whereIs(spec, problem.slice(0, problem.indexOf(':')))}${problem}`
@@ -95,7 +98,9 @@ export class TargetGraph {
       const renamedTo = this.renamed.get(ref)
       if (renamedTo !== undefined) {
         problems.push(
-          `${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} (${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { $ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`,
+          `${at}$ref ${JSON.stringify(ref)}: its spec renames it to ${JSON.stringify(renamedTo)} ` +
+            `(${RENAMED_FROM}), and a reference names the key a resource has once the plan is applied: write { ` +
+            `$ref: ${JSON.stringify(refTo(reference.kind, renamedTo).$ref)} }`,
         )
         continue
       }
@@ -103,7 +108,9 @@ export class TargetGraph {
       if (matches.length === 1) this.resolved.set(ref, ops.id(matches[0]!))
       else if (matches.length > 1)
         problems.push(
-          `${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`,
+          `${at}$ref ${JSON.stringify(ref)}: ${matches.length} ${reference.kind} in project ` +
+            `${this.result.project?.id ?? ''} have the ${ops.keyField} ${JSON.stringify(reference.key)} (ids ` +
+            `${matches.map((match) => String(ops.id(match))).join(', ')}): rename all but one`,
         )
       else if (!this.inConfig(reference.kind, reference.key)) {
         const where = `in project ${this.result.project?.id ?? ''} or in the configuration`
@@ -127,58 +134,9 @@ export class TargetGraph {
     return nearest === undefined ? '' : `; did you mean { $ref: ${JSON.stringify(refTo(kind, nearest).$ref)} }?`
   }
 
-  /**
-   * An experiment created with a flag spec of the same key: the flag is created or updated first and the
-   * experiment links it, which the service accepts only for a multivariate flag with a `control` variant (the
-   * spec's variants, else the live flag's, else those the plan gives a created flag: experiment-flag.ts).
-   */
-  checkExperimentFlag(key: string, creating: boolean): void {
-    const flag = ((this.desired.featureFlags ?? []) as Resource[]).find((spec) => spec.key === key)
-    const experiment = ((this.desired.experiments ?? []) as Resource[]).find((spec) => spec.feature_flag_key === key)
-    if (!creating || !flag || !experiment) return
-    const live = this.liveByKey.get('featureFlags')?.get(key)?.[0]
-    const stated = flagVariants(flag)
-    const variants = stated ?? (live ? (flagVariants(live) ?? []) : experimentVariants(experiment))
-    if (linkable(variants)) return
-    const lacks = variants.length < 2 ? 'fewer than two variants' : 'no "control" variant'
-    const why =
-      stated !== undefined
-        ? `the flag spec feature-flags/${key} has ${lacks} in filters.multivariate`
-        : live
-          ? `the live flag ${key} (id ${String(live.id)}) has ${lacks} and its spec leaves filters.multivariate out`
-          : `parameters.feature_flag_variants, which the plan gives the flag spec feature-flags/${key} (it leaves filters.multivariate out), has ${lacks}`
-    this.result.errors.push({
-      kind: 'experiments',
-      key,
-      message: `${why}: the service links only a multivariate flag with a "control" variant to an experiment. Give the flag spec filters.multivariate.variants with "control" (or leave them out to get the experiment's), or leave the flag spec out and let the experiment create its flag`,
-    })
-  }
-
-  /**
-   * A flag spec the plan creates for an experiment spec of the same key, given the experiment's variants when
-   * it leaves `filters.multivariate` out (said in a warning), so that the service links it.
-   */
-  flagForExperiment(key: string, spec: Resource): Resource {
-    const experiment = ((this.desired.experiments ?? []) as Resource[]).find((item) => item.feature_flag_key === key)
-    const filled = experiment && withExperimentVariants(spec, experiment)
-    if (!filled || !linkable(experimentVariants(experiment))) return spec
-    this.result.warnings.push({
-      kind: 'featureFlags',
-      key,
-      message: `filters.multivariate is left out of the spec: created with the variants experiments/${key} gives its flag (${variantsText(experimentVariants(experiment))}), as the service links only a multivariate flag with a "control" variant to an experiment`,
-    })
-    return filled
-  }
-
-  /**
-   * Whether an experiment's own flag decides its flag config: it has a spec of its own, or (for a create, which
-   * links it as it is) it is live.
-   */
-  flagDecides(key: string, creating: boolean): boolean {
-    return (
-      ((this.desired.featureFlags ?? []) as Resource[]).some((spec) => spec.key === key) ||
-      (creating && (this.liveByKey.get('featureFlags')?.get(key)?.length ?? 0) > 0)
-    )
+  /** The live resources of a kind read (and referable) that have `key`, after the renames this plan makes. */
+  liveWithKey(kind: ConfigKind, key: string): readonly Resource[] {
+    return this.liveByKey.get(kind)?.get(key) ?? []
   }
 
   /** A plan error for each cycle of references among the specs of one kind. */

@@ -123,7 +123,10 @@ export interface PlanWarning {
   message: string
 }
 
-/** What `plan` resolves with. What it will send is held with it, never in its fields or its JSON. */
+/**
+ * What `plan` resolves with. What it will send is carried in it as data (`$env` names, never values), never in its
+ * enumerable fields or its JSON.
+ */
 export interface Plan {
   changes: PlanChange[]
   errors: PlanError[]
@@ -142,7 +145,10 @@ export interface PlanProject {
 
 /** Options of `plan`. */
 export interface PlanOptions {
-  /** `true`: plan deletes for every managed kind but event definitions; an array names the kinds (event definitions only that way). */
+  /**
+   * `true`: plan deletes for every managed kind but event definitions; an array names the kinds (event definitions only
+   * that way).
+   */
   prune?: boolean | readonly ConfigKind[]
   /**
    * Plans (and prunes) only the specs and live resources with these keys (CLI `--key`): every other spec

@@ -1,13 +1,14 @@
 import { stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import type { Resource } from './kinds.js'
+import { sourceOf } from './sources.js'
 import type { ConfigKind, PlanWarning } from './types.js'
 
 /**
  * Members a configuration file holds that the SDK does not know: a newer service's, or a typo. `readConfig`
- * keeps them with the spec they were read from; `plan` settles them against the live resource: the same
- * member with the same value there is kept (a `PlanWarning` says so), anything else is a file problem
- * naming the nearest known member (docs/service-behaviour.md §0).
+ * keeps them with the spec they were read from (its `SpecSource`: sources.ts); `plan` settles them against the
+ * live resource: the same member with the same value there is kept (a `PlanWarning` says so), anything else is
+ * a file problem naming the nearest known member (docs/service-behaviour.md §0).
  */
 
 /** One unknown member, where the file has it. */
@@ -16,26 +17,14 @@ export interface UnknownMember extends ConfigProblem {
   readonly segments: ReadonlyArray<string | number>
 }
 
-const UNKNOWN = new WeakMap<object, readonly UnknownMember[]>()
-
 /** A problem of `checkShape` that is an unknown member (every other problem is the file's at once). */
 export function isUnknownMember(problem: ConfigProblem): boolean {
   return problem.message.startsWith('unknown field')
 }
 
-/** Keeps `problems` (unknown members of `spec`) with the spec, for `plan` to settle. */
-export function holdUnknownMembers(spec: Resource, problems: readonly ConfigProblem[]): void {
-  if (problems.length > 0)
-    UNKNOWN.set(
-      spec,
-      problems.map((problem) => ({ ...problem, segments: segmentsOf(problem.path) })),
-    )
-}
-
-/** The unknown members of `from` are those of `to` (a copy of the spec the planner works on). */
-export function carryUnknownMembers(from: Resource, to: Resource): void {
-  const members = UNKNOWN.get(from)
-  if (members) UNKNOWN.set(to, members)
+/** `problems` (unknown members of a spec) as its `SpecSource` keeps them, for `plan` to settle. */
+export function unknownMembers(problems: readonly ConfigProblem[]): UnknownMember[] {
+  return problems.map((problem) => ({ ...problem, segments: segmentsOf(problem.path) }))
 }
 
 /** `metrics[0].source.kind` as `['metrics', 0, 'source', 'kind']`. */
@@ -56,7 +45,7 @@ export class UnknownMembers {
    * same value: those stay in what is sent, and a warning says so. Any other unknown member is a problem.
    */
   settle(kind: ConfigKind, key: string, spec: Resource, live: Resource | undefined, compare: Resource): Resource {
-    const members = UNKNOWN.get(spec) ?? []
+    const members = sourceOf(spec)?.unknown ?? []
     if (members.length === 0) return compare
     const settled = structuredClone(compare)
     for (const member of members) {
@@ -67,7 +56,9 @@ export class UnknownMembers {
         this.warnings.push({
           kind,
           key,
-          message: `${member.path} is not a member this SDK knows; the live resource has it with the same value, so it is kept (a newer service?)`,
+          message:
+            `${member.path} is not a member this SDK knows; the live resource has it with the same value, so it ` +
+            `is kept (a newer service?)`,
         })
       } else {
         const { segments: _segments, ...problem } = member

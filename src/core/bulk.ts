@@ -6,7 +6,10 @@ import { checkRequestOptions, checkTypeOf } from './options.js'
 export interface BulkOptions {
   /** Calls of `fn` in flight at once. Default 4. */
   concurrency?: number | undefined
-  /** Aborting starts no new item, reaches the calls in flight through their `signal`, and rejects `bulk` with `AbortError`. */
+  /**
+   * Aborting starts no new item, reaches the calls in flight through their `signal`, and rejects `bulk` with
+   * `AbortError`.
+   */
   signal?: AbortSignal | undefined
   /** Start no new item after the first failure; the items never run are reported `skipped`. Default `false`. */
   stopOnError?: boolean | undefined
@@ -138,7 +141,10 @@ export async function bulk<T, R>(
   return { results, ...counts, skipped: results.length - counts.succeeded - counts.failed }
 }
 
-/** How many items a source holds, when it says without being read: `length` (arrays, typed arrays) or `size` (sets, maps). */
+/**
+ * How many items a source holds, when it says without being read: `length` (arrays, typed arrays) or `size` (sets,
+ * maps).
+ */
 function knownLength(items: BulkSource<unknown>): number | undefined {
   const { length, size } = items as { length?: unknown; size?: unknown }
   const known = typeof length === 'number' ? length : size

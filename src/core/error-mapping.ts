@@ -50,7 +50,9 @@ export function toClientError(error: unknown, call: FailedCall): ProjectClientEr
   return new ConnectionError(`${where} failed: ${describeFailure(error)}`, { cause: error })
 }
 
-/** A failure's messages and codes along its `cause` chain, e.g. `fetch failed: connect ECONNREFUSED … (ECONNREFUSED)`. */
+/**
+ * A failure's messages and codes along its `cause` chain, e.g. `fetch failed: connect ECONNREFUSED … (ECONNREFUSED)`.
+ */
 export function describeFailure(error: unknown): string {
   if (error instanceof HTTPError) return `status ${error.response.status}`
   const parts: string[] = []

@@ -136,7 +136,8 @@ export class BadRequestError extends ApiError {
  * looks keys of this API up among personal API keys only (docs/service-behaviour.md §1.3).
  */
 export const PROJECT_KEY_HINT =
-  'the key is a project API key (`phc_…`), which only sends events: this API needs a personal API key (`phx_…`, made under Personal API keys in your PostHog account settings)'
+  'the key is a project API key (`phc_…`), which only sends events: this API needs a personal API key ' +
+  '(`phx_…`, made under Personal API keys in your PostHog account settings)'
 
 /**
  * 401: no key, or the key is invalid (docs/service-behaviour.md [`AU1`], [`AU2`]). From PostHog Cloud
@@ -157,7 +158,8 @@ export class AuthenticationError extends ApiError {
       : region &&
         init.hint !== PROJECT_KEY_HINT &&
         /invalid|^$/i.test(detail) &&
-        `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; otherwise the key may have been revoked`
+        `PostHog Cloud keys work only in their own region: a key made on ${other} needs baseUrl ${other}; ` +
+          `otherwise the key may have been revoked`
     super(why ? { ...init, hint: init.hint ? `${init.hint}; ${why}` : why } : init)
   }
 }
@@ -170,14 +172,15 @@ export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError'
   /**
    * The scope the operation needs: the one the service named, else the operation's; `null` when the service refuses
-   * personal API keys for it, whatever their scopes.
+   * personal API keys for it, whatever their scopes. A scope no operation of the SDK needs (a `request()` to
+   * another path) is the service's name as it wrote it.
    */
-  readonly requiredScope: Scope | null
+  readonly requiredScope: Scope | (string & {}) | null
   /** Reads the scope and the cause from the service's detail; advice is added only for a cause the detail names. */
   constructor(init: ApiErrorInit) {
     const fields = errorFields(init.body)
     const detail = fields.detail ?? ''
-    const fromDetail = /missing required scope '([^']+)'/.exec(detail)?.[1] as Scope | undefined
+    const fromDetail = /missing required scope '([^']+)'/.exec(detail)?.[1]
     const refused = /does not support personal API key/i.test(detail)
     const requiredScope = refused ? null : (fromDetail ?? init.requiredScope ?? null)
     // The service's refusals of a project or an organisation are not about a scope.
@@ -270,31 +273,27 @@ export class ResponseTooLargeError extends ProjectClientError {
     readonly status: number,
   ) {
     super(
-      `${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): not read further`,
+      `${method} ${url} answered (${status}) more than maxResponseBytes (${limit} bytes, after decompression): ` +
+        `not read further`,
     )
   }
 }
 
+/** The error class of each HTTP status that has one of its own. */
+const BY_STATUS: { readonly [status: number]: typeof ApiError } = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  409: ConflictError,
+  429: RateLimitError,
+}
+
 /** Builds the error class that matches an HTTP status. */
 export function toApiError(init: ApiErrorInit): ApiError {
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(init)
-    case 401:
-      return new AuthenticationError(init)
-    case 403:
-      return new PermissionDeniedError(init)
-    case 404:
-      return new NotFoundError(init)
-    case 405:
-      return new MethodNotAllowedError(init)
-    case 409:
-      return new ConflictError(init)
-    case 429:
-      return new RateLimitError(init)
-    default:
-      return init.status >= 500 && init.status <= 599 ? new InternalServerError(init) : new ApiError(init)
-  }
+  const Type = BY_STATUS[init.status] ?? (init.status >= 500 && init.status <= 599 ? InternalServerError : ApiError)
+  return new Type(init)
 }
 
 /** `Retry-After` in seconds, from delta-seconds or an HTTP date. */
@@ -327,7 +326,10 @@ function errorFields(body: unknown): Pick<ApiError, 'type' | 'code' | 'detail' |
   }
 }
 
-/** `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the detail. */
+/**
+ * `<method> <url> failed with <status>: <detail> (attr: <field>)`: the service names the field in `attr`, not in the
+ * detail.
+ */
 function describe(
   status: number,
   method: string,

@@ -67,7 +67,8 @@ export class GuardedFetch {
         headers: response.headers,
         method: request.method,
         url: request.url,
-        message: `${request.method} ${request.url} was redirected ${target ? `to ${target.href}` : 'elsewhere'}: ${why}`,
+        message:
+          `${request.method} ${request.url} was redirected ` + `${target ? `to ${target.href}` : 'elsewhere'}: ${why}`,
       })
     }
     const method =
@@ -189,7 +190,10 @@ function redirectTarget(response: Response, base: string): URL | null | undefine
   return new URL(response.headers.get('location') ?? '', base)
 }
 
-/** The service puts the 429 wait in the body (docs/service-behaviour.md §1.7): copied into `Retry-After` so that ky honours it. */
+/**
+ * The service puts the 429 wait in the body (docs/service-behaviour.md §1.7): copied into `Retry-After` so that ky
+ * honours it.
+ */
 function retryAfterFromBody(response: Response, bytes: Uint8Array): Headers {
   if (response.status !== 429 || response.headers.has('retry-after')) return response.headers
   const seconds = retryAfterFromDetail(utf8.decode(bytes))

@@ -2,18 +2,40 @@
 
 /** A row of the five plain operations (`crud`). */
 interface CrudRow {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   readonly path: string
   readonly params?: { readonly id: 'integer' | 'uuid' }
   readonly body?: 'required'
   readonly softDeleteOnly?: true
 }
 
+/** The method of each plain operation. */
+interface CrudMethods {
+  list: 'GET'
+  create: 'POST'
+  retrieve: 'GET'
+  update: 'PATCH'
+  delete: 'DELETE'
+}
+
+/** The rows `crud` returns, keyed `group.method`, each with its method and path. */
+type CrudRows<G extends string, P extends string> = {
+  readonly [M in keyof CrudMethods as `${G}.${M}`]: CrudRow & {
+    readonly method: CrudMethods[M]
+    readonly path: P | `${P}{id}/`
+  }
+}
+
 /**
  * A group's five plain operations: list and create on `path`; retrieve, update and delete on `path{id}/`
- * (`softDeleteOnly`: a delete the service always refuses).
+ * (`softDeleteOnly`: a delete the service always refuses). Their types keep the path and the method, from
+ * which src/core/operations.ts reads each one's scope.
  */
-function crud<G extends string>(group: G, path: string, kind: 'integer' | 'uuid', softDeleteOnly?: true): { readonly [M in `${G}.${'list' | 'create' | 'retrieve' | 'update' | 'delete'}`]: CrudRow } {
+function crud<G extends string, P extends string>(
+  group: G,
+  path: P,
+  kind: 'integer' | 'uuid',
+  softDeleteOnly?: true,
+): CrudRows<G, P> {
   const item = `${path}{id}/`
   const params = { id: kind }
   return {
@@ -22,7 +44,7 @@ function crud<G extends string>(group: G, path: string, kind: 'integer' | 'uuid'
     [`${group}.retrieve`]: { method: 'GET', path: item, params },
     [`${group}.update`]: { method: 'PATCH', path: item, params, body: 'required' },
     [`${group}.delete`]: { method: 'DELETE', path: item, params, ...(softDeleteOnly && { softDeleteOnly }) },
-  } as { readonly [M in `${G}.${'list' | 'create' | 'retrieve' | 'update' | 'delete'}`]: CrudRow }
+  } as CrudRows<G, P>
 }
 
 /** Each operation's wire facts, as the exceptions to the defaults (src/core/operations.ts). */

@@ -6,36 +6,29 @@
  */
 import { OPERATION_ROWS } from './operation-table.js'
 
-/** An API key scope, as the service names it. */
-export type Scope =
-  | 'experiment:read'
-  | 'experiment:write'
-  | 'feature_flag:read'
-  | 'feature_flag:write'
-  | 'cohort:read'
-  | 'cohort:write'
-  | 'action:read'
-  | 'action:write'
-  | 'experiment_holdout:read'
-  | 'experiment_holdout:write'
-  | 'experiment_saved_metric:read'
-  | 'experiment_saved_metric:write'
-  | 'hog_function:read'
-  | 'hog_function:write'
-  | 'survey:read'
-  | 'survey:write'
-  | 'activity_log:read'
-  | 'endpoint:read'
-  | 'endpoint:write'
-  | 'event_definition:read'
-  | 'event_definition:write'
-  | 'query:read'
-  | 'dashboard:read'
-  | 'dashboard:write'
-  | 'insight:read'
-  | 'insight:write'
-  | 'early_access_feature:read'
-  | 'early_access_feature:write'
+/** A row of the generated table, with its literal types. */
+type TableRow = (typeof OPERATION_ROWS)[keyof typeof OPERATION_ROWS]
+
+/** The resource a path's scopes name: its first segment, singular (`hog_functions/{id}/` → `hog_function`). */
+type PathResource<Path> = Path extends `${infer Segment}/${string}`
+  ? Segment extends `${infer One}s`
+    ? One
+    : Segment
+  : never
+
+/** The scope a row needs by default: `<resource>:read` for a GET, `<resource>:write` otherwise. */
+type DefaultScope<Row> = Row extends { readonly path: infer Path; readonly method: infer Method }
+  ? `${PathResource<Path>}:${Method extends 'GET' ? 'read' : 'write'}`
+  : never
+
+/** The scope a row names, or its default. */
+type RowScope<Row> = Row extends { readonly scope: infer Named } ? Named : DefaultScope<Row>
+
+/**
+ * An API key scope, as the service names it: one that an operation of the SDK needs (read from the generated
+ * table, so a new group's scopes are in it once `npm run generate` wrote its rows).
+ */
+export type Scope = Exclude<RowScope<TableRow>, null>
 
 /** HTTP methods used by the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -71,7 +64,10 @@ export interface Operation {
   readonly params?: { readonly [name: string]: PathParamKind }
   /** `required`: the method needs a body object; `optional`: `{}` is sent when none is given. */
   readonly body?: 'required' | 'optional'
-  /** Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`): the endpoints group. */
+  /**
+   * Answered under the endpoints prefix chosen with `endpointsPrefix` (`projects` or `environments`): the endpoints
+   * group.
+   */
   readonly endpointsPrefix: boolean
   /** Added to the message of errors of this operation: what to do instead. */
   readonly hint?: string
@@ -87,31 +83,32 @@ type OperationRow = Omit<Operation, 'idempotent' | 'endpointsPrefix' | 'scope' |
 /**
  * The table's rows (generated from the declarations of src/api into operation-table.ts) give only the
  * exceptions to the defaults: `idempotent` defaults from the method (GET and DELETE), `endpointsPrefix` from
- * the group (`endpoints`), `scope` from the path's resource (`pathScope`: `<resource>:read` for a GET,
+ * the group (`endpoints`), `scope` from the path's resource (`defaultScope`: `<resource>:read` for a GET,
  * `<resource>:write` otherwise); `softDeleteOnly` gives the hint of a delete the service always refuses.
  */
-const TABLE: { readonly [K in keyof typeof OPERATION_ROWS]: OperationRow } = OPERATION_ROWS
+const TABLE = OPERATION_ROWS satisfies { readonly [K in keyof typeof OPERATION_ROWS]: OperationRow }
 
 /** The name of an operation, `group.method`. */
-export type OperationId = keyof typeof TABLE
+export type OperationId = keyof typeof OPERATION_ROWS
 
 /**
- * The resource a path's scopes name: its first segment, singular (`hog_functions/{id}/` → `hog_function`,
- * `query/` → `query`). The generator writes a row's scope when its group's scopes name another resource.
+ * The scope a row needs by default, read from its path as `PathResource` reads it; the generator writes a row's
+ * scope when its group's scopes name another resource.
  */
-const pathScope = (path: string): string => /^[^/]+?(?=s?\/)/.exec(path)![0]
+function defaultScope<Row extends TableRow>(row: Row): DefaultScope<Row>
+function defaultScope(row: TableRow): string {
+  return `${/^[^/]+?(?=s?\/)/.exec(row.path)![0]}:${row.method === 'GET' ? 'read' : 'write'}`
+}
 
 /** The operations: the spec's, the survey responses list and the query API, keyed `group.method`. */
 export const OPERATIONS = Object.fromEntries(
-  Object.entries(TABLE).map(([id, { softDeleteOnly, ...row }]: [string, OperationRow]) => {
+  Object.entries(TABLE).map(([id, entry]) => {
+    const { softDeleteOnly, ...row }: OperationRow = entry
     const group = id.slice(0, id.indexOf('.'))
     const things = group.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
     const operation: Operation = {
       ...row,
-      scope:
-        row.scope === undefined
-          ? (`${pathScope(row.path)}:${row.method === 'GET' ? 'read' : 'write'}` as Scope)
-          : row.scope,
+      scope: 'scope' in entry ? entry.scope : defaultScope(entry),
       idempotent: row.idempotent ?? (row.method === 'GET' || row.method === 'DELETE'),
       endpointsPrefix: group === 'endpoints',
       ...(softDeleteOnly && {

@@ -142,7 +142,8 @@ export function checkBaseUrl(value: unknown): URL {
     const host = url.href.replace(/\/api\/?$/, '')
     throw new InvalidArgumentError(
       'baseUrl',
-      `ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${host}`,
+      `ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), ` +
+        `e.g. ${host}`,
     )
   }
   return url

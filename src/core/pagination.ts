@@ -111,7 +111,10 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   readonly #signal: AbortSignal | undefined
   readonly #concurrency: number
 
-  /** @internal List methods return these; the client builds them. Once `signal` aborts, iteration stops at the next item. */
+  /**
+   * @internal List methods return these; the client builds them. Once `signal` aborts, iteration stops at the next
+   * item.
+   */
   constructor(result: Promise<WithResponse<Page<T>>>, signal?: AbortSignal, concurrency = 1) {
     super(result)
     this.#signal = signal
@@ -163,7 +166,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   async toArray({ max = Number.POSITIVE_INFINITY }: { max?: number } = {}): Promise<T[]> {
     const invalid = typeof max !== 'number' || Number.isNaN(max) || max < 0
     if (invalid || max === 0) {
-      // The first page is already on its way and none of it is read: settle it here, so that its failure is not an unhandled rejection.
+      // The first page is already on its way and none of it is read: settle it here, so that its failure is not an
+      // unhandled rejection.
       this.then(undefined, () => undefined)
       if (invalid) throw new InvalidArgumentError('max', `expected a non-negative number, got ${String(max)}`)
       return []

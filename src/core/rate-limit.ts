@@ -18,13 +18,19 @@ export interface RateLimits {
   endpointsRequestsPerMinute?: number | undefined
   /** Requests an hour to the endpoints group. Default 2,400. */
   endpointsRequestsPerHour?: number | undefined
-  /** Requests a minute to the query API (`client.query`, experiment results, the survey responses fallback). Default 240. */
+  /**
+   * Requests a minute to the query API (`client.query`, experiment results, the survey responses fallback). Default
+   * 240.
+   */
   queryRequestsPerMinute?: number | undefined
   /** Requests an hour to the query API. Default 1,200. */
   queryRequestsPerHour?: number | undefined
 }
 
-/** Each limit: its name, the service's number (docs/service-behaviour.md §1.7, §10.4) and its window in ms, two per group. */
+/**
+ * Each limit: its name, the service's number (docs/service-behaviour.md §1.7, §10.4) and its window in ms, two per
+ * group.
+ */
 const LIMITS = [
   ['requestsPerMinute', 480, 60_000],
   ['requestsPerHour', 4_800, 3_600_000],
@@ -47,7 +53,10 @@ const MARGIN_MS = 1_000
 /** `setTimeout` fires at once for longer delays. */
 const MAX_TIMER_MS = 2_147_483_647
 
-/** The limit group of a request URL: 1 for the endpoints group, 2 for the query API (each its own throttles on the service), else 0. */
+/**
+ * The limit group of a request URL: 1 for the endpoints group, 2 for the query API (each its own throttles on the
+ * service), else 0.
+ */
 export function limitGroup(url: string): LimitGroup {
   const group = /^[^?#]*\/api\/(?:projects|environments)\/[^/?#]+\/(endpoints|query)(?:\/|$|[?#])/.exec(url)?.[1]
   return group ? (group === 'query' ? 2 : 1) : 0
@@ -242,7 +251,10 @@ function pacer(windows: SlidingWindow[]): Pacer {
   }
 }
 
-/** The pacing of one API key and host: a group for the default throttles, one for the endpoints group, one for the query API. */
+/**
+ * The pacing of one API key and host: a group for the default throttles, one for the endpoints group, one for the query
+ * API.
+ */
 export class Limiter {
   readonly groups: [Pacer, Pacer, Pacer]
 
@@ -274,7 +286,10 @@ export function sharedLimiter(apiKey: string, origin: string, limits: Required<R
   return limiter
 }
 
-/** Two 32-bit FNV-1a-style hashes of `text` (different offsets and primes): enough to tell keys apart, and shows nothing of them. */
+/**
+ * Two 32-bit FNV-1a-style hashes of `text` (different offsets and primes): enough to tell keys apart, and shows nothing
+ * of them.
+ */
 function fingerprint(text: string): string {
   let first = 0x811c9dc5
   let second = 0x01000193

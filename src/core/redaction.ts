@@ -66,7 +66,9 @@ export class Redactor {
   }
 }
 
-/** Whether `value` shows `secret` anywhere: its strings, header values, and own properties however deep (no recursion). */
+/**
+ * Whether `value` shows `secret` anywhere: its strings, header values, and own properties however deep (no recursion).
+ */
 function mentions(value: unknown, secret: string): boolean {
   const seen = new Set<object>()
   const stack: unknown[] = [value]

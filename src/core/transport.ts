@@ -9,6 +9,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors.js'
+import { BODY_CHECKED } from './checked.js'
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-fetch.js'
 import { OPERATIONS, type HttpMethod, type Operation, type OperationId } from './operations.js'
@@ -63,7 +64,10 @@ export interface TransportConfig {
   maxRetryDelay: number
   /** The most bytes of an answer read, after decompression. */
   maxResponseBytes: number
-  /** Checks every body and query in full depth before sending; `undefined` (`validateRequests: false`) sends what it is given. */
+  /**
+   * Checks every body and query in full depth before sending; `undefined` (`validateRequests: false`) sends what it is
+   * given.
+   */
   checkRequest: RequestCheck | undefined
 }
 
@@ -339,7 +343,8 @@ export class Transport {
     const params = queryParams('params', query)
     const checkedBody = checkBody(operation, body)
     const { checkRequest } = this.config
-    const check = checkRequest && (() => checkRequest(id, checkedBody, givenQuery ?? params))
+    const checked = (options as { [BODY_CHECKED]?: boolean } | undefined)?.[BODY_CHECKED] === true
+    const check = checkRequest && !checked ? () => checkRequest(id, checkedBody, givenQuery ?? params) : undefined
     return {
       method: operation.method,
       url: this.url(id, values, withExtraQuery(params, options)),
@@ -453,7 +458,9 @@ export class Transport {
         if (!(error instanceof PauseTooLong))
           throw new AbortError(`${method} ${url} was aborted while waiting for its turn`)
         const seconds = Math.ceil(error.waitMs / 1_000)
-        const message = `${method} ${url} was not sent: after a 429 this key waits ${seconds} s, over maxRetryDelay (${maxRetryDelay} ms)`
+        const message =
+          `${method} ${url} was not sent: after a 429 this key waits ${seconds} s, over maxRetryDelay ` +
+          `(${maxRetryDelay} ms)`
         throw new RateLimitError({
           status: 429,
           body: undefined,
@@ -540,7 +547,10 @@ export class Transport {
       if (!isWrite(call)) throw invalid
       // The service did the write: failing the call would hide what it made (a retry would make it twice).
       // The answer is given as it came, its issues beside it and in a warning.
-      const line = `[posthog-project-client] ${this.#redactor.text(`${invalid.message}; the write was done: resolved with the answer as sent (withResponse() gives the issues)`)}`
+      const told =
+        `${invalid.message}; the write was done: ` +
+        'resolved with the answer as sent (withResponse() gives the issues)'
+      const line = `[posthog-project-client] ${this.#redactor.text(told)}`
       const logger = this.config.logger
       if (logger?.warn) logger.warn(line)
       else logger?.debug(line)

@@ -70,9 +70,15 @@ export interface FakeApi {
   readonly requests: readonly RecordedRequest[]
   /** Fault injection. */
   readonly faults: FakeFaults
-  /** `{ apiKey, projectId, baseUrl, rateLimit }` for a client; `baseUrl` defaults to the fake's, `rateLimit` follows `rateLimits`. */
+  /**
+   * `{ apiKey, projectId, baseUrl, rateLimit }` for a client; `baseUrl` defaults to the fake's, `rateLimit` follows
+   * `rateLimits`.
+   */
   clientOptions(baseUrl?: string): FakeClientOptions
-  /** Empties every project, the recorded requests and the pending faults; `tooManyRequests` returns to the options' (counting from zero), and the throttles of `rateLimits` forget every request. */
+  /**
+   * Empties every project, the recorded requests and the pending faults; `tooManyRequests` returns to the options'
+   * (counting from zero), and the throttles of `rateLimits` forget every request.
+   */
   reset(): void
 }
 
@@ -115,7 +121,9 @@ class Fake implements FakeApi {
     this.faults = this.#faultControls()
   }
 
-  /** For `mswHandlers(fake)` (posthog-project-client/testing/msw): the outcomes, faults included, before any adapter. */
+  /**
+   * For `mswHandlers(fake)` (posthog-project-client/testing/msw): the outcomes, faults included, before any adapter.
+   */
   get [SERVE_OUTCOME](): (request: Request) => Promise<Outcome> {
     return this.#serve
   }

@@ -11,7 +11,10 @@ import { serviceThrottles, type FakeRateLimits } from './throttles.js'
 
 /** The fake key `createFakeApi()` accepts by default, with every scope. */
 export const DEFAULT_FAKE_API_KEY = 'phx_fake_test_key_0000000000000000'
-/** The host the fake answers by default (its `clientOptions()` and the msw handlers of `posthog-project-client/testing/msw`). */
+/**
+ * The host the fake answers by default (its `clientOptions()` and the msw handlers of
+ * `posthog-project-client/testing/msw`).
+ */
 export const DEFAULT_FAKE_BASE_URL = 'https://us.posthog.com'
 
 /** Options of {@link createFakeApi}. Every one is optional. */
@@ -47,7 +50,10 @@ export interface FakeApiOptions {
   unscopedOperations?: readonly OperationId[]
   /** Default page size of the limit/offset lists. Default 100, like the service. */
   pageSize?: number
-  /** The fake's host: what `clientOptions()` gives and the msw handlers answer (`${baseUrl}/api/…`). Default `https://us.posthog.com`. */
+  /**
+   * The fake's host: what `clientOptions()` gives and the msw handlers answer (`${baseUrl}/api/…`).
+   * Default `https://us.posthog.com`.
+   */
   baseUrl?: string
   /**
    * Project ids of the organisation: the targets `duplicate_to_projects` accepts (each a project of the
@@ -56,7 +62,10 @@ export interface FakeApiOptions {
   organizationTeamIds?: readonly number[]
   /** Injected 429s from the start (see `faults.tooManyRequests`). Default none. */
   tooManyRequests?: TooManyRequestsOptions | null
-  /** @deprecated Since 0.3: renamed `tooManyRequests` (the fault; the service's throttles are `rateLimits`). Same meaning. */
+  /**
+   * @deprecated Since 0.3: renamed `tooManyRequests` (the fault; the service's throttles are `rateLimits`). Same
+   * meaning.
+   */
   rateLimit?: TooManyRequestsOptions | null
   /**
    * Enforce the service's throttles (docs/service-behaviour.md §1.7), counted as the service counts them:

@@ -41,7 +41,9 @@ export interface StatusFaultOptions extends FaultTarget {
   status: number
   /** Sets `Retry-After` (seconds, or an HTTP date). On a 429 the default body names the same wait. */
   retryAfter?: number | string
-  /** The body: an object or array is sent as JSON, a string as is, `null` for an empty body. Default: the four-key body. */
+  /**
+   * The body: an object or array is sent as JSON, a string as is, `null` for an empty body. Default: the four-key body.
+   */
   body?: unknown
   /** Extra response headers. */
   headers?: Record<string, string>
@@ -305,7 +307,8 @@ function htmlPage(status: number): string {
         : status === 504
           ? '504 Gateway Time-out'
           : `${status} Error`
-  return `<!DOCTYPE html>\n<html>\n<head><title>${title}</title></head>\n<body>\n<center><h1>${title}</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n`
+  const body = `<center><h1>${title}</h1></center>\n<hr><center>nginx</center>`
+  return `<!DOCTYPE html>\n<html>\n<head><title>${title}</title></head>\n<body>\n${body}\n</body>\n</html>\n`
 }
 
 /** Waits `ms`; rejects with an `AbortError` when `signal` fires first. */

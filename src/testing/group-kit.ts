@@ -125,18 +125,26 @@ export interface GroupSpec<R extends KitRecord, K extends number | string = numb
   keyOf?(record: R): K
   /** The path parameter naming a record: `id` unless told. */
   param?: string
-  /** Whether a lookup by id finds a soft-deleted record: yes (default), on update only (it may restore it), or never. */
+  /**
+   * Whether a lookup by id finds a soft-deleted record: yes (default), on update only (it may restore it), or never.
+   */
   findsDeleted?: boolean | 'on update'
-  /** A new record with the service's defaults (the id 0 until it is stored). */
-  blank(store: FakeStore): R
+  /** A new record's fields with the service's defaults, `now` its time of creation (the kit gives its id). */
+  blank(store: FakeStore, now: string): Omit<R, 'id'>
   /** What a seed stores, given the built record: its defaults and the seed (default: the seed as given). */
   seeded?(store: FakeStore, record: R, seed: Partial<R>, index: number): Partial<R>
   /** The writable fields, in the serializer's order, and how each is read from a create or update body. */
   writable: Readonly<Record<string, FieldRead<R>>>
-  /** `true`: PATCH `{deleted: true}` soft-deletes, DELETE answers 405 and lists leave deleted records out; `false`: DELETE removes (204). */
+  /**
+   * `true`: PATCH `{deleted: true}` soft-deletes, DELETE answers 405 and lists leave deleted records out; `false`:
+   * DELETE removes (204).
+   */
   softDeletes: boolean
   unique?: Uniqueness<R>
-  /** The group's own rules on a draft after its fields, before it is stored; `previous` is the stored record (undefined on create). */
+  /**
+   * The group's own rules on a draft after its fields, before it is stored; `previous` is the stored record (undefined
+   * on create).
+   */
   check?(
     store: FakeStore,
     draft: R,
@@ -182,7 +190,9 @@ export function findRecord<K extends number | string, R>(
   return record
 }
 
-/** When the `index`-th record of one seeding call was created, unless the seed says: half an hour ago, a second apart. */
+/**
+ * When the `index`-th record of one seeding call was created, unless the seed says: half an hour ago, a second apart.
+ */
 export function seededAt(store: FakeStore, index: number): string {
   return store.timestamp(-(30 * 60_000) + index * 1000)
 }
@@ -206,7 +216,10 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
     return record
   }
 
-  /** The record the path names (soft-deleted ones as `findsDeleted` says), or the 404 (`lookup` changes the refusal or the parameter). */
+  /**
+   * The record the path names (soft-deleted ones as `findsDeleted` says), or the 404 (`lookup` changes the refusal or
+   * the parameter).
+   */
   find(context: OperationContext, lookup: Lookup = {}, forUpdate = false): R {
     const { findsDeleted = true, idKind, param: name } = this.spec
     const hideDeleted = findsDeleted === false || (findsDeleted === 'on update' && !forUpdate)
@@ -285,9 +298,9 @@ export class GroupKit<R extends KitRecord, K extends number | string = number> {
     return empty(204)
   }
 
-  /** A blank record, with its UUID when the group's ids are UUIDs. */
+  /** A blank record, with its UUID when the group's ids are UUIDs (an integer id is 0 until the record is stored). */
   #built(store: FakeStore): R {
-    const record = this.spec.blank(store)
+    const record = { id: 0, ...this.spec.blank(store, store.timestamp()) } as R
     if (this.spec.idKind === 'uuid') record.id = store.uuid()
     return record
   }

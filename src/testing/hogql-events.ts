@@ -14,8 +14,14 @@
 import type { FakeStore } from './store.js'
 import { instant, storedAnswer, surveyEvent, type SurveyEvent } from './survey-events.js'
 
-const STATEMENT =
-  /^\s*SELECT\s+(.+?)\s+FROM\s+events\s+WHERE\s+(.+?)(?:\s+ORDER\s+BY\s+timestamp\s+DESC(?:,\s*uuid\s+DESC)?)?(?:\s+LIMIT\s+(\d+)(?:\s+OFFSET\s+(\d+))?)?\s*;?\s*$/is
+const STATEMENT = new RegExp(
+  [
+    String.raw`^\s*SELECT\s+(.+?)\s+FROM\s+events\s+WHERE\s+(.+?)`,
+    String.raw`(?:\s+ORDER\s+BY\s+timestamp\s+DESC(?:,\s*uuid\s+DESC)?)?`,
+    String.raw`(?:\s+LIMIT\s+(\d+)(?:\s+OFFSET\s+(\d+))?)?\s*;?\s*$`,
+  ].join(''),
+  'is',
+)
 const PLACEHOLDER = /^\{\s*([A-Za-z_]\w*)\s*\}$/
 
 /** What a query over events answers, or `null` outside the subset. */

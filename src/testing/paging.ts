@@ -1,4 +1,6 @@
-/** What a list does to its items: DRF's limit/offset pagination (docs/service-behaviour.md §1.5), ordering and search. */
+/**
+ * What a list does to its items: DRF's limit/offset pagination (docs/service-behaviour.md §1.5), ordering and search.
+ */
 
 /** A DRF limit/offset page. */
 export interface PageBody<T> {
@@ -33,7 +35,9 @@ export function paginate<T>(url: URL, items: readonly T[], defaultLimit: number)
   return { count, next, previous, results }
 }
 
-/** Presents only the items of a page: presenting (cloning) the whole list on every request made long walks quadratic. */
+/**
+ * Presents only the items of a page: presenting (cloning) the whole list on every request made long walks quadratic.
+ */
 export function presentPage<T, R>(page: PageBody<T>, present: (item: T) => R): PageBody<R> {
   return { ...page, results: page.results.map((item) => present(item)) }
 }

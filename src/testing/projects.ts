@@ -59,12 +59,15 @@ export class FakeProjects {
     return this.get(id) ?? (this.#unreachable.has(id) ? 'no-access' : undefined)
   }
 
-  /** A store for the fake's own helpers (seeding, `stateOf`): a project that is not the fake's is a caller's mistake. */
+  /**
+   * A store for the fake's own helpers (seeding, `stateOf`): a project that is not the fake's is a caller's mistake.
+   */
   require(id: number, caller: string): FakeStore {
     const store = this.get(id)
     if (!store)
       throw new TypeError(
-        `${caller}: no project ${String(id)} in this fake (its projects: ${this.ids.join(', ')}; declare others with createFakeApi({ projects }))`,
+        `${caller}: no project ${String(id)} in this fake (its projects: ${this.ids.join(', ')}; declare ` +
+          `others with createFakeApi({ projects }))`,
       )
     return store
   }

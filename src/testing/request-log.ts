@@ -1,4 +1,6 @@
-/** The fake's record of the requests it received (`fake.requests`): what came in, what it resolved to, what it answered. */
+/**
+ * The fake's record of the requests it received (`fake.requests`): what came in, what it resolved to, what it answered.
+ */
 import type { OperationId } from '../core/operations.js'
 import type { FaultKind } from './faults.js'
 

@@ -67,40 +67,26 @@ export function notFound(detail = 'Not found.'): never {
   fail(apiError(404, 'invalid_request', 'not_found', detail))
 }
 
+/** The four-key body of each status that has its own, as `[type, code, detail]`. */
+const DEFAULT_ERRORS: { readonly [status: number]: readonly [type: string, code: string, detail: string] } = {
+  400: ['validation_error', 'invalid_input', 'Invalid input.'],
+  401: ['authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'],
+  402: ['server_error', 'quota_limit_exceeded', 'Quota limit exceeded.'],
+  403: ['authentication_error', 'permission_denied', 'You do not have permission to perform this action.'],
+  404: ['invalid_request', 'not_found', 'Not found.'],
+  405: ['invalid_request', 'method_not_allowed', 'Method not allowed.'],
+  409: ['server_error', 'conflict', 'Conflict.'],
+  503: ['server_error', 'error', 'Queries are a little too busy right now. Please try again in a moment.'],
+}
+
 /** The body a status gets when a test injects it without one. */
 export function defaultErrorBody(status: number, retryAfterSeconds?: number): ErrorBody {
-  switch (status) {
-    case 400:
-      return errorBody('validation_error', 'invalid_input', 'Invalid input.')
-    case 401:
-      return errorBody('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.')
-    case 403:
-      return errorBody(
-        'authentication_error',
-        'permission_denied',
-        'You do not have permission to perform this action.',
-      )
-    case 404:
-      return errorBody('invalid_request', 'not_found', 'Not found.')
-    case 405:
-      return errorBody('invalid_request', 'method_not_allowed', 'Method not allowed.')
-    case 409:
-      return errorBody('server_error', 'conflict', 'Conflict.')
-    case 429:
-      return throttledBody(retryAfterSeconds ?? 1)
-    case 402:
-      return errorBody('server_error', 'quota_limit_exceeded', 'Quota limit exceeded.')
-    case 503:
-      return errorBody(
-        'server_error',
-        'error',
-        'Queries are a little too busy right now. Please try again in a moment.',
-      )
-    default:
-      return status >= 500
-        ? errorBody('server_error', 'error', 'A server error occurred.')
-        : errorBody('invalid_request', 'error', `Request failed with status ${status}.`)
-  }
+  if (status === 429) return throttledBody(retryAfterSeconds ?? 1)
+  const fields = DEFAULT_ERRORS[status]
+  if (fields) return errorBody(...fields)
+  return status >= 500
+    ? errorBody('server_error', 'error', 'A server error occurred.')
+    : errorBody('invalid_request', 'error', `Request failed with status ${status}.`)
 }
 
 /** The 429 body (drf-exceptions-hog `throttled_error`). */

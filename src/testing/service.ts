@@ -5,42 +5,17 @@
 import type { OperationId, Scope } from '../core/operations.js'
 import type { OperationContext, OperationHandler } from './context.js'
 import type { TooManyRequestsFault } from './faults.js'
-import { actionHandlers } from './groups/actions.js'
-import { cohortHandlers } from './groups/cohorts.js'
-import { dashboardHandlers } from './groups/dashboards.js'
-import { earlyAccessFeatureHandlers } from './groups/early-access-features.js'
-import { endpointHandlers } from './groups/endpoints.js'
-import { eventDefinitionHandlers } from './groups/event-definitions.js'
-import { experimentHandlers } from './groups/experiments.js'
-import { featureFlagHandlers } from './groups/feature-flags.js'
-import { hogFunctionHandlers } from './groups/hog-functions.js'
-import { holdoutHandlers } from './groups/holdouts.js'
-import { insightHandlers } from './groups/insights.js'
-import { queryHandlers } from './groups/query.js'
-import { savedMetricHandlers } from './groups/saved-metrics.js'
-import { surveyHandlers } from './groups/surveys.js'
+import { FAKE_GROUPS } from './fake-groups.js'
 import { HttpFailure, apiError, json, throttledBody } from './responses.js'
 import { matchRoute, splitApiPath, type ApiPath, type RouteMatch } from './router.js'
 import type { ProjectOutcome } from './projects.js'
 import type { ServiceThrottles } from './throttles.js'
 
-/** Every operation of OPERATIONS has exactly one handler (the type checks that none is missing). */
-const HANDLERS = {
-  ...experimentHandlers,
-  ...hogFunctionHandlers,
-  ...surveyHandlers,
-  ...endpointHandlers,
-  ...eventDefinitionHandlers,
-  ...queryHandlers,
-  ...featureFlagHandlers,
-  ...cohortHandlers,
-  ...actionHandlers,
-  ...holdoutHandlers,
-  ...savedMetricHandlers,
-  ...dashboardHandlers,
-  ...insightHandlers,
-  ...earlyAccessFeatureHandlers,
-} satisfies Record<OperationId, OperationHandler>
+/** Every operation's handler: those of every group (the type of `FAKE_GROUPS` checks that none is missing). */
+const HANDLERS: { readonly [Id in OperationId]: OperationHandler } = Object.assign(
+  {},
+  ...Object.values(FAKE_GROUPS).map((group) => group.handlers),
+)
 
 /** The scopes of a key: a list, or `'*'` for everything. */
 export type KeyScopes = ReadonlySet<Scope> | '*'
@@ -71,7 +46,10 @@ export function resolve(method: string, pathname: string): Resolved {
   return { path, match: path ? matchRoute(method, path.rest) : { kind: 'not-found' } }
 }
 
-/** What the project a path names (a number or `@current`) is: its store, `'no-access'`, or `undefined` when there is no such project. */
+/**
+ * What the project a path names (a number or `@current`) is: its store, `'no-access'`, or `undefined` when there is no
+ * such project.
+ */
 export type ProjectLookup = (projectId: string) => ProjectOutcome
 
 export interface CoreSettings {
@@ -192,8 +170,10 @@ function bearerToken(headers: Headers): string | null {
 
 /** A `:write` scope satisfies the matching `:read`; `*` satisfies everything (§1.4). */
 export function hasScope(scopes: KeyScopes, needed: Scope): boolean {
-  if (scopes === '*' || scopes.has(needed)) return true
-  return needed.endsWith(':read') && scopes.has(needed.replace(/:read$/, ':write') as Scope)
+  if (scopes === '*') return true
+  // Read as a set of names: the `:write` of a read-only resource (`query:write`) is no `Scope`, and no key has it.
+  const names: ReadonlySet<string> = scopes
+  return names.has(needed) || (needed.endsWith(':read') && names.has(needed.replace(/:read$/, ':write')))
 }
 
 function parseBody(request: IncomingRequest): unknown {

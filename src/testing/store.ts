@@ -25,56 +25,28 @@ import type {
   FakeUser,
 } from './records.js'
 
-/** Live, read-only views of everything the fake holds. Records are the stored objects themselves. */
-export interface FakeState {
-  /** Experiments by id, soft-deleted ones included (`deleted: true`). */
-  readonly experiments: ReadonlyMap<number, FakeExperiment>
-  /** Feature flags by id, soft-deleted ones included: created, seeded, and those of experiments and surveys. */
-  readonly featureFlags: ReadonlyMap<number, FakeFeatureFlag>
-  /** Cohorts by id, soft-deleted ones included (also made by `experiments.createExposureCohort`). */
-  readonly cohorts: ReadonlyMap<number, FakeCohort>
-  /** Actions by id, soft-deleted ones included. */
-  readonly actions: ReadonlyMap<number, FakeAction>
-  /** Experiment holdouts by id. */
-  readonly holdouts: ReadonlyMap<number, FakeHoldout>
-  /** Saved experiment metrics by id. */
-  readonly savedMetrics: ReadonlyMap<number, FakeSavedMetric>
-  /** Requests of `experiments.recalculateTimeseries`, oldest first. */
-  readonly timeseriesRecalculations: readonly FakeTimeseriesRecalculation[]
-  /** Hog functions by id, soft-deleted ones included (`deleted: true`). */
-  readonly hogFunctions: ReadonlyMap<string, FakeHogFunction>
-  /** Log lines by hog function id, newest last. */
-  readonly hogFunctionLogs: ReadonlyMap<string, readonly FakeLogEntry[]>
-  /** App metrics by hog function id. */
-  readonly hogFunctionMetrics: ReadonlyMap<string, readonly FakeAppMetric[]>
-  /** Surveys by id. */
-  readonly surveys: ReadonlyMap<string, FakeSurvey>
-  /** Responses by survey id. */
-  readonly surveyResponses: ReadonlyMap<string, readonly FakeSurveyResponse[]>
-  /** Archived response UUIDs by survey id. */
-  readonly archivedResponseUuids: ReadonlyMap<string, ReadonlySet<string>>
-  /** Copies made by `duplicate_to_projects` from this project into others (each also in its target project's `surveys`). */
-  readonly surveyCopies: readonly FakeSurveyCopy[]
-  /** Survey activity, oldest first. */
-  readonly activity: readonly FakeActivityLogEntry[]
-  /** Endpoints by name. */
-  readonly endpoints: ReadonlyMap<string, FakeEndpoint>
-  /** Event definitions by id. */
-  readonly eventDefinitions: ReadonlyMap<string, FakeEventDefinition>
-  /** What `ExperimentQuery` answers are computed from, by experiment id: per metric uuid, or `*` for every metric. */
-  readonly experimentData: ReadonlyMap<number, ReadonlyMap<string, FakeExperimentData>>
-  /** Async query runs by id. */
-  readonly queryRuns: ReadonlyMap<string, FakeQueryRun>
-  /** Dashboards by id, soft-deleted ones included. */
-  readonly dashboards: ReadonlyMap<number, FakeDashboard>
-  /** Dashboard tiles by id, soft-deleted ones included. */
-  readonly dashboardTiles: ReadonlyMap<number, FakeDashboardTile>
-  /** Texts of text tiles by id. */
-  readonly texts: ReadonlyMap<number, FakeText>
-  /** Insights by id, soft-deleted ones included. */
-  readonly insights: ReadonlyMap<number, FakeInsight>
-  /** Early access features by id. */
-  readonly earlyAccessFeatures: ReadonlyMap<string, FakeEarlyAccessFeature>
+/** The read-only form of what the store holds: maps, sets and lists, at every depth, as their read-only types. */
+type ReadOnlyView<T> =
+  T extends Map<infer K, infer V>
+    ? ReadonlyMap<K, ReadOnlyView<V>>
+    : T extends Set<infer V>
+      ? ReadonlySet<V>
+      : T extends Array<infer V>
+        ? readonly V[]
+        : T
+
+/**
+ * Live, read-only views of everything the fake holds (every map and list of `FakeStore` but its cache of
+ * summaries). Records are the stored objects themselves.
+ */
+export type FakeState = {
+  readonly [
+    K in keyof FakeStore as FakeStore[K] extends Map<unknown, unknown> | unknown[]
+      ? K extends 'summaries'
+        ? never
+        : K
+      : never
+  ]: ReadOnlyView<FakeStore[K]>
 }
 
 /** Settings the handlers read. */
@@ -108,31 +80,61 @@ export type IdKind =
   'experiment' | 'flag' | 'cohort' | 'holdout' | 'action' | 'savedMetric' | 'dashboard' | 'tile' | 'text' | 'insight'
 type Counter = IdKind | 'uuid'
 
-/** Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. */
-export class FakeStore implements FakeState {
+/**
+ * Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. A map or list
+ * added here is in `FakeState` (`fake.state`) and emptied by `reset()` without more.
+ */
+export class FakeStore {
+  /** Experiments by id, soft-deleted ones included (`deleted: true`). */
   readonly experiments = new Map<number, FakeExperiment>()
+  /** Feature flags by id, soft-deleted ones included: created, seeded, and those of experiments and surveys. */
   readonly featureFlags = new Map<number, FakeFeatureFlag>()
+  /** Cohorts by id, soft-deleted ones included (also made by `experiments.createExposureCohort`). */
   readonly cohorts = new Map<number, FakeCohort>()
+  /** Actions by id, soft-deleted ones included. */
   readonly actions = new Map<number, FakeAction>()
+  /** Experiment holdouts by id. */
   readonly holdouts = new Map<number, FakeHoldout>()
+  /** Saved experiment metrics by id. */
   readonly savedMetrics = new Map<number, FakeSavedMetric>()
+  /** Dashboards by id, soft-deleted ones included. */
   readonly dashboards = new Map<number, FakeDashboard>()
+  /** Dashboard tiles by id, soft-deleted ones included. */
   readonly dashboardTiles = new Map<number, FakeDashboardTile>()
+  /** Texts of text tiles by id. */
   readonly texts = new Map<number, FakeText>()
+  /** Insights by id, soft-deleted ones included. */
   readonly insights = new Map<number, FakeInsight>()
+  /** Early access features by id. */
   readonly earlyAccessFeatures = new Map<string, FakeEarlyAccessFeature>()
+  /** Requests of `experiments.recalculateTimeseries`, oldest first. */
   readonly timeseriesRecalculations: FakeTimeseriesRecalculation[] = []
+  /** Hog functions by id, soft-deleted ones included (`deleted: true`). */
   readonly hogFunctions = new Map<string, FakeHogFunction>()
+  /** Log lines by hog function id, newest last. */
   readonly hogFunctionLogs = new Map<string, FakeLogEntry[]>()
+  /** App metrics by hog function id. */
   readonly hogFunctionMetrics = new Map<string, FakeAppMetric[]>()
+  /** Surveys by id. */
   readonly surveys = new Map<string, FakeSurvey>()
+  /** Responses by survey id. */
   readonly surveyResponses = new Map<string, FakeSurveyResponse[]>()
+  /** Archived response UUIDs by survey id. */
   readonly archivedResponseUuids = new Map<string, Set<string>>()
+  /**
+   * Copies made by `duplicate_to_projects` from this project into others (each also in its target project's
+   * `surveys`).
+   */
   readonly surveyCopies: FakeSurveyCopy[] = []
+  /** Survey activity, oldest first. */
   readonly activity: FakeActivityLogEntry[] = []
+  /** Endpoints by name. */
   readonly endpoints = new Map<string, FakeEndpoint>()
+  /** Event definitions by id. */
   readonly eventDefinitions = new Map<string, FakeEventDefinition>()
+  /** What `ExperimentQuery` answers are computed from, by experiment id: per metric uuid, or `*` for every metric. */
   readonly experimentData = new Map<number, Map<string, FakeExperimentData>>()
+  /** Async query runs by id. */
   readonly queryRuns = new Map<string, FakeQueryRun>()
   /** Cached `summarize_responses` answers, by `<survey id>:<question>`. */
   readonly summaries = new Map<string, Record<string, unknown>>()
@@ -178,36 +180,12 @@ export class FakeStore implements FakeState {
     return drfDateTime(new Date(this.now().getTime() + offsetMs))
   }
 
+  /** Empties every map and list, and restarts the id counters. */
   reset(): void {
-    for (const map of [
-      this.experiments,
-      this.featureFlags,
-      this.cohorts,
-      this.actions,
-      this.holdouts,
-      this.savedMetrics,
-      this.hogFunctions,
-      this.hogFunctionLogs,
-      this.hogFunctionMetrics,
-      this.surveys,
-      this.surveyResponses,
-      this.archivedResponseUuids,
-      this.endpoints,
-      this.eventDefinitions,
-      this.experimentData,
-      this.queryRuns,
-      this.summaries,
-      this.dashboards,
-      this.dashboardTiles,
-      this.texts,
-      this.insights,
-      this.earlyAccessFeatures,
-    ] as Map<unknown, unknown>[]) {
-      map.clear()
+    for (const held of Object.values(this)) {
+      if (held instanceof Map) held.clear()
+      else if (Array.isArray(held)) held.length = 0
     }
-    this.timeseriesRecalculations.length = 0
-    this.surveyCopies.length = 0
-    this.activity.length = 0
     this.#counters.clear()
   }
 }

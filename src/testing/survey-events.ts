@@ -15,7 +15,9 @@ export interface SurveyEvent {
   properties: Record<string, unknown>
 }
 
-/** The key an answer sits under by question position: `$survey_response` for the first, `$survey_response_<i>` after. */
+/**
+ * The key an answer sits under by question position: `$survey_response` for the first, `$survey_response_<i>` after.
+ */
 export function indexKey(index: number): string {
   return index === 0 ? '$survey_response' : `$survey_response_${index}`
 }
@@ -54,7 +56,9 @@ export function restAnswer(value: unknown): string | string[] | null {
   return value === null || value === undefined || value === '' ? null : String(value)
 }
 
-/** A date-time as the fake compares them: ISO 8601, read as UTC when it has no zone (as HogQL does with a UTC project). */
+/**
+ * A date-time as the fake compares them: ISO 8601, read as UTC when it has no zone (as HogQL does with a UTC project).
+ */
 export function instant(value: string): number {
   return Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`)
 }

@@ -41,7 +41,10 @@ export class ServiceThrottles {
     ]
   }
 
-  /** Asks every throttle of the group (0 default, 1 endpoints, 2 query): `null` when all let the request through, else the seconds to wait. */
+  /**
+   * Asks every throttle of the group (0 default, 1 endpoints, 2 query): `null` when all let the request through, else
+   * the seconds to wait.
+   */
   check(key: string, group: LimitGroup, now: number): number | null {
     let wait: number | null = null
     for (const window of this.#groups[group]) {

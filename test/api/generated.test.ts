@@ -22,22 +22,26 @@ describe('the files generated from src/api', () => {
     expect(Object.keys(OPERATIONS)).toEqual(declared)
   })
 
-  it('every declared operation has its method on the resource class (generated, or written by hand when it says so)', () => {
-    const client = new ProjectClient({ apiKey: 'phx_test', projectId: 1 })
-    const missing = Object.entries(API)
-      .filter(([group]) => group !== 'query')
-      .flatMap(([group, declaration]) =>
-        operationsOf(declaration)
-          .map(([method]) => method)
-          .filter(
-            (method) =>
-              typeof (client[group as keyof ProjectClient] as unknown as Record<string, unknown>)[method] !==
-              'function',
-          )
-          .map((method) => `${group}.${method}`),
-      )
-    expect(missing).toEqual([])
-  })
+  it(
+    'every declared operation has its method on the resource class (generated, or written by hand when it says ' +
+      'so)',
+    () => {
+      const client = new ProjectClient({ apiKey: 'phx_test', projectId: 1 })
+      const missing = Object.entries(API)
+        .filter(([group]) => group !== 'query')
+        .flatMap(([group, declaration]) =>
+          operationsOf(declaration)
+            .map(([method]) => method)
+            .filter(
+              (method) =>
+                typeof (client[group as keyof ProjectClient] as unknown as Record<string, unknown>)[method] !==
+                'function',
+            )
+            .map((method) => `${group}.${method}`),
+        )
+      expect(missing).toEqual([])
+    },
+  )
 
   it('REQUESTS holds the body and query of every operation, and the params of every helper, as declared', () => {
     const declared = Object.entries(API).flatMap(([group, declaration]) => [

@@ -43,18 +43,22 @@ afterAll(async () => {
 })
 
 describe('the scenario in Chromium', () => {
-  it('refuses without dangerouslyAllowBrowser, then lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
-    const tab = await context.newPage()
-    const failures: string[] = []
-    tab.on('pageerror', (error) => failures.push(error.message))
-    const loaded: string[] = []
-    tab.on('response', (response) => loaded.push(`${response.status()} ${new URL(response.url()).pathname}`))
-    await tab.goto(page.url)
-    const outcome = await tab.evaluate(() => window.__scenario)
-    console.log(`Chromium ${context.browser()?.version() ?? '?'}: ${JSON.stringify(outcome)}`)
-    expect(failures).toEqual([])
-    expect(loaded).toEqual(expect.arrayContaining(['200 /', '200 /sdk.js', '200 /scenario.js']))
-    expectScenarioPassed(outcome, page.api, /Chrome\//)
-    await tab.close()
-  })
+  it(
+    'refuses without dangerouslyAllowBrowser, then lists 3 pages, creates, retrieves, narrows a 404, an abort ' +
+      'and a response that fails its check, never shows the key',
+    async () => {
+      const tab = await context.newPage()
+      const failures: string[] = []
+      tab.on('pageerror', (error) => failures.push(error.message))
+      const loaded: string[] = []
+      tab.on('response', (response) => loaded.push(`${response.status()} ${new URL(response.url()).pathname}`))
+      await tab.goto(page.url)
+      const outcome = await tab.evaluate(() => window.__scenario)
+      console.log(`Chromium ${context.browser()?.version() ?? '?'}: ${JSON.stringify(outcome)}`)
+      expect(failures).toEqual([])
+      expect(loaded).toEqual(expect.arrayContaining(['200 /', '200 /sdk.js', '200 /scenario.js']))
+      expectScenarioPassed(outcome, page.api, /Chrome\//)
+      await tab.close()
+    },
+  )
 })

@@ -34,15 +34,19 @@ afterAll(async () => {
 })
 
 describe('the scenario in Firefox', () => {
-  it('refuses without dangerouslyAllowBrowser, then lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
-    const tab = await browser.newPage()
-    const failures: string[] = []
-    tab.on('pageerror', (error) => failures.push(String(error)))
-    await tab.goto(page.url)
-    const outcome = await tab.evaluate(() => window.__scenario)
-    console.log(`${await browser.version()}: ${JSON.stringify(outcome)}`)
-    expect(failures).toEqual([])
-    expectScenarioPassed(outcome, page.api, /Firefox\//)
-    await tab.close()
-  })
+  it(
+    'refuses without dangerouslyAllowBrowser, then lists 3 pages, creates, retrieves, narrows a 404, an abort ' +
+      'and a response that fails its check, never shows the key',
+    async () => {
+      const tab = await browser.newPage()
+      const failures: string[] = []
+      tab.on('pageerror', (error) => failures.push(String(error)))
+      await tab.goto(page.url)
+      const outcome = await tab.evaluate(() => window.__scenario)
+      console.log(`${await browser.version()}: ${JSON.stringify(outcome)}`)
+      expect(failures).toEqual([])
+      expectScenarioPassed(outcome, page.api, /Firefox\//)
+      await tab.close()
+    },
+  )
 })

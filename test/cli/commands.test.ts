@@ -48,34 +48,38 @@ describe('the command table', () => {
     for (const group of GROUPS) expect(Object.keys(COMMANDS[group]).sort(), group).toEqual(sdkMethods(client[group]))
   })
 
-  it('has a command for every operation, named as the operation (soft-delete sends update; the query API is `query`)', () => {
-    const direct = rows.filter(({ group, method, spec }) => spec.operation === `${group}.${method}`)
-    const grouped = (Object.keys(OPERATIONS) as OperationId[]).filter((id) => !id.startsWith('query.'))
-    expect(direct.map(({ spec }) => spec.operation).sort()).toEqual(grouped.sort())
-    const others = rows
-      .filter((row) => !direct.includes(row))
-      .map(({ group, method, spec }) => `${group}.${method} → ${spec.operation}`)
-    expect(others).toEqual([
-      'experiments.listIncludingArchived → experiments.list',
-      'experiments.launch → experiments.update',
-      'experiments.end → experiments.update',
-      'experiments.archive → experiments.update',
-      'experiments.softDelete → experiments.update',
-      'experiments.results → experiments.retrieve',
-      'hogFunctions.softDelete → hogFunctions.update',
-      'surveys.launch → surveys.update',
-      'surveys.stop → surveys.update',
-      'surveys.resume → surveys.update',
-      'surveys.archive → surveys.update',
-      'featureFlags.softDelete → featureFlags.update',
-      'featureFlags.enable → featureFlags.update',
-      'featureFlags.disable → featureFlags.update',
-      'cohorts.softDelete → cohorts.update',
-      'actions.softDelete → actions.update',
-      'dashboards.softDelete → dashboards.update',
-      'insights.softDelete → insights.update',
-    ])
-  })
+  it(
+    'has a command for every operation, named as the operation (soft-delete sends update; the query API is ' +
+      '`query`)',
+    () => {
+      const direct = rows.filter(({ group, method, spec }) => spec.operation === `${group}.${method}`)
+      const grouped = (Object.keys(OPERATIONS) as OperationId[]).filter((id) => !id.startsWith('query.'))
+      expect(direct.map(({ spec }) => spec.operation).sort()).toEqual(grouped.sort())
+      const others = rows
+        .filter((row) => !direct.includes(row))
+        .map(({ group, method, spec }) => `${group}.${method} → ${spec.operation}`)
+      expect(others).toEqual([
+        'experiments.listIncludingArchived → experiments.list',
+        'experiments.launch → experiments.update',
+        'experiments.end → experiments.update',
+        'experiments.archive → experiments.update',
+        'experiments.softDelete → experiments.update',
+        'experiments.results → experiments.retrieve',
+        'hogFunctions.softDelete → hogFunctions.update',
+        'surveys.launch → surveys.update',
+        'surveys.stop → surveys.update',
+        'surveys.resume → surveys.update',
+        'surveys.archive → surveys.update',
+        'featureFlags.softDelete → featureFlags.update',
+        'featureFlags.enable → featureFlags.update',
+        'featureFlags.disable → featureFlags.update',
+        'cohorts.softDelete → cohorts.update',
+        'actions.softDelete → actions.update',
+        'dashboards.softDelete → dashboards.update',
+        'insights.softDelete → insights.update',
+      ])
+    },
+  )
 
   it.each(rows.map((row) => [`${row.group}.${row.method}`, row] as const))(
     '%s: path params, query and body agree with the operation',
@@ -225,17 +229,20 @@ describe('parseCommandLine', () => {
     expect((await call('surveys', 'retrieve', 'x')).params).toBeUndefined()
   })
 
-  it('checks flag values against the params shape: a wrong type or a value outside the allowed ones names the flag', async () => {
-    expect(await usage('surveys', 'list', '--limit', 'ten')).toBe(
-      'Invalid argument `--limit`: expected number, got string "ten"',
-    )
-    expect(await usage('experiments', 'list', '--status', 'runing')).toBe(
-      'Invalid argument `--status`: expected one of "draft", "running", "complete", "all", got "runing"',
-    )
-    expect(await usage('hog-functions', 'list', '--type', 'webhook')).toMatch(
-      /^Invalid argument `--type\[0\]`: expected one of "destination", /,
-    )
-  })
+  it(
+    'checks flag values against the params shape: a wrong type or ' + 'a value outside the allowed ones names the flag',
+    async () => {
+      expect(await usage('surveys', 'list', '--limit', 'ten')).toBe(
+        'Invalid argument `--limit`: expected number, got string "ten"',
+      )
+      expect(await usage('experiments', 'list', '--status', 'runing')).toBe(
+        'Invalid argument `--status`: expected one of "draft", "running", "complete", "all", got "runing"',
+      )
+      expect(await usage('hog-functions', 'list', '--type', 'webhook')).toMatch(
+        /^Invalid argument `--type\[0\]`: expected one of "destination", /,
+      )
+    },
+  )
 
   it('reads settings and output options', async () => {
     const parsed = await call(
@@ -290,7 +297,8 @@ describe('parseCommandLine', () => {
     expect(await usage('--project', '1')).toMatch(/^Invalid argument `group`: missing/)
     expect(await usage('surveys', 'list', '--what')).toMatch(/^Invalid argument `--what`: unknown flag of surveys list/)
     expect(await usage('experiments', 'requires-flag-implementation', '--limit', '1')).toBe(
-      'Invalid argument `--limit`: unknown flag of experiments requires-flag-implementation (see experiments requires-flag-implementation --help)',
+      'Invalid argument `--limit`: unknown flag of experiments requires-flag-implementation (see experiments ' +
+        'requires-flag-implementation --help)',
     )
     expect(await usage('experiments', 'list', '--max', '-1')).toBe(
       'Invalid argument `--max`: expected a non-negative integer, got "-1"',

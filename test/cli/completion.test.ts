@@ -35,43 +35,48 @@ async function script(shell: string): Promise<string> {
 }
 
 describe('posthog-project completion', () => {
-  it("bash: completing in bash itself gives the groups and commands, a group's methods, a command's flags, the shells", async () => {
-    const bash = await script('bash')
-    // Each line: the words typed so far (the last one being completed); the answer: what bash offers, one line.
-    const cases = [
-      ['posthog-project', ''],
-      ['posthog-project', 'su'],
-      ['posthog-project', 'hog-functions', 'soft'],
-      ['posthog-project', 'surveys', 'list', '--li'],
-      ['posthog-project', 'surveys', 'list', '--limit', '5', '--for'],
-      ['posthog-project', 'plan', '--'],
-      ['posthog-project', 'completion', ''],
-      ['posthog-project', 'plan', 'posthog/'],
-    ]
-    const program = [
-      bash,
-      ...cases.map(
-        (words) =>
-          `COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _posthog_project; echo "\${COMPREPLY[*]}"`,
-      ),
-    ].join('\n')
-    const answers = execFileSync('bash', ['--norc', '--noprofile', '-c', program], { encoding: 'utf8' }).split('\n')
-    const top = answers[0]!.split(' ')
-    expect(top).toEqual(
-      expect.arrayContaining([...GROUPS.map(kebab), 'query', 'pull', 'plan', 'apply', 'copy', 'test', 'completion']),
-    )
-    expect(answers[1]).toBe('surveys')
-    expect(answers[2]).toBe('soft-delete')
-    expect(answers[3]).toBe('--limit')
-    expect(answers[4]).toBe('--format')
-    expect(answers[5]!.split(' ')).toEqual(
-      expect.arrayContaining(['--kind', '--key', '--detailed-exitcode', '--out', '--project', '--api-key']),
-    )
-    expect(answers[5]).not.toContain('--to-project')
-    expect(answers[6]).toBe('bash zsh fish')
-    // A directory argument: no words, so bash falls back to file names (`complete -o default`).
-    expect(answers[7]).toBe('')
-  })
+  it(
+    "bash: completing in bash itself gives the groups and commands, a group's methods, a command's flags, the " +
+      'shells',
+    async () => {
+      const bash = await script('bash')
+      // Each line: the words typed so far (the last one being completed); the answer: what bash offers, one line.
+      const cases = [
+        ['posthog-project', ''],
+        ['posthog-project', 'su'],
+        ['posthog-project', 'hog-functions', 'soft'],
+        ['posthog-project', 'surveys', 'list', '--li'],
+        ['posthog-project', 'surveys', 'list', '--limit', '5', '--for'],
+        ['posthog-project', 'plan', '--'],
+        ['posthog-project', 'completion', ''],
+        ['posthog-project', 'plan', 'posthog/'],
+      ]
+      const program = [
+        bash,
+        ...cases.map(
+          (words) =>
+            `COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; ` +
+            `_posthog_project; echo "\${COMPREPLY[*]}"`,
+        ),
+      ].join('\n')
+      const answers = execFileSync('bash', ['--norc', '--noprofile', '-c', program], { encoding: 'utf8' }).split('\n')
+      const top = answers[0]!.split(' ')
+      expect(top).toEqual(
+        expect.arrayContaining([...GROUPS.map(kebab), 'query', 'pull', 'plan', 'apply', 'copy', 'test', 'completion']),
+      )
+      expect(answers[1]).toBe('surveys')
+      expect(answers[2]).toBe('soft-delete')
+      expect(answers[3]).toBe('--limit')
+      expect(answers[4]).toBe('--format')
+      expect(answers[5]!.split(' ')).toEqual(
+        expect.arrayContaining(['--kind', '--key', '--detailed-exitcode', '--out', '--project', '--api-key']),
+      )
+      expect(answers[5]).not.toContain('--to-project')
+      expect(answers[6]).toBe('bash zsh fish')
+      // A directory argument: no words, so bash falls back to file names (`complete -o default`).
+      expect(answers[7]).toBe('')
+    },
+  )
 
   it('every command of the registry and every flag it takes is in the table', async () => {
     const bash = await script('bash')
@@ -92,7 +97,8 @@ describe('posthog-project completion', () => {
     const fish = await script('fish')
     expect(fish).toContain('function __posthog_project_at')
     expect(fish).toContain(
-      `complete -c posthog-project -n "__posthog_project_at " -f -a '${[...GROUPS.map(kebab), 'query', 'pull', 'plan', 'apply', 'copy', 'test', 'completion'].join(' ')}'`,
+      `complete -c posthog-project -n "__posthog_project_at " -f -a ` +
+        `'${[...GROUPS.map(kebab), 'query', 'pull', 'plan', 'apply', 'copy', 'test', 'completion'].join(' ')}'`,
     )
     expect(fish).toContain('complete -c posthog-project -n "__posthog_project_at surveys list" -l limit')
     expect(fish).toContain('complete -c posthog-project -n "__posthog_project_at completion" -f -a \'bash zsh fish\'')

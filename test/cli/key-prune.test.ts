@@ -43,19 +43,23 @@ describe('--key with --prune', () => {
     rmSync(work, { recursive: true, force: true })
   })
 
-  it('prunes the selected cohort whose file is gone; another cohort, named by a flag and not selected, neither blocks nor goes', async () => {
-    const client = e2e.client()
-    await writeConfig(dir(), await pull(client, { kinds: ['cohorts'] }))
-    unlinkSync(join(dir(), 'cohorts', 'Old-cohort.yaml'))
-    unlinkSync(join(dir(), 'cohorts', 'Used-cohort.yaml'))
-    const planned = await cli(['plan', dir(), '--kind', 'cohorts', '--prune', '--key', 'Old cohort'], env)
-    expect(planned).toMatchObject({ code: 0, stderr: '' })
-    expect(planned.stdout).toContain('0 to create, 0 to update, 1 to delete, 0 unchanged.')
-    expect(planned.stdout).toContain('- cohorts "Old cohort" (delete')
-    const applied = await cli(['apply', dir(), '--kind', 'cohorts', '--prune', '--key', 'Old cohort', '--yes'], env)
-    expect(applied.code).toBe(0)
-    expect(Object.keys(await cohortIds(client)).sort()).toEqual(['Kept cohort', 'Used cohort'])
-  })
+  it(
+    'prunes the selected cohort whose file is gone; another cohort, named by a flag and not selected, neither ' +
+      'blocks nor goes',
+    async () => {
+      const client = e2e.client()
+      await writeConfig(dir(), await pull(client, { kinds: ['cohorts'] }))
+      unlinkSync(join(dir(), 'cohorts', 'Old-cohort.yaml'))
+      unlinkSync(join(dir(), 'cohorts', 'Used-cohort.yaml'))
+      const planned = await cli(['plan', dir(), '--kind', 'cohorts', '--prune', '--key', 'Old cohort'], env)
+      expect(planned).toMatchObject({ code: 0, stderr: '' })
+      expect(planned.stdout).toContain('0 to create, 0 to update, 1 to delete, 0 unchanged.')
+      expect(planned.stdout).toContain('- cohorts "Old cohort" (delete')
+      const applied = await cli(['apply', dir(), '--kind', 'cohorts', '--prune', '--key', 'Old cohort', '--yes'], env)
+      expect(applied.code).toBe(0)
+      expect(Object.keys(await cohortIds(client)).sort()).toEqual(['Kept cohort', 'Used cohort'])
+    },
+  )
 
   it('a spec of a key outside the selection still stays: what it names is not pruned', async () => {
     const client = e2e.client()

@@ -103,23 +103,26 @@ describe('apply: progress on a terminal between the plan and the report', () => 
 })
 
 describe('pull and plan: the requests so far on a terminal while the project is read', () => {
-  it('plan: the count until the plan is printed, then cleared; nothing with --format json or stderr piped', async () => {
-    fake.seed.featureFlags(3)
-    fake.seed.surveys(2)
-    const dir = join(work, 'posthog')
-    const pulled = await run(['pull', dir])
-    expect(pulled.code).toBe(0)
-    const reads = fake.requests.length
-    expect(pulled.stderr).toBe(
-      `${Array.from({ length: reads }, (_, index) => `\rReading: ${index + 1} requests…`).join('')}\r\x1b[K`,
-    )
-    const planned = await run(['plan', dir])
-    expect(planned.code).toBe(0)
-    expect(planned.stderr).toMatch(/^\rReading: 1 requests…(\rReading: \d+ requests…)*\r\x1b\[K$/)
-    expect(planned.stdout).toContain('0 to create, 0 to update, 0 to delete, 5 unchanged')
-    expect((await run(['plan', dir, '--format', 'json'])).stderr).toBe('')
-    expect((await run(['plan', dir], { stderrTTY: false })).stderr).toBe('')
-  })
+  it(
+    'plan: the count until the plan is printed, then cleared; ' + 'nothing with --format json or stderr piped',
+    async () => {
+      fake.seed.featureFlags(3)
+      fake.seed.surveys(2)
+      const dir = join(work, 'posthog')
+      const pulled = await run(['pull', dir])
+      expect(pulled.code).toBe(0)
+      const reads = fake.requests.length
+      expect(pulled.stderr).toBe(
+        `${Array.from({ length: reads }, (_, index) => `\rReading: ${index + 1} requests…`).join('')}\r\x1b[K`,
+      )
+      const planned = await run(['plan', dir])
+      expect(planned.code).toBe(0)
+      expect(planned.stderr).toMatch(/^\rReading: 1 requests…(\rReading: \d+ requests…)*\r\x1b\[K$/)
+      expect(planned.stdout).toContain('0 to create, 0 to update, 0 to delete, 5 unchanged')
+      expect((await run(['plan', dir, '--format', 'json'])).stderr).toBe('')
+      expect((await run(['plan', dir], { stderrTTY: false })).stderr).toBe('')
+    },
+  )
 })
 
 describe('walks (--all): items so far on a terminal', () => {

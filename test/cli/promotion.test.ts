@@ -48,7 +48,10 @@ async function runReadmeLines(
 
 const TARGET_KEY = 'phx_production_eu_key_000000000000000'
 
-/** A newcomer's setup in staging: an experiment with its flag, a holdout, a saved metric counting an action, and the cohort the flag targets. */
+/**
+ * A newcomer's setup in staging: an experiment with its flag, a holdout, a saved metric counting an action, and the
+ * cohort the flag targets.
+ */
 export async function stagingSetup(client: ProjectClient): Promise<void> {
   const action = await client.actions.create({ name: 'Signed up', steps: [{ event: 'signed_up' }] })
   const cohort = await client.cohorts.create({
@@ -127,32 +130,37 @@ describe('copy across services: the command is planCopy', () => {
     ...more,
   ]
 
-  it("the command's plan is the library's for the same selection, what the experiment stands on included; the header names both services", async () => {
-    const from = [staging.fake.requests.length, production.fake.requests.length]
-    const library = await planCopy(staging.client({ projectId: 1 }), target(), {
-      kinds: ['experiments'],
-      keys: ['checkout-v3'],
-    })
-    const command = await cli(copy('--dry-run', '--format', 'json'), env)
-    expect(command.code).toBe(0)
-    expect(JSON.parse(command.stdout)).toEqual(JSON.parse(formatPlan(library, 'json')))
-    expect(library.changes.map(({ kind, action }) => `${action} ${kind}`)).toEqual([
-      'create actions',
-      'create cohorts',
-      'create holdouts',
-      'create savedMetrics',
-      'create featureFlags',
-      'create experiments',
-    ])
-    const text = await cli(copy('--dry-run'), env)
-    expect(text.stdout.split('\n')[0]).toBe(
-      `Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`,
-    )
-    // Nothing was written anywhere.
-    ;[staging, production].forEach((side, index) =>
-      expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]),
-    )
-  })
+  it(
+    "the command's plan is the library's for the same selection, what the experiment stands on included; the " +
+      'header names both services',
+    async () => {
+      const from = [staging.fake.requests.length, production.fake.requests.length]
+      const library = await planCopy(staging.client({ projectId: 1 }), target(), {
+        kinds: ['experiments'],
+        keys: ['checkout-v3'],
+      })
+      const command = await cli(copy('--dry-run', '--format', 'json'), env)
+      expect(command.code).toBe(0)
+      expect(JSON.parse(command.stdout)).toEqual(JSON.parse(formatPlan(library, 'json')))
+      expect(library.changes.map(({ kind, action }) => `${action} ${kind}`)).toEqual([
+        'create actions',
+        'create cohorts',
+        'create holdouts',
+        'create savedMetrics',
+        'create featureFlags',
+        'create experiments',
+      ])
+      const text = await cli(copy('--dry-run'), env)
+      expect(text.stdout.split('\n')[0]).toBe(
+        `Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to ` +
+          `update, 0 to delete, 0 unchanged.`,
+      )
+      // Nothing was written anywhere.
+      ;[staging, production].forEach((side, index) =>
+        expect(side.fake.requests.slice(from[index]).filter((request) => request.method !== 'GET')).toEqual([]),
+      )
+    },
+  )
 
   it('a dashboard goes to another host with its insights, their action and cohort; there it plans empty', async () => {
     // Beside the experiment's action and cohort (beforeEach), the dashboard's own.
@@ -185,39 +193,46 @@ describe('copy across services: the command is planCopy', () => {
     expect(there.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
   })
 
-  it('--to-host needs --to-api-key-env (a key goes only where it was given for), and the variable must be set', async () => {
-    const noKey = await cli(['copy', '--to-project', '2', '--to-host', production.server.url], env)
-    expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('--to-host') })
-    const unset = await cli(copy('--yes'), { ...env, PRODUCTION_KEY: '' })
-    expect(unset.code).toBe(2)
-    expect(unset.stderr).toContain('the variable PRODUCTION_KEY is not set')
-    expect(production.fake.requests).toEqual([])
-  })
+  it(
+    '--to-host needs --to-api-key-env (a key goes only where it ' + 'was given for), and the variable must be set',
+    async () => {
+      const noKey = await cli(['copy', '--to-project', '2', '--to-host', production.server.url], env)
+      expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('--to-host') })
+      const unset = await cli(copy('--yes'), { ...env, PRODUCTION_KEY: '' })
+      expect(unset.code).toBe(2)
+      expect(unset.stderr).toContain('the variable PRODUCTION_KEY is not set')
+      expect(production.fake.requests).toEqual([])
+    },
+  )
 
-  it('a saved copy plan applies only where it was made for: refused against the source, applied against the target', async () => {
-    const file = join(work, 'promotion.json')
-    const saved = await cli(copy('--out', file), env)
-    expect(saved.code).toBe(0)
-    expect(production.fake.requests.filter((request) => request.method !== 'GET')).toEqual([])
-    const stagingFrom = staging.fake.requests.length
-    const wrong = await cli(['apply', file, '--yes'], env)
-    expect(wrong.code).toBe(2)
-    expect(wrong.stderr).toContain(
-      `was made for project 2 at ${production.server.url}, not project 1 at ${staging.server.url}: nothing was sent`,
-    )
-    expect(staging.fake.requests.slice(stagingFrom).filter((request) => request.method !== 'GET')).toEqual([])
-    const targetEnv = {
-      POSTHOG_PERSONAL_API_KEY: TARGET_KEY,
-      POSTHOG_PROJECT_ID: '2',
-      POSTHOG_BASE_URL: production.server.url,
-    }
-    const applied = await cli(['apply', file, '--yes'], targetEnv)
-    expect(applied.stdout.split('\n')[0]).toBe(
-      `Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`,
-    )
-    expect(applied).toMatchObject({ code: 0, stderr: '' })
-    expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
-  })
+  it(
+    'a saved copy plan applies only where it was made for: refused ' + 'against the source, applied against the target',
+    async () => {
+      const file = join(work, 'promotion.json')
+      const saved = await cli(copy('--out', file), env)
+      expect(saved.code).toBe(0)
+      expect(production.fake.requests.filter((request) => request.method !== 'GET')).toEqual([])
+      const stagingFrom = staging.fake.requests.length
+      const wrong = await cli(['apply', file, '--yes'], env)
+      expect(wrong.code).toBe(2)
+      expect(wrong.stderr).toContain(
+        `was made for project 2 at ${production.server.url}, not project 1 at ${staging.server.url}: nothing was sent`,
+      )
+      expect(staging.fake.requests.slice(stagingFrom).filter((request) => request.method !== 'GET')).toEqual([])
+      const targetEnv = {
+        POSTHOG_PERSONAL_API_KEY: TARGET_KEY,
+        POSTHOG_PROJECT_ID: '2',
+        POSTHOG_BASE_URL: production.server.url,
+      }
+      const applied = await cli(['apply', file, '--yes'], targetEnv)
+      expect(applied.stdout.split('\n')[0]).toBe(
+        `Plan for project 2 (${production.server.url}) from project 1 (${staging.server.url}): 6 to create, 0 to ` +
+          `update, 0 to delete, 0 unchanged.`,
+      )
+      expect(applied).toMatchObject({ code: 0, stderr: '' })
+      expect(applied.stdout).toContain('Applied 6, failed 0, skipped 0.')
+    },
+  )
 })
 
 /**
@@ -247,29 +262,34 @@ describe('README: promoting to another host', () => {
     rmSync(work, { recursive: true, force: true })
   })
 
-  it('applies with no failure, then the folder pulled from staging plans empty against staging and against production', async () => {
-    const values: Record<string, string> = {
-      'https://us.posthog.com': staging.server.url,
-      'https://eu.posthog.com': production.server.url,
-      phx_staging_key: staging.fake.apiKey,
-      phx_production_key: TARGET_KEY,
-      promoted: join(work, 'promoted'),
-    }
-    const real = (word: string) =>
-      word.replace(/https:\/\/(us|eu)\.posthog\.com|phx_\w+_key|^promoted$/g, (found) => values[found] ?? found)
-    const runs = await runReadmeLines(block, real)
-    const [dry, applied, , stagingPlan, productionPlan] = runs
-    expect(dry!.stdout).toContain(
-      `Plan for project 222 (${production.server.url}) from project 111 (${staging.server.url}): 6 to create, 0 to update, 0 to delete, 0 unchanged.`,
-    )
-    expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
-    expect(stagingPlan!.stdout).toBe(
-      `Plan for project 111 (${staging.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`,
-    )
-    expect(productionPlan!.stdout).toBe(
-      `Plan for project 222 (${production.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`,
-    )
-  })
+  it(
+    'applies with no failure, then the folder pulled from staging plans empty against staging and against ' +
+      'production',
+    async () => {
+      const values: Record<string, string> = {
+        'https://us.posthog.com': staging.server.url,
+        'https://eu.posthog.com': production.server.url,
+        phx_staging_key: staging.fake.apiKey,
+        phx_production_key: TARGET_KEY,
+        promoted: join(work, 'promoted'),
+      }
+      const real = (word: string) =>
+        word.replace(/https:\/\/(us|eu)\.posthog\.com|phx_\w+_key|^promoted$/g, (found) => values[found] ?? found)
+      const runs = await runReadmeLines(block, real)
+      const [dry, applied, , stagingPlan, productionPlan] = runs
+      expect(dry!.stdout).toContain(
+        `Plan for project 222 (${production.server.url}) from project 111 (${staging.server.url}): 6 to create, ` +
+          `0 to update, 0 to delete, 0 unchanged.`,
+      )
+      expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
+      expect(stagingPlan!.stdout).toBe(
+        `Plan for project 111 (${staging.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`,
+      )
+      expect(productionPlan!.stdout).toBe(
+        `Plan for project 222 (${production.server.url}): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n`,
+      )
+    },
+  )
 })
 
 /**
@@ -292,42 +312,45 @@ describe('README: promoting a dashboard with its insights', () => {
     rmSync(work, { recursive: true, force: true })
   })
 
-  it('copies the dashboard, its insights, their action and cohort; the folder then plans empty in the target', async () => {
-    const source = await growthDashboard(service.client({ projectId: 111 }))
-    const values: Record<string, string> = {
-      'https://us.posthog.com': service.server.url,
-      phx_staging_key: service.fake.apiKey,
-      growth: join(work, 'growth'),
-    }
-    const real = (word: string) => values[word] ?? word
-    const runs = await runReadmeLines(block, real)
-    const [, dry, applied, planned] = runs
-    expect(dry!.stdout).toContain(
-      'Plan for project 222 (' +
-        service.server.url +
-        ') from project 111 (' +
-        service.server.url +
-        '): 6 to create, 0 to update, 0 to delete, 0 unchanged.',
-    )
-    expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
-    expect(planned!.stdout).toBe(
-      'Plan for project 222 (' + service.server.url + '): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n',
-    )
-    const target = service.client({ projectId: 222 })
-    const action = (await target.actions.list()).results[0]!
-    const cohort = (await target.cohorts.list()).results[0]!
-    const dashboard = await target.dashboards.retrieve((await target.dashboards.list()).results[0]!.id)
-    const tiles = dashboard.tiles as Array<{
-      insight: { id: number; query: unknown } | null
-      text: { body: string } | null
-      layouts: unknown
-    }>
-    expect(tiles.map((tile) => tile.layouts)).toEqual([layout(0, 0), layout(6, 0), layout(0, 5), layout(6, 5)])
-    expect(tiles[3]!.text!.body).toBe('## What these mean')
-    for (const tile of tiles.slice(0, 3)) expect(source.insights).not.toContain(tile.insight!.id)
-    expect([action.id, cohort.id]).not.toContain(source.action)
-    expect([action.id, cohort.id]).not.toContain(source.cohort)
-    expect(JSON.stringify(tiles[0]!.insight!.query)).toContain(`"id":${action.id}`)
-    expect(JSON.stringify(tiles[1]!.insight!.query)).toContain(`"value":${cohort.id}`)
-  })
+  it(
+    'copies the dashboard, its insights, their action and ' + 'cohort; the folder then plans empty in the target',
+    async () => {
+      const source = await growthDashboard(service.client({ projectId: 111 }))
+      const values: Record<string, string> = {
+        'https://us.posthog.com': service.server.url,
+        phx_staging_key: service.fake.apiKey,
+        growth: join(work, 'growth'),
+      }
+      const real = (word: string) => values[word] ?? word
+      const runs = await runReadmeLines(block, real)
+      const [, dry, applied, planned] = runs
+      expect(dry!.stdout).toContain(
+        'Plan for project 222 (' +
+          service.server.url +
+          ') from project 111 (' +
+          service.server.url +
+          '): 6 to create, 0 to update, 0 to delete, 0 unchanged.',
+      )
+      expect(applied!.stdout).toContain('Applied 6, failed 0, skipped 0.')
+      expect(planned!.stdout).toBe(
+        'Plan for project 222 (' + service.server.url + '): 0 to create, 0 to update, 0 to delete, 6 unchanged.\n',
+      )
+      const target = service.client({ projectId: 222 })
+      const action = (await target.actions.list()).results[0]!
+      const cohort = (await target.cohorts.list()).results[0]!
+      const dashboard = await target.dashboards.retrieve((await target.dashboards.list()).results[0]!.id)
+      const tiles = dashboard.tiles as Array<{
+        insight: { id: number; query: unknown } | null
+        text: { body: string } | null
+        layouts: unknown
+      }>
+      expect(tiles.map((tile) => tile.layouts)).toEqual([layout(0, 0), layout(6, 0), layout(0, 5), layout(6, 5)])
+      expect(tiles[3]!.text!.body).toBe('## What these mean')
+      for (const tile of tiles.slice(0, 3)) expect(source.insights).not.toContain(tile.insight!.id)
+      expect([action.id, cohort.id]).not.toContain(source.action)
+      expect([action.id, cohort.id]).not.toContain(source.cohort)
+      expect(JSON.stringify(tiles[0]!.insight!.query)).toContain(`"id":${action.id}`)
+      expect(JSON.stringify(tiles[1]!.insight!.query)).toContain(`"value":${cohort.id}`)
+    },
+  )
 })

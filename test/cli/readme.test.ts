@@ -22,7 +22,10 @@ const section = README.slice(
   README.indexOf('\n## ', README.indexOf('## Command line') + 1),
 )
 
-/** The words of a shell command line: double quotes with `\"` escapes, single quotes, `$(…)` and `$var` as one word; stops at a redirect or a comment. */
+/**
+ * The words of a shell command line: double quotes with `\"` escapes, single quotes, `$(…)` and `$var` as one word;
+ * stops at a redirect or a comment.
+ */
 function shellWords(line: string): string[] {
   const words: string[] = []
   for (const match of line.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g)) {
@@ -166,7 +169,10 @@ describe('README: In CI', () => {
     return parseYaml(block) as Workflow
   }
 
-  /** Runs every job's steps in order, as Actions would (a failed step skips the rest but `if: always()`); the last failed step's code. */
+  /**
+   * Runs every job's steps in order, as Actions would (a failed step skips the rest but `if: always()`); the last
+   * failed step's code.
+   */
   async function runWorkflow(
     name: string,
     github: { sha: string; pr: number },
@@ -205,7 +211,8 @@ describe('README: In CI', () => {
           throw new Error(`README workflow ${name}: a step this test cannot run: ${JSON.stringify(step)}`)
         expect(step.run).not.toContain('${{')
         expect(step.run).not.toMatch(/npx posthog-project\b/)
-        const script = `${GH}\n${step.run.replaceAll('npx -p posthog-project-client posthog-project', `"${process.execPath}" "${cli.bin}"`)}`
+        const command = `"${process.execPath}" "${cli.bin}"`
+        const script = `${GH}\n${step.run.replaceAll('npx -p posthog-project-client posthog-project', command)}`
         const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
           cwd: work,
           env: {
@@ -243,90 +250,104 @@ describe('README: In CI', () => {
     expect(ci).toContain('two applies')
   })
 
-  it('a pull request: the markdown plan is posted and saved; merged, exactly that plan is applied; the nightly check is clean', async () => {
-    const pulled = await runCli(cli.bin, ['pull', '--kind', 'surveys,hog-functions'], {
-      cwd: work,
-      env: fakeEnv(fake, server.url),
-    })
-    expect(pulled.code).toBe(0)
-    expect(await runWorkflow('posthog-drift.yml', { sha: 'main-1', pr: 0 })).toMatchObject({ code: 0, stderr: '' })
+  it(
+    'a pull request: the markdown plan is posted and saved; merged, exactly that plan is applied; the nightly ' +
+      'check is clean',
+    async () => {
+      const pulled = await runCli(cli.bin, ['pull', '--kind', 'surveys,hog-functions'], {
+        cwd: work,
+        env: fakeEnv(fake, server.url),
+      })
+      expect(pulled.code).toBe(0)
+      expect(await runWorkflow('posthog-drift.yml', { sha: 'main-1', pr: 0 })).toMatchObject({ code: 0, stderr: '' })
 
-    edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Reviewed NPS')
-    const from = fake.requests.length
-    const planned = await runWorkflow('posthog-plan.yml', { sha: 'pr-7-head', pr: 7 })
-    expect(planned).toMatchObject({ code: 0, stderr: '' })
-    const comment = readFileSync(join(work, '.gh', 'comment-7.md'), 'utf8')
-    expect(comment).toContain(
-      `### PostHog plan for project 1 (${production().baseUrl}): 0 to create, 1 to update, 0 to delete, 2 unchanged`,
-    )
-    expect(comment).toContain('<code>"Quarterly NPS"</code> | <code>"Reviewed NPS"</code>')
-    expect(
-      readFileSync(join(work, '.gh', 'runs', 'pr-7-head', 'posthog-plan', 'posthog.plan.json'), 'utf8'),
-    ).not.toContain(secret)
-    expect(writesTo(from)).toEqual([])
+      edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: Reviewed NPS')
+      const from = fake.requests.length
+      const planned = await runWorkflow('posthog-plan.yml', { sha: 'pr-7-head', pr: 7 })
+      expect(planned).toMatchObject({ code: 0, stderr: '' })
+      const comment = readFileSync(join(work, '.gh', 'comment-7.md'), 'utf8')
+      expect(comment).toContain(
+        `### PostHog plan for project 1 (${production().baseUrl}): 0 to create, 1 to update, 0 to delete, 2 unchanged`,
+      )
+      expect(comment).toContain('<code>"Quarterly NPS"</code> | <code>"Reviewed NPS"</code>')
+      expect(
+        readFileSync(join(work, '.gh', 'runs', 'pr-7-head', 'posthog-plan', 'posthog.plan.json'), 'utf8'),
+      ).not.toContain(secret)
+      expect(writesTo(from)).toEqual([])
 
-    // Merged: the reviewed plan is applied, whatever the folder says now.
-    edit('surveys/NPS-Q4.yaml', 'description: Reviewed NPS', 'description: Not reviewed')
-    const applied = await runWorkflow('posthog-apply.yml', { sha: 'pr-7-head', pr: 7 })
-    expect(applied).toMatchObject({ code: 0, stderr: '' })
-    expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
-    expect(writesTo(from).map((request) => [request.path.split('/').slice(0, 5).join('/'), request.body])).toEqual([
-      ['/api/projects/1/surveys', { description: 'Reviewed NPS' }],
-    ])
-    edit('surveys/NPS-Q4.yaml', 'description: Not reviewed', 'description: Reviewed NPS')
-    expect(await runWorkflow('posthog-drift.yml', { sha: 'main-2', pr: 0 })).toMatchObject({ code: 0, stderr: '' })
+      // Merged: the reviewed plan is applied, whatever the folder says now.
+      edit('surveys/NPS-Q4.yaml', 'description: Reviewed NPS', 'description: Not reviewed')
+      const applied = await runWorkflow('posthog-apply.yml', { sha: 'pr-7-head', pr: 7 })
+      expect(applied).toMatchObject({ code: 0, stderr: '' })
+      expect(applied.stdout).toContain('Applied 1, failed 0, skipped 0.')
+      expect(writesTo(from).map((request) => [request.path.split('/').slice(0, 5).join('/'), request.body])).toEqual([
+        ['/api/projects/1/surveys', { description: 'Reviewed NPS' }],
+      ])
+      edit('surveys/NPS-Q4.yaml', 'description: Not reviewed', 'description: Reviewed NPS')
+      expect(await runWorkflow('posthog-drift.yml', { sha: 'main-2', pr: 0 })).toMatchObject({ code: 0, stderr: '' })
 
-    // No plan saved for a commit: nothing to apply, the job fails.
-    const unplanned = await runWorkflow('posthog-apply.yml', { sha: 'never-planned', pr: 8 })
-    expect(unplanned.code).not.toBe(0)
-    expect(unplanned.stderr).toContain('no successful plan for never-planned: nothing to apply')
-    expect(fake.requests.filter((request) => request.path.startsWith('/api/projects/2/'))).toEqual([])
-  })
+      // No plan saved for a commit: nothing to apply, the job fails.
+      const unplanned = await runWorkflow('posthog-apply.yml', { sha: 'never-planned', pr: 8 })
+      expect(unplanned.code).not.toBe(0)
+      expect(unplanned.stderr).toContain('no successful plan for never-planned: nothing to apply')
+      expect(fake.requests.filter((request) => request.path.startsWith('/api/projects/2/'))).toEqual([])
+    },
+  )
 
-  it('two merged pull requests on the same survey: the second apply finds its plan stale and writes nothing', async () => {
-    await runCli(cli.bin, ['pull', '--kind', 'surveys'], { cwd: work, env: fakeEnv(fake, server.url) })
-    edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: From PR 7')
-    expect((await runWorkflow('posthog-plan.yml', { sha: 'pr-7', pr: 7 })).code).toBe(0)
-    edit('surveys/NPS-Q4.yaml', 'description: From PR 7', 'description: From PR 8')
-    expect((await runWorkflow('posthog-plan.yml', { sha: 'pr-8', pr: 8 })).code).toBe(0)
-    expect((await runWorkflow('posthog-apply.yml', { sha: 'pr-7', pr: 7 })).code).toBe(0)
-    const from = fake.requests.length
-    const second = await runWorkflow('posthog-apply.yml', { sha: 'pr-8', pr: 8 })
-    expect(second.code).toBe(1)
-    expect(second.stderr).toContain(
-      'StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written',
-    )
-    expect(writesTo(from)).toEqual([])
-  })
+  it(
+    'two merged pull requests on the same survey: the second ' + 'apply finds its plan stale and writes nothing',
+    async () => {
+      await runCli(cli.bin, ['pull', '--kind', 'surveys'], { cwd: work, env: fakeEnv(fake, server.url) })
+      edit('surveys/NPS-Q4.yaml', 'description: Quarterly NPS', 'description: From PR 7')
+      expect((await runWorkflow('posthog-plan.yml', { sha: 'pr-7', pr: 7 })).code).toBe(0)
+      edit('surveys/NPS-Q4.yaml', 'description: From PR 7', 'description: From PR 8')
+      expect((await runWorkflow('posthog-plan.yml', { sha: 'pr-8', pr: 8 })).code).toBe(0)
+      expect((await runWorkflow('posthog-apply.yml', { sha: 'pr-7', pr: 7 })).code).toBe(0)
+      const from = fake.requests.length
+      const second = await runWorkflow('posthog-apply.yml', { sha: 'pr-8', pr: 8 })
+      expect(second.code).toBe(1)
+      expect(second.stderr).toContain(
+        'StalePlanError: the saved plan is stale: surveys "NPS Q4" changed since it was made; nothing was written',
+      )
+      expect(writesTo(from)).toEqual([])
+    },
+  )
 
-  it('the hog function tests: pass on the pulled function, fail the pull request that breaks its body, the field named', async () => {
-    const client = production()
-    const [webhook] = (await client.hogFunctions.list()).results.filter((item) => item.name === 'Order webhook')
-    await client.hogFunctions.update(webhook!.id, {
-      hog: "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'event': event.event}})",
-    })
-    const pulled = await runCli(cli.bin, ['pull', '--kind', 'hog-functions', '--with-tests'], {
-      cwd: work,
-      env: fakeEnv(fake, server.url),
-    })
-    expect(pulled.code).toBe(0)
-    expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toContain(
-      'Bearer ***REDACTED***',
-    )
-    const from = fake.requests.length
-    const passing = await runWorkflow('posthog-test.yml', { sha: 'pr-9', pr: 9 })
-    expect(passing).toMatchObject({ code: 0, stderr: '' })
-    expect(passing.stdout).toContain('1 case: 1 passed, 0 failed')
+  it(
+    'the hog function tests: pass on the pulled function, fail the pull request that breaks its body, the field ' +
+      'named',
+    async () => {
+      const client = production()
+      const [webhook] = (await client.hogFunctions.list()).results.filter((item) => item.name === 'Order webhook')
+      await client.hogFunctions.update(webhook!.id, {
+        hog:
+          "fetch(inputs.url, {'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': {'event': " +
+          'event.event}})',
+      })
+      const pulled = await runCli(cli.bin, ['pull', '--kind', 'hog-functions', '--with-tests'], {
+        cwd: work,
+        env: fakeEnv(fake, server.url),
+      })
+      expect(pulled.code).toBe(0)
+      expect(readFileSync(join(work, 'posthog', 'hog-functions', 'Order-webhook.test.yaml'), 'utf8')).toContain(
+        'Bearer ***REDACTED***',
+      )
+      const from = fake.requests.length
+      const passing = await runWorkflow('posthog-test.yml', { sha: 'pr-9', pr: 9 })
+      expect(passing).toMatchObject({ code: 0, stderr: '' })
+      expect(passing.stdout).toContain('1 case: 1 passed, 0 failed')
 
-    edit('hog-functions/Order-webhook.yaml', "'event': event.event", "'event': event.name")
-    const failing = await runWorkflow('posthog-test.yml', { sha: 'pr-10', pr: 10 })
-    expect(failing.code).toBe(1)
-    expect(failing.stdout).toContain(
-      'FAIL Order webhook › $pageview event\n    call 1 (POST https://example.com/orders): body.event: expected "$pageview", got null\n',
-    )
-    // No key, nothing sent: the tests ran on the runner.
-    expect(fake.requests.length).toBe(from)
-  })
+      edit('hog-functions/Order-webhook.yaml', "'event': event.event", "'event': event.name")
+      const failing = await runWorkflow('posthog-test.yml', { sha: 'pr-10', pr: 10 })
+      expect(failing.code).toBe(1)
+      expect(failing.stdout).toContain(
+        'FAIL Order webhook › $pageview event\n    call 1 (POST https://example.com/orders): body.event: ' +
+          'expected "$pageview", got null\n',
+      )
+      // No key, nothing sent: the tests ran on the runner.
+      expect(fake.requests.length).toBe(from)
+    },
+  )
 
   it('the nightly check fails on a change made by hand, with the plan that would undo it', async () => {
     await runCli(cli.bin, ['pull', '--kind', 'surveys'], { cwd: work, env: fakeEnv(fake, server.url) })

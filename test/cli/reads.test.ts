@@ -50,9 +50,11 @@ describe('posthog-project experiments results', () => {
       [
         'metric  variant             exposures  value   delta   interval         significance',
         'Signup  control (baseline)  1000       0.1000',
-        'Signup  test                1000       0.1300  +30.0%  [-1.9%, +61.9%]  significant, winning: chance to win 96.7%',
+        'Signup  test                1000       0.1300  +30.0%  [-1.9%, +61.9%]  significant, winning: chance ' +
+          'to win 96.7%',
         'Churn   control (baseline)  1000       0.1000',
-        'Churn   test                30         0.1000                           not-enough-exposures, not-enough-metric-data',
+        'Churn   test                30         0.1000                           not-enough-exposures, ' +
+          'not-enough-metric-data',
         '',
       ].join('\n'),
     )
@@ -74,7 +76,8 @@ describe('posthog-project experiments results', () => {
   it('--help names both requests', async () => {
     const result = await run('experiments', 'results', '--help')
     expect(result.stdout).toContain(
-      '  GET /api/projects/:project_id/experiments/:id/\n  scope: experiment:read\n  then POST /api/projects/:project_id/query/\n  scope: query:read\n',
+      '  GET /api/projects/:project_id/experiments/:id/\n  scope: experiment:read\n  then POST ' +
+        '/api/projects/:project_id/query/\n  scope: query:read\n',
     )
     expect(result.stdout).toContain('--metrics')
   })
@@ -184,7 +187,8 @@ describe('the experiment results table', () => {
         'metric         variant             exposures  value  delta   interval         significance',
         'a (secondary)  control (baseline)  500        2',
         'a (secondary)  b                   500        1.800  -10.0%  [-15.0%, -5.0%]  significant, losing: p < 0.001',
-        'broken                                                                        error: Event purchase does not exist',
+        'broken                                                                        error: Event purchase ' +
+          'does not exist',
         '',
       ].join('\n'),
     )

@@ -8,7 +8,8 @@ import { buildCli, fakeEnv, finished, type StagedCli } from './helpers.js'
 
 /**
  * README's shell recipes, run as written by bash with the built `posthog-project` (`npx -p
- * posthog-project-client posthog-project` stands for it) against the fake over a socket: the nightly export writes every experiment, archived or
+ * posthog-project-client posthog-project` stands for it) against the fake over a socket: the nightly export writes
+ * every experiment, archived or
  * not, and every survey, each once; the hog functions recipe writes each function in full.
  */
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
@@ -26,8 +27,12 @@ function shellBlock(words: string): string {
  * (the test machine may not have jq): it prints the `id` of each JSON line.
  */
 async function runRecipe(recipe: string): Promise<void> {
-  const jq = `jq() { [ "$*" = "-r .id" ] || { echo "unexpected jq $*" >&2; return 9; }; "${process.execPath}" -e 'let t = ""; process.stdin.on("data", (d) => (t += d)).on("end", () => { for (const l of t.split("\\n")) if (l) console.log(JSON.parse(l).id) })'; }`
-  const script = `${jq}\n${recipe.replaceAll('npx -p posthog-project-client posthog-project', `"${process.execPath}" "${cli.bin}"`)}`
+  const jq =
+    `jq() { [ "$*" = "-r .id" ] || { echo "unexpected jq $*" >&2; return 9; }; "${process.execPath}" -e 'let t = ` +
+    `""; process.stdin.on("data", (d) => (t += d)).on("end", () => { for (const l of t.split("\\n")) if (l) ` +
+    `console.log(JSON.parse(l).id) })'; }`
+  const command = `"${process.execPath}" "${cli.bin}"`
+  const script = `${jq}\n${recipe.replaceAll('npx -p posthog-project-client posthog-project', command)}`
   const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
     cwd: work,
     env: { PATH: process.env.PATH ?? '', ...fakeEnv(fake, server.url) },

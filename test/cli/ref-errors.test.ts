@@ -6,13 +6,16 @@ import { startE2E, type E2E } from '../helpers/fake-server.js'
 import { fakeEnv } from './helpers.js'
 import { cli } from './helpers.js'
 
-/** A plan error of a `$ref` names the file and line, suggests the nearest key, is printed once, and its spec is counted. */
+/**
+ * A plan error of a `$ref` names the file and line, suggests the nearest key, is printed once, and its spec is counted.
+ */
 describe('plan errors of $refs', () => {
   let e2e: E2E
   let work: string
   const flag = (name: string, text: string) => writeFileSync(join(work, 'feature-flags', name), text)
   const dependsOn = (key: string, on: string) =>
-    `key: ${key}\nfilters:\n  groups:\n    - properties:\n        - type: flag\n          key: { $ref: feature-flags/${on} }\n          operator: flag_evaluates_to\n          value: true\n`
+    `key: ${key}\nfilters:\n  groups:\n    - properties:\n        - type: flag\n          key: { $ref: ` +
+    `feature-flags/${on} }\n          operator: flag_evaluates_to\n          value: true\n`
   beforeEach(async () => {
     e2e = await startE2E({ projects: [1] })
     work = mkdtempSync(join(tmpdir(), 'phc-ref-errors-'))
@@ -29,7 +32,8 @@ describe('plan errors of $refs', () => {
 
   it('an unknown key: file:line, did you mean, once, counted', async () => {
     const cohort =
-      '        - type: cohort\n          key: id\n          operator: in\n          value: { $ref: cohorts/Beta user }\n'
+      '        - type: cohort\n          key: id\n          operator: in\n          value: { $ref: ' +
+      'cohorts/Beta user }\n'
     flag('beta.yaml', `key: beta\nfilters:\n  groups:\n    - properties:\n${cohort}      rollout_percentage: 100\n`)
     flag('plain.yaml', 'key: plain\nfilters:\n  groups:\n    - properties: []\n      rollout_percentage: 100\n')
     const run = await cli(['plan', work], fakeEnv(e2e.fake, e2e.server.url))
@@ -52,7 +56,8 @@ describe('plan errors of $refs', () => {
     const shown = JSON.parse(run.stdout) as { errors: Array<{ message: string }> }
     const file = join(work, 'feature-flags', 'a.yaml')
     expect(shown.errors.map((error) => error.message)).toEqual([
-      `${file}:6: filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → feature-flags/b → feature-flags/a; nothing can be created first`,
+      `${file}:6: filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → ` +
+        `feature-flags/b → feature-flags/a; nothing can be created first`,
     ])
     // Machine output on stdout: stderr has the readable line, once.
     expect(run.stderr.split('a cycle of references')).toHaveLength(2)

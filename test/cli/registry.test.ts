@@ -24,19 +24,22 @@ const methods = GROUPS.flatMap((group) =>
 )
 
 describe('the registry', () => {
-  it('holds every method of every group, query, the four configuration commands, test and completion, each once', () => {
-    expect(REGISTRY.map(({ words }) => words.join(' '))).toEqual([
-      ...methods.map(({ group, method }) => `${kebab(group)} ${kebab(method)}`),
-      'query',
-      'pull',
-      'plan',
-      'apply',
-      'copy',
-      'test',
-      'completion',
-    ])
-    expect(new Set(REGISTRY.map(({ words }) => words.join(' '))).size).toBe(REGISTRY.length)
-  })
+  it(
+    'holds every method of every group, query, the four ' + 'configuration commands, test and completion, each once',
+    () => {
+      expect(REGISTRY.map(({ words }) => words.join(' '))).toEqual([
+        ...methods.map(({ group, method }) => `${kebab(group)} ${kebab(method)}`),
+        'query',
+        'pull',
+        'plan',
+        'apply',
+        'copy',
+        'test',
+        'completion',
+      ])
+      expect(new Set(REGISTRY.map(({ words }) => words.join(' '))).size).toBe(REGISTRY.length)
+    },
+  )
 
   it.each(methods.map((row) => [`${row.group}.${row.method}`, row] as const))(
     '%s: reachable by its kebab and camel names, summary from its row',
@@ -67,18 +70,23 @@ describe('the registry', () => {
     )
   })
 
-  it('every command reads its flags: `<words> --help` finds it, and each method help opens with its usage', async () => {
-    for (const command of REGISTRY) {
-      expect(await parseCommandLine([...command.words, '--help'])).toMatchObject({ kind: 'help', command })
-      const flags = await command.flags()
-      // `completion` talks to no service: it takes no settings.
-      const shared = TOOL_COMMANDS.includes(command) ? ['help'] : ['api-key', 'project', 'base-url', 'verbose', 'help']
-      expect(Object.keys(flags.shared)).toEqual(expect.arrayContaining(shared))
-    }
-    expect(await lookUp(['surveys', 'list']).command!.help()).toMatch(
-      /^Usage: posthog-project surveys list \[--<param> <value>…\] \[--all\] \[--max N\]\n/,
-    )
-  })
+  it(
+    'every command reads its flags: `<words> --help` finds it, ' + 'and each method help opens with its usage',
+    async () => {
+      for (const command of REGISTRY) {
+        expect(await parseCommandLine([...command.words, '--help'])).toMatchObject({ kind: 'help', command })
+        const flags = await command.flags()
+        // `completion` talks to no service: it takes no settings.
+        const shared = TOOL_COMMANDS.includes(command)
+          ? ['help']
+          : ['api-key', 'project', 'base-url', 'verbose', 'help']
+        expect(Object.keys(flags.shared)).toEqual(expect.arrayContaining(shared))
+      }
+      expect(await lookUp(['surveys', 'list']).command!.help()).toMatch(
+        /^Usage: posthog-project surveys list \[--<param> <value>…\] \[--all\] \[--max N\]\n/,
+      )
+    },
+  )
 })
 
 describe('one parser for every command', () => {
@@ -92,27 +100,35 @@ describe('one parser for every command', () => {
     throw new Error('expected a usage error')
   }
 
-  it('a flag of another configuration command is refused by name; of no command, as unknown with the nearest', async () => {
-    expect(await refusal(['pull', '--prune'])).toEqual({
-      message: 'Invalid argument `--prune`: not a flag of pull (its flags: --kind, --with-tests)',
-      exitCode: 2,
-    })
-    expect(await refusal(['surveys', 'list', '--prune'])).toEqual({
-      message:
-        'Invalid argument `--prune`: unknown flag of surveys list (its flags: --limit, --offset, --search; see surveys list --help)',
-      exitCode: 2,
-    })
-  })
+  it(
+    'a flag of another configuration command is refused by ' + 'name; of no command, as unknown with the nearest',
+    async () => {
+      expect(await refusal(['pull', '--prune'])).toEqual({
+        message: 'Invalid argument `--prune`: not a flag of pull (its flags: --kind, --with-tests)',
+        exitCode: 2,
+      })
+      expect(await refusal(['surveys', 'list', '--prune'])).toEqual({
+        message:
+          'Invalid argument `--prune`: unknown flag of surveys list (its flags: --limit, --offset, --search; see ' +
+          'surveys list --help)',
+        exitCode: 2,
+      })
+    },
+  )
 
-  it('with --detailed-exitcode a refused configuration command exits 1 (2 means changes); an API call still 2', async () => {
-    expect(await refusal(['plan', '--detailed-exitcode', '--fromat', 'json'])).toEqual({
-      message:
-        'Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, --prune, --format, --detailed-exitcode, --out, --allow-env, --rotate-secrets; see plan --help)',
-      exitCode: 1,
-    })
-    expect((await refusal(['pull', '--detailed-exitcode'])).exitCode).toBe(1)
-    expect(await refusal(['surveys', 'list', '--detailed-exitcode'])).toMatchObject({ exitCode: 2 })
-  })
+  it(
+    'with --detailed-exitcode a refused configuration command ' + 'exits 1 (2 means changes); an API call still 2',
+    async () => {
+      expect(await refusal(['plan', '--detailed-exitcode', '--fromat', 'json'])).toEqual({
+        message:
+          'Invalid argument `--fromat`: unknown flag of plan; did you mean --format? (its flags: --kind, --key, ' +
+          '--prune, --format, --detailed-exitcode, --out, --allow-env, --rotate-secrets; see plan --help)',
+        exitCode: 1,
+      })
+      expect((await refusal(['pull', '--detailed-exitcode'])).exitCode).toBe(1)
+      expect(await refusal(['surveys', 'list', '--detailed-exitcode'])).toMatchObject({ exitCode: 2 })
+    },
+  )
 
   it('reads the settings of an API call and of a configuration command alike, wherever the words stand', async () => {
     const plan = await parseCommandLine(['--verbose', 'plan', 'dir', '--project', '4', '--timeout', '50'])
@@ -140,7 +156,8 @@ describe('help from the registry', () => {
       "\n  query: posthog-project query --hogql '<SQL>' (any query: --data <node>; see query --help)\n",
     )
     expect(help).toContain(
-      '\n  pull [DIR], plan [DIR] [--detailed-exitcode], apply [DIR] [--dry-run], copy --to-project ID [--dry-run], test [DIR] [--remote]\n',
+      '\n  pull [DIR], plan [DIR] [--detailed-exitcode], apply [DIR] [--dry-run], copy --to-project ID ' +
+        '[--dry-run], test [DIR] [--remote]\n',
     )
     expect(CONFIG_COMMANDS.map(({ synopsis }) => synopsis)).toEqual([
       'pull [DIR]',

@@ -68,7 +68,8 @@ describe('a reader that closes the pipe', () => {
       expect(result.stdout.split('\n')).toHaveLength(2)
     }
     const page = await bash(
-      'eval "$CLI experiments list --limit 1000 --format json" | head -c 10 > /dev/null; echo "exit ${PIPESTATUS[0]}" >&2',
+      'eval "$CLI experiments list --limit 1000 --format json" | head -c 10 > /dev/null; echo "exit ' +
+        '${PIPESTATUS[0]}" >&2',
     )
     expect(page.stderr).toBe('exit 0\n')
   })
@@ -158,7 +159,8 @@ describe('--verbose', () => {
   })
 
   it('the configuration commands take it too', async () => {
-    // The folder is made in the staging folder, as a shell there would (the commands resolve DIR against the working folder).
+    // The folder is made in the staging folder, as a shell there would (the commands resolve DIR against the working
+    // folder).
     const before = process.cwd()
     process.chdir(cli.dir)
     const result = await run(['pull', 'verbose-pull', '--kind', 'surveys', '--verbose']).finally(() =>
@@ -225,7 +227,9 @@ describe('help', () => {
     const result = await run(['help', 'experimnts'])
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'posthog-project: Invalid argument `experimnts`: unknown group; did you mean experiments? (groups: experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, holdouts, saved-metrics, dashboards, insights, early-access-features; or query)\n',
+      'posthog-project: Invalid argument `experimnts`: unknown group; did you mean experiments? (groups: ' +
+        'experiments, hog-functions, surveys, endpoints, event-definitions, feature-flags, cohorts, actions, ' +
+        'holdouts, saved-metrics, dashboards, insights, early-access-features; or query)\n',
     )
   })
 
@@ -246,11 +250,13 @@ describe('the API key over plain http', () => {
     const flag = await run(['surveys', 'list', '--dry-run', '--base-url', 'http://posthog.example.com'])
     expect(flag.code).toBe(0)
     expect(flag.stderr).toBe(
-      'posthog-project: warning: --base-url http://posthog.example.com uses plain http: the API key will cross the network unencrypted. Use https.\n',
+      'posthog-project: warning: --base-url http://posthog.example.com uses plain http: the API key will cross ' +
+        'the network unencrypted. Use https.\n',
     )
     const variable = await run(['surveys', 'list', '--dry-run'], { POSTHOG_BASE_URL: 'http://10.1.2.3:8000' })
     expect(variable.stderr).toBe(
-      'posthog-project: warning: POSTHOG_BASE_URL http://10.1.2.3:8000 uses plain http: the API key will cross the network unencrypted. Use https.\n',
+      'posthog-project: warning: POSTHOG_BASE_URL http://10.1.2.3:8000 uses plain http: the API key will cross ' +
+        'the network unencrypted. Use https.\n',
     )
     expect(flag.stdout + flag.stderr + variable.stdout + variable.stderr).not.toContain(SECRET)
   })

@@ -51,7 +51,8 @@ describe('ProjectClient options', () => {
       expect(error).toBeInstanceOf(InvalidArgumentError)
       expect(error.argument).toBe('baseUrl')
       expect(error.message).toBe(
-        `Invalid argument \`baseUrl\`: ends in /api, but the client adds /api/projects/… itself: give the host (and any path before /api), e.g. ${baseUrl.replace(/\/api\/?$/, '')}`,
+        `Invalid argument \`baseUrl\`: ends in /api, but the client adds /api/projects/… itself: give the host ` +
+          `(and any path before /api), e.g. ${baseUrl.replace(/\/api\/?$/, '')}`,
       )
     },
   )

@@ -12,7 +12,9 @@ import {
   writesSince,
 } from './setup.js'
 
-/** apply over a socket against the fake with two projects: one write per change, order, soft deletes, the stale check. */
+/**
+ * apply over a socket against the fake with two projects: one write per change, order, soft deletes, the stale check.
+ */
 describe('apply', () => {
   const e2e = useE2E({ projects: [STAGING, PRODUCTION] }, 'test')
   const clients = () => {
@@ -21,38 +23,41 @@ describe('apply', () => {
   }
   const env = { [WEBHOOK_SECRET_VARIABLE]: WEBHOOK_SECRET }
 
-  it('promotes staging to production with one write per change, in dependency order; then the plan is empty', async () => {
-    const { staging, production } = clients()
-    await createFixtures(staging)
-    const config = await pull(staging)
-    const changes = await plan(production, config, { env })
-    expect(changes.errors).toEqual([])
-    const progress: ApplyProgress[] = []
-    const from = e2e.fake.requests.length
-    const report = await apply(production, changes, { onProgress: (counts) => progress.push(counts) })
-    const total = Object.values(config).flat().length
-    expect(report).toMatchObject({ applied: total, failed: 0, skipped: 0 })
-    expect(report.results.map((result) => result.status)).toEqual(Array(total).fill('applied'))
-    expect(progress.at(-1)).toEqual({ done: total, total, applied: total, failed: 0 })
-    const writes = writesSince(e2e.fake, from)
-    expect(writes).toHaveLength(total)
-    expect(
-      writes.every((write) => write.method === 'POST' && write.path.startsWith(`/api/projects/${PRODUCTION}/`)),
-    ).toBe(true)
-    const groups = writes.map((write) => write.path.split('/')[4])
-    // The experiments' flags (pulled as feature flags) first: each experiment then links its own.
-    expect([...new Set(groups)]).toEqual([
-      'feature_flags',
-      'event_definitions',
-      'endpoints',
-      'hog_functions',
-      'surveys',
-      'experiments',
-    ])
-    const again = await plan(production, config, { env: {} })
-    expect(again.errors).toEqual([])
-    expect(again.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
-  })
+  it(
+    'promotes staging to production with one write per change, ' + 'in dependency order; then the plan is empty',
+    async () => {
+      const { staging, production } = clients()
+      await createFixtures(staging)
+      const config = await pull(staging)
+      const changes = await plan(production, config, { env })
+      expect(changes.errors).toEqual([])
+      const progress: ApplyProgress[] = []
+      const from = e2e.fake.requests.length
+      const report = await apply(production, changes, { onProgress: (counts) => progress.push(counts) })
+      const total = Object.values(config).flat().length
+      expect(report).toMatchObject({ applied: total, failed: 0, skipped: 0 })
+      expect(report.results.map((result) => result.status)).toEqual(Array(total).fill('applied'))
+      expect(progress.at(-1)).toEqual({ done: total, total, applied: total, failed: 0 })
+      const writes = writesSince(e2e.fake, from)
+      expect(writes).toHaveLength(total)
+      expect(
+        writes.every((write) => write.method === 'POST' && write.path.startsWith(`/api/projects/${PRODUCTION}/`)),
+      ).toBe(true)
+      const groups = writes.map((write) => write.path.split('/')[4])
+      // The experiments' flags (pulled as feature flags) first: each experiment then links its own.
+      expect([...new Set(groups)]).toEqual([
+        'feature_flags',
+        'event_definitions',
+        'endpoints',
+        'hog_functions',
+        'surveys',
+        'experiments',
+      ])
+      const again = await plan(production, config, { env: {} })
+      expect(again.errors).toEqual([])
+      expect(again.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
+    },
+  )
 
   it('apply twice is one set of writes: a plan is applied once, and the next plan sends nothing', async () => {
     const { staging, production } = clients()
@@ -158,74 +163,81 @@ describe('apply', () => {
     expect(patched).not.toContain(`/api/projects/${STAGING}/surveys/${gone.id}/`)
   })
 
-  it('a transformation keeps its place: the service puts a new one last, so its create is followed by a PATCH of its order', async () => {
-    const { staging, production } = clients()
-    const transformation = (name: string) => ({ type: 'transformation' as const, name, hog: 'return event' })
-    const first = await staging.hogFunctions.create(transformation('Drop bots'))
-    await staging.hogFunctions.create(transformation('Add geo'))
-    await staging.hogFunctions.update(first.id, { execution_order: 5 })
-    await production.hogFunctions.create(transformation('Existing'))
-    const config = await pull(staging, { kinds: ['hogFunctions'] })
-    expect(config.hogFunctions!.map((spec) => [spec.name, spec.execution_order])).toEqual([
-      ['Add geo', 2],
-      ['Drop bots', 5],
-    ])
-    const from = e2e.fake.requests.length
-    const report = await apply(production, await plan(production, config))
-    expect(report).toMatchObject({ applied: 2, failed: 0 })
-    const writes = writesSince(e2e.fake, from)
-    expect(
-      writes
-        .filter((write) => write.method === 'POST')
-        .map((write) => (write.body as { execution_order: number }).execution_order)
-        .sort(),
-    ).toEqual([2, 5])
-    // Created after 'Existing' (1), 'Drop bots' cannot get 5: its order is set by a PATCH of that field alone.
-    expect(writes.filter((write) => write.method === 'PATCH').map((write) => write.body)).toContainEqual({
-      execution_order: 5,
-    })
-    expect(
-      writes
-        .filter((write) => write.method === 'PATCH')
-        .every((write) => Object.keys(write.body as object).join() === 'execution_order'),
-    ).toBe(true)
-    const again = await plan(production, config)
-    expect(again.changes.map((change) => change.action)).toEqual(['unchanged', 'unchanged'])
-  })
+  it(
+    'a transformation keeps its place: the service puts a new one last, so its create is followed by a PATCH of ' +
+      'its order',
+    async () => {
+      const { staging, production } = clients()
+      const transformation = (name: string) => ({ type: 'transformation' as const, name, hog: 'return event' })
+      const first = await staging.hogFunctions.create(transformation('Drop bots'))
+      await staging.hogFunctions.create(transformation('Add geo'))
+      await staging.hogFunctions.update(first.id, { execution_order: 5 })
+      await production.hogFunctions.create(transformation('Existing'))
+      const config = await pull(staging, { kinds: ['hogFunctions'] })
+      expect(config.hogFunctions!.map((spec) => [spec.name, spec.execution_order])).toEqual([
+        ['Add geo', 2],
+        ['Drop bots', 5],
+      ])
+      const from = e2e.fake.requests.length
+      const report = await apply(production, await plan(production, config))
+      expect(report).toMatchObject({ applied: 2, failed: 0 })
+      const writes = writesSince(e2e.fake, from)
+      expect(
+        writes
+          .filter((write) => write.method === 'POST')
+          .map((write) => (write.body as { execution_order: number }).execution_order)
+          .sort(),
+      ).toEqual([2, 5])
+      // Created after 'Existing' (1), 'Drop bots' cannot get 5: its order is set by a PATCH of that field alone.
+      expect(writes.filter((write) => write.method === 'PATCH').map((write) => write.body)).toContainEqual({
+        execution_order: 5,
+      })
+      expect(
+        writes
+          .filter((write) => write.method === 'PATCH')
+          .every((write) => Object.keys(write.body as object).join() === 'execution_order'),
+      ).toBe(true)
+      const again = await plan(production, config)
+      expect(again.changes.map((change) => change.action)).toEqual(['unchanged', 'unchanged'])
+    },
+  )
 
-  it('aborted, apply resolves with the report so far: what ran is applied or failed, what never started is skipped', async () => {
-    const { staging } = clients()
-    await createFixtures(staging)
-    const config = await pull(staging, { kinds: ['surveys', 'experiments'] })
-    const desired = {
-      surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })),
-      experiments: config.experiments!.map((spec) => ({ ...spec, description: 'Planned' })),
-    }
-    const changes = await plan(staging, desired)
-    const total = changes.changes.length
-    const controller = new AbortController()
-    const from = e2e.fake.requests.length
-    const report = await apply(staging, changes, {
-      concurrency: 1,
-      signal: controller.signal,
-      onProgress: ({ done }) => done === 2 && controller.abort(),
-    })
-    expect(report).toMatchObject({ applied: 2, failed: 0, skipped: total - 2, aborted: true })
-    expect(report.results.map((result) => result.status)).toEqual([
-      'applied',
-      'applied',
-      ...Array(total - 2).fill('skipped'),
-    ])
-    expect(writesSince(e2e.fake, from)).toHaveLength(2)
-    const replanned = await plan(staging, desired)
-    expect(replanned.changes.filter((change) => change.action === 'update')).toHaveLength(total - 2)
+  it(
+    'aborted, apply resolves with the report so far: what ran is ' + 'applied or failed, what never started is skipped',
+    async () => {
+      const { staging } = clients()
+      await createFixtures(staging)
+      const config = await pull(staging, { kinds: ['surveys', 'experiments'] })
+      const desired = {
+        surveys: config.surveys!.map((spec) => ({ ...spec, description: 'Planned' })),
+        experiments: config.experiments!.map((spec) => ({ ...spec, description: 'Planned' })),
+      }
+      const changes = await plan(staging, desired)
+      const total = changes.changes.length
+      const controller = new AbortController()
+      const from = e2e.fake.requests.length
+      const report = await apply(staging, changes, {
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: ({ done }) => done === 2 && controller.abort(),
+      })
+      expect(report).toMatchObject({ applied: 2, failed: 0, skipped: total - 2, aborted: true })
+      expect(report.results.map((result) => result.status)).toEqual([
+        'applied',
+        'applied',
+        ...Array(total - 2).fill('skipped'),
+      ])
+      expect(writesSince(e2e.fake, from)).toHaveLength(2)
+      const replanned = await plan(staging, desired)
+      expect(replanned.changes.filter((change) => change.action === 'update')).toHaveLength(total - 2)
 
-    const before = new AbortController()
-    before.abort()
-    const untouched = await apply(staging, replanned, { signal: before.signal })
-    expect(untouched).toMatchObject({ applied: 0, failed: 0, skipped: total - 2, aborted: true })
-    expect(writesSince(e2e.fake, from)).toHaveLength(2)
-  })
+      const before = new AbortController()
+      before.abort()
+      const untouched = await apply(staging, replanned, { signal: before.signal })
+      expect(untouched).toMatchObject({ applied: 0, failed: 0, skipped: total - 2, aborted: true })
+      expect(writesSince(e2e.fake, from)).toHaveLength(2)
+    },
+  )
 
   it('an endpoint update is planned with a warning: the service takes it only from a logged-in session', async () => {
     const { staging } = clients()

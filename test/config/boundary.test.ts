@@ -99,28 +99,31 @@ describe('the configuration folder as a boundary', () => {
       expect(readdirSync(outside).sort()).toEqual(['deploy.yml', 'kubeconfig.yaml', 'package.json', 'run.yaml'])
     })
 
-    it('a spec file that is a symlink is never written through: the link stays, the spec gets a file of its own', async () => {
-      const { outside, dir } = scratch()
-      await writeConfig(dir, { surveys: [survey('NPS')] })
-      rmSync(join(dir, 'surveys', 'NPS.yaml'))
-      symlinkSync(join(outside, 'run.yaml'), join(dir, 'surveys', 'NPS.yaml'))
-      const before = treeHash(outside)
-      await writeConfig(dir, { surveys: [survey('NPS'), survey('Other')] })
-      expect(treeHash(outside)).toBe(before)
-      expect(statSync(join(outside, 'run.yaml')).mode & 0o777).toBe(0o755)
-      const names = readdirSync(join(dir, 'surveys')).sort()
-      expect(names).toEqual(['NPS-' + names[0]!.slice(4, 10) + '.yaml', 'NPS.yaml', 'Other.yaml'].sort())
-      expect(lstatSync(join(dir, 'surveys', 'NPS.yaml')).isSymbolicLink()).toBe(true)
-      // Reading: the link is a problem of its own, never followed.
-      expect(await problemsOf(dir)).toEqual([
-        {
-          file: 'surveys/NPS.yaml',
-          line: 0,
-          path: '',
-          message: expect.stringContaining('a symbolic link: not followed'),
-        },
-      ])
-    })
+    it(
+      'a spec file that is a symlink is never written through: the ' + 'link stays, the spec gets a file of its own',
+      async () => {
+        const { outside, dir } = scratch()
+        await writeConfig(dir, { surveys: [survey('NPS')] })
+        rmSync(join(dir, 'surveys', 'NPS.yaml'))
+        symlinkSync(join(outside, 'run.yaml'), join(dir, 'surveys', 'NPS.yaml'))
+        const before = treeHash(outside)
+        await writeConfig(dir, { surveys: [survey('NPS'), survey('Other')] })
+        expect(treeHash(outside)).toBe(before)
+        expect(statSync(join(outside, 'run.yaml')).mode & 0o777).toBe(0o755)
+        const names = readdirSync(join(dir, 'surveys')).sort()
+        expect(names).toEqual(['NPS-' + names[0]!.slice(4, 10) + '.yaml', 'NPS.yaml', 'Other.yaml'].sort())
+        expect(lstatSync(join(dir, 'surveys', 'NPS.yaml')).isSymbolicLink()).toBe(true)
+        // Reading: the link is a problem of its own, never followed.
+        expect(await problemsOf(dir)).toEqual([
+          {
+            file: 'surveys/NPS.yaml',
+            line: 0,
+            path: '',
+            message: expect.stringContaining('a symbolic link: not followed'),
+          },
+        ])
+      },
+    )
 
     it('the folder named may not itself be a symlink (a committed posthog -> ~/.ssh)', async () => {
       const { root, outside } = scratch()
@@ -144,20 +147,23 @@ describe('the configuration folder as a boundary', () => {
       expect(readdirSync(dir).sort()).toEqual(['.schemas', 'surveys'])
     })
 
-    it('colliding names are three files: `a/b`, `a b` and the hashed file name of `a/b`, whatever the case', async () => {
-      const { dir } = scratch()
-      await writeConfig(dir, { surveys: [survey('a/b'), survey('a b')] })
-      const hashed = readdirSync(join(dir, 'surveys')).map((name) => name.replace(/\.yaml$/, ''))
-      expect(hashed).toHaveLength(2)
-      const third = hashed[0]!
-      await writeConfig(dir, { surveys: [survey('a/b'), survey('a b'), survey(third), survey(third.toUpperCase())] })
-      const names = readdirSync(join(dir, 'surveys'))
-      expect(names).toHaveLength(4)
-      expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(4)
-      expect((await readConfig(dir)).surveys!.map((spec) => spec.name).sort()).toEqual(
-        ['a b', 'a/b', third, third.toUpperCase()].sort(),
-      )
-    })
+    it(
+      'colliding names are three files: `a/b`, `a b` and the ' + 'hashed file name of `a/b`, whatever the case',
+      async () => {
+        const { dir } = scratch()
+        await writeConfig(dir, { surveys: [survey('a/b'), survey('a b')] })
+        const hashed = readdirSync(join(dir, 'surveys')).map((name) => name.replace(/\.yaml$/, ''))
+        expect(hashed).toHaveLength(2)
+        const third = hashed[0]!
+        await writeConfig(dir, { surveys: [survey('a/b'), survey('a b'), survey(third), survey(third.toUpperCase())] })
+        const names = readdirSync(join(dir, 'surveys'))
+        expect(names).toHaveLength(4)
+        expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(4)
+        expect((await readConfig(dir)).surveys!.map((spec) => spec.name).sort()).toEqual(
+          ['a b', 'a/b', third, third.toUpperCase()].sort(),
+        )
+      },
+    )
 
     it('a 300-character name and names Windows reserves get files of their own', async () => {
       const { dir } = scratch()

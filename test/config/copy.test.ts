@@ -23,29 +23,33 @@ describe('forCopy', () => {
     ])
   })
 
-  it('does not copy a hog function that names an integration or an action of the source project, in its inputs or a mapping', () => {
-    const mapped = {
-      type: 'destination' as const,
-      name: 'Mapped',
-      hog: 'print(inputs)',
-      mappings: [
-        {
-          name: 'Alerts',
-          inputs_schema: [{ type: 'integration' as const, key: 'workspace' }],
-          inputs: { workspace: { value: 31 } },
-        },
-      ],
-    }
-    const { config, warnings } = forCopy({ hogFunctions: [hogFunctions.slack, mapped, hogFunctions.webhook] })
-    expect(config.hogFunctions!.map((spec) => spec.name)).toEqual(['Order webhook'])
-    expect(warnings.map((warning) => [warning.key, warning.message])).toEqual([
-      [
-        'Slack alerts',
-        expect.stringContaining('(inputs.slack_workspace, mappings[1].filters.actions[0].id action 12)'),
-      ],
-      ['Mapped', expect.stringContaining('(mappings[0].inputs.workspace)')],
-    ])
-  })
+  it(
+    'does not copy a hog function that names an integration or an action of the source project, in its inputs or ' +
+      'a mapping',
+    () => {
+      const mapped = {
+        type: 'destination' as const,
+        name: 'Mapped',
+        hog: 'print(inputs)',
+        mappings: [
+          {
+            name: 'Alerts',
+            inputs_schema: [{ type: 'integration' as const, key: 'workspace' }],
+            inputs: { workspace: { value: 31 } },
+          },
+        ],
+      }
+      const { config, warnings } = forCopy({ hogFunctions: [hogFunctions.slack, mapped, hogFunctions.webhook] })
+      expect(config.hogFunctions!.map((spec) => spec.name)).toEqual(['Order webhook'])
+      expect(warnings.map((warning) => [warning.key, warning.message])).toEqual([
+        [
+          'Slack alerts',
+          expect.stringContaining('(inputs.slack_workspace, mappings[1].filters.actions[0].id action 12)'),
+        ],
+        ['Mapped', expect.stringContaining('(mappings[0].inputs.workspace)')],
+      ])
+    },
+  )
 
   it('copies only the kinds and keys selected', () => {
     const { config } = forCopy(

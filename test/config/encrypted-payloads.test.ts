@@ -43,101 +43,119 @@ describe('encrypted payloads', () => {
     return { staging, production: staging.withOptions({ projectId: PRODUCTION }) }
   }
 
-  it('pull writes a $env reference per payload and a warning naming the variables; the files and the plan never hold the value', async () => {
-    const { staging } = await setUp()
-    const warnings: PlanWarning[] = []
-    const pulled = await pull(staging, { kinds: ['featureFlags'], onWarning: (warning) => warnings.push(warning) })
-    expect(pulled.featureFlags![0]!.filters!.payloads).toEqual({ true: { $env: VARIABLE } })
-    expect(warnings).toEqual([
-      {
-        kind: 'featureFlags',
-        key: 'remote-config',
-        message: `its encrypted payloads are written as $env references, never their values (the service answers them decrypted): set ${VARIABLE} to apply or copy it`,
-      },
-    ])
-    const dir = mkdtempSync(join(tmpdir(), 'phc-payloads-'))
-    folders.push(dir)
-    await writeConfig(dir, pulled)
-    expect(readFileSync(join(dir, 'feature-flags', readdirSync(join(dir, 'feature-flags'))[0]!), 'utf8')).not.toContain(
-      'sk_live',
-    )
-    // Kept as stored without the variable: nothing to compare, nothing read.
-    const again = await plan(staging, pulled, { env: {} })
-    expect(again.errors).toEqual([])
-    expect(again.changes.map((change) => change.action)).toEqual(['unchanged'])
-    expect(JSON.stringify(again) + formatPlan(again)).not.toContain('sk_live')
-  })
+  it(
+    'pull writes a $env reference per payload and a warning naming the variables; the files and the plan never ' +
+      'hold the value',
+    async () => {
+      const { staging } = await setUp()
+      const warnings: PlanWarning[] = []
+      const pulled = await pull(staging, { kinds: ['featureFlags'], onWarning: (warning) => warnings.push(warning) })
+      expect(pulled.featureFlags![0]!.filters!.payloads).toEqual({ true: { $env: VARIABLE } })
+      expect(warnings).toEqual([
+        {
+          kind: 'featureFlags',
+          key: 'remote-config',
+          message:
+            `its encrypted payloads are written as $env references, never their values (the service answers them ` +
+            `decrypted): set ${VARIABLE} to apply or copy it`,
+        },
+      ])
+      const dir = mkdtempSync(join(tmpdir(), 'phc-payloads-'))
+      folders.push(dir)
+      await writeConfig(dir, pulled)
+      expect(
+        readFileSync(join(dir, 'feature-flags', readdirSync(join(dir, 'feature-flags'))[0]!), 'utf8'),
+      ).not.toContain('sk_live')
+      // Kept as stored without the variable: nothing to compare, nothing read.
+      const again = await plan(staging, pulled, { env: {} })
+      expect(again.errors).toEqual([])
+      expect(again.changes.map((change) => change.action)).toEqual(['unchanged'])
+      expect(JSON.stringify(again) + formatPlan(again)).not.toContain('sk_live')
+    },
+  )
 
-  it('copy sends them from the environment; the plan, the saved plan and the report never show them; rotateSecrets re-sends', async () => {
-    const { staging, production } = await setUp()
-    const missing = await planCopy(staging, production, { kinds: ['featureFlags'], env: {} })
-    expect(missing.errors).toEqual([
-      {
-        kind: 'featureFlags',
-        key: 'remote-config',
-        message: `filters.payloads.true: environment variable ${VARIABLE} is not set`,
-      },
-    ])
-    const copied = await planCopy(staging, production, { kinds: ['featureFlags'], env: { [VARIABLE]: SECRET } })
-    expect(copied.errors).toEqual([])
-    expect(copied.changes).toEqual([
-      { kind: 'featureFlags', key: 'remote-config', action: 'create', reads: [VARIABLE] },
-    ])
-    const dir = mkdtempSync(join(tmpdir(), 'phc-payloads-'))
-    folders.push(dir)
-    const file = join(dir, 'plan.json')
-    await writePlan(file, copied)
-    expect(readFileSync(file, 'utf8')).not.toContain('sk_live')
-    expect(readFileSync(file, 'utf8')).toContain(VARIABLE)
-    const report = await apply(production, await readPlan(file, { env: { [VARIABLE]: SECRET } }))
-    expect(report).toMatchObject({ applied: 1, failed: 0 })
-    expect(JSON.stringify(report)).not.toContain('sk_live')
-    const [stored] = [...e2e.fake.stateOf(PRODUCTION).featureFlags.values()]
-    expect(stored!.filters).toMatchObject({ payloads: { true: SECRET } })
+  it(
+    'copy sends them from the environment; the plan, the saved plan and the report never show them; ' +
+      'rotateSecrets re-sends',
+    async () => {
+      const { staging, production } = await setUp()
+      const missing = await planCopy(staging, production, { kinds: ['featureFlags'], env: {} })
+      expect(missing.errors).toEqual([
+        {
+          kind: 'featureFlags',
+          key: 'remote-config',
+          message: `filters.payloads.true: environment variable ${VARIABLE} is not set`,
+        },
+      ])
+      const copied = await planCopy(staging, production, { kinds: ['featureFlags'], env: { [VARIABLE]: SECRET } })
+      expect(copied.errors).toEqual([])
+      expect(copied.changes).toEqual([
+        { kind: 'featureFlags', key: 'remote-config', action: 'create', reads: [VARIABLE] },
+      ])
+      const dir = mkdtempSync(join(tmpdir(), 'phc-payloads-'))
+      folders.push(dir)
+      const file = join(dir, 'plan.json')
+      await writePlan(file, copied)
+      expect(readFileSync(file, 'utf8')).not.toContain('sk_live')
+      expect(readFileSync(file, 'utf8')).toContain(VARIABLE)
+      const report = await apply(production, await readPlan(file, { env: { [VARIABLE]: SECRET } }))
+      expect(report).toMatchObject({ applied: 1, failed: 0 })
+      expect(JSON.stringify(report)).not.toContain('sk_live')
+      const [stored] = [...e2e.fake.stateOf(PRODUCTION).featureFlags.values()]
+      expect(stored!.filters).toMatchObject({ payloads: { true: SECRET } })
 
-    const config = await pull(staging, { kinds: ['featureFlags'] })
-    expect(
-      (await plan(production, config, { env: { [VARIABLE]: ROTATED } })).changes.map((change) => change.action),
-    ).toEqual(['unchanged'])
-    const rotated = await plan(production, config, { env: { [VARIABLE]: ROTATED }, rotateSecrets: true })
-    expect(rotated.changes).toEqual([
-      {
-        kind: 'featureFlags',
-        key: 'remote-config',
-        action: 'update',
-        id: stored!.id,
-        fields: [{ path: 'filters.payloads.true', before: '(secret)', after: '(secret)' }],
-        reads: [VARIABLE],
-      },
-    ])
-    expect(JSON.stringify(rotated) + formatPlan(rotated, 'markdown')).not.toContain('sk_live')
-    await apply(production, rotated)
-    expect([...e2e.fake.stateOf(PRODUCTION).featureFlags.values()][0]!.filters).toMatchObject({
-      payloads: { true: ROTATED },
-    })
-  })
+      const config = await pull(staging, { kinds: ['featureFlags'] })
+      expect(
+        (await plan(production, config, { env: { [VARIABLE]: ROTATED } })).changes.map((change) => change.action),
+      ).toEqual(['unchanged'])
+      const rotated = await plan(production, config, { env: { [VARIABLE]: ROTATED }, rotateSecrets: true })
+      expect(rotated.changes).toEqual([
+        {
+          kind: 'featureFlags',
+          key: 'remote-config',
+          action: 'update',
+          id: stored!.id,
+          fields: [{ path: 'filters.payloads.true', before: '(secret)', after: '(secret)' }],
+          reads: [VARIABLE],
+        },
+      ])
+      expect(JSON.stringify(rotated) + formatPlan(rotated, 'markdown')).not.toContain('sk_live')
+      await apply(production, rotated)
+      expect([...e2e.fake.stateOf(PRODUCTION).featureFlags.values()][0]!.filters).toMatchObject({
+        payloads: { true: ROTATED },
+      })
+    },
+  )
 
-  it('$env in a payload of a flag without encrypted payloads is a plan error (it would be stored and read in clear)', async () => {
-    const staging = e2e.client({ projectId: STAGING })
-    const result = await plan(
-      staging,
-      {
-        featureFlags: [
-          {
-            key: 'plain',
-            filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: { $env: VARIABLE } } },
-          },
-        ] as never,
-      },
-      { env: { [VARIABLE]: SECRET } },
-    )
-    expect(result.errors).toEqual([
-      {
-        kind: 'featureFlags',
-        key: 'plain',
-        message:
-          'filters.payloads.true: $env stands in a payload only of a flag with has_encrypted_payloads: true (any other payload is stored and read in clear)',
-      },
-    ])
-  })
+  it(
+    '$env in a payload of a flag without encrypted payloads is a plan error (it would be stored and read in ' +
+      'clear)',
+    async () => {
+      const staging = e2e.client({ projectId: STAGING })
+      const result = await plan(
+        staging,
+        {
+          featureFlags: [
+            {
+              key: 'plain',
+              filters: {
+                groups: [{ properties: [], rollout_percentage: 100 }],
+                payloads: { true: { $env: VARIABLE } },
+              },
+            },
+          ] as never,
+        },
+        { env: { [VARIABLE]: SECRET } },
+      )
+      expect(result.errors).toEqual([
+        {
+          kind: 'featureFlags',
+          key: 'plain',
+          message:
+            'filters.payloads.true: $env stands in a payload only of a flag with has_encrypted_payloads: true ' +
+            '(any other payload is stored and read in clear)',
+        },
+      ])
+    },
+  )
 })

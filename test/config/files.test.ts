@@ -6,6 +6,7 @@ import { parse } from 'yaml'
 import { ConfigError, plan, pull, readConfig, writeConfig } from 'posthog-project-client/config'
 import { useE2E } from '../helpers/fake-server.js'
 import { createFixtures, STAGING } from './setup.js'
+import { joined } from '../helpers/regex.js'
 
 /** writeConfig and readConfig: one reviewable YAML file per spec; every problem of every file, with file and line. */
 describe('configuration files', () => {
@@ -61,38 +62,44 @@ describe('configuration files', () => {
     expect(changes.changes.filter((change) => change.action !== 'unchanged')).toEqual([])
   })
 
-  it('files people review: the schema line, code and HogQL as block scalars, date-like strings quoted, stable bytes', async () => {
-    const client = e2e.client()
-    await createFixtures(client)
-    const { dir } = project()
-    const pulled = await pull(client)
-    await writeConfig(dir, pulled)
-    const endpointFile = join(dir, 'endpoints', 'top_events.yaml')
-    const text = readFileSync(endpointFile, 'utf8')
-    const [first] = text.split('\n')
-    // The schema written beside the kinds' folders: it resolves wherever the folder is (test/config/pulled-files.test.ts).
-    expect(first).toBe('# yaml-language-server: $schema=../.schemas/config.endpoints.json')
-    expect(existsSync(resolve(dirname(endpointFile), first!.split('$schema=')[1]!))).toBe(true)
-    expect(text).toMatch(/^ {2}query: \|-?\n {4}select event, count\(\) as c from events/m)
-    expect(text).toContain('value: "2026-10-01"')
-    expect(parse(text, { version: '1.1' }).query.variables['0190e1a2-0000-7000-8000-000000000001'].value).toBe(
-      '2026-10-01',
-    )
-    const hog = readFileSync(join(dir, 'hog-functions', 'Order-webhook.yaml'), 'utf8')
-    expect(hog).toContain(
-      "hog: |-\n  let res := fetch(inputs.url, {'method': inputs.method, 'body': inputs.body});\n  if (inputs.debug) { print(res.status) }\n",
-    )
-    expect(hog).toContain('api_token:\n    value:\n      $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN')
-    expect(text.split('\n')[1]).toBe('name: top_events')
-    const shuffled = {
-      ...pulled,
-      endpoints: pulled.endpoints!.map((spec) =>
-        Object.fromEntries(Object.entries(spec).reverse()),
-      ) as typeof pulled.endpoints,
-    }
-    await writeConfig(dir, shuffled)
-    expect(readFileSync(endpointFile, 'utf8')).toBe(text)
-  })
+  it(
+    'files people review: the schema line, code and HogQL as block scalars, date-like strings quoted, stable ' +
+      'bytes',
+    async () => {
+      const client = e2e.client()
+      await createFixtures(client)
+      const { dir } = project()
+      const pulled = await pull(client)
+      await writeConfig(dir, pulled)
+      const endpointFile = join(dir, 'endpoints', 'top_events.yaml')
+      const text = readFileSync(endpointFile, 'utf8')
+      const [first] = text.split('\n')
+      // The schema written beside the kinds' folders: it resolves wherever the folder is
+      // (test/config/pulled-files.test.ts).
+      expect(first).toBe('# yaml-language-server: $schema=../.schemas/config.endpoints.json')
+      expect(existsSync(resolve(dirname(endpointFile), first!.split('$schema=')[1]!))).toBe(true)
+      expect(text).toMatch(/^ {2}query: \|-?\n {4}select event, count\(\) as c from events/m)
+      expect(text).toContain('value: "2026-10-01"')
+      expect(parse(text, { version: '1.1' }).query.variables['0190e1a2-0000-7000-8000-000000000001'].value).toBe(
+        '2026-10-01',
+      )
+      const hog = readFileSync(join(dir, 'hog-functions', 'Order-webhook.yaml'), 'utf8')
+      expect(hog).toContain(
+        "hog: |-\n  let res := fetch(inputs.url, {'method': inputs.method, 'body': inputs.body});\n  if " +
+          '(inputs.debug) { print(res.status) }\n',
+      )
+      expect(hog).toContain('api_token:\n    value:\n      $env: POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN')
+      expect(text.split('\n')[1]).toBe('name: top_events')
+      const shuffled = {
+        ...pulled,
+        endpoints: pulled.endpoints!.map((spec) =>
+          Object.fromEntries(Object.entries(spec).reverse()),
+        ) as typeof pulled.endpoints,
+      }
+      await writeConfig(dir, shuffled)
+      expect(readFileSync(endpointFile, 'utf8')).toBe(text)
+    },
+  )
 
   it('removes the files of a written kind that no longer match a spec, and leaves other kinds alone', async () => {
     const { dir } = project()
@@ -110,35 +117,44 @@ describe('configuration files', () => {
     expect(Object.keys(await readConfig(dir)).sort()).toEqual(['endpoints', 'surveys'])
   })
 
-  it("a folder that is not a kind's, and a file that is not a spec in a kind's folder, are problems naming the nearest folder; dotfiles are not", async () => {
-    const { dir } = project()
-    const flag = { key: 'beta', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }
-    await writeConfig(dir, { featureFlags: [flag] })
-    mkdirSync(join(dir, 'feature_flags'))
-    writeFileSync(join(dir, 'feature_flags', 'gamma.yaml'), 'key: gamma\n')
-    mkdirSync(join(dir, 'notes'))
-    mkdirSync(join(dir, 'feature-flags', 'old'))
-    writeFileSync(join(dir, 'feature-flags', 'notes.txt'), 'why beta')
-    // Dotfiles and dot-folders, and files at the root, are not the configuration's.
-    mkdirSync(join(dir, '.git'))
-    writeFileSync(join(dir, 'feature-flags', '.DS_Store'), '')
-    writeFileSync(join(dir, 'README.md'), '# flags')
-    const error = await readConfig(dir).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(ConfigError)
-    expect(
-      (error as ConfigError).problems.map(({ file, message }) => `${file.slice(dir.length + 1)}: ${message}`),
-    ).toEqual([
-      'feature-flags/notes.txt: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out of the configuration folder',
-      'feature-flags/old: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out of the configuration folder',
-      'feature_flags: not the folder of a kind, so nothing in it is read: did you mean feature-flags/?',
-      expect.stringMatching(
-        /^notes: not the folder of a kind, so nothing in it is read: the kinds' folders are actions\/, cohorts\/, .*experiments\/, early-access-features\/, insights\/, dashboards\/$/,
-      ),
-    ])
-    for (const stray of ['feature_flags', 'notes', join('feature-flags', 'old'), join('feature-flags', 'notes.txt')])
-      rmSync(join(dir, stray), { recursive: true })
-    expect(await readConfig(dir)).toEqual({ featureFlags: [flag] })
-  })
+  it(
+    "a folder that is not a kind's, and a file that is not a spec in a kind's folder, are problems naming the " +
+      'nearest folder; dotfiles are not',
+    async () => {
+      const { dir } = project()
+      const flag = { key: 'beta', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }
+      await writeConfig(dir, { featureFlags: [flag] })
+      mkdirSync(join(dir, 'feature_flags'))
+      writeFileSync(join(dir, 'feature_flags', 'gamma.yaml'), 'key: gamma\n')
+      mkdirSync(join(dir, 'notes'))
+      mkdirSync(join(dir, 'feature-flags', 'old'))
+      writeFileSync(join(dir, 'feature-flags', 'notes.txt'), 'why beta')
+      // Dotfiles and dot-folders, and files at the root, are not the configuration's.
+      mkdirSync(join(dir, '.git'))
+      writeFileSync(join(dir, 'feature-flags', '.DS_Store'), '')
+      writeFileSync(join(dir, 'README.md'), '# flags')
+      const error = await readConfig(dir).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ConfigError)
+      expect(
+        (error as ConfigError).problems.map(({ file, message }) => `${file.slice(dir.length + 1)}: ${message}`),
+      ).toEqual([
+        'feature-flags/notes.txt: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it ' +
+          'out of the configuration folder',
+        'feature-flags/old: not a spec file: feature-flags/ holds only specs (.yaml, .yml, .json); move it out ' +
+          'of the configuration folder',
+        'feature_flags: not the folder of a kind, so nothing in it is read: did you mean feature-flags/?',
+        expect.stringMatching(
+          joined(
+            /^notes: not the folder of a kind, so nothing in it is read: the kinds' folders are actions\/, cohorts\/, /,
+            /.*experiments\/, early-access-features\/, insights\/, dashboards\/$/,
+          ),
+        ),
+      ])
+      for (const stray of ['feature_flags', 'notes', join('feature-flags', 'old'), join('feature-flags', 'notes.txt')])
+        rmSync(join(dir, stray), { recursive: true })
+      expect(await readConfig(dir)).toEqual({ featureFlags: [flag] })
+    },
+  )
 
   it('two keys that make the same file name get a hash each', async () => {
     const { dir } = project()

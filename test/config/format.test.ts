@@ -43,12 +43,14 @@ describe('formatPlan', () => {
   it('markdown: a table of changes and one folded table of fields per update, escaped', () => {
     const text = formatPlan(plan, 'markdown')
     expect(text).toContain(
-      '### PostHog plan: 1 to create, 1 to update, 1 to delete, 1 unchanged\n\n| | Kind | Key | Change |\n|---|---|---|---|\n| + | experiments | checkout | create |\n',
+      '### PostHog plan: 1 to create, 1 to update, 1 to delete, 1 unchanged\n\n| | Kind | Key | Change ' +
+        '|\n|---|---|---|---|\n| + | experiments | checkout | create |\n',
     )
     expect(text).toContain('<details><summary>hog-functions Order &#60;webhook&#62;: 2 fields</summary>')
     expect(text).toContain('| <code>hog</code> | <code>"a &#124; b"</code> | <code>(absent)</code> |')
     expect(text).toContain(
-      '**Warnings**\n\n- experiments <code>checkout</code>: holdout&#95;id 3 means nothing in the target project: not sent\n',
+      '**Warnings**\n\n- experiments <code>checkout</code>: holdout&#95;id 3 means nothing in the target ' +
+        'project: not sent\n',
     )
   })
 
@@ -59,36 +61,42 @@ describe('formatPlan', () => {
     )
   })
 
-  it('markdown: every key, path, value and message is inert (no HTML, comment, mention, issue link, link or line break escapes its cell)', () => {
-    const hostile = '<img src=x> @team #12 [link](http://x) www.example.com | `code` *bold*\n<!-- hidden'
-    const hostilePlan: Plan = {
-      changes: [
-        { kind: 'surveys', key: hostile, action: 'create' },
-        {
-          kind: 'surveys',
-          key: `${hostile} 2`,
-          action: 'update',
-          id: hostile,
-          fields: [{ path: `questions[0]["${hostile}"]`, before: hostile, after: { [hostile]: hostile } }],
-        },
-      ],
-      errors: [{ kind: 'surveys', key: hostile, message: hostile }],
-      warnings: [{ kind: 'surveys', key: hostile, message: hostile }],
-    }
-    const text = formatPlan(hostilePlan, 'markdown')
-    expect(text).not.toMatch(/<img|<!--|@team|#12 |\[link\]\(|http:\/\/|www\.example|<code>`|\*bold\*/)
-    expect(text).toContain(
-      '&#60;img src=x&#62; @\u2060team #\u206012 &#91;link&#93;(http:\u2060//x) www\u2060.example.com &#124; &#96;code&#96; &#42;bold&#42;⏎&#60;!-- hidden',
-    )
-    // No line break escapes: every line is a heading, a table row, a list item, a tag or blank, and each row has its cells.
-    const lines = text.trimEnd().split('\n')
-    for (const line of lines) expect(line).toMatch(/^(###|\||- |<details>|<\/details>|\*\*|$)/)
-    // The changes table (header, rule, two rows) has 4 cells a row, the fields table (header, rule, one row) 3.
-    expect(lines.filter((line) => line.startsWith('|')).map((row) => row.split('|').length - 2)).toEqual([
-      4, 4, 4, 4, 3, 3, 3,
-    ])
-    expect(lines.filter((line) => line.startsWith('- '))).toHaveLength(2)
-  })
+  it(
+    'markdown: every key, path, value and message is inert (no HTML, comment, mention, issue link, link or line ' +
+      'break escapes its cell)',
+    () => {
+      const hostile = '<img src=x> @team #12 [link](http://x) www.example.com | `code` *bold*\n<!-- hidden'
+      const hostilePlan: Plan = {
+        changes: [
+          { kind: 'surveys', key: hostile, action: 'create' },
+          {
+            kind: 'surveys',
+            key: `${hostile} 2`,
+            action: 'update',
+            id: hostile,
+            fields: [{ path: `questions[0]["${hostile}"]`, before: hostile, after: { [hostile]: hostile } }],
+          },
+        ],
+        errors: [{ kind: 'surveys', key: hostile, message: hostile }],
+        warnings: [{ kind: 'surveys', key: hostile, message: hostile }],
+      }
+      const text = formatPlan(hostilePlan, 'markdown')
+      expect(text).not.toMatch(/<img|<!--|@team|#12 |\[link\]\(|http:\/\/|www\.example|<code>`|\*bold\*/)
+      expect(text).toContain(
+        '&#60;img src=x&#62; @\u2060team #\u206012 &#91;link&#93;(http:\u2060//x) www\u2060.example.com &#124; ' +
+          '&#96;code&#96; &#42;bold&#42;⏎&#60;!-- hidden',
+      )
+      // No line break escapes: every line is a heading, a table row, a list item, a tag or blank, and each row has its
+      // cells.
+      const lines = text.trimEnd().split('\n')
+      for (const line of lines) expect(line).toMatch(/^(###|\||- |<details>|<\/details>|\*\*|$)/)
+      // The changes table (header, rule, two rows) has 4 cells a row, the fields table (header, rule, one row) 3.
+      expect(lines.filter((line) => line.startsWith('|')).map((row) => row.split('|').length - 2)).toEqual([
+        4, 4, 4, 4, 3, 3, 3,
+      ])
+      expect(lines.filter((line) => line.startsWith('- '))).toHaveLength(2)
+    },
+  )
 
   const hog = (lines: string[]) => lines.join('\n')
   const before = hog([

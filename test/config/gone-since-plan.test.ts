@@ -75,15 +75,18 @@ describe('a resource gone or soft-deleted between plan and apply', () => {
   })
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('the fake answers a soft-deleted flag, cohort and action with 200 and deleted: true, as the service does', async () => {
-    const production = client()
-    await apply(production, await plan(production, DESIRED))
-    const id = await ids(production)
-    await removeByHand(production)
-    expect(await production.featureFlags.retrieve(id.flag)).toMatchObject({ deleted: true })
-    expect(await production.cohorts.retrieve(id.cohort)).toMatchObject({ deleted: true })
-    expect(await production.actions.retrieve(id.action)).toMatchObject({ deleted: true })
-  })
+  it(
+    'the fake answers a soft-deleted flag, cohort and action ' + 'with 200 and deleted: true, as the service does',
+    async () => {
+      const production = client()
+      await apply(production, await plan(production, DESIRED))
+      const id = await ids(production)
+      await removeByHand(production)
+      expect(await production.featureFlags.retrieve(id.flag)).toMatchObject({ deleted: true })
+      expect(await production.cohorts.retrieve(id.cohort)).toMatchObject({ deleted: true })
+      expect(await production.actions.retrieve(id.action)).toMatchObject({ deleted: true })
+    },
+  )
 
   it('updates: each fails with StaleResourceError, none is written or reported applied', async () => {
     const production = client()

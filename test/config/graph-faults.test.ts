@@ -115,41 +115,49 @@ describe('the graph under faults', () => {
     expect(pending(replanned)).toEqual([])
   }
 
-  it('a dependency’s create answer lost after the service stored it: what names it is skipped, and the re-run finds the dependency and creates no second', async () => {
-    const production = client()
-    e2e.fake.faults.dropNext(1, { method: 'POST', path: `/api/projects/${PRODUCTION}/actions/`, afterApply: true })
-    const first = await apply(production, await plan(production, DESIRED))
-    expect(
-      first.results
-        .filter((result) => result.status !== 'applied')
-        .map((result) => `${result.status} ${result.change.kind} ${result.change.key}`),
-    ).toEqual(['failed actions Signed up', 'skipped savedMetrics Signups'])
-    expect(first.applied).toBe(3)
-    const replanned = await plan(production, DESIRED)
-    expect(pending(replanned)).toEqual(['create savedMetrics Signups'])
-    expect(await apply(production, replanned)).toMatchObject({ applied: 1, failed: 0, skipped: 0 })
-    await converged(production)
-  })
+  it(
+    'a dependency’s create answer lost after the service stored it: what names it is skipped, and the re-run ' +
+      'finds the dependency and creates no second',
+    async () => {
+      const production = client()
+      e2e.fake.faults.dropNext(1, { method: 'POST', path: `/api/projects/${PRODUCTION}/actions/`, afterApply: true })
+      const first = await apply(production, await plan(production, DESIRED))
+      expect(
+        first.results
+          .filter((result) => result.status !== 'applied')
+          .map((result) => `${result.status} ${result.change.kind} ${result.change.key}`),
+      ).toEqual(['failed actions Signed up', 'skipped savedMetrics Signups'])
+      expect(first.applied).toBe(3)
+      const replanned = await plan(production, DESIRED)
+      expect(pending(replanned)).toEqual(['create savedMetrics Signups'])
+      expect(await apply(production, replanned)).toMatchObject({ applied: 1, failed: 0, skipped: 0 })
+      await converged(production)
+    },
+  )
 
-  it('a dependency’s create lost before the service stored it: what names it is not sent (skipped, naming it), and the re-run creates both once', async () => {
-    const production = client()
-    e2e.fake.faults.dropNext(1, { method: 'POST', path: `/api/projects/${PRODUCTION}/experiment_holdouts/` })
-    const from = e2e.fake.requests.length
-    const first = await apply(production, await plan(production, DESIRED))
-    const failed = first.results.filter((result) => result.status !== 'applied')
-    expect(failed.map((result) => `${result.status} ${result.change.kind} ${result.change.key}`)).toEqual([
-      'failed holdouts Q4 holdout',
-      'skipped featureFlags beta-access',
-    ])
-    expect(failed[1]!.error!.message).toBe(
-      'not sent: it stands on holdouts "Q4 holdout" (create), which was not applied',
-    )
-    expect(writesSince(e2e.fake, from).filter((write) => write.path.includes('feature_flags'))).toEqual([])
-    const replanned = await plan(production, DESIRED)
-    expect(pending(replanned)).toEqual(['create holdouts Q4 holdout', 'create featureFlags beta-access'])
-    expect(await apply(production, replanned)).toMatchObject({ applied: 2, failed: 0 })
-    await converged(production)
-  })
+  it(
+    'a dependency’s create lost before the service stored it: what names it is not sent (skipped, naming it), ' +
+      'and the re-run creates both once',
+    async () => {
+      const production = client()
+      e2e.fake.faults.dropNext(1, { method: 'POST', path: `/api/projects/${PRODUCTION}/experiment_holdouts/` })
+      const from = e2e.fake.requests.length
+      const first = await apply(production, await plan(production, DESIRED))
+      const failed = first.results.filter((result) => result.status !== 'applied')
+      expect(failed.map((result) => `${result.status} ${result.change.kind} ${result.change.key}`)).toEqual([
+        'failed holdouts Q4 holdout',
+        'skipped featureFlags beta-access',
+      ])
+      expect(failed[1]!.error!.message).toBe(
+        'not sent: it stands on holdouts "Q4 holdout" (create), which was not applied',
+      )
+      expect(writesSince(e2e.fake, from).filter((write) => write.path.includes('feature_flags'))).toEqual([])
+      const replanned = await plan(production, DESIRED)
+      expect(pending(replanned)).toEqual(['create holdouts Q4 holdout', 'create featureFlags beta-access'])
+      expect(await apply(production, replanned)).toMatchObject({ applied: 2, failed: 0 })
+      await converged(production)
+    },
+  )
 
   it.each([
     ['PATCH', 'an update of a flag', 'feature_flags'],
@@ -175,29 +183,33 @@ describe('the graph under faults', () => {
     expect((await state(production)).keys).toEqual(ONE_OF_EACH)
   })
 
-  it('aborted between a dependency and what names it: the dependency is made, the rest skipped; the next plan links it and converges', async () => {
-    const production = client()
-    const planned = await plan(production, DESIRED)
-    const controller = new AbortController()
-    const report = await apply(production, planned, {
-      concurrency: 1,
-      signal: controller.signal,
-      onProgress: ({ done }) => done === 1 && controller.abort(),
-    })
-    expect(report).toMatchObject({ applied: 1, skipped: 4, aborted: true })
-    expect(report.results.filter((result) => result.status === 'applied').map((result) => result.change.key)).toEqual([
-      'Signed up',
-    ])
-    const replanned = await plan(production, DESIRED)
-    expect(pending(replanned)).toEqual([
-      'create cohorts Beta users',
-      'create holdouts Q4 holdout',
-      'create savedMetrics Signups',
-      'create featureFlags beta-access',
-    ])
-    expect(await apply(production, replanned)).toMatchObject({ applied: 4, failed: 0 })
-    await converged(production)
-  })
+  it(
+    'aborted between a dependency and what names it: the dependency is made, the rest skipped; the next plan ' +
+      'links it and converges',
+    async () => {
+      const production = client()
+      const planned = await plan(production, DESIRED)
+      const controller = new AbortController()
+      const report = await apply(production, planned, {
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: ({ done }) => done === 1 && controller.abort(),
+      })
+      expect(report).toMatchObject({ applied: 1, skipped: 4, aborted: true })
+      expect(report.results.filter((result) => result.status === 'applied').map((result) => result.change.key)).toEqual(
+        ['Signed up'],
+      )
+      const replanned = await plan(production, DESIRED)
+      expect(pending(replanned)).toEqual([
+        'create cohorts Beta users',
+        'create holdouts Q4 holdout',
+        'create savedMetrics Signups',
+        'create featureFlags beta-access',
+      ])
+      expect(await apply(production, replanned)).toMatchObject({ applied: 4, failed: 0 })
+      await converged(production)
+    },
+  )
 
   describe('saved plans', () => {
     let dir: string
@@ -206,31 +218,38 @@ describe('the graph under faults', () => {
     })
     afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-    it('read back, a plan of the graph resolves its $refs in the target (what it creates included) and converges', async () => {
-      const production = client()
-      const file = join(dir, 'plan.json')
-      await writePlan(file, await plan(production, DESIRED))
-      expect(await apply(production, await readPlan(file))).toMatchObject({ applied: 5, failed: 0 })
-      await converged(production)
-    })
+    it(
+      'read back, a plan of the graph resolves its $refs in the ' + 'target (what it creates included) and converges',
+      async () => {
+        const production = client()
+        const file = join(dir, 'plan.json')
+        await writePlan(file, await plan(production, DESIRED))
+        expect(await apply(production, await readPlan(file))).toMatchObject({ applied: 5, failed: 0 })
+        await converged(production)
+      },
+    )
 
-    it('stale: a prune of a flag and its cohort, both changed by hand since, rejects with StalePlanError before any write', async () => {
-      const production = client()
-      await apply(production, await plan(production, DESIRED))
-      const { ids } = await state(production)
-      const file = join(dir, 'plan.json')
-      await writePlan(file, await plan(production, { featureFlags: [], cohorts: [] }, { prune: true }))
-      const flag = (await all(production.featureFlags.list()))[0]!
-      await production.featureFlags.update(flag.id, { name: 'Changed by hand' })
-      await production.cohorts.update(ids.cohort[0]!, { description: 'Changed by hand' })
-      const from = e2e.fake.requests.length
-      const error = await apply(production, await readPlan(file)).catch((caught: unknown) => caught)
-      expect(error).toBeInstanceOf(StalePlanError)
-      expect(
-        (error as StalePlanError).changes.map((change) => `${change.action} ${change.kind} ${change.key}`),
-      ).toEqual(['delete featureFlags beta-access', 'delete cohorts Beta users'])
-      expect(writesSince(e2e.fake, from)).toEqual([])
-    })
+    it(
+      'stale: a prune of a flag and its cohort, both changed by hand since, rejects with StalePlanError before ' +
+        'any write',
+      async () => {
+        const production = client()
+        await apply(production, await plan(production, DESIRED))
+        const { ids } = await state(production)
+        const file = join(dir, 'plan.json')
+        await writePlan(file, await plan(production, { featureFlags: [], cohorts: [] }, { prune: true }))
+        const flag = (await all(production.featureFlags.list()))[0]!
+        await production.featureFlags.update(flag.id, { name: 'Changed by hand' })
+        await production.cohorts.update(ids.cohort[0]!, { description: 'Changed by hand' })
+        const from = e2e.fake.requests.length
+        const error = await apply(production, await readPlan(file)).catch((caught: unknown) => caught)
+        expect(error).toBeInstanceOf(StalePlanError)
+        expect(
+          (error as StalePlanError).changes.map((change) => `${change.action} ${change.kind} ${change.key}`),
+        ).toEqual(['delete featureFlags beta-access', 'delete cohorts Beta users'])
+        expect(writesSince(e2e.fake, from)).toEqual([])
+      },
+    )
 
     it('a saved prune deletes dependents first, as the plan that was reviewed', async () => {
       const production = client()

@@ -98,63 +98,67 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(JSON.stringify(pulled)).not.toMatch(/"holdout_id":\d/)
   })
 
-  it('copies an experiment with its closure to an empty project, in dependency order; every id names a target resource; then the plan is empty', async () => {
-    const { staging, production } = clients()
-    await experimentClosure(staging)
-    const from = e2e.fake.requests.length
-    const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['checkout-v2'] })
-    expect(writesSince(e2e.fake, from)).toEqual([])
-    expect(planned.errors).toEqual([])
-    expect(changed(planned.changes).sort()).toEqual(
-      [
-        'create actions Signed up',
-        'create cohorts Beta users',
-        'create experiments checkout-v2',
-        'create featureFlags beta-access',
-        'create featureFlags checkout-v2',
-        'create holdouts Q4 holdout',
-        'create savedMetrics Signups',
-      ].sort(),
-    )
-    expect(planned.warnings.filter((warning) => warning.message.startsWith('created: '))).toHaveLength(6)
-    const text = formatPlan(planned)
-    expect(text).toContain(
-      `Warning: cohorts "Beta users": created: feature-flags/beta-access needs it and project ${PRODUCTION} has none`,
-    )
-    expect(text).toContain('created: experiments/checkout-v2 needs it')
-    expect(text).not.toMatch(/"id":\s*\d/)
+  it(
+    'copies an experiment with its closure to an empty project, in dependency order; every id names a target ' +
+      'resource; then the plan is empty',
+    async () => {
+      const { staging, production } = clients()
+      await experimentClosure(staging)
+      const from = e2e.fake.requests.length
+      const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['checkout-v2'] })
+      expect(writesSince(e2e.fake, from)).toEqual([])
+      expect(planned.errors).toEqual([])
+      expect(changed(planned.changes).sort()).toEqual(
+        [
+          'create actions Signed up',
+          'create cohorts Beta users',
+          'create experiments checkout-v2',
+          'create featureFlags beta-access',
+          'create featureFlags checkout-v2',
+          'create holdouts Q4 holdout',
+          'create savedMetrics Signups',
+        ].sort(),
+      )
+      expect(planned.warnings.filter((warning) => warning.message.startsWith('created: '))).toHaveLength(6)
+      const text = formatPlan(planned)
+      expect(text).toContain(
+        `Warning: cohorts "Beta users": created: feature-flags/beta-access needs it and project ${PRODUCTION} has none`,
+      )
+      expect(text).toContain('created: experiments/checkout-v2 needs it')
+      expect(text).not.toMatch(/"id":\s*\d/)
 
-    const start = e2e.fake.requests.length
-    const report = await apply(production, planned)
-    expect(report.failed).toBe(0)
-    const writes = writesSince(e2e.fake, start).filter((write) => write.method === 'POST')
-    const order = writes.map((write) => write.path.split('/')[4])
-    // Each resource is written after everything it names.
-    const at = (group: string, nth = 0) =>
-      order.map((name, index) => [name, index] as const).filter(([name]) => name === group)[nth]![1]
-    expect(at('actions')).toBeLessThan(at('experiment_saved_metrics'))
-    expect(at('cohorts')).toBeLessThan(at('feature_flags', 0))
-    expect(at('feature_flags', 0)).toBeLessThan(at('feature_flags', 1))
-    expect((writes[order.indexOf('feature_flags')]!.body as any).key).toBe('beta-access')
-    for (const group of ['experiment_holdouts', 'experiment_saved_metrics', 'feature_flags', 'actions'])
-      expect(at(group)).toBeLessThan(at('experiments'))
+      const start = e2e.fake.requests.length
+      const report = await apply(production, planned)
+      expect(report.failed).toBe(0)
+      const writes = writesSince(e2e.fake, start).filter((write) => write.method === 'POST')
+      const order = writes.map((write) => write.path.split('/')[4])
+      // Each resource is written after everything it names.
+      const at = (group: string, nth = 0) =>
+        order.map((name, index) => [name, index] as const).filter(([name]) => name === group)[nth]![1]
+      expect(at('actions')).toBeLessThan(at('experiment_saved_metrics'))
+      expect(at('cohorts')).toBeLessThan(at('feature_flags', 0))
+      expect(at('feature_flags', 0)).toBeLessThan(at('feature_flags', 1))
+      expect((writes[order.indexOf('feature_flags')]!.body as any).key).toBe('beta-access')
+      for (const group of ['experiment_holdouts', 'experiment_saved_metrics', 'feature_flags', 'actions'])
+        expect(at(group)).toBeLessThan(at('experiments'))
 
-    // Every id in the target names a target resource.
-    const target = await targetIds(production)
-    const experiment = target.experiments.find((item: any) => item.feature_flag_key === 'checkout-v2')
-    expect(experiment.holdout.id).toBe(target.holdouts[0].id)
-    expect(experiment.saved_metrics.map((link: any) => link.saved_metric)).toEqual([target.savedMetrics[0].id])
-    const checkout = target.featureFlags.find((item: any) => item.key === 'checkout-v2')
-    const beta = target.featureFlags.find((item: any) => item.key === 'beta-access')
-    expect(checkout.filters.groups[0].properties[0].key).toBe(String(beta.id))
-    expect(beta.filters.groups[0].properties[0].value).toBe(target.cohorts[0].id)
-    expect(experiment.feature_flag.id).toBe(checkout.id)
-    expect(target.savedMetrics[0].query.source.id).toBe(target.actions[0].id)
+      // Every id in the target names a target resource.
+      const target = await targetIds(production)
+      const experiment = target.experiments.find((item: any) => item.feature_flag_key === 'checkout-v2')
+      expect(experiment.holdout.id).toBe(target.holdouts[0].id)
+      expect(experiment.saved_metrics.map((link: any) => link.saved_metric)).toEqual([target.savedMetrics[0].id])
+      const checkout = target.featureFlags.find((item: any) => item.key === 'checkout-v2')
+      const beta = target.featureFlags.find((item: any) => item.key === 'beta-access')
+      expect(checkout.filters.groups[0].properties[0].key).toBe(String(beta.id))
+      expect(beta.filters.groups[0].properties[0].value).toBe(target.cohorts[0].id)
+      expect(experiment.feature_flag.id).toBe(checkout.id)
+      expect(target.savedMetrics[0].query.source.id).toBe(target.actions[0].id)
 
-    const again = await planCopy(staging, production, { kinds: ['experiments'], keys: ['checkout-v2'] })
-    expect(again.errors).toEqual([])
-    expect(changed(again.changes)).toEqual([])
-  })
+      const again = await planCopy(staging, production, { kinds: ['experiments'], keys: ['checkout-v2'] })
+      expect(again.errors).toEqual([])
+      expect(changed(again.changes)).toEqual([])
+    },
+  )
 
   it('a second copy to a project that already has the action links it instead of creating it twice', async () => {
     const { staging, qa } = clients()
@@ -176,55 +180,63 @@ describe('the project graph: references by key, dependency order, copies with th
     expect(target.savedMetrics[0].query.source.id).toBe(existing.id)
   })
 
-  it('an inline ActionsNode of an experiment metric (metrics, secondary, exposure) is pulled as a $ref, resolved in the target and copied with its action', async () => {
-    const { staging, production } = clients()
-    // Ids differ between the projects: the target's action must not happen to have the source's id.
-    await production.actions.create({ name: 'Unrelated', steps: [{ event: 'x' }] })
-    await staging.actions.create({ name: 'Filler', steps: [{ event: 'y' }] })
-    const action = await staging.actions.create({ name: 'Upgraded', steps: [{ event: 'upgraded' }] })
-    const node = { kind: 'ActionsNode', id: action.id } as const
-    await staging.experiments.create({
-      name: 'Upgrade nudge',
-      feature_flag_key: 'upgrade-nudge',
-      metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', source: node }],
-      metrics_secondary: [
-        { kind: 'ExperimentMetric', metric_type: 'funnel', series: [{ kind: 'EventsNode', event: '$pageview' }, node] },
-      ],
-      exposure_criteria: { exposure_config: node },
-    } as never)
-    const pulled = await pull(staging, { kinds: ['experiments', 'actions', 'featureFlags'] })
-    const spec = pulled.experiments!.find((item) => item.feature_flag_key === 'upgrade-nudge') as any
-    const ref = { $ref: 'actions/Upgraded' }
-    expect(spec.metrics[0].source.id).toEqual(ref)
-    expect(spec.metrics_secondary[0].series[1].id).toEqual(ref)
-    expect(spec.exposure_criteria.exposure_config.id).toEqual(ref)
-    // Planned back onto its own project: resolved to the same action, nothing to change.
-    expect(changed((await plan(staging, pulled)).changes)).toEqual([])
+  it(
+    'an inline ActionsNode of an experiment metric (metrics, secondary, exposure) is pulled as a $ref, resolved ' +
+      'in the target and copied with its action',
+    async () => {
+      const { staging, production } = clients()
+      // Ids differ between the projects: the target's action must not happen to have the source's id.
+      await production.actions.create({ name: 'Unrelated', steps: [{ event: 'x' }] })
+      await staging.actions.create({ name: 'Filler', steps: [{ event: 'y' }] })
+      const action = await staging.actions.create({ name: 'Upgraded', steps: [{ event: 'upgraded' }] })
+      const node = { kind: 'ActionsNode', id: action.id } as const
+      await staging.experiments.create({
+        name: 'Upgrade nudge',
+        feature_flag_key: 'upgrade-nudge',
+        metrics: [{ kind: 'ExperimentMetric', metric_type: 'mean', source: node }],
+        metrics_secondary: [
+          {
+            kind: 'ExperimentMetric',
+            metric_type: 'funnel',
+            series: [{ kind: 'EventsNode', event: '$pageview' }, node],
+          },
+        ],
+        exposure_criteria: { exposure_config: node },
+      } as never)
+      const pulled = await pull(staging, { kinds: ['experiments', 'actions', 'featureFlags'] })
+      const spec = pulled.experiments!.find((item) => item.feature_flag_key === 'upgrade-nudge') as any
+      const ref = { $ref: 'actions/Upgraded' }
+      expect(spec.metrics[0].source.id).toEqual(ref)
+      expect(spec.metrics_secondary[0].series[1].id).toEqual(ref)
+      expect(spec.exposure_criteria.exposure_config.id).toEqual(ref)
+      // Planned back onto its own project: resolved to the same action, nothing to change.
+      expect(changed((await plan(staging, pulled)).changes)).toEqual([])
 
-    const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })
-    expect(planned.errors).toEqual([])
-    expect(changed(planned.changes)).toEqual([
-      'create actions Upgraded',
-      'create featureFlags upgrade-nudge',
-      'create experiments upgrade-nudge',
-    ])
-    expect(planned.warnings).toContainEqual({
-      kind: 'actions',
-      key: 'Upgraded',
-      message: `created: experiments/upgrade-nudge needs it and project ${PRODUCTION} has none`,
-    })
-    expect(await apply(production, planned)).toMatchObject({ failed: 0 })
-    const target = await targetIds(production)
-    const targetAction = target.actions.find((item: any) => item.name === 'Upgraded')
-    expect(targetAction.id).not.toBe(action.id)
-    const [experiment] = target.experiments
-    expect(experiment.metrics[0].source.id).toBe(targetAction.id)
-    expect(experiment.metrics_secondary[0].series[1].id).toBe(targetAction.id)
-    expect(experiment.exposure_criteria.exposure_config.id).toBe(targetAction.id)
-    expect(
-      changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })).changes),
-    ).toEqual([])
-  })
+      const planned = await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })
+      expect(planned.errors).toEqual([])
+      expect(changed(planned.changes)).toEqual([
+        'create actions Upgraded',
+        'create featureFlags upgrade-nudge',
+        'create experiments upgrade-nudge',
+      ])
+      expect(planned.warnings).toContainEqual({
+        kind: 'actions',
+        key: 'Upgraded',
+        message: `created: experiments/upgrade-nudge needs it and project ${PRODUCTION} has none`,
+      })
+      expect(await apply(production, planned)).toMatchObject({ failed: 0 })
+      const target = await targetIds(production)
+      const targetAction = target.actions.find((item: any) => item.name === 'Upgraded')
+      expect(targetAction.id).not.toBe(action.id)
+      const [experiment] = target.experiments
+      expect(experiment.metrics[0].source.id).toBe(targetAction.id)
+      expect(experiment.metrics_secondary[0].series[1].id).toBe(targetAction.id)
+      expect(experiment.exposure_criteria.exposure_config.id).toBe(targetAction.id)
+      expect(
+        changed((await planCopy(staging, production, { kinds: ['experiments'], keys: ['upgrade-nudge'] })).changes),
+      ).toEqual([])
+    },
+  )
 
   it('prune deletes dependents first', async () => {
     const { staging } = clients()
@@ -281,7 +293,8 @@ describe('the project graph: references by key, dependency order, copies with th
         kind: 'featureFlags',
         key: 'a',
         message:
-          'filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → feature-flags/b → feature-flags/a; nothing can be created first',
+          'filters.groups[0].properties[0].key: a cycle of references: feature-flags/a → feature-flags/b → ' +
+          'feature-flags/a; nothing can be created first',
       },
     ])
     const missing = await plan(production, { featureFlags: [flag('a', 'nowhere')] })
@@ -289,7 +302,9 @@ describe('the project graph: references by key, dependency order, copies with th
       {
         kind: 'featureFlags',
         key: 'a',
-        message: `filters.groups[0].properties[0].key: $ref "feature-flags/nowhere" names nothing: no featureFlags has the key "nowhere" in project ${PRODUCTION} or in the configuration`,
+        message:
+          `filters.groups[0].properties[0].key: $ref "feature-flags/nowhere" names nothing: no featureFlags has ` +
+          `the key "nowhere" in project ${PRODUCTION} or in the configuration`,
       },
     ])
     const wrongKind = await plan(production, {

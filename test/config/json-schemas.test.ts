@@ -169,14 +169,18 @@ describe('the configuration JSON Schemas', () => {
     })
   }
 
-  it('NAMED_BY (what a prune reads to find references) lists exactly the kinds whose reference sites name each kind', () => {
-    for (const kind of KIND_NAMES) {
-      const named = new Set(referenceSites(kind, WITH_IDS[kind]?.spec ?? {}).map((site) => site.target))
-      // An experiment stands on the flag of its key besides its reference sites.
-      if (kind === 'experiments') named.add('featureFlags')
-      expect([...named].sort(), kind).toEqual(KIND_NAMES.filter((target) => NAMED_BY[target]?.includes(kind)).sort())
-    }
-  })
+  it(
+    'NAMED_BY (what a prune reads to find references) lists exactly the kinds whose reference sites name each ' +
+      'kind',
+    () => {
+      for (const kind of KIND_NAMES) {
+        const named = new Set(referenceSites(kind, WITH_IDS[kind]?.spec ?? {}).map((site) => site.target))
+        // An experiment stands on the flag of its key besides its reference sites.
+        if (kind === 'experiments') named.add('featureFlags')
+        expect([...named].sort(), kind).toEqual(KIND_NAMES.filter((target) => NAMED_BY[target]?.includes(kind)).sort())
+      }
+    },
+  )
 
   it('every kind has one; a kind without reference sites takes its create body and $renamedFrom', () => {
     for (const kind of KIND_NAMES) expect(() => configJsonSchema(kind, bodyOf(kind))).not.toThrow()
@@ -189,11 +193,14 @@ describe('the configuration JSON Schemas', () => {
     ).toBe(false)
   })
 
-  it('a body whose shape moved away from a reference site is an error, not a schema that silently accepts nothing', () => {
-    expect(() => configJsonSchema('experiments', { type: 'object', properties: { name: { type: 'string' } } })).toThrow(
-      'configJsonSchema(experiments): no field holdout_id where the top level leads',
-    )
-  })
+  it(
+    'a body whose shape moved away from a reference site is an ' + 'error, not a schema that silently accepts nothing',
+    () => {
+      expect(() =>
+        configJsonSchema('experiments', { type: 'object', properties: { name: { type: 'string' } } }),
+      ).toThrow('configJsonSchema(experiments): no field holdout_id where the top level leads')
+    },
+  )
 
   describe('written and used', () => {
     let dir: string
@@ -202,46 +209,50 @@ describe('the configuration JSON Schemas', () => {
     })
     afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-    it('writeConfigJsonSchemas writes one per kind; each file writeConfig writes names its kind’s and validates against it', async () => {
-      const schemas = join(dir, 'node_modules', 'posthog-project-client', 'dist', 'schemas')
-      mkdirSync(schemas, { recursive: true })
-      expect(writeConfigJsonSchemas(schemas)).toBe(KIND_NAMES.length + 1)
-      // The hog function test files' schema: the test shape's, which takes a case and refuses a misspelt member.
-      const tests = ajv.compile(JSON.parse(readFileSync(join(schemas, HOG_TESTS_SCHEMA_FILE), 'utf8')) as object)
-      const testCase = {
-        name: 'sends',
-        event: { event: 'order_placed' },
-        expect: { calls: [{ url: 'https://x.test', bodyIncludes: { a: 1 } }] },
-      }
-      expect(tests([testCase])).toBe(true)
-      expect(tests([{ ...testCase, expect: { calls: [{ methd: 'POST' }] } }])).toBe(false)
-      const config = Object.fromEntries(
-        Object.entries(WITH_IDS).map(([kind, sample]) => [kind, [withAllRefs(kind as ConfigKind, sample!.spec)]]),
-      ) as ProjectConfig
-      await writeConfig(join(dir, 'posthog'), config)
-      for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, Spec[]]>) {
-        const ops = kindOps(kind)
-        const file = join(
-          dir,
-          'posthog',
-          ops.folder,
-          `${String(specs[0]![ops.keyField]).replace(/[^\w.-]/g, '-')}.yaml`,
-        )
-        const text = readFileSync(file, 'utf8')
-        const schemaFile = resolve(dirname(file), text.split('\n')[0]!.split('$schema=')[1]!)
-        // Written beside the files, the same as the build ships.
-        expect(schemaFile).toBe(join(dir, 'posthog', '.schemas', configSchemaFile(kind)))
-        expect(readFileSync(schemaFile, 'utf8')).toBe(readFileSync(join(schemas, configSchemaFile(kind)), 'utf8'))
-        expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual({
-          title: `${ops.folder} configuration file`,
-          ...configJsonSchema(kind, bodyOf(kind)),
-        })
-        expect(configValid(kind)(parse(text))).toBe(true)
-        expect(JSON.stringify(parse(text))).toContain('"$ref"')
-      }
-      // Beside the hog functions' schema, the test files': the same as the build ships.
-      const testsSchema = join(dir, 'posthog', '.schemas', HOG_TESTS_SCHEMA_FILE)
-      expect(readFileSync(testsSchema, 'utf8')).toBe(readFileSync(join(schemas, HOG_TESTS_SCHEMA_FILE), 'utf8'))
-    })
+    it(
+      'writeConfigJsonSchemas writes one per kind; each file writeConfig writes names its kind’s and validates ' +
+        'against it',
+      async () => {
+        const schemas = join(dir, 'node_modules', 'posthog-project-client', 'dist', 'schemas')
+        mkdirSync(schemas, { recursive: true })
+        expect(writeConfigJsonSchemas(schemas)).toBe(KIND_NAMES.length + 1)
+        // The hog function test files' schema: the test shape's, which takes a case and refuses a misspelt member.
+        const tests = ajv.compile(JSON.parse(readFileSync(join(schemas, HOG_TESTS_SCHEMA_FILE), 'utf8')) as object)
+        const testCase = {
+          name: 'sends',
+          event: { event: 'order_placed' },
+          expect: { calls: [{ url: 'https://x.test', bodyIncludes: { a: 1 } }] },
+        }
+        expect(tests([testCase])).toBe(true)
+        expect(tests([{ ...testCase, expect: { calls: [{ methd: 'POST' }] } }])).toBe(false)
+        const config = Object.fromEntries(
+          Object.entries(WITH_IDS).map(([kind, sample]) => [kind, [withAllRefs(kind as ConfigKind, sample!.spec)]]),
+        ) as ProjectConfig
+        await writeConfig(join(dir, 'posthog'), config)
+        for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, Spec[]]>) {
+          const ops = kindOps(kind)
+          const file = join(
+            dir,
+            'posthog',
+            ops.folder,
+            `${String(specs[0]![ops.keyField]).replace(/[^\w.-]/g, '-')}.yaml`,
+          )
+          const text = readFileSync(file, 'utf8')
+          const schemaFile = resolve(dirname(file), text.split('\n')[0]!.split('$schema=')[1]!)
+          // Written beside the files, the same as the build ships.
+          expect(schemaFile).toBe(join(dir, 'posthog', '.schemas', configSchemaFile(kind)))
+          expect(readFileSync(schemaFile, 'utf8')).toBe(readFileSync(join(schemas, configSchemaFile(kind)), 'utf8'))
+          expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual({
+            title: `${ops.folder} configuration file`,
+            ...configJsonSchema(kind, bodyOf(kind)),
+          })
+          expect(configValid(kind)(parse(text))).toBe(true)
+          expect(JSON.stringify(parse(text))).toContain('"$ref"')
+        }
+        // Beside the hog functions' schema, the test files': the same as the build ships.
+        const testsSchema = join(dir, 'posthog', '.schemas', HOG_TESTS_SCHEMA_FILE)
+        expect(readFileSync(testsSchema, 'utf8')).toBe(readFileSync(join(schemas, HOG_TESTS_SCHEMA_FILE), 'utf8'))
+      },
+    )
   })
 })

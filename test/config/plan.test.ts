@@ -97,69 +97,79 @@ describe('pull and plan', () => {
     ])
   })
 
-  it('drift: an experiment ended by hand shows in the next plan (pull writes the fields the service has none of as null)', async () => {
-    const { staging } = clients()
-    await createFixtures(staging)
-    const config = await pull(staging, { kinds: ['experiments'] })
-    const spec = config.experiments!.find((item) => item.feature_flag_key === 'pricing-copy')!
-    expect(spec).toMatchObject({ description: null, start_date: null, end_date: null, conclusion: null })
-    const experiment = await findExperiment(staging, 'pricing-copy')
-    await staging.experiments.update(experiment.id, {
-      start_date: '2026-10-01T09:00:00Z',
-      end_date: '2026-10-21T09:00:00Z',
-      conclusion: 'won',
-    })
-    const result = await plan(staging, config, { env: {} })
-    expect(result.changes.filter((change) => change.action !== 'unchanged')).toEqual([
-      {
-        kind: 'experiments',
-        key: 'pricing-copy',
-        action: 'update',
-        id: experiment.id,
-        fields: [
-          { path: 'start_date', before: '2026-10-01T09:00:00Z', after: null },
-          { path: 'end_date', before: '2026-10-21T09:00:00Z', after: null },
-          { path: 'conclusion', before: 'won', after: null },
-        ],
-      },
-    ])
-  })
+  it(
+    'drift: an experiment ended by hand shows in the next plan (pull writes the fields the service has none of ' +
+      'as null)',
+    async () => {
+      const { staging } = clients()
+      await createFixtures(staging)
+      const config = await pull(staging, { kinds: ['experiments'] })
+      const spec = config.experiments!.find((item) => item.feature_flag_key === 'pricing-copy')!
+      expect(spec).toMatchObject({ description: null, start_date: null, end_date: null, conclusion: null })
+      const experiment = await findExperiment(staging, 'pricing-copy')
+      await staging.experiments.update(experiment.id, {
+        start_date: '2026-10-01T09:00:00Z',
+        end_date: '2026-10-21T09:00:00Z',
+        conclusion: 'won',
+      })
+      const result = await plan(staging, config, { env: {} })
+      expect(result.changes.filter((change) => change.action !== 'unchanged')).toEqual([
+        {
+          kind: 'experiments',
+          key: 'pricing-copy',
+          action: 'update',
+          id: experiment.id,
+          fields: [
+            { path: 'start_date', before: '2026-10-01T09:00:00Z', after: null },
+            { path: 'end_date', before: '2026-10-21T09:00:00Z', after: null },
+            { path: 'conclusion', before: 'won', after: null },
+          ],
+        },
+      ])
+    },
+  )
 
-  it('history: an archived v1 and a running v2 on one flag: pull and plan manage v2 and leave v1 alone with a warning', async () => {
-    const { staging, production } = clients()
-    const v1 = await staging.experiments.create({ name: 'Checkout v1', feature_flag_key: 'checkout-flow' })
-    await staging.experiments.archive(v1.id)
-    const v2 = await staging.experiments.create({
-      name: 'Checkout v2',
-      feature_flag_key: 'checkout-flow',
-      description: 'Second run',
-    })
-    const warnings: unknown[] = []
-    const config = await pull(staging, { kinds: ['experiments'], onWarning: (warning) => warnings.push(warning) })
-    expect(config.experiments!.map((spec) => spec.name)).toEqual(['Checkout v2'])
-    const warning = {
-      kind: 'experiments',
-      key: 'checkout-flow',
-      message: `2 experiments share this feature_flag_key: the one managed is id ${v2.id} (not archived); id ${v1.id} (archived) left alone`,
-    }
-    expect(warnings).toEqual([warning])
-    const result = await plan(staging, config, { env: {}, prune: true })
-    expect(result.errors).toEqual([])
-    expect(result.warnings).toEqual([warning])
-    expect(result.changes).toEqual([{ kind: 'experiments', key: 'checkout-flow', action: 'unchanged', id: v2.id }])
-    const edited = await plan(staging, { experiments: [{ ...config.experiments![0]!, description: 'Edited' }] })
-    expect(edited.changes).toEqual([
-      {
+  it(
+    'history: an archived v1 and a running v2 on one flag: pull and plan manage v2 and leave v1 alone with a ' +
+      'warning',
+    async () => {
+      const { staging, production } = clients()
+      const v1 = await staging.experiments.create({ name: 'Checkout v1', feature_flag_key: 'checkout-flow' })
+      await staging.experiments.archive(v1.id)
+      const v2 = await staging.experiments.create({
+        name: 'Checkout v2',
+        feature_flag_key: 'checkout-flow',
+        description: 'Second run',
+      })
+      const warnings: unknown[] = []
+      const config = await pull(staging, { kinds: ['experiments'], onWarning: (warning) => warnings.push(warning) })
+      expect(config.experiments!.map((spec) => spec.name)).toEqual(['Checkout v2'])
+      const warning = {
         kind: 'experiments',
         key: 'checkout-flow',
-        action: 'update',
-        id: v2.id,
-        fields: [{ path: 'description', before: 'Second run', after: 'Edited' }],
-      },
-    ])
-    // Promoted, only the managed one travels.
-    expect((await plan(production, config)).changes.map((change) => change.action)).toEqual(['create'])
-  })
+        message:
+          `2 experiments share this feature_flag_key: the one managed is id ${v2.id} (not archived); id ${v1.id} ` +
+          `(archived) left alone`,
+      }
+      expect(warnings).toEqual([warning])
+      const result = await plan(staging, config, { env: {}, prune: true })
+      expect(result.errors).toEqual([])
+      expect(result.warnings).toEqual([warning])
+      expect(result.changes).toEqual([{ kind: 'experiments', key: 'checkout-flow', action: 'unchanged', id: v2.id }])
+      const edited = await plan(staging, { experiments: [{ ...config.experiments![0]!, description: 'Edited' }] })
+      expect(edited.changes).toEqual([
+        {
+          kind: 'experiments',
+          key: 'checkout-flow',
+          action: 'update',
+          id: v2.id,
+          fields: [{ path: 'description', before: 'Second run', after: 'Edited' }],
+        },
+      ])
+      // Promoted, only the managed one travels.
+      expect((await plan(production, config)).changes.map((change) => change.action)).toEqual(['create'])
+    },
+  )
 
   it('a spec without a live match is a create; nothing of an unmanaged kind is touched', async () => {
     const { staging, production } = clients()
@@ -205,19 +215,22 @@ describe('pull and plan', () => {
     )
   })
 
-  it('a key matching two live resources is a plan error naming both ids; apply refuses it and sends nothing', async () => {
-    const { staging } = clients()
-    const a = await staging.hogFunctions.create({ type: 'destination', name: 'Twin', hog: 'print(1)' })
-    const b = await staging.hogFunctions.create({ type: 'destination', name: 'Twin', hog: 'print(2)' })
-    const result = await plan(staging, { hogFunctions: [{ type: 'destination', name: 'Twin', hog: 'print(3)' }] })
-    expect(result.changes).toEqual([])
-    expect(result.errors).toEqual([
-      { kind: 'hogFunctions', key: 'Twin', message: expect.stringContaining(`(ids ${a.id}, ${b.id})`) },
-    ])
-    const from = e2e.fake.requests.length
-    await expect(apply(staging, result)).rejects.toThrow(InvalidArgumentError)
-    expect(e2e.fake.requests.length).toBe(from)
-  })
+  it(
+    'a key matching two live resources is a plan error naming ' + 'both ids; apply refuses it and sends nothing',
+    async () => {
+      const { staging } = clients()
+      const a = await staging.hogFunctions.create({ type: 'destination', name: 'Twin', hog: 'print(1)' })
+      const b = await staging.hogFunctions.create({ type: 'destination', name: 'Twin', hog: 'print(2)' })
+      const result = await plan(staging, { hogFunctions: [{ type: 'destination', name: 'Twin', hog: 'print(3)' }] })
+      expect(result.changes).toEqual([])
+      expect(result.errors).toEqual([
+        { kind: 'hogFunctions', key: 'Twin', message: expect.stringContaining(`(ids ${a.id}, ${b.id})`) },
+      ])
+      const from = e2e.fake.requests.length
+      await expect(apply(staging, result)).rejects.toThrow(InvalidArgumentError)
+      expect(e2e.fake.requests.length).toBe(from)
+    },
+  )
 
   it('two specs with the same key, and a spec without one, are plan errors', async () => {
     const { staging } = clients()

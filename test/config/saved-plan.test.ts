@@ -101,33 +101,36 @@ describe('saved plans', () => {
     await expect(apply(production, read)).rejects.toThrow(InvalidArgumentError)
   })
 
-  it('a variable that is missing or not allowed when it is read back is a plan error, and nothing is sent', async () => {
-    const { staging, production } = clients()
-    await staging.hogFunctions.create(hogFunctions.webhook)
-    await writePlan(file, await planCopy(staging, production, { kinds: ['hogFunctions'], env }))
-    const missing = await readPlan(file, { env: {} })
-    expect(missing.errors).toEqual([
-      {
-        kind: 'hogFunctions',
-        key: 'Order webhook',
-        message: `environment variable ${WEBHOOK_SECRET_VARIABLE} is not set`,
-      },
-    ])
-    forge((saved) => {
-      const [change] = saved.changes as Array<{ send: { inputs: { api_token: unknown } } }>
-      change!.send.inputs.api_token = { value: { $env: 'AWS_SECRET_ACCESS_KEY' } }
-    })
-    const stolen = await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' } })
-    expect(stolen.errors.map((error) => error.message)).toEqual([
-      '$env AWS_SECRET_ACCESS_KEY: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)',
-    ])
-    const from = e2e.fake.requests.length
-    await expect(apply(production, stolen)).rejects.toThrow(InvalidArgumentError)
-    expect(e2e.fake.requests.length).toBe(from)
-    expect(
-      (await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' }, allowEnv: [/^AWS_/] })).errors,
-    ).toEqual([])
-  })
+  it(
+    'a variable that is missing or not allowed when it is read ' + 'back is a plan error, and nothing is sent',
+    async () => {
+      const { staging, production } = clients()
+      await staging.hogFunctions.create(hogFunctions.webhook)
+      await writePlan(file, await planCopy(staging, production, { kinds: ['hogFunctions'], env }))
+      const missing = await readPlan(file, { env: {} })
+      expect(missing.errors).toEqual([
+        {
+          kind: 'hogFunctions',
+          key: 'Order webhook',
+          message: `environment variable ${WEBHOOK_SECRET_VARIABLE} is not set`,
+        },
+      ])
+      forge((saved) => {
+        const [change] = saved.changes as Array<{ send: { inputs: { api_token: unknown } } }>
+        change!.send.inputs.api_token = { value: { $env: 'AWS_SECRET_ACCESS_KEY' } }
+      })
+      const stolen = await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' } })
+      expect(stolen.errors.map((error) => error.message)).toEqual([
+        '$env AWS_SECRET_ACCESS_KEY: not a name a plan may read (POSTHOG_SECRET_… or one of allowEnv)',
+      ])
+      const from = e2e.fake.requests.length
+      await expect(apply(production, stolen)).rejects.toThrow(InvalidArgumentError)
+      expect(e2e.fake.requests.length).toBe(from)
+      expect(
+        (await readPlan(file, { env: { AWS_SECRET_ACCESS_KEY: 'aws-secret' }, allowEnv: [/^AWS_/] })).errors,
+      ).toEqual([])
+    },
+  )
 
   it('a kept secret stays kept: an update of another input sends the mask, and the file holds no value', async () => {
     const { staging } = clients()
@@ -193,59 +196,66 @@ describe('saved plans', () => {
     expect(methods.slice(0, 6)).toEqual(Array(6).fill('GET'))
   })
 
-  it('an edited file is refused (checksum); a forged one is checked like any input; another project is refused', async () => {
-    const { staging, production, qa } = clients()
-    await staging.surveys.create(surveys.nps)
-    await writePlan(file, await planCopy(staging, production, { kinds: ['surveys'] }))
-    const original = readFileSync(file, 'utf8')
-    writeFileSync(file, original.replace('Quarterly NPS', 'Quarterly NPS!'))
-    await expect(readPlan(file)).rejects.toThrow(ConfigError)
-    await expect(readPlan(file)).rejects.toThrow('checksum: the file was changed after it was written')
-    writeFileSync(file, original)
-    forge((saved) => {
-      ;(saved.changes as Array<{ send: Record<string, unknown> }>)[0]!.send.questionz = []
-    })
-    await expect(readPlan(file)).rejects.toThrow(/changes\[0\]\.send\.questionz/)
-    writeFileSync(file, '{"format":"something else"}')
-    await expect(readPlan(file)).rejects.toThrow('not a saved plan of this version')
-    writeFileSync(file, original)
-    const from = e2e.fake.requests.length
-    await expect(apply(qa, await readPlan(file))).rejects.toThrow(`was made for project ${PRODUCTION}`)
-    expect(e2e.fake.requests.length).toBe(from)
-    await expect(apply(production, await readPlan(file))).resolves.toMatchObject({ applied: 1 })
-  })
+  it(
+    'an edited file is refused (checksum); a forged one is ' + 'checked like any input; another project is refused',
+    async () => {
+      const { staging, production, qa } = clients()
+      await staging.surveys.create(surveys.nps)
+      await writePlan(file, await planCopy(staging, production, { kinds: ['surveys'] }))
+      const original = readFileSync(file, 'utf8')
+      writeFileSync(file, original.replace('Quarterly NPS', 'Quarterly NPS!'))
+      await expect(readPlan(file)).rejects.toThrow(ConfigError)
+      await expect(readPlan(file)).rejects.toThrow('checksum: the file was changed after it was written')
+      writeFileSync(file, original)
+      forge((saved) => {
+        ;(saved.changes as Array<{ send: Record<string, unknown> }>)[0]!.send.questionz = []
+      })
+      await expect(readPlan(file)).rejects.toThrow(/changes\[0\]\.send\.questionz/)
+      writeFileSync(file, '{"format":"something else"}')
+      await expect(readPlan(file)).rejects.toThrow('not a saved plan of this version')
+      writeFileSync(file, original)
+      const from = e2e.fake.requests.length
+      await expect(apply(qa, await readPlan(file))).rejects.toThrow(`was made for project ${PRODUCTION}`)
+      expect(e2e.fake.requests.length).toBe(from)
+      await expect(apply(production, await readPlan(file))).resolves.toMatchObject({ applied: 1 })
+    },
+  )
 
-  it('no value read from the environment is in the file: a whole JSON value, a dictionary, a reference nested in one', async () => {
-    const { staging } = clients()
-    const values = {
-      POSTHOG_SECRET_HEADERS: '{"Authorization":"Bearer env-json-secret"}',
-      POSTHOG_SECRET_TOKEN: 'env-nested-secret',
-      POSTHOG_SECRET_BODY: '{"key":"env-body-secret"}',
-    }
-    const spec = {
-      type: 'destination' as const,
-      name: 'Headers webhook',
-      hog: 'fetch(inputs.url, {"headers": inputs.headers})',
-      inputs_schema: [
-        { type: 'string' as const, key: 'url', label: 'URL' },
-        { type: 'dictionary' as const, key: 'headers', label: 'Headers', secret: true },
-        { type: 'dictionary' as const, key: 'extra', label: 'Extra headers', secret: true },
-        { type: 'json' as const, key: 'body', label: 'Body', secret: true },
-      ],
-      inputs: {
-        url: { value: 'https://example.com/hook' },
-        headers: { value: { $env: 'POSTHOG_SECRET_HEADERS' } },
-        extra: { value: { 'X-Token': { $env: 'POSTHOG_SECRET_TOKEN' } } },
-        body: { value: { $env: 'POSTHOG_SECRET_BODY' } },
-      },
-    }
-    const planned = await plan(staging, { hogFunctions: [spec as never] }, { env: values })
-    await writePlan(file, planned)
-    const text = readFileSync(file, 'utf8')
-    for (const value of [...Object.values(values), 'env-json-secret', 'env-nested-secret', 'env-body-secret'])
-      expect(text).not.toContain(value)
-    for (const name of Object.keys(values)) expect(text).toContain(`"$env": "${name}"`)
-  })
+  it(
+    'no value read from the environment is in the file: a whole JSON value, a dictionary, a reference nested in ' +
+      'one',
+    async () => {
+      const { staging } = clients()
+      const values = {
+        POSTHOG_SECRET_HEADERS: '{"Authorization":"Bearer env-json-secret"}',
+        POSTHOG_SECRET_TOKEN: 'env-nested-secret',
+        POSTHOG_SECRET_BODY: '{"key":"env-body-secret"}',
+      }
+      const spec = {
+        type: 'destination' as const,
+        name: 'Headers webhook',
+        hog: 'fetch(inputs.url, {"headers": inputs.headers})',
+        inputs_schema: [
+          { type: 'string' as const, key: 'url', label: 'URL' },
+          { type: 'dictionary' as const, key: 'headers', label: 'Headers', secret: true },
+          { type: 'dictionary' as const, key: 'extra', label: 'Extra headers', secret: true },
+          { type: 'json' as const, key: 'body', label: 'Body', secret: true },
+        ],
+        inputs: {
+          url: { value: 'https://example.com/hook' },
+          headers: { value: { $env: 'POSTHOG_SECRET_HEADERS' } },
+          extra: { value: { 'X-Token': { $env: 'POSTHOG_SECRET_TOKEN' } } },
+          body: { value: { $env: 'POSTHOG_SECRET_BODY' } },
+        },
+      }
+      const planned = await plan(staging, { hogFunctions: [spec as never] }, { env: values })
+      await writePlan(file, planned)
+      const text = readFileSync(file, 'utf8')
+      for (const value of [...Object.values(values), 'env-json-secret', 'env-nested-secret', 'env-body-secret'])
+        expect(text).not.toContain(value)
+      for (const name of Object.keys(values)) expect(text).toContain(`"$env": "${name}"`)
+    },
+  )
 
   it('refuses to save a secret written as a value in a spec: the file would hold it', async () => {
     const { staging } = clients()

@@ -53,19 +53,23 @@ describe('secrets', () => {
     expect(e2e.fake.requests.length).toBe(from)
   })
 
-  it('a create sends the value from the environment; no plan, report or log line holds it; a stored secret left alone needs no variable', async () => {
-    const { staging, production } = clients()
-    await staging.hogFunctions.create(hogFunctions.webhook)
-    const config = await pull(staging, { kinds: ['hogFunctions'] })
-    const result = await plan(production, config, { env: { [WEBHOOK_SECRET_VARIABLE]: WEBHOOK_SECRET } })
-    const report = await apply(production, result)
-    expect(report.applied).toBe(1)
-    expect(storedSecret(PRODUCTION)).toBe(WEBHOOK_SECRET)
-    expect(everything(config, result, report)).not.toContain(WEBHOOK_SECRET)
-    const again = await plan(production, config, { env: {} })
-    expect(again.errors).toEqual([])
-    expect(again.changes.map((change) => change.action)).toEqual(['unchanged'])
-  })
+  it(
+    'a create sends the value from the environment; no plan, report or log line holds it; a stored secret left ' +
+      'alone needs no variable',
+    async () => {
+      const { staging, production } = clients()
+      await staging.hogFunctions.create(hogFunctions.webhook)
+      const config = await pull(staging, { kinds: ['hogFunctions'] })
+      const result = await plan(production, config, { env: { [WEBHOOK_SECRET_VARIABLE]: WEBHOOK_SECRET } })
+      const report = await apply(production, result)
+      expect(report.applied).toBe(1)
+      expect(storedSecret(PRODUCTION)).toBe(WEBHOOK_SECRET)
+      expect(everything(config, result, report)).not.toContain(WEBHOOK_SECRET)
+      const again = await plan(production, config, { env: {} })
+      expect(again.errors).toEqual([])
+      expect(again.changes.map((change) => change.action)).toEqual(['unchanged'])
+    },
+  )
 
   it('an update keeps the stored secret (sends the mask) unless asked to rotate', async () => {
     const { staging } = clients()
@@ -122,7 +126,9 @@ describe('secrets', () => {
         kind: 'hogFunctions',
         key: 'Order webhook',
         message:
-          'inputs.url.value: $env POSTHOG_SECRET_WEBHOOK_URL is not read here: $env stands only inside the value of an input whose inputs_schema declares secret: true (the service stores other inputs in clear, and pull would write the value into the files)',
+          'inputs.url.value: $env POSTHOG_SECRET_WEBHOOK_URL is not read here: $env stands only inside the ' +
+          'value of an input whose inputs_schema declares secret: true (the service stores other inputs in ' +
+          'clear, and pull would write the value into the files)',
       },
     ])
     expect(everything(result)).not.toContain('private.example.com')
@@ -139,7 +145,9 @@ describe('secrets', () => {
       {
         kind: 'hogFunctions',
         key: 'Order webhook',
-        message: `inputs.api_token: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${WEBHOOK_SECRET_VARIABLE}' } }`,
+        message:
+          `inputs.api_token: is only the mask a read returns for a secret, with no stored secret to keep: write ` +
+          `{ value: { $env: '${WEBHOOK_SECRET_VARIABLE}' } }`,
       },
     ])
   })
@@ -202,36 +210,39 @@ describe('secrets', () => {
       expect(again.changes.map((change) => change.action)).toEqual(['unchanged'])
     })
 
-    it('an update of the mappings sends the stored secret back as read, with no variable, and never shows it', async () => {
-      const staging = await mappedIn(STAGING)
-      const [spec] = (await pull(staging, { kinds: ['hogFunctions'] })).hogFunctions!
-      const mapping = spec!.mappings![0]!
-      const edited = {
-        ...spec!,
-        mappings: [{ ...mapping, inputs: { ...mapping.inputs, url: { value: 'https://example.com/v2/orders' } } }],
-      }
-      const result = await plan(staging, { hogFunctions: [edited] }, { env: {} })
-      expect(result.errors).toEqual([])
-      expect(result.changes[0]!.fields).toEqual([
-        {
-          path: 'mappings[0].inputs.url.value',
-          before: 'https://example.com/orders',
-          after: 'https://example.com/v2/orders',
-        },
-      ])
-      const from = e2e.fake.requests.length
-      const report = await apply(staging, result)
-      expect(report.applied).toBe(1)
-      const [patch] = writesSince(e2e.fake, from)
-      expect((patch!.body as { mappings: (typeof ordersMapping)[] }).mappings[0]!.inputs.token).toEqual({
-        value: MAPPING_SECRET,
-      })
-      expect(storedMappings(STAGING)![0]!.inputs).toMatchObject({
-        url: { value: 'https://example.com/v2/orders' },
-        token: { value: MAPPING_SECRET },
-      })
-      expect(everything(result, report)).not.toContain(MAPPING_SECRET)
-    })
+    it(
+      'an update of the mappings sends the stored secret back as ' + 'read, with no variable, and never shows it',
+      async () => {
+        const staging = await mappedIn(STAGING)
+        const [spec] = (await pull(staging, { kinds: ['hogFunctions'] })).hogFunctions!
+        const mapping = spec!.mappings![0]!
+        const edited = {
+          ...spec!,
+          mappings: [{ ...mapping, inputs: { ...mapping.inputs, url: { value: 'https://example.com/v2/orders' } } }],
+        }
+        const result = await plan(staging, { hogFunctions: [edited] }, { env: {} })
+        expect(result.errors).toEqual([])
+        expect(result.changes[0]!.fields).toEqual([
+          {
+            path: 'mappings[0].inputs.url.value',
+            before: 'https://example.com/orders',
+            after: 'https://example.com/v2/orders',
+          },
+        ])
+        const from = e2e.fake.requests.length
+        const report = await apply(staging, result)
+        expect(report.applied).toBe(1)
+        const [patch] = writesSince(e2e.fake, from)
+        expect((patch!.body as { mappings: (typeof ordersMapping)[] }).mappings[0]!.inputs.token).toEqual({
+          value: MAPPING_SECRET,
+        })
+        expect(storedMappings(STAGING)![0]!.inputs).toMatchObject({
+          url: { value: 'https://example.com/v2/orders' },
+          token: { value: MAPPING_SECRET },
+        })
+        expect(everything(result, report)).not.toContain(MAPPING_SECRET)
+      },
+    )
 
     it('a copy into another project needs the variable, and sends its value', async () => {
       const staging = await mappedIn(STAGING)
@@ -254,22 +265,26 @@ describe('secrets', () => {
       ])
     })
 
-    it('rotateSecrets compares the variable with the stored value: the same sends nothing, another is sent and shown as (secret)', async () => {
-      const staging = await mappedIn(STAGING)
-      const config = await pull(staging, { kinds: ['hogFunctions'] })
-      const same = await plan(staging, config, { env: { [MAPPING_VARIABLE]: MAPPING_SECRET }, rotateSecrets: true })
-      expect(same.changes.map((change) => change.action)).toEqual(['unchanged'])
-      const rotated = await plan(staging, config, {
-        env: { [MAPPING_VARIABLE]: 'rotated-mapping-secret' },
-        rotateSecrets: true,
-      })
-      expect(rotated.changes[0]!.fields).toEqual([
-        { path: 'mappings[0].inputs.token.value', before: '(secret)', after: '(secret)' },
-      ])
-      expect((await apply(staging, rotated)).applied).toBe(1)
-      expect(storedMappings(STAGING)![0]!.inputs.token).toMatchObject({ value: 'rotated-mapping-secret' })
-      expect(everything(same, rotated)).not.toMatch(/rotated-mapping-secret|mapping-secret-value/)
-    })
+    it(
+      'rotateSecrets compares the variable with the stored value: the same sends nothing, another is sent and ' +
+        'shown as (secret)',
+      async () => {
+        const staging = await mappedIn(STAGING)
+        const config = await pull(staging, { kinds: ['hogFunctions'] })
+        const same = await plan(staging, config, { env: { [MAPPING_VARIABLE]: MAPPING_SECRET }, rotateSecrets: true })
+        expect(same.changes.map((change) => change.action)).toEqual(['unchanged'])
+        const rotated = await plan(staging, config, {
+          env: { [MAPPING_VARIABLE]: 'rotated-mapping-secret' },
+          rotateSecrets: true,
+        })
+        expect(rotated.changes[0]!.fields).toEqual([
+          { path: 'mappings[0].inputs.token.value', before: '(secret)', after: '(secret)' },
+        ])
+        expect((await apply(staging, rotated)).applied).toBe(1)
+        expect(storedMappings(STAGING)![0]!.inputs.token).toMatchObject({ value: 'rotated-mapping-secret' })
+        expect(everything(same, rotated)).not.toMatch(/rotated-mapping-secret|mapping-secret-value/)
+      },
+    )
 
     it('a new mapping with a secret: the whole mappings list shows each secret as (secret)', async () => {
       const staging = await mappedIn(STAGING)
@@ -321,19 +336,24 @@ describe('secrets', () => {
       expect(result.changes.map((change) => change.action)).toEqual(['unchanged'])
     })
 
-    it('the mask in a spec keeps the stored secret; where none is stored it is a plan error naming the variable to use', async () => {
-      const staging = await mappedIn(STAGING)
-      const { production } = clients()
-      const masked = {
-        ...mapped,
-        mappings: [{ ...ordersMapping, inputs: { ...ordersMapping.inputs, token: { secret: true } } }],
-      }
-      const kept = await plan(staging, { hogFunctions: [masked as never] }, { env: {} })
-      expect(kept.changes.map((change) => change.action)).toEqual(['unchanged'])
-      const refused = await plan(production, { hogFunctions: [masked as never] }, { env: {} })
-      expect(refused.errors.map((error) => error.message)).toEqual([
-        `mappings[0].inputs.token: is only the mask a read returns for a secret, with no stored secret to keep: write { value: { $env: '${MAPPING_VARIABLE}' } }`,
-      ])
-    })
+    it(
+      'the mask in a spec keeps the stored secret; where none is stored it is a plan error naming the variable ' +
+        'to use',
+      async () => {
+        const staging = await mappedIn(STAGING)
+        const { production } = clients()
+        const masked = {
+          ...mapped,
+          mappings: [{ ...ordersMapping, inputs: { ...ordersMapping.inputs, token: { secret: true } } }],
+        }
+        const kept = await plan(staging, { hogFunctions: [masked as never] }, { env: {} })
+        expect(kept.changes.map((change) => change.action)).toEqual(['unchanged'])
+        const refused = await plan(production, { hogFunctions: [masked as never] }, { env: {} })
+        expect(refused.errors.map((error) => error.message)).toEqual([
+          `mappings[0].inputs.token: is only the mask a read returns for a secret, with no stored secret to ` +
+            `keep: write { value: { $env: '${MAPPING_VARIABLE}' } }`,
+        ])
+      },
+    )
   })
 })

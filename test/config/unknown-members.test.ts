@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ProjectClient } from 'posthog-project-client'
-import { ConfigError, plan, pull, readConfig, writeConfig } from 'posthog-project-client/config'
+import { InvalidArgumentError, ProjectClient } from 'posthog-project-client'
+import { apply, ConfigError, plan, pull, readConfig, writeConfig } from 'posthog-project-client/config'
 import { createFakeApi } from 'posthog-project-client/testing'
 
 /** A member the SDK does not know (a newer service's) in a configuration file. */
@@ -25,7 +25,7 @@ describe('unknown members in configuration files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'posthog-unknown-'))
     roots.push(dir)
     await writeConfig(dir, await pull(client))
-    return { client, dir }
+    return { client, dir, fake }
   }
 
   function edit(file: string, from: string | RegExp, to: string) {
@@ -63,21 +63,48 @@ describe('unknown members in configuration files', () => {
     expect(result.warnings.some((warning) => warning.message.startsWith('query.sampleRate is not a member'))).toBe(true)
   })
 
-  it('another value than the live one: a file problem naming the file, the line and the nearest known member', async () => {
-    const { client, dir } = await pulled()
-    const file = join(dir, 'endpoints', 'daily.yaml')
-    edit(file, 'sampleRate: 0.5', 'sampleRate: 0.9')
-    const error = await plan(client, await readConfig(dir), { env: {} }).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(ConfigError)
-    const [problem] = (error as ConfigError).problems
-    expect(problem).toMatchObject({ file, path: 'query.sampleRate' })
-    expect(problem!.line).toBe(
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .findIndex((line) => line.includes('sampleRate')) + 1,
-    )
-    expect(problem!.message).toMatch(/^unknown field.*\(the live resource has another value\)$/)
+  it('a spec is checked once, by readConfig: the update keeps the member; a spec made in code is refused', async () => {
+    const { client, dir, fake } = await pulled()
+    fake.seed.featureFlags({
+      key: 'beta',
+      filters: { groups: [{ properties: [], rollout_percentage: 50 }], future_member: 'kept' },
+    } as never)
+    await writeConfig(dir, await pull(client))
+    const file = join(dir, 'feature-flags', 'beta.yaml')
+    edit(file, 'rollout_percentage: 50', 'rollout_percentage: 60')
+    const from = fake.requests.length
+    // The SDK does not check the body again (it would refuse the member it does not know).
+    const applied = await apply(client, await plan(client, await readConfig(dir), { env: {} }))
+    expect(applied.results.map((result) => result.error?.message)).toEqual([undefined])
+    const [patch] = fake.requests.slice(from).filter((request) => request.method === 'PATCH')
+    expect(patch!.body).toMatchObject({ filters: { future_member: 'kept' } })
+    // The same spec made in code was never checked: the SDK checks it before sending, and sends nothing.
+    edit(file, 'rollout_percentage: 60', 'rollout_percentage: 70')
+    const unread = structuredClone((await readConfig(dir)).featureFlags!)
+    const report = await apply(client, await plan(client, { featureFlags: unread }, { env: {} }))
+    expect(report.results[0]!.error).toBeInstanceOf(InvalidArgumentError)
+    expect(report.results[0]!.error!.message).toMatch(/future_member/)
+    expect(fake.requests.slice(from).filter((request) => request.method === 'PATCH')).toHaveLength(1)
   })
+
+  it(
+    'another value than the live one: a file problem naming the ' + 'file, the line and the nearest known member',
+    async () => {
+      const { client, dir } = await pulled()
+      const file = join(dir, 'endpoints', 'daily.yaml')
+      edit(file, 'sampleRate: 0.5', 'sampleRate: 0.9')
+      const error = await plan(client, await readConfig(dir), { env: {} }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ConfigError)
+      const [problem] = (error as ConfigError).problems
+      expect(problem).toMatchObject({ file, path: 'query.sampleRate' })
+      expect(problem!.line).toBe(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .findIndex((line) => line.includes('sampleRate')) + 1,
+      )
+      expect(problem!.message).toMatch(/^unknown field.*\(the live resource has another value\)$/)
+    },
+  )
 
   it('a member the live resource does not have (a typo): a file problem with "did you mean"', async () => {
     const { client, dir } = await pulled()

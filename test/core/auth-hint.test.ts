@@ -53,7 +53,9 @@ describe('AuthenticationError names the usual causes on PostHog Cloud', () => {
       const projectKey = 'phc_project_key_used_by_mistake_0000'
       const error = await unauthorized(host, projectKey)
       expect(error.message).toBe(
-        `GET ${host}/api/projects/7/surveys/ failed with 401: ${INVALID.detail} — the key is a project API key (\`phc_…\`), which only sends events: this API needs a personal API key (\`phx_…\`, made under Personal API keys in your PostHog account settings)`,
+        `GET ${host}/api/projects/7/surveys/ failed with 401: ${INVALID.detail} — the key is a project API key ` +
+          `(\`phc_…\`), which only sends events: this API needs a personal API key (\`phx_…\`, made under ` +
+          `Personal API keys in your PostHog account settings)`,
       )
       expect(JSON.stringify(error) + String(error.stack)).not.toContain(projectKey)
     },

@@ -363,7 +363,8 @@ function validArgs(name: string): unknown[] {
 describe(`bad input, generated: ${cases.length} bad values over every argument of every public method`, () => {
   afterAll(() => {
     console.log(
-      `[reliability] bad input: ${cases.length} bad inputs over ${Object.keys(METHODS).length} methods, requests sent 0`,
+      `[reliability] bad input: ${cases.length} bad inputs over ${Object.keys(METHODS).length} methods, ` +
+        `requests sent 0`,
     )
   })
 
@@ -440,29 +441,33 @@ describe('bad client options', () => {
     expect(sent.length).toBe(before)
   })
 
-  it('toArray({ max }) with a bad max is an InvalidArgumentError naming max; the first page, already sent, fails quietly', async () => {
-    // This fetch answers `{}`, so every first page here fails: its failure must not escape as an
-    // unhandled rejection (Node's default ends the process) when toArray never reads it.
-    const unhandled: unknown[] = []
-    const onUnhandled = (reason: unknown) => unhandled.push(reason)
-    process.on('unhandledRejection', onUnhandled)
-    try {
-      const before = sent.length
-      for (const max of [Number.NaN, -1, '3']) {
-        const error = await client.experiments
-          .list()
-          .toArray({ max: max as number })
-          .catch((e: unknown) => e)
-        expect(error).toBeInstanceOf(InvalidArgumentError)
-        expect((error as InvalidArgumentError).argument).toBe('max')
+  it(
+    'toArray({ max }) with a bad max is an InvalidArgumentError naming max; the first page, already sent, fails ' +
+      'quietly',
+    async () => {
+      // This fetch answers `{}`, so every first page here fails: its failure must not escape as an
+      // unhandled rejection (Node's default ends the process) when toArray never reads it.
+      const unhandled: unknown[] = []
+      const onUnhandled = (reason: unknown) => unhandled.push(reason)
+      process.on('unhandledRejection', onUnhandled)
+      try {
+        const before = sent.length
+        for (const max of [Number.NaN, -1, '3']) {
+          const error = await client.experiments
+            .list()
+            .toArray({ max: max as number })
+            .catch((e: unknown) => e)
+          expect(error).toBeInstanceOf(InvalidArgumentError)
+          expect((error as InvalidArgumentError).argument).toBe('max')
+        }
+        expect(await client.experiments.list().toArray({ max: 0 })).toEqual([])
+        // `list()` sends its first request at once; toArray refuses before reading any page, so nothing more.
+        expect(sent.length - before).toBe(4)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        expect(unhandled).toEqual([])
+      } finally {
+        process.off('unhandledRejection', onUnhandled)
       }
-      expect(await client.experiments.list().toArray({ max: 0 })).toEqual([])
-      // `list()` sends its first request at once; toArray refuses before reading any page, so nothing more.
-      expect(sent.length - before).toBe(4)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      expect(unhandled).toEqual([])
-    } finally {
-      process.off('unhandledRejection', onUnhandled)
-    }
-  })
+    },
+  )
 })

@@ -236,28 +236,31 @@ describe('bulk', () => {
     ).rejects.toBe(oops)
   })
 
-  it('abort: the calls in flight see it through their signal, nothing new starts, bulk rejects with AbortError', async () => {
-    const controller = new AbortController()
-    const started: number[] = []
-    const sawAbort: number[] = []
-    const run = bulk(
-      Array.from({ length: 50 }, (_, index) => index),
-      (item, { signal }) =>
-        new Promise((_resolve, reject) => {
-          started.push(item)
-          signal.addEventListener('abort', () => {
-            sawAbort.push(item)
-            reject(new Error('aborted call'))
-          })
-        }),
-      { concurrency: 3, signal: controller.signal },
-    )
-    await settle()
-    controller.abort()
-    await expect(run).rejects.toBeInstanceOf(AbortError)
-    expect(started).toEqual([0, 1, 2])
-    expect(sawAbort.sort()).toEqual([0, 1, 2])
-  })
+  it(
+    'abort: the calls in flight see it through their signal, ' + 'nothing new starts, bulk rejects with AbortError',
+    async () => {
+      const controller = new AbortController()
+      const started: number[] = []
+      const sawAbort: number[] = []
+      const run = bulk(
+        Array.from({ length: 50 }, (_, index) => index),
+        (item, { signal }) =>
+          new Promise((_resolve, reject) => {
+            started.push(item)
+            signal.addEventListener('abort', () => {
+              sawAbort.push(item)
+              reject(new Error('aborted call'))
+            })
+          }),
+        { concurrency: 3, signal: controller.signal },
+      )
+      await settle()
+      controller.abort()
+      await expect(run).rejects.toBeInstanceOf(AbortError)
+      expect(started).toEqual([0, 1, 2])
+      expect(sawAbort.sort()).toEqual([0, 1, 2])
+    },
+  )
 
   it('abort while the source is fetching its next item rejects at once', async () => {
     const controller = new AbortController()

@@ -7,7 +7,9 @@ import { PROJECT, makeClient, useMswServer } from '../helpers/msw-server.js'
 const server = useMswServer()
 
 describe('hostile response bodies', () => {
-  const polluted = `{"id": 1, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null, "archived": false, "created_at": "2026-01-01T00:00:00Z", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}},
+  const polluted = `{"id": 1, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null,
+    "archived": false, "created_at": "2026-01-01T00:00:00Z",
+    "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}},
     "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, "parameters": {"__proto__": {"polluted": true}}}`
 
   it.each([true, false])(
@@ -37,7 +39,8 @@ describe('hostile response bodies', () => {
         `${PROJECT}/experiments/`,
         () =>
           new HttpResponse(
-            `{"count": 1, "next": null, "previous": null, "results": [${polluted}], "__proto__": {"next": "https://evil.example"}}`,
+            `{"count": 1, "next": null, "previous": null, "results": [${polluted}], "__proto__": {"next": ` +
+              `"https://evil.example"}}`,
             { headers: { 'content-type': 'application/json' } },
           ),
       ),

@@ -221,7 +221,8 @@ describe('no id, however odd, changes the request path (every method with path p
   it('tried every method', () => {
     expect(tried).toBeGreaterThan(1500)
     console.log(
-      `[reliability] path ids: ${tried} odd ids over ${STRING_ID.length + INTEGER_ID.length} methods, none changed the path`,
+      `[reliability] path ids: ${tried} odd ids over ${STRING_ID.length + INTEGER_ID.length} methods, none ` +
+        `changed the path`,
     )
   })
 })

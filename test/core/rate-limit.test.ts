@@ -37,20 +37,23 @@ async function expectReleasedAfter(call: ReturnType<typeof track>, ms: number, r
 }
 
 describe('rateLimitOption', () => {
-  it('defaults to the service limits on PostHog Cloud; true means the same anywhere; false turns the limiter off', () => {
-    expect(rateLimitOption('rateLimit', undefined, true)).toEqual({
-      requestsPerMinute: 480,
-      requestsPerHour: 4_800,
-      endpointsRequestsPerMinute: 240,
-      endpointsRequestsPerHour: 2_400,
-      queryRequestsPerMinute: 240,
-      queryRequestsPerHour: 1_200,
-    })
-    expect(rateLimitOption('rateLimit', true, true)).toEqual(SERVICE_RATE_LIMITS)
-    expect(rateLimitOption('rateLimit', true, false)).toEqual(SERVICE_RATE_LIMITS)
-    expect(rateLimitOption('rateLimit', false, true)).toBe(false)
-    expect(rateLimitOption('rateLimit', false, false)).toBe(false)
-  })
+  it(
+    'defaults to the service limits on PostHog Cloud; true means ' + 'the same anywhere; false turns the limiter off',
+    () => {
+      expect(rateLimitOption('rateLimit', undefined, true)).toEqual({
+        requestsPerMinute: 480,
+        requestsPerHour: 4_800,
+        endpointsRequestsPerMinute: 240,
+        endpointsRequestsPerHour: 2_400,
+        queryRequestsPerMinute: 240,
+        queryRequestsPerHour: 1_200,
+      })
+      expect(rateLimitOption('rateLimit', true, true)).toEqual(SERVICE_RATE_LIMITS)
+      expect(rateLimitOption('rateLimit', true, false)).toEqual(SERVICE_RATE_LIMITS)
+      expect(rateLimitOption('rateLimit', false, true)).toBe(false)
+      expect(rateLimitOption('rateLimit', false, false)).toBe(false)
+    },
+  )
 
   it('left out on another host: no limit (the limiter only shares the pause after a 429)', () => {
     const none = Number.POSITIVE_INFINITY
@@ -196,33 +199,37 @@ describe('Limiter', () => {
     expect(next.done).toBe(true)
   })
 
-  it('calls waiting with one signal share one abort listener (Node warns of a leak past 10), and an abort rejects them all', async () => {
-    const [pacer] = new Limiter(limits({ requestsPerMinute: 1 })).groups
-    expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
-    const controller = new AbortController()
-    const added = vi.spyOn(controller.signal, 'addEventListener')
-    const removed = vi.spyOn(controller.signal, 'removeEventListener')
-    const waiting = Array.from({ length: 20 }, () => track(pacer.acquire(controller.signal, MINUTE)))
-    const other = track(pacer.acquire(undefined, MINUTE))
-    expect(added).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
-    expect(waiting.map((call) => call.done)).toEqual([true, ...Array(19).fill(false)])
-    controller.abort(new Error('stop'))
-    await vi.advanceTimersByTimeAsync(0)
-    expect(waiting.slice(1).every((call) => call.done && (call.error as Error).message === 'stop')).toBe(true)
-    expect(other.done).toBe(false)
-    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
-    expect(other.done).toBe(true)
-    // A signal whose calls have all started keeps no listener.
-    const quiet = new AbortController()
-    const spy = vi.spyOn(quiet.signal, 'removeEventListener')
-    const started = track(pacer.acquire(quiet.signal, MINUTE))
-    await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
-    expect(started.done).toBe(true)
-    expect(spy).toHaveBeenCalledTimes(1)
-    // The first signal's one listener was taken off once, when its last waiting call left.
-    expect(removed).toHaveBeenCalledTimes(1)
-  })
+  it(
+    'calls waiting with one signal share one abort listener (Node warns of a leak past 10), and an abort rejects ' +
+      'them all',
+    async () => {
+      const [pacer] = new Limiter(limits({ requestsPerMinute: 1 })).groups
+      expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+      const controller = new AbortController()
+      const added = vi.spyOn(controller.signal, 'addEventListener')
+      const removed = vi.spyOn(controller.signal, 'removeEventListener')
+      const waiting = Array.from({ length: 20 }, () => track(pacer.acquire(controller.signal, MINUTE)))
+      const other = track(pacer.acquire(undefined, MINUTE))
+      expect(added).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
+      expect(waiting.map((call) => call.done)).toEqual([true, ...Array(19).fill(false)])
+      controller.abort(new Error('stop'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(waiting.slice(1).every((call) => call.done && (call.error as Error).message === 'stop')).toBe(true)
+      expect(other.done).toBe(false)
+      await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
+      expect(other.done).toBe(true)
+      // A signal whose calls have all started keeps no listener.
+      const quiet = new AbortController()
+      const spy = vi.spyOn(quiet.signal, 'removeEventListener')
+      const started = track(pacer.acquire(quiet.signal, MINUTE))
+      await vi.advanceTimersByTimeAsync(MINUTE + MARGIN)
+      expect(started.done).toBe(true)
+      expect(spy).toHaveBeenCalledTimes(1)
+      // The first signal's one listener was taken off once, when its last waiting call left.
+      expect(removed).toHaveBeenCalledTimes(1)
+    },
+  )
 
   it('an already aborted signal rejects at once, without a slot', async () => {
     const [pacer] = new Limiter(limits({ requestsPerMinute: 1 })).groups
@@ -240,20 +247,24 @@ describe('Limiter', () => {
     expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
   })
 
-  it('without limits (the default off PostHog Cloud) nothing waits and nothing is counted, but the pause after a 429 holds', async () => {
-    const unlimited = new Limiter(rateLimitOption('rateLimit', undefined, false) as Required<RateLimits>)
-    const [pacer] = unlimited.groups
-    for (let index = 0; index < 10_000; index++) expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
-    expect(pacer.windows.map((window) => window.times.length)).toEqual([0, 0])
-    pacer.pause(2_000)
-    const call = track(pacer.acquire(undefined, MINUTE))
-    await expectReleasedAfter(call, 2_000, 'the wait a 429 asked for')
-    // A client of the same key and host that asks for numbers brings them to the shared limiter.
-    unlimited.tighten(limits({ requestsPerMinute: 2 }))
-    expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
-    expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
-    expect(pacer.acquire(undefined, MINUTE)).toBeInstanceOf(Promise)
-  })
+  it(
+    'without limits (the default off PostHog Cloud) nothing waits and nothing is counted, but the pause after a ' +
+      '429 holds',
+    async () => {
+      const unlimited = new Limiter(rateLimitOption('rateLimit', undefined, false) as Required<RateLimits>)
+      const [pacer] = unlimited.groups
+      for (let index = 0; index < 10_000; index++) expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+      expect(pacer.windows.map((window) => window.times.length)).toEqual([0, 0])
+      pacer.pause(2_000)
+      const call = track(pacer.acquire(undefined, MINUTE))
+      await expectReleasedAfter(call, 2_000, 'the wait a 429 asked for')
+      // A client of the same key and host that asks for numbers brings them to the shared limiter.
+      unlimited.tighten(limits({ requestsPerMinute: 2 }))
+      expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+      expect(pacer.acquire(undefined, MINUTE)).toBeUndefined()
+      expect(pacer.acquire(undefined, MINUTE)).toBeInstanceOf(Promise)
+    },
+  )
 
   it('when the pause ends, no more than the limit start together', async () => {
     const [pacer] = new Limiter(limits({ requestsPerMinute: 5 })).groups
@@ -298,13 +309,16 @@ describe('Limiter', () => {
     expect(patient).toEqual({ done: true, reason: 'the wait a 429 asked for' })
   })
 
-  it('a pause beyond what setTimeout can wait still holds calls (the timer is clamped, not fired at once)', async () => {
-    const [pacer] = new Limiter(limits()).groups
-    pacer.pause(10 * 365 * 86_400_000)
-    const call = track(pacer.acquire(undefined, Number.POSITIVE_INFINITY))
-    await vi.advanceTimersByTimeAsync(1_000)
-    expect(call.done).toBe(false)
-  })
+  it(
+    'a pause beyond what setTimeout can wait still holds calls ' + '(the timer is clamped, not fired at once)',
+    async () => {
+      const [pacer] = new Limiter(limits()).groups
+      pacer.pause(10 * 365 * 86_400_000)
+      const call = track(pacer.acquire(undefined, Number.POSITIVE_INFINITY))
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(call.done).toBe(false)
+    },
+  )
 })
 
 describe('sharedLimiter', () => {

@@ -30,24 +30,27 @@ class NewKindOfError extends ProjectClientError {
 }
 
 describe('the redaction boundary', () => {
-  it('removes the key from an error site it has never seen: message, fields, nested bodies, headers and cause', async () => {
-    const leaky: typeof fetch = async (input) => {
-      const url = (input as Request).url
-      throw new NewKindOfError(
-        `${url}?token=${KEY}`,
-        { echoed: [`Bearer ${KEY}`], headers: new Headers({ 'x-echo': KEY }) },
-        new Error(`socket said ${KEY}`, { cause: new Error(`deeper ${KEY}`) }),
-      )
-    }
-    const client = new ProjectClient({ apiKey: KEY, projectId: 1, fetch: leaky, maxRetries: 0 })
-    const error = await client.experiments.retrieve(1).then(null, (caught: unknown) => caught)
-    expect(error).toBeInstanceOf(NewKindOfError)
-    const shown = renderings(error)
-    expect(shown).toContain('[REDACTED]')
-    expect(shown).not.toContain(KEY)
-    expect((error as NewKindOfError).details.headers.get('x-echo')).toBe('[REDACTED]')
-    expect(((error as Error).cause as Error).message).toBe('socket said [REDACTED]')
-  })
+  it(
+    'removes the key from an error site it has never seen: ' + 'message, fields, nested bodies, headers and cause',
+    async () => {
+      const leaky: typeof fetch = async (input) => {
+        const url = (input as Request).url
+        throw new NewKindOfError(
+          `${url}?token=${KEY}`,
+          { echoed: [`Bearer ${KEY}`], headers: new Headers({ 'x-echo': KEY }) },
+          new Error(`socket said ${KEY}`, { cause: new Error(`deeper ${KEY}`) }),
+        )
+      }
+      const client = new ProjectClient({ apiKey: KEY, projectId: 1, fetch: leaky, maxRetries: 0 })
+      const error = await client.experiments.retrieve(1).then(null, (caught: unknown) => caught)
+      expect(error).toBeInstanceOf(NewKindOfError)
+      const shown = renderings(error)
+      expect(shown).toContain('[REDACTED]')
+      expect(shown).not.toContain(KEY)
+      expect((error as NewKindOfError).details.headers.get('x-echo')).toBe('[REDACTED]')
+      expect(((error as Error).cause as Error).message).toBe('socket said [REDACTED]')
+    },
+  )
 
   it('removes it from a ConnectionError whose custom fetch failed with the key in its message and cause', async () => {
     const cause = new TypeError(`fetch failed for ${KEY}`, {

@@ -146,7 +146,8 @@ const client = new ProjectClient({
 afterAll(() => {
   const errors = [...tally.errors].map(([name, count]) => `${name}:${count}`).join(' ')
   console.log(
-    `[reliability] status sweep: ${tally.calls} calls (statuses 100-599 x ${KINDS.length} bodies on a JSON operation, x 5 on a no-content one), resolved=${tally.resolved} ${errors}`,
+    `[reliability] status sweep: ${tally.calls} calls (statuses 100-599 x ${KINDS.length} bodies on a JSON ` +
+      `operation, x 5 on a no-content one), resolved=${tally.resolved} ${errors}`,
   )
 })
 

@@ -6,7 +6,10 @@ import { PROJECT, makeClient, useMswServer } from '../helpers/msw-server.js'
 
 const server = useMswServer()
 
-/** The `Response` of `withResponse()`: the SDK read its body already, and the caller can still read it once, as from fetch. */
+/**
+ * The `Response` of `withResponse()`: the SDK read its body already, and the caller can still read it once, as from
+ * fetch.
+ */
 describe('the Response of withResponse()', () => {
   const answer = (status = 200) =>
     server.use(

@@ -20,25 +20,29 @@ function logger() {
 }
 
 describe('a write whose answer fails validation', () => {
-  it('create resolves with the answer as sent: the id is there, withResponse() names the issue, the logger warns once, one request', async () => {
-    const sent = api.answer('post', 'experiments/', odd(41), 201)
-    const log = logger()
-    const client = makeClient({ logger: log })
-    const created = await client.experiments.create(BODY)
-    expect(created.id).toBe(41)
-    expect((created as unknown as { archived: unknown }).archived).toBe('yes')
-    expect(sent).toHaveLength(1)
-    expect(log.warn).toHaveBeenCalledTimes(1)
-    const line = log.warn.mock.calls[0]![0]
-    expect(line).toContain(`POST ${PROJECT}/experiments/ (201)`)
-    expect(line).toContain('archived')
-    expect(line).toContain('the write was done')
+  it(
+    'create resolves with the answer as sent: the id is there, withResponse() names the issue, the logger warns ' +
+      'once, one request',
+    async () => {
+      const sent = api.answer('post', 'experiments/', odd(41), 201)
+      const log = logger()
+      const client = makeClient({ logger: log })
+      const created = await client.experiments.create(BODY)
+      expect(created.id).toBe(41)
+      expect((created as unknown as { archived: unknown }).archived).toBe('yes')
+      expect(sent).toHaveLength(1)
+      expect(log.warn).toHaveBeenCalledTimes(1)
+      const line = log.warn.mock.calls[0]![0]
+      expect(line).toContain(`POST ${PROJECT}/experiments/ (201)`)
+      expect(line).toContain('archived')
+      expect(line).toContain('the write was done')
 
-    const { data, issues, response } = await client.experiments.create(BODY).withResponse()
-    expect(data.id).toBe(41)
-    expect(response.status).toBe(201)
-    expect(issues?.map((issue) => issue.path)).toEqual([['archived']])
-  })
+      const { data, issues, response } = await client.experiments.create(BODY).withResponse()
+      expect(data.id).toBe(41)
+      expect(response.status).toBe(201)
+      expect(issues?.map((issue) => issue.path)).toEqual([['archived']])
+    },
+  )
 
   it('update and the lifecycle helpers (PATCH) resolve the same way', async () => {
     api.answer('patch', 'experiments/41/', { ...odd(41), description: 'new' })
@@ -62,14 +66,17 @@ describe('a write whose answer fails validation', () => {
     expect(issues).toBeUndefined()
   })
 
-  it('a read with the same answer still rejects with ResponseValidationError, as does a POST that only reads', async () => {
-    api.answer('get', 'experiments/41/', odd(41))
-    const error = await failure(makeClient().experiments.retrieve(41))
-    expect(error).toBeInstanceOf(ResponseValidationError)
-    expect((error as ResponseValidationError).issues[0]?.path).toEqual(['archived'])
-    api.answer('post', 'endpoints/daily/run/', { results: 'not a list' })
-    expect(await failure(makeClient().endpoints.run('daily'))).toBeInstanceOf(ResponseValidationError)
-  })
+  it(
+    'a read with the same answer still rejects with ' + 'ResponseValidationError, as does a POST that only reads',
+    async () => {
+      api.answer('get', 'experiments/41/', odd(41))
+      const error = await failure(makeClient().experiments.retrieve(41))
+      expect(error).toBeInstanceOf(ResponseValidationError)
+      expect((error as ResponseValidationError).issues[0]?.path).toEqual(['archived'])
+      api.answer('post', 'endpoints/daily/run/', { results: 'not a list' })
+      expect(await failure(makeClient().endpoints.run('daily'))).toBeInstanceOf(ResponseValidationError)
+    },
+  )
 
   it('an answer that is not JSON at all still rejects (there is no resource to give), keeping the text', async () => {
     api.serve(

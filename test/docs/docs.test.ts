@@ -45,7 +45,8 @@ function snippets(): Snippet[] {
 }
 
 describe('doc comments of the resource methods', () => {
-  // A group's methods are in its resource class and the class it extends, generated from src/api: one file name in both folders.
+  // A group's methods are in its resource class and the class it extends, generated from src/api: one file name in both
+  // folders.
   const files = ['src/resources', 'src/resources/generated'].flatMap((folder) =>
     readdirSync(join(root, folder))
       .filter((name) => name.endsWith('.ts'))
@@ -90,7 +91,7 @@ describe('doc comments of the resource methods', () => {
           .join('\n')
         const body = member.body?.getText() ?? ''
         // `_softDelete` (CrudResource) sends the group's update.
-        const operation = (/_transport\.(?:request|list)\('([\w.]+)'/.exec(body)?.[1] ??
+        const operation = (/_transport\.(?:request|list)\(\s*'([\w.]+)'/.exec(body)?.[1] ??
           (body.includes('this._softDelete(') ? `${group}.update` : undefined)) as OperationId | undefined
         methods.push({ file, name: member.name.text, doc: doc.replace(/^\s*\*\s?/gm, ''), operation })
       }
@@ -103,15 +104,19 @@ describe('doc comments of the resource methods', () => {
   /** Methods made of several operations, with the operations their doc comment names. */
   const COMPOSITE: Record<string, OperationId[]> = { 'experiments.ts: results': ['experiments.retrieve', 'query.run'] }
 
-  it('finds every SDK method of the command table: the operations, the softDeletes, the lifecycle helpers and experiments.results', () => {
-    expect(sending.map((method) => `${method.file}: ${method.name}`)).toHaveLength(SDK_METHODS.length)
-    const reached = new Set(sending.map((method) => method.operation).filter(Boolean))
-    // The query API is `client.query` (checked below); its status read only follows an unfinished run.
-    expect(reached).toEqual(new Set(Object.keys(OPERATIONS).filter((id) => !id.startsWith('query.'))))
-    expect(sending.filter((method) => !method.operation).map((method) => `${method.file}: ${method.name}`)).toEqual(
-      Object.keys(COMPOSITE),
-    )
-  })
+  it(
+    'finds every SDK method of the command table: the operations, the softDeletes, the lifecycle helpers and ' +
+      'experiments.results',
+    () => {
+      expect(sending.map((method) => `${method.file}: ${method.name}`)).toHaveLength(SDK_METHODS.length)
+      const reached = new Set(sending.map((method) => method.operation).filter(Boolean))
+      // The query API is `client.query` (checked below); its status read only follows an unfinished run.
+      expect(reached).toEqual(new Set(Object.keys(OPERATIONS).filter((id) => !id.startsWith('query.'))))
+      expect(sending.filter((method) => !method.operation).map((method) => `${method.file}: ${method.name}`)).toEqual(
+        Object.keys(COMPOSITE),
+      )
+    },
+  )
 
   it('toCreateParams of every group says that it sends nothing', () => {
     const groupFiles = [...new Set(sending.map((method) => method.file))]
@@ -206,7 +211,8 @@ describe('README', () => {
       // The code under test that the msw example of "Testing your code with the fake" imports.
       writeFileSync(
         join(folder, 'conclude-finished.ts'),
-        "import type { ProjectClient } from 'posthog-project-client'\nexport declare function concludeFinished(client: ProjectClient): Promise<void>\n",
+        "import type { ProjectClient } from 'posthog-project-client'\nexport declare function " +
+          'concludeFinished(client: ProjectClient): Promise<void>\n',
       )
       return blocks.map((block, index) => {
         const file = join(folder, `snippet-${String(index).padStart(2, '0')}-line-${block.line}.ts`)
@@ -226,7 +232,10 @@ describe('README', () => {
           const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0)
           const offset =
             diagnostic.file!.text.slice(0, diagnostic.file!.text.indexOf(block.code)).split('\n').length - 1
-          return `README.md:${block.line + line - offset}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
+          return (
+            `README.md:${block.line + line - offset}: ` +
+            `${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
+          )
         })
     }
 
@@ -248,7 +257,8 @@ describe('README', () => {
     // declarations the package ships, emitted the way `npm run typecheck` emits them for test/types.
     // The declarations' emit (shared with hovers.test.ts) takes minutes on a loaded machine.
     it(
-      'type-check as a strict user project: exactOptionalPropertyTypes and noUncheckedIndexedAccess, against the declarations',
+      'type-check as a strict user project: exactOptionalPropertyTypes and noUncheckedIndexedAccess, against ' +
+        'the declarations',
       { timeout: 300_000 },
       () => {
         const { dir: declarations, diagnostics } = emittedDeclarations()

@@ -22,7 +22,9 @@ describe('field docs of the request types in the declarations', () => {
     expect(diagnostics).toEqual([])
     const user = join(dir, 'user.ts')
     mkdirSync(dir, { recursive: true })
-    const text = `import type { ExperimentCreateParams, HogFunctionCreateParams, PropertyFilter, SurveyListParams, ExperimentMeanMetric } from '${relative(dir, declarations)}/index.js'
+    const text = `import type {
+  ExperimentCreateParams, HogFunctionCreateParams, PropertyFilter, SurveyListParams, ExperimentMeanMetric,
+} from '${relative(dir, declarations)}/index.js'
 declare const experiment: ExperimentCreateParams
 declare const hogFunction: HogFunctionCreateParams
 declare const filter: PropertyFilter

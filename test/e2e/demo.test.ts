@@ -47,27 +47,30 @@ describe('examples/quickstart.ts', () => {
     await expect(fetch(`${report.baseUrl}/api/projects/1/experiments/`)).rejects.toThrow(TypeError)
   })
 
-  it('as a process (what `npm run demo` runs): prints the report and exits 0 on its own, nothing left open', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url))
-    const env: NodeJS.ProcessEnv = { ...process.env }
-    delete env['POSTHOG_PERSONAL_API_KEY']
-    // No `timeout` on the demo's side: a server or socket left open would keep the process alive until this kills it.
-    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        ['--import', 'tsx', 'examples/quickstart.ts'],
-        { cwd: root, env, timeout: 20_000 },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-      )
-      child.stdin?.end()
-    })
-    expect(run.stderr).toBe('')
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('in-memory fake at http://127.0.0.1:')
-    expect(run.stdout).toMatch(/250 items in 3 pages, 3 requests/)
-    expect(run.stdout).toMatch(/Done: 20 requests in \d+ ms; fake server closed\./)
-  })
+  it(
+    'as a process (what `npm run demo` runs): prints the ' + 'report and exits 0 on its own, nothing left open',
+    async () => {
+      const root = fileURLToPath(new URL('../..', import.meta.url))
+      const env: NodeJS.ProcessEnv = { ...process.env }
+      delete env['POSTHOG_PERSONAL_API_KEY']
+      // No `timeout` on the demo's side: a server or socket left open would keep the process alive until this kills it.
+      const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(
+          process.execPath,
+          ['--import', 'tsx', 'examples/quickstart.ts'],
+          { cwd: root, env, timeout: 20_000 },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+        )
+        child.stdin?.end()
+      })
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(run.stdout).toContain('in-memory fake at http://127.0.0.1:')
+      expect(run.stdout).toMatch(/250 items in 3 pages, 3 requests/)
+      expect(run.stdout).toMatch(/Done: 20 requests in \d+ ms; fake server closed\./)
+    },
+  )
 
   describe('with a key (a fake standing in for the real service)', () => {
     const e2e = useE2E({}, 'test')
@@ -103,21 +106,24 @@ describe('examples/quickstart.ts', () => {
       expect(lines.join('\n')).not.toContain(e2e.fake.apiKey)
     })
 
-    it('with POSTHOG_DEMO_WRITE=1 concludes two experiments, archives and restores a response, and cleans up', async () => {
-      const report = await main({ env: { ...env, POSTHOG_DEMO_WRITE: '1' }, log: () => undefined })
-      expect(report.writes).toBe(true)
-      expect(report.experiments.created).toHaveLength(2)
-      expect(report.experiments.cleanedUp).toBe(true)
-      for (const { id } of report.experiments.created)
-        expect(e2e.fake.state.experiments.get(id)).toMatchObject({ deleted: true, conclusion: expect.any(String) })
-      expect(report.survey).toMatchObject({
-        archivedResponse: env['POSTHOG_DEMO_RESPONSE_UUID'],
-        responsesBefore: 3,
-        responsesAfter: 2,
-        responsesRestored: 3,
-      })
-      // The response is unarchived again: the project is left as it was found.
-      expect((await e2e.client().surveys.archivedResponseUuids(env['POSTHOG_DEMO_SURVEY_ID'] ?? '')).length).toBe(0)
-    })
+    it(
+      'with POSTHOG_DEMO_WRITE=1 concludes two experiments, ' + 'archives and restores a response, and cleans up',
+      async () => {
+        const report = await main({ env: { ...env, POSTHOG_DEMO_WRITE: '1' }, log: () => undefined })
+        expect(report.writes).toBe(true)
+        expect(report.experiments.created).toHaveLength(2)
+        expect(report.experiments.cleanedUp).toBe(true)
+        for (const { id } of report.experiments.created)
+          expect(e2e.fake.state.experiments.get(id)).toMatchObject({ deleted: true, conclusion: expect.any(String) })
+        expect(report.survey).toMatchObject({
+          archivedResponse: env['POSTHOG_DEMO_RESPONSE_UUID'],
+          responsesBefore: 3,
+          responsesAfter: 2,
+          responsesRestored: 3,
+        })
+        // The response is unarchived again: the project is left as it was found.
+        expect((await e2e.client().surveys.archivedResponseUuids(env['POSTHOG_DEMO_SURVEY_ID'] ?? '')).length).toBe(0)
+      },
+    )
   })
 })

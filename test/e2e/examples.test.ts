@@ -7,6 +7,7 @@ import { main as promoteExample } from '../../examples/promote.js'
 import { main as surveysExample } from '../../examples/surveys.js'
 import { ISO_DATE_TIME } from '../helpers/dates.js'
 import { useE2E } from '../helpers/fake-server.js'
+import { joined } from '../helpers/regex.js'
 
 /**
  * The examples of examples/ (quickstart.ts has its own test), run as a user runs them: `main()` with a
@@ -88,78 +89,84 @@ describe('examples/surveys.ts', () => {
     expect(printed).toContain('copied into 2 projects: 2, 3')
   })
 
-  it('creates an NPS survey when given none, and copies nothing when one target is outside the organisation', async () => {
-    await surveysExample(client(), { targetTeamIds: [2, 999] })
+  it(
+    'creates an NPS survey when given none, and copies nothing ' + 'when one target is outside the organisation',
+    async () => {
+      await surveysExample(client(), { targetTeamIds: [2, 999] })
 
-    const surveys = [...e2e.fake.state.surveys.values()]
-    expect(surveys).toHaveLength(1)
-    expect(surveys[0]).toMatchObject({
-      type: 'popover',
-      questions: [expect.objectContaining({ type: 'rating', scale: 10 })],
-    })
-    expect(surveys[0]!.name).toMatch(/^Checkout NPS /)
-    expect(e2e.fake.state.surveyCopies).toEqual([])
-    expect(printed.at(-1)).toBe(
-      "not copied anywhere: One or more target teams not found or you don't have access to them",
-    )
-    expect(e2e.fake.requests.some((request) => request.operation === 'surveys.archiveResponse')).toBe(false)
-  })
+      const surveys = [...e2e.fake.state.surveys.values()]
+      expect(surveys).toHaveLength(1)
+      expect(surveys[0]).toMatchObject({
+        type: 'popover',
+        questions: [expect.objectContaining({ type: 'rating', scale: 10 })],
+      })
+      expect(surveys[0]!.name).toMatch(/^Checkout NPS /)
+      expect(e2e.fake.state.surveyCopies).toEqual([])
+      expect(printed.at(-1)).toBe(
+        "not copied anywhere: One or more target teams not found or you don't have access to them",
+      )
+      expect(e2e.fake.requests.some((request) => request.operation === 'surveys.archiveResponse')).toBe(false)
+    },
+  )
 })
 
 describe('examples/automation.ts', () => {
-  it('launches the experiment, stops the running survey in every project, tags the matching event definitions', async () => {
-    const [experiment] = e2e.fake.seed.experiments([{ name: 'Checkout button', start_date: null }])
-    const stopped = '2026-01-01T00:00:00Z'
-    for (const projectId of [1, 2, 3]) {
-      e2e.fake.seed.surveys(
-        [{ name: 'Holiday NPS' }, { name: 'Holiday NPS', end_date: stopped }, { name: 'Holiday NPS 2' }],
-        { projectId },
+  it(
+    'launches the experiment, stops the running survey in every ' + 'project, tags the matching event definitions',
+    async () => {
+      const [experiment] = e2e.fake.seed.experiments([{ name: 'Checkout button', start_date: null }])
+      const stopped = '2026-01-01T00:00:00Z'
+      for (const projectId of [1, 2, 3]) {
+        e2e.fake.seed.surveys(
+          [{ name: 'Holiday NPS' }, { name: 'Holiday NPS', end_date: stopped }, { name: 'Holiday NPS 2' }],
+          { projectId },
+        )
+      }
+      const matching = e2e.fake.seed.eventDefinitions(
+        Array.from({ length: 230 }, (_, index) => ({
+          name: `checkout step ${index}`,
+          tags: index % 2 ? ['funnel'] : [],
+        })),
       )
-    }
-    const matching = e2e.fake.seed.eventDefinitions(
-      Array.from({ length: 230 }, (_, index) => ({
-        name: `checkout step ${index}`,
-        tags: index % 2 ? ['funnel'] : [],
-      })),
-    )
-    const other = e2e.fake.seed.eventDefinitions([{ name: 'signup' }])
+      const other = e2e.fake.seed.eventDefinitions([{ name: 'signup' }])
 
-    await automationExample(client(), {
-      experimentId: experiment!.id,
-      surveyName: 'Holiday NPS',
-      projectIds: [1, 2, 3],
-      eventSearch: 'checkout',
-      tag: 'checkout',
-    })
+      await automationExample(client(), {
+        experimentId: experiment!.id,
+        surveyName: 'Holiday NPS',
+        projectIds: [1, 2, 3],
+        eventSearch: 'checkout',
+        tag: 'checkout',
+      })
 
-    expect(e2e.fake.state.experiments.get(experiment!.id)?.start_date).toMatch(ISO_DATE_TIME)
-    expect(printed[0]).toMatch(new RegExp(`^launched experiment #${experiment!.id} Checkout button at \\d{4}-`))
-    for (const projectId of [1, 2, 3]) {
-      const surveys = [...e2e.fake.stateOf(projectId).surveys.values()]
-      const [target, alreadyStopped, otherName] = surveys
-      expect(target!.end_date).toMatch(ISO_DATE_TIME)
-      expect(alreadyStopped!.end_date).toBe(stopped)
-      expect(otherName!.end_date).toBeNull()
-      expect(printed).toContain(`project ${projectId}: stopped 1 "Holiday NPS" surveys, 0 failed`)
-    }
-    for (const [index, definition] of matching.entries()) {
-      expect(e2e.fake.state.eventDefinitions.get(definition.id)?.tags).toEqual(
-        index % 2 ? ['funnel', 'checkout'] : ['checkout'],
-      )
-    }
-    expect(e2e.fake.state.eventDefinitions.get(other[0]!.id)?.tags).toEqual([])
-    expect(printed).toContain('  100 event definitions done, 0 failed')
-    expect(printed).toContain('  200 event definitions done, 0 failed')
-    expect(printed.at(-1)).toBe('tagged 230 event definitions "checkout", 0 failed')
-    // The walk read 3 pages, each once; one update per definition; one stop per project.
-    expect(e2e.fake.requests.filter((request) => request.operation === 'eventDefinitions.list')).toHaveLength(3)
-    expect(e2e.fake.requests.filter((request) => request.operation === 'eventDefinitions.update')).toHaveLength(230)
-    expect(
-      e2e.fake.requests
-        .filter((request) => request.operation === 'surveys.update')
-        .map((request) => request.path.split('/')[3]),
-    ).toEqual(['1', '2', '3'])
-  })
+      expect(e2e.fake.state.experiments.get(experiment!.id)?.start_date).toMatch(ISO_DATE_TIME)
+      expect(printed[0]).toMatch(new RegExp(`^launched experiment #${experiment!.id} Checkout button at \\d{4}-`))
+      for (const projectId of [1, 2, 3]) {
+        const surveys = [...e2e.fake.stateOf(projectId).surveys.values()]
+        const [target, alreadyStopped, otherName] = surveys
+        expect(target!.end_date).toMatch(ISO_DATE_TIME)
+        expect(alreadyStopped!.end_date).toBe(stopped)
+        expect(otherName!.end_date).toBeNull()
+        expect(printed).toContain(`project ${projectId}: stopped 1 "Holiday NPS" surveys, 0 failed`)
+      }
+      for (const [index, definition] of matching.entries()) {
+        expect(e2e.fake.state.eventDefinitions.get(definition.id)?.tags).toEqual(
+          index % 2 ? ['funnel', 'checkout'] : ['checkout'],
+        )
+      }
+      expect(e2e.fake.state.eventDefinitions.get(other[0]!.id)?.tags).toEqual([])
+      expect(printed).toContain('  100 event definitions done, 0 failed')
+      expect(printed).toContain('  200 event definitions done, 0 failed')
+      expect(printed.at(-1)).toBe('tagged 230 event definitions "checkout", 0 failed')
+      // The walk read 3 pages, each once; one update per definition; one stop per project.
+      expect(e2e.fake.requests.filter((request) => request.operation === 'eventDefinitions.list')).toHaveLength(3)
+      expect(e2e.fake.requests.filter((request) => request.operation === 'eventDefinitions.update')).toHaveLength(230)
+      expect(
+        e2e.fake.requests
+          .filter((request) => request.operation === 'surveys.update')
+          .map((request) => request.path.split('/')[3]),
+      ).toEqual(['1', '2', '3'])
+    },
+  )
 
   it('reports the definitions it could not tag, and tags the rest', async () => {
     e2e.fake.seed.eventDefinitions(Array.from({ length: 20 }, (_, index) => ({ name: `checkout ${index}` })))
@@ -218,7 +225,8 @@ describe('examples/auto-conclude.ts', () => {
     expect(state(winner!.id)).toMatchObject({
       conclusion: 'won',
       conclusion_comment:
-        'signup (goal: increase): test 0.130 against control 0.100, +30.0%, interval [-1.9%, +61.9%], chance to win 96.7%; 1000 and 1000 exposures',
+        'signup (goal: increase): test 0.130 against control 0.100, +30.0%, interval [-1.9%, +61.9%], chance ' +
+        'to win 96.7%; 1000 and 1000 exposures',
     })
     expect(state(winner!.id).end_date).toMatch(ISO_DATE_TIME)
     // The winner is shipped: its flag serves `test` to everyone it targets.
@@ -318,7 +326,8 @@ describe('examples/promote.ts', () => {
     ])
     const hogFunction = [...e2e.fake.stateOf(2).hogFunctions.values()][0]!
     expect(hogFunction.inputs.api_token?.value).toBe('production-token')
-    // Launched in staging, a draft in production, on production's copy of the holdout (never staging's id 77): the plan said so.
+    // Launched in staging, a draft in production, on production's copy of the holdout (never staging's id 77): the plan
+    // said so.
     const [holdout] = [...e2e.fake.stateOf(2).holdouts.values()]
     expect(holdout!.id).not.toBe(77)
     expect([...e2e.fake.stateOf(2).experiments.values()][0]).toMatchObject({
@@ -333,7 +342,10 @@ describe('examples/promote.ts', () => {
     printed = []
     await promoteExample(staging, 2, {})
     expect(printed[0]).toMatch(
-      /^Plan for project 2 \(http:\/\/127\.0\.0\.1:\d+\) from project 1 \(http:\/\/127\.0\.0\.1:\d+\): 0 to create, 0 to update, 0 to delete, 4 unchanged\.\n/,
+      joined(
+        /^Plan for project 2 \(http:\/\/127\.0\.0\.1:\d+\) from project 1 \(http:\/\/127\.0\.0\.1:\d+\): 0 to /,
+        /create, 0 to update, 0 to delete, 4 unchanged\.\n/,
+      ),
     )
     expect(e2e.fake.requests.slice(again).filter((request) => request.method !== 'GET')).toEqual([])
   })

@@ -559,7 +559,10 @@ const ROUND_TRIPS: Record<string, (world: World) => Promise<void>> = {
   },
 }
 
-/** Runs `steps` on a fresh fake over a real socket, then checks that every request came over it and none hit a handler bug. */
+/**
+ * Runs `steps` on a fresh fake over a real socket, then checks that every request came over it and none hit a handler
+ * bug.
+ */
 async function overASocket(steps: (world: World) => Promise<void>): Promise<FakeApi> {
   // The real service refuses personal API keys on the operations with no scope; this fake answers them.
   // Projects 2 and 3 are duplicate_to_projects targets (the fake knows only the projects it is given).

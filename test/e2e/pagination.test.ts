@@ -76,7 +76,8 @@ describe('pagination across 1,000 items over a real socket', () => {
       }
     }
     await expect(walk()).rejects.toBeInstanceOf(AbortError)
-    // Two pages were fetched before the abort; the walk stops at the very next item, and the third page is never asked for.
+    // Two pages were fetched before the abort; the walk stops at the very next item, and the third page is never asked
+    // for.
     expect(requests().filter((request) => request.operation === 'experiments.list').length).toBe(2)
     expect(seen).toEqual(expectedIds.slice(0, 150))
     await new Promise((resolve) => setTimeout(resolve, 50))

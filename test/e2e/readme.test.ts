@@ -34,7 +34,8 @@ describe('README: testing your code with the fake', () => {
     for (const line of [
       "import { mswHandlers } from 'posthog-project-client/testing/msw'",
       'const server = setupServer(...mswHandlers(fake))',
-      "fake.seed.experiments([{ name: 'Checkout', start_date: '2026-01-01T00:00:00Z', end_date: '2026-01-31T00:00:00Z' }])",
+      "fake.seed.experiments([{ name: 'Checkout', start_date: '2026-01-01T00:00:00Z', end_date: " +
+        "'2026-01-31T00:00:00Z' }])",
       'const server = await fake.listen()',
       'new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })',
       "fake.faults.failNext(1, { status: 503, retryAfter: 1, operation: 'experiments.list' })",
@@ -69,7 +70,8 @@ describe('README: testing your code with the fake', () => {
     })
 
     test('seeding', () => {
-      const experiments = fake.seed.experiments(250) // all launched a week ago (unless start_date is given), each with its feature flag
+      // all launched a week ago (unless start_date is given), each with its feature flag
+      const experiments = fake.seed.experiments(250)
       const [survey] = fake.seed.surveys([{ name: 'Checkout NPS' }])
       const [response] = fake.seed.surveyResponses(survey!.id, 5)
       expect(fake.state.experiments.size).toBe(250)
@@ -135,7 +137,8 @@ describe('README: testing your code with the fake', () => {
       fake.faults.failNext(2, { status: 500, method: 'POST', path: 'surveys/' })
       fake.faults.delayNext(1, { ms: 200 })
       fake.faults.hangNext(1) // never answers: pair with a small `timeout`
-      fake.faults.dropNext(1, { operation: 'experiments.create', afterApply: true }) // stored, but the connection is cut
+      // stored, but the connection is cut
+      fake.faults.dropNext(1, { operation: 'experiments.create', afterApply: true })
       fake.faults.malformedNext(1) // JSON content type, body that does not parse
       fake.faults.htmlNext(1, { status: 502 }) // a proxy's HTML error page
       expect(fake.faults.pending).toBe(8)
@@ -143,7 +146,8 @@ describe('README: testing your code with the fake', () => {
       await expect(client.experiments.list()).rejects.toMatchObject({ constructor: InternalServerError, status: 503 })
       await expect(client.surveys.create({ name: 'a', type: 'popover' })).rejects.toMatchObject({ status: 500 })
       await expect(client.surveys.create({ name: 'b', type: 'popover' })).rejects.toMatchObject({ status: 500 })
-      await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError) // the 200 ms delay
+      // the 200 ms delay
+      await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError)
       await expect(client.surveys.list(undefined, { timeout: 100 })).rejects.toBeInstanceOf(TimeoutError) // the hang
       await expect(client.experiments.create({ name: 'c', feature_flag_key: 'c' })).rejects.toBeInstanceOf(
         ConnectionError,

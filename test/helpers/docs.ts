@@ -11,7 +11,10 @@ export function wirePath(operation: Operation): string {
   return `/api/projects/:project_id/${operation.path.replace(/\{(\w+)\}/g, ':$1')}`
 }
 
-/** The line every method's doc comment carries, e.g. "`GET /api/projects/:project_id/experiments/:id/` · scope `experiment:read`". */
+/**
+ * The line every method's doc comment carries, e.g. "`GET /api/projects/:project_id/experiments/:id/` · scope
+ * `experiment:read`".
+ */
 export function wireLine(operationId: OperationId): string {
   const operation: Operation = OPERATIONS[operationId]
   const scope = operation.scope
@@ -46,7 +49,10 @@ export function scopeTables(): string {
       .filter((id) => id.startsWith(`${key}.`))
       .map((id) => {
         const operation: Operation = OPERATIONS[id]
-        return `| \`${id}\` | \`${operation.method} ${wirePath(operation)}\` | ${operation.scope ? `\`${operation.scope}\`` : '—'} |`
+        return (
+          `| \`${id}\` | \`${operation.method} ${wirePath(operation)}\` | ` +
+          `${operation.scope ? `\`${operation.scope}\`` : '—'} |`
+        )
       })
     return [`**${title}** (\`client.${key}\`)`, '', '| Method | Request | Scope |', '|---|---|---|', ...rows].join('\n')
   }).join('\n\n')

@@ -71,7 +71,10 @@ export interface MswApi {
     respond: (request: Request) => Response | Promise<Response>,
     root?: string,
   ): Recorded[]
-  /** Answers one method+path under `root` with `body` (status 200 unless given; `undefined`: empty body) and records what was sent. */
+  /**
+   * Answers one method+path under `root` with `body` (status 200 unless given; `undefined`: empty body) and records
+   * what was sent.
+   */
   answer(method: Method, path: string, body: unknown, status?: number, root?: string): Recorded[]
   /** Answers every path under the origin with `body`: for URLs msw's path patterns would decode. */
   answerAny(body: unknown, status?: number): Recorded[]

@@ -19,6 +19,12 @@ export function builtPackage(options: { declarations: boolean }): string {
     cpSync(join(root, 'package.json'), join(dir, 'package.json'))
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
     const flags = options.declarations ? [] : ['--no-dts']
-    execFileSync('npx', ['tsup', '--silent', ...flags, '--out-dir', join(dir, 'dist')], { cwd: root, stdio: 'pipe' })
+    // tsup's bin run by node itself (not npx: no npm start-up); a build that hangs fails instead of waiting forever.
+    const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')
+    execFileSync(process.execPath, [tsup, '--silent', ...flags, '--out-dir', join(dir, 'dist')], {
+      cwd: root,
+      stdio: 'pipe',
+      timeout: 5 * 60_000,
+    })
   })
 }

@@ -21,7 +21,10 @@ export interface PlainServer {
   close(): Promise<void>
 }
 
-/** Ends `response` with `body` (a string as it is, anything else as JSON), a JSON content type unless `headers` give another. */
+/**
+ * Ends `response` with `body` (a string as it is, anything else as JSON), a JSON content type unless `headers` give
+ * another.
+ */
 export function send(
   response: ServerResponse,
   status: number,

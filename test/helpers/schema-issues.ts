@@ -9,7 +9,10 @@ export interface IssueSummary {
   keys?: string[]
 }
 
-/** What zod finds wrong in `value`, in order: each issue's code and path (and the keys of an unknown-key issue); `[]` when it parses. */
+/**
+ * What zod finds wrong in `value`, in order: each issue's code and path (and the keys of an unknown-key issue); `[]`
+ * when it parses.
+ */
 export function issues(schema: z.ZodMiniType, value: unknown): IssueSummary[] {
   const result = z.safeParse(schema, value)
   if (result.success) return []

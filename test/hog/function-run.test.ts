@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runHogFunction, type HogFunctionSpec } from 'posthog-project-client/hog'
+import { joined } from '../helpers/regex.js'
 
 const SECRET = 'sk-live-123456'
 const env = { POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN: SECRET }
@@ -9,7 +10,8 @@ const webhook: HogFunctionSpec = {
   type: 'destination',
   name: 'Order webhook',
   hog: [
-    "let res := fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': f'Bearer {inputs.api_token}'}, 'body': inputs.body})",
+    "let res := fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': f'Bearer " +
+      "{inputs.api_token}'}, 'body': inputs.body})",
     "print('sent with', inputs.api_token, res.status)",
   ].join('\n'),
   inputs_schema: [
@@ -56,7 +58,10 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
     expect(run.logs[0]).toEqual({ level: 'info', message: 'sent with, ***REDACTED***, 202' })
     // [R5] the executor's completion line closes the run
     expect(run.logs[1]?.message).toMatch(
-      /^Function completed in [\d.]+ms\. Sync: [\d.]+ms\. Mem: \d+ bytes\. Ops: \d+\. Event: 'http:\/\/localhost:8000\/project\/1\/events\//,
+      joined(
+        /^Function completed in [\d.]+ms\. Sync: [\d.]+ms\. Mem: \d+ bytes\. Ops: \d+\. Event: /,
+        /'http:\/\/localhost:8000\/project\/1\/events\//,
+      ),
     )
     expect(run.logs).toHaveLength(2)
     expect(JSON.stringify(run)).not.toContain(SECRET)
@@ -93,25 +98,28 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
     expect(withContext).toMatchObject({ skipped: true, unsupported: [] })
   })
 
-  it('[T3] evaluates inputs in order, each seeing those before it; a missing secret is an error without the run', async () => {
-    const spec: HogFunctionSpec = {
-      hog: 'return inputs.greeting',
-      inputs_schema: [
-        { key: 'name', type: 'string' },
-        { key: 'greeting', type: 'string' },
-      ],
-      inputs: {
-        greeting: { value: 'Hello {inputs.name}!', order: 1 },
-        name: { value: '{event.distinct_id}', order: 0 },
-      },
-    }
-    expect((await runHogFunction(spec, { event: order })).result).toBe('Hello d1!')
-    const missing = await runHogFunction(webhook, { event: order })
-    expect(missing.error).toBe(
-      'Input api_token: environment variable POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN is not set',
-    )
-    expect(missing.calls).toEqual([])
-  })
+  it(
+    '[T3] evaluates inputs in order, each seeing those before it; ' + 'a missing secret is an error without the run',
+    async () => {
+      const spec: HogFunctionSpec = {
+        hog: 'return inputs.greeting',
+        inputs_schema: [
+          { key: 'name', type: 'string' },
+          { key: 'greeting', type: 'string' },
+        ],
+        inputs: {
+          greeting: { value: 'Hello {inputs.name}!', order: 1 },
+          name: { value: '{event.distinct_id}', order: 0 },
+        },
+      }
+      expect((await runHogFunction(spec, { event: order })).result).toBe('Hello d1!')
+      const missing = await runHogFunction(webhook, { event: order })
+      expect(missing.error).toBe(
+        'Input api_token: environment variable POSTHOG_SECRET_ORDER_WEBHOOK_API_TOKEN is not set',
+      )
+      expect(missing.calls).toEqual([])
+    },
+  )
 
   it("[R11] runs one invocation per matching mapping, its inputs over the function's", async () => {
     const spec: HogFunctionSpec = {
@@ -162,7 +170,9 @@ describe('runHogFunction [F10] [T1] [T4] [R3] [R6] [R7] [R8]', () => {
 describe('runHogFunction redacts credentials [R7]', () => {
   it('masks the value under a credential header of a non-secret dictionary, with and without its scheme', async () => {
     const spec: HogFunctionSpec = {
-      hog: "print(inputs.headers.Authorization, 'abc123'); fetch('https://x.example.test', {'headers': inputs.headers})",
+      hog:
+        "print(inputs.headers.Authorization, 'abc123'); fetch('https://x.example.test', {'headers': " +
+        'inputs.headers})',
       inputs_schema: [{ key: 'headers', type: 'dictionary' }],
       inputs: { headers: { value: { Authorization: 'Bearer abc123', 'Content-Type': 'application/json' } } },
     }

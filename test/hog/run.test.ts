@@ -31,7 +31,8 @@ describe('runHog [R1] [R4] [R8]', () => {
   it('[R8] answers fetch with the given handler; non-string headers are dropped', async () => {
     const seen: string[] = []
     const result = await run(
-      "let res := fetch('https://example.test/b', {'method': 'PUT', 'headers': {'X': 'y', 'N': 1}}); return res.body.ok",
+      "let res := fetch('https://example.test/b', {'method': 'PUT', 'headers': {'X': 'y', 'N': 1}}); return " +
+        'res.body.ok',
       {
         fetch: async (url, options) => {
           seen.push(`${options.method} ${url}`)

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ALL_OPERATIONS } from '../helpers/operations.js'
 import { builtPackage } from '../helpers/package-build.js'
+import { joined } from '../helpers/regex.js'
 
 const root = new URL('../..', import.meta.url).pathname
 
@@ -28,35 +29,44 @@ describe('the built package', () => {
     }
   })
 
-  it("posthog-project-client/config: ESM, CommonJS and types, on the package's own entry (no second copy of the client), not in the main bundle", () => {
-    for (const file of ['config/index.js', 'config/index.cjs', 'config/index.d.ts', 'config/index.d.cts'])
-      expect(existsSync(`${built}dist/${file}`), file).toBe(true)
-    expect(readFileSync(`${built}dist/config/index.js`, 'utf8')).toMatch(/from ['"]posthog-project-client['"]/)
-    expect(readFileSync(`${built}dist/config/index.js`, 'utf8')).not.toContain('class ProjectClient ')
-    expect(readFileSync(`${built}dist/index.js`, 'utf8')).not.toContain('StaleResourceError')
-    const script =
-      "const m = require('posthog-project-client'); const c = require('posthog-project-client/config'); console.log(typeof c.plan, new c.StaleResourceError('surveys', 'a') instanceof m.ProjectClientError)"
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe(
-      'function true',
-    )
-  })
+  it(
+    "posthog-project-client/config: ESM, CommonJS and types, on the package's own entry (no second copy of the " +
+      'client), not in the main bundle',
+    () => {
+      for (const file of ['config/index.js', 'config/index.cjs', 'config/index.d.ts', 'config/index.d.cts'])
+        expect(existsSync(`${built}dist/${file}`), file).toBe(true)
+      expect(readFileSync(`${built}dist/config/index.js`, 'utf8')).toMatch(/from ['"]posthog-project-client['"]/)
+      expect(readFileSync(`${built}dist/config/index.js`, 'utf8')).not.toContain('class ProjectClient ')
+      expect(readFileSync(`${built}dist/index.js`, 'utf8')).not.toContain('StaleResourceError')
+      const script =
+        "const m = require('posthog-project-client'); const c = require('posthog-project-client/config'); " +
+        "console.log(typeof c.plan, new c.StaleResourceError('surveys', 'a') instanceof m.ProjectClientError)"
+      expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe(
+        'function true',
+      )
+    },
+  )
 
-  it("posthog-project-client/hog: ESM, CommonJS and types; PostHog's parser and VM imported on first use, in no bundle", () => {
-    for (const file of ['hog/index.js', 'hog/index.cjs', 'hog/index.d.ts', 'hog/index.d.cts'])
-      expect(existsSync(`${built}dist/${file}`), file).toBe(true)
-    for (const file of ['hog/index.js', 'hog/index.cjs', 'testing/index.js', 'testing/index.cjs']) {
-      const code = readFileSync(`${built}dist/${file}`, 'utf8')
-      expect(code, file).not.toMatch(/^import .*@posthog\/hog/m)
-      expect(code, file).not.toContain('WebAssembly.instantiate')
-    }
-    for (const file of ['index.js', 'index.cjs'])
-      expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain('@posthog/hog')
-    const script =
-      "require('posthog-project-client/hog').compileHog('return 1.0').then((b) => console.log(JSON.stringify(b)))"
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe(
-      '["_H",1,34,1,38]',
-    )
-  })
+  it(
+    "posthog-project-client/hog: ESM, CommonJS and types; PostHog's parser and VM imported on first use, in no " +
+      'bundle',
+    () => {
+      for (const file of ['hog/index.js', 'hog/index.cjs', 'hog/index.d.ts', 'hog/index.d.cts'])
+        expect(existsSync(`${built}dist/${file}`), file).toBe(true)
+      for (const file of ['hog/index.js', 'hog/index.cjs', 'testing/index.js', 'testing/index.cjs']) {
+        const code = readFileSync(`${built}dist/${file}`, 'utf8')
+        expect(code, file).not.toMatch(/^import .*@posthog\/hog/m)
+        expect(code, file).not.toContain('WebAssembly.instantiate')
+      }
+      for (const file of ['index.js', 'index.cjs'])
+        expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain('@posthog/hog')
+      const script =
+        "require('posthog-project-client/hog').compileHog('return 1.0').then((b) => console.log(JSON.stringify(b)))"
+      expect(execFileSync(process.execPath, ['-e', script], { cwd: built, encoding: 'utf8' }).trim()).toBe(
+        '["_H",1,34,1,38]',
+      )
+    },
+  )
 
   it('an ESM import of dist exposes ProjectClient', () => {
     const out = execFileSync(
@@ -64,7 +74,9 @@ describe('the built package', () => {
       [
         '--input-type=module',
         '-e',
-        "const m = await import('./dist/index.js'); const c = new m.ProjectClient({ apiKey: 'phx_x', projectId: 1 }); console.log(typeof m.ProjectClient, typeof c.experiments.list, c.surveys.constructor.name)",
+        "const m = await import('./dist/index.js'); const c = new m.ProjectClient({ apiKey: 'phx_x', " +
+          'projectId: 1 }); console.log(typeof m.ProjectClient, typeof c.experiments.list, ' +
+          'c.surveys.constructor.name)',
       ],
       { cwd: built, encoding: 'utf8' },
     )
@@ -76,7 +88,9 @@ describe('the built package', () => {
       process.execPath,
       [
         '-e',
-        "const m = require('./dist/index.cjs'); const e = new m.NotFoundError({ status: 404, body: undefined, headers: new Headers(), method: 'GET', url: 'u' }); console.log(typeof m.ProjectClient, e instanceof m.ApiError, Object.keys(m.OPERATIONS).length)",
+        "const m = require('./dist/index.cjs'); const e = new m.NotFoundError({ status: 404, body: undefined, " +
+          "headers: new Headers(), method: 'GET', url: 'u' }); console.log(typeof m.ProjectClient, e instanceof " +
+          'm.ApiError, Object.keys(m.OPERATIONS).length)',
       ],
       { cwd: built, encoding: 'utf8' },
     )
@@ -84,9 +98,12 @@ describe('the built package', () => {
   })
 
   // A client whose fetch answers an experiment with a string id: zod says why it fails.
-  const failingRetrieve = `const c = new m.ProjectClient({ apiKey: 'phx_x', projectId: 1, rateLimit: false, fetch: async () => Response.json({ id: 'seven', name: 'x' }) });
+  const failingRetrieve = `const c = new m.ProjectClient({
+      apiKey: 'phx_x', projectId: 1, rateLimit: false, fetch: async () => Response.json({ id: 'seven', name: 'x' }),
+    });
     const error = await c.experiments.retrieve(7).catch((e) => e);
-    console.log(error instanceof m.ResponseValidationError, JSON.stringify(error.issues.map((issue) => [issue.path.join('.'), issue.expected])))`
+    const issues = error.issues.map((issue) => [issue.path.join('.'), issue.expected]);
+    console.log(error instanceof m.ResponseValidationError, JSON.stringify(issues))`
 
   it.each([
     ['ESM', ['--input-type=module', '-e', `const m = await import('./dist/index.js'); ${failingRetrieve}`]],
@@ -106,7 +123,8 @@ describe('the built package', () => {
       (file) => /\.c?js$/.test(file) && !command.includes(file),
     )
     for (const file of files) expect(readFileSync(`${built}dist/${file}`, 'utf8'), file).not.toContain(marker)
-    // The command exports no schema: its checks' file carries the parts of zod they use, and it never loads the installed CommonJS zod.
+    // The command exports no schema: its checks' file carries the parts of zod they use, and it never loads the
+    // installed CommonJS zod.
     const [cli, shapes] = command.map((file) => readFileSync(`${built}dist/${file}`, 'utf8'))
     expect(cli).not.toContain(marker)
     expect(shapes).toContain(marker)
@@ -119,7 +137,8 @@ describe('the built package', () => {
     [
       'ESM',
       ['--input-type=module'],
-      `const m = await import('./dist/index.js'); const z = await import('zod/mini'); const core = await import('zod/v4/core');`,
+      `const m = await import('./dist/index.js'); const z = await import('zod/mini'); const core = await ` +
+        `import('zod/v4/core');`,
     ],
     [
       'CommonJS',
@@ -128,8 +147,13 @@ describe('the built package', () => {
     ],
   ])("%s: the exported schemas are zod schemas the user's zod parses with", (_format, flags, imports) => {
     const script = `${imports}
-      const body = { id: 7, name: 'Checkout', feature_flag_key: 'checkout', start_date: null, end_date: null, archived: false, created_at: '2026-01-01T00:00:00Z', extra: 1 };
-      console.log(JSON.stringify([core.parse(m.experimentSchema, body).extra, m.experimentSchema.safeParse({ ...body, id: 'x' }).success, z.safeParse(m.surveySchema, {}).success]))`
+      const body = { id: 7, name: 'Checkout', feature_flag_key: 'checkout', start_date: null, end_date: null,
+        archived: false, created_at: '2026-01-01T00:00:00Z', extra: 1 };
+      console.log(JSON.stringify([
+        core.parse(m.experimentSchema, body).extra,
+        m.experimentSchema.safeParse({ ...body, id: 'x' }).success,
+        z.safeParse(m.surveySchema, {}).success,
+      ]))`
     const out = execFileSync(process.execPath, [...flags, '-e', script], { cwd: built, encoding: 'utf8' })
     expect(JSON.parse(out)).toEqual([1, false, false])
   })
@@ -172,7 +196,10 @@ function zodInternalNames(): Set<string> {
   )) {
     const text = readFileSync(`${folder}/${file}`, 'utf8')
     for (const match of text.matchAll(
-      /\/\*\*(?:(?!\*\/)[\s\S])*@internal(?:(?!\*\/)[\s\S])*\*\/\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+|type\s+|const\s+|function\s+|class\s+|readonly\s+)?([$\w]+)/g,
+      joined(
+        /\/\*\*(?:(?!\*\/)[\s\S])*@internal(?:(?!\*\/)[\s\S])*\*\/\s*(?:export\s+)?(?:declare\s+)?/,
+        /(?:interface\s+|type\s+|const\s+|function\s+|class\s+|readonly\s+)?([$\w]+)/g,
+      ),
     )) {
       names.add(match[1]!)
     }

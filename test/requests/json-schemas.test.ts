@@ -132,7 +132,7 @@ describe('JSON Schemas of the request shapes', () => {
   })
 })
 
-/** A misuse case: the call on the line after a `@ts-expect-error`, with its arguments evaluated. */
+/** A misuse case: a call under a `@ts-expect-error` (above it or inside it), with its arguments evaluated. */
 interface MisuseCall {
   where: string
   reason: string
@@ -149,10 +149,8 @@ function misuseCalls(): MisuseCall[] {
     const calls: MisuseCall[] = []
     const visit = (node: ts.Node) => {
       if (ts.isExpressionStatement(node)) {
-        const comments = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []
-        const directive = comments
-          .map((range) => text.slice(range.pos, range.end))
-          .find((comment) => comment.startsWith('// @ts-expect-error'))
+        // Above the statement, or above the line of it TypeScript points at (Prettier may split a call).
+        const directive = /\/\/ @ts-expect-error .*/.exec(text.slice(node.getFullStart(), node.getEnd()))?.[0]
         const call = ts.isVoidExpression(node.expression) ? node.expression.expression : node.expression
         if (directive && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression)) {
           const chain = call.expression.getText(source).split('.')
@@ -212,8 +210,9 @@ describe('misuse cases in the JSON Schemas', () => {
   })
 
   it('finds the misuse cases that send a request object', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(90)
-    expect(sent.length).toBeGreaterThanOrEqual(60)
+    // As many as the files hold (128 and 122 when written): a layout the reader misses shows here.
+    expect(cases.length).toBeGreaterThanOrEqual(128)
+    expect(sent.length).toBeGreaterThanOrEqual(122)
   })
 
   it.each(sent.map((item) => [`${item.where}: ${item.reason}`, item] as const))(

@@ -34,56 +34,61 @@ function setup(): { fake: FakeApi; client: ProjectClient } {
 }
 
 describe('experiments.results', () => {
-  it('Bayesian: the value, the lift (middle of the interval), winning, as computed by hand; one query for the metric', async () => {
-    const { fake, client } = setup()
-    const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
-    fake.seed.experimentData(experiment!.id, {
-      control: { exposures: 1000, conversions: 100 },
-      test: { exposures: 1000, conversions: 130 },
-    })
+  it(
+    'Bayesian: the value, the lift (middle of the interval), winning, as computed by hand; one query for the ' +
+      'metric',
+    async () => {
+      const { fake, client } = setup()
+      const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
+      fake.seed.experimentData(experiment!.id, {
+        control: { exposures: 1000, conversions: 100 },
+        test: { exposures: 1000, conversions: 130 },
+      })
 
-    const results = await client.experiments.results(experiment!.id)
+      const results = await client.experiments.results(experiment!.id)
 
-    const [metric] = results.metrics
-    expect(results.experiment_id).toBe(experiment!.id)
-    expect(metric).toMatchObject({
-      uuid: 'conversion',
-      name: 'Checkout conversion',
-      kind: 'ExperimentMetric',
-      metric_type: 'funnel',
-      goal: 'increase',
-      secondary: false,
-      method: 'bayesian',
-    })
-    // Conversion rates 100/1000 = 0.1 and 130/1000 = 0.13.
-    expect(metric!.baseline).toEqual({
-      key: 'control',
-      number_of_samples: 1000,
-      sum: 100,
-      value: 0.1,
-      validation_failures: [],
-    })
-    const [test] = metric!.variants
-    expect(test).toMatchObject({
-      key: 'test',
-      number_of_samples: 1000,
-      sum: 130,
-      value: 0.13,
-      significant: true,
-      winning: true,
-      validation_failures: [],
-    })
-    // Interval 0.3 ± 1.959964·0.1628496 (hand computation in test/testing/experiment-query.test.ts): its middle is 0.3.
-    expect(test!.delta).toBeCloseTo(0.3, 10)
-    expect(test!.interval![0]).toBeCloseTo(-0.019179, 5)
-    expect(test!.interval![1]).toBeCloseTo(0.619179, 5)
-    expect(test!.chance_to_win).toBeCloseTo(0.967276, 5)
-    expect(test).not.toHaveProperty('p_value')
-    expect(fake.requests.map((request) => request.operation)).toEqual(['experiments.retrieve', 'query.run'])
-    expect(fake.requests[1]!.body).toEqual({
-      query: { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel },
-    })
-  })
+      const [metric] = results.metrics
+      expect(results.experiment_id).toBe(experiment!.id)
+      expect(metric).toMatchObject({
+        uuid: 'conversion',
+        name: 'Checkout conversion',
+        kind: 'ExperimentMetric',
+        metric_type: 'funnel',
+        goal: 'increase',
+        secondary: false,
+        method: 'bayesian',
+      })
+      // Conversion rates 100/1000 = 0.1 and 130/1000 = 0.13.
+      expect(metric!.baseline).toEqual({
+        key: 'control',
+        number_of_samples: 1000,
+        sum: 100,
+        value: 0.1,
+        validation_failures: [],
+      })
+      const [test] = metric!.variants
+      expect(test).toMatchObject({
+        key: 'test',
+        number_of_samples: 1000,
+        sum: 130,
+        value: 0.13,
+        significant: true,
+        winning: true,
+        validation_failures: [],
+      })
+      // Interval 0.3 ± 1.959964·0.1628496 (hand computation in test/testing/experiment-query.test.ts): its middle is
+      // 0.3.
+      expect(test!.delta).toBeCloseTo(0.3, 10)
+      expect(test!.interval![0]).toBeCloseTo(-0.019179, 5)
+      expect(test!.interval![1]).toBeCloseTo(0.619179, 5)
+      expect(test!.chance_to_win).toBeCloseTo(0.967276, 5)
+      expect(test).not.toHaveProperty('p_value')
+      expect(fake.requests.map((request) => request.operation)).toEqual(['experiments.retrieve', 'query.run'])
+      expect(fake.requests[1]!.body).toEqual({
+        query: { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel },
+      })
+    },
+  )
 
   it('frequentist: the p-value and the lift; no chance to win', async () => {
     const { fake, client } = setup()
@@ -103,45 +108,49 @@ describe('experiments.results', () => {
     expect(test).not.toHaveProperty('chance_to_win')
   })
 
-  it('a ratio metric: the value is the numerator over the denominator, the lift the middle of its interval', async () => {
-    const { fake, client } = setup()
-    const aov = {
-      kind: 'ExperimentMetric',
-      metric_type: 'ratio',
-      uuid: 'aov',
-      name: 'Order value',
-      numerator: { kind: 'EventsNode', event: 'purchase' },
-      denominator: { kind: 'EventsNode', event: 'order' },
-    }
-    const [experiment] = fake.seed.experiments([{ metrics: [aov], stats_config: { method: 'frequentist' } }])
-    fake.seed.experimentData(experiment!.id, {
-      control: {
-        exposures: 1000,
-        sum: 500,
-        sum_squares: 2500,
-        denominator_sum: 200,
-        denominator_sum_squares: 200,
-        numerator_denominator_sum_product: 500,
-      },
-      test: {
-        exposures: 1000,
-        sum: 600,
-        sum_squares: 3000,
-        denominator_sum: 220,
-        denominator_sum_squares: 220,
-        numerator_denominator_sum_product: 600,
-      },
-    })
+  it(
+    'a ratio metric: the value is the numerator over the ' + 'denominator, the lift the middle of its interval',
+    async () => {
+      const { fake, client } = setup()
+      const aov = {
+        kind: 'ExperimentMetric',
+        metric_type: 'ratio',
+        uuid: 'aov',
+        name: 'Order value',
+        numerator: { kind: 'EventsNode', event: 'purchase' },
+        denominator: { kind: 'EventsNode', event: 'order' },
+      }
+      const [experiment] = fake.seed.experiments([{ metrics: [aov], stats_config: { method: 'frequentist' } }])
+      fake.seed.experimentData(experiment!.id, {
+        control: {
+          exposures: 1000,
+          sum: 500,
+          sum_squares: 2500,
+          denominator_sum: 200,
+          denominator_sum_squares: 200,
+          numerator_denominator_sum_product: 500,
+        },
+        test: {
+          exposures: 1000,
+          sum: 600,
+          sum_squares: 3000,
+          denominator_sum: 220,
+          denominator_sum_squares: 220,
+          numerator_denominator_sum_product: 600,
+        },
+      })
 
-    const [metric] = (await client.experiments.results(experiment!.id)).metrics
+      const [metric] = (await client.experiments.results(experiment!.id)).metrics
 
-    expect(metric!.baseline.value).toBe(2.5) // 500 / 200, not 500 / 1,000
-    const [test] = metric!.variants
-    expect(test!.value).toBeCloseTo(600 / 220, 12)
-    // Interval [−0.109629, 0.291447] (test/testing/experiment-query.test.ts): middle 0.090909 = (2.727273 − 2.5) / 2.5.
-    expect(test!.delta).toBeCloseTo(0.090909, 5)
-    expect(test).toMatchObject({ significant: false, winning: true })
-  })
+      expect(metric!.baseline.value).toBe(2.5) // 500 / 200, not 500 / 1,000
+      const [test] = metric!.variants
+      expect(test!.value).toBeCloseTo(600 / 220, 12)
+      // Interval [−0.109629, 0.291447] (test/testing/experiment-query.test.ts): middle 0.090909 = (2.727273 − 2.5) /
+      // 2.5.
+      expect(test!.delta).toBeCloseTo(0.090909, 5)
+      expect(test).toMatchObject({ significant: false, winning: true })
+    },
+  )
 
   it('a decrease goal: the same lift is losing, and the chance to win is turned round', async () => {
     const { fake, client } = setup()
@@ -152,28 +161,32 @@ describe('experiments.results', () => {
 
     expect(metric!.goal).toBe('decrease')
     const [test] = metric!.variants
-    // The service's chance that the variant is higher: Φ(0.1 / 0.0338548) = Φ(2.953811) = 0.998431; lower is better here: 1 − 0.998431.
+    // The service's chance that the variant is higher: Φ(0.1 / 0.0338548) = Φ(2.953811) = 0.998431; lower is better
+    // here: 1 − 0.998431.
     expect(test!.chance_to_win).toBeCloseTo(0.001569, 5)
     expect(test!.delta).toBeCloseTo(0.1, 6)
     expect(test!.winning).toBe(false)
     expect(test!.significant).toBe(true)
   })
 
-  it('a variant with too few exposures: reported in validation_failures, not thrown; no statistics derived', async () => {
-    const { fake, client } = setup()
-    const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
-    fake.seed.experimentData(experiment!.id, {
-      control: { exposures: 1000, conversions: 100 },
-      test: { exposures: 40, conversions: 8 },
-    })
+  it(
+    'a variant with too few exposures: reported in ' + 'validation_failures, not thrown; no statistics derived',
+    async () => {
+      const { fake, client } = setup()
+      const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
+      fake.seed.experimentData(experiment!.id, {
+        control: { exposures: 1000, conversions: 100 },
+        test: { exposures: 40, conversions: 8 },
+      })
 
-    const [metric] = (await client.experiments.results(experiment!.id)).metrics
+      const [metric] = (await client.experiments.results(experiment!.id)).metrics
 
-    // 8 / 40 = 0.2; fewer than 50 exposures.
-    expect(metric!.variants).toEqual([
-      { key: 'test', number_of_samples: 40, sum: 8, value: 0.2, validation_failures: ['not-enough-exposures'] },
-    ])
-  })
+      // 8 / 40 = 0.2; fewer than 50 exposures.
+      expect(metric!.variants).toEqual([
+        { key: 'test', number_of_samples: 40, sum: 8, value: 0.2, validation_failures: ['not-enough-exposures'] },
+      ])
+    },
+  )
 
   it('a draft experiment: InvalidArgumentError before any query', async () => {
     const { fake, client } = setup()
@@ -274,7 +287,8 @@ describe('experiments.results', () => {
       validation_failures: [],
     })
     const [test] = metric!.variants
-    // Rates 100 / (100 + 900) and 130 / (130 + 870); 0.13 / 0.1 − 1 = 0.3; the probability of being best is the chance to win.
+    // Rates 100 / (100 + 900) and 130 / (130 + 870); 0.13 / 0.1 − 1 = 0.3; the probability of being best is the chance
+    // to win.
     expect(test!.delta).toBeCloseTo(0.3, 10)
     expect(test!.chance_to_win).toBeCloseTo(0.967276, 5)
     expect(test).toMatchObject({ key: 'test', value: 0.13, significant: true, winning: true })
@@ -305,7 +319,8 @@ describe('experiments.results', () => {
 describe('experiments.results: saved metrics', () => {
   it("a metric from a saved metric carries the saved metric's name and id, its query sent as stored", async () => {
     const { fake, client } = setup()
-    // The service keeps a saved metric's name on the saved metric: its query has none (docs/service-behaviour.md §11.6).
+    // The service keeps a saved metric's name on the saved metric: its query has none (docs/service-behaviour.md
+    // §11.6).
     const query = {
       kind: 'ExperimentMetric' as const,
       metric_type: 'funnel' as const,

@@ -374,22 +374,25 @@ describe('experiments.listIncludingArchived', () => {
     expect(new URL(page.url).searchParams.get('archived')).toBe('true')
   })
 
-  it('takes the list params for both walks, fetches ahead with concurrency, and stops where toArray stops', async () => {
-    const { fake, client, expected } = seeded()
-    expect(
-      (await client.experiments.listIncludingArchived({ limit: 2 }, { concurrency: 4 }).toArray()).map(
-        (item) => item.id,
-      ),
-    ).toEqual(expected)
-    expect(fake.requests).toHaveLength(4 + 2)
-    expect(fake.requests.every((request) => request.query['limit'] === '2')).toBe(true)
-    expect(await client.experiments.listIncludingArchived({ search: 'Archived 1' }).toArray()).toMatchObject([
-      { name: 'Archived 1', archived: true },
-    ])
-    const before = fake.requests.length
-    expect(await client.experiments.listIncludingArchived().toArray({ max: 2 })).toHaveLength(2)
-    expect(fake.requests).toHaveLength(before + 1)
-  })
+  it(
+    'takes the list params for both walks, fetches ahead with ' + 'concurrency, and stops where toArray stops',
+    async () => {
+      const { fake, client, expected } = seeded()
+      expect(
+        (await client.experiments.listIncludingArchived({ limit: 2 }, { concurrency: 4 }).toArray()).map(
+          (item) => item.id,
+        ),
+      ).toEqual(expected)
+      expect(fake.requests).toHaveLength(4 + 2)
+      expect(fake.requests.every((request) => request.query['limit'] === '2')).toBe(true)
+      expect(await client.experiments.listIncludingArchived({ search: 'Archived 1' }).toArray()).toMatchObject([
+        { name: 'Archived 1', archived: true },
+      ])
+      const before = fake.requests.length
+      expect(await client.experiments.listIncludingArchived().toArray({ max: 2 })).toHaveLength(2)
+      expect(fake.requests).toHaveLength(before + 1)
+    },
+  )
 
   it('refuses an archived param (it would walk the archived ones twice), before any request', async () => {
     const { fake, client } = seeded()

@@ -378,15 +378,19 @@ describe('hogFunctions actions', () => {
     expect(result[0]?.template?.mapping_templates?.[0]?.include_by_default).toBe(true)
   })
 
-  it('rearrange answered with a paginated envelope (the answer is a bare array): the write was done, so it resolves with the answer as sent and its issue', async () => {
-    serve('patch', 'hog_functions/rearrange/', () => HttpResponse.json({ results: [fx.transformation()] }))
-    const { data, issues } = await client.hogFunctions
-      .rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } })
-      .withResponse()
-    expect(data).toEqual({ results: [fx.transformation()] })
-    // One issue: the body itself is not the array the operation answers.
-    expect(issues?.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'invalid_type', path: [] }])
-  })
+  it(
+    'rearrange answered with a paginated envelope (the answer is a bare array): the write was done, so it ' +
+      'resolves with the answer as sent and its issue',
+    async () => {
+      serve('patch', 'hog_functions/rearrange/', () => HttpResponse.json({ results: [fx.transformation()] }))
+      const { data, issues } = await client.hogFunctions
+        .rearrange({ orders: { [fx.TRANSFORMATION_ID]: 1 } })
+        .withResponse()
+      expect(data).toEqual({ results: [fx.transformation()] })
+      // One issue: the body itself is not the array the operation answers.
+      expect(issues?.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'invalid_type', path: [] }])
+    },
+  )
 })
 
 describe('hogFunctions: operations without a scope', () => {
@@ -569,27 +573,33 @@ describe('hogFunctions.create: a secret copied as its mask', () => {
     expect(error).toBeInstanceOf(InvalidArgumentError)
     expect((error as InvalidArgumentError).argument).toBe('body.inputs.api_token')
     expect((error as InvalidArgumentError).message).toBe(
-      'Invalid argument `body.inputs.api_token`: is only the mask a read returns for a secret (`{ secret: true }`), and a new function has no stored secret to keep: send the secret itself as `value`, from where you keep it (an environment variable or a secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
+      'Invalid argument `body.inputs.api_token`: is only the mask a read returns for a secret (`{ secret: true ' +
+        '}`), and a new function has no stored secret to keep: send the secret itself as `value`, from where you ' +
+        'keep it (an environment variable or a secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
     )
     expect(requests).toHaveLength(0)
   })
 
-  it('in a mapping too; a secret given as its value is sent, and an update may keep the stored secret with the mask', async () => {
-    await expectInvalidArgument(
-      () =>
-        client.hogFunctions.create({
-          ...copy,
-          inputs: { url: { value: 'https://example.com' } },
-          mappings: [{ name: 'm', inputs: { api_token: { secret: true } } }],
-        }),
-      'body.mappings.0.inputs.api_token',
-      watchAll(),
-    )
-    const created = serve('post', 'hog_functions/', () => HttpResponse.json(fx.hogFunction(), { status: 201 }))
-    await client.hogFunctions.create({ ...copy, inputs: { ...copy.inputs, api_token: { value: 'from-the-vault' } } })
-    expect(created).toHaveLength(1)
-    const updated = serve('patch', `hog_functions/${ID}/`, () => HttpResponse.json(fx.hogFunction()))
-    await client.hogFunctions.update(ID, { inputs: { api_token: { secret: true } } })
-    expect(updated).toHaveLength(1)
-  })
+  it(
+    'in a mapping too; a secret given as its value is sent, and an update may keep the stored secret with the ' +
+      'mask',
+    async () => {
+      await expectInvalidArgument(
+        () =>
+          client.hogFunctions.create({
+            ...copy,
+            inputs: { url: { value: 'https://example.com' } },
+            mappings: [{ name: 'm', inputs: { api_token: { secret: true } } }],
+          }),
+        'body.mappings.0.inputs.api_token',
+        watchAll(),
+      )
+      const created = serve('post', 'hog_functions/', () => HttpResponse.json(fx.hogFunction(), { status: 201 }))
+      await client.hogFunctions.create({ ...copy, inputs: { ...copy.inputs, api_token: { value: 'from-the-vault' } } })
+      expect(created).toHaveLength(1)
+      const updated = serve('patch', `hog_functions/${ID}/`, () => HttpResponse.json(fx.hogFunction()))
+      await client.hogFunctions.update(ID, { inputs: { api_token: { secret: true } } })
+      expect(updated).toHaveLength(1)
+    },
+  )
 })

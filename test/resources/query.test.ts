@@ -100,17 +100,20 @@ describe('client.query', () => {
     expect(fake.requests[1]!.headers['x-request-source']).toBe('script')
   })
 
-  it('a run still going when the call is out of time is cancelled, and the call rejects with TimeoutError', async () => {
-    const { fake, client } = setup()
-    const error = await client
-      .query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 })
-      .catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(TimeoutError)
-    expect(fake.requests.map((request) => `${request.operation} ${request.status}`)).toEqual([
-      'query.run 202',
-      'query.cancel 200',
-    ])
-  })
+  it(
+    'a run still going when the call is out of time is ' + 'cancelled, and the call rejects with TimeoutError',
+    async () => {
+      const { fake, client } = setup()
+      const error = await client
+        .query({ kind: 'HogQLQuery', query: 'SELECT 1' }, { refresh: 'async', timeout: 100 })
+        .catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(TimeoutError)
+      expect(fake.requests.map((request) => `${request.operation} ${request.status}`)).toEqual([
+        'query.run 202',
+        'query.cancel 200',
+      ])
+    },
+  )
 
   it('a cancel that fails changes nothing: the caller gets the reason it gave up', async () => {
     const { fake, client } = setup()

@@ -137,23 +137,30 @@ describe('surveys.responses', () => {
     })
   })
 
-  it('exclude_archived: the walk reads the archived UUIDs once and asks for every response up to its start (until pinned)', async () => {
-    const { fake, client, survey } = world()
-    await client.surveys.responses(survey.id, { limit: 5, exclude_archived: true })
-    expect(fake.requests.map((request) => request.operation).sort()).toEqual([
-      'surveys.archivedResponseUuids',
-      'surveys.responses',
-    ])
-    const page = fake.requests.find((request) => request.operation === 'surveys.responses')!
-    expect(page.query).toEqual({ limit: '5', until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) })
-    // The moment the walk started, on the caller's clock.
-    expect(Math.abs(Date.parse(page.query['until']!) - Date.now())).toBeLessThan(5_000)
-    const given = await client.surveys.responses(survey.id, { exclude_archived: true, until: '2026-11-30T00:00:00Z' })
-    expect(given.results.length).toBeGreaterThan(0)
-    expect(fake.requests.filter((request) => request.operation === 'surveys.responses').at(-1)!.query).toEqual({
-      until: '2026-11-30T00:00:00Z',
-    })
-  })
+  it(
+    'exclude_archived: the walk reads the archived UUIDs once and asks for every response up to its start (until ' +
+      'pinned)',
+    async () => {
+      const { fake, client, survey } = world()
+      await client.surveys.responses(survey.id, { limit: 5, exclude_archived: true })
+      expect(fake.requests.map((request) => request.operation).sort()).toEqual([
+        'surveys.archivedResponseUuids',
+        'surveys.responses',
+      ])
+      const page = fake.requests.find((request) => request.operation === 'surveys.responses')!
+      expect(page.query).toEqual({
+        limit: '5',
+        until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      })
+      // The moment the walk started, on the caller's clock.
+      expect(Math.abs(Date.parse(page.query['until']!) - Date.now())).toBeLessThan(5_000)
+      const given = await client.surveys.responses(survey.id, { exclude_archived: true, until: '2026-11-30T00:00:00Z' })
+      expect(given.results.length).toBeGreaterThan(0)
+      expect(fake.requests.filter((request) => request.operation === 'surveys.responses').at(-1)!.query).toEqual({
+        until: '2026-11-30T00:00:00Z',
+      })
+    },
+  )
 
   it.each([
     [{ limit: 0 }, 'params.limit'],
@@ -203,7 +210,8 @@ describe('surveys.responses on a service without the endpoint', () => {
     }
     expect(query.kind).toBe('HogQLQuery')
     expect(query.query).toContain(
-      "WHERE event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})",
+      "WHERE event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= " +
+        '{until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})',
     )
     expect(query.query).toMatch(/ORDER BY timestamp DESC, uuid DESC LIMIT 4 OFFSET 0$/)
     expect(query.values).toMatchObject({
@@ -270,16 +278,19 @@ describe('surveys.responses on a service without the endpoint', () => {
     expect(sent(older.fake)).toEqual(['surveys.responses 404', 'surveys.retrieve 200'])
   })
 
-  it('an unknown survey is still NotFoundError; another failure of the endpoint is not a reason to fall back', async () => {
-    const older = world({ unavailable: ['surveys.responses'] })
-    await expect(older.client.surveys.responses('no-such-survey').toArray()).rejects.toBeInstanceOf(NotFoundError)
-    expect(sent(older.fake)).toEqual(['surveys.responses 404', 'surveys.retrieve 404'])
+  it(
+    'an unknown survey is still NotFoundError; another failure ' + 'of the endpoint is not a reason to fall back',
+    async () => {
+      const older = world({ unavailable: ['surveys.responses'] })
+      await expect(older.client.surveys.responses('no-such-survey').toArray()).rejects.toBeInstanceOf(NotFoundError)
+      expect(sent(older.fake)).toEqual(['surveys.responses 404', 'surveys.retrieve 404'])
 
-    const current = world()
-    current.fake.faults.failNext(1, { status: 500, operation: 'surveys.responses' })
-    await expect(current.client.surveys.responses(current.survey.id).toArray()).rejects.toBeInstanceOf(
-      InternalServerError,
-    )
-    expect(current.fake.requests.map((request) => request.operation)).toEqual(['surveys.responses'])
-  })
+      const current = world()
+      current.fake.faults.failNext(1, { status: 500, operation: 'surveys.responses' })
+      await expect(current.client.surveys.responses(current.survey.id).toArray()).rejects.toBeInstanceOf(
+        InternalServerError,
+      )
+      expect(current.fake.requests.map((request) => request.operation)).toEqual(['surveys.responses'])
+    },
+  )
 })

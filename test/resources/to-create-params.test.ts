@@ -16,29 +16,32 @@ describe('toCreateParams', () => {
   const e2e = useE2E({}, 'test')
   const valid = (method: string, params: unknown) => expect(checkShape(REQUESTS[method]!.body!, params)).toEqual([])
 
-  it('experiments: the writable fields, metrics without their fingerprints; the copy is the same experiment', async () => {
-    const client = e2e.client()
-    const original = await client.experiments.retrieve((await client.experiments.create(experiments.fullCreate)).id)
-    expect(
-      original.metrics?.every((metric) => typeof (metric as { fingerprint?: string }).fingerprint === 'string'),
-    ).toBe(true)
-    const params = client.experiments.toCreateParams(original)
-    valid('experiments.create', params)
-    expect(params).not.toHaveProperty('id')
-    expect(params).not.toHaveProperty('created_at')
-    expect(params).not.toHaveProperty('feature_flag')
-    expect(params.metrics?.map((metric) => metric.uuid)).toEqual(
-      original.metrics?.map((metric) => (metric as { uuid?: string }).uuid),
-    )
-    const copy = await client.experiments.create({ ...params, feature_flag_key: 'copy-flag' })
-    expect(copy.id).not.toBe(original.id)
-    expect(copy).toMatchObject({
-      name: original.name,
-      description: original.description,
-      parameters: original.parameters,
-      metrics: original.metrics,
-    })
-  })
+  it(
+    'experiments: the writable fields, metrics without their ' + 'fingerprints; the copy is the same experiment',
+    async () => {
+      const client = e2e.client()
+      const original = await client.experiments.retrieve((await client.experiments.create(experiments.fullCreate)).id)
+      expect(
+        original.metrics?.every((metric) => typeof (metric as { fingerprint?: string }).fingerprint === 'string'),
+      ).toBe(true)
+      const params = client.experiments.toCreateParams(original)
+      valid('experiments.create', params)
+      expect(params).not.toHaveProperty('id')
+      expect(params).not.toHaveProperty('created_at')
+      expect(params).not.toHaveProperty('feature_flag')
+      expect(params.metrics?.map((metric) => metric.uuid)).toEqual(
+        original.metrics?.map((metric) => (metric as { uuid?: string }).uuid),
+      )
+      const copy = await client.experiments.create({ ...params, feature_flag_key: 'copy-flag' })
+      expect(copy.id).not.toBe(original.id)
+      expect(copy).toMatchObject({
+        name: original.name,
+        description: original.description,
+        parameters: original.parameters,
+        metrics: original.metrics,
+      })
+    },
+  )
 
   it('surveys: the questions and settings, not the id or the flag objects', async () => {
     const client = e2e.client()
@@ -52,32 +55,45 @@ describe('toCreateParams', () => {
     expect(copy.type).toBe(original.type)
   })
 
-  it("dashboards, insights and early access features: what create takes back, the feature's flag as feature_flag_id", async () => {
-    const client = e2e.client()
-    const board = await client.dashboards.create({
-      name: 'Growth',
-      pinned: true,
-      filters: { date_from: '-30d' },
-      tags: ['team'],
-    })
-    const boardParams = client.dashboards.toCreateParams(await client.dashboards.retrieve(board.id))
-    valid('dashboards.create', boardParams)
-    expect(boardParams).toMatchObject({ name: 'Growth', pinned: true, filters: { date_from: '-30d' }, tags: ['team'] })
-    expect(boardParams).not.toHaveProperty('tiles')
-    expect(boardParams).not.toHaveProperty('last_accessed_at')
-    const query = { kind: 'HogQuery', code: 'return 1' } as const
-    const insight = await client.insights.create({ name: 'One', query, dashboards: [board.id] })
-    const insightParams = client.insights.toCreateParams(insight)
-    valid('insights.create', insightParams)
-    expect(insightParams).toMatchObject({ name: 'One', query, dashboards: [board.id] })
-    expect(insightParams).not.toHaveProperty('short_id')
-    expect(insightParams).not.toHaveProperty('saved')
-    const feature = await client.earlyAccessFeatures.create({ name: 'Dark mode', stage: 'beta' })
-    const featureParams = client.earlyAccessFeatures.toCreateParams(feature)
-    valid('earlyAccessFeatures.create', featureParams)
-    expect(featureParams).toMatchObject({ name: 'Dark mode', stage: 'beta', feature_flag_id: feature.feature_flag!.id })
-    expect(featureParams).not.toHaveProperty('feature_flag')
-  })
+  it(
+    "dashboards, insights and early access features: what create takes back, the feature's flag as " +
+      'feature_flag_id',
+    async () => {
+      const client = e2e.client()
+      const board = await client.dashboards.create({
+        name: 'Growth',
+        pinned: true,
+        filters: { date_from: '-30d' },
+        tags: ['team'],
+      })
+      const boardParams = client.dashboards.toCreateParams(await client.dashboards.retrieve(board.id))
+      valid('dashboards.create', boardParams)
+      expect(boardParams).toMatchObject({
+        name: 'Growth',
+        pinned: true,
+        filters: { date_from: '-30d' },
+        tags: ['team'],
+      })
+      expect(boardParams).not.toHaveProperty('tiles')
+      expect(boardParams).not.toHaveProperty('last_accessed_at')
+      const query = { kind: 'HogQuery', code: 'return 1' } as const
+      const insight = await client.insights.create({ name: 'One', query, dashboards: [board.id] })
+      const insightParams = client.insights.toCreateParams(insight)
+      valid('insights.create', insightParams)
+      expect(insightParams).toMatchObject({ name: 'One', query, dashboards: [board.id] })
+      expect(insightParams).not.toHaveProperty('short_id')
+      expect(insightParams).not.toHaveProperty('saved')
+      const feature = await client.earlyAccessFeatures.create({ name: 'Dark mode', stage: 'beta' })
+      const featureParams = client.earlyAccessFeatures.toCreateParams(feature)
+      valid('earlyAccessFeatures.create', featureParams)
+      expect(featureParams).toMatchObject({
+        name: 'Dark mode',
+        stage: 'beta',
+        feature_flag_id: feature.feature_flag!.id,
+      })
+      expect(featureParams).not.toHaveProperty('feature_flag')
+    },
+  )
 
   it('hog functions: inputs as values (no bytecode or order), filters without bytecode', async () => {
     const client = e2e.client()

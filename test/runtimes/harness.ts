@@ -77,7 +77,10 @@ export function removeFolder(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true })
 }
 
-/** Bundles `entry` (a path under test/) into `outfile`; by default the SDK stays an import by name. Returns the files bundled in. */
+/**
+ * Bundles `entry` (a path under test/) into `outfile`; by default the SDK stays an import by name. Returns the files
+ * bundled in.
+ */
 export async function bundle(entry: string, outfile: string, options: BuildOptions = {}): Promise<string[]> {
   const { metafile } = await build({
     entryPoints: [join(root, 'test', entry)],

@@ -109,7 +109,8 @@ export function expectedScenario(inBrowser: boolean): ScenarioResult {
   return {
     withoutBrowserFlag: inBrowser ? 'dangerouslyAllowBrowser' : 'built',
     pages: Math.ceil(SEEDED / LIMIT),
-    names: Array.from({ length: SEEDED }, (_, index) => `Experiment ${SEEDED - index}`), // newest first, as the service lists them
+    // newest first, as the service lists them
+    names: Array.from({ length: SEEDED }, (_, index) => `Experiment ${SEEDED - index}`),
     retrieved: 'From the scenario',
     notFound: { name: 'NotFoundError', status: 404, keyShown: false },
     aborted: { name: 'AbortError', status: null, keyShown: false },

@@ -31,7 +31,9 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => removeFolder(consumer))
 
-/** The binary of Node `version` (a major, or `major.minor`) from the npm registry (package `node`), through npx's cache. */
+/**
+ * The binary of Node `version` (a major, or `major.minor`) from the npm registry (package `node`), through npx's cache.
+ */
 function nodeBinary(version: string): string {
   if (version === process.versions.node.split('.')[0]) return process.execPath
   return execFileSync('npx', ['-y', '-p', `node@${version}`, 'node', '-p', 'process.execPath'], {
@@ -57,7 +59,8 @@ const RUNTIMES: Array<{ name: string; version: RegExp; command: () => [string, s
   {
     name: 'Deno',
     version: /^Deno \d+\.\d+\.\d+/,
-    // The folder's package.json makes Deno resolve bare names from its node_modules, as in a Deno project with npm packages.
+    // The folder's package.json makes Deno resolve bare names from its node_modules, as in a Deno project with npm
+    // packages.
     command: () => [
       runtimeBinary('deno'),
       ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'scenario.mjs'],
@@ -73,14 +76,18 @@ for (const { name, version, command } of RUNTIMES)
     })
     afterAll(() => api?.server.close())
 
-    it('constructs, lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
-      const [binary, args] = command()
-      const report = await runReporting(binary, [...args, JSON.stringify(api.config)], consumer)
-      console.log(`${report.version}: ${JSON.stringify(report.result)}`)
-      expect(report.version).toMatch(version)
-      expect(report.result).toEqual(expectedScenario(false))
-      expect(operationsSeen(api.fake)).toEqual(EXPECTED_OPERATIONS)
-    })
+    it(
+      'constructs, lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its ' +
+        'check, never shows the key',
+      async () => {
+        const [binary, args] = command()
+        const report = await runReporting(binary, [...args, JSON.stringify(api.config)], consumer)
+        console.log(`${report.version}: ${JSON.stringify(report.result)}`)
+        expect(report.version).toMatch(version)
+        expect(report.result).toEqual(expectedScenario(false))
+        expect(operationsSeen(api.fake)).toEqual(EXPECTED_OPERATIONS)
+      },
+    )
   })
 
 for (const LOWEST_NODE of LOWEST_NODES)
@@ -93,7 +100,9 @@ for (const LOWEST_NODE of LOWEST_NODES)
       const fake = createFakeApi()
       fake.seed.experiments([{ name: 'one' }])
       const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch })
-      client.experiments.list().then((page) => console.log(process.version, typeof ResponseTooLargeError, page.results.length))
+      client.experiments.list().then((page) => {
+        console.log(process.version, typeof ResponseTooLargeError, page.results.length)
+      })
     `
       const out = execFileSync(nodeBinary(LOWEST_NODE), ['-e', script], { cwd: consumer, encoding: 'utf8' })
       expect(out.trim()).toMatch(new RegExp(`^v${LOWEST_NODE.replace('.', '\\.')}\\.\\d+ function 1$`))

@@ -44,18 +44,22 @@ describe('the scenario in Cloudflare Workers (workerd)', () => {
     expect(inputs.filter((file) => file.includes('src/'))).toEqual([])
   })
 
-  it('constructs, lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, never shows the key', async () => {
-    const response = await worker.dispatchFetch(
-      `http://worker.test/?${new URLSearchParams({ config: JSON.stringify(api.config) })}`,
-    )
-    const report = (await response.json()) as { version: string; result: ScenarioResult }
-    const workerdVersion = (
-      JSON.parse(readFileSync(join(root, 'node_modules/workerd/package.json'), 'utf8')) as { version: string }
-    ).version
-    console.log(`workerd ${workerdVersion} (${report.version}): ${JSON.stringify(report.result ?? report)}`)
-    expect(response.status, JSON.stringify(report)).toBe(200)
-    expect(report.version).toBe('Cloudflare-Workers')
-    expect(report.result).toEqual(expectedScenario(false))
-    expect(operationsSeen(api.fake)).toEqual(EXPECTED_OPERATIONS)
-  })
+  it(
+    'constructs, lists 3 pages, creates, retrieves, narrows a 404, an abort and a response that fails its check, ' +
+      'never shows the key',
+    async () => {
+      const response = await worker.dispatchFetch(
+        `http://worker.test/?${new URLSearchParams({ config: JSON.stringify(api.config) })}`,
+      )
+      const report = (await response.json()) as { version: string; result: ScenarioResult }
+      const workerdVersion = (
+        JSON.parse(readFileSync(join(root, 'node_modules/workerd/package.json'), 'utf8')) as { version: string }
+      ).version
+      console.log(`workerd ${workerdVersion} (${report.version}): ${JSON.stringify(report.result ?? report)}`)
+      expect(response.status, JSON.stringify(report)).toBe(200)
+      expect(report.version).toBe('Cloudflare-Workers')
+      expect(report.result).toEqual(expectedScenario(false))
+      expect(operationsSeen(api.fake)).toEqual(EXPECTED_OPERATIONS)
+    },
+  )
 })

@@ -37,21 +37,25 @@ describe('dashboards', () => {
     expect(fake.state.dashboards.get(dashboard!.id)!.deleted).toBe(false)
   })
 
-  it('[D3] soft delete takes the tiles along, hides the dashboard; delete_insights takes the insights found only there', async () => {
-    const { fake, call } = world()
-    const [mine, other] = fake.seed.dashboards([{ name: 'Mine' }, { name: 'Other' }])
-    const [only, shared] = fake.seed.insights([{ dashboards: [mine!.id] }, { dashboards: [mine!.id, other!.id] }])
-    const deleted = await call('PATCH', `dashboards/${mine!.id}/`, { deleted: true, delete_insights: true })
-    expect(deleted.status).toBe(200)
-    expect(deleted.body.tiles).toEqual([])
-    expect((await call('GET', `dashboards/${mine!.id}/`)).status).toBe(404)
-    expect((await call('GET', 'dashboards/')).body.results.map((item: { name: string }) => item.name)).toEqual([
-      'Other',
-    ])
-    expect((await call('PATCH', `dashboards/${mine!.id}/`, { name: 'Renamed' })).status).toBe(404)
-    expect((await call('GET', `insights/${only!.id}/`)).status).toBe(404)
-    expect((await call('GET', `insights/${shared!.id}/`)).body.dashboards).toEqual([other!.id])
-  })
+  it(
+    '[D3] soft delete takes the tiles along, hides the dashboard; delete_insights takes the insights found only ' +
+      'there',
+    async () => {
+      const { fake, call } = world()
+      const [mine, other] = fake.seed.dashboards([{ name: 'Mine' }, { name: 'Other' }])
+      const [only, shared] = fake.seed.insights([{ dashboards: [mine!.id] }, { dashboards: [mine!.id, other!.id] }])
+      const deleted = await call('PATCH', `dashboards/${mine!.id}/`, { deleted: true, delete_insights: true })
+      expect(deleted.status).toBe(200)
+      expect(deleted.body.tiles).toEqual([])
+      expect((await call('GET', `dashboards/${mine!.id}/`)).status).toBe(404)
+      expect((await call('GET', 'dashboards/')).body.results.map((item: { name: string }) => item.name)).toEqual([
+        'Other',
+      ])
+      expect((await call('PATCH', `dashboards/${mine!.id}/`, { name: 'Renamed' })).status).toBe(404)
+      expect((await call('GET', `insights/${only!.id}/`)).status).toBe(404)
+      expect((await call('GET', `insights/${shared!.id}/`)).body.dashboards).toEqual([other!.id])
+    },
+  )
 
   it('[D4] a restore brings back every tile, those removed one by one too, and the insights on them', async () => {
     const { fake, call } = world()
@@ -70,32 +74,36 @@ describe('dashboards', () => {
     expect((await call('GET', `insights/${a!.id}/`)).status).toBe(200)
   })
 
-  it('[D5] a create makes no tiles; filters default to {}; use_dashboard copies; refusals as the serializer words them', async () => {
-    const { fake, call } = world()
-    const created = await call('POST', 'dashboards/', { name: 'New', tiles: [{ text: { body: 'ignored' } }] })
-    expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ name: 'New', tiles: [], filters: {}, creation_mode: 'default' })
-    expect((await call('POST', 'dashboards/', { filters: [1] })).body).toMatchObject({
-      detail: 'Filters must be a dictionary',
-      attr: null,
-    })
-    expect((await call('POST', 'dashboards/', { variables: 'x' })).body.detail).toBe('Filters must be a dictionary')
-    expect((await call('POST', 'dashboards/', { use_dashboard: 999 })).body).toMatchObject({
-      detail: 'Invalid value provided',
-      attr: 'use_dashboard',
-    })
-    expect((await call('POST', 'dashboards/', { use_template: 'Nope' })).body).toMatchObject({
-      detail: 'Invalid template provided: Nope',
-      attr: 'use_template',
-    })
-    expect(
-      (await call('POST', 'dashboards/', { use_dashboard: created.body.id, use_template: 'Nope' })).body.detail,
-    ).toBe('`use_dashboard` and `use_template` cannot be used together')
-    const [insight] = fake.seed.insights([{ dashboards: [created.body.id] }])
-    const copy = await call('POST', 'dashboards/', { name: 'Copy', use_dashboard: created.body.id })
-    expect(copy.body.creation_mode).toBe('duplicate')
-    expect(copy.body.tiles.map((tile: { insight: { id: number } }) => tile.insight.id)).toEqual([insight!.id])
-  })
+  it(
+    '[D5] a create makes no tiles; filters default to {}; use_dashboard copies; refusals as the serializer words ' +
+      'them',
+    async () => {
+      const { fake, call } = world()
+      const created = await call('POST', 'dashboards/', { name: 'New', tiles: [{ text: { body: 'ignored' } }] })
+      expect(created.status).toBe(201)
+      expect(created.body).toMatchObject({ name: 'New', tiles: [], filters: {}, creation_mode: 'default' })
+      expect((await call('POST', 'dashboards/', { filters: [1] })).body).toMatchObject({
+        detail: 'Filters must be a dictionary',
+        attr: null,
+      })
+      expect((await call('POST', 'dashboards/', { variables: 'x' })).body.detail).toBe('Filters must be a dictionary')
+      expect((await call('POST', 'dashboards/', { use_dashboard: 999 })).body).toMatchObject({
+        detail: 'Invalid value provided',
+        attr: 'use_dashboard',
+      })
+      expect((await call('POST', 'dashboards/', { use_template: 'Nope' })).body).toMatchObject({
+        detail: 'Invalid template provided: Nope',
+        attr: 'use_template',
+      })
+      expect(
+        (await call('POST', 'dashboards/', { use_dashboard: created.body.id, use_template: 'Nope' })).body.detail,
+      ).toBe('`use_dashboard` and `use_template` cannot be used together')
+      const [insight] = fake.seed.insights([{ dashboards: [created.body.id] }])
+      const copy = await call('POST', 'dashboards/', { name: 'Copy', use_dashboard: created.body.id })
+      expect(copy.body.creation_mode).toBe('duplicate')
+      expect(copy.body.tiles.map((tile: { insight: { id: number } }) => tile.insight.id)).toEqual([insight!.id])
+    },
+  )
 
   it('[D6] [X4] the answer carries the fields the service owns; a write of them changes nothing', async () => {
     const { call } = world()
@@ -180,26 +188,29 @@ describe('dashboards', () => {
     expect(item).not.toHaveProperty('variables')
   })
 
-  it('[D10] tiles on PATCH are upserted by id: layouts replaced whole, an insight not placed, the others left', async () => {
-    const { fake, call } = world()
-    const [dashboard, elsewhere] = fake.seed.dashboards([{}, {}])
-    const [a, b] = fake.seed.insights([{ dashboards: [dashboard!.id] }, { dashboards: [dashboard!.id] }])
-    const [stranger] = fake.seed.insights([{ dashboards: [elsewhere!.id] }])
-    const tiles = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles
-    const tileOfA = tiles.find((tile: { insight: { id: number } }) => tile.insight.id === a!.id)
-    await call('PATCH', `dashboards/${dashboard!.id}/`, {
-      tiles: [{ id: tileOfA.id, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 }, xs: { x: 0, y: 0, w: 1, h: 5 } } }],
-    })
-    const patched = await call('PATCH', `dashboards/${dashboard!.id}/`, {
-      tiles: [
-        { id: tileOfA.id, layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } }, insight: { id: stranger!.id } },
-        { insight: { id: stranger!.id } },
-      ],
-    })
-    const byInsight = new Map(patched.body.tiles.map((tile: { insight: { id: number } }) => [tile.insight.id, tile]))
-    expect([...byInsight.keys()].sort()).toEqual([a!.id, b!.id].sort())
-    expect((byInsight.get(a!.id) as { layouts: unknown }).layouts).toEqual({ sm: { x: 6, y: 0, w: 6, h: 5 } })
-  })
+  it(
+    '[D10] tiles on PATCH are upserted by id: layouts replaced ' + 'whole, an insight not placed, the others left',
+    async () => {
+      const { fake, call } = world()
+      const [dashboard, elsewhere] = fake.seed.dashboards([{}, {}])
+      const [a, b] = fake.seed.insights([{ dashboards: [dashboard!.id] }, { dashboards: [dashboard!.id] }])
+      const [stranger] = fake.seed.insights([{ dashboards: [elsewhere!.id] }])
+      const tiles = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles
+      const tileOfA = tiles.find((tile: { insight: { id: number } }) => tile.insight.id === a!.id)
+      await call('PATCH', `dashboards/${dashboard!.id}/`, {
+        tiles: [{ id: tileOfA.id, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 }, xs: { x: 0, y: 0, w: 1, h: 5 } } }],
+      })
+      const patched = await call('PATCH', `dashboards/${dashboard!.id}/`, {
+        tiles: [
+          { id: tileOfA.id, layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } }, insight: { id: stranger!.id } },
+          { insight: { id: stranger!.id } },
+        ],
+      })
+      const byInsight = new Map(patched.body.tiles.map((tile: { insight: { id: number } }) => [tile.insight.id, tile]))
+      expect([...byInsight.keys()].sort()).toEqual([a!.id, b!.id].sort())
+      expect((byInsight.get(a!.id) as { layouts: unknown }).layouts).toEqual({ sm: { x: 6, y: 0, w: 6, h: 5 } })
+    },
+  )
 
   it('[D11] text tiles are made and edited through the tiles; a body is at most 4000 characters', async () => {
     const { fake, call } = world()
@@ -235,36 +246,46 @@ describe('dashboards', () => {
     expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles).toHaveLength(1)
   })
 
-  it('[D12] [X1] a tile placed through an insight starts with layouts {}; the dashboard sets its place by tile id', async () => {
-    const { fake, call } = world()
-    const [dashboard] = fake.seed.dashboards([{}])
-    const insight = await call('POST', 'insights/', { name: 'Signups', query: TRENDS, dashboards: [dashboard!.id] })
-    const tileId = insight.body.dashboard_tiles[0].id
-    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({ id: tileId, layouts: {} })
-    await call('PATCH', `dashboards/${dashboard!.id}/`, {
-      tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }],
-    })
-    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({
-      id: tileId,
-      layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } },
-    })
-  })
+  it(
+    '[D12] [X1] a tile placed through an insight starts with ' + 'layouts {}; the dashboard sets its place by tile id',
+    async () => {
+      const { fake, call } = world()
+      const [dashboard] = fake.seed.dashboards([{}])
+      const insight = await call('POST', 'insights/', { name: 'Signups', query: TRENDS, dashboards: [dashboard!.id] })
+      const tileId = insight.body.dashboard_tiles[0].id
+      expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({
+        id: tileId,
+        layouts: {},
+      })
+      await call('PATCH', `dashboards/${dashboard!.id}/`, {
+        tiles: [{ id: tileId, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }],
+      })
+      expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0]).toMatchObject({
+        id: tileId,
+        layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } },
+      })
+    },
+  )
 
-  it('[D13] the list: pinned first, then by name; unlisted and deleted left out; filtered by tags and creation_mode', async () => {
-    const { fake, call } = world()
-    fake.seed.dashboards([
-      { name: 'b' },
-      { name: 'a' },
-      { name: 'z', pinned: true, tags: ['team'] },
-      { name: 'hidden', creation_mode: 'unlisted' },
-      { name: 'gone', deleted: true },
-    ])
-    const names = async (query = '') =>
-      (await call('GET', `dashboards/${query}`)).body.results.map((item: { name: string }) => item.name)
-    expect(await names()).toEqual(['z', 'a', 'b'])
-    expect(await names('?tags=team')).toEqual(['z'])
-    expect(await names('?creation_mode=unlisted')).toEqual(['hidden'])
-  })
+  it(
+    '[D13] the list: pinned first, then by name; unlisted and deleted left out; filtered by tags and ' +
+      'creation_mode',
+    async () => {
+      const { fake, call } = world()
+      fake.seed.dashboards([
+        { name: 'b' },
+        { name: 'a' },
+        { name: 'z', pinned: true, tags: ['team'] },
+        { name: 'hidden', creation_mode: 'unlisted' },
+        { name: 'gone', deleted: true },
+      ])
+      const names = async (query = '') =>
+        (await call('GET', `dashboards/${query}`)).body.results.map((item: { name: string }) => item.name)
+      expect(await names()).toEqual(['z', 'a', 'b'])
+      expect(await names('?tags=team')).toEqual(['z'])
+      expect(await names('?creation_mode=unlisted')).toEqual(['hidden'])
+    },
+  )
 
   it('[D14] names are not unique', async () => {
     const { call } = world()
@@ -429,27 +450,31 @@ describe('insights', () => {
     expect(answer.text).toBe('')
   })
 
-  it('[I3] soft delete takes it off every dashboard; a restore alone does not put it back, dashboards in the same body do', async () => {
-    const { fake, call } = world()
-    const [dashboard] = fake.seed.dashboards([{}])
-    const [insight] = fake.seed.insights([{ dashboards: [dashboard!.id] }])
-    const tileId = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].id
-    await call('PATCH', `dashboards/${dashboard!.id}/`, {
-      tiles: [{ id: tileId, layouts: { sm: { x: 3, y: 0, w: 6, h: 5 } } }],
-    })
-    await call('PATCH', `insights/${insight!.id}/`, { deleted: true })
-    expect((await call('GET', `insights/${insight!.id}/`)).status).toBe(404)
-    expect((await call('GET', 'insights/')).body.count).toBe(0)
-    expect((await call('PATCH', `insights/${insight!.id}/`, { name: 'x' })).status).toBe(404)
-    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles).toEqual([])
-    const restored = await call('PATCH', `insights/${insight!.id}/`, { deleted: false })
-    expect(restored.body.dashboards).toEqual([])
-    const placed = await call('PATCH', `insights/${insight!.id}/`, { dashboards: [dashboard!.id] })
-    expect(placed.body.dashboard_tiles).toEqual([{ id: tileId, dashboard_id: dashboard!.id, deleted: false }])
-    expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].layouts).toEqual({
-      sm: { x: 3, y: 0, w: 6, h: 5 },
-    })
-  })
+  it(
+    '[I3] soft delete takes it off every dashboard; a restore alone does not put it back, dashboards in the same ' +
+      'body do',
+    async () => {
+      const { fake, call } = world()
+      const [dashboard] = fake.seed.dashboards([{}])
+      const [insight] = fake.seed.insights([{ dashboards: [dashboard!.id] }])
+      const tileId = (await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].id
+      await call('PATCH', `dashboards/${dashboard!.id}/`, {
+        tiles: [{ id: tileId, layouts: { sm: { x: 3, y: 0, w: 6, h: 5 } } }],
+      })
+      await call('PATCH', `insights/${insight!.id}/`, { deleted: true })
+      expect((await call('GET', `insights/${insight!.id}/`)).status).toBe(404)
+      expect((await call('GET', 'insights/')).body.count).toBe(0)
+      expect((await call('PATCH', `insights/${insight!.id}/`, { name: 'x' })).status).toBe(404)
+      expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles).toEqual([])
+      const restored = await call('PATCH', `insights/${insight!.id}/`, { deleted: false })
+      expect(restored.body.dashboards).toEqual([])
+      const placed = await call('PATCH', `insights/${insight!.id}/`, { dashboards: [dashboard!.id] })
+      expect(placed.body.dashboard_tiles).toEqual([{ id: tileId, dashboard_id: dashboard!.id, deleted: false }])
+      expect((await call('GET', `dashboards/${dashboard!.id}/`)).body.tiles[0].layouts).toEqual({
+        sm: { x: 3, y: 0, w: 6, h: 5 },
+      })
+    },
+  )
 
   it('[I4] a create needs nothing and answers 201 with the full shape', async () => {
     const { call } = world()
@@ -459,72 +484,90 @@ describe('insights', () => {
     expect(created.body.short_id).toMatch(/^[0-9a-f]{8}$/)
   })
 
-  it('[I5] the query is checked against the insight queries first: 400 parse_error, or the field error for a non-object', async () => {
-    const { call } = world()
-    const wrong = await call('POST', 'insights/', {
-      query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', colour: 1 }] } },
-    })
-    expect(wrong.status).toBe(400)
-    expect(wrong.body).toMatchObject({ type: 'invalid_request', code: 'parse_error', attr: null })
-    expect((await call('POST', 'insights/', { query: { kind: 'Nope' } })).body.code).toBe('parse_error')
-    expect((await call('POST', 'insights/', { query: 'SELECT 1' })).body).toMatchObject({
-      detail: 'Query must be a valid JSON object',
-      attr: 'query',
-    })
-    for (const query of [
-      TRENDS,
-      { kind: 'DataVisualizationNode', source: { kind: 'HogQLQuery', query: 'select 1' }, display: 'ActionsTable' },
-      { kind: 'DataTableNode', source: { kind: 'EventsQuery', select: ['*'] } },
-      { kind: 'HogQuery', code: 'return 1' },
-    ]) {
-      expect((await call('POST', 'insights/', { query })).status).toBe(201)
-    }
-  })
+  it(
+    '[I5] the query is checked against the insight queries first: 400 parse_error, or the field error for a ' +
+      'non-object',
+    async () => {
+      const { call } = world()
+      const wrong = await call('POST', 'insights/', {
+        query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', colour: 1 }] } },
+      })
+      expect(wrong.status).toBe(400)
+      expect(wrong.body).toMatchObject({ type: 'invalid_request', code: 'parse_error', attr: null })
+      expect((await call('POST', 'insights/', { query: { kind: 'Nope' } })).body.code).toBe('parse_error')
+      expect((await call('POST', 'insights/', { query: 'SELECT 1' })).body).toMatchObject({
+        detail: 'Query must be a valid JSON object',
+        attr: 'query',
+      })
+      for (const query of [
+        TRENDS,
+        { kind: 'DataVisualizationNode', source: { kind: 'HogQLQuery', query: 'select 1' }, display: 'ActionsTable' },
+        { kind: 'DataTableNode', source: { kind: 'EventsQuery', select: ['*'] } },
+        { kind: 'HogQuery', code: 'return 1' },
+      ]) {
+        expect((await call('POST', 'insights/', { query })).status).toBe(201)
+      }
+    },
+  )
 
-  it('[I6] dashboards is the complete set: one tile each, a dashboard left out loses it; an unknown id is refused', async () => {
-    const { fake, call } = world()
-    const [one, two, gone] = fake.seed.dashboards([{}, {}, { deleted: true }])
-    const created = await call('POST', 'insights/', { dashboards: [one!.id, two!.id] })
-    expect(created.body.dashboards).toEqual([one!.id, two!.id])
-    const moved = await call('PATCH', `insights/${created.body.id}/`, { dashboards: [two!.id, gone!.id] })
-    expect(moved.body.dashboards).toEqual([two!.id])
-    expect((await call('GET', `dashboards/${one!.id}/`)).body.tiles).toEqual([])
-    expect((await call('PATCH', `insights/${created.body.id}/`, { dashboards: [4242] })).body).toMatchObject({
-      detail: 'Invalid pk "4242" - object does not exist.',
-      code: 'does_not_exist',
-      attr: 'dashboards',
-    })
-  })
+  it(
+    '[I6] dashboards is the complete set: one tile each, a ' + 'dashboard left out loses it; an unknown id is refused',
+    async () => {
+      const { fake, call } = world()
+      const [one, two, gone] = fake.seed.dashboards([{}, {}, { deleted: true }])
+      const created = await call('POST', 'insights/', { dashboards: [one!.id, two!.id] })
+      expect(created.body.dashboards).toEqual([one!.id, two!.id])
+      const moved = await call('PATCH', `insights/${created.body.id}/`, { dashboards: [two!.id, gone!.id] })
+      expect(moved.body.dashboards).toEqual([two!.id])
+      expect((await call('GET', `dashboards/${one!.id}/`)).body.tiles).toEqual([])
+      expect((await call('PATCH', `insights/${created.body.id}/`, { dashboards: [4242] })).body).toMatchObject({
+        detail: 'Invalid pk "4242" - object does not exist.',
+        code: 'does_not_exist',
+        attr: 'dashboards',
+      })
+    },
+  )
 
-  it('[I7] [I8] [I9] the read shape: owned fields, result fields empty until computed, filters {} for a query insight', async () => {
-    const { call } = world()
-    const created = await call('POST', 'insights/', { name: 'Signups', query: TRENDS, filters: { insight: 'TRENDS' } })
-    expect(created.body).toMatchObject({
-      query: TRENDS,
-      filters: {},
-      result: null,
-      last_refresh: null,
-      is_cached: false,
-      hogql: null,
-      timezone: 'UTC',
-      alerts: [],
-      dashboard_tiles: [],
-    })
-    expect(created.body.filters_hash).toEqual(expect.any(String))
-  })
+  it(
+    '[I7] [I8] [I9] the read shape: owned fields, result fields empty until computed, filters {} for a query ' +
+      'insight',
+    async () => {
+      const { call } = world()
+      const created = await call('POST', 'insights/', {
+        name: 'Signups',
+        query: TRENDS,
+        filters: { insight: 'TRENDS' },
+      })
+      expect(created.body).toMatchObject({
+        query: TRENDS,
+        filters: {},
+        result: null,
+        last_refresh: null,
+        is_cached: false,
+        hogql: null,
+        timezone: 'UTC',
+        alerts: [],
+        dashboard_tiles: [],
+      })
+      expect(created.body.filters_hash).toEqual(expect.any(String))
+    },
+  )
 
-  it('[I10] every PATCH saves it and takes it out of the samples; a material change moves last_modified_at', async () => {
-    const { fake, call, tick } = world()
-    const [insight] = fake.seed.insights([{ saved: false, is_sample: true }])
-    const modified = insight!.last_modified_at
-    tick()
-    const favorited = await call('PATCH', `insights/${insight!.id}/`, { favorited: true })
-    expect(favorited.body).toMatchObject({ saved: true, is_sample: false })
-    expect(favorited.body.last_modified_at).toBe(modified)
-    tick()
-    const renamed = await call('PATCH', `insights/${insight!.id}/`, { name: 'Renamed' })
-    expect(renamed.body.last_modified_at).not.toBe(modified)
-  })
+  it(
+    '[I10] every PATCH saves it and takes it out of the ' + 'samples; a material change moves last_modified_at',
+    async () => {
+      const { fake, call, tick } = world()
+      const [insight] = fake.seed.insights([{ saved: false, is_sample: true }])
+      const modified = insight!.last_modified_at
+      tick()
+      const favorited = await call('PATCH', `insights/${insight!.id}/`, { favorited: true })
+      expect(favorited.body).toMatchObject({ saved: true, is_sample: false })
+      expect(favorited.body.last_modified_at).toBe(modified)
+      tick()
+      const renamed = await call('PATCH', `insights/${insight!.id}/`, { name: 'Renamed' })
+      expect(renamed.body.last_modified_at).not.toBe(modified)
+    },
+  )
 
   it('[I11] names are not unique and may be null', async () => {
     const { call } = world()
@@ -533,22 +576,26 @@ describe('insights', () => {
     expect((await call('POST', 'insights/', { name: null })).body.name).toBeNull()
   })
 
-  it('[I12] the list: live insights, filtered by short_id, saved and dashboards (all of them); basic leaves results out', async () => {
-    const { fake, call } = world()
-    const [one, two] = fake.seed.dashboards([{}, {}])
-    const [both, onlyOne] = fake.seed.insights([
-      { dashboards: [one!.id, two!.id] },
-      { dashboards: [one!.id], saved: false },
-      { deleted: true },
-    ])
-    const ids = async (query: string) =>
-      (await call('GET', `insights/${query}`)).body.results.map((item: { id: number }) => item.id)
-    expect(await ids('')).toEqual([both!.id, onlyOne!.id])
-    expect(await ids(`?short_id=${onlyOne!.short_id}`)).toEqual([onlyOne!.id])
-    expect(await ids('?saved=true')).toEqual([both!.id])
-    expect(await ids(`?dashboards=${encodeURIComponent(JSON.stringify([one!.id, two!.id]))}`)).toEqual([both!.id])
-    expect((await call('GET', 'insights/?basic=true')).body.results[0]).not.toHaveProperty('result')
-  })
+  it(
+    '[I12] the list: live insights, filtered by short_id, saved and dashboards (all of them); basic leaves ' +
+      'results out',
+    async () => {
+      const { fake, call } = world()
+      const [one, two] = fake.seed.dashboards([{}, {}])
+      const [both, onlyOne] = fake.seed.insights([
+        { dashboards: [one!.id, two!.id] },
+        { dashboards: [one!.id], saved: false },
+        { deleted: true },
+      ])
+      const ids = async (query: string) =>
+        (await call('GET', `insights/${query}`)).body.results.map((item: { id: number }) => item.id)
+      expect(await ids('')).toEqual([both!.id, onlyOne!.id])
+      expect(await ids(`?short_id=${onlyOne!.short_id}`)).toEqual([onlyOne!.id])
+      expect(await ids('?saved=true')).toEqual([both!.id])
+      expect(await ids(`?dashboards=${encodeURIComponent(JSON.stringify([one!.id, two!.id]))}`)).toEqual([both!.id])
+      expect((await call('GET', 'insights/?basic=true')).body.results[0]).not.toHaveProperty('result')
+    },
+  )
 
   it('[I13] [X2] ids inside a query (an action, a cohort) are stored as sent', async () => {
     const { fake, call } = world()
@@ -658,44 +705,52 @@ describe('early access features', () => {
     )
   })
 
-  it('[E7] [E13] without a flag the service makes one from the name; a live flag with that key refuses the create', async () => {
-    const { call } = world()
-    const created = await call('POST', 'early_access_feature/', { name: 'Dark Mode!', stage: 'draft' })
-    const flag = (await call('GET', `feature_flags/${created.body.feature_flag.id}/`)).body
-    expect(flag).toMatchObject({ key: 'dark-mode', name: 'Feature Flag for Early Access Feature Dark Mode!' })
-    expect(flag.filters.groups).toEqual([expect.objectContaining({ properties: [], rollout_percentage: 0 })])
-    const again = await call('POST', 'early_access_feature/', { name: 'Dark mode', stage: 'draft' })
-    expect(again.status).toBe(400)
-    expect(again.body.detail).toBe('There is already a feature flag with this key.')
-  })
+  it(
+    '[E7] [E13] without a flag the service makes one from the ' + 'name; a live flag with that key refuses the create',
+    async () => {
+      const { call } = world()
+      const created = await call('POST', 'early_access_feature/', { name: 'Dark Mode!', stage: 'draft' })
+      const flag = (await call('GET', `feature_flags/${created.body.feature_flag.id}/`)).body
+      expect(flag).toMatchObject({ key: 'dark-mode', name: 'Feature Flag for Early Access Feature Dark Mode!' })
+      expect(flag.filters.groups).toEqual([expect.objectContaining({ properties: [], rollout_percentage: 0 })])
+      const again = await call('POST', 'early_access_feature/', { name: 'Dark mode', stage: 'draft' })
+      expect(again.status).toBe(400)
+      expect(again.body.detail).toBe('There is already a feature flag with this key.')
+    },
+  )
 
-  it('[E8] [X3] the stage writes the flag: an active stage marks it, a non-active one clears it, rollout_to_all opens it', async () => {
-    const { call } = world()
-    const created = await call('POST', 'early_access_feature/', { name: 'Beta thing', stage: 'beta' })
-    const id = created.body.id
-    const flagId = created.body.feature_flag.id
-    const flag = async () => (await call('GET', `feature_flags/${flagId}/`)).body
-    expect((await flag()).filters.feature_enrollment).toBe(true)
-    const version = (await flag()).version
-    await call('PATCH', `early_access_feature/${id}/`, { stage: 'alpha' })
-    expect((await flag()).version).toBe(version)
-    await call('PATCH', `early_access_feature/${id}/`, { stage: 'archived' })
-    expect((await flag()).filters.feature_enrollment).toBeNull()
-    await call('PATCH', `early_access_feature/${id}/`, { stage: 'beta' })
-    expect((await flag()).filters.feature_enrollment).toBe(true)
-    await call('PATCH', `early_access_feature/${id}/`, { stage: 'general-availability', rollout_to_all: true })
-    expect((await flag()).filters).toMatchObject({
-      feature_enrollment: null,
-      groups: [{ properties: [], rollout_percentage: 100 }],
-    })
-  })
+  it(
+    '[E8] [X3] the stage writes the flag: an active stage marks it, a non-active one clears it, rollout_to_all ' +
+      'opens it',
+    async () => {
+      const { call } = world()
+      const created = await call('POST', 'early_access_feature/', { name: 'Beta thing', stage: 'beta' })
+      const id = created.body.id
+      const flagId = created.body.feature_flag.id
+      const flag = async () => (await call('GET', `feature_flags/${flagId}/`)).body
+      expect((await flag()).filters.feature_enrollment).toBe(true)
+      const version = (await flag()).version
+      await call('PATCH', `early_access_feature/${id}/`, { stage: 'alpha' })
+      expect((await flag()).version).toBe(version)
+      await call('PATCH', `early_access_feature/${id}/`, { stage: 'archived' })
+      expect((await flag()).filters.feature_enrollment).toBeNull()
+      await call('PATCH', `early_access_feature/${id}/`, { stage: 'beta' })
+      expect((await flag()).filters.feature_enrollment).toBe(true)
+      await call('PATCH', `early_access_feature/${id}/`, { stage: 'general-availability', rollout_to_all: true })
+      expect((await flag()).filters).toMatchObject({
+        feature_enrollment: null,
+        groups: [{ properties: [], rollout_percentage: 100 }],
+      })
+    },
+  )
 
   it('[E9] [X2] a flag a feature uses cannot be deleted until the feature is', async () => {
     const { call } = world()
     const created = await call('POST', 'early_access_feature/', { name: 'Pinned', stage: 'draft' })
     const flagId = created.body.feature_flag.id
     expect((await call('PATCH', `feature_flags/${flagId}/`, { deleted: true })).body.detail).toBe(
-      'Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.',
+      'Cannot delete a feature flag that is in use with early access features. Please delete the early access ' +
+        'feature before deleting the flag.',
     )
     await call('DELETE', `early_access_feature/${created.body.id}/`)
     expect((await call('PATCH', `feature_flags/${flagId}/`, { deleted: true })).status).toBe(200)
@@ -718,12 +773,15 @@ describe('early access features', () => {
     ).toEqual(['b', 'a', 'c'])
   })
 
-  it('[E12] a key without feature_flag:write still writes the flag (the service only audits it unless enforced)', async () => {
-    const { fake } = world({
-      apiKey: 'phx_w',
-      keys: { phx_w: ['early_access_feature:write', 'early_access_feature:read'] },
-    })
-    const call = caller(fake).read
-    expect((await call('POST', 'early_access_feature/', { name: 'Audited', stage: 'beta' })).status).toBe(201)
-  })
+  it(
+    '[E12] a key without feature_flag:write still writes the flag ' + '(the service only audits it unless enforced)',
+    async () => {
+      const { fake } = world({
+        apiKey: 'phx_w',
+        keys: { phx_w: ['early_access_feature:write', 'early_access_feature:read'] },
+      })
+      const call = caller(fake).read
+      expect((await call('POST', 'early_access_feature/', { name: 'Audited', stage: 'beta' })).status).toBe(201)
+    },
+  )
 })

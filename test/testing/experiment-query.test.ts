@@ -39,7 +39,8 @@ describe('ExperimentQuery in the fake', () => {
     })
     const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel })
     // p_c = 0.1, p_t = 0.13; lift = 0.03 / 0.1 = 0.3.
-    // var = p_t(1 − p_t) / (n_t·p_c²) + p_t²·p_c(1 − p_c) / (n_c·p_c⁴) = 0.1131 / 10 + 0.0169·0.09 / 0.1 = 0.01131 + 0.01521 = 0.02652
+    // var = p_t(1 − p_t) / (n_t·p_c²) + p_t²·p_c(1 − p_c) / (n_c·p_c⁴) = 0.1131 / 10 + 0.0169·0.09 / 0.1 = 0.01131 +
+    // 0.01521 = 0.02652
     // sd = √0.02652 = 0.1628496; chance to win = Φ(0.3 / 0.1628496) = Φ(1.842190) = 0.967276
     // interval = 0.3 ± 1.959964·0.1628496 = [−0.019179, 0.619179]; significant: 0.967276 > 0.95.
     expect(body.baseline).toEqual({
@@ -76,7 +77,8 @@ describe('ExperimentQuery in the fake', () => {
     )
     const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: mean })
     // m_c = 2, var_c = (6000 − 2000²/1000) / 999 = 2.002002; m_t = 2.2, var_t = (7000 − 2200²/1000) / 999 = 2.162162
-    // lift = 0.2 / 2 = 0.1; var = 2.162162 / (1000·4) + 4.84·2.002002 / (1000·16) = 0.000540541 + 0.000605606 = 0.001146146
+    // lift = 0.2 / 2 = 0.1; var = 2.162162 / (1000·4) + 4.84·2.002002 / (1000·16) = 0.000540541 + 0.000605606 =
+    // 0.001146146
     // sd = 0.0338548; p = 2(1 − Φ(0.1 / 0.0338548)) = 2(1 − Φ(2.953811)) = 0.003139
     // interval = 0.1 ± 1.959964·0.0338548 = [0.033646, 0.166354]; significant: 0.003139 < 0.05.
     const [test] = body.variant_results
@@ -120,13 +122,17 @@ describe('ExperimentQuery in the fake', () => {
       { metric: 'aov' },
     )
     const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: ratio })
-    // Control: M = 0.5, Var(M) = (2500 − 500²/1000) / 999 = 2.252252; D = 0.2, Var(D) = (200 − 200²/1000) / 999 = 0.160160;
+    // Control: M = 0.5, Var(M) = (2500 − 500²/1000) / 999 = 2.252252; D = 0.2, Var(D) = (200 − 200²/1000) / 999 =
+    // 0.160160;
     // Cov = (500 − 500·200/1000) / 999 = 0.400400; R = 500/200 = 2.5;
-    // Var(R) = 2.252252/0.2² + 0.5²·0.160160/0.2⁴ − 2·0.5·0.400400/0.2³ = 56.306306 + 25.025025 − 50.050050 = 31.281281.
+    // Var(R) = 2.252252/0.2² + 0.5²·0.160160/0.2⁴ − 2·0.5·0.400400/0.2³ = 56.306306 + 25.025025 − 50.050050 =
+    // 31.281281.
     // Test: M = 0.6, Var(M) = 2.642643; D = 0.22, Var(D) = 0.171772; Cov = 0.468468; R = 600/220 = 2.727273;
     // Var(R) = 2.642643/0.0484 + 0.36·0.171772/0.00234256 − 1.2·0.468468/0.010648 = 28.202508.
-    // lift = 0.227273 / 2.5 = 0.090909; var = 28.202508 / (1000·6.25) + 7.438017·31.281281 / (1000·39.0625) = 0.010468771
-    // sd = 0.1023170; p = 2(1 − Φ(0.090909 / 0.1023170)) = 0.374270; interval = 0.090909 ± 1.959964·0.1023170 = [−0.109629, 0.291447].
+    // lift = 0.227273 / 2.5 = 0.090909; var = 28.202508 / (1000·6.25) + 7.438017·31.281281 / (1000·39.0625) =
+    // 0.010468771
+    // sd = 0.1023170; p = 2(1 − Φ(0.090909 / 0.1023170)) = 0.374270; interval = 0.090909 ± 1.959964·0.1023170 =
+    // [−0.109629, 0.291447].
     expect(body.baseline).toMatchObject({
       key: 'control',
       sum: 500,
@@ -141,63 +147,69 @@ describe('ExperimentQuery in the fake', () => {
     expect(test.confidence_interval[1]).toBeCloseTo(0.291447, 5)
   })
 
-  it("[Q9] a retention metric is read as a proportion, as the service's runner reads every kind but mean and ratio", async () => {
-    const retention = {
-      kind: 'ExperimentMetric',
-      metric_type: 'retention',
-      uuid: 'week-1',
-      start_event: { kind: 'EventsNode', event: 'signup' },
-      completion_event: { kind: 'EventsNode', event: 'login' },
-    }
-    const fake = createFakeApi()
-    const [experiment] = fake.seed.experiments([{ metrics: [retention] }])
-    fake.seed.experimentData(
-      experiment!.id,
-      { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } },
-      { metric: 'week-1' },
-    )
-    const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })
-    // The same counts as the Bayesian funnel above: the same answer.
-    expect(body.variant_results[0].chance_to_win).toBeCloseTo(0.967276, 5)
-    fake.seed.experimentData(
-      experiment!.id,
-      { control: { exposures: 1000, conversions: 4 }, test: { exposures: 1000, conversions: 130 } },
-      { metric: 'week-1' },
-    )
-    expect(
-      (await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })).baseline
-        .validation_failures,
-    ).toEqual(['not-enough-metric-data'])
-  })
+  it(
+    '[Q9] a retention metric is read as a proportion, as the ' + "service's runner reads every kind but mean and ratio",
+    async () => {
+      const retention = {
+        kind: 'ExperimentMetric',
+        metric_type: 'retention',
+        uuid: 'week-1',
+        start_event: { kind: 'EventsNode', event: 'signup' },
+        completion_event: { kind: 'EventsNode', event: 'login' },
+      }
+      const fake = createFakeApi()
+      const [experiment] = fake.seed.experiments([{ metrics: [retention] }])
+      fake.seed.experimentData(
+        experiment!.id,
+        { control: { exposures: 1000, conversions: 100 }, test: { exposures: 1000, conversions: 130 } },
+        { metric: 'week-1' },
+      )
+      const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })
+      // The same counts as the Bayesian funnel above: the same answer.
+      expect(body.variant_results[0].chance_to_win).toBeCloseTo(0.967276, 5)
+      fake.seed.experimentData(
+        experiment!.id,
+        { control: { exposures: 1000, conversions: 4 }, test: { exposures: 1000, conversions: 130 } },
+        { metric: 'week-1' },
+      )
+      expect(
+        (await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: retention })).baseline
+          .validation_failures,
+      ).toEqual(['not-enough-metric-data'])
+    },
+  )
 
-  it('[Q9] a variant with fewer than 50 exposures has its failure and no statistics; a baseline of zero too', async () => {
-    const fake = createFakeApi()
-    const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
-    fake.seed.experimentData(experiment!.id, {
-      control: { exposures: 1000, conversions: 100 },
-      test: { exposures: 40, conversions: 8 },
-    })
-    const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel })
-    expect(body.variant_results).toEqual([
-      {
-        key: 'test',
-        number_of_samples: 40,
-        sum: 8,
-        sum_squares: 8,
-        validation_failures: ['not-enough-exposures'],
-        method: 'bayesian',
-      },
-    ])
+  it(
+    '[Q9] a variant with fewer than 50 exposures has its ' + 'failure and no statistics; a baseline of zero too',
+    async () => {
+      const fake = createFakeApi()
+      const [experiment] = fake.seed.experiments([{ metrics: [funnel] }])
+      fake.seed.experimentData(experiment!.id, {
+        control: { exposures: 1000, conversions: 100 },
+        test: { exposures: 40, conversions: 8 },
+      })
+      const body = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel })
+      expect(body.variant_results).toEqual([
+        {
+          key: 'test',
+          number_of_samples: 40,
+          sum: 8,
+          sum_squares: 8,
+          validation_failures: ['not-enough-exposures'],
+          method: 'bayesian',
+        },
+      ])
 
-    fake.seed.experimentData(experiment!.id, {
-      control: { exposures: 100, conversions: 0 },
-      test: { exposures: 100, conversions: 3 },
-    })
-    const zero = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel })
-    expect(zero.baseline.validation_failures).toEqual(['not-enough-metric-data', 'baseline-mean-is-zero'])
-    expect(zero.variant_results[0].validation_failures).toEqual(['not-enough-metric-data'])
-    expect(zero.variant_results[0]).not.toHaveProperty('significant')
-  })
+      fake.seed.experimentData(experiment!.id, {
+        control: { exposures: 100, conversions: 0 },
+        test: { exposures: 100, conversions: 3 },
+      })
+      const zero = await answer(fake, { kind: 'ExperimentQuery', experiment_id: experiment!.id, metric: funnel })
+      expect(zero.baseline.validation_failures).toEqual(['not-enough-metric-data', 'baseline-mean-is-zero'])
+      expect(zero.variant_results[0].validation_failures).toEqual(['not-enough-metric-data'])
+      expect(zero.variant_results[0]).not.toHaveProperty('significant')
+    },
+  )
 
   it('[Q8] [Q12] answers 400 as the service does for a missing or unknown experiment and a draft', async () => {
     const fake = createFakeApi()

@@ -174,71 +174,81 @@ describe.each(TRANSPORTS)('fake API over %s', (transport) => {
       }
     })
 
-    it('[C8] [C14] answers the default project as @current; a declared project has its own (empty) state; others are refused as the service refuses', async () => {
-      fake.seed.experiments(1)
-      const current = await jsonOf(await call('GET', `${channel.base}/api/projects/@current/experiments/`))
-      expect(current.count).toBe(1)
-      const other = await call('GET', `${channel.base}/api/projects/999/experiments/`)
-      expect(other.status).toBe(200)
-      expect((await jsonOf(other)).count).toBe(0)
-      const notAnId = await call('GET', `${channel.base}/api/projects/abc/experiments/`)
-      expect(notAnId.status).toBe(404)
-      expect((await jsonOf(notAnId)).detail).toBe('Project not found.')
-      const unknown = await call('GET', `${channel.base}/api/projects/5/experiments/`)
-      expect(unknown.status).toBe(404)
-      expect(await jsonOf(unknown)).toEqual({
-        type: 'invalid_request',
-        code: 'not_found',
-        detail: 'Project not found.',
-        attr: null,
-      })
-      const unreachable = await call('GET', `${channel.base}/api/projects/4/experiments/`)
-      expect(unreachable.status).toBe(403)
-      expect(await jsonOf(unreachable)).toEqual({
-        type: 'authentication_error',
-        code: 'permission_denied',
-        detail: "You don't have access to the project.",
-        attr: null,
-      })
-    })
+    it(
+      '[C8] [C14] answers the default project as @current; a declared project has its own (empty) state; others ' +
+        'are refused as the service refuses',
+      async () => {
+        fake.seed.experiments(1)
+        const current = await jsonOf(await call('GET', `${channel.base}/api/projects/@current/experiments/`))
+        expect(current.count).toBe(1)
+        const other = await call('GET', `${channel.base}/api/projects/999/experiments/`)
+        expect(other.status).toBe(200)
+        expect((await jsonOf(other)).count).toBe(0)
+        const notAnId = await call('GET', `${channel.base}/api/projects/abc/experiments/`)
+        expect(notAnId.status).toBe(404)
+        expect((await jsonOf(notAnId)).detail).toBe('Project not found.')
+        const unknown = await call('GET', `${channel.base}/api/projects/5/experiments/`)
+        expect(unknown.status).toBe(404)
+        expect(await jsonOf(unknown)).toEqual({
+          type: 'invalid_request',
+          code: 'not_found',
+          detail: 'Project not found.',
+          attr: null,
+        })
+        const unreachable = await call('GET', `${channel.base}/api/projects/4/experiments/`)
+        expect(unreachable.status).toBe(403)
+        expect(await jsonOf(unreachable)).toEqual({
+          type: 'authentication_error',
+          code: 'permission_denied',
+          detail: "You don't have access to the project.",
+          attr: null,
+        })
+      },
+    )
   })
 
   describe('surveys', () => {
-    it('[SV4] archives a response: bare 200, listed in archived-response-uuids, left out of counts with exclude_archived', async () => {
-      const [survey, other] = fake.seed.surveys(2)
-      const responses = fake.seed.surveyResponses(survey?.id ?? '', 3)
-      fake.seed.surveyResponses(other?.id ?? '', 1)
-      const target = responses[1]?.uuid ?? ''
+    it(
+      '[SV4] archives a response: bare 200, listed in archived-response-uuids, left out of counts with ' +
+        'exclude_archived',
+      async () => {
+        const [survey, other] = fake.seed.surveys(2)
+        const responses = fake.seed.surveyResponses(survey?.id ?? '', 3)
+        fake.seed.surveyResponses(other?.id ?? '', 1)
+        const target = responses[1]?.uuid ?? ''
 
-      const archived = await call('POST', `surveys/${survey?.id}/responses/${target}/archive/`)
-      expect(archived.status).toBe(200)
-      expect(await archived.text()).toBe('200')
-      expect(await jsonOf(await call('GET', `surveys/${survey?.id}/archived-response-uuids/`))).toEqual([target])
+        const archived = await call('POST', `surveys/${survey?.id}/responses/${target}/archive/`)
+        expect(archived.status).toBe(200)
+        expect(await archived.text()).toBe('200')
+        expect(await jsonOf(await call('GET', `surveys/${survey?.id}/archived-response-uuids/`))).toEqual([target])
 
-      const all = await jsonOf(await call('GET', 'surveys/responses_count/'))
-      expect(all).toEqual({ [survey?.id ?? '']: 3, [other?.id ?? '']: 1 })
-      const withoutArchived = await jsonOf(
-        await call('GET', `surveys/responses_count/?exclude_archived=true&survey_ids=${survey?.id}`),
-      )
-      expect(withoutArchived).toEqual({ [survey?.id ?? '']: 2 })
+        const all = await jsonOf(await call('GET', 'surveys/responses_count/'))
+        expect(all).toEqual({ [survey?.id ?? '']: 3, [other?.id ?? '']: 1 })
+        const withoutArchived = await jsonOf(
+          await call('GET', `surveys/responses_count/?exclude_archived=true&survey_ids=${survey?.id}`),
+        )
+        expect(withoutArchived).toEqual({ [survey?.id ?? '']: 2 })
 
-      const stats = await jsonOf(await call('GET', `surveys/${survey?.id}/stats/?exclude_archived=true`))
-      expect(stats.stats['survey sent'].total_count).toBe(2)
-      expect(stats.stats['survey shown'].total_count).toBe(3)
-      expect(stats.rates.response_rate).toBe(66.67)
-      expect((await jsonOf(await call('GET', `surveys/${survey?.id}/stats/`))).stats['survey sent'].total_count).toBe(3)
+        const stats = await jsonOf(await call('GET', `surveys/${survey?.id}/stats/?exclude_archived=true`))
+        expect(stats.stats['survey sent'].total_count).toBe(2)
+        expect(stats.stats['survey shown'].total_count).toBe(3)
+        expect(stats.rates.response_rate).toBe(66.67)
+        expect((await jsonOf(await call('GET', `surveys/${survey?.id}/stats/`))).stats['survey sent'].total_count).toBe(
+          3,
+        )
 
-      const unarchived = await call('POST', `surveys/${survey?.id}/responses/${target}/unarchive/`)
-      expect(await unarchived.text()).toBe('200')
-      expect(await jsonOf(await call('GET', `surveys/${survey?.id}/archived-response-uuids/`))).toEqual([])
+        const unarchived = await call('POST', `surveys/${survey?.id}/responses/${target}/unarchive/`)
+        expect(await unarchived.text()).toBe('200')
+        expect(await jsonOf(await call('GET', `surveys/${survey?.id}/archived-response-uuids/`))).toEqual([])
 
-      const activity = await jsonOf(await call('GET', `surveys/${survey?.id}/activity/`))
-      expect(activity.total_count).toBe(2)
-      expect(activity.results.map((entry: { activity: string }) => entry.activity)).toEqual([
-        'response_unarchived',
-        'response_archived',
-      ])
-    })
+        const activity = await jsonOf(await call('GET', `surveys/${survey?.id}/activity/`))
+        expect(activity.total_count).toBe(2)
+        expect(activity.results.map((entry: { activity: string }) => entry.activity)).toEqual([
+          'response_unarchived',
+          'response_archived',
+        ])
+      },
+    )
 
     it('[SV4] duplicates to projects all-or-nothing', async () => {
       const [survey] = fake.seed.surveys([{ name: 'NPS' }])

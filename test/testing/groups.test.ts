@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApi } from '../../src/testing/index.js'
+import { FAKE_GROUPS } from '../../src/testing/fake-groups.js'
 import { caller } from '../helpers/fake-channels.js'
 
 const FIXED_NOW = new Date('2026-11-20T12:00:00.000Z')
@@ -71,20 +72,26 @@ describe('experiments', () => {
     expect(created.body.metrics[0].fingerprint).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('[C17] [C20] [XP5] pages eligible feature flags with its own envelope (limit 20 by default, {error} on a bad limit)', async () => {
-    const fake = createFakeApi()
-    const call = caller(fake).read
-    fake.seed.featureFlags(25)
-    const page = await call('GET', 'experiments/eligible_feature_flags/')
-    expect(page.body.count).toBe(25)
-    expect(page.body.results).toHaveLength(20)
-    expect(page.body).not.toHaveProperty('next')
-    expect((await call('GET', 'experiments/eligible_feature_flags/?limit=500&offset=20')).body.results).toHaveLength(5)
-    expect(await call('GET', 'experiments/eligible_feature_flags/?limit=ten')).toMatchObject({
-      status: 400,
-      body: { error: 'Invalid limit or offset' },
-    })
-  })
+  it(
+    '[C17] [C20] [XP5] pages eligible feature flags with its own envelope (limit 20 by default, {error} on a bad ' +
+      'limit)',
+    async () => {
+      const fake = createFakeApi()
+      const call = caller(fake).read
+      fake.seed.featureFlags(25)
+      const page = await call('GET', 'experiments/eligible_feature_flags/')
+      expect(page.body.count).toBe(25)
+      expect(page.body.results).toHaveLength(20)
+      expect(page.body).not.toHaveProperty('next')
+      expect((await call('GET', 'experiments/eligible_feature_flags/?limit=500&offset=20')).body.results).toHaveLength(
+        5,
+      )
+      expect(await call('GET', 'experiments/eligible_feature_flags/?limit=ten')).toMatchObject({
+        status: 400,
+        body: { error: 'Invalid limit or offset' },
+      })
+    },
+  )
 
   it('[XP3] answers 200 for a recalculation already pending, and 400 for a draft experiment', async () => {
     const fake = createFakeApi()
@@ -172,54 +179,58 @@ describe('hog functions', () => {
     expect((await call('GET', 'hog_functions/')).body.count).toBe(0)
   })
 
-  it('[P26] a secret input sent as its mask: on create there is nothing to keep, on update the stored secret is kept', async () => {
-    const fake = createFakeApi()
-    const call = caller(fake).read
-    const schema = [
-      { key: 'url', type: 'string', required: true },
-      { key: 'token', type: 'string', secret: true, required: true },
-    ]
-    // A function read back from another project: its secret shows only as the mask.
-    const copied = await call('POST', 'hog_functions/', {
-      hog: 'x',
-      inputs_schema: schema,
-      inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
-    })
-    expect(copied.status).toBe(400)
-    expect(copied.body).toEqual({
-      type: 'validation_error',
-      code: 'required',
-      detail: 'This field is required.',
-      attr: 'inputs__token',
-    })
-    expect(fake.state.hogFunctions.size).toBe(0)
+  it(
+    '[P26] a secret input sent as its mask: on create there is nothing to keep, on update the stored secret is ' +
+      'kept',
+    async () => {
+      const fake = createFakeApi()
+      const call = caller(fake).read
+      const schema = [
+        { key: 'url', type: 'string', required: true },
+        { key: 'token', type: 'string', secret: true, required: true },
+      ]
+      // A function read back from another project: its secret shows only as the mask.
+      const copied = await call('POST', 'hog_functions/', {
+        hog: 'x',
+        inputs_schema: schema,
+        inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
+      })
+      expect(copied.status).toBe(400)
+      expect(copied.body).toEqual({
+        type: 'validation_error',
+        code: 'required',
+        detail: 'This field is required.',
+        attr: 'inputs__token',
+      })
+      expect(fake.state.hogFunctions.size).toBe(0)
 
-    const optional = await call('POST', 'hog_functions/', {
-      hog: 'x',
-      inputs_schema: [schema[0], { ...schema[1], required: false }],
-      inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
-    })
-    expect(optional.status).toBe(201)
-    expect(fake.state.hogFunctions.get(optional.body.id)?.inputs).not.toHaveProperty('token')
+      const optional = await call('POST', 'hog_functions/', {
+        hog: 'x',
+        inputs_schema: [schema[0], { ...schema[1], required: false }],
+        inputs: { url: { value: 'https://example.com' }, token: { secret: true } },
+      })
+      expect(optional.status).toBe(201)
+      expect(fake.state.hogFunctions.get(optional.body.id)?.inputs).not.toHaveProperty('token')
 
-    const created = await call('POST', 'hog_functions/', {
-      hog: 'x',
-      inputs_schema: schema,
-      inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } },
-    })
-    expect(created.status).toBe(201)
-    const kept = await call('PATCH', `hog_functions/${created.body.id}/`, {
-      inputs: { url: { value: 'https://example.org' }, token: { secret: true } },
-    })
-    expect(kept.status).toBe(200)
-    expect(kept.body.inputs.token).toEqual({ secret: true })
-    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
-    const rotated = await call('PATCH', `hog_functions/${created.body.id}/`, {
-      inputs: { url: { value: 'https://example.org' }, token: { value: 'new-sekret' } },
-    })
-    expect(rotated.status).toBe(200)
-    expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('new-sekret')
-  })
+      const created = await call('POST', 'hog_functions/', {
+        hog: 'x',
+        inputs_schema: schema,
+        inputs: { url: { value: 'https://example.com' }, token: { value: 'sekret' } },
+      })
+      expect(created.status).toBe(201)
+      const kept = await call('PATCH', `hog_functions/${created.body.id}/`, {
+        inputs: { url: { value: 'https://example.org' }, token: { secret: true } },
+      })
+      expect(kept.status).toBe(200)
+      expect(kept.body.inputs.token).toEqual({ secret: true })
+      expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('sekret')
+      const rotated = await call('PATCH', `hog_functions/${created.body.id}/`, {
+        inputs: { url: { value: 'https://example.org' }, token: { value: 'new-sekret' } },
+      })
+      expect(rotated.status).toBe(200)
+      expect(fake.state.hogFunctions.get(created.body.id)?.inputs['token']?.['value']).toBe('new-sekret')
+    },
+  )
 
   it('[HF2] [HF4] lists transformations in execution order and rearranges them (bare array)', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
@@ -244,17 +255,21 @@ describe('hog functions', () => {
     )
   })
 
-  it('[HF1] puts a new transformation last, whatever execution_order was sent: (highest or 0) + 1, and 1 after an unordered one', async () => {
-    const fake = createFakeApi({ allowUnscopedActions: true })
-    const call = caller(fake).read
-    const create = async (body: Record<string, unknown>) =>
-      (await call('POST', 'hog_functions/', { type: 'transformation', hog: 'return event', ...body })).body
-        .execution_order
-    expect(await create({ name: 'First', execution_order: 7 })).toBe(1)
-    expect(await create({ name: 'Second', execution_order: 0 })).toBe(2)
-    fake.seed.hogFunctions([{ type: 'transformation', execution_order: null }])
-    expect(await create({ name: 'After an unordered one' })).toBe(1)
-  })
+  it(
+    '[HF1] puts a new transformation last, whatever execution_order was sent: (highest or 0) + 1, and 1 after an ' +
+      'unordered one',
+    async () => {
+      const fake = createFakeApi({ allowUnscopedActions: true })
+      const call = caller(fake).read
+      const create = async (body: Record<string, unknown>) =>
+        (await call('POST', 'hog_functions/', { type: 'transformation', hog: 'return event', ...body })).body
+          .execution_order
+      expect(await create({ name: 'First', execution_order: 7 })).toBe(1)
+      expect(await create({ name: 'Second', execution_order: 0 })).toBe(2)
+      fake.seed.hogFunctions([{ type: 'transformation', execution_order: null }])
+      expect(await create({ name: 'After an unordered one' })).toBe(1)
+    },
+  )
 
   it('[HF4] [C20] refuses to broadcast a disabled function and records invocations in logs and metrics', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
@@ -391,44 +406,49 @@ describe('surveys', () => {
 })
 
 describe('endpoints', () => {
-  it('[EP5] [EP8] [EP9] [C20] runs versions, reports unknown and invalid ones, and records execution times', async () => {
-    const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
-    const call = caller(fake).read
-    fake.seed.endpoints([
-      { name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } },
-      { name: 'paused', is_active: false },
-    ])
-    expect((await call('POST', 'endpoints/signups/run/', {})).body.results).toEqual([['2026-11-19']])
-    expect(await call('POST', 'endpoints/signups/run/', { version: 4 })).toMatchObject({
-      status: 404,
-      body: { error: "Version 4 not found for endpoint 'signups'", current_version: 1 },
-    })
-    expect(await call('GET', 'endpoints/signups/run/?version=x')).toMatchObject({
-      status: 400,
-      body: { error: 'Invalid version parameter: x' },
-    })
-    expect((await call('POST', 'endpoints/signups/run/', { refresh: 'async' })).body.detail).toBe(
-      'Only sync modes are supported (refresh param)',
-    )
-    expect((await call('POST', 'endpoints/paused/run/', {})).status).toBe(404)
-    expect(await call('PATCH', 'endpoints/signups/?version=9', { description: 'x' })).toMatchObject({
-      status: 404,
-      body: { error: 'Version 9 not found' },
-    })
+  it(
+    '[EP5] [EP8] [EP9] [C20] runs versions, reports unknown ' + 'and invalid ones, and records execution times',
+    async () => {
+      const fake = createFakeApi({ allowUnscopedActions: true, now: () => FIXED_NOW })
+      const call = caller(fake).read
+      fake.seed.endpoints([
+        { name: 'signups', run_result: { columns: ['day'], types: [['day', 'Date']], results: [['2026-11-19']] } },
+        { name: 'paused', is_active: false },
+      ])
+      expect((await call('POST', 'endpoints/signups/run/', {})).body.results).toEqual([['2026-11-19']])
+      expect(await call('POST', 'endpoints/signups/run/', { version: 4 })).toMatchObject({
+        status: 404,
+        body: { error: "Version 4 not found for endpoint 'signups'", current_version: 1 },
+      })
+      expect(await call('GET', 'endpoints/signups/run/?version=x')).toMatchObject({
+        status: 400,
+        body: { error: 'Invalid version parameter: x' },
+      })
+      expect((await call('POST', 'endpoints/signups/run/', { refresh: 'async' })).body.detail).toBe(
+        'Only sync modes are supported (refresh param)',
+      )
+      expect((await call('POST', 'endpoints/paused/run/', {})).status).toBe(404)
+      expect(await call('PATCH', 'endpoints/signups/?version=9', { description: 'x' })).toMatchObject({
+        status: 404,
+        body: { error: 'Version 9 not found' },
+      })
 
-    const times = await call(
-      'POST',
-      'endpoints/last_execution_times/',
-      { names: ['signups', 'paused'] },
-      { prefix: 'environments' },
-    )
-    expect(times.body.query_status.results).toEqual([['signups', '2026-11-20T12:00:00.000Z']])
-    expect((await call('POST', 'endpoints/last_execution_times/', { names: [] })).body.query_status.results).toBeNull()
-    expect((await call('POST', 'endpoints/last_execution_times/', { names: ['1bad'] })).body.detail).toBe(
-      'Invalid endpoint name: 1bad',
-    )
-    expect((await call('GET', 'endpoints/last_execution_times/')).status).toBe(405)
-  })
+      const times = await call(
+        'POST',
+        'endpoints/last_execution_times/',
+        { names: ['signups', 'paused'] },
+        { prefix: 'environments' },
+      )
+      expect(times.body.query_status.results).toEqual([['signups', '2026-11-20T12:00:00.000Z']])
+      expect(
+        (await call('POST', 'endpoints/last_execution_times/', { names: [] })).body.query_status.results,
+      ).toBeNull()
+      expect((await call('POST', 'endpoints/last_execution_times/', { names: ['1bad'] })).body.detail).toBe(
+        'Invalid endpoint name: 1bad',
+      )
+      expect((await call('GET', 'endpoints/last_execution_times/')).status).toBe(405)
+    },
+  )
 
   it('[EP1] [EP6] [EP7] validates creation and reports materialization', async () => {
     const fake = createFakeApi({ allowUnscopedActions: true })
@@ -458,51 +478,55 @@ describe('endpoints', () => {
     expect((await call('GET', 'endpoints/trend/')).status).toBe(404)
   })
 
-  it('[C3] [P21] answers a query as the service dumps its model: every unset member null, nested nodes too, unknown ones kept', async () => {
-    const fake = createFakeApi({ allowUnscopedActions: true })
-    const call = caller(fake).read
-    await call('POST', 'endpoints/', {
-      name: 'bare',
-      query: { kind: 'HogQLQuery', query: 'SELECT 1', filters: { dateRange: { date_from: '-7d' } } },
-    })
-    expect((await call('GET', 'endpoints/bare/')).body.query).toEqual({
-      kind: 'HogQLQuery',
-      query: 'SELECT 1',
-      explain: null,
-      modifiers: null,
-      name: null,
-      response: null,
-      tags: null,
-      values: null,
-      variables: null,
-      version: null,
-      filters: {
-        dateRange: { date_from: '-7d', date_to: null, explicitDate: null },
-        filterTestAccounts: null,
+  it(
+    '[C3] [P21] answers a query as the service dumps its model: every unset member null, nested nodes too, ' +
+      'unknown ones kept',
+    async () => {
+      const fake = createFakeApi({ allowUnscopedActions: true })
+      const call = caller(fake).read
+      await call('POST', 'endpoints/', {
+        name: 'bare',
+        query: { kind: 'HogQLQuery', query: 'SELECT 1', filters: { dateRange: { date_from: '-7d' } } },
+      })
+      expect((await call('GET', 'endpoints/bare/')).body.query).toEqual({
+        kind: 'HogQLQuery',
+        query: 'SELECT 1',
+        explain: null,
+        modifiers: null,
+        name: null,
+        response: null,
+        tags: null,
+        values: null,
+        variables: null,
+        version: null,
+        filters: {
+          dateRange: { date_from: '-7d', date_to: null, explicitDate: null },
+          filterTestAccounts: null,
+          properties: null,
+        },
+      })
+      await call('POST', 'endpoints/', {
+        name: 'views',
+        query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', newerMember: 1 }] },
+      })
+      const trends = (await call('GET', 'endpoints/views/')).body.query
+      expect(trends).toMatchObject({
+        breakdownFilter: null,
+        compareFilter: null,
+        conversionGoal: null,
+        dateRange: null,
+        modifiers: null,
+        version: null,
+      })
+      expect(trends.series[0]).toMatchObject({
+        kind: 'EventsNode',
+        event: '$pageview',
+        math: null,
         properties: null,
-      },
-    })
-    await call('POST', 'endpoints/', {
-      name: 'views',
-      query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', newerMember: 1 }] },
-    })
-    const trends = (await call('GET', 'endpoints/views/')).body.query
-    expect(trends).toMatchObject({
-      breakdownFilter: null,
-      compareFilter: null,
-      conversionGoal: null,
-      dateRange: null,
-      modifiers: null,
-      version: null,
-    })
-    expect(trends.series[0]).toMatchObject({
-      kind: 'EventsNode',
-      event: '$pageview',
-      math: null,
-      properties: null,
-      newerMember: 1,
-    })
-  })
+        newerMember: 1,
+      })
+    },
+  )
 })
 
 describe('event definitions', () => {
@@ -570,6 +594,33 @@ describe('the fake itself', () => {
     expect(fake.faults.pending).toBe(0)
     // Ids start again after a reset.
     expect(fake.seed.experiments(1)[0]?.id).toBe(1)
+  })
+
+  it('seeds every seeding group of FAKE_GROUPS; reset() empties every map and list', async () => {
+    const fake = createFakeApi()
+    const own = ['surveyResponses', 'experimentData']
+    const seeders = Object.entries(fake.seed).filter(([name]) => !own.includes(name))
+    const seeding = Object.entries(FAKE_GROUPS).filter(([, group]) => 'seed' in group)
+    expect(seeders.map(([name]) => name).sort()).toEqual(seeding.map(([name]) => name).sort())
+    for (const [name, seed] of seeders) expect((seed as (count: number) => unknown[])(1), name).toHaveLength(1)
+    fake.seed.surveyResponses(fake.seed.surveys(1)[0]!.id, 2)
+    // A list too: a survey created through the API is in the activity log.
+    await caller(fake).read('POST', 'surveys/', { name: 'Logged', type: 'popover', questions: [] })
+    const sizes = () =>
+      Object.entries(fake.state).flatMap(([name, held]: [string, unknown]) =>
+        held instanceof Map ? [[name, held.size]] : Array.isArray(held) ? [[name, held.length]] : [],
+      )
+    // Every group's map holds its seed (and the surveys' responses theirs) before the reset.
+    const seeded = new Set(
+      sizes()
+        .filter(([, size]) => size !== 0)
+        .map(([name]) => name),
+    )
+    for (const name of [...seeding.map(([group]) => group), 'surveyResponses', 'activity'])
+      expect(seeded).toContain(name)
+    fake.reset()
+    expect(sizes().filter(([, size]) => size !== 0)).toEqual([])
+    expect(sizes().length).toBeGreaterThan(seeding.length)
   })
 
   it('seeded experiments were all launched a week ago, as documented (a draft with start_date: null)', () => {

@@ -33,7 +33,8 @@ describe('hog function invocations [V1] [V2] [V5] [V6] [V7] [R9]', () => {
   it('[V1] [V2] runs the configuration in the request, not the deployed one, with mocked fetch lines', async () => {
     const { call, id } = setup()
     const hog =
-      "let res := fetch(inputs.url, {'method': 'PUT', 'body': {'total': event.properties.total}})\nprint('status', res.status)"
+      "let res := fetch(inputs.url, {'method': 'PUT', 'body': {'total': " +
+      "event.properties.total}})\nprint('status', res.status)"
     const configuration = { ...deployed, hog, inputs: { url: { value: 'https://new.example.test/{event.event}' } } }
     const { status, body } = await call('POST', `hog_functions/${id}/invocations/`, {
       configuration,

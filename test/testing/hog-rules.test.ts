@@ -31,12 +31,15 @@ const messages = (body: { logs: { level: string; message: string }[] }) =>
   body.logs.filter((log) => log.level !== 'debug').map((log) => log.message)
 
 describe('hog code as the fake runs it [H3] [H6] [H7] [H8] [H12] [H13] [H14] [H15] [H16] [R4] [R6]', () => {
-  it('[H3] [H12] [H16] [R6] prints operators, inlined calls and f-strings; non-strings as JSON joined by a comma', async () => {
-    const body = await invoke({
-      hog: "print(10 - 3, 7 / 2, 2 between 1 and 3, ifNull(null, 'x'), not true, f'{event.event}!', {'a': [1]})",
-    })
-    expect(messages(body)).toEqual(['7, 3.5, true, x, false, signed_up!, {"a":[1]}'])
-  })
+  it(
+    '[H3] [H12] [H16] [R6] prints operators, inlined calls and ' + 'f-strings; non-strings as JSON joined by a comma',
+    async () => {
+      const body = await invoke({
+        hog: "print(10 - 3, 7 / 2, 2 between 1 and 3, ifNull(null, 'x'), not true, f'{event.event}!', {'a': [1]})",
+      })
+      expect(messages(body)).toEqual(['7, 3.5, true, x, false, signed_up!, {"a":[1]}'])
+    },
+  )
 
   it('[H6] [H7] [H13] [H14] [H15] reads globals and nullish chains, loops, catches', async () => {
     const hog = [
@@ -56,10 +59,15 @@ describe('hog code as the fake runs it [H3] [H6] [H7] [H8] [H12] [H13] [H14] [H1
     expect(messages(body)).toEqual(['[2,4], {"a":1}, [2,3]'])
   })
 
-  it('[H8] [H11] [R4] an unknown function compiles and fails when called; an unknown global fails when read', async () => {
-    expect((await invoke({ hog: 'nope(1)' })).errors).toEqual(['Unsupported function call: nope'])
-    expect((await invoke({ hog: 'return missing.value' })).errors).toEqual(['Global variable not found: missing.value'])
-  })
+  it(
+    '[H8] [H11] [R4] an unknown function compiles and fails ' + 'when called; an unknown global fails when read',
+    async () => {
+      expect((await invoke({ hog: 'nope(1)' })).errors).toEqual(['Unsupported function call: nope'])
+      expect((await invoke({ hog: 'return missing.value' })).errors).toEqual([
+        'Global variable not found: missing.value',
+      ])
+    },
+  )
 })
 
 describe('running [R1] [R2] [R3] [R5] [R6] [R8] [R9] [R10] [R11] [R12] [R13]', () => {
@@ -67,7 +75,8 @@ describe('running [R1] [R2] [R3] [R5] [R6] [R8] [R9] [R10] [R11] [R12] [R13]', (
     const body = await invoke({ hog: 'while (true) { }' })
     expect(body.status).toBe('error')
     expect(body.errors[0]).toMatch(/^Execution timed out after 0.55 seconds/)
-    const line = `Error executing function on event ${event.uuid}: HogVMException: Execution timed out after 0.55 seconds.`
+    const line =
+      `Error executing function on event ${event.uuid}: ` + `HogVMException: Execution timed out after 0.55 seconds.`
     expect(body.logs.at(-1)?.message).toContain(line)
   })
 

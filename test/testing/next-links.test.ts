@@ -36,39 +36,45 @@ describe("[PG1] next links: absolute, on the request's own origin and path, the 
   })
 })
 
-describe('[PG2] behind a TLS proxy that does not pass the scheme on, links are http://; the SDK reads them over https', () => {
-  it('the fake writes http:// links, and a walk gets every item with every request over https', async () => {
-    const { fake, client } = setup('http://posthog.example.com')
-    expect(await nextOf(fake, '/api/projects/1/feature_flags/?limit=2')).toBe(
-      'http://posthog.example.com/api/projects/1/feature_flags/?limit=2&offset=2',
-    )
-    const before = fake.requests.length
+describe(
+  '[PG2] behind a TLS proxy that does not pass the scheme on, ' + 'links are http://; the SDK reads them over https',
+  () => {
+    it('the fake writes http:// links, and a walk gets every item with every request over https', async () => {
+      const { fake, client } = setup('http://posthog.example.com')
+      expect(await nextOf(fake, '/api/projects/1/feature_flags/?limit=2')).toBe(
+        'http://posthog.example.com/api/projects/1/feature_flags/?limit=2&offset=2',
+      )
+      const before = fake.requests.length
 
-    const keys = (await client.featureFlags.list({ limit: 2 }).toArray()).map((flag) => flag.key)
+      const keys = (await client.featureFlags.list({ limit: 2 }).toArray()).map((flag) => flag.key)
 
-    expect(keys).toHaveLength(5)
-    expect(new Set(keys).size).toBe(5)
-    expect(fake.requests.slice(before).map((request) => request.url)).toEqual([
-      `${HOST}/api/projects/1/feature_flags/?limit=2`,
-      `${HOST}/api/projects/1/feature_flags/?limit=2&offset=2`,
-      `${HOST}/api/projects/1/feature_flags/?limit=2&offset=4`,
-    ])
-  })
-
-  it('behind a proxy that passes the host without its port, links have no port; the SDK reads them on its own', async () => {
-    const fake = createFakeApi({
-      baseUrl: 'https://posthog.example.com:8443',
-      linkOrigin: 'http://posthog.example.com',
+      expect(keys).toHaveLength(5)
+      expect(new Set(keys).size).toBe(5)
+      expect(fake.requests.slice(before).map((request) => request.url)).toEqual([
+        `${HOST}/api/projects/1/feature_flags/?limit=2`,
+        `${HOST}/api/projects/1/feature_flags/?limit=2&offset=2`,
+        `${HOST}/api/projects/1/feature_flags/?limit=2&offset=4`,
+      ])
     })
-    fake.seed.featureFlags(3)
-    const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
-    expect(await client.featureFlags.list({ limit: 2 }).toArray()).toHaveLength(3)
-    expect(fake.requests.map((request) => new URL(request.url).origin)).toEqual([
-      'https://posthog.example.com:8443',
-      'https://posthog.example.com:8443',
-    ])
-  })
-})
+
+    it(
+      'behind a proxy that passes the host without its port, links ' + 'have no port; the SDK reads them on its own',
+      async () => {
+        const fake = createFakeApi({
+          baseUrl: 'https://posthog.example.com:8443',
+          linkOrigin: 'http://posthog.example.com',
+        })
+        fake.seed.featureFlags(3)
+        const client = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
+        expect(await client.featureFlags.list({ limit: 2 }).toArray()).toHaveLength(3)
+        expect(fake.requests.map((request) => new URL(request.url).origin)).toEqual([
+          'https://posthog.example.com:8443',
+          'https://posthog.example.com:8443',
+        ])
+      },
+    )
+  },
+)
 
 describe('[PG3] a link on another host or port is refused: the walk stops, nothing is sent for it', () => {
   it.each(['http://posthog-web.internal:8000', 'https://other.example.com'])(

@@ -4,7 +4,10 @@ import { createFakeApi, type FakeApi } from '../../src/testing/index.js'
 import { caller } from '../helpers/fake-channels.js'
 import { ALL_OPERATIONS } from '../helpers/operations.js'
 
-/** One call per operation of OPERATIONS, with the success status the real service answers (docs/service-behaviour.md §3.2–§7.2). */
+/**
+ * One call per operation of OPERATIONS, with the success status the real service answers (docs/service-behaviour.md
+ * §3.2–§7.2).
+ */
 interface Case {
   /** Something the call needs that only a request makes (an async query run). */
   prepare?: (fake: FakeApi) => Promise<unknown>

@@ -88,59 +88,63 @@ describe('experiment payloads', () => {
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
-  it('[P8] refuses variants whose shares do not add up to 100, as the flag serializer does (split_percent or rollout_percentage)', async () => {
-    const fake = createFakeApi()
-    const call = caller(fake).read
-    const variants = (...shares: Array<Record<string, number>>) => ({
-      feature_flag_variants: shares.map((share, index) => ({ key: index === 0 ? 'control' : `v${index}`, ...share })),
-    })
-    const refused = {
-      type: 'validation_error',
-      code: 'invalid_input',
-      detail: 'Invalid variant definitions: Variant rollout percentages must sum to 100.',
-      attr: 'filters',
-    }
-    expect(
-      (
-        await call('POST', 'experiments/', {
-          name: 'A',
-          feature_flag_key: 'a',
-          parameters: variants({ split_percent: 50 }, { split_percent: 40 }),
-        })
-      ).body,
-    ).toEqual(refused)
-    expect(
-      (
-        await call('POST', 'experiments/', {
-          name: 'B',
-          feature_flag_key: 'b',
-          parameters: variants({ rollout_percentage: 60 }, { rollout_percentage: 60 }),
-        })
-      ).body,
-    ).toEqual(refused)
-    // A variant with no share counts 0.
-    expect(
-      (
-        await call('POST', 'experiments/', {
-          name: 'C',
-          feature_flag_key: 'c',
-          parameters: variants({ split_percent: 50 }, {}),
-        })
-      ).body,
-    ).toEqual(refused)
-    expect(fake.state.experiments.size + fake.state.featureFlags.size).toBe(0)
-    const created = await call('POST', 'experiments/', {
-      name: 'D',
-      feature_flag_key: 'd',
-      parameters: variants({ split_percent: 34 }, { split_percent: 33 }, { split_percent: 33 }),
-    })
-    expect(created.status).toBe(201)
-    expect(
-      created.body.feature_flag.filters.multivariate.variants.map(
-        (variant: { rollout_percentage: number }) => variant.rollout_percentage,
-      ),
-    ).toEqual([34, 33, 33])
-  })
+  it(
+    '[P8] refuses variants whose shares do not add up to 100, as the flag serializer does (split_percent or ' +
+      'rollout_percentage)',
+    async () => {
+      const fake = createFakeApi()
+      const call = caller(fake).read
+      const variants = (...shares: Array<Record<string, number>>) => ({
+        feature_flag_variants: shares.map((share, index) => ({ key: index === 0 ? 'control' : `v${index}`, ...share })),
+      })
+      const refused = {
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: 'Invalid variant definitions: Variant rollout percentages must sum to 100.',
+        attr: 'filters',
+      }
+      expect(
+        (
+          await call('POST', 'experiments/', {
+            name: 'A',
+            feature_flag_key: 'a',
+            parameters: variants({ split_percent: 50 }, { split_percent: 40 }),
+          })
+        ).body,
+      ).toEqual(refused)
+      expect(
+        (
+          await call('POST', 'experiments/', {
+            name: 'B',
+            feature_flag_key: 'b',
+            parameters: variants({ rollout_percentage: 60 }, { rollout_percentage: 60 }),
+          })
+        ).body,
+      ).toEqual(refused)
+      // A variant with no share counts 0.
+      expect(
+        (
+          await call('POST', 'experiments/', {
+            name: 'C',
+            feature_flag_key: 'c',
+            parameters: variants({ split_percent: 50 }, {}),
+          })
+        ).body,
+      ).toEqual(refused)
+      expect(fake.state.experiments.size + fake.state.featureFlags.size).toBe(0)
+      const created = await call('POST', 'experiments/', {
+        name: 'D',
+        feature_flag_key: 'd',
+        parameters: variants({ split_percent: 34 }, { split_percent: 33 }, { split_percent: 33 }),
+      })
+      expect(created.status).toBe(201)
+      expect(
+        created.body.feature_flag.filters.multivariate.variants.map(
+          (variant: { rollout_percentage: number }) => variant.rollout_percentage,
+        ),
+      ).toEqual([34, 33, 33])
+    },
+  )
 
   it('[P9] [P10] checks the exposure criteria and the statistics method', async () => {
     const call = caller(createFakeApi()).read
@@ -227,22 +231,31 @@ describe('[C4] [P12] [P13] [P14] survey payloads', () => {
     expect(answer.status).toBe(201)
   })
 
-  it('[P14] stores branching targets as given, as the service does: it checks no index or response key against the questions', async () => {
-    const answer = await create([
-      { type: 'single_choice', question: 'Q', choices: ['a', 'b'], branching: { type: 'specific_question', index: 7 } },
-      {
-        type: 'rating',
-        question: 'Q',
-        scale: 10,
-        branching: { type: 'response_based', responseValues: { promoters: 9, someday: 'end' } },
-      },
-    ])
-    expect(answer.status).toBe(201)
-    expect(answer.body.questions.map((question: { branching: unknown }) => question.branching)).toEqual([
-      { type: 'specific_question', index: 7 },
-      { type: 'response_based', responseValues: { promoters: 9, someday: 'end' } },
-    ])
-  })
+  it(
+    '[P14] stores branching targets as given, as the service does: it checks no index or response key against ' +
+      'the questions',
+    async () => {
+      const answer = await create([
+        {
+          type: 'single_choice',
+          question: 'Q',
+          choices: ['a', 'b'],
+          branching: { type: 'specific_question', index: 7 },
+        },
+        {
+          type: 'rating',
+          question: 'Q',
+          scale: 10,
+          branching: { type: 'response_based', responseValues: { promoters: 9, someday: 'end' } },
+        },
+      ])
+      expect(answer.status).toBe(201)
+      expect(answer.body.questions.map((question: { branching: unknown }) => question.branching)).toEqual([
+        { type: 'specific_question', index: 7 },
+        { type: 'response_based', responseValues: { promoters: 9, someday: 'end' } },
+      ])
+    },
+  )
 
   it('[P15] [P16] [P17] checks conditions and the appearance', async () => {
     expect((await create([], { conditions: { urlMatchType: 'contains' } })).body).toEqual(refusedOn('conditions'))
@@ -285,48 +298,56 @@ describe('survey names and copies', () => {
     expect(fake.state.surveys.size).toBe(2)
   })
 
-  it('[SV4] [SV5] copies are named "<name> (duplicated at <second>)": a second copy in the same second is refused, and nothing is copied', async () => {
-    const fake = createFakeApi({ projects: [1, 2, 3], now: () => new Date('2026-11-20T12:00:00.250Z') })
-    const call = caller(fake).read
-    const [survey] = fake.seed.surveys([{ name: 'Checkout NPS' }])
-    const first = await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: [2] })
-    expect(first.body.created_surveys).toMatchObject([
-      { team_id: 2, name: 'Checkout NPS (duplicated at 2026-11-20 12:00:00)' },
-    ])
-    const second = await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: [3, 2] })
-    expect(second.status).toBe(400)
-    expect(second.body).toEqual(unique('There is already a survey with this name.'))
-    expect(fake.stateOf(2).surveys.size).toBe(1)
-    expect(fake.stateOf(3).surveys.size).toBe(0)
-  })
+  it(
+    '[SV4] [SV5] copies are named "<name> (duplicated at <second>)": a second copy in the same second is ' +
+      'refused, and nothing is copied',
+    async () => {
+      const fake = createFakeApi({ projects: [1, 2, 3], now: () => new Date('2026-11-20T12:00:00.250Z') })
+      const call = caller(fake).read
+      const [survey] = fake.seed.surveys([{ name: 'Checkout NPS' }])
+      const first = await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: [2] })
+      expect(first.body.created_surveys).toMatchObject([
+        { team_id: 2, name: 'Checkout NPS (duplicated at 2026-11-20 12:00:00)' },
+      ])
+      const second = await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: [3, 2] })
+      expect(second.status).toBe(400)
+      expect(second.body).toEqual(unique('There is already a survey with this name.'))
+      expect(fake.stateOf(2).surveys.size).toBe(1)
+      expect(fake.stateOf(3).surveys.size).toBe(0)
+    },
+  )
 
-  it('[SV6] a target that is not a project of the organisation (or named twice), or no target, is refused as the service refuses it', async () => {
-    const fake = createFakeApi({ projects: [1, 2], unreachableProjects: [7] })
-    const call = caller(fake).read
-    const [survey] = fake.seed.surveys(1)
-    const refused = {
-      type: 'validation_error',
-      code: 'invalid_input',
-      detail: "One or more target teams not found or you don't have access to them",
-      attr: null,
-    }
-    for (const targets of [[2, 9], [7], [2, 2]]) {
+  it(
+    '[SV6] a target that is not a project of the organisation (or named twice), or no target, is refused as the ' +
+      'service refuses it',
+    async () => {
+      const fake = createFakeApi({ projects: [1, 2], unreachableProjects: [7] })
+      const call = caller(fake).read
+      const [survey] = fake.seed.surveys(1)
+      const refused = {
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: "One or more target teams not found or you don't have access to them",
+        attr: null,
+      }
+      for (const targets of [[2, 9], [7], [2, 2]]) {
+        expect(
+          (await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: targets })).body,
+        ).toEqual(refused)
+      }
+      const empty = {
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: 'target_team_ids must be a non-empty list of team IDs',
+        attr: null,
+      }
       expect(
-        (await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: targets })).body,
-      ).toEqual(refused)
-    }
-    const empty = {
-      type: 'validation_error',
-      code: 'invalid_input',
-      detail: 'target_team_ids must be a non-empty list of team IDs',
-      attr: null,
-    }
-    expect((await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: [] })).body).toEqual(
-      empty,
-    )
-    expect((await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, {})).body).toEqual(empty)
-    expect(fake.stateOf(2).surveys.size).toBe(0)
-  })
+        (await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, { target_team_ids: [] })).body,
+      ).toEqual(empty)
+      expect((await call('POST', `surveys/${survey!.id}/duplicate_to_projects/`, {})).body).toEqual(empty)
+      expect(fake.stateOf(2).surveys.size).toBe(0)
+    },
+  )
 })
 
 describe('[EP1] [P19] [P20] [P21] endpoint payloads', () => {
@@ -363,27 +384,30 @@ describe('[EP1] [P19] [P20] [P21] endpoint payloads', () => {
     expect(answer.body).toEqual(refusedOn(attr))
   })
 
-  it('[EP2] [P23] runs a SELECT of literals and variables, with the values sent, and refuses unknown variables', async () => {
-    const call = caller(createFakeApi()).read
-    const query = hogql("select {variables.n} as n, 'x' as label, {variables.flag} as flag, 1.5", {
-      ...variable('v1', 'n', 1),
-      ...variable('v2', 'flag', false),
-    })
-    expect((await call('POST', 'endpoints/', { name: 'echo', query })).status).toBe(201)
-    const stored = await call('POST', 'endpoints/echo/run/', {})
-    expect(stored.body).toMatchObject({ columns: ['n', 'label', 'flag', '1.5'], results: [[1, 'x', false, 1.5]] })
-    expect(stored.body.types).toEqual([
-      ['n', 'Int64'],
-      ['label', 'String'],
-      ['flag', 'Bool'],
-      ['1.5', 'Float64'],
-    ])
-    const sent = await call('POST', 'endpoints/echo/run/', { variables: { n: 7, flag: true } })
-    expect(sent.body.results).toEqual([[7, 'x', true, 1.5]])
-    expect(sent.body.query.variables.v1.value).toBe(7)
-    const unknown = await call('POST', 'endpoints/echo/run/', { variables: { m: 1 } })
-    expect(unknown.body).toEqual(refusedOn('variables'))
-  })
+  it(
+    '[EP2] [P23] runs a SELECT of literals and variables, with ' + 'the values sent, and refuses unknown variables',
+    async () => {
+      const call = caller(createFakeApi()).read
+      const query = hogql("select {variables.n} as n, 'x' as label, {variables.flag} as flag, 1.5", {
+        ...variable('v1', 'n', 1),
+        ...variable('v2', 'flag', false),
+      })
+      expect((await call('POST', 'endpoints/', { name: 'echo', query })).status).toBe(201)
+      const stored = await call('POST', 'endpoints/echo/run/', {})
+      expect(stored.body).toMatchObject({ columns: ['n', 'label', 'flag', '1.5'], results: [[1, 'x', false, 1.5]] })
+      expect(stored.body.types).toEqual([
+        ['n', 'Int64'],
+        ['label', 'String'],
+        ['flag', 'Bool'],
+        ['1.5', 'Float64'],
+      ])
+      const sent = await call('POST', 'endpoints/echo/run/', { variables: { n: 7, flag: true } })
+      expect(sent.body.results).toEqual([[7, 'x', true, 1.5]])
+      expect(sent.body.query.variables.v1.value).toBe(7)
+      const unknown = await call('POST', 'endpoints/echo/run/', { variables: { m: 1 } })
+      expect(unknown.body).toEqual(refusedOn('variables'))
+    },
+  )
 
   it('answers other queries with the seeded rows, paged by limit and offset', async () => {
     const fake = createFakeApi()

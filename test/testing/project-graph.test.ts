@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createFakeApi } from '../../src/testing/index.js'
 import { caller } from '../helpers/fake-channels.js'
 
-/** The fake's rules for flags, cohorts, actions, holdouts and saved metrics, and how experiments tie them together (docs/service-behaviour.md §11). */
+/**
+ * The fake's rules for flags, cohorts, actions, holdouts and saved metrics, and how experiments tie them together
+ * (docs/service-behaviour.md §11).
+ */
 
 const NOW = new Date('2026-11-20T12:00:00.000Z')
 const GROUPS = [{ properties: [], rollout_percentage: 100 }]
@@ -60,67 +63,75 @@ describe('feature flags', () => {
     ).toBe('groups[0].rollout_percentage must be between 0 and 100, got 120')
   })
 
-  it('[FF2] [FF3] [FF4] [DC4] normalises filters, names cohorts, merges a PATCH of filters and bumps the version', async () => {
-    const { fake, call } = world()
-    const [cohort] = fake.seed.cohorts([{ name: 'Beta testers' }])
-    const created = await call('POST', 'feature_flags/', {
-      key: 'beta',
-      filters: {
-        groups: [
-          { properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 50 },
-        ],
-        payloads: { true: 42 },
-      },
-    })
-    expect(created.status).toBe(201)
-    expect(created.body.filters).toEqual({
-      groups: [
-        {
-          properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in', cohort_name: 'Beta testers' }],
-          rollout_percentage: 50,
-          variant: null,
-          aggregation_group_type_index: null,
+  it(
+    '[FF2] [FF3] [FF4] [DC4] normalises filters, names cohorts, ' + 'merges a PATCH of filters and bumps the version',
+    async () => {
+      const { fake, call } = world()
+      const [cohort] = fake.seed.cohorts([{ name: 'Beta testers' }])
+      const created = await call('POST', 'feature_flags/', {
+        key: 'beta',
+        filters: {
+          groups: [
+            { properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 50 },
+          ],
+          payloads: { true: 42 },
         },
-      ],
-      payloads: { true: '42' },
-      aggregation_group_type_index: null,
-    })
-    const patched = await call('PATCH', `feature_flags/${created.body.id}/`, {
-      filters: { payloads: { true: '"on"' } },
-    })
-    expect(patched.body.filters.groups).toHaveLength(1)
-    expect(patched.body.filters.payloads).toEqual({ true: '"on"' })
-    expect(patched.body.version).toBe(2)
-    // Archiving needs the flag off.
-    expect((await call('PATCH', `feature_flags/${created.body.id}/`, { archived: true })).body.detail).toBe(
-      'Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.',
-    )
-    const archived = await call('PATCH', `feature_flags/${created.body.id}/`, { archived: true, active: false })
-    expect(archived.body.status).toBe('ARCHIVED')
-    expect((await call('GET', 'feature_flags/')).body.count).toBe(0)
-    expect((await call('GET', 'feature_flags/?archived=true')).body.count).toBe(1)
-  })
+      })
+      expect(created.status).toBe(201)
+      expect(created.body.filters).toEqual({
+        groups: [
+          {
+            properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in', cohort_name: 'Beta testers' }],
+            rollout_percentage: 50,
+            variant: null,
+            aggregation_group_type_index: null,
+          },
+        ],
+        payloads: { true: '42' },
+        aggregation_group_type_index: null,
+      })
+      const patched = await call('PATCH', `feature_flags/${created.body.id}/`, {
+        filters: { payloads: { true: '"on"' } },
+      })
+      expect(patched.body.filters.groups).toHaveLength(1)
+      expect(patched.body.filters.payloads).toEqual({ true: '"on"' })
+      expect(patched.body.version).toBe(2)
+      // Archiving needs the flag off.
+      expect((await call('PATCH', `feature_flags/${created.body.id}/`, { archived: true })).body.detail).toBe(
+        'Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.',
+      )
+      const archived = await call('PATCH', `feature_flags/${created.body.id}/`, { archived: true, active: false })
+      expect(archived.body.status).toBe('ARCHIVED')
+      expect((await call('GET', 'feature_flags/')).body.count).toBe(0)
+      expect((await call('GET', 'feature_flags/?archived=true')).body.count).toBe(1)
+    },
+  )
 
-  it('[FF6] [GR2] soft-deletes by PATCH: the key is freed (tombstoned when an experiment used the flag) and restored on undelete', async () => {
-    const { fake, call } = world()
-    const [experiment] = fake.seed.experiments([{ feature_flag_key: 'checkout', start_date: null }])
-    const flagId = experiment!.feature_flag!.id
-    expect((await call('DELETE', `feature_flags/${flagId}/`)).status).toBe(405)
-    const deleted = await call('PATCH', `feature_flags/${flagId}/`, { deleted: true })
-    expect(deleted.body).toMatchObject({ deleted: true, key: `checkout:deleted:${flagId}`, status: 'DELETED' })
-    expect((await call('GET', `feature_flags/${flagId}/`)).body.deleted).toBe(true)
-    const reused = await call('POST', 'feature_flags/', { key: 'checkout', filters: { groups: GROUPS } })
-    expect(reused.status).toBe(201)
-    // The original key is taken meanwhile: the restored flag gets `-2`.
-    expect((await call('PATCH', `feature_flags/${flagId}/`, { deleted: false })).body.key).toBe('checkout-2')
-  })
+  it(
+    '[FF6] [GR2] soft-deletes by PATCH: the key is freed (tombstoned when an experiment used the flag) and ' +
+      'restored on undelete',
+    async () => {
+      const { fake, call } = world()
+      const [experiment] = fake.seed.experiments([{ feature_flag_key: 'checkout', start_date: null }])
+      const flagId = experiment!.feature_flag!.id
+      expect((await call('DELETE', `feature_flags/${flagId}/`)).status).toBe(405)
+      const deleted = await call('PATCH', `feature_flags/${flagId}/`, { deleted: true })
+      expect(deleted.body).toMatchObject({ deleted: true, key: `checkout:deleted:${flagId}`, status: 'DELETED' })
+      expect((await call('GET', `feature_flags/${flagId}/`)).body.deleted).toBe(true)
+      const reused = await call('POST', 'feature_flags/', { key: 'checkout', filters: { groups: GROUPS } })
+      expect(reused.status).toBe(201)
+      // The original key is taken meanwhile: the restored flag gets `-2`.
+      expect((await call('PATCH', `feature_flags/${flagId}/`, { deleted: false })).body.key).toBe('checkout-2')
+    },
+  )
 
   it('[FF5] refuses to soft-delete the flag of a running experiment', async () => {
     const { fake, call } = world()
     const [experiment] = fake.seed.experiments([{ name: 'Checkout', feature_flag_key: 'checkout' }])
     const refused = await call('PATCH', `feature_flags/${experiment!.feature_flag!.id}/`, { deleted: true })
     expect(refused.body.detail).toBe(
-      `Cannot delete a feature flag that is linked to running experiment(s): "Checkout" (ID: ${experiment!.id}). Please stop the experiment(s) before deleting the flag.`,
+      `Cannot delete a feature flag that is linked to running experiment(s): "Checkout" (ID: ` +
+        `${experiment!.id}). Please stop the experiment(s) before deleting the flag.`,
     )
     expect((await call('GET', `feature_flags/${experiment!.feature_flag!.id}/`)).body).toMatchObject({
       experiment_set: [experiment!.id],
@@ -130,66 +141,75 @@ describe('feature flags', () => {
 })
 
 describe('experiments and their flags, holdouts and saved metrics', () => {
-  it('[EG1] [EG2] [HO1] [HO2] creates a real flag from parameters.feature_flag_variants, carrying the holdout', async () => {
-    const { fake, call } = world()
-    const [holdout] = fake.seed.holdouts([{ filters: [{ properties: [], rollout_percentage: 5 }] }])
-    const created = await call('POST', 'experiments/', {
-      name: 'Pricing',
-      feature_flag_key: 'pricing',
-      holdout_id: holdout!.id,
-      parameters: {
-        feature_flag_variants: [
-          { key: 'control', split_percent: 34 },
-          { key: 'cheap', split_percent: 33 },
-          { key: 'dear', split_percent: 33 },
-        ],
-      },
-    })
-    expect(created.status).toBe(201)
-    expect(created.body.holdout).toMatchObject({ id: holdout!.id, filters: [{ variant: `holdout-${holdout!.id}` }] })
-    const flag = await call('GET', `feature_flags/${created.body.feature_flag.id}/`)
-    expect(flag.body).toMatchObject({
-      key: 'pricing',
-      active: false,
-      experiment_set: [created.body.id],
-      name: 'Feature Flag for Experiment Pricing',
-    })
-    expect(flag.body.filters.holdout).toEqual({ id: holdout!.id, exclusion_percentage: 5 })
-    expect(
-      flag.body.filters.multivariate.variants.map((variant: any) => [variant.key, variant.rollout_percentage]),
-    ).toEqual([
-      ['control', 34],
-      ['cheap', 33],
-      ['dear', 33],
-    ])
+  it(
+    '[EG1] [EG2] [HO1] [HO2] creates a real flag from ' + 'parameters.feature_flag_variants, carrying the holdout',
+    async () => {
+      const { fake, call } = world()
+      const [holdout] = fake.seed.holdouts([{ filters: [{ properties: [], rollout_percentage: 5 }] }])
+      const created = await call('POST', 'experiments/', {
+        name: 'Pricing',
+        feature_flag_key: 'pricing',
+        holdout_id: holdout!.id,
+        parameters: {
+          feature_flag_variants: [
+            { key: 'control', split_percent: 34 },
+            { key: 'cheap', split_percent: 33 },
+            { key: 'dear', split_percent: 33 },
+          ],
+        },
+      })
+      expect(created.status).toBe(201)
+      expect(created.body.holdout).toMatchObject({ id: holdout!.id, filters: [{ variant: `holdout-${holdout!.id}` }] })
+      const flag = await call('GET', `feature_flags/${created.body.feature_flag.id}/`)
+      expect(flag.body).toMatchObject({
+        key: 'pricing',
+        active: false,
+        experiment_set: [created.body.id],
+        name: 'Feature Flag for Experiment Pricing',
+      })
+      expect(flag.body.filters.holdout).toEqual({ id: holdout!.id, exclusion_percentage: 5 })
+      expect(
+        flag.body.filters.multivariate.variants.map((variant: any) => [variant.key, variant.rollout_percentage]),
+      ).toEqual([
+        ['control', 34],
+        ['cheap', 33],
+        ['dear', 33],
+      ])
 
-    // A holdout change reaches the flag; deleting the holdout clears it there and on the experiment.
-    await call('PATCH', `experiment_holdouts/${holdout!.id}/`, { filters: [{ properties: [], rollout_percentage: 8 }] })
-    expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toEqual({
-      id: holdout!.id,
-      exclusion_percentage: 8,
-    })
-    expect((await call('DELETE', `experiment_holdouts/${holdout!.id}/`)).status).toBe(204)
-    expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toBeNull()
-    expect((await call('GET', `experiments/${created.body.id}/`)).body).toMatchObject({
-      holdout: null,
-      holdout_id: null,
-    })
-  })
+      // A holdout change reaches the flag; deleting the holdout clears it there and on the experiment.
+      await call('PATCH', `experiment_holdouts/${holdout!.id}/`, {
+        filters: [{ properties: [], rollout_percentage: 8 }],
+      })
+      expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toEqual({
+        id: holdout!.id,
+        exclusion_percentage: 8,
+      })
+      expect((await call('DELETE', `experiment_holdouts/${holdout!.id}/`)).status).toBe(204)
+      expect((await call('GET', `feature_flags/${flag.body.id}/`)).body.filters.holdout).toBeNull()
+      expect((await call('GET', `experiments/${created.body.id}/`)).body).toMatchObject({
+        holdout: null,
+        holdout_id: null,
+      })
+    },
+  )
 
-  it('[EG1] links an existing multivariate flag as it is, and refuses one without a control variant or an unknown holdout', async () => {
-    const { fake, call } = world()
-    const [flag] = fake.seed.featureFlags([{ key: 'existing' }])
-    fake.seed.featureFlags([{ key: 'boolean', filters: { groups: GROUPS } }])
-    const linked = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'existing' })
-    expect(linked.body.feature_flag.id).toBe(flag!.id)
-    expect((await call('POST', 'experiments/', { name: 'B', feature_flag_key: 'boolean' })).body.detail).toBe(
-      'Feature flag must have at least 2 variants (control and at least one test variant)',
-    )
-    expect(
-      (await call('POST', 'experiments/', { name: 'C', feature_flag_key: 'c', holdout_id: 77 })).body,
-    ).toMatchObject({ attr: 'holdout_id', code: 'does_not_exist' })
-  })
+  it(
+    '[EG1] links an existing multivariate flag as it is, and refuses one without a control variant or an unknown ' +
+      'holdout',
+    async () => {
+      const { fake, call } = world()
+      const [flag] = fake.seed.featureFlags([{ key: 'existing' }])
+      fake.seed.featureFlags([{ key: 'boolean', filters: { groups: GROUPS } }])
+      const linked = await call('POST', 'experiments/', { name: 'A', feature_flag_key: 'existing' })
+      expect(linked.body.feature_flag.id).toBe(flag!.id)
+      expect((await call('POST', 'experiments/', { name: 'B', feature_flag_key: 'boolean' })).body.detail).toBe(
+        'Feature flag must have at least 2 variants (control and at least one test variant)',
+      )
+      expect(
+        (await call('POST', 'experiments/', { name: 'C', feature_flag_key: 'c', holdout_id: 77 })).body,
+      ).toMatchObject({ attr: 'holdout_id', code: 'does_not_exist' })
+    },
+  )
 
   it('[EG3] [SM5] shows saved_metrics_ids as saved_metrics, and drops a deleted saved metric', async () => {
     const { fake, call } = world()
@@ -242,34 +262,40 @@ describe('experiments and their flags, holdouts and saved metrics', () => {
 })
 
 describe('cohorts, actions, saved metrics', () => {
-  it('[CO6] [CO7] [DC10] refuses to soft-delete a cohort an active flag uses, and checks the condition tree', async () => {
-    const { fake, call } = world()
-    const [cohort] = fake.seed.cohorts([{ name: 'Beta' }])
-    fake.seed.featureFlags([
-      {
-        key: 'beta',
-        filters: {
-          groups: [
-            { properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }], rollout_percentage: 100 },
-          ],
+  it(
+    '[CO6] [CO7] [DC10] refuses to soft-delete a cohort an ' + 'active flag uses, and checks the condition tree',
+    async () => {
+      const { fake, call } = world()
+      const [cohort] = fake.seed.cohorts([{ name: 'Beta' }])
+      fake.seed.featureFlags([
+        {
+          key: 'beta',
+          filters: {
+            groups: [
+              {
+                properties: [{ key: 'id', type: 'cohort', value: cohort!.id, operator: 'in' }],
+                rollout_percentage: 100,
+              },
+            ],
+          },
         },
-      },
-    ])
-    expect((await call('DELETE', `cohorts/${cohort!.id}/`)).status).toBe(405)
-    expect((await call('PATCH', `cohorts/${cohort!.id}/`, { deleted: true })).body.detail).toBe(
-      'This cohort is used in 1 active feature flag(s): beta',
-    )
-    expect((await call('POST', 'cohorts/', { name: 'X', filters: {} })).body.detail).toBe(
-      "Must contain a 'properties' key with type and values",
-    )
-    const loop = { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: cohort!.id }] } }
-    const child = await call('POST', 'cohorts/', { name: 'Child', filters: loop })
-    expect(child.body.cohort_type).toBe('realtime')
-    const selfLoop = { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: child.body.id }] } }
-    expect((await call('PATCH', `cohorts/${cohort!.id}/`, { filters: selfLoop })).body.detail).toBe(
-      'Cohorts cannot reference other cohorts in a loop.',
-    )
-  })
+      ])
+      expect((await call('DELETE', `cohorts/${cohort!.id}/`)).status).toBe(405)
+      expect((await call('PATCH', `cohorts/${cohort!.id}/`, { deleted: true })).body.detail).toBe(
+        'This cohort is used in 1 active feature flag(s): beta',
+      )
+      expect((await call('POST', 'cohorts/', { name: 'X', filters: {} })).body.detail).toBe(
+        "Must contain a 'properties' key with type and values",
+      )
+      const loop = { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: cohort!.id }] } }
+      const child = await call('POST', 'cohorts/', { name: 'Child', filters: loop })
+      expect(child.body.cohort_type).toBe('realtime')
+      const selfLoop = { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: child.body.id }] } }
+      expect((await call('PATCH', `cohorts/${cohort!.id}/`, { filters: selfLoop })).body.detail).toBe(
+        'Cohorts cannot reference other cohorts in a loop.',
+      )
+    },
+  )
 
   it('[GR3] [AC5] [DC12] finds where an action is used, and answers the list without next', async () => {
     const { fake, call } = world()

@@ -58,45 +58,48 @@ describe('fake API: several projects', () => {
     expect(() => fake.stateOf(5)).toThrow(TypeError)
   })
 
-  it('[C14] by default only the project of clientOptions() exists: another id is refused as the service refuses it', async () => {
-    const fake = createFakeApi({ projectId: 12345, unreachableProjects: [777] })
-    expect(fake.projects).toEqual([12345])
-    const clientFor = await serve(fake)
-    expect((await clientFor(12345).experiments.list()).results).toEqual([])
-    const wrong = await clientFor(12346)
-      .experiments.list()
-      .then(
-        () => undefined,
-        (reason: unknown) => reason,
+  it(
+    '[C14] by default only the project of clientOptions() exists: ' + 'another id is refused as the service refuses it',
+    async () => {
+      const fake = createFakeApi({ projectId: 12345, unreachableProjects: [777] })
+      expect(fake.projects).toEqual([12345])
+      const clientFor = await serve(fake)
+      expect((await clientFor(12345).experiments.list()).results).toEqual([])
+      const wrong = await clientFor(12346)
+        .experiments.list()
+        .then(
+          () => undefined,
+          (reason: unknown) => reason,
+        )
+      expect(wrong).toBeInstanceOf(NotFoundError)
+      expect((wrong as NotFoundError).body).toEqual({
+        type: 'invalid_request',
+        code: 'not_found',
+        detail: 'Project not found.',
+        attr: null,
+      })
+      const unreachable = await clientFor(777)
+        .experiments.list()
+        .then(
+          () => undefined,
+          (reason: unknown) => reason,
+        )
+      expect(unreachable).toBeInstanceOf(PermissionDeniedError)
+      expect((unreachable as PermissionDeniedError).body).toEqual({
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: "You don't have access to the project.",
+        attr: null,
+      })
+      // The client's message says the project is out of reach, not that a scope is missing.
+      expect((unreachable as PermissionDeniedError).message).toMatch(
+        /failed with 403: You don't have access to the project\. — the key cannot reach this project: check projectId/,
       )
-    expect(wrong).toBeInstanceOf(NotFoundError)
-    expect((wrong as NotFoundError).body).toEqual({
-      type: 'invalid_request',
-      code: 'not_found',
-      detail: 'Project not found.',
-      attr: null,
-    })
-    const unreachable = await clientFor(777)
-      .experiments.list()
-      .then(
-        () => undefined,
-        (reason: unknown) => reason,
+      expect(() => fake.seed.experiments(1, { projectId: 12346 })).toThrow(
+        /no project 12346 .*declare others with createFakeApi\(\{ projects \}\)/,
       )
-    expect(unreachable).toBeInstanceOf(PermissionDeniedError)
-    expect((unreachable as PermissionDeniedError).body).toEqual({
-      type: 'authentication_error',
-      code: 'permission_denied',
-      detail: "You don't have access to the project.",
-      attr: null,
-    })
-    // The client's message says the project is out of reach, not that a scope is missing.
-    expect((unreachable as PermissionDeniedError).message).toMatch(
-      /failed with 403: You don't have access to the project\. — the key cannot reach this project: check projectId/,
-    )
-    expect(() => fake.seed.experiments(1, { projectId: 12346 })).toThrow(
-      /no project 12346 .*declare others with createFakeApi\(\{ projects \}\)/,
-    )
-  })
+    },
+  )
 
   it('refuses inconsistent options', () => {
     expect(() => createFakeApi({ projects: [] })).toThrow(TypeError)

@@ -29,26 +29,30 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(statuses.every((status) => status === 200)).toBe(true)
   })
 
-  it('[C21] [C25] true enforces 480 a minute, answering the service 429: throttled_error body, the wait in the detail, no Retry-After', async () => {
-    const { call, advance } = fakeWithClock({ rateLimits: true })
-    const statuses = await Promise.all(Array.from({ length: 480 }, () => statusOf(call('GET', 'experiments/'))))
-    expect(statuses.every((status) => status === 200)).toBe(true)
-    const throttled = await call('GET', 'experiments/')
-    expect(throttled.status).toBe(429)
-    expect(throttled.headers.get('retry-after')).toBeNull()
-    expect(throttled.headers.get('content-type')).toBe('application/json')
-    expect(await jsonOf(throttled)).toEqual({
-      type: 'throttled_error',
-      code: 'throttled',
-      detail: 'Request was throttled. Expected available in 60 seconds.',
-      attr: null,
-    })
-    advance(59_999)
-    expect(await statusOf(call('GET', 'experiments/'))).toBe(429)
-    // DRF drops what is `<= now - 60 s`: the first 480 leave the window together, a minute on.
-    advance(1)
-    expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
-  })
+  it(
+    '[C21] [C25] true enforces 480 a minute, answering the service 429: throttled_error body, the wait in the ' +
+      'detail, no Retry-After',
+    async () => {
+      const { call, advance } = fakeWithClock({ rateLimits: true })
+      const statuses = await Promise.all(Array.from({ length: 480 }, () => statusOf(call('GET', 'experiments/'))))
+      expect(statuses.every((status) => status === 200)).toBe(true)
+      const throttled = await call('GET', 'experiments/')
+      expect(throttled.status).toBe(429)
+      expect(throttled.headers.get('retry-after')).toBeNull()
+      expect(throttled.headers.get('content-type')).toBe('application/json')
+      expect(await jsonOf(throttled)).toEqual({
+        type: 'throttled_error',
+        code: 'throttled',
+        detail: 'Request was throttled. Expected available in 60 seconds.',
+        attr: null,
+      })
+      advance(59_999)
+      expect(await statusOf(call('GET', 'experiments/'))).toBe(429)
+      // DRF drops what is `<= now - 60 s`: the first 480 leave the window together, a minute on.
+      advance(1)
+      expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
+    },
+  )
 
   it('[C22] slides, answers the wait rounded up (singular for one second), and counts no refused request', async () => {
     const { call, advance } = fakeWithClock({ rateLimits: { requestsPerMinute: 3 } })
@@ -113,15 +117,19 @@ describe('createFakeApi({ rateLimits })', () => {
     expect(await statusOf(call('GET', 'query/q/'))).toBe(429)
   })
 
-  it('[C23] budgets per key; counts only requests that pass authentication and scopes; counts those the view refuses', async () => {
-    const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 2 } })
-    expect(await statusOf(caller(fake, { key: 'phx_unknown' })('GET', 'experiments/'))).toBe(401)
-    expect(await statusOf(caller(fake, { key: 'phx_no_surveys' })('GET', 'surveys/'))).toBe(403)
-    expect(await statusOf(call('GET', 'experiments/999/'))).toBe(404)
-    expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
-    expect(await statusOf(call('GET', 'experiments/'))).toBe(429)
-    expect(await statusOf(caller(fake, { key: 'phx_other_key' })('GET', 'experiments/'))).toBe(200)
-  })
+  it(
+    '[C23] budgets per key; counts only requests that pass authentication and scopes; counts those the view ' +
+      'refuses',
+    async () => {
+      const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 2 } })
+      expect(await statusOf(caller(fake, { key: 'phx_unknown' })('GET', 'experiments/'))).toBe(401)
+      expect(await statusOf(caller(fake, { key: 'phx_no_surveys' })('GET', 'surveys/'))).toBe(403)
+      expect(await statusOf(call('GET', 'experiments/999/'))).toBe(404)
+      expect(await statusOf(call('GET', 'experiments/'))).toBe(200)
+      expect(await statusOf(call('GET', 'experiments/'))).toBe(429)
+      expect(await statusOf(caller(fake, { key: 'phx_other_key' })('GET', 'experiments/'))).toBe(200)
+    },
+  )
 
   it('reset() forgets the requests counted', async () => {
     const { fake, call } = fakeWithClock({ rateLimits: { requestsPerMinute: 1 } })

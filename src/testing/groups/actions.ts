@@ -18,10 +18,8 @@ const STEP_MATCHING = ['text_matching', 'href_matching', 'url_matching'] as cons
 /** The references list stops here, as the service's does. */
 const REFERENCES_CAP = 50
 
-function blankAction(store: FakeStore): FakeAction {
-  const now = store.timestamp()
+function blankAction(store: FakeStore, now: string): Omit<FakeAction, 'id'> {
   return {
-    id: 0,
     name: null,
     description: '',
     tags: [],
@@ -42,7 +40,10 @@ function blankAction(store: FakeStore): FakeAction {
   }
 }
 
-/** A step as the service stores it: every key present, `url_matching` defaulting to `contains`, the selector's regex derived. */
+/**
+ * A step as the service stores it: every key present, `url_matching` defaulting to `contains`, the selector's regex
+ * derived.
+ */
 function normalizeStep(step: unknown, index: number): Record<string, unknown> {
   if (!isObject(step)) invalid('Expected a dictionary of items.', `steps__${index}`)
   const stored: Record<string, unknown> = {}
@@ -105,7 +106,10 @@ export function seedAction(store: FakeStore, seed: Partial<FakeAction>): FakeAct
   return action
 }
 
-/** Whether a JSON value mentions the action: an `ActionsNode` with its id, or `{type: "actions", id}` (the service's jsonpath). */
+/**
+ * Whether a JSON value mentions the action: an `ActionsNode` with its id, or `{type: "actions", id}` (the service's
+ * jsonpath).
+ */
 function mentions(value: unknown, id: number): boolean {
   if (Array.isArray(value)) return value.some((item) => mentions(item, id))
   if (!isObject(value)) return false
@@ -125,7 +129,9 @@ function cohortMentions(value: unknown, id: number): boolean {
   return Object.values(value).some((item) => cohortMentions(item, id))
 }
 
-/** The experiments, cohorts and hog functions using an action (the fake keeps no insights), as `references` lists them. */
+/**
+ * The experiments, cohorts and hog functions using an action (the fake keeps no insights), as `references` lists them.
+ */
 function referencesOf(store: FakeStore, action: FakeAction): Record<string, unknown>[] {
   const reference = (
     type: string,
@@ -208,7 +214,8 @@ function jsonList(raw: string | null): string[] | undefined {
 }
 
 export const actionHandlers: GroupHandlers<'actions'> = {
-  // Not paginated: `{count, results}`, every live action unless `limit` is given, and never a `next` (docs/service-behaviour.md §11.4).
+  // Not paginated: `{count, results}`, every live action unless `limit` is given, and never a `next`
+  // (docs/service-behaviour.md §11.4).
   'actions.list': ({ store, query }) => {
     let items = actions.live(store)
     const search = query.get('search')

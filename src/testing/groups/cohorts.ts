@@ -22,9 +22,8 @@ const ANALYTICAL = [
   'restarted_performing_event',
 ]
 
-function blankCohort(store: FakeStore): FakeCohort {
+function blankCohort(store: FakeStore): Omit<FakeCohort, 'id'> {
   return {
-    id: 0,
     name: null,
     description: '',
     groups: [],
@@ -62,7 +61,10 @@ function leavesOf(node: unknown, path = 'properties'): Record<string, unknown>[]
   return [node]
 }
 
-/** What the service computes from the filters: `static`, `behavioral`, `analytical` or `person_property` (docs/service-behaviour.md §11.3). */
+/**
+ * What the service computes from the filters: `static`, `behavioral`, `analytical` or `person_property`
+ * (docs/service-behaviour.md §11.3).
+ */
 function cohortTypeOf(cohort: FakeCohort, leaves: Record<string, unknown>[]): string {
   if (cohort.is_static) return 'static'
   if (leaves.some((leaf) => leaf['type'] === 'behavioral' && ANALYTICAL.includes(String(leaf['value']))))
@@ -195,7 +197,10 @@ function reaches(store: FakeStore, from: number, to: number, seen = new Set<numb
   return cohort !== undefined && referencedCohorts(cohort).some((id) => id === to || reaches(store, id, to, seen))
 }
 
-/** Soft delete: refused while a live flag or another live cohort uses the cohort; experiments drop it as their exposure cohort. */
+/**
+ * Soft delete: refused while a live flag or another live cohort uses the cohort; experiments drop it as their exposure
+ * cohort.
+ */
 function checkSoftDelete(store: FakeStore, draft: FakeCohort): void {
   const flags = activeFlagsUsing(store, draft.id)
   if (flags.length > 0)
@@ -207,7 +212,8 @@ function checkSoftDelete(store: FakeStore, draft: FakeCohort): void {
   )
   if (cohorts.length > 0)
     invalid(
-      `This cohort is used as criteria in ${cohorts.length} other cohort(s): ${cohorts.map((cohort) => cohort.name).join(', ')}`,
+      `This cohort is used as criteria in ${cohorts.length} other cohort(s): ` +
+        `${cohorts.map((cohort) => cohort.name).join(', ')}`,
     )
 }
 
@@ -236,7 +242,8 @@ const cohorts = new GroupKit<FakeCohort>({
     }
     const leaves =
       isObject(cohort.filters) && isObject(cohort.filters['properties']) ? leavesOf(cohort.filters['properties']) : []
-    // Dynamic cohorts with filters: the service overwrites the type (`null` when not every leaf compiles to realtime bytecode).
+    // Dynamic cohorts with filters: the service overwrites the type (`null` when not every leaf compiles to realtime
+    // bytecode).
     cohort.cohort_type = cohort.is_static
       ? 'static'
       : leaves.length > 0

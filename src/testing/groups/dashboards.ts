@@ -52,9 +52,8 @@ const BASIC = [
 /** The dashboard a create copies its tiles from, until it has its id. */
 const copying = new WeakMap<FakeDashboard, number>()
 
-function blankDashboard(store: FakeStore): FakeDashboard {
+function blankDashboard(store: FakeStore): Omit<FakeDashboard, 'id'> {
   return {
-    id: 0,
     name: null,
     description: '',
     pinned: false,
@@ -154,7 +153,9 @@ function upsertTile(
   else addTile(store, { ...fields, dashboard_id: dashboardId })
 }
 
-/** Soft delete (§14.1 [`D3`]): every tile goes; with `delete_insights`, the insights whose only live tile was here too. */
+/**
+ * Soft delete (§14.1 [`D3`]): every tile goes; with `delete_insights`, the insights whose only live tile was here too.
+ */
 function softDelete(store: FakeStore, dashboard: FakeDashboard, deleteInsights: boolean): void {
   for (const tile of tilesOf(store, dashboard.id, false)) {
     if (tile.deleted) continue

@@ -19,9 +19,8 @@ const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i
 /** The flag a create links, until the feature is stored. */
 const linking = new WeakMap<FakeEarlyAccessFeature, { flag?: FakeFeatureFlag; key?: string }>()
 
-function blankFeature(store: FakeStore): FakeEarlyAccessFeature {
+function blankFeature(store: FakeStore): Omit<FakeEarlyAccessFeature, 'id'> {
   return {
-    id: '',
     feature_flag_id: null,
     name: '',
     description: '',

@@ -159,7 +159,8 @@ function checkHogQL(query: Record<string, unknown>): void {
 function checkName(value: unknown): string {
   if (typeof value !== 'string' || !NAME.test(value)) {
     invalid(
-      'Endpoint name must start with a letter and contain only letters, numbers, hyphens or underscores (at most 128 characters).',
+      'Endpoint name must start with a letter and contain only letters, numbers, hyphens or underscores (at ' +
+        'most 128 characters).',
       'name',
     )
   }
@@ -176,10 +177,8 @@ function targetedVersion(context: OperationContext, endpoint: FakeEndpoint): Fak
   )
 }
 
-function blankEndpoint(store: FakeStore): FakeEndpoint {
-  const now = store.timestamp()
+function blankEndpoint(store: FakeStore, now: string): Omit<FakeEndpoint, 'id'> {
   return {
-    id: '',
     name: '',
     description: '',
     query: {},

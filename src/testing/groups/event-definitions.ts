@@ -18,10 +18,8 @@ const LISTED_SYSTEM_EVENTS = ['$pageview', '$pageleave', '$screen']
 /** Fields a seed may set. */
 export type EventDefinitionSeed = Partial<FakeEventDefinition>
 
-function blankDefinition(store: FakeStore): FakeEventDefinition {
-  const now = store.timestamp()
+function blankDefinition(store: FakeStore, now: string): Omit<FakeEventDefinition, 'id'> {
   return {
-    id: '',
     name: '',
     owner: null,
     description: null,

@@ -62,7 +62,8 @@ function readMetrics(
 /** The writable fields of an experiment, in the serializer's order (create and PATCH). */
 export const EXPERIMENT_WRITABLE: Readonly<Record<string, FieldRead<FakeExperiment>>> = {
   name: field.text({ required: 'on create', maxLength: 400, allowBlank: false }),
-  // Set on create only; the flag is made from `parameters` and `start_date`, so they are checked before the other fields.
+  // Set on create only; the flag is made from `parameters` and `start_date`, so they are checked before the other
+  // fields.
   feature_flag_key: (body, key, { previous }) => {
     // Fixed once created ([`XP6`]): the same key is a no-op, another is refused by the update validation.
     if (previous) {

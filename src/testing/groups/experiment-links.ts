@@ -162,7 +162,9 @@ export function flagOf(store: FakeStore, experiment: FakeExperiment): FakeFeatur
     : flagByKey(store, experiment.feature_flag_key)
 }
 
-/** An experiment as answered: its flag and holdout as they are now (a ship, a holdout change or delete shows at once). */
+/**
+ * An experiment as answered: its flag and holdout as they are now (a ship, a holdout change or delete shows at once).
+ */
 export function withCurrentLinks(store: FakeStore, experiment: FakeExperiment): FakeExperiment {
   const answer = clone(experiment)
   const flag = flagOf(store, experiment)

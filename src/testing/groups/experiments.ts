@@ -19,10 +19,8 @@ const DAY_MS = 86_400_000
 /** Fields a seed may set; anything else gets a realistic default. */
 export type ExperimentSeed = Partial<FakeExperiment>
 
-function blankExperiment(store: FakeStore): FakeExperiment {
-  const createdAt = store.timestamp()
+function blankExperiment(store: FakeStore, createdAt: string): Omit<FakeExperiment, 'id'> {
   return {
-    id: 0,
     name: '',
     description: null,
     start_date: null,

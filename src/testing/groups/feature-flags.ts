@@ -72,10 +72,8 @@ export function flagVariants(flag: { filters: Record<string, unknown> }): Array<
   return Array.isArray(variants) ? variants.filter(isObject) : []
 }
 
-function blankFlag(store: FakeStore): FakeFeatureFlag {
-  const now = store.timestamp()
+function blankFlag(store: FakeStore, now: string): Omit<FakeFeatureFlag, 'id'> {
   return {
-    id: 0,
     team_id: store.projectId,
     name: '',
     key: '',
@@ -264,18 +262,23 @@ function experimentsOf(store: FakeStore, flag: FakeFeatureFlag) {
     .filter((experiment) => experiment !== undefined && !experiment.deleted)
 }
 
-/** Soft delete: refused while a running experiment uses the flag; frees the key (renamed when an experiment ever used it). */
+/**
+ * Soft delete: refused while a running experiment uses the flag; frees the key (renamed when an experiment ever used
+ * it).
+ */
 function softDelete(store: FakeStore, draft: FakeFeatureFlag): void {
   if (featuresOnFlag(store, draft.id).length > 0) {
     invalid(
-      'Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.',
+      'Cannot delete a feature flag that is in use with early access features. Please delete the early access ' +
+        'feature before deleting the flag.',
     )
   }
   const running = experimentsOf(store, draft).filter((experiment) => experiment!.start_date && !experiment!.end_date)
   if (running.length > 0) {
     const names = running.map((experiment) => `"${experiment!.name}" (ID: ${experiment!.id})`).join(', ')
     invalid(
-      `Cannot delete a feature flag that is linked to running experiment(s): ${names}. Please stop the experiment(s) before deleting the flag.`,
+      `Cannot delete a feature flag that is linked to running experiment(s): ${names}. Please stop the ` +
+        `experiment(s) before deleting the flag.`,
     )
   }
   if (draft.experiment_set.length > 0) draft.key = `${draft.key}:deleted:${draft.id}`
@@ -377,9 +380,19 @@ export function presentFlag(store: FakeStore, flag: FakeFeatureFlag): Record<str
   }
 }
 
-/** Creates and stores a flag without validation; fields not given get the service's defaults (multivariate `control`/`test`). */
+/**
+ * Creates and stores a flag without validation; fields not given get the service's defaults (multivariate
+ * `control`/`test`).
+ */
 export function createFlag(store: FakeStore, fields: Partial<FakeFeatureFlag> & { key: string }): FakeFeatureFlag {
   return flags.seed(store, { filters: multivariateFilters(DEFAULT_VARIANTS), ...fields })
+}
+
+/** Stores a flag built from `seed` without validation (multivariate `control`/`test` unless told otherwise). */
+export function seedFeatureFlag(store: FakeStore, seed: Partial<FakeFeatureFlag>): FakeFeatureFlag {
+  const flag = createFlag(store, { key: seed.key ?? `flag-${store.featureFlags.size + 1}`, ...seed })
+  if (!seed.name) flag.name = `Flag ${flag.id}`
+  return flag
 }
 
 /** Changes a stored flag as a write through the API would (version bumped, `updated_at` now). */
@@ -414,7 +427,10 @@ export function flagByKey(store: FakeStore, key: string): FakeFeatureFlag | unde
   return undefined
 }
 
-/** Usable by an experiment: multivariate with at least 2 variants, one of them `control` (docs/service-behaviour.md §11.7). */
+/**
+ * Usable by an experiment: multivariate with at least 2 variants, one of them `control` (docs/service-behaviour.md
+ * §11.7).
+ */
 export function isEligibleForExperiment(flag: FakeFeatureFlag): boolean {
   const variants = flagVariants(flag)
   return variants.length >= 2 && variants.some((variant) => variant['key'] === 'control')

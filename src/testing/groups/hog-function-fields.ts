@@ -164,7 +164,9 @@ function checkMasking(masking: Record<string, unknown> | null): Record<string, u
   return onSave(() => compiledMasking(masking))
 }
 
-/** On create, a template's code, inputs schema, name and defaults (docs/service-behaviour.md §4.1); ignored on update. */
+/**
+ * On create, a template's code, inputs schema, name and defaults (docs/service-behaviour.md §4.1); ignored on update.
+ */
 function readTemplate(
   body: Record<string, unknown>,
   key: string,

@@ -6,7 +6,9 @@ export const FAKE_TEMPLATES: readonly FakeHogFunctionTemplate[] = [
     id: 'template-webhook',
     name: 'HTTP Webhook',
     description: 'Sends a webhook templated by the incoming event data',
-    code: "let res := fetch(inputs.url, {\n  'headers': inputs.headers,\n  'body': inputs.body,\n  'method': inputs.method\n});\n\nif (inputs.debug) {\n  print('Response', res.status, res.body);\n}",
+    code:
+      "let res := fetch(inputs.url, {\n  'headers': inputs.headers,\n  'body': inputs.body,\n  'method': " +
+      "inputs.method\n});\n\nif (inputs.debug) {\n  print('Response', res.status, res.body);\n}",
     code_language: 'hog',
     inputs_schema: [
       { key: 'url', type: 'string', label: 'Webhook URL', required: true, secret: false, hidden: false },

@@ -24,10 +24,8 @@ import { hogFunctionRunHandlers } from './hog-function-runs.js'
 /** Fields a seed may set. `inputs` may give plain values (`{ url: 'https://…' }`) or input objects. */
 export type HogFunctionSeed = Partial<FakeHogFunction>
 
-function blankHogFunction(store: FakeStore): FakeHogFunction {
-  const createdAt = store.timestamp()
+function blankHogFunction(store: FakeStore, createdAt: string): Omit<FakeHogFunction, 'id'> {
   return {
-    id: '',
     type: 'destination',
     name: null,
     description: '',
@@ -100,7 +98,8 @@ const hogFunctions = new GroupKit<FakeHogFunction, string>({
   idKind: 'uuid',
   findsDeleted: false,
   blank: blankHogFunction,
-  // Enabled destinations unless told otherwise; `inputs` may give plain values (`{ url: 'https://…' }`) or input objects.
+  // Enabled destinations unless told otherwise; `inputs` may give plain values (`{ url: 'https://…' }`) or input
+  // objects.
   seeded(store, _record, seed, index) {
     const createdAt = seed.created_at ?? seededAt(store, index)
     const type = seed.type ?? 'destination'

@@ -13,10 +13,8 @@ import type { FakeFeatureFlag, FakeHoldout } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 import { touchFlag } from './feature-flags.js'
 
-function blankHoldout(store: FakeStore): FakeHoldout {
-  const now = store.timestamp()
+function blankHoldout(store: FakeStore, now: string): Omit<FakeHoldout, 'id'> {
   return {
-    id: 0,
     name: '',
     description: null,
     filters: [],

@@ -20,10 +20,8 @@ const MATERIAL = ['name', 'derived_name', 'description', 'query', 'filters', 'ta
 /** The dashboards a create places the insight on, until it has its id. */
 const placing = new WeakMap<FakeInsight, number[]>()
 
-function blankInsight(store: FakeStore): FakeInsight {
-  const now = store.timestamp()
+function blankInsight(store: FakeStore, now: string): Omit<FakeInsight, 'id'> {
   return {
-    id: 0,
     short_id: store.hex(8),
     name: null,
     derived_name: null,

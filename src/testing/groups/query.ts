@@ -92,7 +92,8 @@ function run(store: FakeStore, query: Record<string, unknown>): Record<string, u
       return legacyQuery(store, query)
     default:
       invalid(
-        `The fake does not evaluate ${String(query['kind'])} queries (it answers HogQLQuery, ExperimentQuery and the legacy experiment kinds).`,
+        `The fake does not evaluate ${String(query['kind'])} queries (it answers HogQLQuery, ExperimentQuery ` +
+          `and the legacy experiment kinds).`,
       )
   }
 }
@@ -107,7 +108,8 @@ function hogql(store: FakeStore, query: Record<string, unknown>): Record<string,
     evaluateSelect(sql.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, '{variables.$1}'), values)
   if (!answer)
     invalid(
-      'The fake evaluates a SELECT of literals and placeholders, and the survey-event reads of the SDK; not this query.',
+      'The fake evaluates a SELECT of literals and placeholders, and the survey-event reads of the SDK; not ' +
+        'this query.',
     )
   return { ...answer, hogql: sql, kind: 'HogQLQueryResponse' }
 }

@@ -13,10 +13,8 @@ import { EXPERIMENT_METRIC_TYPES } from '../../model/enums.js'
 import type { FakeSavedMetric } from '../records.js'
 import { FAKE_USER, clone, type FakeStore } from '../store.js'
 
-function blankSavedMetric(store: FakeStore): FakeSavedMetric {
-  const now = store.timestamp()
+function blankSavedMetric(store: FakeStore, now: string): Omit<FakeSavedMetric, 'id'> {
   return {
-    id: 0,
     name: '',
     description: null,
     query: {},

@@ -89,7 +89,8 @@ function checkLink(link: unknown, index: number): void {
   const scheme = url?.protocol
   if (!url || !scheme || !(SURVEY_LINK_SCHEMES as readonly string[]).includes(scheme)) {
     invalid(
-      `Link must be a URL with one of these schemes: ${SURVEY_LINK_SCHEMES.map((item) => item.slice(0, -1)).join(', ')}`,
+      `Link must be a URL with one of these schemes: ` +
+        `${SURVEY_LINK_SCHEMES.map((item) => item.slice(0, -1)).join(', ')}`,
       'questions',
     )
   }
@@ -112,7 +113,10 @@ function checkValidation(rules: unknown, index: number): void {
     invalid(`Question ${index}: min_length must not exceed max_length`, 'questions')
 }
 
-/** `next_question`, `end`, `specific_question` with an index ≥ 0, `response_based` (rating and single choice) with its targets. */
+/**
+ * `next_question`, `end`, `specific_question` with an index ≥ 0, `response_based` (rating and single choice) with its
+ * targets.
+ */
 function checkBranching(branching: Record<string, unknown>, type: unknown, index: number): void {
   const kind = choiceField(branching, 'type', SURVEY_BRANCHING_TYPES, { required: true }, 'questions')
   if (kind === 'specific_question') integerField(branching, 'index', { required: true, min: 0 }, 'questions')
@@ -143,7 +147,10 @@ function checkConditions(conditions: Record<string, unknown>): void {
   }
 }
 
-/** The appearance as it now stands, checked with the conditions and the questions (docs/service-behaviour.md §P2.4, §P2.5). */
+/**
+ * The appearance as it now stands, checked with the conditions and the questions (docs/service-behaviour.md §P2.4,
+ * §P2.5).
+ */
 function checkAppearance(draft: FakeSurvey, appearance: unknown): void {
   if (isObject(draft.conditions)) checkConditions(draft.conditions)
   if (!isObject(appearance)) return

@@ -142,7 +142,9 @@ export const surveyStatsHandlers: StatsHandlers = {
       return json({ ...cached, cached: true }, 200, { 'cache-control': 'max-age=15' })
     const responses = responsesOf(store, survey.id, { from: null, to: null, fromText: null, toText: null }, true)
     const summary = {
-      content: `## Summary\n\n${responses.length} responses to "${String(question['question'] ?? '')}".\n\n- Respondents mostly asked for improvements.`,
+      content:
+        `## Summary\n\n${responses.length} responses to "${String(question['question'] ?? '')}".\n\n- ` +
+        `Respondents mostly asked for improvements.`,
       response_count: responses.length,
       generated_at: isoDateTime(store.now()),
       trace_id: store.uuid(),

@@ -42,9 +42,8 @@ const TRACKED = [
 /** Fields a seed may set. */
 export type SurveySeed = Partial<FakeSurvey>
 
-function blankSurvey(store: FakeStore): FakeSurvey {
+function blankSurvey(store: FakeStore): Omit<FakeSurvey, 'id'> {
   return {
-    id: '',
     name: '',
     description: '',
     type: 'popover',

@@ -58,39 +58,43 @@ describe('hostile responses over real sockets', () => {
       hostileTried += 1
     })
 
-    it("plain http from an https baseUrl (a TLS proxy in front): read over https on the client's origin, every item", async () => {
-      // No TLS locally: the https client reaches the primary server through a forwarding fetch (a real socket).
-      const seen: string[] = []
-      const fetch: typeof globalThis.fetch = (input, init) => {
-        const request = input as Request
-        seen.push(request.url)
-        const url = new URL(request.url)
-        return globalThis.fetch(`${primary.url}${url.pathname}${url.search}`, {
-          ...init,
-          method: request.method,
-          headers: request.headers,
+    it(
+      "plain http from an https baseUrl (a TLS proxy in front): read over https on the client's origin, every " +
+        'item',
+      async () => {
+        // No TLS locally: the https client reaches the primary server through a forwarding fetch (a real socket).
+        const seen: string[] = []
+        const fetch: typeof globalThis.fetch = (input, init) => {
+          const request = input as Request
+          seen.push(request.url)
+          const url = new URL(request.url)
+          return globalThis.fetch(`${primary.url}${url.pathname}${url.search}`, {
+            ...init,
+            method: request.method,
+            headers: request.headers,
+          })
+        }
+        respond = (request, response) =>
+          send(
+            response,
+            200,
+            request.url === LIST
+              ? page(`http://api.example.test${LIST}?offset=1`)
+              : JSON.stringify({ count: 2, next: null, previous: null, results: [experiment(2)] }),
+          )
+        const https = new ProjectClient({
+          apiKey: KEY,
+          projectId: 1,
+          baseUrl: 'https://api.example.test',
+          fetch,
+          maxRetries: 0,
         })
-      }
-      respond = (request, response) =>
-        send(
-          response,
-          200,
-          request.url === LIST
-            ? page(`http://api.example.test${LIST}?offset=1`)
-            : JSON.stringify({ count: 2, next: null, previous: null, results: [experiment(2)] }),
-        )
-      const https = new ProjectClient({
-        apiKey: KEY,
-        projectId: 1,
-        baseUrl: 'https://api.example.test',
-        fetch,
-        maxRetries: 0,
-      })
-      expect((await https.experiments.list().toArray()).map((item) => item.id)).toEqual([1, 2])
-      expect(seen).toEqual([`https://api.example.test${LIST}`, `https://api.example.test${LIST}?offset=1`])
-      expect(primary.requests).toHaveLength(2)
-      hostileTried += 1
-    })
+        expect((await https.experiments.list().toArray()).map((item) => item.id)).toEqual([1, 2])
+        expect(seen).toEqual([`https://api.example.test${LIST}`, `https://api.example.test${LIST}?offset=1`])
+        expect(primary.requests).toHaveLength(2)
+        hostileTried += 1
+      },
+    )
 
     it("https on the same host and port from an http baseUrl: read on the client's own origin", async () => {
       respond = (request, response) =>
@@ -167,7 +171,10 @@ describe('hostile responses over real sockets', () => {
 
   describe('no prototype pollution', () => {
     const polluted = (id: number) =>
-      `{"id": ${id}, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null, "archived": false, "created_at": "2026-01-01T00:00:00Z", "__proto__": {"polluted": true, "id": 99}, "constructor": {"prototype": {"polluted": true}}, "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, "parameters": {"constructor": {"prototype": {"polluted": true}}, "__proto__": {"isAdmin": true}}}`
+      `{"id": ${id}, "name": "x", "feature_flag_key": "x", "start_date": null, "end_date": null, "archived": ` +
+      `false, "created_at": "2026-01-01T00:00:00Z", "__proto__": {"polluted": true, "id": 99}, "constructor": ` +
+      `{"prototype": {"polluted": true}}, "feature_flag": {"id": 2, "__proto__": {"polluted": true}}, ` +
+      `"parameters": {"constructor": {"prototype": {"polluted": true}}, "__proto__": {"isAdmin": true}}}`
     it.each([true, false])(
       'through __proto__ and constructor keys in a list and a retrieve (validateResponses: %s)',
       async (validateResponses) => {
@@ -176,7 +183,8 @@ describe('hostile responses over real sockets', () => {
             response,
             200,
             request.url === LIST
-              ? `{"count": 1, "next": null, "previous": null, "__proto__": {"next": "${other.url}/x"}, "results": [${polluted(1)}]}`
+              ? `{"count": 1, "next": null, "previous": null, "__proto__": {"next": "${other.url}/x"}, ` +
+                  `"results": [${polluted(1)}]}`
               : polluted(1),
           )
         const api = client({ validateResponses })

@@ -72,77 +72,92 @@ async function peakGrowth<T>(call: () => Promise<T>): Promise<{ result: T; rss: 
 }
 
 describe('maxResponseBytes', () => {
-  it('a 1 GiB streamed answer stops at the default 64 MiB: ResponseTooLargeError, memory well below the body, one request (not retried)', async () => {
-    respond = (_request, response) => stream(response, 1024 * MiB)
-    const { result: error, rss, heap } = await peakGrowth(() => failure(client().experiments.retrieve(1)))
-    expect(error).toBeInstanceOf(ResponseTooLargeError)
-    expect(error).toMatchObject({
-      limit: 64 * MiB,
-      method: 'GET',
-      status: 200,
-      url: `${server.url}/api/projects/1/experiments/1/`,
-    })
-    expect((error as Error).message).toContain('maxResponseBytes (67108864 bytes')
-    expect(server.requests).toHaveLength(1)
-    // The body is 1 GiB; what was held is at most the 64 MiB read before the limit, and some of what the sockets buffer.
-    expect(rss).toBeLessThan(400 * MiB)
-    expect(heap).toBeLessThan(200 * MiB)
-    server.requests.length = 0
-  }, 60_000)
+  it(
+    'a 1 GiB streamed answer stops at the default 64 MiB: ResponseTooLargeError, memory well below the body, one ' +
+      'request (not retried)',
+    async () => {
+      respond = (_request, response) => stream(response, 1024 * MiB)
+      const { result: error, rss, heap } = await peakGrowth(() => failure(client().experiments.retrieve(1)))
+      expect(error).toBeInstanceOf(ResponseTooLargeError)
+      expect(error).toMatchObject({
+        limit: 64 * MiB,
+        method: 'GET',
+        status: 200,
+        url: `${server.url}/api/projects/1/experiments/1/`,
+      })
+      expect((error as Error).message).toContain('maxResponseBytes (67108864 bytes')
+      expect(server.requests).toHaveLength(1)
+      // The body is 1 GiB; what was held is at most the 64 MiB read before the limit, and some of what the sockets
+      // buffer.
+      expect(rss).toBeLessThan(400 * MiB)
+      expect(heap).toBeLessThan(200 * MiB)
+      server.requests.length = 0
+    },
+    60_000,
+  )
 
-  it('counts exactly: an answer of maxResponseBytes is read, one byte more is refused (streamed or with its length)', async () => {
-    const body = JSON.stringify(experiment(1))
-    respond = (_request, response) => send(response, 200, body)
-    expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
-    expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(
-      ResponseTooLargeError,
-    )
-    // Without a length (chunked): counted as it comes.
-    respond = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' })
-      response.write(body.slice(0, 10))
-      response.end(body.slice(10))
-    }
-    expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
-    expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(
-      ResponseTooLargeError,
-    )
-    // An error answer too: never a body held past the limit.
-    respond = (_request, response) =>
-      send(response, 400, { type: 'validation_error', code: 'invalid', detail: 'x'.repeat(2_000), attr: 'name' })
-    expect(await failure(client({ maxResponseBytes: 1_000 }).experiments.retrieve(1))).toBeInstanceOf(
-      ResponseTooLargeError,
-    )
-    expect(await failure(client().experiments.retrieve(1))).toBeInstanceOf(BadRequestError)
-  })
-
-  it('a 4 MB gzip bomb (4 GiB inflated) is refused at 64 MiB inflated, with bounded memory, and never called an empty body', async () => {
-    // One gzip member of 256 MiB of zeros (about 255 kB), sent 16 times: members concatenated inflate to 4 GiB.
-    const member = gzipSync(Buffer.alloc(256 * MiB), { level: 9 })
-    respond = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
-      let left = 16
-      let closed = false
-      response.on('close', () => (closed = true))
-      const pump = () => {
-        while (!closed && left > 0) {
-          left--
-          if (!response.write(member)) return void response.once('drain', pump)
-        }
-        if (!closed) response.end()
+  it(
+    'counts exactly: an answer of maxResponseBytes is read, one byte more is refused (streamed or with its ' +
+      'length)',
+    async () => {
+      const body = JSON.stringify(experiment(1))
+      respond = (_request, response) => send(response, 200, body)
+      expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
+      expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(
+        ResponseTooLargeError,
+      )
+      // Without a length (chunked): counted as it comes.
+      respond = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' })
+        response.write(body.slice(0, 10))
+        response.end(body.slice(10))
       }
-      pump()
-    }
-    const { result: error, rss, heap } = await peakGrowth(() => failure(client().experiments.retrieve(1)))
-    expect(error).toBeInstanceOf(ResponseTooLargeError)
-    expect((error as Error).message).not.toMatch(/empty body/)
-    expect(rss).toBeLessThan(400 * MiB)
-    expect(heap).toBeLessThan(200 * MiB)
-    // A small limit holds the same way, from the first member.
-    expect(await failure(client({ maxResponseBytes: MiB }).experiments.retrieve(1))).toBeInstanceOf(
-      ResponseTooLargeError,
-    )
-  }, 60_000)
+      expect((await client({ maxResponseBytes: body.length }).experiments.retrieve(1)).id).toBe(1)
+      expect(await failure(client({ maxResponseBytes: body.length - 1 }).experiments.retrieve(1))).toBeInstanceOf(
+        ResponseTooLargeError,
+      )
+      // An error answer too: never a body held past the limit.
+      respond = (_request, response) =>
+        send(response, 400, { type: 'validation_error', code: 'invalid', detail: 'x'.repeat(2_000), attr: 'name' })
+      expect(await failure(client({ maxResponseBytes: 1_000 }).experiments.retrieve(1))).toBeInstanceOf(
+        ResponseTooLargeError,
+      )
+      expect(await failure(client().experiments.retrieve(1))).toBeInstanceOf(BadRequestError)
+    },
+  )
+
+  it(
+    'a 4 MB gzip bomb (4 GiB inflated) is refused at 64 MiB inflated, with bounded memory, and never called an ' +
+      'empty body',
+    async () => {
+      // One gzip member of 256 MiB of zeros (about 255 kB), sent 16 times: members concatenated inflate to 4 GiB.
+      const member = gzipSync(Buffer.alloc(256 * MiB), { level: 9 })
+      respond = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        let left = 16
+        let closed = false
+        response.on('close', () => (closed = true))
+        const pump = () => {
+          while (!closed && left > 0) {
+            left--
+            if (!response.write(member)) return void response.once('drain', pump)
+          }
+          if (!closed) response.end()
+        }
+        pump()
+      }
+      const { result: error, rss, heap } = await peakGrowth(() => failure(client().experiments.retrieve(1)))
+      expect(error).toBeInstanceOf(ResponseTooLargeError)
+      expect((error as Error).message).not.toMatch(/empty body/)
+      expect(rss).toBeLessThan(400 * MiB)
+      expect(heap).toBeLessThan(200 * MiB)
+      // A small limit holds the same way, from the first member.
+      expect(await failure(client({ maxResponseBytes: MiB }).experiments.retrieve(1))).toBeInstanceOf(
+        ResponseTooLargeError,
+      )
+    },
+    60_000,
+  )
 
   it('a compressed answer under the limit is read whole, counted inflated', async () => {
     const body = JSON.stringify(experiment(7, { description: 'd'.repeat(10_000) }))

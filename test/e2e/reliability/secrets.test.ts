@@ -203,7 +203,8 @@ describe('the API key never leaks', () => {
     expect(primary.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true)
     expect(other.requests).toHaveLength(0)
     console.log(
-      `[reliability] secrets: ${kinds.length} failure kinds x 7 renderings, ${lines.length} logger lines, key found 0 times; errors: ${[...new Set(seenErrors)].sort().join(', ')}`,
+      `[reliability] secrets: ${kinds.length} failure kinds x 7 renderings, ${lines.length} logger lines, key ` +
+        `found 0 times; errors: ${[...new Set(seenErrors)].sort().join(', ')}`,
     )
   })
 
@@ -264,10 +265,13 @@ describe('a custom fetch that throws with the key in its message and cause', () 
     for (const line of lines) expect(line).not.toContain(KEY)
   })
 
-  it('util.inspect of that ConnectionError shows no key, its cause included (needs the redaction boundary)', async () => {
-    const error = await connectionError()
-    expect(inspect(error, { depth: 10 })).not.toContain(KEY)
-  })
+  it(
+    'util.inspect of that ConnectionError shows no key, its ' + 'cause included (needs the redaction boundary)',
+    async () => {
+      const error = await connectionError()
+      expect(inspect(error, { depth: 10 })).not.toContain(KEY)
+    },
+  )
 })
 
 describe('plain http on a non-local host', () => {

@@ -26,7 +26,8 @@ describe('time is bounded', () => {
     [250, 2],
     [200, 1],
   ])(
-    'a hanging server (timeout %i ms, maxRetries %i) ends in TimeoutError within timeout × (retries + 1) + capped backoff',
+    'a hanging server (timeout %i ms, maxRetries %i) ends in TimeoutError within timeout × (retries + 1) + ' +
+      'capped backoff',
     async (timeout, maxRetries) => {
       e2e.fake.faults.hangNext(maxRetries + 1)
       const started = performance.now()

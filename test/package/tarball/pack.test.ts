@@ -62,17 +62,23 @@ describe('the packed tarball', () => {
       expect(packed, file).toContain(file)
   })
 
-  it("installs only ky and zod, yaml and diff (the configuration entry's), PostHog's parser and VM with luxon (the hog entry's) besides itself (msw is an optional peer)", () => {
-    expect(
-      readdirSync(join(consumer, 'node_modules'))
-        .filter((name) => !name.startsWith('.'))
-        .sort(),
-    ).toEqual(['@posthog', 'diff', 'ky', 'luxon', 'posthog-project-client', 'yaml', 'zod'])
-    expect(readdirSync(join(consumer, 'node_modules', '@posthog')).sort()).toEqual(['hogql-parser', 'hogvm'])
-  })
+  it(
+    "installs only ky and zod, yaml and diff (the configuration entry's), PostHog's parser and VM with luxon " +
+      "(the hog entry's) besides itself (msw is an optional peer)",
+    () => {
+      expect(
+        readdirSync(join(consumer, 'node_modules'))
+          .filter((name) => !name.startsWith('.'))
+          .sort(),
+      ).toEqual(['@posthog', 'diff', 'ky', 'luxon', 'posthog-project-client', 'yaml', 'zod'])
+      expect(readdirSync(join(consumer, 'node_modules', '@posthog')).sort()).toEqual(['hogql-parser', 'hogvm'])
+    },
+  )
 
   // A fetch that answers every request with the service's 404 body, so the main entry runs with no fake and no msw.
-  const notFoundFetch = `async () => new Response(JSON.stringify({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }), { status: 404, headers: { 'content-type': 'application/json' } })`
+  const notFoundFetch =
+    `async () => new Response(JSON.stringify({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', ` +
+    `attr: null }), { status: 404, headers: { 'content-type': 'application/json' } })`
 
   it('the main entry works by name from ESM and CommonJS without msw installed', () => {
     writeFileSync(
@@ -80,7 +86,9 @@ describe('the packed tarball', () => {
       `import { ProjectClient, NotFoundError, ApiError } from 'posthog-project-client'
 const client = new ProjectClient({ apiKey: 'phx_secret_bare', projectId: 7, fetch: ${notFoundFetch} })
 const error = await client.experiments.retrieve(1).catch((e) => e)
-console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api: error instanceof ApiError, status: error.status, keyShown: String(error.message).includes('phx_secret_bare') }))
+const keyShown = String(error.message).includes('phx_secret_bare')
+const api = error instanceof ApiError
+console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api, status: error.status, keyShown }))
 `,
     )
     writeFileSync(
@@ -88,7 +96,9 @@ console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api: erro
       `const { ProjectClient, NotFoundError, ApiError } = require('posthog-project-client')
 const client = new ProjectClient({ apiKey: 'phx_secret_bare', projectId: 7, fetch: ${notFoundFetch} })
 client.experiments.retrieve(1).catch((error) => {
-  console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api: error instanceof ApiError, status: error.status, keyShown: String(error.message).includes('phx_secret_bare') }))
+  const keyShown = String(error.message).includes('phx_secret_bare')
+  const api = error instanceof ApiError
+  console.log(JSON.stringify({ notFound: error instanceof NotFoundError, api, status: error.status, keyShown }))
 })
 `,
     )
@@ -114,7 +124,10 @@ try {
   const inMemory = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
   const created = await inMemory.experiments.create({ name: 'In memory', feature_flag_key: 'in-memory' })
   const error = await overSocket.experiments.retrieve(999).catch((e) => e)
-  console.log(JSON.stringify({ msw, names: page.results.map((e) => e.name), created: (await overSocket.experiments.retrieve(created.id)).name, notFound: error instanceof NotFoundError, keyShown: JSON.stringify(error).includes(fake.apiKey) }))
+  const names = page.results.map((e) => e.name)
+  const readBack = (await overSocket.experiments.retrieve(created.id)).name
+  const keyShown = JSON.stringify(error).includes(fake.apiKey)
+  console.log(JSON.stringify({ msw, names, created: readBack, notFound: error instanceof NotFoundError, keyShown }))
 } finally {
   await server.close()
 }
@@ -145,7 +158,8 @@ const { createFakeApi } = require('posthog-project-client/testing')
     const inMemory = new ProjectClient({ ...fake.clientOptions(), fetch: fake.fetch, maxRetries: 0 })
     const again = await inMemory.experiments.retrieve(created.id)
     const error = await client.surveys.retrieve('00000000-0000-0000-0000-000000000000').catch((e) => e)
-    console.log(JSON.stringify({ msw, name: again.name, notFound: error instanceof NotFoundError, operations: Object.keys(OPERATIONS).length }))
+    const operations = Object.keys(OPERATIONS).length
+    console.log(JSON.stringify({ msw, name: again.name, notFound: error instanceof NotFoundError, operations }))
   } finally {
     await server.close()
   }
@@ -200,7 +214,8 @@ export async function names(client: ProjectClient): Promise<string[]> {
   try {
     await client.surveys.retrieve('missing')
   } catch (error) {
-    if (error instanceof NotFoundError) return [...out, data.feature_flag_key ?? '', String(status), String(error.status)]
+    if (error instanceof NotFoundError)
+      return [...out, data.feature_flag_key ?? '', String(status), String(error.status)]
   }
   return out
 }
@@ -319,7 +334,10 @@ export const wrong = mswHandlers({})
   )
 })
 
-/** A strict TypeScript project in `consumer/<name>` (no @types, `skipLibCheck: false`), checking consumer.ts (and consumer.cts for nodenext). */
+/**
+ * A strict TypeScript project in `consumer/<name>` (no @types, `skipLibCheck: false`), checking consumer.ts (and
+ * consumer.cts for nodenext).
+ */
 function typeScriptConsumer(name: string, resolution: string): string {
   const dir = join(consumer, name)
   mkdirSync(dir, { recursive: true })
