@@ -50,7 +50,7 @@ export const cohortCohortConditionSchema = strictObject(
 /** Membership of another cohort: `{ type: 'cohort', key: 'id', value: <cohort id> }`. */
 export interface CohortCohortCondition extends ShapeOf<typeof cohortCohortConditionSchema> {}
 
-const cohortEventFilterShape = {
+const cohortEventFilterSchema = strictObject({
   /** `event` or `element` properties, or a `hogql` expression. */
   type: z.enum(['event', 'element', 'hogql']),
   /** The property name (the expression for `hogql`). */
@@ -59,8 +59,7 @@ const cohortEventFilterShape = {
   value: cohortValueSchema,
   /** The comparison. */
   operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
-}
-const cohortEventFilterSchema = z.strictObject(cohortEventFilterShape)
+})
 
 export const cohortBehavioralConditionSchema = strictObject(
   {
