@@ -2,12 +2,12 @@
 import * as z from 'zod/mini'
 import { ACTION_STEP_MATCHINGS } from './enums.js'
 import { propertyFilterSchema } from './query-nodes.js'
-import { nullableOptional, type ShapeOutput } from './shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from './shape.js'
 
 /** How an action step matches `text`, `href` or `url`: `contains`, `regex` or `exact`. */
 export type ActionStepMatching = (typeof ACTION_STEP_MATCHINGS)[number]
 
-const actionStepShape = {
+export const actionStepSchema = strictObject({
   /** The event, e.g. `$pageview`, `$autocapture` or a custom event; `null` for any. */
   event: nullableOptional(z.string()),
   /** Property filters on the event. */
@@ -30,8 +30,6 @@ const actionStepShape = {
   url: nullableOptional(z.string()),
   /** How `url` matches (the service's default: `contains`). */
   url_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
-}
-export interface ActionStepSchema extends z.ZodMiniObject<typeof actionStepShape, z.core.$strict> {}
-export const actionStepSchema: ActionStepSchema = z.strictObject(actionStepShape)
+})
 /** One way to match the action (the steps are OR-ed), e.g. `{ event: '$pageview', url: '/welcome', url_matching: 'contains' }`. */
-export interface ActionStep extends ShapeOutput<typeof actionStepShape> {}
+export interface ActionStep extends ShapeOf<typeof actionStepSchema> {}

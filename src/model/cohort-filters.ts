@@ -1,7 +1,7 @@
 /** A dynamic cohort's criteria (`filters`): the condition tree, as sent and as read (docs/service-behaviour.md §11.3). */
 import * as z from 'zod/mini'
 import { COHORT_BEHAVIORS, COHORT_EVENT_TYPES, FEATURE_FLAG_OPERATORS } from './enums.js'
-import { nullableOptional, type ShapeOutput } from './shape.js'
+import { nullableOptional, type ShapeOf, strictObject } from './shape.js'
 
 const cohortScalarSchema = z.union([z.string(), z.number(), z.boolean()])
 const cohortValueSchema = nullableOptional(z.union([cohortScalarSchema, z.array(cohortScalarSchema)]))
@@ -16,47 +16,41 @@ const compiledShape = {
   conditionHash: nullableOptional(z.string()),
 }
 
-const cohortPersonConditionShape = {
-  /** A person property (`person`) or a column of the persons table (`person_metadata`). */
-  type: z.enum(['person', 'person_metadata']),
-  /** The property or column name. */
-  key: z.string(),
-  /** The comparison (always required by the service). */
-  operator: z.enum(FEATURE_FLAG_OPERATORS),
-  /** The value(s); absent for `is_set`/`is_not_set`. */
-  value: cohortValueSchema,
-  /** Negate the match. */
-  negation: z.exactOptional(z.boolean()),
-  ...compiledShape,
-}
-export interface CohortPersonConditionSchema extends z.ZodMiniObject<
-  typeof cohortPersonConditionShape,
-  z.core.$strict
-> {}
-export const cohortPersonConditionSchema: CohortPersonConditionSchema = z.strictObject(cohortPersonConditionShape)
+export const cohortPersonConditionSchema = strictObject(
+  {
+    /** A person property (`person`) or a column of the persons table (`person_metadata`). */
+    type: z.enum(['person', 'person_metadata']),
+    /** The property or column name. */
+    key: z.string(),
+    /** The comparison (always required by the service). */
+    operator: z.enum(FEATURE_FLAG_OPERATORS),
+    /** The value(s); absent for `is_set`/`is_not_set`. */
+    value: cohortValueSchema,
+    /** Negate the match. */
+    negation: z.exactOptional(z.boolean()),
+  },
+  compiledShape,
+)
 /** A person property condition, e.g. `{ type: 'person', key: 'plan', operator: 'exact', value: ['pro'] }`. */
-export interface CohortPersonCondition extends ShapeOutput<typeof cohortPersonConditionShape> {}
+export interface CohortPersonCondition extends ShapeOf<typeof cohortPersonConditionSchema> {}
 
-const cohortCohortConditionShape = {
-  /** Membership of another cohort. */
-  type: z.literal('cohort'),
-  /** Always `id`. */
-  key: z.literal('id'),
-  /** The other cohort's id. */
-  value: z.number(),
-  /** Not in the other cohort. */
-  negation: z.exactOptional(z.boolean()),
-  ...compiledShape,
-}
-export interface CohortCohortConditionSchema extends z.ZodMiniObject<
-  typeof cohortCohortConditionShape,
-  z.core.$strict
-> {}
-export const cohortCohortConditionSchema: CohortCohortConditionSchema = z.strictObject(cohortCohortConditionShape)
+export const cohortCohortConditionSchema = strictObject(
+  {
+    /** Membership of another cohort. */
+    type: z.literal('cohort'),
+    /** Always `id`. */
+    key: z.literal('id'),
+    /** The other cohort's id. */
+    value: z.number(),
+    /** Not in the other cohort. */
+    negation: z.exactOptional(z.boolean()),
+  },
+  compiledShape,
+)
 /** Membership of another cohort: `{ type: 'cohort', key: 'id', value: <cohort id> }`. */
-export interface CohortCohortCondition extends ShapeOutput<typeof cohortCohortConditionShape> {}
+export interface CohortCohortCondition extends ShapeOf<typeof cohortCohortConditionSchema> {}
 
-const cohortEventFilterShape = {
+const cohortEventFilterSchema = strictObject({
   /** `event` or `element` properties, or a `hogql` expression. */
   type: z.enum(['event', 'element', 'hogql']),
   /** The property name (the expression for `hogql`). */
@@ -65,56 +59,51 @@ const cohortEventFilterShape = {
   value: cohortValueSchema,
   /** The comparison. */
   operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
-}
-const cohortEventFilterSchema = z.strictObject(cohortEventFilterShape)
+})
 
-const cohortBehavioralConditionShape = {
-  /** Something the person did. */
-  type: z.literal('behavioral'),
-  /** An event name (`event_type: 'events'`) or an action id (`event_type: 'actions'`). */
-  key: z.union([z.string(), z.number()]),
-  /** The behaviour: `performed_event`, `performed_event_multiple`, `stopped_performing_event`, … */
-  value: z.enum(COHORT_BEHAVIORS),
-  /** Whether `key` is an event name or an action id. */
-  event_type: z.enum(COHORT_EVENT_TYPES),
-  /** Within this many `time_interval`s. */
-  time_value: nullableOptional(z.number()),
-  /** `day`, `week`, `month`, … */
-  time_interval: nullableOptional(z.string()),
-  /** Negate the match. */
-  negation: z.exactOptional(z.boolean()),
-  /** `performed_event_multiple`: how the count compares (`gte`, `lte`, `exact`). */
-  operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
-  /** `performed_event_multiple`: the count. */
-  operator_value: nullableOptional(z.number()),
-  /** `performed_event_sequence`: the second event name or action id. */
-  seq_event: nullableOptional(z.union([z.string(), z.number()])),
-  /** Whether `seq_event` is an event name or an action id. */
-  seq_event_type: nullableOptional(z.enum(COHORT_EVENT_TYPES)),
-  /** `performed_event_sequence`: within this many `seq_time_interval`s. */
-  seq_time_value: nullableOptional(z.number()),
-  /** `performed_event_sequence`: the interval unit. */
-  seq_time_interval: nullableOptional(z.string()),
-  /** `performed_event_regularly`: periods considered. */
-  total_periods: nullableOptional(z.number()),
-  /** `performed_event_regularly`: periods with the event. */
-  min_periods: nullableOptional(z.number()),
-  /** Filters on the events counted. */
-  event_filters: nullableOptional(z.array(cohortEventFilterSchema)),
-  /** Since this date-time (instead of `time_value`). */
-  explicit_datetime: nullableOptional(z.string()),
-  /** Until this date-time (newer services). */
-  explicit_datetime_to: nullableOptional(z.string()),
-  ...compiledShape,
-}
-export interface CohortBehavioralConditionSchema extends z.ZodMiniObject<
-  typeof cohortBehavioralConditionShape,
-  z.core.$strict
-> {}
-export const cohortBehavioralConditionSchema: CohortBehavioralConditionSchema =
-  z.strictObject(cohortBehavioralConditionShape)
+export const cohortBehavioralConditionSchema = strictObject(
+  {
+    /** Something the person did. */
+    type: z.literal('behavioral'),
+    /** An event name (`event_type: 'events'`) or an action id (`event_type: 'actions'`). */
+    key: z.union([z.string(), z.number()]),
+    /** The behaviour: `performed_event`, `performed_event_multiple`, `stopped_performing_event`, … */
+    value: z.enum(COHORT_BEHAVIORS),
+    /** Whether `key` is an event name or an action id. */
+    event_type: z.enum(COHORT_EVENT_TYPES),
+    /** Within this many `time_interval`s. */
+    time_value: nullableOptional(z.number()),
+    /** `day`, `week`, `month`, … */
+    time_interval: nullableOptional(z.string()),
+    /** Negate the match. */
+    negation: z.exactOptional(z.boolean()),
+    /** `performed_event_multiple`: how the count compares (`gte`, `lte`, `exact`). */
+    operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
+    /** `performed_event_multiple`: the count. */
+    operator_value: nullableOptional(z.number()),
+    /** `performed_event_sequence`: the second event name or action id. */
+    seq_event: nullableOptional(z.union([z.string(), z.number()])),
+    /** Whether `seq_event` is an event name or an action id. */
+    seq_event_type: nullableOptional(z.enum(COHORT_EVENT_TYPES)),
+    /** `performed_event_sequence`: within this many `seq_time_interval`s. */
+    seq_time_value: nullableOptional(z.number()),
+    /** `performed_event_sequence`: the interval unit. */
+    seq_time_interval: nullableOptional(z.string()),
+    /** `performed_event_regularly`: periods considered. */
+    total_periods: nullableOptional(z.number()),
+    /** `performed_event_regularly`: periods with the event. */
+    min_periods: nullableOptional(z.number()),
+    /** Filters on the events counted. */
+    event_filters: nullableOptional(z.array(cohortEventFilterSchema)),
+    /** Since this date-time (instead of `time_value`). */
+    explicit_datetime: nullableOptional(z.string()),
+    /** Until this date-time (newer services). */
+    explicit_datetime_to: nullableOptional(z.string()),
+  },
+  compiledShape,
+)
 /** A behaviour, e.g. `{ type: 'behavioral', key: 'signed up', event_type: 'events', value: 'performed_event', time_value: 30, time_interval: 'day' }`. */
-export interface CohortBehavioralCondition extends ShapeOutput<typeof cohortBehavioralConditionShape> {}
+export interface CohortBehavioralCondition extends ShapeOf<typeof cohortBehavioralConditionSchema> {}
 
 /** One condition of a cohort's tree. */
 export type CohortCondition = CohortPersonCondition | CohortCohortCondition | CohortBehavioralCondition
@@ -143,11 +132,9 @@ export const cohortConditionGroupSchema: CohortConditionGroupSchema = z.strictOb
   },
 })
 
-const cohortFiltersShape = {
+export const cohortFiltersSchema = strictObject({
   /** The condition tree. */
   properties: cohortConditionGroupSchema,
-}
-export interface CohortFiltersSchema extends z.ZodMiniObject<typeof cohortFiltersShape, z.core.$strict> {}
-export const cohortFiltersSchema: CohortFiltersSchema = z.strictObject(cohortFiltersShape)
+})
 /** A dynamic cohort's criteria: `{ properties: { type: 'OR', values: [...] } }`. */
-export interface CohortFilters extends ShapeOutput<typeof cohortFiltersShape> {}
+export interface CohortFilters extends ShapeOf<typeof cohortFiltersSchema> {}

@@ -58,18 +58,13 @@ export const PROPERTY_FILTER_TYPES = [
   'data_warehouse',
   'data_warehouse_person_property',
 ] as const
+// The operators property filters and flag release conditions share, in the service's order.
+const TEXT_OPERATORS = ['exact', 'is_not', 'icontains', 'not_icontains'] as const
+const ORDER_OPERATORS = ['regex', 'not_regex', 'gt', 'gte', 'lt', 'lte'] as const
 /** `operator` of a property filter. */
 export const PROPERTY_OPERATORS = [
-  'exact',
-  'is_not',
-  'icontains',
-  'not_icontains',
-  'regex',
-  'not_regex',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
+  ...TEXT_OPERATORS,
+  ...ORDER_OPERATORS,
   'is_set',
   'is_not_set',
   'is_date_exact',
@@ -230,18 +225,10 @@ export { QUERY_REFRESH_VALUES } from './query-refresh.js'
 export const FEATURE_FLAG_PROPERTY_TYPES = ['person', 'cohort', 'group', 'flag', 'person_metadata'] as const
 /** `operator` of a property in a flag's release condition (§11.2); `min`/`max` are the service's aliases of `gte`/`lte`. */
 export const FEATURE_FLAG_OPERATORS = [
-  'exact',
-  'is_not',
-  'icontains',
-  'not_icontains',
+  ...TEXT_OPERATORS,
   'icontains_multi',
   'not_icontains_multi',
-  'regex',
-  'not_regex',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
+  ...ORDER_OPERATORS,
   'min',
   'max',
   'is_set',

@@ -11,15 +11,22 @@ import {
   MULTIPLE_VARIANT_HANDLINGS,
   RETENTION_START_HANDLINGS,
 } from './enums.js'
-import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOutput, type TypedSchema } from './shape.js'
 import {
-  experimentFunnelMetricShape as experimentFunnelMetricGeneratedShape,
-  experimentMeanMetricShape as experimentMeanMetricGeneratedShape,
-  experimentMetricBasePropertiesShape,
+  dateTimeInput,
+  jsonRecord,
+  nullableOptional,
+  type ShapeOf,
+  type StrictObject,
+  strictObject,
+  type TypedSchema,
+} from './shape.js'
+import {
+  experimentFunnelMetricShape,
+  experimentMeanMetricShape,
+  experimentMetricBasePropertiesSchema,
   experimentMetricOutlierHandlingSchema,
-  type experimentMetricOutlierHandlingShape,
-  experimentMetricSourceSchema as generatedMetricSourceSchema,
-  experimentRatioMetricShape as experimentRatioMetricGeneratedShape,
+  experimentMetricSourceSchema,
+  experimentRatioMetricShape,
 } from './generated/query-shapes.js'
 import { actionsNodeSchema, breakdownFilterSchema, propertyFilterSchema } from './query-nodes.js'
 import type { ActionsNode, EventsNode, ExperimentDataWarehouseNode } from './query-nodes.js'
@@ -32,7 +39,7 @@ export type ExperimentMetricGoal = (typeof EXPERIMENT_METRIC_GOALS)[number]
 
 // The metric unions are typed with their named members, so messages, hovers and declarations say
 // `ExperimentMetricSource` / `ExperimentMetric` (and keep the members' field docs), not an expansion.
-export const experimentMetricSourceSchema: TypedSchema<ExperimentMetricSource> = generatedMetricSourceSchema
+export { experimentMetricSourceSchema }
 /** What a metric counts: events by name, a saved action, or a data-warehouse table. */
 export type ExperimentMetricSource = EventsNode | ActionsNode | ExperimentDataWarehouseNode
 
@@ -44,73 +51,62 @@ const newerMetricFieldsShape = {
   breakdownFilter: nullableOptional(breakdownFilterSchema),
 }
 
-// Shapes made of several are typed as the intersection of their parts, so the declarations keep each
-// member's doc (a spread object's type would lose them).
-type ExperimentMetricFieldsShape = typeof experimentMetricBasePropertiesShape & typeof newerMetricFieldsShape
-const experimentMetricFieldsShape: ExperimentMetricFieldsShape = {
-  ...experimentMetricBasePropertiesShape,
-  ...newerMetricFieldsShape,
-}
-export interface ExperimentMetricFieldsSchema extends z.ZodMiniObject<ExperimentMetricFieldsShape, z.core.$strict> {}
-export const experimentMetricFieldsSchema: ExperimentMetricFieldsSchema =
-  /* @__PURE__ */ z.strictObject(experimentMetricFieldsShape)
+// The metrics are made of generated parts: a part from another module keeps its members' docs in the
+// declarations only when its type is named (`typeof part`), so each schema's type says its parts.
+type MetricFieldsShape = typeof experimentMetricBasePropertiesSchema.shape & typeof newerMetricFieldsShape
+export const experimentMetricFieldsSchema: StrictObject<MetricFieldsShape> = /* @__PURE__ */ strictObject(
+  experimentMetricBasePropertiesSchema.shape,
+  newerMetricFieldsShape,
+)
 /**
  * Fields every experiment metric takes (docs/service-behaviour.md §P1.2): `kind` (`ExperimentMetric`, filled
  * in when omitted), `uuid` (generated when omitted; send it with `primary_metrics_ordered_uuids`), `name`,
  * `conversion_window` + `conversion_window_unit`, `goal` (`increase` by default), and what the service adds:
  * `fingerprint`, `isSharedMetric` / `sharedMetricId` (copied from a shared metric), `response`, `version`.
  */
-export interface ExperimentMetricFields extends ShapeOutput<ExperimentMetricFieldsShape> {}
+export interface ExperimentMetricFields extends ShapeOf<typeof experimentMetricFieldsSchema> {}
 
-export type { ExperimentMetricOutlierHandlingSchema } from './generated/query-shapes.js'
 export { experimentMetricOutlierHandlingSchema }
 /** Outlier handling (winsorization): percentiles as fractions in [0, 1], zeros left out or not. */
-export interface ExperimentMetricOutlierHandling extends ShapeOutput<typeof experimentMetricOutlierHandlingShape> {}
+export interface ExperimentMetricOutlierHandling extends ShapeOf<typeof experimentMetricOutlierHandlingSchema> {}
 
-const experimentMeanMetricOwnShape = {
+const meanMetricOwnShape = {
   /** Also report the share of users whose value is at least this (sum and count math only). */
   threshold: nullableOptional(z.number()),
 }
-type ExperimentMeanMetricShape = typeof experimentMeanMetricGeneratedShape &
-  typeof newerMetricFieldsShape &
-  typeof experimentMeanMetricOwnShape
-export interface ExperimentMeanMetricSchema extends z.ZodMiniObject<ExperimentMeanMetricShape, z.core.$strict> {}
-export const experimentMeanMetricSchema: ExperimentMeanMetricSchema = z.strictObject({
-  ...experimentMeanMetricGeneratedShape,
-  ...newerMetricFieldsShape,
-  ...experimentMeanMetricOwnShape,
-})
+type MeanMetricShape = typeof experimentMeanMetricShape & typeof newerMetricFieldsShape & typeof meanMetricOwnShape
+export const experimentMeanMetricSchema: StrictObject<MeanMetricShape> = strictObject(
+  experimentMeanMetricShape,
+  newerMetricFieldsShape,
+  meanMetricOwnShape,
+)
 /** The mean of a per-user value (count, sum, average, …) of one `source`. */
-export interface ExperimentMeanMetric extends ShapeOutput<ExperimentMeanMetricShape> {}
+export interface ExperimentMeanMetric extends ShapeOf<typeof experimentMeanMetricSchema> {}
 
-type ExperimentFunnelMetricShape = typeof experimentFunnelMetricGeneratedShape & typeof newerMetricFieldsShape
-export interface ExperimentFunnelMetricSchema extends z.ZodMiniObject<ExperimentFunnelMetricShape, z.core.$strict> {}
-export const experimentFunnelMetricSchema: ExperimentFunnelMetricSchema = z.strictObject({
-  ...experimentFunnelMetricGeneratedShape,
-  ...newerMetricFieldsShape,
-})
+type FunnelMetricShape = typeof experimentFunnelMetricShape & typeof newerMetricFieldsShape
+export const experimentFunnelMetricSchema: StrictObject<FunnelMetricShape> = strictObject(
+  experimentFunnelMetricShape,
+  newerMetricFieldsShape,
+)
 /** The conversion rate through ordered `series` steps (exposure is the implicit first step). */
-export interface ExperimentFunnelMetric extends ShapeOutput<ExperimentFunnelMetricShape> {}
+export interface ExperimentFunnelMetric extends ShapeOf<typeof experimentFunnelMetricSchema> {}
 
-const experimentRatioMetricOwnShape = {
+const ratioMetricOwnShape = {
   /** Winsorization of the numerator. */
   numerator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
 }
-type ExperimentRatioMetricShape = typeof experimentRatioMetricGeneratedShape &
-  typeof newerMetricFieldsShape &
-  typeof experimentRatioMetricOwnShape
-export interface ExperimentRatioMetricSchema extends z.ZodMiniObject<ExperimentRatioMetricShape, z.core.$strict> {}
-export const experimentRatioMetricSchema: ExperimentRatioMetricSchema = z.strictObject({
-  ...experimentRatioMetricGeneratedShape,
-  ...newerMetricFieldsShape,
-  ...experimentRatioMetricOwnShape,
-})
+type RatioMetricShape = typeof experimentRatioMetricShape & typeof newerMetricFieldsShape & typeof ratioMetricOwnShape
+export const experimentRatioMetricSchema: StrictObject<RatioMetricShape> = strictObject(
+  experimentRatioMetricShape,
+  newerMetricFieldsShape,
+  ratioMetricOwnShape,
+)
 /** The ratio of two per-user sources (`numerator` / `denominator`, e.g. revenue per order). */
-export interface ExperimentRatioMetric extends ShapeOutput<ExperimentRatioMetricShape> {}
+export interface ExperimentRatioMetric extends ShapeOf<typeof experimentRatioMetricSchema> {}
 
-const experimentRetentionMetricOwnShape = {
+const retentionMetricOwnShape = {
   /** Discriminator. */
   metric_type: z.literal('retention'),
   /** The event that starts the window. */
@@ -126,17 +122,10 @@ const experimentRetentionMetricOwnShape = {
   /** Which `start_event` counts when a user has several: `first_seen` or `last_seen`. */
   start_handling: nullableOptional(z.enum(RETENTION_START_HANDLINGS)),
 }
-type ExperimentRetentionMetricShape = typeof experimentRetentionMetricOwnShape & ExperimentMetricFieldsShape
-export interface ExperimentRetentionMetricSchema extends z.ZodMiniObject<
-  ExperimentRetentionMetricShape,
-  z.core.$strict
-> {}
-export const experimentRetentionMetricSchema: ExperimentRetentionMetricSchema = z.strictObject({
-  ...experimentRetentionMetricOwnShape,
-  ...experimentMetricFieldsShape,
-})
+export const experimentRetentionMetricSchema: StrictObject<typeof retentionMetricOwnShape & MetricFieldsShape> =
+  strictObject(retentionMetricOwnShape, experimentMetricFieldsSchema.shape)
 /** The share of users who do `completion_event` within a window after `start_event`. */
-export interface ExperimentRetentionMetric extends ShapeOutput<ExperimentRetentionMetricShape> {}
+export interface ExperimentRetentionMetric extends ShapeOf<typeof experimentRetentionMetricSchema> {}
 
 export const experimentMetricSchema: TypedSchema<ExperimentMetric> = z.discriminatedUnion('metric_type', [
   experimentMeanMetricSchema,
@@ -202,7 +191,7 @@ export interface ExperimentFunnelsQuery extends LegacyMetricFields {
 /** An item of a response's `metrics` / `metrics_secondary`: a current metric or a legacy kind. */
 export type ExperimentMetricResult = ExperimentMetricWithFingerprint | ExperimentTrendsQuery | ExperimentFunnelsQuery
 
-const experimentVariantShape = {
+export const experimentVariantSchema = strictObject({
   /** The variant key; exactly one variant is `control`. */
   key: z.string(),
   /** Display name. */
@@ -211,13 +200,11 @@ const experimentVariantShape = {
   split_percent: z.exactOptional(z.number()),
   /** Older spelling of `split_percent` (still read). */
   rollout_percentage: z.exactOptional(z.number()),
-}
-export interface ExperimentVariantSchema extends z.ZodMiniObject<typeof experimentVariantShape, z.core.$strict> {}
-export const experimentVariantSchema: ExperimentVariantSchema = z.strictObject(experimentVariantShape)
+})
 /** One variant of an experiment's flag. */
-export interface ExperimentVariant extends ShapeOutput<typeof experimentVariantShape> {}
+export interface ExperimentVariant extends ShapeOf<typeof experimentVariantSchema> {}
 
-const experimentParametersShape = {
+export const experimentParametersSchema = strictObject({
   /** 2 to 20 variants, one keyed `control` (default: `control`/`test`, 50/50). */
   feature_flag_variants: z.exactOptional(z.array(experimentVariantSchema)),
   /** Smallest effect worth detecting, in percent. */
@@ -236,16 +223,14 @@ const experimentParametersShape = {
   recommended_running_time: z.exactOptional(z.number()),
   /** Legacy: estimated sample size (now `running_time_calculation`). */
   recommended_sample_size: z.exactOptional(z.number()),
-}
-export interface ExperimentParametersSchema extends z.ZodMiniObject<typeof experimentParametersShape, z.core.$strict> {}
-export const experimentParametersSchema: ExperimentParametersSchema = z.strictObject(experimentParametersShape)
+})
 /**
  * `parameters` (docs/service-behaviour.md §P1.7). Flag settings sent here are copied onto the
  * experiment's flag; reads project the flag's current settings back here.
  */
-export interface ExperimentParameters extends ShapeOutput<typeof experimentParametersShape> {}
+export interface ExperimentParameters extends ShapeOf<typeof experimentParametersSchema> {}
 
-const experimentEventExposureConfigShape = {
+export const experimentEventExposureConfigSchema = strictObject({
   /** Discriminator; the default, so it may be omitted. */
   kind: z.exactOptional(z.literal('ExperimentEventExposureConfig')),
   /** The exposure event. */
@@ -256,98 +241,67 @@ const experimentEventExposureConfigShape = {
   response: nullableOptional(jsonRecord),
   /** Schema-migration version. */
   version: nullableOptional(z.number()),
-}
-export interface ExperimentEventExposureConfigSchema extends z.ZodMiniObject<
-  typeof experimentEventExposureConfigShape,
-  z.core.$strict
-> {}
-export const experimentEventExposureConfigSchema: ExperimentEventExposureConfigSchema = z.strictObject(
-  experimentEventExposureConfigShape,
-)
+})
 /** The default exposure: users who saw a given event (usually `$feature_flag_called`). */
-export interface ExperimentEventExposureConfig extends ShapeOutput<typeof experimentEventExposureConfigShape> {}
+export interface ExperimentEventExposureConfig extends ShapeOf<typeof experimentEventExposureConfigSchema> {}
 
-const experimentExposureCriteriaShape = {
+export const experimentExposureCriteriaSchema = strictObject({
   /** Leave the project's test accounts out. */
   filterTestAccounts: z.exactOptional(z.boolean()),
   /** The exposure event or action (default `$feature_flag_called` for the experiment's flag). */
   exposure_config: z.exactOptional(z.union([experimentEventExposureConfigSchema, actionsNodeSchema])),
   /** Users seen in several variants: `exclude` (default) drops them, `first_seen` keeps their first. */
   multiple_variant_handling: z.exactOptional(z.enum(MULTIPLE_VARIANT_HANDLINGS)),
-}
-export interface ExperimentExposureCriteriaSchema extends z.ZodMiniObject<
-  typeof experimentExposureCriteriaShape,
-  z.core.$strict
-> {}
-export const experimentExposureCriteriaSchema: ExperimentExposureCriteriaSchema = z.strictObject(
-  experimentExposureCriteriaShape,
-)
+})
 /** Who counts as exposed (docs/service-behaviour.md §P1.8). */
-export interface ExperimentExposureCriteria extends ShapeOutput<typeof experimentExposureCriteriaShape> {}
+export interface ExperimentExposureCriteria extends ShapeOf<typeof experimentExposureCriteriaSchema> {}
 
 export const experimentDifferenceTypeSchema = z.literal(['relative', 'absolute', 'RELATIVE', 'ABSOLUTE'])
 /** Spellings of a difference or prior type the service reads. */
 export type ExperimentDifferenceType = z.infer<typeof experimentDifferenceTypeSchema>
 
-const bayesianSettingsShape = {
+const bayesianSettingsSchema = strictObject({
   /** Credible interval level, 0–1 (default 0.95 or the team's confidence level). */
   ci_level: z.exactOptional(z.number()),
   /** Relative (default) or absolute differences. */
   difference_type: z.exactOptional(experimentDifferenceTypeSchema),
   /** Relative (default) or absolute prior. */
   prior_type: z.exactOptional(experimentDifferenceTypeSchema),
-}
-interface BayesianSettingsSchema extends z.ZodMiniObject<typeof bayesianSettingsShape, z.core.$strict> {}
-const bayesianSettingsSchema: BayesianSettingsSchema = z.strictObject(bayesianSettingsShape)
+})
 
-const frequentistSettingsShape = {
+const frequentistSettingsSchema = strictObject({
   /** Significance level, 0–1 (default 0.05, or 1 − the team's confidence level). */
   alpha: z.exactOptional(z.number()),
   /** Relative (default) or absolute differences. */
   difference_type: z.exactOptional(experimentDifferenceTypeSchema),
-}
-interface FrequentistSettingsSchema extends z.ZodMiniObject<typeof frequentistSettingsShape, z.core.$strict> {}
-const frequentistSettingsSchema: FrequentistSettingsSchema = z.strictObject(frequentistSettingsShape)
+})
 
-const experimentStatsConfigShape = {
+export const experimentStatsConfigSchema = strictObject({
   /** `bayesian` or `frequentist`; missing means the organisation's default (else `bayesian`). */
   method: z.exactOptional(z.enum(EXPERIMENT_STATS_METHODS)),
   /** Bayesian settings. */
   bayesian: z.exactOptional(bayesianSettingsSchema),
   /** Frequentist settings. */
   frequentist: z.exactOptional(frequentistSettingsSchema),
-}
-export interface ExperimentStatsConfigSchema extends z.ZodMiniObject<
-  typeof experimentStatsConfigShape,
-  z.core.$strict
-> {}
-export const experimentStatsConfigSchema: ExperimentStatsConfigSchema = z.strictObject(experimentStatsConfigShape)
+})
 /** Statistics settings (docs/service-behaviour.md §P1.9); other keys are kept by the service. */
-export interface ExperimentStatsConfig extends ShapeOutput<typeof experimentStatsConfigShape> {}
+export interface ExperimentStatsConfig extends ShapeOf<typeof experimentStatsConfigSchema> {}
 
-const savedMetricMetadataShape = {
+const savedMetricMetadataSchema = strictObject({
   /** `primary` or `secondary`. */
   type: z.literal(['primary', 'secondary']),
-}
-interface SavedMetricMetadataSchema extends z.ZodMiniObject<typeof savedMetricMetadataShape, z.core.$strict> {}
-const savedMetricMetadataSchema: SavedMetricMetadataSchema = z.strictObject(savedMetricMetadataShape)
+})
 
-const experimentSavedMetricRefShape = {
+export const experimentSavedMetricRefSchema = strictObject({
   /** The saved metric's id. */
   id: z.number(),
   /** Whether it is a primary or secondary metric. */
   metadata: z.exactOptional(savedMetricMetadataSchema),
-}
-export interface ExperimentSavedMetricRefSchema extends z.ZodMiniObject<
-  typeof experimentSavedMetricRefShape,
-  z.core.$strict
-> {}
-export const experimentSavedMetricRefSchema: ExperimentSavedMetricRefSchema =
-  z.strictObject(experimentSavedMetricRefShape)
+})
 /** A saved (shared) metric attached on write: `{ id, metadata: { type } }`. */
-export interface ExperimentSavedMetricRef extends ShapeOutput<typeof experimentSavedMetricRefShape> {}
+export interface ExperimentSavedMetricRef extends ShapeOf<typeof experimentSavedMetricRefSchema> {}
 
-const exposureEstimateConfigShape = {
+const exposureEstimateConfigSchema = strictObject({
   /** `manual` or `automatic`. */
   conversionRateInputType: z.literal(['manual', 'automatic']),
   /** Manual estimates: what the baseline measures. */
@@ -356,11 +310,9 @@ const exposureEstimateConfigShape = {
   manualBaselineValue: z.exactOptional(z.number()),
   /** Manual estimates: exposures per day. */
   manualExposureRate: z.exactOptional(z.number()),
-}
-interface ExposureEstimateConfigSchema extends z.ZodMiniObject<typeof exposureEstimateConfigShape, z.core.$strict> {}
-const exposureEstimateConfigSchema: ExposureEstimateConfigSchema = z.strictObject(exposureEstimateConfigShape)
+})
 
-const experimentRunningTimeCalculationShape = {
+export const experimentRunningTimeCalculationSchema = strictObject({
   /** Smallest effect worth detecting, in percent. */
   minimum_detectable_effect: z.exactOptional(z.number()),
   /** Estimated running time in days. */
@@ -369,50 +321,34 @@ const experimentRunningTimeCalculationShape = {
   recommended_sample_size: z.exactOptional(z.number()),
   /** How the exposure estimate is made. */
   exposure_estimate_config: z.exactOptional(exposureEstimateConfigSchema),
-}
-export interface ExperimentRunningTimeCalculationSchema extends z.ZodMiniObject<
-  typeof experimentRunningTimeCalculationShape,
-  z.core.$strict
-> {}
-export const experimentRunningTimeCalculationSchema: ExperimentRunningTimeCalculationSchema = z.strictObject(
-  experimentRunningTimeCalculationShape,
-)
+})
 /** How the running time is estimated (the canonical home of the old `parameters` keys). */
-export interface ExperimentRunningTimeCalculation extends ShapeOutput<typeof experimentRunningTimeCalculationShape> {}
+export interface ExperimentRunningTimeCalculation extends ShapeOf<typeof experimentRunningTimeCalculationSchema> {}
 
-const experimentFlagVariantShape = {
+export const experimentFlagVariantSchema = strictObject({
   /** Variant key; one is `control`. */
   key: z.string(),
   /** Display name. */
   name: z.exactOptional(z.string()),
   /** Share of users (0–100); the variants sum to 100. */
   rollout_percentage: z.number(),
-}
-export interface ExperimentFlagVariantSchema extends z.ZodMiniObject<
-  typeof experimentFlagVariantShape,
-  z.core.$strict
-> {}
-export const experimentFlagVariantSchema: ExperimentFlagVariantSchema = z.strictObject(experimentFlagVariantShape)
+})
 /** A variant of `feature_flag.filters.multivariate` (write-only flag settings). */
-export interface ExperimentFlagVariant extends ShapeOutput<typeof experimentFlagVariantShape> {}
+export interface ExperimentFlagVariant extends ShapeOf<typeof experimentFlagVariantSchema> {}
 
-const flagReleaseGroupShape = {
+const flagReleaseGroupSchema = strictObject({
   /** Share of users the group releases to (0–100). */
   rollout_percentage: z.number(),
   /** Always `[]`. */
   properties: z.tuple([]),
-}
-interface FlagReleaseGroupSchema extends z.ZodMiniObject<typeof flagReleaseGroupShape, z.core.$strict> {}
-const flagReleaseGroupSchema: FlagReleaseGroupSchema = z.strictObject(flagReleaseGroupShape)
+})
 
-const flagMultivariateShape = {
+const flagMultivariateSchema = strictObject({
   /** The variants. */
   variants: z.array(experimentFlagVariantSchema),
-}
-interface FlagMultivariateSchema extends z.ZodMiniObject<typeof flagMultivariateShape, z.core.$strict> {}
-const flagMultivariateSchema: FlagMultivariateSchema = z.strictObject(flagMultivariateShape)
+})
 
-const flagFiltersInputShape = {
+const flagFiltersInputSchema = strictObject({
   /** Release conditions: one group with `properties: []`. */
   groups: z.exactOptional(z.array(flagReleaseGroupSchema)),
   /** 2–20 variants summing to 100. */
@@ -421,25 +357,16 @@ const flagFiltersInputShape = {
   aggregation_group_type_index: nullableOptional(z.number()),
   /** Payload (JSON text) per variant key. */
   payloads: z.exactOptional(z.record(z.string(), z.string())),
-}
-interface FlagFiltersInputSchema extends z.ZodMiniObject<typeof flagFiltersInputShape, z.core.$strict> {}
-const flagFiltersInputSchema: FlagFiltersInputSchema = z.strictObject(flagFiltersInputShape)
+})
 
-const experimentFeatureFlagInputShape = {
+export const experimentFeatureFlagInputSchema = strictObject({
   /** The flag's release conditions and variants. */
   filters: z.exactOptional(flagFiltersInputSchema),
   /** Keep a user's variant across anonymous and identified sessions. */
   ensure_experience_continuity: z.exactOptional(z.boolean()),
-}
-export interface ExperimentFeatureFlagInputSchema extends z.ZodMiniObject<
-  typeof experimentFeatureFlagInputShape,
-  z.core.$strict
-> {}
-export const experimentFeatureFlagInputSchema: ExperimentFeatureFlagInputSchema = z.strictObject(
-  experimentFeatureFlagInputShape,
-)
+})
 /** Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params: true`). */
-export interface ExperimentFeatureFlagInput extends ShapeOutput<typeof experimentFeatureFlagInputShape> {}
+export interface ExperimentFeatureFlagInput extends ShapeOf<typeof experimentFeatureFlagInputSchema> {}
 
 export const experimentDateSchema = z.nullable(dateTimeInput)
 /** Dates an experiment request may carry. */

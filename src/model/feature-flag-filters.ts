@@ -1,7 +1,7 @@
 /** A flag's release conditions, variants and payloads (`filters`): sent by flag writes, read back in flags, holdouts and experiments (docs/service-behaviour.md §11.2). */
 import * as z from 'zod/mini'
 import { FEATURE_FLAG_OPERATORS, FEATURE_FLAG_PROPERTY_TYPES } from './enums.js'
-import { jsonRecord, nullableOptional, type ShapeOutput } from './shape.js'
+import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from './shape.js'
 
 /** What a release condition's property belongs to: `person`, `cohort`, `group`, `flag` (a dependency), `person_metadata`. */
 export type FeatureFlagPropertyType = (typeof FEATURE_FLAG_PROPERTY_TYPES)[number]
@@ -10,7 +10,7 @@ export type FeatureFlagOperator = (typeof FEATURE_FLAG_OPERATORS)[number]
 
 const flagScalarSchema = z.union([z.string(), z.number(), z.boolean()])
 
-const featureFlagPropertyShape = {
+export const featureFlagPropertySchema = strictObject({
   /** `person`, `cohort` (`key: "id"`, `value`: the cohort id), `group`, `flag` (`key`: the other flag's id as a string). */
   type: z.enum(FEATURE_FLAG_PROPERTY_TYPES),
   /** The property name; `"id"` for a cohort; the id of the flag depended on, as a string, for `flag`. */
@@ -29,13 +29,11 @@ const featureFlagPropertyShape = {
   cohort_name: nullableOptional(z.string()),
   /** Names of `$group_key` values, added by the service on read. */
   group_key_names: nullableOptional(jsonRecord),
-}
-export interface FeatureFlagPropertySchema extends z.ZodMiniObject<typeof featureFlagPropertyShape, z.core.$strict> {}
-export const featureFlagPropertySchema: FeatureFlagPropertySchema = z.strictObject(featureFlagPropertyShape)
+})
 /** One property a release condition matches, e.g. `{ type: 'person', key: 'email', operator: 'icontains', value: '@acme.com' }`. */
-export interface FeatureFlagProperty extends ShapeOutput<typeof featureFlagPropertyShape> {}
+export interface FeatureFlagProperty extends ShapeOf<typeof featureFlagPropertySchema> {}
 
-const featureFlagConditionShape = {
+export const featureFlagConditionSchema = strictObject({
   /** Properties, all of which must match (AND); `null` is read as `[]`. */
   properties: nullableOptional(z.array(featureFlagPropertySchema)),
   /** Share of the matching users, 0–100 (fractions allowed); `null` means 100. */
@@ -52,13 +50,11 @@ const featureFlagConditionShape = {
   exposure_frozen: nullableOptional(z.boolean()),
   /** The cohort an exposure freeze made. */
   exposure_frozen_cohort: nullableOptional(z.number()),
-}
-export interface FeatureFlagConditionSchema extends z.ZodMiniObject<typeof featureFlagConditionShape, z.core.$strict> {}
-export const featureFlagConditionSchema: FeatureFlagConditionSchema = z.strictObject(featureFlagConditionShape)
+})
 /** A release condition: the conditions are OR-ed, top down. */
-export interface FeatureFlagCondition extends ShapeOutput<typeof featureFlagConditionShape> {}
+export interface FeatureFlagCondition extends ShapeOf<typeof featureFlagConditionSchema> {}
 
-const featureFlagVariantShape = {
+export const featureFlagVariantSchema = strictObject({
   /** Variant key, `[a-zA-Z0-9_./-]+`, at most 400 characters. */
   key: z.string(),
   /** Display name. */
@@ -67,13 +63,11 @@ const featureFlagVariantShape = {
   rollout_percentage: z.number(),
   /** Description. */
   description: nullableOptional(z.string()),
-}
-export interface FeatureFlagVariantSchema extends z.ZodMiniObject<typeof featureFlagVariantShape, z.core.$strict> {}
-export const featureFlagVariantSchema: FeatureFlagVariantSchema = z.strictObject(featureFlagVariantShape)
+})
 /** A variant of a multivariate flag. */
-export interface FeatureFlagVariant extends ShapeOutput<typeof featureFlagVariantShape> {}
+export interface FeatureFlagVariant extends ShapeOf<typeof featureFlagVariantSchema> {}
 
-const featureFlagFiltersShape = {
+export const featureFlagFiltersSchema = strictObject({
   /** Release conditions, OR-ed top down. A create needs at least one. */
   groups: z.exactOptional(z.array(featureFlagConditionSchema)),
   /** Variants of a multivariate flag; `null` for a boolean flag. */
@@ -92,8 +86,6 @@ const featureFlagFiltersShape = {
   super_groups: nullableOptional(z.array(featureFlagConditionSchema)),
   /** Legacy holdout conditions (older flags; removed by the service on update). */
   holdout_groups: nullableOptional(z.array(featureFlagConditionSchema)),
-}
-export interface FeatureFlagFiltersSchema extends z.ZodMiniObject<typeof featureFlagFiltersShape, z.core.$strict> {}
-export const featureFlagFiltersSchema: FeatureFlagFiltersSchema = z.strictObject(featureFlagFiltersShape)
+})
 /** A flag's release conditions, variants and payloads. Send the whole object on update (newer services merge top-level keys, older ones replace). */
-export interface FeatureFlagFilters extends ShapeOutput<typeof featureFlagFiltersShape> {}
+export interface FeatureFlagFilters extends ShapeOf<typeof featureFlagFiltersSchema> {}

@@ -4,18 +4,13 @@
  */
 import * as z from 'zod/mini'
 import { QUERY_INTERVALS } from './enums.js'
-import { jsonRecord, nullableOptional, type ShapeOutput } from './shape.js'
+import { jsonRecord, looseObject, nullableOptional, type ShapeOf, strictObject, type TypedSchema } from './shape.js'
 import {
   hogQLFiltersSchema,
-  type hogQLFiltersShape,
   hogQLQueryModifiersSchema,
-  type hogQLQueryModifiersShape,
   hogQLQuerySchema,
-  type hogQLQueryShape,
   hogQLVariableSchema,
-  type hogQLVariableShape,
   pathsQuerySchema,
-  type pathsQueryShape,
 } from './generated/query-shapes.js'
 import { queryTagsSchema } from './query-externals.js'
 import {
@@ -27,31 +22,24 @@ import {
 } from './query-nodes.js'
 import type { ActionsNode, EventsNode } from './query-nodes.js'
 
-export type {
-  HogQLFiltersSchema,
-  HogQLQueryModifiersSchema,
-  HogQLQuerySchema,
-  HogQLVariableSchema,
-  PathsQuerySchema,
-} from './generated/query-shapes.js'
 export { hogQLFiltersSchema, hogQLQueryModifiersSchema, hogQLQuerySchema, hogQLVariableSchema, pathsQuerySchema }
-export { queryTagsSchema, type QueryTags, type QueryTagsSchema } from './query-externals.js'
+export { queryTagsSchema, type QueryTags } from './query-externals.js'
 
 /** A HogQL variable bound to a `{variables.<code_name>}` placeholder (an insight variable of the project). */
-export interface HogQLVariable extends ShapeOutput<typeof hogQLVariableShape> {}
+export interface HogQLVariable extends ShapeOf<typeof hogQLVariableSchema> {}
 
 /** Filters a HogQL query applies where it says `{filters}`. */
-export interface HogQLFilters extends ShapeOutput<typeof hogQLFiltersShape> {}
+export interface HogQLFilters extends ShapeOf<typeof hogQLFiltersSchema> {}
 
 /** Settings of how the service runs a query (the project's defaults when absent). */
-export interface HogQLQueryModifiers extends ShapeOutput<typeof hogQLQueryModifiersShape> {}
+export interface HogQLQueryModifiers extends ShapeOf<typeof hogQLQueryModifiersSchema> {}
 
 /**
  * A HogQL (SQL) query. Placeholders: `{variables.<code_name>}` (each needs an entry in `variables`, keyed
  * by its `variableId`, whose `code_name` matches) and `{filters}`. The service sends every member it does
  * not hold as `null` (`explain`, `filters`, `modifiers`, `name`, `response`, `tags`, `values`, …).
  */
-export interface HogQLQuery extends ShapeOutput<typeof hogQLQueryShape> {}
+export interface HogQLQuery extends ShapeOf<typeof hogQLQuerySchema> {}
 
 // Members of every query node: how it runs, its last answer, query-log tags and its schema version.
 const queryNodeFieldsShape = {
@@ -65,7 +53,7 @@ const queryNodeFieldsShape = {
   version: nullableOptional(z.number()),
 }
 
-const dataWarehouseNodeShape = {
+export const dataWarehouseNodeSchema = strictObject({
   /** Discriminator. */
   kind: z.literal('DataWarehouseNode'),
   /** The table id. */
@@ -84,13 +72,11 @@ const dataWarehouseNodeShape = {
   math_property: nullableOptional(z.string()),
   /** Filters on the rows. */
   properties: nullableOptional(z.array(propertyFilterSchema)),
-}
-export interface DataWarehouseNodeSchema extends z.ZodMiniObject<typeof dataWarehouseNodeShape, z.core.$strict> {}
-export const dataWarehouseNodeSchema: DataWarehouseNodeSchema = z.strictObject(dataWarehouseNodeShape)
+})
 /** A data-warehouse table as an insight series. */
-export interface DataWarehouseNode extends ShapeOutput<typeof dataWarehouseNodeShape> {}
+export interface DataWarehouseNode extends ShapeOf<typeof dataWarehouseNodeSchema> {}
 
-export const insightSeriesNodeSchema = z.discriminatedUnion('kind', [
+export const insightSeriesNodeSchema: TypedSchema<InsightSeriesNode> = z.discriminatedUnion('kind', [
   eventsNodeSchema,
   actionsNodeSchema,
   dataWarehouseNodeSchema,
@@ -117,25 +103,21 @@ const insightQueryFieldsShape = {
   /** Group analytics: aggregate by this group type. */
   aggregation_group_type_index: nullableOptional(z.number()),
 }
-export interface InsightQueryFieldsSchema extends z.ZodMiniObject<typeof insightQueryFieldsShape, z.core.$strict> {}
-export const insightQueryFieldsSchema: InsightQueryFieldsSchema =
-  /* @__PURE__ */ z.strictObject(insightQueryFieldsShape)
+export const insightQueryFieldsSchema = /* @__PURE__ */ strictObject(insightQueryFieldsShape)
 /** Fields every insight query takes. */
-export interface InsightQueryFields extends ShapeOutput<typeof insightQueryFieldsShape> {}
+export interface InsightQueryFields extends ShapeOf<typeof insightQueryFieldsSchema> {}
 
 /** Time bucket of a trends, lifecycle or stickiness query (default `day`). */
 export type QueryInterval = (typeof QUERY_INTERVALS)[number]
 
-const compareFilterShape = {
+export const compareFilterSchema = strictObject({
   /** Compare with the previous period. */
   compare: nullableOptional(z.boolean()),
   /** A relative offset to compare with, e.g. `-1y`. */
   compare_to: nullableOptional(z.string()),
-}
-export interface CompareFilterSchema extends z.ZodMiniObject<typeof compareFilterShape, z.core.$strict> {}
-export const compareFilterSchema: CompareFilterSchema = z.strictObject(compareFilterShape)
+})
 /** Compare with the previous period. */
-export interface CompareFilter extends ShapeOutput<typeof compareFilterShape> {}
+export interface CompareFilter extends ShapeOf<typeof compareFilterSchema> {}
 
 /** A conversion goal of web analytics and trends: an action or a custom event. */
 const conversionGoalSchema = z.union([
@@ -149,94 +131,94 @@ const conversionGoalSchema = z.union([
   }),
 ])
 
-const trendsQueryShape = {
-  /** Compare against a conversion goal (an action or a custom event). */
-  conversionGoal: nullableOptional(conversionGoalSchema),
-  /** Discriminator. */
-  kind: z.literal('TrendsQuery'),
-  /** The series. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Time bucket (default `day`). */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
-  trendsFilter: nullableOptional(jsonRecord),
-  /** Split the series by a property. */
-  breakdownFilter: nullableOptional(breakdownFilterSchema),
-  /** Compare with the previous period. */
-  compareFilter: nullableOptional(compareFilterSchema),
-  ...insightQueryFieldsShape,
-}
-export interface TrendsQuerySchema extends z.ZodMiniObject<typeof trendsQueryShape, z.core.$strict> {}
-export const trendsQuerySchema: TrendsQuerySchema = z.strictObject(trendsQueryShape)
+export const trendsQuerySchema = strictObject(
+  {
+    /** Compare against a conversion goal (an action or a custom event). */
+    conversionGoal: nullableOptional(conversionGoalSchema),
+    /** Discriminator. */
+    kind: z.literal('TrendsQuery'),
+    /** The series. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Time bucket (default `day`). */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+    /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
+    trendsFilter: nullableOptional(jsonRecord),
+    /** Split the series by a property. */
+    breakdownFilter: nullableOptional(breakdownFilterSchema),
+    /** Compare with the previous period. */
+    compareFilter: nullableOptional(compareFilterSchema),
+  },
+  insightQueryFieldsShape,
+)
 /** Counts of events over time. */
-export interface TrendsQuery extends ShapeOutput<typeof trendsQueryShape> {}
+export interface TrendsQuery extends ShapeOf<typeof trendsQuerySchema> {}
 
-const funnelsQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('FunnelsQuery'),
-  /** The steps. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
-  funnelsFilter: nullableOptional(jsonRecord),
-  /** Split by a property. */
-  breakdownFilter: nullableOptional(breakdownFilterSchema),
-  /** Time bucket for the `trends` visualisation. */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  ...insightQueryFieldsShape,
-}
-export interface FunnelsQuerySchema extends z.ZodMiniObject<typeof funnelsQueryShape, z.core.$strict> {}
-export const funnelsQuerySchema: FunnelsQuerySchema = z.strictObject(funnelsQueryShape)
+export const funnelsQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('FunnelsQuery'),
+    /** The steps. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Funnel settings (`funnelOrderType`, `funnelWindowInterval` (default 14), `funnelVizType`, …). */
+    funnelsFilter: nullableOptional(jsonRecord),
+    /** Split by a property. */
+    breakdownFilter: nullableOptional(breakdownFilterSchema),
+    /** Time bucket for the `trends` visualisation. */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+  },
+  insightQueryFieldsShape,
+)
 /** Conversion through ordered steps. */
-export interface FunnelsQuery extends ShapeOutput<typeof funnelsQueryShape> {}
+export interface FunnelsQuery extends ShapeOf<typeof funnelsQuerySchema> {}
 
-const retentionQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('RetentionQuery'),
-  /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
-  retentionFilter: jsonRecord,
-  /** Split by a property. */
-  breakdownFilter: nullableOptional(breakdownFilterSchema),
-  ...insightQueryFieldsShape,
-}
-export interface RetentionQuerySchema extends z.ZodMiniObject<typeof retentionQueryShape, z.core.$strict> {}
-export const retentionQuerySchema: RetentionQuerySchema = z.strictObject(retentionQueryShape)
+export const retentionQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('RetentionQuery'),
+    /** Retention settings (`targetEntity`, `returningEntity`, `period`, `totalIntervals` (default 8), …). */
+    retentionFilter: jsonRecord,
+    /** Split by a property. */
+    breakdownFilter: nullableOptional(breakdownFilterSchema),
+  },
+  insightQueryFieldsShape,
+)
 /** Users coming back after a first event. */
-export interface RetentionQuery extends ShapeOutput<typeof retentionQueryShape> {}
+export interface RetentionQuery extends ShapeOf<typeof retentionQuerySchema> {}
 
 /** User paths between events (`pathsFilter` holds the settings; all optional). */
-export interface PathsQuery extends ShapeOutput<typeof pathsQueryShape> {}
+export interface PathsQuery extends ShapeOf<typeof pathsQuerySchema> {}
 
-const stickinessQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('StickinessQuery'),
-  /** The series. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Time bucket. */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  /** Stickiness settings. */
-  stickinessFilter: nullableOptional(jsonRecord),
-  ...stickinessQueryFieldsShape,
-}
-export interface StickinessQuerySchema extends z.ZodMiniObject<typeof stickinessQueryShape, z.core.$strict> {}
-export const stickinessQuerySchema: StickinessQuerySchema = z.strictObject(stickinessQueryShape)
+export const stickinessQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('StickinessQuery'),
+    /** The series. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Time bucket. */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+    /** Stickiness settings. */
+    stickinessFilter: nullableOptional(jsonRecord),
+  },
+  stickinessQueryFieldsShape,
+)
 /** How many intervals users repeat an event. */
-export interface StickinessQuery extends ShapeOutput<typeof stickinessQueryShape> {}
+export interface StickinessQuery extends ShapeOf<typeof stickinessQuerySchema> {}
 
-const lifecycleQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('LifecycleQuery'),
-  /** The series. */
-  series: z.array(insightSeriesNodeSchema),
-  /** Time bucket. */
-  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
-  /** Lifecycle settings. */
-  lifecycleFilter: nullableOptional(jsonRecord),
-  ...insightQueryFieldsShape,
-}
-export interface LifecycleQuerySchema extends z.ZodMiniObject<typeof lifecycleQueryShape, z.core.$strict> {}
-export const lifecycleQuerySchema: LifecycleQuerySchema = z.strictObject(lifecycleQueryShape)
+export const lifecycleQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('LifecycleQuery'),
+    /** The series. */
+    series: z.array(insightSeriesNodeSchema),
+    /** Time bucket. */
+    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+    /** Lifecycle settings. */
+    lifecycleFilter: nullableOptional(jsonRecord),
+  },
+  insightQueryFieldsShape,
+)
 /** New, returning, resurrecting and dormant users. */
-export interface LifecycleQuery extends ShapeOutput<typeof lifecycleQueryShape> {}
+export interface LifecycleQuery extends ShapeOf<typeof lifecycleQuerySchema> {}
 
 const webAnalyticsQueryFieldsShape = {
   /** Property filters (event, person, session or cohort). */
@@ -257,48 +239,45 @@ const webAnalyticsQueryFieldsShape = {
   useWebAnalyticsPrecompute: nullableOptional(z.boolean()),
   ...queryNodeFieldsShape,
 }
-export interface WebAnalyticsQueryFieldsSchema extends z.ZodMiniObject<
-  typeof webAnalyticsQueryFieldsShape,
-  z.core.$strict
-> {}
-export const webAnalyticsQueryFieldsSchema: WebAnalyticsQueryFieldsSchema =
-  /* @__PURE__ */ z.strictObject(webAnalyticsQueryFieldsShape)
+export const webAnalyticsQueryFieldsSchema = /* @__PURE__ */ strictObject(webAnalyticsQueryFieldsShape)
 /** Fields of the web analytics queries. */
-export interface WebAnalyticsQueryFields extends ShapeOutput<typeof webAnalyticsQueryFieldsShape> {}
+export interface WebAnalyticsQueryFields extends ShapeOf<typeof webAnalyticsQueryFieldsSchema> {}
 
-const webStatsTableQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('WebStatsTableQuery'),
-  /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
-  breakdownBy: z.string(),
-  /** Order: `[field, 'ASC' | 'DESC']`. */
-  orderBy: nullableOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
-  /** Rows per page. */
-  limit: nullableOptional(z.number()),
-  /** Rows to skip. */
-  offset: nullableOptional(z.number()),
-  /** Add the scroll-depth columns. */
-  includeScrollDepth: nullableOptional(z.boolean()),
-  /** Add the bounce-rate column. */
-  includeBounceRate: nullableOptional(z.boolean()),
-  ...webAnalyticsQueryFieldsShape,
-}
-export interface WebStatsTableQuerySchema extends z.ZodMiniObject<typeof webStatsTableQueryShape, z.core.$strict> {}
-export const webStatsTableQuerySchema: WebStatsTableQuerySchema = z.strictObject(webStatsTableQueryShape)
+export const webStatsTableQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('WebStatsTableQuery'),
+    /** The dimension: `Page`, `InitialPage`, `Browser`, `Country`, … */
+    breakdownBy: z.string(),
+    /** Order: `[field, 'ASC' | 'DESC']`. */
+    orderBy: nullableOptional(z.tuple([z.string(), z.literal(['ASC', 'DESC'])])),
+    /** Rows per page. */
+    limit: nullableOptional(z.number()),
+    /** Rows to skip. */
+    offset: nullableOptional(z.number()),
+    /** Add the scroll-depth columns. */
+    includeScrollDepth: nullableOptional(z.boolean()),
+    /** Add the bounce-rate column. */
+    includeBounceRate: nullableOptional(z.boolean()),
+  },
+  webAnalyticsQueryFieldsShape,
+)
 /** A web analytics table (top pages, sources, …). */
-export interface WebStatsTableQuery extends ShapeOutput<typeof webStatsTableQueryShape> {}
+export interface WebStatsTableQuery extends ShapeOf<typeof webStatsTableQuerySchema> {}
 
-const webOverviewQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('WebOverviewQuery'),
-  ...webAnalyticsQueryFieldsShape,
-}
-export interface WebOverviewQuerySchema extends z.ZodMiniObject<typeof webOverviewQueryShape, z.core.$strict> {}
-export const webOverviewQuerySchema: WebOverviewQuerySchema = z.strictObject(webOverviewQueryShape)
+export const webOverviewQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('WebOverviewQuery'),
+  },
+  webAnalyticsQueryFieldsShape,
+)
 /** The web analytics overview numbers. */
-export interface WebOverviewQuery extends ShapeOutput<typeof webOverviewQueryShape> {}
+export interface WebOverviewQuery extends ShapeOf<typeof webOverviewQuerySchema> {}
 
-export const insightQuerySchema = z.discriminatedUnion('kind', [
+// The unions are typed with their named members (declarations say `InsightQuery`, not an expansion); the
+// endpoint's union nests the untyped one, a discriminated union's option.
+const insightQueryUnion = z.discriminatedUnion('kind', [
   trendsQuerySchema,
   funnelsQuerySchema,
   retentionQuerySchema,
@@ -308,6 +287,7 @@ export const insightQuerySchema = z.discriminatedUnion('kind', [
   webStatsTableQuerySchema,
   webOverviewQuerySchema,
 ])
+export const insightQuerySchema: TypedSchema<InsightQuery> = insightQueryUnion
 /** An insight query an endpoint can run. */
 export type InsightQuery =
   | TrendsQuery
@@ -319,7 +299,10 @@ export type InsightQuery =
   | WebStatsTableQuery
   | WebOverviewQuery
 
-export const endpointQuerySchema = z.discriminatedUnion('kind', [hogQLQuerySchema, insightQuerySchema])
+export const endpointQuerySchema: TypedSchema<EndpointQuery> = z.discriminatedUnion('kind', [
+  hogQLQuerySchema,
+  insightQueryUnion,
+])
 /** The query an endpoint runs, discriminated by `kind`: HogQL or an insight query (docs/service-behaviour.md §P3.2). */
 export type EndpointQuery = HogQLQuery | InsightQuery
 
@@ -328,7 +311,7 @@ export type EndpointQuery = HogQLQuery | InsightQuery
  * documents. `kind` and `source` are checked in full; the interface's display settings of a root node (which
  * panels it shows, chart and table settings) are kept as the service stores them.
  */
-const insightVizNodeShape = {
+export const insightVizNodeSchema = looseObject({
   /** Discriminator. */
   kind: z.literal('InsightVizNode'),
   /** The insight query. */
@@ -339,24 +322,20 @@ const insightVizNodeShape = {
     pathsQuerySchema,
     stickinessQuerySchema,
     lifecycleQuerySchema,
-  ]),
-}
-export interface InsightVizNodeSchema extends z.ZodMiniObject<typeof insightVizNodeShape, z.core.$loose> {}
-export const insightVizNodeSchema: InsightVizNodeSchema = z.looseObject(insightVizNodeShape)
+  ]) as TypedSchema<TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery>,
+})
 /** A product-analytics insight: a trends, funnels, retention, paths, stickiness or lifecycle query. */
-export interface InsightVizNode extends ShapeOutput<typeof insightVizNodeShape> {
+export interface InsightVizNode extends ShapeOf<typeof insightVizNodeSchema> {
   /** Display settings of the interface (`showHeader`, `showTable`, `vizSpecificOptions`, …), kept as stored. */
   [setting: string]: unknown
 }
 
-const dataTableNodeShape = {
+export const dataTableNodeSchema = looseObject({
   /** Discriminator. */
   kind: z.literal('DataTableNode'),
   /** The query whose rows the table shows (`EventsQuery`, `HogQLQuery`, `ActorsQuery`, …). */
   source: z.looseObject({ kind: z.string() }),
-}
-export interface DataTableNodeSchema extends z.ZodMiniObject<typeof dataTableNodeShape, z.core.$loose> {}
-export const dataTableNodeSchema: DataTableNodeSchema = z.looseObject(dataTableNodeShape)
+})
 /** A table of a query's rows. */
 export interface DataTableNode {
   /** Discriminator. */
@@ -367,36 +346,31 @@ export interface DataTableNode {
   [setting: string]: unknown
 }
 
-const dataVisualizationNodeShape = {
+export const dataVisualizationNodeSchema = looseObject({
   /** Discriminator. */
   kind: z.literal('DataVisualizationNode'),
   /** The SQL insight's query. */
   source: hogQLQuerySchema,
-}
-export interface DataVisualizationNodeSchema extends z.ZodMiniObject<
-  typeof dataVisualizationNodeShape,
-  z.core.$loose
-> {}
-export const dataVisualizationNodeSchema: DataVisualizationNodeSchema = z.looseObject(dataVisualizationNodeShape)
+})
 /** An SQL insight: a HogQL query and how to chart it (`display`, `chartSettings`, `tableSettings`). */
-export interface DataVisualizationNode extends ShapeOutput<typeof dataVisualizationNodeShape> {
+export interface DataVisualizationNode extends ShapeOf<typeof dataVisualizationNodeSchema> {
   /** Chart and table settings of the interface, kept as stored. */
   [setting: string]: unknown
 }
 
-const hogQueryShape = {
-  /** Discriminator. */
-  kind: z.literal('HogQuery'),
-  /** The Hog program. */
-  code: nullableOptional(z.string()),
-  ...queryNodeFieldsShape,
-}
-export interface HogQuerySchema extends z.ZodMiniObject<typeof hogQueryShape, z.core.$strict> {}
-export const hogQuerySchema: HogQuerySchema = z.strictObject(hogQueryShape)
+export const hogQuerySchema = strictObject(
+  {
+    /** Discriminator. */
+    kind: z.literal('HogQuery'),
+    /** The Hog program. */
+    code: nullableOptional(z.string()),
+  },
+  queryNodeFieldsShape,
+)
 /** A Hog program whose value the insight shows. */
-export interface HogQuery extends ShapeOutput<typeof hogQueryShape> {}
+export interface HogQuery extends ShapeOf<typeof hogQuerySchema> {}
 
-export const insightRootQuerySchema = z.discriminatedUnion('kind', [
+export const insightRootQuerySchema: TypedSchema<InsightRootQuery> = z.discriminatedUnion('kind', [
   insightVizNodeSchema,
   dataTableNodeSchema,
   dataVisualizationNodeSchema,

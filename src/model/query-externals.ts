@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { EXPERIMENT_METRIC_MATH_TYPES, FUNNEL_ORDER_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from './enums.js'
-import { nullableOptional, type ShapeOutput } from './shape.js'
+import { looseObject, nullableOptional, type ShapeOf, strictObject } from './shape.js'
 
 /** A group type index (0…4). */
 export const groupTypeIndexSchema = z.literal([0, 1, 2, 3, 4])
@@ -14,7 +14,7 @@ const propertyFilterScalarSchema = z.union([z.string(), z.number(), z.boolean()]
 /** A scalar a property filter compares with. */
 export type PropertyFilterScalar = z.infer<typeof propertyFilterScalarSchema>
 
-const propertyFilterShape = {
+export const propertyFilterSchema = strictObject({
   /** What the property belongs to. */
   type: z.enum(PROPERTY_FILTER_TYPES),
   /** The property name (a HogQL expression for `hogql` filters). */
@@ -29,38 +29,32 @@ const propertyFilterShape = {
   label: nullableOptional(z.string()),
   /** Cohort filters: the cohort's name, as the interface stores it. */
   cohort_name: nullableOptional(z.string()),
-}
-export interface PropertyFilterSchema extends z.ZodMiniObject<typeof propertyFilterShape, z.core.$strict> {}
-export const propertyFilterSchema: PropertyFilterSchema = z.strictObject(propertyFilterShape)
+})
 /**
  * One property filter, e.g. `{ type: 'event', key: '$browser', operator: 'exact', value: ['Chrome'] }`.
  * For `type: 'hogql'` the `key` is a HogQL expression; for `type: 'cohort'` the `key` is `id` and the
  * `value` the cohort id.
  */
-export interface PropertyFilter extends ShapeOutput<typeof propertyFilterShape> {}
+export interface PropertyFilter extends ShapeOf<typeof propertyFilterSchema> {}
 
-const revenueCurrencyShape = {
+export const revenueCurrencySchema = strictObject({
   /** The property holding the currency. */
   property: nullableOptional(z.string()),
   /** A fixed ISO 4217 code. */
   static: nullableOptional(z.string()),
-}
-export interface RevenueCurrencySchema extends z.ZodMiniObject<typeof revenueCurrencyShape, z.core.$strict> {}
-export const revenueCurrencySchema: RevenueCurrencySchema = z.strictObject(revenueCurrencyShape)
+})
 
-const queryTagsShape = {
+// Query-log tags: the service records more keys over time (they never change a result), so unknown ones pass.
+export const queryTagsSchema = looseObject({
   /** The PostHog scene. */
   scene: nullableOptional(z.string()),
   /** The product. */
   productKey: nullableOptional(z.string()),
   /** A name of your choosing. */
   name: nullableOptional(z.string()),
-}
-export interface QueryTagsSchema extends z.ZodMiniObject<typeof queryTagsShape, z.core.$strict> {}
-// Query-log tags: the service records more keys over time (they never change a result), so unknown ones pass.
-export const queryTagsSchema = z.looseObject(queryTagsShape)
+})
 /** Tags recorded with a query in the query log. */
-export interface QueryTags extends ShapeOutput<typeof queryTagsShape> {}
+export interface QueryTags extends ShapeOf<typeof queryTagsSchema> {}
 
 /** `math` of a series: `total` (the default, count of events), `sum`, `avg`, `dau`, `hogql`, … */
 export const mathTypeSchema = z.enum(EXPERIMENT_METRIC_MATH_TYPES)

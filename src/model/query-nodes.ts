@@ -6,30 +6,9 @@
  */
 import * as z from 'zod/mini'
 import { EXPERIMENT_METRIC_MATH_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from './enums.js'
-import type { ShapeOutput } from './shape.js'
-import {
-  actionsNodeSchema,
-  actionsNodeShape,
-  breakdownFilterSchema,
-  breakdownFilterShape,
-  breakdownSchema,
-  breakdownShape,
-  dateRangeSchema,
-  dateRangeShape,
-  eventsNodeSchema,
-  eventsNodeShape,
-  experimentDataWarehouseNodeSchema,
-  experimentDataWarehouseNodeShape,
-} from './generated/query-shapes.js'
+import type { ShapeOf } from './shape.js'
+import type * as generated from './generated/query-shapes.js'
 
-export type {
-  ActionsNodeSchema,
-  BreakdownFilterSchema,
-  BreakdownSchema,
-  DateRangeSchema,
-  EventsNodeSchema,
-  ExperimentDataWarehouseNodeSchema,
-} from './generated/query-shapes.js'
 export {
   actionsNodeSchema,
   breakdownFilterSchema,
@@ -37,13 +16,12 @@ export {
   dateRangeSchema,
   eventsNodeSchema,
   experimentDataWarehouseNodeSchema,
-}
+} from './generated/query-shapes.js'
 export {
   groupTypeIndexSchema,
   propertyFilterSchema,
   type PropertyFilter,
   type PropertyFilterScalar,
-  type PropertyFilterSchema,
 } from './query-externals.js'
 
 /** What a property filter applies to: `event`, `person`, `session`, `cohort`, `hogql`, … */
@@ -56,7 +34,7 @@ export type ExperimentMetricMathType = (typeof EXPERIMENT_METRIC_MATH_TYPES)[num
 
 /** Fields every entity node (event, action, warehouse table) takes. */
 export interface EntityNodeFields extends Omit<
-  z.infer<typeof eventsNodeSchema>,
+  z.infer<typeof generated.eventsNodeSchema>,
   'kind' | 'event' | 'limit' | 'orderBy'
 > {}
 
@@ -64,22 +42,22 @@ export interface EntityNodeFields extends Omit<
  * A series of events, by event name (`event: null` means every event). `math` aggregates (`total`, the
  * default, counts events; `sum`, `avg`, `min`, `max` need `math_property`); `properties` filter the events.
  */
-export interface EventsNode extends ShapeOutput<typeof eventsNodeShape> {}
+export interface EventsNode extends ShapeOf<typeof generated.eventsNodeSchema> {}
 
 /** A series of the events matching a saved action (`id`). */
-export interface ActionsNode extends ShapeOutput<typeof actionsNodeShape> {}
+export interface ActionsNode extends ShapeOf<typeof generated.actionsNodeSchema> {}
 
 /** A data-warehouse table joined to events (`events_join_key` = `data_warehouse_join_key`), as an experiment metric source. */
-export interface ExperimentDataWarehouseNode extends ShapeOutput<typeof experimentDataWarehouseNodeShape> {}
+export interface ExperimentDataWarehouseNode extends ShapeOf<typeof generated.experimentDataWarehouseNodeSchema> {}
 
 /** One breakdown of a `BreakdownFilter`'s `breakdowns` list. */
-export interface Breakdown extends ShapeOutput<typeof breakdownShape> {}
+export interface Breakdown extends ShapeOf<typeof generated.breakdownSchema> {}
 
 /** How results are split (docs/service-behaviour.md §P1.2a). */
-export interface BreakdownFilter extends ShapeOutput<typeof breakdownFilterShape> {}
+export interface BreakdownFilter extends ShapeOf<typeof generated.breakdownFilterSchema> {}
 
 /**
  * A date range. Each bound is a `Date` (sent as ISO 8601 UTC), an ISO date-time or a relative value
  * such as `-7d`, `-2w`, `-1m`, `-1h`, `-1mStart`, `-1yStart`; `null` means open. Responses hold strings.
  */
-export interface DateRange extends ShapeOutput<typeof dateRangeShape> {}
+export interface DateRange extends ShapeOf<typeof generated.dateRangeSchema> {}

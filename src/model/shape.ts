@@ -12,28 +12,44 @@ import * as z from 'zod/mini'
  */
 
 /**
- * A request shape in two declarations: `export const xParamsSchema = strictObject({ … })` and
- * `export interface XParams extends ShapeOf<typeof xParamsSchema> {}`. The `const` type parameter keeps
- * each field's doc in the declaration files (`z.strictObject`'s inferred type drops them).
+ * A shape in two declarations, requests and nested payloads alike: `export const xSchema = strictObject({ … })`
+ * and `export interface X extends ShapeOf<typeof xSchema> {}`. A shape made of several parts takes them as
+ * arguments, `strictObject(fieldsShape, { … })`: typed as their intersection, each member keeps its doc (a
+ * spread object's type would lose them). The `const` type parameter keeps each field's doc in the
+ * declaration files (`z.strictObject`'s inferred type drops them).
  */
-export function strictObject<const S extends z.core.$ZodLooseShape>(shape: S): StrictObject<S> {
-  return z.strictObject(shape)
+export function strictObject<const P extends readonly z.core.$ZodLooseShape[]>(...parts: P): StrictObject<Parts<P>> {
+  // Object.assign builds what the intersection types: the parts' members (no two parts share a key).
+  return z.strictObject(Object.assign({}, ...parts)) as StrictObject<Parts<P>>
 }
+
+/**
+ * The shape of several parts: their intersection, written out part by part so that each member keeps its
+ * declaration and doc (type-fest's `UnionToIntersection` of the parts' union loses them in the declarations).
+ */
+type Parts<P extends readonly Shape[]> = P extends readonly [infer Only extends Shape]
+  ? Only
+  : P extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
+    ? First & Parts<Rest>
+    : Shape
+type Shape = z.core.$ZodLooseShape
 
 /** The schema `strictObject` returns: a zod/mini object that refuses unknown keys. */
 export interface StrictObject<S extends z.core.$ZodLooseShape> extends z.ZodMiniObject<S, z.core.$strict> {}
 
-/** What a strict object schema accepts, as a type (field docs kept). */
-export type ShapeOf<T extends StrictObject<z.core.$ZodLooseShape>> = z.infer<T>
+/** `strictObject` for a payload whose other keys are kept as sent (the interface's display settings, …). */
+export function looseObject<const P extends readonly z.core.$ZodLooseShape[]>(...parts: P): LooseObject<Parts<P>> {
+  return z.looseObject(Object.assign({}, ...parts)) as LooseObject<Parts<P>>
+}
+
+/** The schema `looseObject` returns: a zod/mini object that keeps unknown keys. */
+export interface LooseObject<S extends z.core.$ZodLooseShape> extends z.ZodMiniObject<S, z.core.$loose> {}
 
 /**
- * What a strict object schema with shape `S` accepts, as a type. A payload nested in other shapes is
- * written `const xShape = { … }`, `export interface XSchema extends z.ZodMiniObject<typeof xShape, z.core.$strict> {}`,
- * `export const xSchema: XSchema = z.strictObject(xShape)`, `export interface X extends ShapeOutput<typeof xShape> {}`:
- * its schema's type has a name, so the declarations of the shapes around it refer to it instead of
- * spelling it out at each use.
+ * What an object schema's fields accept, as a type (field docs kept). A loose schema's other keys are
+ * left to its interface, which says what they are (`[setting: string]: unknown`).
  */
-export type ShapeOutput<S extends z.core.$ZodLooseShape> = z.infer<z.ZodMiniObject<S, z.core.$strict>>
+export type ShapeOf<T extends { shape: z.core.$ZodLooseShape }> = z.infer<StrictObject<T['shape']>>
 
 /** A zod schema (zod/mini) whose parsed output is `T`: the type of the exported response schemas. */
 export interface TypedSchema<T> extends z.ZodMiniType<T> {}

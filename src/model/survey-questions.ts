@@ -17,7 +17,7 @@ import {
   SURVEY_VALIDATION_TYPES,
   SURVEY_WIDGET_TYPES,
 } from './enums.js'
-import { matching, nullableOptional, type ShapeOutput, type TypedSchema } from './shape.js'
+import { matching, nullableOptional, type ShapeOf, strictObject, type TypedSchema } from './shape.js'
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
@@ -43,7 +43,7 @@ const choiceIndexSchema = matching(/^-?\d+$/, "a choice's index (`'0'`, `'1'`, �
 /** A non-empty list: at least one item. */
 export type NonEmptyArray<T> = [T, ...T[]]
 
-const surveyQuestionTranslationShape = {
+export const surveyQuestionTranslationSchema = strictObject({
   /** The question. */
   question: nullableOptional(z.string()),
   /** The description. */
@@ -58,30 +58,18 @@ const surveyQuestionTranslationShape = {
   link: nullableOptional(z.string()),
   /** Choice questions: the choices, as many as the original's. */
   choices: nullableOptional(z.array(z.string())),
-}
-export interface SurveyQuestionTranslationSchema extends z.ZodMiniObject<
-  typeof surveyQuestionTranslationShape,
-  z.core.$strict
-> {}
-export const surveyQuestionTranslationSchema: SurveyQuestionTranslationSchema =
-  z.strictObject(surveyQuestionTranslationShape)
+})
 /** The translated texts of a question for one language. */
-export interface SurveyQuestionTranslation extends ShapeOutput<typeof surveyQuestionTranslationShape> {}
+export interface SurveyQuestionTranslation extends ShapeOf<typeof surveyQuestionTranslationSchema> {}
 
-const surveyQuestionValidationShape = {
+export const surveyQuestionValidationSchema = strictObject({
   /** `min_length`, `max_length` or `email`. */
   type: z.enum(SURVEY_VALIDATION_TYPES),
   /** The length, a positive integer (length rules only; min ≤ max). */
   value: nullableOptional(z.number()),
-}
-export interface SurveyQuestionValidationSchema extends z.ZodMiniObject<
-  typeof surveyQuestionValidationShape,
-  z.core.$strict
-> {}
-export const surveyQuestionValidationSchema: SurveyQuestionValidationSchema =
-  z.strictObject(surveyQuestionValidationShape)
+})
 /** An open question's answer rule. */
-export interface SurveyQuestionValidation extends ShapeOutput<typeof surveyQuestionValidationShape> {}
+export interface SurveyQuestionValidation extends ShapeOf<typeof surveyQuestionValidationSchema> {}
 
 export const surveyBranchingSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -105,26 +93,19 @@ export type SurveyBranching = z.infer<typeof surveyBranchingSchema>
 /** Where an answer leads: a question's 0-based index, or `'end'`. */
 const branchTargetSchema = z.union([z.number(), z.literal('end')])
 
-const surveyResponseBasedBranchingShape = {
+export const surveyResponseBasedBranchingSchema = strictObject({
   /** Discriminator. */
   type: z.literal('response_based'),
   /** Choice index (`'0'`, `'1'`, …, not the choice's text) → next question index or `'end'`; a choice left out goes on to the next question. */
   responseValues: z.record(choiceIndexSchema, branchTargetSchema),
-}
-export interface SurveyResponseBasedBranchingSchema extends z.ZodMiniObject<
-  typeof surveyResponseBasedBranchingShape,
-  z.core.$strict
-> {}
-export const surveyResponseBasedBranchingSchema: SurveyResponseBasedBranchingSchema = z.strictObject(
-  surveyResponseBasedBranchingShape,
-)
+})
 /**
  * Branching on the choice made (single-choice questions): a choice's 0-based index → the next
  * question's index, or `'end'`. Rating questions branch by bucket: {@link SurveyRatingBranching}.
  */
-export interface SurveyResponseBasedBranching extends ShapeOutput<typeof surveyResponseBasedBranchingShape> {}
+export interface SurveyResponseBasedBranching extends ShapeOf<typeof surveyResponseBasedBranchingSchema> {}
 
-const surveyRatingBranchingShape = {
+export const surveyRatingBranchingSchema = strictObject({
   /** Discriminator. */
   type: z.literal('response_based'),
   /**
@@ -133,18 +114,13 @@ const surveyRatingBranchingShape = {
    * `negative`, `neutral`, `positive` (3: 1, 2, 3; 5: 1–2, 3, 4–5; 7: 1–3, 4, 5–7).
    */
   responseValues: z.partialRecord(z.enum([...SURVEY_NPS_BUCKETS, ...SURVEY_SENTIMENT_BUCKETS]), branchTargetSchema),
-}
-export interface SurveyRatingBranchingSchema extends z.ZodMiniObject<
-  typeof surveyRatingBranchingShape,
-  z.core.$strict
-> {}
-export const surveyRatingBranchingSchema: SurveyRatingBranchingSchema = z.strictObject(surveyRatingBranchingShape)
+})
 /**
  * Branching on the rating given, by bucket (docs/service-behaviour.md §P2.4), e.g. on the NPS scale
  * `{ type: 'response_based', responseValues: { detractors: 1, promoters: 'end' } }`. Buckets, not
  * ratings: a key such as `'9'` would be stored and never followed.
  */
-export interface SurveyRatingBranching extends ShapeOutput<typeof surveyRatingBranchingShape> {}
+export interface SurveyRatingBranching extends ShapeOf<typeof surveyRatingBranchingSchema> {}
 
 const questionShape = {
   /** The question text, non-empty (HTML is sanitised). */
@@ -162,61 +138,61 @@ const questionShape = {
   /** Translations keyed by language code (not the survey's base language). */
   translations: nullableOptional(z.record(z.string(), surveyQuestionTranslationSchema)),
 }
-export const surveyQuestionFieldsSchema = /* @__PURE__ */ z.strictObject(questionShape)
+export const surveyQuestionFieldsSchema = /* @__PURE__ */ strictObject(questionShape)
 /** Fields every question takes (docs/service-behaviour.md §P2.2). */
-export interface SurveyQuestionFields extends ShapeOutput<typeof questionShape> {}
+export interface SurveyQuestionFields extends ShapeOf<typeof surveyQuestionFieldsSchema> {}
 
-const surveyOpenQuestionShape = {
-  /** Discriminator. */
-  type: z.literal('open'),
-  /** Rules the answer must follow. */
-  validation: nullableOptional(z.array(surveyQuestionValidationSchema)),
-  /** Where to go next. */
-  branching: nullableOptional(surveyBranchingSchema),
-  ...questionShape,
-}
-export interface SurveyOpenQuestionSchema extends z.ZodMiniObject<typeof surveyOpenQuestionShape, z.core.$strict> {}
-export const surveyOpenQuestionSchema: SurveyOpenQuestionSchema = z.strictObject(surveyOpenQuestionShape)
+export const surveyOpenQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('open'),
+    /** Rules the answer must follow. */
+    validation: nullableOptional(z.array(surveyQuestionValidationSchema)),
+    /** Where to go next. */
+    branching: nullableOptional(surveyBranchingSchema),
+  },
+  questionShape,
+)
 /** A free-text question. */
-export interface SurveyOpenQuestion extends ShapeOutput<typeof surveyOpenQuestionShape> {}
+export interface SurveyOpenQuestion extends ShapeOf<typeof surveyOpenQuestionSchema> {}
 
-const surveyLinkQuestionShape = {
-  /** Discriminator. */
-  type: z.literal('link'),
-  /** The link: `https://` with a host, or `mailto:` with an address (other schemes are refused). */
-  link: surveyLinkSchema,
-  /** Where to go next. */
-  branching: nullableOptional(surveyBranchingSchema),
-  ...questionShape,
-}
-export interface SurveyLinkQuestionSchema extends z.ZodMiniObject<typeof surveyLinkQuestionShape, z.core.$strict> {}
-export const surveyLinkQuestionSchema: SurveyLinkQuestionSchema = z.strictObject(surveyLinkQuestionShape)
+export const surveyLinkQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('link'),
+    /** The link: `https://` with a host, or `mailto:` with an address (other schemes are refused). */
+    link: surveyLinkSchema,
+    /** Where to go next. */
+    branching: nullableOptional(surveyBranchingSchema),
+  },
+  questionShape,
+)
 /** A question with a link (a call to action). */
-export interface SurveyLinkQuestion extends ShapeOutput<typeof surveyLinkQuestionShape> {}
+export interface SurveyLinkQuestion extends ShapeOf<typeof surveyLinkQuestionSchema> {}
 
-const surveyRatingQuestionShape = {
-  /** Discriminator. */
-  type: z.literal('rating'),
-  /** `number` (default) or `emoji`. */
-  display: nullableOptional(z.enum(SURVEY_RATING_DISPLAYS)),
-  /** 3 (emoji), 5, 7 or 10 (NPS). */
-  scale: nullableOptional(z.literal(SURVEY_RATING_SCALES)),
-  /** Label of the low end, e.g. `Unlikely`. */
-  lowerBoundLabel: nullableOptional(z.string()),
-  /** Label of the high end, e.g. `Very likely`. */
-  upperBoundLabel: nullableOptional(z.string()),
-  /** A Net Promoter Score question (0–10). */
-  isNpsQuestion: nullableOptional(z.boolean()),
-  /** Submit on click, without a button. */
-  skipSubmitButton: nullableOptional(z.boolean()),
-  /** Where to go next, possibly by the rating's bucket (`detractors`, `passives`, `promoters` on the NPS scale). */
-  branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
-  ...questionShape,
-}
-export interface SurveyRatingQuestionSchema extends z.ZodMiniObject<typeof surveyRatingQuestionShape, z.core.$strict> {}
-export const surveyRatingQuestionSchema: SurveyRatingQuestionSchema = z.strictObject(surveyRatingQuestionShape)
+export const surveyRatingQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('rating'),
+    /** `number` (default) or `emoji`. */
+    display: nullableOptional(z.enum(SURVEY_RATING_DISPLAYS)),
+    /** 3 (emoji), 5, 7 or 10 (NPS). */
+    scale: nullableOptional(z.literal(SURVEY_RATING_SCALES)),
+    /** Label of the low end, e.g. `Unlikely`. */
+    lowerBoundLabel: nullableOptional(z.string()),
+    /** Label of the high end, e.g. `Very likely`. */
+    upperBoundLabel: nullableOptional(z.string()),
+    /** A Net Promoter Score question (0–10). */
+    isNpsQuestion: nullableOptional(z.boolean()),
+    /** Submit on click, without a button. */
+    skipSubmitButton: nullableOptional(z.boolean()),
+    /** Where to go next, possibly by the rating's bucket (`detractors`, `passives`, `promoters` on the NPS scale). */
+    branching: nullableOptional(z.discriminatedUnion('type', [surveyBranchingSchema, surveyRatingBranchingSchema])),
+  },
+  questionShape,
+)
 /** A rating (numbers or emoji; 0–10 with `isNpsQuestion` for NPS). */
-export interface SurveyRatingQuestion extends ShapeOutput<typeof surveyRatingQuestionShape> {}
+export interface SurveyRatingQuestion extends ShapeOf<typeof surveyRatingQuestionSchema> {}
 
 const choiceShape = {
   /** The choices: non-empty strings (2–20 on the service's form). */
@@ -229,43 +205,33 @@ const choiceShape = {
   skipSubmitButton: nullableOptional(z.boolean()),
   ...questionShape,
 }
-export const surveyChoiceFieldsSchema = /* @__PURE__ */ z.strictObject(choiceShape)
+export const surveyChoiceFieldsSchema = /* @__PURE__ */ strictObject(choiceShape)
 /** Fields of the choice questions. */
-export interface SurveyChoiceFields extends ShapeOutput<typeof choiceShape> {}
+export interface SurveyChoiceFields extends ShapeOf<typeof surveyChoiceFieldsSchema> {}
 
-const surveySingleChoiceQuestionShape = {
-  /** Discriminator. */
-  type: z.literal('single_choice'),
-  /** Where to go next, possibly by the choice made (keys are choice indexes). */
-  branching: nullableOptional(
-    z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema]),
-  ),
-  ...choiceShape,
-}
-export interface SurveySingleChoiceQuestionSchema extends z.ZodMiniObject<
-  typeof surveySingleChoiceQuestionShape,
-  z.core.$strict
-> {}
-export const surveySingleChoiceQuestionSchema: SurveySingleChoiceQuestionSchema = z.strictObject(
-  surveySingleChoiceQuestionShape,
+export const surveySingleChoiceQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('single_choice'),
+    /** Where to go next, possibly by the choice made (keys are choice indexes). */
+    branching: nullableOptional(
+      z.discriminatedUnion('type', [surveyBranchingSchema, surveyResponseBasedBranchingSchema]),
+    ),
+  },
+  choiceShape,
 )
 /** One answer among choices. */
-export interface SurveySingleChoiceQuestion extends ShapeOutput<typeof surveySingleChoiceQuestionShape> {}
+export interface SurveySingleChoiceQuestion extends ShapeOf<typeof surveySingleChoiceQuestionSchema> {}
 
-const surveyMultipleChoiceQuestionShape = {
-  /** Discriminator. */
-  type: z.literal('multiple_choice'),
-  ...choiceShape,
-}
-export interface SurveyMultipleChoiceQuestionSchema extends z.ZodMiniObject<
-  typeof surveyMultipleChoiceQuestionShape,
-  z.core.$strict
-> {}
-export const surveyMultipleChoiceQuestionSchema: SurveyMultipleChoiceQuestionSchema = z.strictObject(
-  surveyMultipleChoiceQuestionShape,
+export const surveyMultipleChoiceQuestionSchema = strictObject(
+  {
+    /** Discriminator. */
+    type: z.literal('multiple_choice'),
+  },
+  choiceShape,
 )
 /** Any number of answers among choices (no branching). */
-export interface SurveyMultipleChoiceQuestion extends ShapeOutput<typeof surveyMultipleChoiceQuestionShape> {}
+export interface SurveyMultipleChoiceQuestion extends ShapeOf<typeof surveyMultipleChoiceQuestionSchema> {}
 
 export const surveyQuestionSchema = z.discriminatedUnion('type', [
   surveyOpenQuestionSchema,
@@ -282,22 +248,16 @@ export type SurveyQuestion =
   | SurveySingleChoiceQuestion
   | SurveyMultipleChoiceQuestion
 
-const surveyEventPropertyFilterShape = {
+export const surveyEventPropertyFilterSchema = strictObject({
   /** The values compared with. */
   values: z.array(z.string()),
   /** `exact`, `is_not`, `icontains`, `not_icontains`, `regex`, `not_regex`, `gt` or `lt`. */
   operator: z.union([z.enum(SURVEY_MATCH_TYPES), z.literal(['gt', 'lt'])]),
-}
-export interface SurveyEventPropertyFilterSchema extends z.ZodMiniObject<
-  typeof surveyEventPropertyFilterShape,
-  z.core.$strict
-> {}
-export const surveyEventPropertyFilterSchema: SurveyEventPropertyFilterSchema =
-  z.strictObject(surveyEventPropertyFilterShape)
+})
 /** Filters on a triggering event's properties: property name → `{ values, operator }`. */
-export interface SurveyEventPropertyFilter extends ShapeOutput<typeof surveyEventPropertyFilterShape> {}
+export interface SurveyEventPropertyFilter extends ShapeOf<typeof surveyEventPropertyFilterSchema> {}
 
-const surveyConditionsShape = {
+export const surveyConditionsSchema = strictObject({
   /** Page URL to match (with `urlMatchType`). */
   url: nullableOptional(z.string()),
   /** How `url` matches (default `icontains`). */
@@ -344,13 +304,11 @@ const surveyConditionsShape = {
       ),
     }),
   ),
-}
-export interface SurveyConditionsSchema extends z.ZodMiniObject<typeof surveyConditionsShape, z.core.$strict> {}
-export const surveyConditionsSchema: SurveyConditionsSchema = z.strictObject(surveyConditionsShape)
+})
 /** When a survey is shown (docs/service-behaviour.md §P2.5). External surveys take none of these. */
-export interface SurveyConditions extends ShapeOutput<typeof surveyConditionsShape> {}
+export interface SurveyConditions extends ShapeOf<typeof surveyConditionsSchema> {}
 
-const surveyAppearanceShape = {
+export const surveyAppearanceSchema = strictObject({
   /** Background colour. */
   backgroundColor: nullableOptional(z.string()),
   /** Submit button colour. */
@@ -427,8 +385,6 @@ const surveyAppearanceShape = {
   boxShadow: nullableOptional(z.string()),
   /** Border radius, CSS length. */
   borderRadius: nullableOptional(z.string()),
-}
-export interface SurveyAppearanceSchema extends z.ZodMiniObject<typeof surveyAppearanceShape, z.core.$strict> {}
-export const surveyAppearanceSchema: SurveyAppearanceSchema = z.strictObject(surveyAppearanceShape)
+})
 /** The look of a survey (docs/service-behaviour.md §P2.6); every field is optional. Colours are CSS colours. */
-export interface SurveyAppearance extends ShapeOutput<typeof surveyAppearanceShape> {}
+export interface SurveyAppearance extends ShapeOf<typeof surveyAppearanceSchema> {}

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { COHORT_TYPES } from '../model/enums.js'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 import { cohortFiltersSchema } from '../model/cohort-filters.js'
 
 export const cohortWriteFieldsSchema = strictObject({
@@ -36,11 +37,7 @@ export { cohortWriteFieldsSchema as cohortUpdateParamsSchema }
 /** `cohorts.update`: any writable field. */
 export type CohortUpdateParams = CohortWriteFields
 
-export const cohortListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const cohortListParamsSchema = strictObject(pageParams, {
   /** Name contains (or is like), exact matches first; at most 200 characters. */
   search: z.optional(z.string()),
   /** `static` or `dynamic`. */

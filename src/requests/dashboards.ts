@@ -1,6 +1,7 @@
 /** Request bodies and queries of `dashboards` (docs/service-behaviour.md §14.1). */
 import * as z from 'zod/mini'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 
 /** A breakpoint's place of a tile on the grid (12 columns wide at `sm`). */
 const tileLayoutSchema = strictObject({
@@ -86,11 +87,7 @@ export const dashboardUpdateParamsSchema = strictObject({
 /** `dashboards.update`: any writable field, and tiles by id. */
 export interface DashboardUpdateParams extends ShapeOf<typeof dashboardUpdateParamsSchema> {}
 
-export const dashboardListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const dashboardListParamsSchema = strictObject(pageParams, {
   /** Only dashboards with these tags. */
   tags: z.optional(z.array(z.string())),
   /** Only dashboards made this way: `default`, `template`, `duplicate`, `unlisted` (listed only so). */

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { EARLY_ACCESS_FEATURE_STAGES } from '../model/enums.js'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 
 const earlyAccessFeatureFieldsShape = {
   /** Name, at most 200 characters (not unique; without a flag, its slug is the new flag's key). */
@@ -40,11 +41,6 @@ export const earlyAccessFeatureUpdateParamsSchema = strictObject({
 /** `earlyAccessFeatures.update`: any writable field; the flag cannot change (delete and create instead). */
 export interface EarlyAccessFeatureUpdateParams extends ShapeOf<typeof earlyAccessFeatureUpdateParamsSchema> {}
 
-export const earlyAccessFeatureListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
-})
+export const earlyAccessFeatureListParamsSchema = strictObject(pageParams)
 /** Query of `earlyAccessFeatures.list`. */
 export interface EarlyAccessFeatureListParams extends ShapeOf<typeof earlyAccessFeatureListParamsSchema> {}

@@ -6,14 +6,8 @@ import {
   ENDPOINT_REFRESH_MODES,
   ENDPOINT_SYNC_FREQUENCIES,
 } from '../model/enums.js'
-import {
-  dateTimeInput,
-  jsonRecord,
-  nullableOptional,
-  type ShapeOf,
-  type ShapeOutput,
-  strictObject,
-} from '../model/shape.js'
+import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams } from './group-shapes.js'
 import { endpointQuerySchema } from '../model/insight-queries.js'
 import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-nodes.js'
 
@@ -59,8 +53,7 @@ export const endpointWriteFieldsSchema = strictObject({
  */
 export interface EndpointWriteFields extends ShapeOf<typeof endpointWriteFieldsSchema> {}
 
-export const endpointCreateParamsSchema = strictObject({
-  ...endpointWriteFieldsSchema.shape,
+export const endpointCreateParamsSchema = createParams(endpointWriteFieldsSchema, {
   /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (required). */
   name: z.string(),
   /** The query to run (required). */
@@ -92,7 +85,7 @@ export interface EndpointListParams extends ShapeOf<typeof endpointListParamsSch
  */
 export type EndpointRefresh = (typeof ENDPOINT_REFRESH_MODES)[number]
 
-const endpointFiltersOverrideShape = {
+export const endpointFiltersOverrideSchema = strictObject({
   /** Start: a `Date`, an ISO date-time or a relative value such as `-7d`. */
   date_from: nullableOptional(dateTimeInput),
   /** End. */
@@ -103,14 +96,9 @@ const endpointFiltersOverrideShape = {
   properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** Breakdown replacing the query's. */
   breakdown_filter: z.exactOptional(breakdownFilterSchema),
-}
-export interface EndpointFiltersOverrideSchema extends z.ZodMiniObject<
-  typeof endpointFiltersOverrideShape,
-  z.core.$strict
-> {}
-export const endpointFiltersOverrideSchema: EndpointFiltersOverrideSchema = z.strictObject(endpointFiltersOverrideShape)
+})
 /** Dashboard-style filters over an insight endpoint's query (deprecated by the service; refused for HogQL). */
-export interface EndpointFiltersOverride extends ShapeOutput<typeof endpointFiltersOverrideShape> {}
+export interface EndpointFiltersOverride extends ShapeOf<typeof endpointFiltersOverrideSchema> {}
 
 export const endpointRunParamsSchema = strictObject({
   /** Your id for this run, to find (poll or cancel) it in the query log. */

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { EVENT_DEFINITION_ENFORCEMENT_MODES, EVENT_DEFINITION_EVENT_TYPES } from '../model/enums.js'
 import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 
 export const eventDefinitionWriteFieldsSchema = strictObject({
   /** Event name, at most 400 characters; unique per project (a duplicate is refused on create). */
@@ -29,8 +30,7 @@ export const eventDefinitionWriteFieldsSchema = strictObject({
  */
 export interface EventDefinitionWriteFields extends ShapeOf<typeof eventDefinitionWriteFieldsSchema> {}
 
-export const eventDefinitionCreateParamsSchema = strictObject({
-  ...eventDefinitionWriteFieldsSchema.shape,
+export const eventDefinitionCreateParamsSchema = createParams(eventDefinitionWriteFieldsSchema, {
   /** Event name, at most 400 characters (required). */
   name: z.string().check(z.minLength(1)),
 })
@@ -52,11 +52,7 @@ export const eventDefinitionOrderingSchema = z.literal([
 /** A sort key of `eventDefinitions.list`. */
 export type EventDefinitionOrdering = z.infer<typeof eventDefinitionOrderingSchema>
 
-export const eventDefinitionListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const eventDefinitionListParamsSchema = strictObject(pageParams, {
   /** Name contains. */
   search: z.optional(z.string()),
   /** `event` (service default), `event_custom` (no `$` prefix) or `event_posthog` (`$` events). */

@@ -10,6 +10,7 @@ import {
   FEATURE_FLAG_EVALUATION_RUNTIMES,
 } from '../model/enums.js'
 import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import {
   experimentDateSchema,
   experimentExposureCriteriaSchema,
@@ -89,8 +90,7 @@ export const experimentWriteFieldsSchema = strictObject({
  */
 export interface ExperimentWriteFields extends ShapeOf<typeof experimentWriteFieldsSchema> {}
 
-export const experimentCreateParamsSchema = strictObject({
-  ...experimentWriteFieldsSchema.shape,
+export const experimentCreateParamsSchema = createParams(experimentWriteFieldsSchema, {
   /** Name, at most 400 characters (required). */
   name: z.string(),
   /** Key of the feature flag to use or create (required). */
@@ -145,11 +145,7 @@ export const experimentShipVariantParamsSchema = strictObject({
 /** `experiments.shipVariant`: the variant to ship and, when given, the conclusion. */
 export interface ExperimentShipVariantParams extends ShapeOf<typeof experimentShipVariantParamsSchema> {}
 
-export const experimentListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const experimentListParamsSchema = strictObject(pageParams, {
   /** `draft`, `running`, `complete` or `all` (default: all). */
   status: z.optional(z.enum(EXPERIMENT_LIST_STATUSES)),
   /** `true`: only the archived experiments; `false` or left out: only those not archived. Both: `experiments.listIncludingArchived()`. */

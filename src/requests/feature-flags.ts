@@ -7,6 +7,7 @@ import {
   FEATURE_FLAG_LIST_TYPES,
 } from '../model/enums.js'
 import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { featureFlagFiltersSchema } from '../model/feature-flag-filters.js'
 
 export const featureFlagWriteFieldsSchema = strictObject({
@@ -52,8 +53,7 @@ export const featureFlagWriteFieldsSchema = strictObject({
 /** Fields accepted by `featureFlags.create` and `update`. A field the SDK does not know yet goes through `extraBody`. */
 export interface FeatureFlagWriteFields extends ShapeOf<typeof featureFlagWriteFieldsSchema> {}
 
-export const featureFlagCreateParamsSchema = strictObject({
-  ...featureFlagWriteFieldsSchema.shape,
+export const featureFlagCreateParamsSchema = createParams(featureFlagWriteFieldsSchema, {
   /** Key (required), `^[a-zA-Z0-9_-]+$`; unique among the project's live flags. */
   key: z.string(),
 })
@@ -64,11 +64,7 @@ export { featureFlagWriteFieldsSchema as featureFlagUpdateParamsSchema }
 /** `featureFlags.update`: any writable field. */
 export type FeatureFlagUpdateParams = FeatureFlagWriteFields
 
-export const featureFlagListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const featureFlagListParamsSchema = strictObject(pageParams, {
   /** Key, name or linked experiment name contains (at most 200 characters). */
   search: z.optional(z.string()),
   /** Exact key (case-insensitive). */

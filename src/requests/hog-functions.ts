@@ -13,22 +13,14 @@ import {
   HOG_FUNCTION_TEMPLATING,
   HOG_FUNCTION_TYPES,
 } from '../model/enums.js'
-import {
-  anyJson,
-  dateTimeInput,
-  jsonRecord,
-  nullableOptional,
-  type ShapeOf,
-  type ShapeOutput,
-  strictObject,
-} from '../model/shape.js'
+import { anyJson, dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
 import { propertyFilterSchema } from '../model/query-nodes.js'
 import { hogFunctionFilterEntitySchema } from '../model/hog-function-filters.js'
 
 /** Kind of hog function in a request. */
 export type HogFunctionTypeParam = (typeof HOG_FUNCTION_TYPES)[number]
 
-const hogFunctionInputSchemaItemParamShape = {
+export const hogFunctionInputSchemaItemParamSchema = strictObject({
   /** The input's type. */
   type: z.enum(HOG_FUNCTION_INPUT_TYPES),
   /** The input's name: its key in `inputs`. */
@@ -70,40 +62,28 @@ const hogFunctionInputSchemaItemParamShape = {
   requiredScopes: z.exactOptional(z.string()),
   /** `true`/`hog` (the default), `liquid`, or `false` to turn templating off. */
   templating: z.exactOptional(z.union([z.boolean(), z.enum(HOG_FUNCTION_TEMPLATING)])),
-}
-export interface HogFunctionInputSchemaItemParamSchema extends z.ZodMiniObject<
-  typeof hogFunctionInputSchemaItemParamShape,
-  z.core.$strict
-> {}
-export const hogFunctionInputSchemaItemParamSchema: HogFunctionInputSchemaItemParamSchema = z.strictObject(
-  hogFunctionInputSchemaItemParamShape,
-)
+})
 /** An input declaration as sent in a create or update body (docs/service-behaviour.md §P4.1). */
-export interface HogFunctionInputSchemaItemParam extends ShapeOutput<typeof hogFunctionInputSchemaItemParamShape> {}
+export interface HogFunctionInputSchemaItemParam extends ShapeOf<typeof hogFunctionInputSchemaItemParamSchema> {}
 
-const hogFunctionInputParamShape = {
+export const hogFunctionInputParamSchema = strictObject({
   /** The value; its JSON type follows the input's `type` (string, number, object, integration id, …). */
   value: anyJson,
   /** `hog` (default) or `liquid`. */
   templating: z.exactOptional(z.enum(HOG_FUNCTION_TEMPLATING)),
   /** Keep the stored secret (send without `value`). */
   secret: z.exactOptional(z.boolean()),
-}
-export interface HogFunctionInputParamSchema extends z.ZodMiniObject<
-  typeof hogFunctionInputParamShape,
-  z.core.$strict
-> {}
-export const hogFunctionInputParamSchema: HogFunctionInputParamSchema = z.strictObject(hogFunctionInputParamShape)
+})
 /**
  * An input value as sent in a create or update body (docs/service-behaviour.md §P4.2). Hog templates
  * use single braces (`{person.properties.email}`). For a secret input, `{ secret: true }` without a
  * `value` keeps the stored secret; a new `value` replaces it.
  */
-export interface HogFunctionInputParam extends ShapeOutput<typeof hogFunctionInputParamShape> {}
+export interface HogFunctionInputParam extends ShapeOf<typeof hogFunctionInputParamSchema> {}
 
 const hogFunctionInputParamsSchema = z.record(z.string(), hogFunctionInputParamSchema)
 
-const hogFunctionFiltersParamShape = {
+export const hogFunctionFiltersParamSchema = strictObject({
   /** `events` (default), `person-updates`, `data-warehouse-table` or `data-warehouse-view`. */
   source: z.exactOptional(z.enum(HOG_FUNCTION_FILTER_SOURCES)),
   /** Matching actions: `{ id: '<action id>', type: 'actions' }`. */
@@ -116,32 +96,22 @@ const hogFunctionFiltersParamShape = {
   properties: z.exactOptional(z.array(propertyFilterSchema)),
   /** Leave the project's test accounts out. */
   filter_test_accounts: z.exactOptional(z.boolean()),
-}
-export interface HogFunctionFiltersParamSchema extends z.ZodMiniObject<
-  typeof hogFunctionFiltersParamShape,
-  z.core.$strict
-> {}
-export const hogFunctionFiltersParamSchema: HogFunctionFiltersParamSchema = z.strictObject(hogFunctionFiltersParamShape)
+})
 /** Filters as sent in a create or update body (docs/service-behaviour.md §P4.3). */
-export interface HogFunctionFiltersParam extends ShapeOutput<typeof hogFunctionFiltersParamShape> {}
+export interface HogFunctionFiltersParam extends ShapeOf<typeof hogFunctionFiltersParamSchema> {}
 
-const hogFunctionMaskingParamShape = {
+export const hogFunctionMaskingParamSchema = strictObject({
   /** Seconds, 60–86400. */
   ttl: z.number(),
   /** Invocations allowed per `hash` before masking applies. */
   threshold: nullableOptional(z.number()),
   /** A Hog expression: the deduplication key, e.g. `{person.id}`. */
   hash: z.string(),
-}
-export interface HogFunctionMaskingParamSchema extends z.ZodMiniObject<
-  typeof hogFunctionMaskingParamShape,
-  z.core.$strict
-> {}
-export const hogFunctionMaskingParamSchema: HogFunctionMaskingParamSchema = z.strictObject(hogFunctionMaskingParamShape)
+})
 /** Masking as sent in a create or update body: `ttl` (60…86400) and `hash` are required by the service. */
-export interface HogFunctionMaskingParam extends ShapeOutput<typeof hogFunctionMaskingParamShape> {}
+export interface HogFunctionMaskingParam extends ShapeOf<typeof hogFunctionMaskingParamSchema> {}
 
-const hogFunctionMappingParamShape = {
+export const hogFunctionMappingParamSchema = strictObject({
   /** Display name. */
   name: z.exactOptional(z.string()),
   /** The mapping's declared inputs. */
@@ -150,16 +120,11 @@ const hogFunctionMappingParamShape = {
   inputs: z.exactOptional(hogFunctionInputParamsSchema),
   /** The mapping's filters. */
   filters: z.exactOptional(hogFunctionFiltersParamSchema),
-}
-export interface HogFunctionMappingParamSchema extends z.ZodMiniObject<
-  typeof hogFunctionMappingParamShape,
-  z.core.$strict
-> {}
-export const hogFunctionMappingParamSchema: HogFunctionMappingParamSchema = z.strictObject(hogFunctionMappingParamShape)
+})
 /** A mapping as sent in a create or update body (destinations only). */
-export interface HogFunctionMappingParam extends ShapeOutput<typeof hogFunctionMappingParamShape> {}
+export interface HogFunctionMappingParam extends ShapeOf<typeof hogFunctionMappingParamSchema> {}
 
-const hogFunctionWriteFieldsShape = {
+export const hogFunctionWriteFieldsSchema = strictObject({
   /** Kind of function; `destination` when omitted on create; immutable afterwards. */
   type: nullableOptional(z.enum(HOG_FUNCTION_TYPES)),
   /** Name (at most 400 characters; defaults from the template). */
@@ -192,29 +157,24 @@ const hogFunctionWriteFieldsShape = {
   base_updated_at: z.exactOptional(dateTimeInput),
   /** Folder to create the function in (create only). */
   _create_in_folder: z.exactOptional(z.string()),
-}
-export interface HogFunctionWriteFieldsSchema extends z.ZodMiniObject<
-  typeof hogFunctionWriteFieldsShape,
-  z.core.$strict
-> {}
-export const hogFunctionWriteFieldsSchema: HogFunctionWriteFieldsSchema = z.strictObject(hogFunctionWriteFieldsShape)
+})
 /**
  * Fields accepted by `hogFunctions.create`, `update` and the other write requests (docs/service-behaviour.md
  * §4.1, §P4). A field the SDK does not know yet goes through the request option `extraBody`.
  */
-export interface HogFunctionWriteFields extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
+export interface HogFunctionWriteFields extends ShapeOf<typeof hogFunctionWriteFieldsSchema> {}
 
 export { hogFunctionWriteFieldsSchema as hogFunctionCreateParamsSchema }
 /** `hogFunctions.create`: no field is strictly required (`template_id` can supply `hog`). */
-export interface HogFunctionCreateParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
+export interface HogFunctionCreateParams extends ShapeOf<typeof hogFunctionWriteFieldsSchema> {}
 
 export { hogFunctionWriteFieldsSchema as hogFunctionUpdateParamsSchema }
 /** `hogFunctions.update`: any writable field. */
-export interface HogFunctionUpdateParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
+export interface HogFunctionUpdateParams extends ShapeOf<typeof hogFunctionWriteFieldsSchema> {}
 
 export { hogFunctionWriteFieldsSchema as hogFunctionBroadcastParamsSchema }
 /** `hogFunctions.broadcast`: the service reads no body; writable fields are accepted and ignored. */
-export interface HogFunctionBroadcastParams extends ShapeOutput<typeof hogFunctionWriteFieldsShape> {}
+export interface HogFunctionBroadcastParams extends ShapeOf<typeof hogFunctionWriteFieldsSchema> {}
 
 export const hogFunctionListParamsSchema = strictObject({
   /** Created at this date-time. */

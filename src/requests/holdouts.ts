@@ -1,6 +1,7 @@
 /** Request bodies and queries of `holdouts` (docs/service-behaviour.md §11.5). */
 import * as z from 'zod/mini'
 import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { holdoutGroupSchema } from '../model/holdout-groups.js'
 
 export const holdoutWriteFieldsSchema = strictObject({
@@ -14,8 +15,7 @@ export const holdoutWriteFieldsSchema = strictObject({
 /** Fields accepted by `holdouts.update`. */
 export interface HoldoutWriteFields extends ShapeOf<typeof holdoutWriteFieldsSchema> {}
 
-export const holdoutCreateParamsSchema = strictObject({
-  ...holdoutWriteFieldsSchema.shape,
+export const holdoutCreateParamsSchema = createParams(holdoutWriteFieldsSchema, {
   /** Name (required). */
   name: z.string(),
   /** The held-out groups (required, at least one). */
@@ -28,11 +28,6 @@ export { holdoutWriteFieldsSchema as holdoutUpdateParamsSchema }
 /** `holdouts.update`: any writable field (changed `filters` reach every linked experiment's flag). */
 export type HoldoutUpdateParams = HoldoutWriteFields
 
-export const holdoutListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
-})
+export const holdoutListParamsSchema = strictObject(pageParams)
 /** Query of `holdouts.list`. */
 export interface HoldoutListParams extends ShapeOf<typeof holdoutListParamsSchema> {}

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { insightRootQuerySchema } from '../model/insight-queries.js'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { pageParams } from './group-shapes.js'
 
 export const insightWriteFieldsSchema = strictObject({
   /** Name (not unique; `null` shows `derived_name`). */
@@ -39,11 +40,7 @@ export { insightWriteFieldsSchema as insightUpdateParamsSchema }
 /** `insights.update`: any writable field; `dashboards` is the complete set. */
 export type InsightUpdateParams = InsightWriteFields
 
-export const insightListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const insightListParamsSchema = strictObject(pageParams, {
   /** Name, description and tags contain this. */
   search: z.optional(z.string()),
   /** Only the insight with this short id. */

@@ -1,6 +1,7 @@
 /** Request bodies and queries of `savedMetrics` (docs/service-behaviour.md §11.6). */
 import * as z from 'zod/mini'
 import { nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { experimentMetricSchema } from '../model/experiment-metrics.js'
 
 export const savedMetricWriteFieldsSchema = strictObject({
@@ -16,8 +17,7 @@ export const savedMetricWriteFieldsSchema = strictObject({
 /** Fields accepted by `savedMetrics.update`. */
 export interface SavedMetricWriteFields extends ShapeOf<typeof savedMetricWriteFieldsSchema> {}
 
-export const savedMetricCreateParamsSchema = strictObject({
-  ...savedMetricWriteFieldsSchema.shape,
+export const savedMetricCreateParamsSchema = createParams(savedMetricWriteFieldsSchema, {
   /** Name (required). */
   name: z.string(),
   /** The metric (required). */
@@ -30,11 +30,7 @@ export { savedMetricWriteFieldsSchema as savedMetricUpdateParamsSchema }
 /** `savedMetrics.update`: any writable field (the metric's `uuid` cannot change). */
 export type SavedMetricUpdateParams = SavedMetricWriteFields
 
-export const savedMetricListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const savedMetricListParamsSchema = strictObject(pageParams, {
   /** Name, description or tag contains (newer services). */
   search: z.optional(z.string()),
   /** Metrics using this event, directly or through an action (newer services). */

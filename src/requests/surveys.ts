@@ -5,6 +5,7 @@
 import * as z from 'zod/mini'
 import { SURVEY_SAMPLING_INTERVAL_TYPES, SURVEY_SCHEDULES, SURVEY_TYPES } from '../model/enums.js'
 import { dateTimeInput, jsonRecord, nullableOptional, type ShapeOf, strictObject } from '../model/shape.js'
+import { createParams, pageParams } from './group-shapes.js'
 import { surveyAppearanceSchema, surveyConditionsSchema, surveyQuestionSchema } from '../model/survey-questions.js'
 
 /** Survey type in a request: `popover`, `widget`, `external_survey` or `api`. */
@@ -87,8 +88,7 @@ export const surveyWriteFieldsSchema = strictObject({
  */
 export interface SurveyWriteFields extends ShapeOf<typeof surveyWriteFieldsSchema> {}
 
-export const surveyCreateParamsSchema = strictObject({
-  ...surveyWriteFieldsSchema.shape,
+export const surveyCreateParamsSchema = createParams(surveyWriteFieldsSchema, {
   /** Name, unique in the project (required). */
   name: z.string(),
   /** `popover`, `widget`, `external_survey` or `api` (required). */
@@ -116,11 +116,7 @@ export const surveyStopParamsSchema = strictObject({
 /** What `surveys.stop` sets. */
 export interface SurveyStopParams extends ShapeOf<typeof surveyStopParamsSchema> {}
 
-export const surveyListParamsSchema = strictObject({
-  /** Page size (default 100). */
-  limit: z.optional(z.number()),
-  /** Items to skip. */
-  offset: z.optional(z.number()),
+export const surveyListParamsSchema = strictObject(pageParams, {
   /** Matches name or description. */
   search: z.optional(z.string()),
 })

@@ -1,14 +1,6 @@
 import * as z from 'zod/mini'
-import {
-  dateTime,
-  describes,
-  minimalFeatureFlagSchema,
-  openEnum,
-  userBasicSchema,
-  type MinimalFeatureFlag,
-  type OpenEnum,
-  type UserBasic,
-} from './common.js'
+import { dateTime, describes, minimalFeatureFlagSchema, openEnum, userBasicSchema } from './common.js'
+import type { MinimalFeatureFlag, OpenEnum, UserBasic } from './common.js'
 import type { EARLY_ACCESS_FEATURE_STAGES } from '../model/enums.js'
 
 /** An early access feature (docs/service-behaviour.md §14.3 [`E4`]); no `feature_flag_id` on read. */

@@ -1,15 +1,6 @@
 import * as z from 'zod/mini'
-import {
-  dateTime,
-  describes,
-  json,
-  minimalFeatureFlagSchema,
-  openEnum,
-  userBasicSchema,
-  type MinimalFeatureFlag,
-  type OpenEnum,
-  type UserBasic,
-} from './common.js'
+import { dateTime, describes, json, minimalFeatureFlagSchema, openEnum, userBasicSchema } from './common.js'
+import type { MinimalFeatureFlag, OpenEnum, UserBasic } from './common.js'
 import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_TYPES } from '../model/enums.js'
 import type {
   ExperimentExposureCriteria,
