@@ -464,7 +464,9 @@ ${methods.length > 0 ? `\n${methods.join('\n\n')}\n` : ''}}
 `
   } else {
     imports.add('../../core/resource.js', 'APIResource')
-    head = `/** The operations of \`${group}\` whose methods follow from their declaration (src/api/${fileOf(group)}.ts). */
+    head = `/**
+ * The operations of \`${group}\` whose methods follow from their declaration (src/api/${fileOf(group)}.ts).
+ */
 export abstract class ${name} extends APIResource {
 ${methods.join('\n\n')}
 }

@@ -70,7 +70,9 @@ export const actions = declareGroup({
       path: 'actions/{id}/references/',
       params: { id: 'integer' },
       answer: actionReferencesSchema,
-      doc: 'The insights, experiments, cohorts and hog functions using an action (at most 50): check before deleting it.',
+      doc:
+        'The insights, experiments, cohorts and hog functions using an action (at most 50): check before ' +
+        'deleting it.',
       command: 'The insights, experiments, cohorts and hog functions using an action.',
       columns: ['type', 'id', 'name', 'url'],
       handWritten: true,

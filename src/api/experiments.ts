@@ -124,7 +124,8 @@ experiments that are not archived; with \`archived: true\`, only the archived on
       doc: `Ships a variant: the experiment's flag serves \`variant_key\` to 100% of its conditions (the other
 variants 0%), a running experiment ends (\`end_date\` now), and the conclusion is set when given.`,
       command:
-        'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, conclusion_comment?}).',
+        'Ship a variant: the flag serves it to 100%, a running experiment ends ({variant_key, conclusion?, ' +
+        'conclusion_comment?}).',
       columns: COLUMNS,
     },
     createExposureCohort: {

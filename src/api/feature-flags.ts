@@ -49,7 +49,9 @@ one release condition, and a multivariate flag's variant percentages add up to 1
       params: { id: 'integer' },
       body: featureFlagUpdateParamsSchema,
       answer: featureFlagSchema,
-      doc: 'Changes writable fields. Send `filters` whole: newer services merge its top-level keys, older ones replace it.',
+      doc:
+        'Changes writable fields. Send `filters` whole: newer services merge its top-level keys, older ones ' +
+        'replace it.',
       command: 'Change writable fields of a feature flag (send filters whole).',
       columns: COLUMNS,
     },

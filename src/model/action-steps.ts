@@ -31,5 +31,8 @@ export const actionStepSchema = strictObject({
   /** How `url` matches (the service's default: `contains`). */
   url_matching: nullableOptional(z.enum(ACTION_STEP_MATCHINGS)),
 })
-/** One way to match the action (the steps are OR-ed), e.g. `{ event: '$pageview', url: '/welcome', url_matching: 'contains' }`. */
+/**
+ * One way to match the action (the steps are OR-ed), e.g. `{ event: '$pageview', url: '/welcome', url_matching:
+ * 'contains' }`.
+ */
 export interface ActionStep extends ShapeOf<typeof actionStepSchema> {}

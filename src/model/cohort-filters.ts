@@ -1,4 +1,6 @@
-/** A dynamic cohort's criteria (`filters`): the condition tree, as sent and as read (docs/service-behaviour.md §11.3). */
+/**
+ * A dynamic cohort's criteria (`filters`): the condition tree, as sent and as read (docs/service-behaviour.md §11.3).
+ */
 import * as z from 'zod/mini'
 import { COHORT_BEHAVIORS, COHORT_EVENT_TYPES, FEATURE_FLAG_OPERATORS } from './enums.js'
 import { nullableOptional, type ShapeOf, strictObject } from './shape.js'
@@ -102,7 +104,10 @@ export const cohortBehavioralConditionSchema = strictObject(
   },
   compiledShape,
 )
-/** A behaviour, e.g. `{ type: 'behavioral', key: 'signed up', event_type: 'events', value: 'performed_event', time_value: 30, time_interval: 'day' }`. */
+/**
+ * A behaviour, e.g. `{ type: 'behavioral', key: 'signed up', event_type: 'events', value: 'performed_event',
+ * time_value: 30, time_interval: 'day' }`.
+ */
 export interface CohortBehavioralCondition extends ShapeOf<typeof cohortBehavioralConditionSchema> {}
 
 /** One condition of a cohort's tree. */

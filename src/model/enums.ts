@@ -223,7 +223,9 @@ export { QUERY_REFRESH_VALUES } from './query-refresh.js'
 
 /** `type` of a property in a flag's release condition (§11.2). */
 export const FEATURE_FLAG_PROPERTY_TYPES = ['person', 'cohort', 'group', 'flag', 'person_metadata'] as const
-/** `operator` of a property in a flag's release condition (§11.2); `min`/`max` are the service's aliases of `gte`/`lte`. */
+/**
+ * `operator` of a property in a flag's release condition (§11.2); `min`/`max` are the service's aliases of `gte`/`lte`.
+ */
 export const FEATURE_FLAG_OPERATORS = [
   ...TEXT_OPERATORS,
   'icontains_multi',

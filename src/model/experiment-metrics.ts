@@ -365,7 +365,10 @@ export const experimentFeatureFlagInputSchema = strictObject({
   /** Keep a user's variant across anonymous and identified sessions. */
   ensure_experience_continuity: z.exactOptional(z.boolean()),
 })
-/** Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params: true`). */
+/**
+ * Flag settings sent with an experiment (newer services; on a running experiment also send `update_feature_flag_params:
+ * true`).
+ */
 export interface ExperimentFeatureFlagInput extends ShapeOf<typeof experimentFeatureFlagInputSchema> {}
 
 export const experimentDateSchema = z.nullable(dateTimeInput)

@@ -1,21 +1,35 @@
-/** A flag's release conditions, variants and payloads (`filters`): sent by flag writes, read back in flags, holdouts and experiments (docs/service-behaviour.md §11.2). */
+/**
+ * A flag's release conditions, variants and payloads (`filters`): sent by flag writes, read back in flags, holdouts and
+ * experiments (docs/service-behaviour.md §11.2).
+ */
 import * as z from 'zod/mini'
 import { FEATURE_FLAG_OPERATORS, FEATURE_FLAG_PROPERTY_TYPES } from './enums.js'
 import { jsonRecord, nullableOptional, type ShapeOf, strictObject } from './shape.js'
 
-/** What a release condition's property belongs to: `person`, `cohort`, `group`, `flag` (a dependency), `person_metadata`. */
+/**
+ * What a release condition's property belongs to: `person`, `cohort`, `group`, `flag` (a dependency),
+ * `person_metadata`.
+ */
 export type FeatureFlagPropertyType = (typeof FEATURE_FLAG_PROPERTY_TYPES)[number]
-/** How a release condition compares: `exact`, `icontains`, `semver_gte`, `in` (cohorts), `flag_evaluates_to` (dependencies), … */
+/**
+ * How a release condition compares: `exact`, `icontains`, `semver_gte`, `in` (cohorts), `flag_evaluates_to`
+ * (dependencies), …
+ */
 export type FeatureFlagOperator = (typeof FEATURE_FLAG_OPERATORS)[number]
 
 const flagScalarSchema = z.union([z.string(), z.number(), z.boolean()])
 
 export const featureFlagPropertySchema = strictObject({
-  /** `person`, `cohort` (`key: "id"`, `value`: the cohort id), `group`, `flag` (`key`: the other flag's id as a string). */
+  /**
+   * `person`, `cohort` (`key: "id"`, `value`: the cohort id), `group`, `flag` (`key`: the other flag's id as a string).
+   */
   type: z.enum(FEATURE_FLAG_PROPERTY_TYPES),
   /** The property name; `"id"` for a cohort; the id of the flag depended on, as a string, for `flag`. */
   key: z.string(),
-  /** The value(s) to compare with: a cohort id, `true`/`false` or a variant key for `flag`; absent for `is_set`/`is_not_set`. */
+  /**
+   * The value(s) to compare with: a cohort id, `true`/`false` or a variant key for `flag`; absent for
+   * `is_set`/`is_not_set`.
+   */
   value: nullableOptional(z.union([flagScalarSchema, z.array(flagScalarSchema)])),
   /** The comparison; `null` means `exact`. Cohorts take `in`/`not_in`, dependencies `flag_evaluates_to`. */
   operator: nullableOptional(z.enum(FEATURE_FLAG_OPERATORS)),
@@ -30,7 +44,10 @@ export const featureFlagPropertySchema = strictObject({
   /** Names of `$group_key` values, added by the service on read. */
   group_key_names: nullableOptional(jsonRecord),
 })
-/** One property a release condition matches, e.g. `{ type: 'person', key: 'email', operator: 'icontains', value: '@acme.com' }`. */
+/**
+ * One property a release condition matches, e.g. `{ type: 'person', key: 'email', operator: 'icontains', value:
+ * '@acme.com' }`.
+ */
 export interface FeatureFlagProperty extends ShapeOf<typeof featureFlagPropertySchema> {}
 
 export const featureFlagConditionSchema = strictObject({
@@ -87,5 +104,8 @@ export const featureFlagFiltersSchema = strictObject({
   /** Legacy holdout conditions (older flags; removed by the service on update). */
   holdout_groups: nullableOptional(z.array(featureFlagConditionSchema)),
 })
-/** A flag's release conditions, variants and payloads. Send the whole object on update (newer services merge top-level keys, older ones replace). */
+/**
+ * A flag's release conditions, variants and payloads. Send the whole object on update (newer services merge top-level
+ * keys, older ones replace).
+ */
 export interface FeatureFlagFilters extends ShapeOf<typeof featureFlagFiltersSchema> {}

@@ -1,4 +1,6 @@
-/** The `events` and `actions` entries of a hog function's `filters`, as sent and as read (docs/service-behaviour.md §4). */
+/**
+ * The `events` and `actions` entries of a hog function's `filters`, as sent and as read (docs/service-behaviour.md §4).
+ */
 import * as z from 'zod/mini'
 import { propertyFilterSchema } from './query-nodes.js'
 import { type ShapeOf, strictObject } from './shape.js'

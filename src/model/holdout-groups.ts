@@ -6,7 +6,9 @@ import { nullableOptional, type ShapeOf, strictObject } from './shape.js'
 export const holdoutGroupSchema = strictObject({
   /** Properties the held-out users match (usually none). */
   properties: nullableOptional(z.array(featureFlagPropertySchema)),
-  /** Share of users excluded from every experiment using the holdout, 0–100 (the first group's is the one flags get). */
+  /**
+   * Share of users excluded from every experiment using the holdout, 0–100 (the first group's is the one flags get).
+   */
   rollout_percentage: z.number(),
   /** Set by the service to `holdout-<id>`. */
   variant: nullableOptional(z.string()),

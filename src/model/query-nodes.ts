@@ -47,7 +47,10 @@ export interface EventsNode extends ShapeOf<typeof generated.eventsNodeSchema> {
 /** A series of the events matching a saved action (`id`). */
 export interface ActionsNode extends ShapeOf<typeof generated.actionsNodeSchema> {}
 
-/** A data-warehouse table joined to events (`events_join_key` = `data_warehouse_join_key`), as an experiment metric source. */
+/**
+ * A data-warehouse table joined to events (`events_join_key` = `data_warehouse_join_key`), as an experiment metric
+ * source.
+ */
 export interface ExperimentDataWarehouseNode extends ShapeOf<typeof generated.experimentDataWarehouseNodeSchema> {}
 
 /** One breakdown of a `BreakdownFilter`'s `breakdowns` list. */

@@ -21,7 +21,10 @@ import { matching, nullableOptional, type ShapeOf, strictObject, type TypedSchem
 
 /** `text` or `html` (HTML is sanitised by the service). */
 export type SurveyContentType = (typeof SURVEY_CONTENT_TYPES)[number]
-/** A rating question's scale: 3 (emoji), 5, 7 or 10 (NPS). Spelled out (`SURVEY_RATING_SCALES` holds the same, checked by test/schemas/ties.ts) so the reference shows the numbers. */
+/**
+ * A rating question's scale: 3 (emoji), 5, 7 or 10 (NPS). Spelled out (`SURVEY_RATING_SCALES` holds the same, checked
+ * by test/schemas/ties.ts) so the reference shows the numbers.
+ */
 export type SurveyRatingScale = 3 | 5 | 7 | 10
 /** How a page URL or device type is matched: `exact`, `icontains`, `regex`, … */
 export type SurveyMatchType = (typeof SURVEY_MATCH_TYPES)[number]
@@ -96,7 +99,10 @@ const branchTargetSchema = z.union([z.number(), z.literal('end')])
 export const surveyResponseBasedBranchingSchema = strictObject({
   /** Discriminator. */
   type: z.literal('response_based'),
-  /** Choice index (`'0'`, `'1'`, …, not the choice's text) → next question index or `'end'`; a choice left out goes on to the next question. */
+  /**
+   * Choice index (`'0'`, `'1'`, …, not the choice's text) → next question index or `'end'`; a choice left out goes on
+   * to the next question.
+   */
   responseValues: z.record(choiceIndexSchema, branchTargetSchema),
 })
 /**

@@ -97,7 +97,9 @@ function describe(issue: z.core.$ZodIssue, root: SchemaNode, value: unknown): Sh
       return [
         {
           path,
-          message: `expected ${issue.divisor === 1 ? 'an integer' : `a multiple of ${String(issue.divisor)}`}, got ${show(at.value)}`,
+          message:
+            `expected ${issue.divisor === 1 ? 'an integer' : `a multiple of ${String(issue.divisor)}`}, got ` +
+            `${show(at.value)}`,
         },
       ]
     case 'custom':

@@ -47,7 +47,10 @@ const dashboardFieldsShape = {
   description: z.exactOptional(z.string()),
   /** Pinned dashboards are listed first. */
   pinned: z.exactOptional(z.boolean()),
-  /** Dashboard filters (`date_from`, `date_to`, `properties`, `breakdown_filter`); `{}` leaves them as they are on update. */
+  /**
+   * Dashboard filters (`date_from`, `date_to`, `properties`, `breakdown_filter`); `{}` leaves them as they are on
+   * update.
+   */
   filters: z.exactOptional(jsonRecord),
   /** Values of the SQL variables, by variable id; `{}` leaves them as they are on update. */
   variables: nullableOptional(jsonRecord),

@@ -25,7 +25,10 @@ export const earlyAccessFeatureCreateParamsSchema = strictObject({
   name: z.string(),
   /** Stage (required). */
   stage: z.enum(EARLY_ACCESS_FEATURE_STAGES),
-  /** The flag it stands on (a boolean, person-based flag no other feature uses); left out, the service makes one. Fixed once created. */
+  /**
+   * The flag it stands on (a boolean, person-based flag no other feature uses); left out, the service makes one. Fixed
+   * once created.
+   */
   feature_flag_id: z.exactOptional(z.number()),
   /** Folder to create the feature in. */
   _create_in_folder: z.exactOptional(z.string()),

@@ -13,12 +13,16 @@ import { breakdownFilterSchema, propertyFilterSchema } from '../model/query-node
 
 /**
  * `data_freshness_seconds`: 900, 1800, 3600, 21600, 43200, 86400 (default) or 604800. Spelled out
- * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schemas/ties.ts) so the reference shows the numbers.
+ * (`ENDPOINT_DATA_FRESHNESS_SECONDS` holds the same, checked by test/schemas/ties.ts) so the reference shows the
+ * numbers.
  */
 export type EndpointDataFreshness = 900 | 1800 | 3600 | 21600 | 43200 | 86400 | 604800
 
 export const endpointWriteFieldsSchema = strictObject({
-  /** Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (`^[a-zA-Z][a-zA-Z0-9_-]{0,127}$`); unique per project. */
+  /**
+   * Starts with a letter; letters, digits, `-` and `_`; 1–128 characters (`^[a-zA-Z][a-zA-Z0-9_-]{0,127}$`); unique per
+   * project.
+   */
   name: z.exactOptional(z.string()),
   /** A HogQL or insight query (`kind` discriminates). Changing it on update creates a new version. */
   query: z.exactOptional(endpointQuerySchema),

@@ -148,7 +148,10 @@ export interface ExperimentShipVariantParams extends ShapeOf<typeof experimentSh
 export const experimentListParamsSchema = strictObject(pageParams, {
   /** `draft`, `running`, `complete` or `all` (default: all). */
   status: z.optional(z.enum(EXPERIMENT_LIST_STATUSES)),
-  /** `true`: only the archived experiments; `false` or left out: only those not archived. Both: `experiments.listIncludingArchived()`. */
+  /**
+   * `true`: only the archived experiments; `false` or left out: only those not archived. Both:
+   * `experiments.listIncludingArchived()`.
+   */
   archived: z.optional(z.boolean()),
   /** Name contains. */
   search: z.optional(z.string()),

@@ -50,7 +50,9 @@ export const featureFlagWriteFieldsSchema = strictObject({
   /** Folder to create the flag in. */
   _create_in_folder: z.exactOptional(z.string()),
 })
-/** Fields accepted by `featureFlags.create` and `update`. A field the SDK does not know yet goes through `extraBody`. */
+/**
+ * Fields accepted by `featureFlags.create` and `update`. A field the SDK does not know yet goes through `extraBody`.
+ */
 export interface FeatureFlagWriteFields extends ShapeOf<typeof featureFlagWriteFieldsSchema> {}
 
 export const featureFlagCreateParamsSchema = createParams(featureFlagWriteFieldsSchema, {

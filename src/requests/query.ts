@@ -6,7 +6,10 @@ import * as z from 'zod/mini'
 import { QUERY_REFRESH_VALUES } from '../model/enums.js'
 import { type ShapeOf, strictObject } from '../model/shape.js'
 
-/** How a query may use the cache (`refresh` of the request; default `blocking`). `async` kinds answer 202 until done; the client polls. */
+/**
+ * How a query may use the cache (`refresh` of the request; default `blocking`). `async` kinds answer 202 until done;
+ * the client polls.
+ */
 export type QueryRefresh = (typeof QUERY_REFRESH_VALUES)[number]
 
 /** Any query node the service accepts, by `kind` (`TrendsQuery`, `EventsQuery`, …): sent as given. */

@@ -45,7 +45,8 @@ function check(argument: 'body' | 'params', schema: z.ZodMiniType, value: unknow
   const more = rest.slice(0, 9).map(({ path, message }) => `; \`${name(path)}\`: ${message}`)
   const message = `${first!.message}${more.join('')}${rest.length > 9 ? ` (+${rest.length - 9} more)` : ''}`
   const hint = problems.some(({ message }) => message.startsWith('unknown field'))
-    ? `${message.endsWith('?') ? '' : '.'} Send fields the SDK does not know yet with the request option extra${argument === 'body' ? 'Body' : 'Query'}`
+    ? `${message.endsWith('?') ? '' : '.'} Send fields the SDK does not know yet with the request option ` +
+      `extra${argument === 'body' ? 'Body' : 'Query'}`
     : ''
   return { argument: name(first!.path), message: message + hint }
 }

@@ -7,7 +7,10 @@ import { type Action, type ActionReference } from '../schemas/actions.js'
 
 /** Actions: `/api/projects/:project_id/actions/`. Never hard-deleted: use `softDelete`. */
 export class Actions extends ActionsOperations {
-  /** The writable fields of a action as `create` takes them back (name, description, tags, Slack settings and steps; `deleted` and the pin left out). Sends nothing. */
+  /**
+   * The writable fields of a action as `create` takes them back (name, description, tags, Slack settings and steps;
+   * `deleted` and the pin left out). Sends nothing.
+   */
   toCreateParams(action: Action): ActionCreateParams {
     return writableFields('actions', action, ['deleted', 'pinned_at']) as unknown as ActionCreateParams
   }

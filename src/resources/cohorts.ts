@@ -7,7 +7,10 @@ import { type Cohort } from '../schemas/cohorts.js'
 
 /** Cohorts: `/api/projects/:project_id/cohorts/`. Never hard-deleted: use `softDelete`. */
 export class Cohorts extends CohortsOperations {
-  /** The writable fields of a cohort as `create` takes them back (name, description, `filters` or `query`, `is_static`; `deleted` and the recomputed `cohort_type` left out). Sends nothing. */
+  /**
+   * The writable fields of a cohort as `create` takes them back (name, description, `filters` or `query`, `is_static`;
+   * `deleted` and the recomputed `cohort_type` left out). Sends nothing.
+   */
   toCreateParams(cohort: Cohort): CohortCreateParams {
     return writableFields('cohorts', cohort, ['deleted', 'cohort_type']) as unknown as CohortCreateParams
   }

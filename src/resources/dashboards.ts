@@ -7,7 +7,10 @@ import { type Dashboard } from '../schemas/dashboards.js'
 
 /** Dashboards: `/api/projects/:project_id/dashboards/`. Never hard-deleted: use `softDelete`. */
 export class Dashboards extends DashboardsOperations {
-  /** The writable fields of a dashboard as `create` takes them back (name, description, pin, filters, tags; `deleted` left out; tiles are not a create's). Sends nothing. */
+  /**
+   * The writable fields of a dashboard as `create` takes them back (name, description, pin, filters, tags; `deleted`
+   * left out; tiles are not a create's). Sends nothing.
+   */
   toCreateParams(dashboard: Dashboard): DashboardCreateParams {
     return writableFields('dashboards', dashboard, ['deleted']) as unknown as DashboardCreateParams
   }

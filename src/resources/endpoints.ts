@@ -10,7 +10,9 @@ import type { Endpoint, EndpointRunResult, EndpointVersion } from '../schemas/en
  * client's `endpointsPrefix: 'environments'`). Endpoints are addressed by `name`, URL-encoded.
  */
 export class Endpoints extends EndpointsOperations {
-  /** The writable fields of an endpoint as `create` takes them back (what the service derives left out). Sends nothing. */
+  /**
+   * The writable fields of an endpoint as `create` takes them back (what the service derives left out). Sends nothing.
+   */
   toCreateParams(endpoint: Endpoint): EndpointCreateParams {
     return writableFields('endpoints', endpoint, ['deleted']) as unknown as EndpointCreateParams
   }

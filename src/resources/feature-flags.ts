@@ -7,7 +7,10 @@ import { type FeatureFlag } from '../schemas/feature-flags.js'
 
 /** Feature flags: `/api/projects/:project_id/feature_flags/`. Never hard-deleted: `softDelete` frees the key. */
 export class FeatureFlags extends FeatureFlagsOperations {
-  /** The writable fields of a flag as `create` takes them back (the key, `filters`, tags and settings; `deleted` and `version` left out). Sends nothing. */
+  /**
+   * The writable fields of a flag as `create` takes them back (the key, `filters`, tags and settings; `deleted` and
+   * `version` left out). Sends nothing.
+   */
   toCreateParams(flag: FeatureFlag): FeatureFlagCreateParams {
     return writableFields('featureFlags', flag, ['deleted', 'version']) as unknown as FeatureFlagCreateParams
   }

@@ -26,7 +26,8 @@ const hogFunctionArray = decodeWith(z.array(hogFunctionSchema))
 export class HogFunctions extends HogFunctionsOperations {
   /**
    * The writable fields of a hog function (from `retrieve`: list items are slim) as `create` takes them
-   * back: what the service derives (id, dates, authors, bytecode of inputs, filters and masking, input order) is left out. Sends nothing.
+   * back: what the service derives (id, dates, authors, bytecode of inputs, filters and masking, input order) is left
+   * out. Sends nothing.
    * A secret input comes back masked (`{ secret: true }`): set its `value` before creating the copy.
    */
   toCreateParams(hogFunction: HogFunction): HogFunctionCreateParams {
@@ -76,7 +77,8 @@ export class HogFunctions extends HogFunctionsOperations {
   /**
    * Searches logos for a company or domain (`[]` without `query`).
    *
-   * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403, `requiredScope: null`)
+   * `GET /api/projects/:project_id/hog_functions/icons/` · no scope: personal API keys are refused (403,
+   * `requiredScope: null`)
    */
   icons(params?: HogFunctionIconsParams, options?: RequestOptions): APIPromise<HogFunctionIcon[]> {
     return this._transport.request('hogFunctions.icons', hogFunctionIconArray, { query: params }, options)
@@ -86,7 +88,8 @@ export class HogFunctions extends HogFunctionsOperations {
    * Sets the `execution_order` of several functions at once (`orders`: id → order) and returns every
    * non-deleted transformation, in order, as a plain array.
    *
-   * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403, `requiredScope: null`)
+   * `PATCH /api/projects/:project_id/hog_functions/rearrange/` · no scope: personal API keys are refused (403,
+   * `requiredScope: null`)
    */
   rearrange(body: HogFunctionRearrangeParams, options?: RequestOptions): APIPromise<HogFunction[]> {
     return this._transport.request('hogFunctions.rearrange', hogFunctionArray, { body }, options)
@@ -119,12 +122,16 @@ function checkNoSecretMask(name: string, inputs: unknown): void {
     if (!masked) continue
     throw new InvalidArgumentError(
       `${name}.${key}`,
-      'is only the mask a read returns for a secret (`{ secret: true }`), and a new function has no stored secret to keep: send the secret itself as `value`, from where you keep it (an environment variable or a secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
+      'is only the mask a read returns for a secret (`{ secret: true }`), and a new function has no stored ' +
+        'secret to keep: send the secret itself as `value`, from where you keep it (an environment variable or a ' +
+        'secret manager), e.g. `{ value: process.env.WEBHOOK_TOKEN }`',
     )
   }
 }
 
-/** Input values as a create sends them: the value, its templating and the secret flag, not what the service compiles. */
+/**
+ * Input values as a create sends them: the value, its templating and the secret flag, not what the service compiles.
+ */
 function writableInputs(inputs: unknown): unknown {
   if (typeof inputs !== 'object' || inputs === null) return inputs
   return Object.fromEntries(

@@ -7,7 +7,10 @@ import { type Insight } from '../schemas/insights.js'
 
 /** Insights: `/api/projects/:project_id/insights/`. Never hard-deleted: use `softDelete`. */
 export class Insights extends InsightsOperations {
-  /** The writable fields of an insight as `create` takes them back (name, description, query, dashboards, tags; `deleted` and `saved` left out). Sends nothing. */
+  /**
+   * The writable fields of an insight as `create` takes them back (name, description, query, dashboards, tags;
+   * `deleted` and `saved` left out). Sends nothing.
+   */
   toCreateParams(insight: Insight): InsightCreateParams {
     return writableFields('insights', insight, ['deleted', 'saved']) as unknown as InsightCreateParams
   }

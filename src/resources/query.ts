@@ -58,7 +58,8 @@ export async function runQuery<T>(
     if (refresh !== undefined) checkOneOf('options.refresh', refresh, QUERY_REFRESH_VALUES)
     return { body: { query: checkQuery(query as QueryNode), refresh } }
   }
-  // An unfinished run is answered as is; the kind's schema reads the finished answer (from the status read's `results`).
+  // An unfinished run is answered as is; the kind's schema reads the finished answer (from the status read's
+  // `results`).
   const first: Decoder<T> = (json, validate) => (pending(json) ? (json as T) : answer(json, validate))
   const status: Decoder<T> = (json, validate) =>
     pending(json) ? (json as T) : answer((json as Pending).query_status?.results, validate)

@@ -51,14 +51,17 @@ export function responsesQuery(
     return `getSurveyResponse(${index}, {q${index}}${question.type === 'multiple_choice' ? ', true' : ''})`
   })
   let where =
-    "event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} AND uniqueSurveySubmissionsFilter({id}, {since}, {until})"
+    "event = 'survey sent' AND properties.$survey_id = {id} AND timestamp >= {since} AND timestamp <= {until} " +
+    'AND uniqueSurveySubmissionsFilter({id}, {since}, {until})'
   if (archived.length > 0) where += ' AND NOT has({archived}, toString(uuid))'
   if (only !== null) where += ` AND notEmpty(${answers[0]})`
   if (params.has('score_gte')) where += ` AND toFloat(${answers[0]}) >= {score_gte}`
   if (params.has('score_lte')) where += ` AND toFloat(${answers[0]}) <= {score_lte}`
   const limit = Number(params.get('limit') ?? 100)
   const columns = [...EXTRA.map((name) => `properties.$${name}`), ...answers].join(', ')
-  const sql = `SELECT uuid, distinct_id, timestamp, properties.$session_id, ${columns} FROM events WHERE ${where} ORDER BY timestamp DESC, uuid DESC LIMIT ${limit + 1} OFFSET ${Number(params.get('offset') ?? 0)}`
+  const sql =
+    `SELECT uuid, distinct_id, timestamp, properties.$session_id, ${columns} FROM events WHERE ${where} ORDER BY ` +
+    `timestamp DESC, uuid DESC LIMIT ${limit + 1} OFFSET ${Number(params.get('offset') ?? 0)}`
   return { hogql: { kind: 'HogQLQuery', query: sql, values }, questions }
 }
 

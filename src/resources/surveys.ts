@@ -31,7 +31,8 @@ export class Surveys extends SurveysOperations {
    */
   toCreateParams(survey: Survey): SurveyCreateParams {
     const fields = writableFields('surveys', survey)
-    // The service stores its computed daily limits as a JSON-encoded string (docs/service-behaviour.md §5.2); a write takes the list.
+    // The service stores its computed daily limits as a JSON-encoded string (docs/service-behaviour.md §5.2); a write
+    // takes the list.
     const limits = fields.response_sampling_daily_limits
     if (typeof limits === 'string') fields.response_sampling_daily_limits = parseDailyLimits(limits)
     return fields as unknown as SurveyCreateParams

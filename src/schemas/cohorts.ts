@@ -41,7 +41,9 @@ export interface Cohort {
   count?: number | null
   /** A fixed list of persons. */
   is_static?: boolean
-  /** `static`, `person_property`, `behavioral`, `realtime`, `analytical`, or later values (recomputed by the service). */
+  /**
+   * `static`, `person_property`, `behavioral`, `realtime`, `analytical`, or later values (recomputed by the service).
+   */
   cohort_type?: OpenEnum<(typeof COHORT_TYPES)[number]> | null
   /** Experiments using it as their exposure cohort. */
   experiment_set?: unknown[] | null

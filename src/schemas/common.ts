@@ -79,7 +79,9 @@ export interface UserBasic {
   is_email_verified?: boolean | null
   /** The user's hedgehog avatar (free-form). */
   hedgehog_config?: Record<string, unknown> | null
-  /** `engineering`, `data`, `product`, `founder`, `leadership`, `marketing`, `sales`, `other`, `""`, or later values. */
+  /**
+   * `engineering`, `data`, `product`, `founder`, `leadership`, `marketing`, `sales`, `other`, `""`, or later values.
+   */
   role_at_organization?: OpenEnum<
     'engineering' | 'data' | 'product' | 'founder' | 'leadership' | 'marketing' | 'sales' | 'other'
   > | null

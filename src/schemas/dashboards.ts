@@ -38,7 +38,9 @@ export interface DashboardTile {
   [field: string]: unknown
 }
 
-/** A dashboard, as create, retrieve and update return it; the list leaves out `tiles`, `filters`, `variables` (§14.1). */
+/**
+ * A dashboard, as create, retrieve and update return it; the list leaves out `tiles`, `filters`, `variables` (§14.1).
+ */
 export interface Dashboard {
   /** The dashboard id. */
   id: number

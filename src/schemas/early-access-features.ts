@@ -29,7 +29,10 @@ export interface EarlyAccessFeature {
   [field: string]: unknown
 }
 
-/** The fields of `EarlyAccessFeature` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+/**
+ * The fields of `EarlyAccessFeature` its schema passes unchecked (any JSON): typed and documented by the interface
+ * alone.
+ */
 export type EarlyAccessFeatureUncheckedFields = 'payload' | 'assignee'
 
 /** The fields of `earlyAccessFeatureSchema` (exported for the tie test with `EarlyAccessFeature`). */

@@ -267,7 +267,10 @@ export interface EndpointRunResult<Row = unknown> {
   [field: string]: unknown
 }
 
-/** The fields of `EndpointRunResult` its schema passes unchecked (any JSON): typed and documented by the interface alone. */
+/**
+ * The fields of `EndpointRunResult` its schema passes unchecked (any JSON): typed and documented by the interface
+ * alone.
+ */
 export type EndpointRunResultUncheckedFields = 'metadata' | 'query'
 
 /** The fields of `endpointRunResultSchema` (exported for the tie test with `EndpointRunResult`). */

@@ -36,7 +36,10 @@ export type HogFunctionInputType = (typeof HOG_FUNCTION_INPUT_TYPES)[number]
 /** How an input's value is templated: `hog` (`{event.properties.x}`) or `liquid` (`{{ event.properties.x }}`). */
 export type HogFunctionTemplating = (typeof HOG_FUNCTION_TEMPLATING)[number]
 
-/** One declared input of a hog function, template or mapping, as the service returns it (docs/service-behaviour.md §P4.1). */
+/**
+ * One declared input of a hog function, template or mapping, as the service returns it (docs/service-behaviour.md
+ * §P4.1).
+ */
 export interface HogFunctionInputSchemaItem {
   /** The input's type (a later type is kept as sent). */
   type?: OpenEnum<HogFunctionInputType>
@@ -206,7 +209,10 @@ export const hogFunctionStatusSchema = z.looseObject({
 /** Health of a hog function. */
 export type HogFunctionStatus = z.infer<typeof hogFunctionStatusSchema>
 
-/** A hog function as `hogFunctions.list` returns it: no inputs, masking, mappings or bytecode (docs/service-behaviour.md §4.1). */
+/**
+ * A hog function as `hogFunctions.list` returns it: no inputs, masking, mappings or bytecode (docs/service-behaviour.md
+ * §4.1).
+ */
 export interface HogFunctionMinimal {
   /** The function's id (a UUID). */
   id: string

@@ -28,7 +28,9 @@ export interface ExperimentQuery {
 /** A legacy metric of an experiment as a query of its own kind, with the experiment's id. */
 export type ExperimentLegacyQuery = (ExperimentTrendsQuery | ExperimentFunnelsQuery) & { experiment_id: number }
 
-/** Why a variant has no statistics: too few exposures (< 50), too few conversions (funnels, < 5), a baseline of zero. */
+/**
+ * Why a variant has no statistics: too few exposures (< 50), too few conversions (funnels, < 5), a baseline of zero.
+ */
 export type ExperimentValidationFailure = OpenEnum<
   'not-enough-exposures' | 'not-enough-metric-data' | 'baseline-mean-is-zero'
 >
@@ -57,7 +59,9 @@ export interface ExperimentStatsBase {
   [field: string]: unknown
 }
 
-/** A test variant against the baseline, Bayesian. The statistics are absent when either side has validation failures. */
+/**
+ * A test variant against the baseline, Bayesian. The statistics are absent when either side has validation failures.
+ */
 export interface ExperimentVariantResultBayesian extends ExperimentStatsBase {
   method: 'bayesian'
   /** The interval excludes no change at `ci_level` (chance to win above it, or below 1 − it). */
@@ -111,7 +115,9 @@ export interface ExperimentLegacyVariant {
   [field: string]: unknown
 }
 
-/** What the legacy kinds (`ExperimentTrendsQuery`, `ExperimentFunnelsQuery`) answer (docs/service-behaviour.md §10.6). */
+/**
+ * What the legacy kinds (`ExperimentTrendsQuery`, `ExperimentFunnelsQuery`) answer (docs/service-behaviour.md §10.6).
+ */
 export interface ExperimentLegacyQueryResponse {
   kind?: 'ExperimentTrendsQuery' | 'ExperimentFunnelsQuery'
   variants: ExperimentLegacyVariant[]
@@ -129,7 +135,9 @@ export interface ExperimentLegacyQueryResponse {
   [field: string]: unknown
 }
 
-/** What a `HogQLQuery` answers: rows in `columns` order. `Row` names the row type (rows are not checked at run time). */
+/**
+ * What a `HogQLQuery` answers: rows in `columns` order. `Row` names the row type (rows are not checked at run time).
+ */
 export interface HogQLQueryResponse<Row = unknown[]> {
   /** The rows (at most 100 when the SQL has no `LIMIT`, see `hasMore`). */
   results: Row[]
@@ -213,7 +221,10 @@ export interface MetricResult {
   baseline: VariantResult
   /** Each test variant against the baseline. */
   variants: VariantResult[]
-  /** The service refused to compute this metric (its 400 detail): then `baseline` counts nothing and `variants` is empty. */
+  /**
+   * The service refused to compute this metric (its 400 detail): then `baseline` counts nothing and `variants` is
+   * empty.
+   */
   error?: string
 }
 

@@ -17,7 +17,10 @@ export interface SurveyResponseAnswer {
   question_text: string
   /** `open`, `rating`, `single_choice`, `multiple_choice`, `link`, … */
   question_type: string
-  /** Text (open, rating, single choice, link), a list of choices (multiple choice), or a number some clients send for ratings. */
+  /**
+   * Text (open, rating, single choice, link), a list of choices (multiple choice), or a number some clients send for
+   * ratings.
+   */
   answer: string | number | string[]
   /** Fields the service added later, kept as sent. */
   [field: string]: unknown
@@ -35,7 +38,10 @@ export interface SurveyResponseRow {
   submitted_at: string
   /** The non-empty answers, in question order. */
   answers: SurveyResponseAnswer[]
-  /** Where it came from: `device_type`, `browser`, `os`, `geoip_country_code`, `geoip_country_name`, `geoip_city_name`, `current_url`, `iteration` (each nullable). */
+  /**
+   * Where it came from: `device_type`, `browser`, `os`, `geoip_country_code`, `geoip_country_name`, `geoip_city_name`,
+   * `current_url`, `iteration` (each nullable).
+   */
   extra?: Record<string, unknown>
   /** Fields the service added later, kept as sent. */
   [field: string]: unknown

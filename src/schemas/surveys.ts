@@ -45,7 +45,10 @@ export const surveyQuestionBranchingSchema = z.looseObject({
   /** `specific_question`: the index of the next question. */
   index: z.nullish(z.number()),
 })
-/** Where a question leads next: the next question, the end, a given question, or by the answer (choice index or rating bucket). */
+/**
+ * Where a question leads next: the next question, the end, a given question, or by the answer (choice index or rating
+ * bucket).
+ */
 export type SurveyQuestionBranching = SurveyBranching | SurveyResponseBasedBranching | SurveyRatingBranching
 
 /**

@@ -14,7 +14,8 @@ describe('the shared value lists', () => {
     const result = await build({
       stdin: {
         contents:
-          "import { ProjectClient } from './src/index.ts'\nexport const make = (options) => new ProjectClient(options)\n",
+          "import { ProjectClient } from './src/index.ts'\nexport const make = (options) => new " +
+          'ProjectClient(options)\n',
         resolveDir: root,
         loader: 'js',
       },

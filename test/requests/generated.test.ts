@@ -5,7 +5,10 @@ import { CREATE_FIELDS, type CreateGroup } from '../../src/core/create-fields.js
 import { OPERATIONS, type OperationId } from '../../src/core/operations.js'
 import { REQUESTS } from '../../src/requests/by-method.js'
 
-/** The create bodies' field names (what toCreateParams reads back) are generated from the request shapes, and never stale. */
+/**
+ * The create bodies' field names (what toCreateParams reads back) are generated from the request shapes, and never
+ * stale.
+ */
 describe('src/core/create-fields.ts', () => {
   it('is what `npm run generate` writes from src/requests today', () => {
     const committed = readFileSync(new URL('../../src/core/create-fields.ts', import.meta.url), 'utf8')

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { checkShape } from '../../src/requests/check.js'
 import { REQUESTS } from '../../src/requests/by-method.js'
 
-/** The full-depth check of the new groups' bodies: a mistake deep in a flag's filters, a cohort's tree or an action's steps is named by its path. */
+/**
+ * The full-depth check of the new groups' bodies: a mistake deep in a flag's filters, a cohort's tree or an action's
+ * steps is named by its path.
+ */
 describe('request shapes of the project graph', () => {
   const body = (method: string) => REQUESTS[method]!.body!
   const person = { key: 'email', type: 'person', operator: 'icontains', value: '@acme.com' }

@@ -20,7 +20,8 @@ export function typeChecks(dashboard: Dashboard, insight: Insight, feature: Earl
 
   // Insights.
   void client.insights.create({
-    // @ts-expect-error an InsightVizNode's source is TrendsQuery/FunnelsQuery/RetentionQuery/PathsQuery/StickinessQuery/LifecycleQuery
+    // An InsightVizNode's source is TrendsQuery/FunnelsQuery/RetentionQuery/PathsQuery/StickinessQuery/LifecycleQuery.
+    // @ts-expect-error WebOverviewQuery is not an InsightVizNode's source
     query: { kind: 'InsightVizNode', source: { kind: 'WebOverviewQuery', properties: [] } },
   })
   // @ts-expect-error 'serie' is misspelled, deep in the query's source

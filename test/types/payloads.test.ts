@@ -11,6 +11,7 @@ import * as hogFunctions from '../fixtures/payloads/hog-functions.js'
 import * as eventDefinitions from '../fixtures/payloads/event-definitions.js'
 import * as graph from '../fixtures/payloads/project-graph.js'
 import { importSnippet, runAgainstFake } from '../helpers/snippets.js'
+import { joined } from '../helpers/regex.js'
 
 /**
  * The realistic payloads of the type tests (test/types/*.ts) are also accepted by the fake service,
@@ -208,7 +209,10 @@ describe('the README "Typed requests" snippet', () => {
     }).finally(() => rmSync(dir, { recursive: true, force: true }))
     expect(printed).toHaveLength(2)
     expect(printed[0]).toMatch(
-      /^Invalid argument `body\.conclsuion`: unknown field; did you mean "conclusion"\? Send fields the SDK does not know yet with the request option extraBody$/,
+      joined(
+        /^Invalid argument `body\.conclsuion`: unknown field; did you mean "conclusion"\? /,
+        /Send fields the SDK does not know yet with the request option extraBody$/,
+      ),
     )
     expect(printed[1]).toBe('pageview: 128')
     const [experiment] = [...fake.state.experiments.values()]

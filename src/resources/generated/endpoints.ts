@@ -14,7 +14,9 @@ export const endpoint = /* @__PURE__ */ decodeWith(endpointSchema)
 export const endpointVersion = /* @__PURE__ */ decodeWith(endpointVersionSchema)
 export const lastExecutionTimes = /* @__PURE__ */ decodeWith(lastExecutionTimesSchema)
 
-/** The operations of `endpoints` whose methods follow from their declaration (src/api/endpoints.ts). */
+/**
+ * The operations of `endpoints` whose methods follow from their declaration (src/api/endpoints.ts).
+ */
 export abstract class EndpointsOperations extends APIResource {
   /**
    * Lists endpoints, whether the service pages them or sends them all as `{results}`.

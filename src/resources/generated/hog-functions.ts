@@ -14,7 +14,9 @@ export const hogFunctionMetrics = /* @__PURE__ */ decodeWith(hogFunctionMetricsS
 export const hogFunctionMetricsTotals = /* @__PURE__ */ decodeWith(hogFunctionMetricsTotalsSchema)
 export const hogFunction = /* @__PURE__ */ decodeWith(hogFunctionSchema)
 
-/** The operations of `hogFunctions` whose methods follow from their declaration (src/api/hog-functions.ts). */
+/**
+ * The operations of `hogFunctions` whose methods follow from their declaration (src/api/hog-functions.ts).
+ */
 export abstract class HogFunctionsOperations extends APIResource {
   /**
    * Lists hog functions, by `execution_order` then newest update; soft-deleted ones are left out. The items
