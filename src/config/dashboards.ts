@@ -3,7 +3,7 @@ import type { ProjectClient, RequestOptions } from 'posthog-project-client'
 import { nullableOptional, strictObject } from '../model/shape.js'
 import { dashboardCreateParamsSchema, dashboardTileParamsSchema } from '../requests/dashboards.js'
 import { isPlainObject, stableJson } from './diff.js'
-import type { Id, Resource } from './kinds.js'
+import type { Id, Resource } from './kinds/declare.js'
 
 /**
  * A dashboard's tiles as its spec holds them (docs/service-behaviour.md §14.1, §14.4 [`X1`]): an insight tile

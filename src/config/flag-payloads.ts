@@ -1,7 +1,7 @@
 import { DIFFERENT, isPlainObject, type Segments } from './diff.js'
 import { SECRET_PREFIX } from './env.js'
 import { isEnvReference, type PrepareContext, type PreparedSpec } from './secrets.js'
-import type { SecretHandling } from './kinds/declare.js'
+import type { SecretHandling } from './secrets.js'
 
 /**
  * Encrypted payloads: a flag with `has_encrypted_payloads: true` (a remote configuration) keeps its payloads

@@ -1,6 +1,5 @@
 import { DIFFERENT, isPlainObject, isWithin, pathText, stableJson, type Difference, type Segments } from './diff.js'
 import { shownName, type EnvReader } from './env.js'
-import type { SecretHandling } from './kinds/declare.js'
 
 /**
  * Secret hog function inputs, the function's own and those of its mappings. The service reads a function's
@@ -391,6 +390,20 @@ function maskAt(value: unknown, segments: Segments): unknown {
 }
 
 /** A hog function's secrets: the values of the inputs its `inputs_schema` declares secret. */
+type Spec = Record<string, unknown>
+
+/** How `plan` reads and writes the secrets of a kind (hog function inputs, encrypted flag payloads). */
+export interface SecretHandling {
+  /** What a spec compares and sends, its `$env` values read. */
+  prepare(spec: Spec, live: Spec | undefined, context: PrepareContext): PreparedSpec
+  /** A live spec with each stored secret as a `$env` reference, as `pull` writes it. */
+  reference(spec: Spec): Spec
+  /** The live resource is compared as `pull` writes it (its secrets as references). */
+  readonly comparedAsReferenced: boolean
+  /** Secrets are the values of inputs (a stray `$env` elsewhere is told so). */
+  readonly inInputs: boolean
+}
+
 export const hogInputSecrets: SecretHandling = {
   prepare: prepareSecrets,
   reference: referenceSecrets,

@@ -1,4 +1,10 @@
-import type { UnknownMember } from './unknown-members.js'
+import type { ConfigProblem } from './errors.js'
+
+/** One unknown member, where the file has it. */
+export interface UnknownMember extends ConfigProblem {
+  /** `path` as keys and indexes. */
+  readonly segments: ReadonlyArray<string | number>
+}
 
 /**
  * What `readConfig` learned of each spec beside its fields, carried in the spec as data: the file, the line

@@ -1,7 +1,7 @@
 import { stableJson } from './diff.js'
 import { ConfigError, type ConfigProblem } from './errors.js'
 import type { Resource } from './kinds.js'
-import { sourceOf } from './sources.js'
+import { sourceOf, type UnknownMember } from './sources.js'
 import type { ConfigKind, PlanWarning } from './types.js'
 
 /**
@@ -10,12 +10,6 @@ import type { ConfigKind, PlanWarning } from './types.js'
  * live resource: the same member with the same value there is kept (a `PlanWarning` says so), anything else is
  * a file problem naming the nearest known member (docs/service-behaviour.md §0).
  */
-
-/** One unknown member, where the file has it. */
-export interface UnknownMember extends ConfigProblem {
-  /** `path` as keys and indexes. */
-  readonly segments: ReadonlyArray<string | number>
-}
 
 /** A problem of `checkShape` that is an unknown member (every other problem is the file's at once). */
 export function isUnknownMember(problem: ConfigProblem): boolean {

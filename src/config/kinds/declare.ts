@@ -1,7 +1,7 @@
 import type { ProjectClient, RequestOptions } from 'posthog-project-client'
 import type { TypedSchema } from '../../model/shape.js'
 import { isPlainObject, type Difference } from '../diff.js'
-import type { PrepareContext, PreparedSpec } from '../secrets.js'
+import type { SecretHandling } from '../secrets.js'
 import type { ConfigKind, PlanError, ProjectConfig } from '../types.js'
 
 /**
@@ -73,18 +73,6 @@ export function narrowed(matcher: Matcher | undefined, spec: (object: Spec) => b
     spec: (object) => (matcher?.spec(object) ?? true) && spec(object),
     schema: (schema) => matcher?.schema(schema) ?? true,
   }
-}
-
-/** How `plan` reads and writes the secrets of a kind (hog function inputs, encrypted flag payloads). */
-export interface SecretHandling {
-  /** What a spec compares and sends, its `$env` values read. */
-  prepare(spec: Spec, live: Spec | undefined, context: PrepareContext): PreparedSpec
-  /** A live spec with each stored secret as a `$env` reference, as `pull` writes it. */
-  reference(spec: Spec): Spec
-  /** The live resource is compared as `pull` writes it (its secrets as references). */
-  readonly comparedAsReferenced: boolean
-  /** Secrets are the values of inputs (a stray `$env` elsewhere is told so). */
-  readonly inInputs: boolean
 }
 
 /** What the planner's hooks are given about the spec being planned. */
