@@ -619,11 +619,12 @@ export type Groups = { readonly [Group in keyof typeof GROUPS]: InstanceType<(ty
 
 /**
  * src/resources/generated/exports.ts: what the main entry (src/index.ts) exports of every group of `ProjectClient`:
- * its class, the schema of its records and their type, and the types of its create, update and list shapes. The
- * entry writes the rest (the types these are made of) itself.
+ * its class, the schema of its records and their type, and the types of its create, update and list shapes,
+ * imported group by group and exported in one statement per kind of thing. The entry writes the rest (the types
+ * these are made of) itself.
  */
 export function exportsModule(): string {
-  const lines = clientGroups().flatMap(([group]) => {
+  const groups = clientGroups().map(([group]) => {
     const names = declaredNames(group)
     const schema = (names.operations.get('retrieve') ?? names.operations.get('list'))?.get('answer')
     const shapes = [
@@ -636,14 +637,25 @@ export function exportsModule(): string {
       throw new Error(
         `src/api/${fileOf(group)}.ts: a group needs a record schema and its create, update and list shapes`,
       )
-    return [
-      `export { ${pascal(group)} } from '../${fileOf(group)}.js'`,
-      `export { ${schema}, type ${typeOf(schema)} } from '../../${names.modules.get(schema)!}'`,
-      `export type { ${shapes.map((shape) => typeOf(shape!)).join(', ')} } from '../../${requests}'`,
-    ]
+    const types = shapes.map((shape) => typeOf(shape!))
+    return {
+      imports: [
+        `import { ${pascal(group)} } from '../${fileOf(group)}.js'`,
+        `import { ${schema}, type ${typeOf(schema)} } from '../../${names.modules.get(schema)!}'`,
+        `import type { ${types.join(', ')} } from '../../${requests}'`,
+      ],
+      group: pascal(group),
+      schema: [schema, `type ${typeOf(schema)}`],
+      types,
+    }
   })
+  const list = (names: string[]) => names.join(', ')
   return `${HEADER}
-${lines.join('\n')}
+${groups.flatMap((group) => group.imports).join('\n')}
+
+export { ${list(groups.map((group) => group.group))} }
+export { ${list(groups.flatMap((group) => group.schema))} }
+export type { ${list(groups.flatMap((group) => group.types))} }
 `
 }
 

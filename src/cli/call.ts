@@ -4,15 +4,7 @@ import { UsageError } from './errors.js'
 import { methodHelp, queryHelp } from './help.js'
 import type { Command, FlagSet, Io } from './command.js'
 import { FORMATS, type Format } from './output.js'
-import {
-  SETTING_OPTIONS,
-  reportingOf,
-  settingsOf,
-  type FlagValues,
-  type Options,
-  type Reporting,
-  type Settings,
-} from './settings.js'
+import { SETTING_OPTIONS, settingValuesOf, type FlagValues, type Options, type SettingValues } from './settings.js'
 import type { Flag, InputProblem } from './shapes.js'
 
 /**
@@ -37,7 +29,7 @@ export interface OutputOptions {
 }
 
 /** A call of one SDK method. */
-export interface Call {
+export interface Call extends SettingValues {
   kind: 'call'
   group: Group
   method: string
@@ -51,16 +43,14 @@ export interface Call {
   params: Record<string, unknown> | undefined
   /** `--data` as given: inline JSON, `@file`, or `-` for stdin. */
   data: string | undefined
-  settings: Settings
   output: OutputOptions
-  reporting: Reporting
 }
 
 /**
  * `posthog-project query`: one query through the query API, HogQL (`--hogql`, with `--values` for its
  * placeholders) or any query node (`--data`).
  */
-export interface QueryCall {
+export interface QueryCall extends SettingValues {
   kind: 'query'
   /** The SQL of a `HogQLQuery`. */
   hogql: string | undefined
@@ -70,9 +60,7 @@ export interface QueryCall {
   data: string | undefined
   /** `refresh` of the request. */
   refresh: string | undefined
-  settings: Settings
   output: OutputOptions
-  reporting: Reporting
 }
 
 /** The flags every API command takes: the settings, the output, `--data`, `--help` and `--version`. */
@@ -165,9 +153,8 @@ async function readCall(
     ids: [...ids],
     params,
     data,
-    settings: settingsOf(values),
     output: outputOptions(values, spec, where),
-    reporting: reportingOf(values),
+    ...settingValuesOf(values),
   }
 }
 
@@ -186,9 +173,8 @@ function readQuery(values: FlagValues, args: readonly string[]): QueryCall {
     values: values.values as string | undefined,
     data,
     refresh: values.refresh as string | undefined,
-    settings: settingsOf(values),
     output,
-    reporting: reportingOf(values),
+    ...settingValuesOf(values),
   }
 }
 

@@ -3,15 +3,7 @@ import { EXIT, UsageError } from './errors.js'
 import type { Command } from './command.js'
 import { KIND_FOLDERS, kindOf } from './selection.js'
 import { TEST_COMMAND } from './test-command.js'
-import {
-  SETTING_OPTIONS,
-  reportingOf,
-  settingsOf,
-  type FlagValues,
-  type Options,
-  type Reporting,
-  type Settings,
-} from './settings.js'
+import { SETTING_OPTIONS, settingValuesOf, type FlagValues, type Options, type SettingValues } from './settings.js'
 
 /**
  * The configuration commands of the registry: `pull`, `plan`, `apply`, `copy` on posthog-project-client/config
@@ -24,7 +16,7 @@ export type ConfigCommandName = 'pull' | 'plan' | 'apply' | 'copy'
 const PLAN_FORMATS = ['text', 'markdown', 'json'] as const
 
 /** What a configuration command's flags and folder ask for. */
-export interface ConfigCommand {
+export interface ConfigCommand extends SettingValues {
   kind: 'config'
   command: ConfigCommandName
   dir: string
@@ -47,8 +39,6 @@ export interface ConfigCommand {
   toApiKeyEnv?: string
   /** `plan --out FILE`, `copy --out FILE`: where the saved plan is written (a copy then sends nothing). */
   out?: string
-  settings: Settings
-  reporting: Reporting
 }
 
 /** The flags of the configuration commands besides the settings. */
@@ -252,8 +242,7 @@ function readConfigCommand(row: Row, values: FlagValues, args: readonly string[]
     ...(toHost !== undefined && { toHost }),
     ...(toApiKeyEnv !== undefined && { toApiKeyEnv }),
     ...(out !== undefined && { out }),
-    settings: settingsOf(values),
-    reporting: reportingOf(values),
+    ...settingValuesOf(values),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ConfigKind, Plan, ProjectConfig } from '../config/types.js'
+import { kebab } from './commands.js'
 import { UsageError, choices } from './errors.js'
 
 /**
@@ -8,28 +9,29 @@ import { UsageError, choices } from './errors.js'
  */
 
 /**
- * Each kind's folder and key field, as their declarations in src/config/kinds/ have them
- * (test/cli/selection.test.ts checks they agree; `satisfies` makes a new kind fail the type check until it is
- * here). Not imported from there: the declarations load the SDK and the request shapes (measured: the command's
- * bundle from 93 kB to 168 kB, the SDK required at start), which the command loads only to send.
+ * Each kind, in order, and the field that keys its specs, as their declarations in src/config/kinds/ have them;
+ * a kind's folder is its name in kebab case (test/cli/selection.test.ts checks both agree; `satisfies` makes a
+ * new kind fail the type check until it is here). Not imported from there: the declarations load the SDK and the
+ * request shapes (measured: the command's bundle from 93 kB to 168 kB, the SDK required at start), which the
+ * command loads only to send.
  */
-const KIND_TABLE = {
-  experiments: { folder: 'experiments', keyField: 'feature_flag_key' },
-  surveys: { folder: 'surveys', keyField: 'name' },
-  hogFunctions: { folder: 'hog-functions', keyField: 'name' },
-  endpoints: { folder: 'endpoints', keyField: 'name' },
-  eventDefinitions: { folder: 'event-definitions', keyField: 'name' },
-  featureFlags: { folder: 'feature-flags', keyField: 'key' },
-  cohorts: { folder: 'cohorts', keyField: 'name' },
-  actions: { folder: 'actions', keyField: 'name' },
-  holdouts: { folder: 'holdouts', keyField: 'name' },
-  savedMetrics: { folder: 'saved-metrics', keyField: 'name' },
-  earlyAccessFeatures: { folder: 'early-access-features', keyField: 'name' },
-  insights: { folder: 'insights', keyField: 'name' },
-  dashboards: { folder: 'dashboards', keyField: 'name' },
-} as const satisfies Record<ConfigKind, { folder: string; keyField: string }>
+const KEY_FIELDS = {
+  experiments: 'feature_flag_key',
+  surveys: 'name',
+  hogFunctions: 'name',
+  endpoints: 'name',
+  eventDefinitions: 'name',
+  featureFlags: 'key',
+  cohorts: 'name',
+  actions: 'name',
+  holdouts: 'name',
+  savedMetrics: 'name',
+  earlyAccessFeatures: 'name',
+  insights: 'name',
+  dashboards: 'name',
+} as const satisfies Record<ConfigKind, string>
 
-const KIND_NAMES = Object.keys(KIND_TABLE) as ConfigKind[]
+const KIND_NAMES = Object.keys(KEY_FIELDS) as ConfigKind[]
 
 /** What `--kind` and `--key` select; absent: everything. */
 export interface Selection {
@@ -39,7 +41,12 @@ export interface Selection {
 
 /** The folder a kind's files live in, which is how the command line names it (`hog-functions`). */
 export function folderOf(kind: ConfigKind): string {
-  return KIND_TABLE[kind].folder
+  return kebab(kind)
+}
+
+/** The field that keys a kind's specs, which `--key` names. */
+export function keyFieldOf(kind: ConfigKind): string {
+  return KEY_FIELDS[kind]
 }
 
 /** The folders of every kind, experiments first. */
@@ -58,7 +65,7 @@ export function selectSpecs(config: ProjectConfig, { kinds, keys }: Selection): 
   const out: Record<string, unknown[]> = {}
   for (const [kind, specs] of Object.entries(config) as Array<[ConfigKind, unknown[] | undefined]>) {
     if (!specs || (kinds && !kinds.includes(kind))) continue
-    const keyField = KIND_TABLE[kind].keyField
+    const keyField = keyFieldOf(kind)
     out[kind] = keys
       ? specs.filter((spec) => keys.includes(String((spec as Record<string, unknown>)[keyField])))
       : specs

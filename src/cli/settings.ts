@@ -67,3 +67,14 @@ export function settingsOf(values: FlagValues): Settings {
 export function reportingOf(values: FlagValues): Reporting {
   return { verbose: values.verbose === true }
 }
+
+/** What every command reads from `SETTING_OPTIONS`: the client's settings and how the command reports. */
+export interface SettingValues {
+  settings: Settings
+  reporting: Reporting
+}
+
+/** The settings and the reporting given as flags. */
+export function settingValuesOf(values: FlagValues): SettingValues {
+  return { settings: settingsOf(values), reporting: reportingOf(values) }
+}

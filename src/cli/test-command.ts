@@ -3,7 +3,7 @@ import type { Command, Io } from './command.js'
 import { EXIT, UsageError } from './errors.js'
 import { put } from './output.js'
 import { kindOf } from './selection.js'
-import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Reporting, type Settings } from './settings.js'
+import { SETTING_OPTIONS, settingValuesOf, type FlagValues, type SettingValues } from './settings.js'
 
 /**
  * `posthog-project test [DIR]`: the hog function tests beside the specs (`hog-functions/<name>.test.yaml`), run
@@ -13,7 +13,7 @@ import { SETTING_OPTIONS, reportingOf, settingsOf, type FlagValues, type Reporti
 
 const FORMATS = ['text', 'json', 'junit'] as const
 
-export interface TestCommand {
+export interface TestCommand extends SettingValues {
   kind: 'test'
   dir: string
   remote: boolean
@@ -21,8 +21,6 @@ export interface TestCommand {
   keys?: string[]
   cases?: string[]
   allowEnv?: Array<string | RegExp>
-  settings: Settings
-  reporting: Reporting
 }
 
 const OPTIONS = {
@@ -89,8 +87,7 @@ function readTestCommand(values: FlagValues, args: readonly string[]): TestComma
     ...(keys && { keys }),
     ...(cases && { cases }),
     ...(allowEnv && { allowEnv }),
-    settings: settingsOf(values),
-    reporting: reportingOf(values),
+    ...settingValuesOf(values),
   }
 }
 

@@ -66,6 +66,18 @@ export const experimentMetricFieldsSchema: StrictObject<MetricFieldsShape> = /* 
  */
 export interface ExperimentMetricFields extends ShapeOf<typeof experimentMetricFieldsSchema> {}
 
+/** A mean, funnel or ratio metric: its generated part, the newer members, and the members of its own kind. */
+type NewerMetric<Generated extends Shape, Own extends Shape = {}> = StrictObject<
+  Generated & typeof newerMetricFieldsShape & Own
+>
+function newerMetric<Generated extends Shape, Own extends Shape = {}>(
+  generated: Generated,
+  own?: Own,
+): NewerMetric<Generated, Own> {
+  return strictObject(generated, newerMetricFieldsShape, own ?? {}) as NewerMetric<Generated, Own>
+}
+type Shape = z.core.$ZodLooseShape
+
 export { experimentMetricOutlierHandlingSchema }
 /** Outlier handling (winsorization): percentiles as fractions in [0, 1], zeros left out or not. */
 export interface ExperimentMetricOutlierHandling extends ShapeOf<typeof experimentMetricOutlierHandlingSchema> {}
@@ -74,20 +86,13 @@ const meanMetricOwnShape = {
   /** Also report the share of users whose value is at least this (sum and count math only). */
   threshold: nullableOptional(z.number()),
 }
-type MeanMetricShape = typeof experimentMeanMetricShape & typeof newerMetricFieldsShape & typeof meanMetricOwnShape
-export const experimentMeanMetricSchema: StrictObject<MeanMetricShape> = strictObject(
-  experimentMeanMetricShape,
-  newerMetricFieldsShape,
-  meanMetricOwnShape,
-)
+export const experimentMeanMetricSchema: NewerMetric<typeof experimentMeanMetricShape, typeof meanMetricOwnShape> =
+  newerMetric(experimentMeanMetricShape, meanMetricOwnShape)
 /** The mean of a per-user value (count, sum, average, …) of one `source`. */
 export interface ExperimentMeanMetric extends ShapeOf<typeof experimentMeanMetricSchema> {}
 
-type FunnelMetricShape = typeof experimentFunnelMetricShape & typeof newerMetricFieldsShape
-export const experimentFunnelMetricSchema: StrictObject<FunnelMetricShape> = strictObject(
-  experimentFunnelMetricShape,
-  newerMetricFieldsShape,
-)
+export const experimentFunnelMetricSchema: NewerMetric<typeof experimentFunnelMetricShape> =
+  newerMetric(experimentFunnelMetricShape)
 /** The conversion rate through ordered `series` steps (exposure is the implicit first step). */
 export interface ExperimentFunnelMetric extends ShapeOf<typeof experimentFunnelMetricSchema> {}
 
@@ -97,12 +102,8 @@ const ratioMetricOwnShape = {
   /** Winsorization of the denominator; leave unset for a binomial-style denominator. */
   denominator_outlier_handling: nullableOptional(experimentMetricOutlierHandlingSchema),
 }
-type RatioMetricShape = typeof experimentRatioMetricShape & typeof newerMetricFieldsShape & typeof ratioMetricOwnShape
-export const experimentRatioMetricSchema: StrictObject<RatioMetricShape> = strictObject(
-  experimentRatioMetricShape,
-  newerMetricFieldsShape,
-  ratioMetricOwnShape,
-)
+export const experimentRatioMetricSchema: NewerMetric<typeof experimentRatioMetricShape, typeof ratioMetricOwnShape> =
+  newerMetric(experimentRatioMetricShape, ratioMetricOwnShape)
 /** The ratio of two per-user sources (`numerator` / `denominator`, e.g. revenue per order). */
 export interface ExperimentRatioMetric extends ShapeOf<typeof experimentRatioMetricSchema> {}
 

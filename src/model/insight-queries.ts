@@ -110,6 +110,22 @@ export interface InsightQueryFields extends ShapeOf<typeof insightQueryFieldsSch
 /** Time bucket of a trends, lifecycle or stickiness query (default `day`). */
 export type QueryInterval = (typeof QUERY_INTERVALS)[number]
 
+// What a trends, stickiness or lifecycle query counts: a series in time buckets.
+const seriesOverTimeShape = {
+  /** The series. */
+  series: z.array(insightSeriesNodeSchema),
+  /** Time bucket (default `day`). */
+  interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+}
+type SeriesOverTime<Kind extends string> = {
+  /** Discriminator. */
+  kind: z.ZodMiniLiteral<Kind>
+} & typeof seriesOverTimeShape
+/** The first members of a stickiness or lifecycle query: its `kind`, then the series in time buckets. */
+function seriesOverTime<const Kind extends string>(kind: Kind): SeriesOverTime<Kind> {
+  return { kind: z.literal(kind), ...seriesOverTimeShape }
+}
+
 export const compareFilterSchema = strictObject({
   /** Compare with the previous period. */
   compare: nullableOptional(z.boolean()),
@@ -137,10 +153,9 @@ export const trendsQuerySchema = strictObject(
     conversionGoal: nullableOptional(conversionGoalSchema),
     /** Discriminator. */
     kind: z.literal('TrendsQuery'),
-    /** The series. */
-    series: z.array(insightSeriesNodeSchema),
-    /** Time bucket (default `day`). */
-    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
+  },
+  seriesOverTimeShape,
+  {
     /** Display and formula settings (e.g. `{ display: 'ActionsLineGraph', formula: 'A/B' }`). */
     trendsFilter: nullableOptional(jsonRecord),
     /** Split the series by a property. */
@@ -189,13 +204,8 @@ export interface RetentionQuery extends ShapeOf<typeof retentionQuerySchema> {}
 export interface PathsQuery extends ShapeOf<typeof pathsQuerySchema> {}
 
 export const stickinessQuerySchema = strictObject(
+  seriesOverTime('StickinessQuery'),
   {
-    /** Discriminator. */
-    kind: z.literal('StickinessQuery'),
-    /** The series. */
-    series: z.array(insightSeriesNodeSchema),
-    /** Time bucket. */
-    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
     /** Stickiness settings. */
     stickinessFilter: nullableOptional(jsonRecord),
   },
@@ -205,13 +215,8 @@ export const stickinessQuerySchema = strictObject(
 export interface StickinessQuery extends ShapeOf<typeof stickinessQuerySchema> {}
 
 export const lifecycleQuerySchema = strictObject(
+  seriesOverTime('LifecycleQuery'),
   {
-    /** Discriminator. */
-    kind: z.literal('LifecycleQuery'),
-    /** The series. */
-    series: z.array(insightSeriesNodeSchema),
-    /** Time bucket. */
-    interval: nullableOptional(z.enum(QUERY_INTERVALS)),
     /** Lifecycle settings. */
     lifecycleFilter: nullableOptional(jsonRecord),
   },
@@ -275,15 +280,20 @@ export const webOverviewQuerySchema = strictObject(
 /** The web analytics overview numbers. */
 export interface WebOverviewQuery extends ShapeOf<typeof webOverviewQuerySchema> {}
 
-// The unions are typed with their named members (declarations say `InsightQuery`, not an expansion); the
-// endpoint's union nests the untyped one, a discriminated union's option.
-const insightQueryUnion = z.discriminatedUnion('kind', [
+// The product-analytics queries: an insight shows them (`InsightVizNode`), an endpoint runs them.
+const productAnalyticsQuerySchemas = [
   trendsQuerySchema,
   funnelsQuerySchema,
   retentionQuerySchema,
   pathsQuerySchema,
   stickinessQuerySchema,
   lifecycleQuerySchema,
+] as const
+
+// The unions are typed with their named members (declarations say `InsightQuery`, not an expansion); the
+// endpoint's union nests the untyped one, a discriminated union's option.
+const insightQueryUnion = z.discriminatedUnion('kind', [
+  ...productAnalyticsQuerySchemas,
   webStatsTableQuerySchema,
   webOverviewQuerySchema,
 ])
@@ -315,14 +325,9 @@ export const insightVizNodeSchema = looseObject({
   /** Discriminator. */
   kind: z.literal('InsightVizNode'),
   /** The insight query. */
-  source: z.discriminatedUnion('kind', [
-    trendsQuerySchema,
-    funnelsQuerySchema,
-    retentionQuerySchema,
-    pathsQuerySchema,
-    stickinessQuerySchema,
-    lifecycleQuerySchema,
-  ]) as TypedSchema<TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery>,
+  source: z.discriminatedUnion('kind', productAnalyticsQuerySchemas) as TypedSchema<
+    TrendsQuery | FunnelsQuery | RetentionQuery | PathsQuery | StickinessQuery | LifecycleQuery
+  >,
 })
 /** A product-analytics insight: a trends, funnels, retention, paths, stickiness or lifecycle query. */
 export interface InsightVizNode extends ShapeOf<typeof insightVizNodeSchema> {
