@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, userBasicSchema, type UserBasic } from './common.js'
+import { createdShape, dateTime, describes, json, type Created } from './common.js'
 import type { ActionStep } from '../model/action-steps.js'
 
 /** An action, as list, create, retrieve and update return it (docs/service-behaviour.md §11.4). */
-export interface Action {
+export interface Action extends Created {
   /** The action id. */
   id: number
   /** Name, unique among live actions (may be `null`). */
@@ -18,10 +18,6 @@ export interface Action {
   slack_message_format?: string | null
   /** The steps: every stored step has all its keys, `url_matching` defaulting to `contains`. */
   steps?: ActionStep[] | null
-  /** Creation date-time. */
-  created_at?: string | null
-  /** Who created it. */
-  created_by?: UserBasic | null
   /** Soft-deleted. */
   deleted?: boolean
   /** Always `false` on newer services. */
@@ -57,8 +53,7 @@ export const actionShape = {
   tags: z.nullish(z.array(json)),
   post_to_slack: z.optional(z.boolean()),
   slack_message_format: z.nullish(z.string()),
-  created_at: z.nullish(dateTime),
-  created_by: z.nullish(userBasicSchema),
+  ...createdShape,
   deleted: z.optional(z.boolean()),
   is_calculating: z.nullish(z.boolean()),
   last_calculated_at: z.nullish(dateTime),
@@ -84,10 +79,7 @@ export const actionReferenceSchema = z.looseObject({
   name: z.nullish(z.string()),
   /** Its page in PostHog. */
   url: z.nullish(z.string()),
-  /** Creation date-time. */
-  created_at: z.nullish(dateTime),
-  /** Who created it. */
-  created_by: z.nullish(userBasicSchema),
+  ...createdShape,
 })
 /** A resource using an action. */
 export type ActionReference = z.infer<typeof actionReferenceSchema>
