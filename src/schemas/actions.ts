@@ -2,8 +2,22 @@ import * as z from 'zod/mini'
 import { createdShape, dateTime, describes, json, type Created } from './common.js'
 import type { ActionStep } from '../model/action-steps.js'
 
+/** An action's calculation state, also sent on the event definition of an action (§7.1). */
+export interface ActionCalculation {
+  /** Whether the action is being calculated: always `false` on newer services. */
+  is_calculating?: boolean | null
+  /** When the action was last calculated (deprecated). */
+  last_calculated_at?: string | null
+}
+
+/** The fields of `ActionCalculation`. */
+export const actionCalculationShape = {
+  is_calculating: z.nullish(z.boolean()),
+  last_calculated_at: z.nullish(dateTime),
+}
+
 /** An action, as list, create, retrieve and update return it (docs/service-behaviour.md §11.4). */
-export interface Action extends Created {
+export interface Action extends Created, ActionCalculation {
   /** The action id. */
   id: number
   /** Name, unique among live actions (may be `null`). */
@@ -20,10 +34,6 @@ export interface Action extends Created {
   steps?: ActionStep[] | null
   /** Soft-deleted. */
   deleted?: boolean
-  /** Always `false` on newer services. */
-  is_calculating?: boolean | null
-  /** Deprecated calculation time. */
-  last_calculated_at?: string | null
   /** The project id. */
   team_id?: number | null
   /** Always `true`. */
@@ -55,8 +65,7 @@ export const actionShape = {
   slack_message_format: z.nullish(z.string()),
   ...createdShape,
   deleted: z.optional(z.boolean()),
-  is_calculating: z.nullish(z.boolean()),
-  last_calculated_at: z.nullish(dateTime),
+  ...actionCalculationShape,
   team_id: z.nullish(z.number()),
   is_action: z.nullish(z.boolean()),
   bytecode_error: z.nullish(z.string()),
