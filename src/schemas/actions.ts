@@ -1,9 +1,23 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, userBasicSchema, type UserBasic } from './common.js'
+import { createdShape, dateTime, describes, json, type Created } from './common.js'
 import type { ActionStep } from '../model/action-steps.js'
 
+/** An action's calculation state, also sent on the event definition of an action (§7.1). */
+export interface ActionCalculation {
+  /** Whether the action is being calculated: always `false` on newer services. */
+  is_calculating?: boolean | null
+  /** When the action was last calculated (deprecated). */
+  last_calculated_at?: string | null
+}
+
+/** The fields of `ActionCalculation`. */
+export const actionCalculationShape = {
+  is_calculating: z.nullish(z.boolean()),
+  last_calculated_at: z.nullish(dateTime),
+}
+
 /** An action, as list, create, retrieve and update return it (docs/service-behaviour.md §11.4). */
-export interface Action {
+export interface Action extends Created, ActionCalculation {
   /** The action id. */
   id: number
   /** Name, unique among live actions (may be `null`). */
@@ -18,16 +32,8 @@ export interface Action {
   slack_message_format?: string | null
   /** The steps: every stored step has all its keys, `url_matching` defaulting to `contains`. */
   steps?: ActionStep[] | null
-  /** Creation date-time. */
-  created_at?: string | null
-  /** Who created it. */
-  created_by?: UserBasic | null
   /** Soft-deleted. */
   deleted?: boolean
-  /** Always `false` on newer services. */
-  is_calculating?: boolean | null
-  /** Deprecated calculation time. */
-  last_calculated_at?: string | null
   /** The project id. */
   team_id?: number | null
   /** Always `true`. */
@@ -57,11 +63,9 @@ export const actionShape = {
   tags: z.nullish(z.array(json)),
   post_to_slack: z.optional(z.boolean()),
   slack_message_format: z.nullish(z.string()),
-  created_at: z.nullish(dateTime),
-  created_by: z.nullish(userBasicSchema),
+  ...createdShape,
   deleted: z.optional(z.boolean()),
-  is_calculating: z.nullish(z.boolean()),
-  last_calculated_at: z.nullish(dateTime),
+  ...actionCalculationShape,
   team_id: z.nullish(z.number()),
   is_action: z.nullish(z.boolean()),
   bytecode_error: z.nullish(z.string()),
@@ -84,10 +88,7 @@ export const actionReferenceSchema = z.looseObject({
   name: z.nullish(z.string()),
   /** Its page in PostHog. */
   url: z.nullish(z.string()),
-  /** Creation date-time. */
-  created_at: z.nullish(dateTime),
-  /** Who created it. */
-  created_by: z.nullish(userBasicSchema),
+  ...createdShape,
 })
 /** A resource using an action. */
 export type ActionReference = z.infer<typeof actionReferenceSchema>

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, openEnum, userBasicSchema, type OpenEnum, type UserBasic } from './common.js'
+import { createdShape, dateTime, describes, json, openEnum, type Created, type OpenEnum } from './common.js'
 import type { CohortFilters } from '../model/cohort-filters.js'
 import type { COHORT_TYPES } from '../model/enums.js'
 
 /** A cohort, as list, create, retrieve and update return it (docs/service-behaviour.md §11.3). */
-export interface Cohort {
+export interface Cohort extends Created {
   /** The cohort id. */
   id: number
   /** Name (not unique; may be `null`). */
@@ -25,10 +25,6 @@ export interface Cohort {
   pending_version?: number | null
   /** Being calculated. */
   is_calculating?: boolean
-  /** Who created it. */
-  created_by?: UserBasic | null
-  /** Creation date-time. */
-  created_at?: string | null
   /** Last calculation. */
   last_calculation?: string | null
   /** Newer services. */
@@ -65,8 +61,7 @@ export const cohortShape = {
   version: z.nullish(z.number()),
   pending_version: z.nullish(z.number()),
   is_calculating: z.optional(z.boolean()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.nullish(dateTime),
+  ...createdShape,
   last_calculation: z.nullish(dateTime),
   last_backfill_person_properties_at: z.nullish(dateTime),
   errors_calculating: z.nullish(z.number()),

@@ -108,6 +108,31 @@ export const userBasicShape = {
 /** `created_by`, `updated_by`, `verified_by`, … (docs/service-behaviour.md §2.1). */
 export const userBasicSchema = describes<UserBasic>(z.looseObject(userBasicShape))
 
+/**
+ * Who created a resource and when, as most resources send them: either may be `null`, or with
+ * `Created<string>` the date is never `null` when sent.
+ */
+export interface Created<At extends string | null = string | null> {
+  /** Who created it. */
+  created_by?: UserBasic | null
+  /** Creation date-time. */
+  created_at?: At
+}
+
+/** The fields of `Created`, spread into the shapes of the interfaces that extend it. */
+export const createdShape = {
+  /** Who created it. */
+  created_by: z.nullish(userBasicSchema),
+  /** Creation date-time. */
+  created_at: z.nullish(dateTime),
+}
+
+/** The fields of `Created<string>`. */
+export const createdNonNullShape = {
+  ...createdShape,
+  created_at: z.optional(dateTime),
+}
+
 /** The feature flag embedded in experiments and surveys (docs/service-behaviour.md §2.2). */
 export const minimalFeatureFlagSchema = z.looseObject({
   /** The flag id. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, openEnum, userBasicSchema, type OpenEnum, type UserBasic } from './common.js'
+import { createdNonNullShape, dateTime, describes, openEnum, type Created, type OpenEnum } from './common.js'
 import type { DASHBOARD_CREATION_MODES } from '../model/enums.js'
 import type { Insight } from './insights.js'
 
@@ -41,7 +41,7 @@ export interface DashboardTile {
 /**
  * A dashboard, as create, retrieve and update return it; the list leaves out `tiles`, `filters`, `variables` (§14.1).
  */
-export interface Dashboard {
+export interface Dashboard extends Created<string> {
   /** The dashboard id. */
   id: number
   /** Name (not unique). */
@@ -64,10 +64,6 @@ export interface Dashboard {
   variables?: Record<string, unknown> | null
   /** The live tiles, in the order of their `sm` layout. */
   tiles?: DashboardTile[] | null
-  /** Who created it. */
-  created_by?: UserBasic | null
-  /** Creation date-time. */
-  created_at?: string
   /** Last read (every retrieve moves it). */
   last_accessed_at?: string | null
   /** Fields the service added later, kept as sent. */
@@ -86,8 +82,7 @@ export const dashboardShape = {
   deleted: z.optional(z.boolean()),
   creation_mode: z.optional(openEnum<(typeof DASHBOARD_CREATION_MODES)[number]>()),
   restriction_level: z.optional(z.number()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.optional(dateTime),
+  ...createdNonNullShape,
   last_accessed_at: z.nullish(dateTime),
 }
 

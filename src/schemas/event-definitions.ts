@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { dateTime, describes, openEnum, userBasicSchema, type UserBasic } from './common.js'
 import type { EVENT_DEFINITION_ENFORCEMENT_MODES } from '../model/enums.js'
+import { actionCalculationShape, type ActionCalculation } from './actions.js'
 
 /** Whether events of a definition may be ingested freely (`allow`) or are refused (`reject`). */
 export const eventDefinitionEnforcementModeSchema = openEnum<(typeof EVENT_DEFINITION_ENFORCEMENT_MODES)[number]>()
@@ -12,7 +13,7 @@ export type EventDefinitionEnforcementMode = z.infer<typeof eventDefinitionEnfor
  * Self-hosted instances without the enterprise serializer send fewer fields; fields the service added
  * later are kept as sent.
  */
-export interface EventDefinition {
+export interface EventDefinition extends ActionCalculation {
   /** The definition's id (a UUID). */
   id: string
   /** The event name, unique per project. */
@@ -47,10 +48,6 @@ export interface EventDefinition {
   is_action?: boolean | null
   /** The action's id (actions only). */
   action_id?: number | null
-  /** Whether the action is being calculated (actions only). */
-  is_calculating?: boolean | null
-  /** When the action was last calculated (actions only). */
-  last_calculated_at?: string | null
   /** Who created the action (actions only). */
   created_by?: UserBasic | null
   /** Post matching events to Slack. */
@@ -82,8 +79,7 @@ export const eventDefinitionShape = {
   enforcement_mode: z.nullish(eventDefinitionEnforcementModeSchema),
   is_action: z.nullish(z.boolean()),
   action_id: z.nullish(z.number()),
-  is_calculating: z.nullish(z.boolean()),
-  last_calculated_at: z.nullish(dateTime),
+  ...actionCalculationShape,
   created_by: z.nullish(userBasicSchema),
   post_to_slack: z.nullish(z.boolean()),
   default_columns: z.nullish(z.array(z.string())),

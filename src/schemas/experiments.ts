@@ -1,5 +1,13 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, minimalFeatureFlagSchema, openEnum, userBasicSchema } from './common.js'
+import {
+  createdShape,
+  dateTime,
+  describes,
+  json,
+  minimalFeatureFlagSchema,
+  openEnum,
+  userBasicSchema,
+} from './common.js'
 import type { MinimalFeatureFlag, OpenEnum, UserBasic } from './common.js'
 import type { EXPERIMENT_CONCLUSIONS, EXPERIMENT_TYPES } from '../model/enums.js'
 import type {
@@ -173,8 +181,7 @@ export const exposureCohortResultSchema = z.looseObject({
       groups: z.nullish(json),
       filters: z.nullish(json),
       is_static: z.optional(z.boolean()),
-      created_by: z.nullish(userBasicSchema),
-      created_at: z.nullish(dateTime),
+      ...createdShape,
     }),
   ),
 })

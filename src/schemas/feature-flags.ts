@@ -1,5 +1,15 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, openEnum, userBasicSchema, type OpenEnum, type UserBasic } from './common.js'
+import {
+  createdShape,
+  dateTime,
+  describes,
+  json,
+  openEnum,
+  userBasicSchema,
+  type Created,
+  type OpenEnum,
+  type UserBasic,
+} from './common.js'
 import type { FeatureFlagFilters } from '../model/feature-flag-filters.js'
 
 /**
@@ -7,7 +17,7 @@ import type { FeatureFlagFilters } from '../model/feature-flag-filters.js'
  * (docs/service-behaviour.md §11.2). Soft-deleted flags are still retrieved (`deleted: true`); fields the
  * service added later are kept as sent.
  */
-export interface FeatureFlag {
+export interface FeatureFlag extends Created {
   /** The flag id. */
   id: number
   /** Description (the service's field is called `name`; may be `""`). */
@@ -22,10 +32,6 @@ export interface FeatureFlag {
   active?: boolean
   /** Archived (newer services). */
   archived?: boolean | null
-  /** Who created it. */
-  created_by?: UserBasic | null
-  /** Creation date-time. */
-  created_at?: string | null
   /** Last change. */
   updated_at?: string | null
   /** Version, bumped on every change. */
@@ -94,8 +100,7 @@ export const featureFlagShape = {
   deleted: z.optional(z.boolean()),
   active: z.optional(z.boolean()),
   archived: z.nullish(z.boolean()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.nullish(dateTime),
+  ...createdShape,
   updated_at: z.nullish(dateTime),
   version: z.nullish(z.number()),
   last_modified_by: z.nullish(userBasicSchema),

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, userBasicSchema, type UserBasic } from './common.js'
+import { createdNonNullShape, dateTime, describes, type Created } from './common.js'
 import type { HoldoutGroup } from '../model/holdout-groups.js'
 
 /** A holdout, as its group and experiments (`holdout`) return it (docs/service-behaviour.md §11.5). */
-export interface Holdout {
+export interface Holdout extends Created<string> {
   /** The holdout id. */
   id: number
   /** Name. */
@@ -12,10 +12,6 @@ export interface Holdout {
   description?: string | null
   /** The held-out groups; each `variant` is `holdout-<id>`. */
   filters?: HoldoutGroup[] | null
-  /** Who created it. */
-  created_by?: UserBasic | null
-  /** Creation date-time. */
-  created_at?: string
   /** Last change. */
   updated_at?: string
   /** The caller's access level (newer services). */
@@ -32,8 +28,7 @@ export const holdoutShape = {
   id: z.number(),
   name: z.optional(z.string()),
   description: z.nullish(z.string()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.optional(dateTime),
+  ...createdNonNullShape,
   updated_at: z.optional(dateTime),
   user_access_level: z.nullish(z.string()),
 }

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, userBasicSchema, type UserBasic } from './common.js'
+import { createdShape, dateTime, describes, type Created } from './common.js'
 import type { InsightRootQuery } from '../model/insight-queries.js'
 
 /** An insight, as list, create, retrieve and update return it (docs/service-behaviour.md §14.2 [`I7`]). */
-export interface Insight {
+export interface Insight extends Created {
   /** The insight id. */
   id: number
   /** The service's 8-character short id (also accepted as `{id}` by retrieve). */
@@ -34,10 +34,6 @@ export interface Insight {
   saved?: boolean
   /** The last result computed (`null` until something computes the query). */
   result?: unknown
-  /** Who created it. */
-  created_by?: UserBasic | null
-  /** Creation date-time. */
-  created_at?: string | null
   /** Last material change. */
   last_modified_at?: string | null
   /** Fields the service added later, kept as sent. */
@@ -58,8 +54,7 @@ export const insightShape = {
   deleted: z.optional(z.boolean()),
   favorited: z.optional(z.boolean()),
   saved: z.optional(z.boolean()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.nullish(dateTime),
+  ...createdShape,
   last_modified_at: z.nullish(dateTime),
 }
 

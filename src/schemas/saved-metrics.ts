@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { dateTime, describes, json, userBasicSchema, type UserBasic } from './common.js'
+import { createdShape, dateTime, describes, json, type Created } from './common.js'
 import type { ExperimentMetricResult } from '../model/experiment-metrics.js'
 
 /** A saved (shared) metric, as its group returns it (docs/service-behaviour.md §11.6). */
-export interface SavedMetric {
+export interface SavedMetric extends Created {
   /** The saved metric id. */
   id: number
   /** Name. */
@@ -12,10 +12,6 @@ export interface SavedMetric {
   description?: string | null
   /** The metric, with the `uuid` the service assigned (action names refreshed on read). */
   query?: ExperimentMetricResult | null
-  /** Who created it. */
-  created_by?: UserBasic | null
-  /** Creation date-time. */
-  created_at?: string | null
   /** Last change. */
   updated_at?: string | null
   /** Tags. */
@@ -34,8 +30,7 @@ export const savedMetricShape = {
   id: z.number(),
   name: z.string(),
   description: z.nullish(z.string()),
-  created_by: z.nullish(userBasicSchema),
-  created_at: z.nullish(dateTime),
+  ...createdShape,
   updated_at: z.nullish(dateTime),
   tags: z.nullish(z.array(json)),
   user_access_level: z.nullish(z.string()),
