@@ -25,29 +25,65 @@ import type {
   FakeUser,
 } from './records.js'
 
-/** The read-only form of what the store holds: maps, sets and lists, at every depth, as their read-only types. */
-type ReadOnlyView<T> =
-  T extends Map<infer K, infer V>
-    ? ReadonlyMap<K, ReadOnlyView<V>>
-    : T extends Set<infer V>
-      ? ReadonlySet<V>
-      : T extends Array<infer V>
-        ? readonly V[]
-        : T
-
-/**
- * Live, read-only views of everything the fake holds (every map and list of `FakeStore` but its cache of
- * summaries). Records are the stored objects themselves.
- */
-export type FakeState = {
-  readonly [
-    K in keyof FakeStore as FakeStore[K] extends Map<unknown, unknown> | unknown[]
-      ? K extends 'summaries'
-        ? never
-        : K
-      : never
-  ]: ReadOnlyView<FakeStore[K]>
+/** Live, read-only views of everything the fake holds. Records are the stored objects themselves. */
+export interface FakeState {
+  /** Experiments by id, soft-deleted ones included (`deleted: true`). */
+  readonly experiments: ReadonlyMap<number, FakeExperiment>
+  /** Feature flags by id, soft-deleted ones included: created, seeded, and those of experiments and surveys. */
+  readonly featureFlags: ReadonlyMap<number, FakeFeatureFlag>
+  /** Cohorts by id, soft-deleted ones included (also made by `experiments.createExposureCohort`). */
+  readonly cohorts: ReadonlyMap<number, FakeCohort>
+  /** Actions by id, soft-deleted ones included. */
+  readonly actions: ReadonlyMap<number, FakeAction>
+  /** Experiment holdouts by id. */
+  readonly holdouts: ReadonlyMap<number, FakeHoldout>
+  /** Saved experiment metrics by id. */
+  readonly savedMetrics: ReadonlyMap<number, FakeSavedMetric>
+  /** Requests of `experiments.recalculateTimeseries`, oldest first. */
+  readonly timeseriesRecalculations: readonly FakeTimeseriesRecalculation[]
+  /** Hog functions by id, soft-deleted ones included (`deleted: true`). */
+  readonly hogFunctions: ReadonlyMap<string, FakeHogFunction>
+  /** Log lines by hog function id, newest last. */
+  readonly hogFunctionLogs: ReadonlyMap<string, readonly FakeLogEntry[]>
+  /** App metrics by hog function id. */
+  readonly hogFunctionMetrics: ReadonlyMap<string, readonly FakeAppMetric[]>
+  /** Surveys by id. */
+  readonly surveys: ReadonlyMap<string, FakeSurvey>
+  /** Responses by survey id. */
+  readonly surveyResponses: ReadonlyMap<string, readonly FakeSurveyResponse[]>
+  /** Archived response UUIDs by survey id. */
+  readonly archivedResponseUuids: ReadonlyMap<string, ReadonlySet<string>>
+  /** Copies made by `duplicate_to_projects` from this project into others (each also in its target project's `surveys`). */
+  readonly surveyCopies: readonly FakeSurveyCopy[]
+  /** Survey activity, oldest first. */
+  readonly activity: readonly FakeActivityLogEntry[]
+  /** Endpoints by name. */
+  readonly endpoints: ReadonlyMap<string, FakeEndpoint>
+  /** Event definitions by id. */
+  readonly eventDefinitions: ReadonlyMap<string, FakeEventDefinition>
+  /** What `ExperimentQuery` answers are computed from, by experiment id: per metric uuid, or `*` for every metric. */
+  readonly experimentData: ReadonlyMap<number, ReadonlyMap<string, FakeExperimentData>>
+  /** Async query runs by id. */
+  readonly queryRuns: ReadonlyMap<string, FakeQueryRun>
+  /** Dashboards by id, soft-deleted ones included. */
+  readonly dashboards: ReadonlyMap<number, FakeDashboard>
+  /** Dashboard tiles by id, soft-deleted ones included. */
+  readonly dashboardTiles: ReadonlyMap<number, FakeDashboardTile>
+  /** Texts of text tiles by id. */
+  readonly texts: ReadonlyMap<number, FakeText>
+  /** Insights by id, soft-deleted ones included. */
+  readonly insights: ReadonlyMap<number, FakeInsight>
+  /** Early access features by id. */
+  readonly earlyAccessFeatures: ReadonlyMap<string, FakeEarlyAccessFeature>
 }
+
+/** The maps and lists of `FakeStore` that `FakeState` shows (all but its cache of summaries). */
+type Held = {
+  [K in keyof FakeStore]: FakeStore[K] extends Map<unknown, unknown> | unknown[] ? K : never
+}[keyof FakeStore]
+// A map or list added to FakeStore and not to FakeState fails the type check here.
+const SHOWN: Record<Exclude<Held, keyof FakeState | 'summaries'>, never> = {}
+void SHOWN
 
 /** Settings the handlers read. */
 export interface StoreSettings {
@@ -82,7 +118,8 @@ type Counter = IdKind | 'uuid'
 
 /**
  * Everything one project of the fake holds, with the id counters and the clock. `reset()` empties it. A map or list
- * added here is in `FakeState` (`fake.state`) and emptied by `reset()` without more.
+ * added here is emptied by `reset()` without more, and is named in `FakeState` (`fake.state`, documented there):
+ * the type check fails until it is.
  */
 export class FakeStore {
   /** Experiments by id, soft-deleted ones included (`deleted: true`). */
