@@ -53,7 +53,9 @@ export interface FakeState {
   readonly surveyResponses: ReadonlyMap<string, readonly FakeSurveyResponse[]>
   /** Archived response UUIDs by survey id. */
   readonly archivedResponseUuids: ReadonlyMap<string, ReadonlySet<string>>
-  /** Copies made by `duplicate_to_projects` from this project into others (each also in its target project's `surveys`). */
+  /**
+   * Copies made by `duplicate_to_projects` from this project into others (each also in its target project's `surveys`).
+   */
   readonly surveyCopies: readonly FakeSurveyCopy[]
   /** Survey activity, oldest first. */
   readonly activity: readonly FakeActivityLogEntry[]
