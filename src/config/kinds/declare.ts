@@ -176,6 +176,7 @@ export interface KindOps {
   asStored?(spec: Spec, live: Spec | undefined): Spec
   /** What no form of the spec would keep, as `path: message` (readConfig names the file and line). */
   problems?(spec: Spec): string[]
+  /** Its secrets (hog function inputs, encrypted flag payloads): `$env` references, read when sent. */
   readonly secrets?: SecretHandling
   /** Of live resources sharing a key, the one managed (experiments: history), `undefined` when ambiguous. */
   managedAmong?(matches: readonly Resource[]): Resource | undefined
