@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { EXPERIMENT_METRIC_MATH_TYPES, FUNNEL_ORDER_TYPES, PROPERTY_FILTER_TYPES, PROPERTY_OPERATORS } from './enums.js'
-import { looseObject, nullableOptional, type ShapeOf, strictObject } from './shape.js'
+import { looseObject, nullableOptional, type ShapeOf, strictObject, type TypedSchema } from './shape.js'
 
 /** A group type index (0…4). */
 export const groupTypeIndexSchema = z.literal([0, 1, 2, 3, 4])
@@ -14,7 +14,7 @@ const propertyFilterScalarSchema = z.union([z.string(), z.number(), z.boolean()]
 /** A scalar a property filter compares with. */
 export type PropertyFilterScalar = z.infer<typeof propertyFilterScalarSchema>
 
-export const propertyFilterSchema = strictObject({
+const propertyFilterFields = strictObject({
   /** What the property belongs to. */
   type: z.enum(PROPERTY_FILTER_TYPES),
   /** The property name (a HogQL expression for `hogql` filters). */
@@ -35,7 +35,10 @@ export const propertyFilterSchema = strictObject({
  * For `type: 'hogql'` the `key` is a HogQL expression; for `type: 'cohort'` the `key` is `id` and the
  * `value` the cohort id.
  */
-export interface PropertyFilter extends ShapeOf<typeof propertyFilterSchema> {}
+export interface PropertyFilter extends ShapeOf<typeof propertyFilterFields> {}
+// Named where it is declared: the shapes that use it (query nodes, metrics, action steps) name `PropertyFilter` in
+// their declarations, with its fields' docs, instead of writing its members out at each use.
+export const propertyFilterSchema: TypedSchema<PropertyFilter> = propertyFilterFields
 
 export const revenueCurrencySchema = strictObject({
   /** The property holding the currency. */
