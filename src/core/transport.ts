@@ -2,13 +2,7 @@ import ky, { type KyInstance, type Options } from 'ky'
 import type * as z from 'zod/mini'
 import { APIPromise, type WithResponse } from './api-promise.js'
 import { pathParam, plainObject, queryParams, show } from './args.js'
-import {
-  AbortError,
-  InvalidArgumentError,
-  RateLimitError,
-  ResponseValidationError,
-  type ValidationIssue,
-} from './errors.js'
+import { AbortError, InvalidArgumentError, RateLimitError, ResponseValidationError } from './errors.js'
 import { BODY_CHECKED } from './checked.js'
 import { describeFailure, toClientError } from './error-mapping.js'
 import { GuardedFetch, bodyBytes, bodyText, type ReplayOption } from './guarded-fetch.js'
